@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { loadConfig, type Config } from './config';
+import type { Db } from './db/client';
+import { registerErrorHandler } from './lib/errors';
+import { registerAuth } from './plugins/auth';
+import { registerSecurity } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import addressesRoutes from './routes/addresses';
+import authRoutes from './routes/auth';
+import cartRoutes from './routes/cart';
+import catalogRoutes from './routes/catalog';
+import contentRoutes from './routes/content';
+import devRoutes, { devMailPage } from './routes/dev';
+import ordersRoutes from './routes/orders';
+import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
+import profileRoutes from './routes/profile';
+import wishlistRoutes from './routes/wishlist';
+import { createMailService, smtpTransport, type MailService } from './services/mail';
+import { createDefaultGateway, type PaymentGateway } from './services/payments';
+import { createSocialVerifier, type SocialVerifier } from './services/social';
+import './types';
+
+export const BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  config?: Partial<Config>;
+  /** Required: main.ts and the test helper open it (PGlite or PostgreSQL) and run migrations first. */
+  db?: Db;
+  mail?: MailService;
+  gateway?: PaymentGateway;
+  social?: SocialVerifier;
+  /** true: pino JSON logs; false (default in tests): silent. */
+  logger?: boolean | FastifyServerOptions['logger'];
+}
+
+export function configJs(config: Config): string {
+  const published = {
+    apiBaseUrl: config.apiBaseUrl,
+    googleClientId: config.googleClientId ?? null,
+    facebookAppId: config.facebookAppId ?? null,
+  };
+  // JSON.stringify alone would let a "</script>" in an env var close a surrounding script tag.
+  return `window.__SHOP_CONFIG__ = ${JSON.stringify(published).replace(/</g, '\\u003c')};\n`;
+}
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...options.config };
+  if (!options.db)
+    throw new Error('buildApp needs a database: open one with openDb() and run prepareDatabase().');
+  const db = options.db;
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    // Every broken field at once, so a form shows all its 422 messages after one submit.
+    ajv: { customOptions: { allErrors: true } },
+  });
+
+  const mail =
+    options.mail ??
+    createMailService({
+      db,
+      logger: app.log,
+      from: config.mailFrom,
+      transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined,
+      logCodes: config.env !== 'production',
+    });
+  const gateway = options.gateway ?? createDefaultGateway(config);
+  const social = options.social ?? createSocialVerifier(config);
+  app.decorate('deps', { db, config, mail, gateway, social });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+  await registerSecurity(app, config);
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/config.js', async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(configJs(config)),
+  );
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    cacheControl: true,
+    maxAge: '1h',
+  });
+
+  for (const routes of [
+    authRoutes,
+    profileRoutes,
+    catalogRoutes,
+    cartRoutes,
+    wishlistRoutes,
+    addressesRoutes,
+    ordersRoutes,
+    paymentsRoutes,
+    contentRoutes,
+  ]) {
+    await app.register(routes, { prefix: '/api' });
+  }
+  await app.register(paymentPages);
+  if (config.env !== 'production') {
+    await app.register(devRoutes, { prefix: '/api' });
+    await app.register(devMailPage);
+  }
+
+  await registerSpa(app, config);
+  return app;
+}

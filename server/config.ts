@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type AppEnv = 'production' | 'development' | 'test';
+
+export interface Config {
+  env: AppEnv;
+  port: number;
+  host: string;
+  /** PGlite data folder; uploads live under `<dataDir>/uploads`. */
+  dataDir: string;
+  /** When set, PostgreSQL through node-postgres instead of PGlite. */
+  databaseUrl?: string;
+  /** Public origin of this server (links in mails, payment return URLs). */
+  publicUrl: string;
+  /** Built SPA (webpack output). */
+  spaDir: string;
+  corsOrigins: string[];
+  smtpUrl?: string;
+  mailFrom: string;
+  googleClientId?: string;
+  facebookAppId?: string;
+  facebookAppSecret?: string;
+  /** Base URL the SPA calls, published through /config.js. */
+  apiBaseUrl: string;
+  /** HMAC key for verification codes. */
+  tokenSecret: string;
+  /** bcrypt cost; tests lower it to stay fast. */
+  bcryptCost: number;
+  /** The clock; tests replace it to move time forward (code expiry, resend windows). */
+  now: () => Date;
+}
+
+type Env = Record<string, string | undefined>;
+
+function parseEnv(value: string | undefined): AppEnv {
+  if (value === 'production' || value === 'test') return value;
+  return 'development';
+}
+
+function parsePort(value: string | undefined): number {
+  const port = Number(value);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : 8080;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(env.PORT);
+  const appEnv = parseEnv(env.NODE_ENV);
+  const bcryptCost = Number(env.BCRYPT_COST);
+  return {
+    env: appEnv,
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? 'data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    spaDir: path.resolve(nonEmpty(env.SPA_DIR) ?? 'dist'),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gulf Storefront <no-reply@localhost>',
+    googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
+    facebookAppId: nonEmpty(env.FACEBOOK_APP_ID),
+    facebookAppSecret: nonEmpty(env.FACEBOOK_APP_SECRET),
+    apiBaseUrl: nonEmpty(env.API_BASE_URL) ?? '/api',
+    // Without a configured secret, codes issued before a restart stop working; they live 15 minutes anyway.
+    tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
+    bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
+    now: () => new Date(),
+  };
+}

@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DbOptions =
+  | { memory: true }
+  /** PostgreSQL; `searchPath` pins every pooled connection to one schema (tests use a throw-away one). */
+  | { databaseUrl: string; searchPath?: string }
+  | { dataDir: string; databaseUrl?: string };
+
+export interface DbHandle {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs a whole multi-statement SQL script atomically. Drizzle only sends single parameterised statements,
+ * so migrations go through the driver's own simple-query path.
+ */
+export type ScriptRunner = (script: string) => Promise<void>;
+
+const scriptRunners = new WeakMap<Db, ScriptRunner>();
+
+export function scriptRunnerFor(db: Db): ScriptRunner {
+  const runner = scriptRunners.get(db);
+  if (!runner) throw new Error('This database handle was not opened with openDb().');
+  return runner;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  scriptRunners.set(db, async (script) => {
+    await client.transaction(async (tx) => {
+      await tx.exec(script);
+    });
+  });
+  return { db, close: () => client.close() };
+}
+
+function openPostgres(databaseUrl: string, searchPath?: string): DbHandle {
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  scriptRunners.set(db, async (script) => {
+    const connection = await pool.connect();
+    try {
+      await connection.query('BEGIN');
+      await connection.query(script);
+      await connection.query('COMMIT');
+    } catch (error) {
+      await connection.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      connection.release();
+    }
+  });
+  return { db, close: () => pool.end() };
+}
+
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if ('memory' in options) return openPglite(undefined);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, 'searchPath' in options ? options.searchPath : undefined);
+  }
+  return openPglite('dataDir' in options ? options.dataDir : undefined);
+}
+
+/**
+ * Raw SQL with typed rows. `Db` is driver-neutral, so drizzle types `execute()` as unknown; both drivers
+ * answer `{ rows }`.
+ */
+export async function executeRows<TRow extends Record<string, unknown>>(
+  db: Db,
+  query: SQLWrapper | string,
+): Promise<TRow[]> {
+  const result = (await db.execute<TRow>(query)) as { rows?: TRow[] };
+  return result.rows ?? [];
+}

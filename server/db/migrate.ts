@@ -1,0 +1,71 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { executeRows, scriptRunnerFor, type Db } from './client';
+import { seedIfEmpty } from './seed';
+
+const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+const MIGRATION_FILE = /^(\d{3})_[\w-]+\.sql$/;
+
+/** Any fixed number works; it only has to be the same for every process migrating this database. */
+const MIGRATION_LOCK_KEY = 48151623;
+
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const names = (await readdir(dir)).filter((name) => MIGRATION_FILE.test(name)).sort();
+  return Promise.all(
+    names.map(async (name) => ({ name, sql: await readFile(path.join(dir, name), 'utf8') })),
+  );
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Applies every `NNN_*.sql` file not yet recorded in `schema_migrations`, in name order, each in its own
+ * transaction. An advisory lock keeps two starting processes from applying the same file twice.
+ */
+export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const runScript = scriptRunnerFor(db);
+  await db.execute(
+    sql.raw(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    ),
+  );
+  const done = await executeRows<{ name: string }>(db, sql.raw('SELECT name FROM schema_migrations'));
+  const alreadyApplied = new Set(done.map((row) => row.name));
+  const applied: string[] = [];
+  for (const migration of await listMigrations(dir)) {
+    if (alreadyApplied.has(migration.name)) continue;
+    const name = quoteLiteral(migration.name);
+    // The guard re-checks inside the locked transaction, so a concurrent starter skips the file.
+    await runScript(
+      `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+       DO $guard$ BEGIN
+         IF EXISTS (SELECT 1 FROM schema_migrations WHERE name = ${name}) THEN
+           RAISE EXCEPTION 'already-applied' USING ERRCODE = 'P0001';
+         END IF;
+       END $guard$;
+       ${migration.sql}
+       ;INSERT INTO schema_migrations (name) VALUES (${name});`,
+    ).then(
+      () => applied.push(migration.name),
+      (error: unknown) => {
+        if (error instanceof Error && error.message.includes('already-applied')) return;
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      },
+    );
+  }
+  return applied;
+}
+
+/** Migrations, then the demo shop when the database is empty (part B's seed). */
+export async function prepareDatabase(db: Db, options: { seed?: boolean } = {}): Promise<void> {
+  await runMigrations(db);
+  if (options.seed ?? true) await seedIfEmpty(db);
+}

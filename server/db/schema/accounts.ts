@@ -1,0 +1,72 @@
+import { integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+
+/** Mirrors migrations/001_accounts.sql; the SQL file is what creates the tables. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Stored lower-cased and trimmed, so the unique index is case-insensitive. */
+    email: text('email').notNull(),
+    /** Null for accounts created through social login only. */
+    passwordHash: text('password_hash'),
+    phoneCode: text('phone_code'),
+    phoneNumber: text('phone_number'),
+    nationality: integer('nationality'),
+    profileImage: text('profile_image'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    googleId: text('google_id'),
+    facebookId: text('facebook_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(table.email)],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash)],
+);
+
+export type CodePurpose = 'verify' | 'reset';
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
+    /** HMAC-SHA256 of the 6 digits with the server secret. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('verification_codes_user_idx').on(table.userId, table.createdAt)],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    code: text('code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_recipient_idx').on(table.recipient, table.id)],
+);

@@ -1,0 +1,182 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An answer the client caused; the global handler turns it into `{ message, errors? }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Laravel's summary line: the first message, plus how many more there are. */
+export function summarizeFieldErrors(errors: FieldErrors): string {
+  const messages = Object.values(errors).flat();
+  const [first = 'The given data was invalid.'] = messages;
+  const more = messages.length - 1;
+  if (more <= 0) return first;
+  return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;
+}
+
+export function validationError(errors: FieldErrors, message?: string): HttpError {
+  return new HttpError(422, message ?? summarizeFieldErrors(errors), errors);
+}
+
+export const UNAUTHENTICATED = 'Unauthenticated.';
+export const EMAIL_NOT_VERIFIED = 'Email not verified.';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+
+export function unauthenticated(): HttpError {
+  return new HttpError(401, UNAUTHENTICATED);
+}
+
+export function notFound(message = 'Not Found.'): HttpError {
+  return new HttpError(404, message);
+}
+
+export function tooManyAttempts(): HttpError {
+  return new HttpError(429, TOO_MANY_ATTEMPTS);
+}
+
+/** "phone_number" → "phone number", as in Laravel's messages. */
+export function humanField(field: string): string {
+  return field.replace(/[_.]+/g, ' ').trim();
+}
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldOf(issue: AjvIssue): string {
+  const pathField = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.params?.missingProperty;
+  if (issue.keyword === 'required' && typeof missing === 'string') {
+    return pathField ? `${pathField}.${missing}` : missing;
+  }
+  return pathField || 'body';
+}
+
+function messageOf(issue: AjvIssue, field: string): string {
+  const name = humanField(field);
+  const limit = issue.params?.limit;
+  switch (issue.keyword) {
+    case 'required':
+      return `The ${name} field is required.`;
+    case 'type': {
+      const expected = String(issue.params?.type ?? 'valid value');
+      if (expected.includes('integer')) return `The ${name} field must be an integer.`;
+      if (expected.includes('number')) return `The ${name} field must be a number.`;
+      if (expected.includes('string')) return `The ${name} field must be a string.`;
+      if (expected.includes('boolean')) return `The ${name} field must be true or false.`;
+      if (expected.includes('array')) return `The ${name} field must be an array.`;
+      if (expected.includes('object'))
+        return field === 'body'
+          ? 'The request body must be a JSON object.'
+          : `The ${name} field must be an object.`;
+      return `The ${name} field is invalid.`;
+    }
+    case 'minLength':
+      return limit === 1
+        ? `The ${name} field is required.`
+        : `The ${name} field must be at least ${String(limit)} characters.`;
+    case 'maxLength':
+      return `The ${name} field must not be greater than ${String(limit)} characters.`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `The ${name} field must be at least ${String(limit)}.`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `The ${name} field must not be greater than ${String(limit)}.`;
+    case 'format':
+      return issue.params?.format === 'email'
+        ? `The ${name} field must be a valid email address.`
+        : `The ${name} field format is invalid.`;
+    case 'pattern':
+      return `The ${name} field format is invalid.`;
+    case 'enum':
+      return `The selected ${name} is invalid.`;
+    case 'minItems':
+      return `The ${name} field must have at least ${String(limit)} items.`;
+    case 'maxItems':
+      return `The ${name} field must not have more than ${String(limit)} items.`;
+    default:
+      return `The ${name} field is invalid.`;
+  }
+}
+
+/** Fastify's schema-validation failure as the 422 body the SPA maps onto form fields. */
+export function fieldErrorsFromValidation(issues: readonly AjvIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    const message = messageOf(issue, field);
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return errors;
+}
+
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length.',
+  FST_REQ_FILE_TOO_LARGE: 'The uploaded file is too large.',
+  FST_FILES_LIMIT: 'Too many files.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart.',
+};
+
+interface ErrorLike {
+  statusCode?: unknown;
+  status?: unknown;
+  code?: unknown;
+  message?: unknown;
+  validation?: unknown;
+}
+
+function statusOf(error: ErrorLike): number | undefined {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : error.status;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
+}
+
+/**
+ * One place decides every error answer: our HttpErrors, Fastify's schema and body-parser errors, plugin errors
+ * (rate limit, multipart). Anything the client caused keeps its 4xx status; the rest is a logged 500 that
+ * reveals nothing.
+ */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof HttpError) {
+    return reply
+      .status(error.status)
+      .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+  }
+  const like: ErrorLike = typeof error === 'object' && error !== null ? (error as ErrorLike) : {};
+  if (Array.isArray(like.validation)) {
+    const errors = fieldErrorsFromValidation(like.validation as AjvIssue[]);
+    return reply.status(422).send({ message: summarizeFieldErrors(errors), errors });
+  }
+  const status = statusOf(like);
+  if (status === 429) return reply.status(429).send({ message: TOO_MANY_ATTEMPTS });
+  if (status !== undefined && status < 500) {
+    const code = typeof like.code === 'string' ? like.code : '';
+    const message =
+      CLIENT_ERROR_MESSAGES[code] ?? (typeof like.message === 'string' ? like.message : 'Bad Request.');
+    // Bad JSON is a malformed request (400); everything else keeps the status the parser chose.
+    return reply.status(status).send({ message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ message: 'Server Error' });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+}

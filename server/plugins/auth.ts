@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiTokens, users } from '../db/schema';
+import { EMAIL_NOT_VERIFIED, HttpError, unauthenticated } from '../lib/errors';
+import { sha256Hex } from '../lib/tokens';
+import type { AuthUser } from '../types';
+
+export interface Authenticated extends AuthUser {
+  verified: boolean;
+  tokenId: number;
+}
+
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The account behind the request's bearer token, verified or not; null without a live token. */
+export async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Authenticated | null> {
+  const token = bearerTokenOf(request);
+  if (!token) return null;
+  const [row] = await app.deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerifiedAt: users.emailVerifiedAt,
+      tokenId: apiTokens.id,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.tokenHash, sha256Hex(token))))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    verified: row.emailVerifiedAt !== null,
+    tokenId: row.tokenId,
+  };
+}
+
+/** Decorates the root instance directly (not as an encapsulated plugin) so every route file sees the hooks. */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const found = await authenticate(app, request);
+    if (!found) throw unauthenticated();
+    if (!found.verified) throw new HttpError(403, EMAIL_NOT_VERIFIED);
+    request.user = { id: found.id, email: found.email, name: found.name };
+  });
+
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    const found = await authenticate(app, request);
+    request.user = found?.verified ? { id: found.id, email: found.email, name: found.name } : null;
+  });
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const profileRoutes: FastifyPluginAsync = async () => {};
+export default profileRoutes;

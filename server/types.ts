@@ -1,0 +1,33 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { MailService } from './services/mail';
+import type { PaymentGateway } from './services/payments';
+import type { SocialVerifier } from './services/social';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mail: MailService;
+  gateway: PaymentGateway;
+  social: SocialVerifier;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** preHandler: a valid bearer token of a verified account, else 401 (403 when not verified). */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: sets request.user when a valid verified token is sent, otherwise leaves it null. */
+    optionalUser: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
