@@ -12,7 +12,7 @@ import addressesRoutes from './routes/addresses';
 import authRoutes from './routes/auth';
 import cartRoutes from './routes/cart';
 import catalogRoutes from './routes/catalog';
-import contentRoutes from './routes/content';
+import contentRoutes, { mediaRoutes } from './routes/content';
 import devRoutes, { devMailPage } from './routes/dev';
 import ordersRoutes from './routes/orders';
 import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined,
       logCodes: config.env !== 'production',
     });
-  const gateway = options.gateway ?? createDefaultGateway(config);
+  const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
   app.decorate('deps', { db, config, mail, gateway, social });
 
@@ -111,6 +111,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(routes, { prefix: '/api' });
   }
   await app.register(paymentPages);
+  await app.register(mediaRoutes);
   if (config.env !== 'production') {
     await app.register(devRoutes, { prefix: '/api' });
     await app.register(devMailPage);

@@ -1,10 +1,181 @@
-// Placeholder owned by part B of the server: B replaces this file with the real gateway interface and the
-// sandbox gateway. app.ts only needs `PaymentGateway` and `createDefaultGateway`.
+// Payments go through a gateway with MyFatoorah's vocabulary (InitiatePayment → methods, ExecutePayment →
+// PaymentURL, GetPaymentStatus). The default is a sandbox whose hosted pay page lives on this server
+// (routes/payments.ts, pageRoutes); a real adapter implements the same interface.
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { sandboxPayments, type SandboxPaymentStatus } from '../db/schema';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PaymentGateway {}
+/** One entry of MyFatoorah's InitiatePayment answer, with its field names. */
+export interface PaymentMethod {
+  PaymentMethodId: number;
+  PaymentMethodAr: string;
+  PaymentMethodEn: string;
+  PaymentMethodCode: string;
+  IsDirectPayment: boolean;
+  ServiceCharge: number;
+  TotalAmount: number;
+  CurrencyIso: string;
+  ImageUrl: string;
+  IsEmbeddedSupported: boolean;
+  PaymentCurrencyIso: string;
+}
 
-export function createDefaultGateway(_config: Config): PaymentGateway {
-  return {};
+export interface InitiateRequest {
+  invoiceValue: number;
+  currencyIso: string;
+  countryCode?: string;
+}
+
+export interface ExecuteRequest {
+  /** the amount to charge, computed by the server */
+  invoiceValue: number;
+  currencyIso: string;
+  /** null: a payment link where the shopper picks the method on the hosted page */
+  paymentMethodId: number | null;
+  orderId: number | null;
+  customerEmail?: string;
+}
+
+export interface ExecuteResult {
+  paymentId: string;
+  invoiceId: string;
+  paymentUrl: string;
+}
+
+export type PaymentState = 'pending' | 'paid' | 'failed';
+
+export interface PaymentStatus {
+  paymentId: string;
+  invoiceId: string;
+  orderId: number | null;
+  status: PaymentState;
+  amount: number;
+  currencyIso: string;
+}
+
+export interface PaymentGateway {
+  initiate(request: InitiateRequest): Promise<PaymentMethod[]>;
+  execute(request: ExecuteRequest): Promise<ExecuteResult>;
+  /** Asks the gateway itself; the shopper's redirect back is never taken as proof. null: unknown id. */
+  getPaymentStatus(paymentId: string): Promise<PaymentStatus | null>;
+}
+
+/** Currencies whose minor unit is a thousandth. */
+const THREE_DECIMALS = new Set(['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'IQD', 'LYD']);
+
+export function roundMoney(value: number, currencyIso: string): number {
+  const factor = THREE_DECIMALS.has(currencyIso.toUpperCase()) ? 1000 : 100;
+  return Math.round((value + Number.EPSILON) * factor) / factor;
+}
+
+interface SandboxMethod {
+  id: number;
+  code: string;
+  en: string;
+  ar: string;
+  /** percent of the invoice */
+  chargePercent: number;
+  image: string;
+}
+
+// MyFatoorah's own test ids, so an SPA built against the real gateway sees familiar values.
+export const SANDBOX_METHODS: SandboxMethod[] = [
+  { id: 1, code: 'kn', en: 'KNET', ar: 'كي نت', chargePercent: 1, image: 'knet.svg' },
+  { id: 2, code: 'vm', en: 'VISA/MASTER', ar: 'فيزا / ماستر', chargePercent: 2.5, image: 'visa-master.svg' },
+  { id: 11, code: 'ap', en: 'Apple Pay', ar: 'أبل باي', chargePercent: 2.5, image: 'apple-pay.svg' },
+  { id: 5, code: 'b', en: 'Benefit', ar: 'بنفت', chargePercent: 1.5, image: 'benefit.svg' },
+  { id: 6, code: 'md', en: 'mada', ar: 'مدى', chargePercent: 1.5, image: 'mada.svg' },
+  { id: 14, code: 'stc', en: 'STC Pay', ar: 'إس تي سي باي', chargePercent: 2, image: 'stc-pay.svg' },
+];
+
+export function serviceChargeFor(methodId: number | null, invoiceValue: number, currencyIso: string): number {
+  const method = SANDBOX_METHODS.find((candidate) => candidate.id === methodId);
+  if (!method) return 0;
+  return roundMoney((invoiceValue * method.chargePercent) / 100, currencyIso);
+}
+
+export function isKnownMethod(methodId: number): boolean {
+  return SANDBOX_METHODS.some((method) => method.id === methodId);
+}
+
+export function sandboxMethodName(methodId: number): string {
+  return SANDBOX_METHODS.find((method) => method.id === methodId)?.en ?? 'Online payment';
+}
+
+/** The sandbox: payments are rows of `sandbox_payments`, decided on the hosted page /pay/sandbox/:paymentId. */
+export class SandboxGateway implements PaymentGateway {
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
+
+  async initiate({ invoiceValue, currencyIso }: InitiateRequest): Promise<PaymentMethod[]> {
+    const currency = currencyIso.toUpperCase();
+    return SANDBOX_METHODS.map((method) => {
+      const charge = serviceChargeFor(method.id, invoiceValue, currency);
+      return {
+        PaymentMethodId: method.id,
+        PaymentMethodAr: method.ar,
+        PaymentMethodEn: method.en,
+        PaymentMethodCode: method.code,
+        IsDirectPayment: false,
+        ServiceCharge: charge,
+        TotalAmount: roundMoney(invoiceValue + charge, currency),
+        CurrencyIso: currency,
+        ImageUrl: `${this.publicUrl}/media/payments/${method.image}`,
+        IsEmbeddedSupported: false,
+        PaymentCurrencyIso: currency,
+      };
+    });
+  }
+
+  async execute(request: ExecuteRequest): Promise<ExecuteResult> {
+    const paymentId = randomBytes(18).toString('base64url');
+    // MyFatoorah invoice ids are plain numbers.
+    const invoiceId = String(randomInt(10_000_000, 99_999_999));
+    await this.db.insert(sandboxPayments).values({
+      paymentId,
+      invoiceId,
+      orderId: request.orderId,
+      amount: roundMoney(request.invoiceValue, request.currencyIso),
+      currency: request.currencyIso.toUpperCase(),
+      paymentMethodId: request.paymentMethodId ?? 0,
+    });
+    return { paymentId, invoiceId, paymentUrl: `${this.publicUrl}/pay/sandbox/${paymentId}` };
+  }
+
+  async getPaymentStatus(paymentId: string): Promise<PaymentStatus | null> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.paymentId, paymentId))
+      .limit(1);
+    if (!row) return null;
+    return {
+      paymentId: row.paymentId,
+      invoiceId: row.invoiceId,
+      orderId: row.orderId,
+      status: row.status,
+      amount: row.amount,
+      currencyIso: row.currency,
+    };
+  }
+
+  /** What the hosted page does when the shopper presses Pay or Decline; a decided payment stays decided. */
+  async decide(
+    paymentId: string,
+    outcome: Exclude<SandboxPaymentStatus, 'pending'>,
+  ): Promise<PaymentStatus | null> {
+    await this.db
+      .update(sandboxPayments)
+      .set({ status: outcome, decidedAt: new Date() })
+      .where(and(eq(sandboxPayments.paymentId, paymentId), eq(sandboxPayments.status, 'pending')));
+    return this.getPaymentStatus(paymentId);
+  }
+}
+
+export function createDefaultGateway(config: Config, db: Db): PaymentGateway {
+  return new SandboxGateway(db, config.publicUrl);
 }

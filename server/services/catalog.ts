@@ -1,0 +1,224 @@
+// Reading the catalogue: products with images, attributes and prices, shaped as the contract's Product.
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { categories, currencyRates, productAttributeValues, productImages, products } from '../db/schema';
+import { roundMoney } from './payments';
+
+export type Lang = 'en' | 'ar';
+
+export const langQuerySchema = {
+  type: 'object',
+  properties: { lang: { type: 'string', maxLength: 10 } },
+} as const;
+
+/** `?lang=ar` answers Arabic; anything else (or nothing) English. */
+export function langOf(request: FastifyRequest): Lang {
+  const query = request.query as Record<string, unknown> | undefined;
+  return query?.lang === 'ar' ? 'ar' : 'en';
+}
+
+export function localized(lang: Lang, en: string, ar: string): string {
+  return lang === 'ar' ? ar : en;
+}
+
+export const ATTRIBUTE_NAMES: Record<'size' | 'color', Record<Lang, string>> = {
+  size: { en: 'size', ar: 'المقاس' },
+  color: { en: 'color', ar: 'اللون' },
+};
+
+export interface ConvertedPrices {
+  currency_code: string;
+  price: number;
+  discounted_price: number | null;
+}
+
+export interface ProductJson {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  discounted_price: number | null;
+  discount_offer: number | null;
+  converted_products?: ConvertedPrices;
+  image_temp: string;
+  image_url: string[];
+  product_images: { id: number; image: string }[];
+  category: string;
+  category_id: number;
+  collection: string;
+  brand: string;
+  rating: number;
+  stock_quantity: number;
+  stock_warning: { warning_ar: string; warning_en: string } | null;
+  attributes: { attribute_name: string; sub_attributes: { id: number; name: string }[] }[];
+  offer: boolean;
+  sale: boolean;
+  created_at: string;
+}
+
+type ProductRow = typeof products.$inferSelect;
+
+export interface Rate {
+  currencyCode: string;
+  ratePerKwd: number;
+}
+
+/** The discount as a whole percentage, derived from the two prices so it can never disagree with them. */
+function discountPercent(price: number, discounted: number | null): number | null {
+  if (discounted === null || price <= 0) return null;
+  return Math.round((1 - discounted / price) * 100);
+}
+
+/** The rate for a currency code, or null when the shop does not price in it. */
+export async function findRate(db: Db, currencyCode: string | undefined): Promise<Rate | null> {
+  if (!currencyCode) return null;
+  const [rate] = await db
+    .select({ currencyCode: currencyRates.currencyCode, ratePerKwd: currencyRates.ratePerKwd })
+    .from(currencyRates)
+    .where(eq(currencyRates.currencyCode, currencyCode.trim().toUpperCase()))
+    .limit(1);
+  return rate ?? null;
+}
+
+export function convert(amountKwd: number, rate: Rate): number {
+  return roundMoney(amountKwd * rate.ratePerKwd, rate.currencyCode);
+}
+
+/** Products (in the given order) with their gallery, attributes and category name. */
+export async function loadProducts(
+  db: Db,
+  where: SQL | undefined,
+  lang: Lang,
+  options: { orderBy?: 'id' | 'best_selling'; limit?: number; rate?: Rate | null } = {},
+): Promise<ProductJson[]> {
+  let query = db
+    .select({ product: products, categoryEn: categories.nameEn, categoryAr: categories.nameAr })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(
+      ...(options.orderBy === 'best_selling'
+        ? [desc(products.soldCount), asc(products.id)]
+        : [asc(products.id)]),
+    )
+    .$dynamic();
+  if (options.limit) query = query.limit(options.limit);
+  const rows = await query;
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.product.id);
+  const [images, values] = await Promise.all([
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
+    db
+      .select()
+      .from(productAttributeValues)
+      .where(inArray(productAttributeValues.productId, ids))
+      .orderBy(
+        asc(productAttributeValues.productId),
+        asc(productAttributeValues.position),
+        asc(productAttributeValues.id),
+      ),
+  ]);
+  const imagesOf = groupBy(images, (image) => image.productId);
+  const valuesOf = groupBy(values, (value) => value.productId);
+  return rows.map(({ product, categoryEn, categoryAr }) =>
+    productJson(
+      product,
+      localized(lang, categoryEn, categoryAr),
+      imagesOf.get(product.id) ?? [],
+      valuesOf.get(product.id) ?? [],
+      lang,
+      options.rate ?? null,
+    ),
+  );
+}
+
+export async function loadProduct(
+  db: Db,
+  id: number,
+  lang: Lang,
+  rate: Rate | null = null,
+): Promise<ProductJson | null> {
+  const [product] = await loadProducts(db, eq(products.id, id), lang, { rate });
+  return product ?? null;
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+function productJson(
+  row: ProductRow,
+  categoryName: string,
+  images: (typeof productImages.$inferSelect)[],
+  values: (typeof productAttributeValues.$inferSelect)[],
+  lang: Lang,
+  rate: Rate | null,
+): ProductJson {
+  const attributes = (['size', 'color'] as const)
+    .map((kind) => ({
+      attribute_name: ATTRIBUTE_NAMES[kind][lang],
+      sub_attributes: values
+        .filter((value) => value.kind === kind)
+        .map((value) => ({ id: value.id, name: localized(lang, value.nameEn, value.nameAr) })),
+    }))
+    .filter((attribute) => attribute.sub_attributes.length > 0);
+  const json: ProductJson = {
+    id: row.id,
+    name: localized(lang, row.nameEn, row.nameAr),
+    description: localized(lang, row.descriptionEn, row.descriptionAr),
+    price: row.price,
+    discounted_price: row.discountedPrice,
+    discount_offer: discountPercent(row.price, row.discountedPrice),
+    image_temp: images[0]?.image ?? '',
+    image_url: images.map((image) => image.image),
+    product_images: images.map((image) => ({ id: image.id, image: image.image })),
+    category: categoryName,
+    category_id: row.categoryId,
+    collection: localized(lang, row.collectionEn, row.collectionAr),
+    brand: row.brand,
+    rating: row.rating,
+    stock_quantity: row.stockQuantity,
+    stock_warning:
+      row.stockWarningEn !== null || row.stockWarningAr !== null
+        ? { warning_ar: row.stockWarningAr ?? '', warning_en: row.stockWarningEn ?? '' }
+        : null,
+    attributes,
+    offer: row.offer,
+    sale: row.sale,
+    created_at: row.createdAt.toISOString(),
+  };
+  if (rate) {
+    json.converted_products = {
+      currency_code: rate.currencyCode,
+      price: convert(row.price, rate),
+      discounted_price: row.discountedPrice === null ? null : convert(row.discountedPrice, rate),
+    };
+  }
+  return json;
+}
+
+/** The price a shopper pays for one unit, in KWD: the discounted price when there is one. */
+export function unitPriceOf(row: Pick<ProductRow, 'price' | 'discountedPrice'>): number {
+  return row.discountedPrice ?? row.price;
+}
+
+export function productExists(db: Db, id: number): Promise<boolean> {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id)))
+    .limit(1)
+    .then((rows) => rows.length > 0);
+}
