@@ -1,0 +1,90 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'coverage',
+      'shots',
+      'test-results',
+      'playwright-report',
+      'public',
+      '**/*.js',
+      '**/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    plugins: { 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/order': ['error', { groups: ['builtin', 'external', 'internal', 'parent', 'sibling'] }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-named-as-default-member': 'off',
+      'import-x/no-named-as-default': 'off',
+      // RTK Query's `build.mutation<Result, void>` is the documented way to type an argument-less call.
+      '@typescript-eslint/no-invalid-void-type': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      // Typed hooks only: components use useAppSelector / useAppDispatch from src/app/hooks.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use the typed hooks from src/app/hooks.',
+            },
+          ],
+        },
+      ],
+      // Features never reach into each other's folders; shared pieces live in src/ui or src/lib.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            'auth',
+            'cart',
+            'shipping',
+            'coupon',
+            'favorites',
+            'checkout',
+            'orders',
+            'profile',
+            'catalog',
+            'settings',
+            'content',
+          ].map((name) => ({
+            target: `./src/features/${name}`,
+            from: './src/features',
+            except: name === 'settings' ? ['./settings'] : [`./${name}`, './settings'],
+            message:
+              'Features do not import each other (settings is shared); move shared code to src/ui or src/lib.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/app/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  prettier,
+);

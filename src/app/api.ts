@@ -1,0 +1,116 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+import { getConfig } from '../lib/config';
+
+export const API_TIMEOUT_MS = 10_000;
+
+/** The part of the root state the base query reads; typed locally to keep api.ts free of a store import cycle. */
+interface TokenState {
+  auth: { token: string | null };
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  // The base URL is read per request so a runtime config (window.__SHOP_CONFIG__) always wins.
+  baseUrl: '/',
+  timeout: API_TIMEOUT_MS,
+  prepareHeaders: (headers, { getState }) => {
+    headers.set('Accept', 'application/json');
+    headers.set('Cache-Control', 'no-cache');
+    const token = (getState() as TokenState).auth.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
+  args,
+  api,
+  extra,
+) => {
+  const base = getConfig().apiBaseUrl;
+  const withBase = (url: string) => `${base}/${url.replace(/^\//, '')}`;
+  const request = typeof args === 'string' ? withBase(args) : { ...args, url: withBase(args.url) };
+  return rawBaseQuery(request, api, extra);
+};
+
+export const TAG_TYPES = [
+  'User',
+  'Nationality',
+  'About',
+  'Slider',
+  'Category',
+  'Product',
+  'BestSeller',
+  'Coupon',
+  'Review',
+  'Cart',
+  'Wishlist',
+  'Order',
+  'Address',
+  'Country',
+  'Governorate',
+  'Area',
+  'Shipping',
+  'Policy',
+  'PaymentMethod',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+/** Tags whose data depends on the language or currency; refetched after a language/currency switch. */
+export const LOCALISED_TAGS: TagType[] = [
+  'Nationality',
+  'About',
+  'Slider',
+  'Category',
+  'Product',
+  'BestSeller',
+  'Coupon',
+  'Review',
+  'Cart',
+  'Wishlist',
+  'Order',
+  'Country',
+  'Governorate',
+  'Area',
+  'Shipping',
+  'Policy',
+  'PaymentMethod',
+];
+
+/** The one API definition; features add their endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});
+
+/** Reads `message` (and the first field error) from an error answer of the contract. */
+export function errorMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const data = (error as { data?: unknown }).data;
+  if (typeof data === 'object' && data !== null && 'message' in data) {
+    const message = (data as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}
+
+/** 422 `errors` object → the first message per field (spec 01 §5). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const data = (error as { data?: { errors?: Record<string, unknown> } } | null)?.data;
+  const result: Record<string, string> = {};
+  if (!data?.errors || typeof data.errors !== 'object') return result;
+  for (const [field, messages] of Object.entries(data.errors)) {
+    const first = Array.isArray(messages) ? messages[0] : messages;
+    if (typeof first === 'string') result[field] = first;
+  }
+  return result;
+}
+
+/** True when the error came without any answer from the server (offline, timeout, CORS). */
+export function isNetworkError(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
+}

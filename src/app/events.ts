@@ -1,0 +1,21 @@
+// Events more than one feature reacts to. They live here, not in a feature, so features never import each other.
+import { createAction } from '@reduxjs/toolkit';
+
+export type Language = 'en' | 'ar';
+
+export const languageChanged = createAction<Language>('settings/languageChanged');
+export const currencyChanged = createAction<string>('settings/currencyChanged');
+
+export interface SignedInPayload {
+  token: string;
+  userId: number;
+  email: string;
+}
+export const signedIn = createAction<SignedInPayload>('auth/signedIn');
+export const signedOut = createAction('auth/signedOut');
+/** Any 401 from the API while a token was held. */
+export const sessionExpired = createAction('auth/sessionExpired');
+export const loginRequired = createAction<{ reason?: string } | undefined>('auth/loginRequired');
+
+export const searchSubmitted = createAction<string>('catalog/searchSubmitted');
+export const guestTokenRejected = createAction('cart/guestTokenRejected');

@@ -1,0 +1,9 @@
+import { addAuthListeners } from '../features/auth/authListeners';
+import { addSettingsListeners } from '../features/settings/settingsListeners';
+import type { AppStartListening } from './listenerTypes';
+
+/** Every feature's cross-feature reactions, registered once per store. */
+export function registerListeners(startAppListening: AppStartListening): void {
+  addSettingsListeners(startAppListening);
+  addAuthListeners(startAppListening);
+}

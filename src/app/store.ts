@@ -1,0 +1,49 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+
+import { authReducer } from '../features/auth/authSlice';
+import { cartReducer } from '../features/cart/cartSlice';
+import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
+import { settingsReducer } from '../features/settings/settingsSlice';
+import { api } from './api';
+import { registerListeners } from './listeners';
+import type { AppStartListening } from './listenerTypes';
+
+export const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  settings: settingsReducer,
+  auth: authReducer,
+  cart: cartReducer,
+  catalog: catalogReducer,
+  search: searchReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** State a test or the app start may preload: each slice without redux-persist's bookkeeping. */
+export type PreloadedState = {
+  [K in keyof RootState]?: Omit<RootState[K], '_persist'>;
+};
+
+/** A fresh, fully wired store: every test gets its own, and the app gets one at start. */
+export function makeStore(preloadedState?: PreloadedState) {
+  const listenerMiddleware = createListenerMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as Partial<RootState> | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listenerMiddleware.middleware)
+        .concat(api.middleware),
+    devTools: process.env.NODE_ENV !== 'production' && { name: 'Gulf Store' },
+  });
+  registerListeners(listenerMiddleware.startListening as AppStartListening);
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+
+import { api } from '../../app/api';
+import { signedOut } from '../../app/events';
+import { useAppDispatch } from '../../app/hooks';
+import { useLogoutMutation } from './authApi';
+
+/** Spec 01 §4: server call, then token, cart and guest token removed, message, favorites reloaded, go home. */
+export function useLogout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const [logout, state] = useLogoutMutation();
+  const run = useCallback(async () => {
+    try {
+      await logout().unwrap();
+    } catch (error) {
+      // A 401 means the server already forgot the session: the shopper is logged out either way.
+      if ((error as { status?: unknown }).status !== 401) {
+        toast.error(t('auth.logout.failed'));
+        return;
+      }
+    }
+    dispatch(signedOut());
+    dispatch(api.util.invalidateTags(['Cart', 'Wishlist']));
+    toast.success(t('auth.logout.success'));
+    void navigate('/');
+  }, [dispatch, logout, navigate, t]);
+  return [run, state] as const;
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../../ui/ComingSoon';
+
+// Placeholder body until this screen's issue lands; the shell around it is complete.
+export default function HomePage() {
+  return <ComingSoon />;
+}

@@ -1,0 +1,72 @@
+import i18next, { type Resource } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+
+import type { Language } from '../app/events';
+
+export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ar'];
+export const NAMESPACE = 'translation';
+
+/** One instance for the app; the store decides its language (see app/languageSync). */
+export const i18n = i18next.createInstance();
+
+export function toLanguage(value: string | undefined | null): Language {
+  return value?.toLowerCase().startsWith('ar') ? 'ar' : 'en';
+}
+
+/**
+ * Browser start: detection in the order of spec 01 §1, cached in localStorage, resources of one language
+ * loaded as their own chunk (never both in the first bundle).
+ */
+export async function initI18n(): Promise<Language> {
+  await i18n
+    .use(LanguageDetector)
+    .use(
+      resourcesToBackend((language: string) =>
+        toLanguage(language) === 'ar' ? import('./locales/ar/index') : import('./locales/en/index'),
+      ),
+    )
+    .use(initReactI18next)
+    .init({
+      fallbackLng: 'en',
+      supportedLngs: SUPPORTED_LANGUAGES as Language[],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      ns: [NAMESPACE],
+      defaultNS: NAMESPACE,
+      interpolation: { escapeValue: false },
+      // Spec 01 §9: 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
+      maxParallelReads: 10,
+      maxRetries: 5,
+      retryTimeout: 350,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: 'i18nextLng',
+        lookupSessionStorage: 'i18nextLng',
+        caches: ['localStorage'],
+      },
+      react: { useSuspense: false },
+    });
+  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/** Tests: both languages bundled, synchronous start. */
+export function initI18nWithResources(resources: Resource, language: Language = 'en'): typeof i18n {
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      resources,
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: SUPPORTED_LANGUAGES as Language[],
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      react: { useSuspense: false },
+    });
+  } else if (i18n.language !== language) {
+    void i18n.changeLanguage(language);
+  }
+  return i18n;
+}

@@ -1,0 +1,30 @@
+import './styles/app.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { persistStore } from 'redux-persist';
+
+import { App } from './App';
+import { syncLanguageWithStore } from './app/languageSync';
+import { makeStore } from './app/store';
+import { DEFAULT_CURRENCY } from './features/settings/settingsSlice';
+import { i18n, initI18n } from './i18n/i18n';
+import { applyDocumentLanguage } from './lib/direction';
+
+async function start() {
+  const language = await initI18n();
+  // The stylesheet of the detected direction is in place before the first paint: no mirrored flash.
+  await applyDocumentLanguage(language);
+  const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
+  const persistor = persistStore(store);
+  syncLanguageWithStore(store, i18n);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} persistor={persistor} />
+    </StrictMode>,
+  );
+}
+
+void start();

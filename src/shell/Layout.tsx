@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+
+import { useAppSelector } from '../app/hooks';
+import { selectDirection } from '../features/settings/settingsSlice';
+import { AuthModalHost } from './AuthModalHost';
+import { Footer } from './Footer';
+import { NavBar } from './NavBar';
+import { ScrollToTopButton } from './ScrollToTopButton';
+
+export const TOAST_DURATION_MS = 5000;
+
+export function Layout() {
+  const { t } = useTranslation();
+  const direction = useAppSelector(selectDirection);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-body z-3">
+        {t('shell.skip_to_content')}
+      </a>
+      <NavBar />
+      <main id="main" className="flex-grow-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollToTopButton />
+      <AuthModalHost />
+      <ToastContainer
+        position="top-right"
+        autoClose={TOAST_DURATION_MS}
+        rtl={direction === 'rtl'}
+        newestOnTop
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { loginRequired } from '../app/events';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { authModalOpened, selectIsAuthenticated } from '../features/auth/authSlice';
+
+/** Account pages: signed out → 'please login first' and the login modal (spec 01 §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  useEffect(() => {
+    if (signedIn) return;
+    toast.error(t('auth.please_login_first'), { toastId: 'please-login-first' });
+    dispatch(loginRequired());
+    // Only on arrival signed out, not on every language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn, dispatch]);
+  if (signedIn) return <>{children}</>;
+  return (
+    <section className="container py-5 text-center">
+      <h1 className="h4">{t('auth.please_login_first')}</h1>
+      <button
+        type="button"
+        className="btn btn-primary mt-2"
+        onClick={() => dispatch(authModalOpened('login'))}
+      >
+        {t('shell.nav.login')}
+      </button>
+    </section>
+  );
+}

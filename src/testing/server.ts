@@ -1,0 +1,17 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const API = 'http://localhost/api';
+export const apiUrl = (path: string) => `${API}/${path.replace(/^\//, '')}`;
+
+/** Calls every screen of the shell makes; tests override them with server.use(...). */
+export const defaultHandlers = [
+  http.get(apiUrl('abouts'), ({ request }) => {
+    const ar = new URL(request.url).searchParams.get('lang') === 'ar';
+    return HttpResponse.json({
+      data: [{ id: 1, title: ar ? 'من نحن' : 'About us', body: ar ? 'متجر كويتي للتسوق' : 'A Kuwaiti shop' }],
+    });
+  }),
+];
+
+export const server = setupServer(...defaultHandlers);
