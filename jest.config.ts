@@ -5,8 +5,39 @@ const transform: Config['transform'] = {
   '^.+\\.tsx?$': [
     'ts-jest',
     {
-      isolatedModules: true,
-      tsconfig: { jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'Node', esModuleInterop: true },
+      tsconfig: {
+        jsx: 'react-jsx',
+        module: 'CommonJS',
+        moduleResolution: 'Node',
+        esModuleInterop: true,
+        isolatedModules: true,
+      },
+    },
+  ],
+};
+
+// msw depends on a few ESM-only packages; they are compiled to CommonJS like our own code.
+const ESM_PACKAGES = [
+  'rettime',
+  'until-async',
+  '@mswjs',
+  'msw',
+  'headers-polyfill',
+  'outvariant',
+  'strict-event-emitter',
+];
+const webTransform: Config['transform'] = {
+  ...transform,
+  '^.+\\.m?js$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        allowJs: true,
+        module: 'CommonJS',
+        moduleResolution: 'Node',
+        esModuleInterop: true,
+        isolatedModules: true,
+      },
     },
   ],
 };
@@ -18,7 +49,8 @@ const config: Config = {
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },
       roots: ['<rootDir>/src'],
-      transform,
+      transform: webTransform,
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)(?!.*\\.mjs$)`],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
       moduleNameMapper: {
         '\\.(css)$': 'identity-obj-proxy',

@@ -35,7 +35,7 @@ describe('translations', () => {
     for (const language of ['en', 'ar']) {
       const walk = (tree: Tree, trail: string) => {
         for (const [key, value] of Object.entries(tree)) {
-          expect(`${trail}${key}`).toMatch(/(^|\.)[a-z0-9_]+$/);
+          expect(`${trail}${key}`).toMatch(/:([a-z0-9_]+\.)*[a-z0-9_]+$/);
           if (typeof value === 'object') walk(value, `${trail}${key}.`);
           else expect(value.trim()).not.toBe('');
         }
