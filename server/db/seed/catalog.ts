@@ -350,10 +350,22 @@ function stockWarning(stock: number): Bilingual | null {
   return null;
 }
 
-function buildProduct(template: CategoryTemplate, index: number, random: Random): ProductSeed {
-  const item = random.pick(template.items);
-  const variant = random.pick(template.variants);
-  const brand = random.pick(template.brands);
+function buildProduct(
+  template: CategoryTemplate,
+  index: number,
+  random: Random,
+  usedNames: Set<string>,
+): ProductSeed {
+  // Re-draw until the name is new: a shop does not list the same article twice.
+  let item = random.pick(template.items);
+  let variant = random.pick(template.variants);
+  let brand = random.pick(template.brands);
+  while (usedNames.has(`${brand}|${item.en}|${variant.en}`)) {
+    item = random.pick(template.items);
+    variant = random.pick(template.variants);
+    brand = random.pick(template.brands);
+  }
+  usedNames.add(`${brand}|${item.en}|${variant.en}`);
   const [min, max] = template.priceRange;
   // Shop prices end in .500 or .000 (or .250 below 10 KWD), like most Kuwaiti shelves.
   const rawPrice = min + (max - min) * random.next() ** 1.6;
@@ -406,9 +418,10 @@ function buildProduct(template: CategoryTemplate, index: number, random: Random)
 export function buildCatalog(): ProductSeed[] {
   const random = createRandom(20250301);
   const products: ProductSeed[] = [];
+  const usedNames = new Set<string>();
   for (const template of CATEGORY_TEMPLATES) {
     for (let i = 0; i < PRODUCTS_PER_CATEGORY; i += 1) {
-      products.push(buildProduct(template, products.length + 1, random));
+      products.push(buildProduct(template, products.length + 1, random, usedNames));
     }
   }
   return products;
