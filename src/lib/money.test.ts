@@ -1,0 +1,31 @@
+import { formatMoney, lineTotal, roundMoney } from './money';
+
+describe('money', () => {
+  it('rounds half away from zero to 2 decimals without binary drift', () => {
+    expect(roundMoney(1.005)).toBe(1.01);
+    expect(roundMoney(12.345)).toBe(12.35);
+    expect(roundMoney(-2.675)).toBe(-2.68);
+    expect(roundMoney(3)).toBe(3);
+  });
+
+  it('formats with exactly 2 decimals even for KWD (3 minor digits) in English', () => {
+    const text = formatMoney(12.5, 'KWD', 'en');
+    expect(text).toContain('12.50');
+    expect(text).toContain('KWD');
+  });
+
+  it('formats Arabic with Latin digits and the Arabic currency sign', () => {
+    const text = formatMoney(7.125, 'KWD', 'ar');
+    expect(text).toContain('7.13');
+    expect(text).toMatch(/د\.ك/);
+  });
+
+  it('keeps working with an unknown currency code', () => {
+    expect(formatMoney(3, 'XXZ1', 'en')).toBe('3.00 XXZ1');
+  });
+
+  it('line total is price times quantity with 2 decimals, quantity at least 1', () => {
+    expect(lineTotal(3.335, 3)).toBe(10.01);
+    expect(lineTotal(4.5, 0)).toBe(4.5);
+  });
+});

@@ -1,0 +1,50 @@
+import type { Language } from '../app/events';
+
+/** Spec 02 §9: totals are shown with 2 decimals, whatever the currency's own minor unit (KWD has 3). */
+export const MONEY_DECIMALS = 2;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(language: Language, currency: string): Intl.NumberFormat {
+  const key = `${language}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: MONEY_DECIMALS,
+        maximumFractionDigits: MONEY_DECIMALS,
+        // Latin digits in both languages: prices must read the same as on receipts and payment pages.
+        numberingSystem: 'latn',
+      });
+    } catch {
+      // An unknown currency code from a backend must not break the page: the number with the code beside it.
+      formatter = new Intl.NumberFormat('en', {
+        minimumFractionDigits: MONEY_DECIMALS,
+        maximumFractionDigits: MONEY_DECIMALS,
+      });
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Rounds half away from zero to 2 decimals without binary drift (1.005 → 1.01). */
+export function roundMoney(amount: number): number {
+  const sign = amount < 0 ? -1 : 1;
+  // toPrecision(12) drops the binary noise of the multiplication (10.005 * 100 = 1000.4999…) before rounding.
+  return (sign * Math.round(Number((Math.abs(amount) * 100).toPrecision(12)))) / 100;
+}
+
+/** An amount in the shopper's language and currency, 2 decimals: "KWD 12.50" / "‏12.50 د.ك.‏". */
+export function formatMoney(amount: number, currency: string, language: Language): string {
+  const formatter = formatterFor(language, currency);
+  const text = formatter.format(roundMoney(amount));
+  return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
+}
+
+/** Price times quantity, rounded to 2 decimals (spec 02 §2 product detail total). */
+export function lineTotal(unitPrice: number, quantity: number): number {
+  return roundMoney(unitPrice * Math.max(1, Math.floor(quantity)));
+}
