@@ -21,17 +21,27 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** State a test or the app start may preload: each slice without redux-persist's bookkeeping. */
+/** State a test or the app start may preload: any part of any slice, the rest comes from the slice's defaults. */
 export type PreloadedState = {
-  [K in keyof RootState]?: Omit<RootState[K], '_persist'>;
+  [K in keyof RootState]?: Partial<Omit<RootState[K], '_persist'>>;
 };
+
+function withDefaults(preloaded: PreloadedState | undefined): Partial<RootState> | undefined {
+  if (!preloaded) return undefined;
+  const defaults = rootReducer(undefined, { type: '@@store/defaults' });
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(preloaded)) {
+    merged[key] = { ...(defaults as Record<string, object>)[key], ...value };
+  }
+  return merged as Partial<RootState>;
+}
 
 /** A fresh, fully wired store: every test gets its own, and the app gets one at start. */
 export function makeStore(preloadedState?: PreloadedState) {
   const listenerMiddleware = createListenerMiddleware();
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: preloadedState as Partial<RootState> | undefined,
+    preloadedState: withDefaults(preloadedState),
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },

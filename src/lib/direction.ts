@@ -2,13 +2,13 @@ import type { Language } from '../app/events';
 
 export const directionOf = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr');
 
-const LINK_ID = 'bootstrap-css';
-
 /** The hashed file names of both Bootstrap builds, written into index.html by the build. */
 function stylesheetHref(direction: 'rtl' | 'ltr'): string | null {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="bootstrap-css"]');
   return meta?.dataset[direction] ?? null;
 }
+
+const bootstrapLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[data-bootstrap]')];
 
 /**
  * Sets `<html lang dir>` and loads only the current direction's Bootstrap stylesheet. The new sheet replaces
@@ -22,21 +22,26 @@ export function applyDocumentLanguage(language: Language): Promise<void> {
 
   const href = stylesheetHref(direction);
   if (!href) return Promise.resolve();
-  const current = document.getElementById(LINK_ID) as HTMLLinkElement | null;
-  if (current?.getAttribute('href') === href) return Promise.resolve();
+  const existing = bootstrapLinks().find((link) => link.getAttribute('href') === href);
+  if (existing?.dataset.loaded) return Promise.resolve();
 
   return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.dataset.direction = direction;
+    const link = existing ?? document.createElement('link');
     const done = () => {
-      current?.remove();
-      link.id = LINK_ID;
+      link.dataset.loaded = 'true';
+      // Drop every other sheet, including one still loading from a switch a moment ago.
+      bootstrapLinks()
+        .filter((other) => other !== link)
+        .forEach((other) => other.remove());
       resolve();
     };
     link.addEventListener('load', done, { once: true });
     link.addEventListener('error', done, { once: true });
-    document.head.prepend(link);
+    if (!existing) {
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.dataset.bootstrap = direction;
+      document.head.prepend(link);
+    }
   });
 }

@@ -4,8 +4,8 @@ import {
   lazy,
   Suspense,
   useContext,
-  useMemo,
   type ComponentType,
+  type LazyExoticComponent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,17 +13,28 @@ import { useLocation } from 'react-router-dom';
 
 import { PageSpinner } from '../ui/Spinner';
 
-/** How many times the shopper pressed retry; a lazy page re-imports its chunk on each new attempt. */
+/** Bumped by every retry anywhere; a lazy page re-imports its chunk once per generation. */
+let retryGeneration = 0;
 const AttemptContext = createContext(0);
 
 type PageModule = { default: ComponentType };
 
-/** React.lazy caches a failed import forever; this builds a fresh lazy component per retry attempt. */
+/**
+ * React.lazy caches a failed import forever; this keeps one lazy component per retry generation. It lives outside
+ * component state on purpose: state of a suspended first render is thrown away, which would re-import endlessly.
+ */
 export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+  const byGeneration = new Map<number, LazyExoticComponent<ComponentType>>();
+  function pageFor(generation: number) {
+    let page = byGeneration.get(generation);
+    if (!page) {
+      page = lazy(load);
+      byGeneration.set(generation, page);
+    }
+    return page;
+  }
   function LazyPage() {
-    const attempt = useContext(AttemptContext);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new attempt must create a new lazy component
-    const Page = useMemo(() => lazy(load), [attempt]);
+    const Page = pageFor(useContext(AttemptContext));
     return <Page />;
   }
   return LazyPage;
@@ -48,7 +59,7 @@ interface BoundaryState {
 }
 
 class Boundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null, attempt: 0 };
+  override state: BoundaryState = { error: null, attempt: retryGeneration };
 
   static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
     return { error };
@@ -58,7 +69,10 @@ class Boundary extends Component<{ children: ReactNode }, BoundaryState> {
     console.error('Route failed to render', error);
   }
 
-  private retry = () => this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  private retry = () => {
+    retryGeneration += 1;
+    this.setState({ error: null, attempt: retryGeneration });
+  };
 
   override render() {
     if (this.state.error) return <Fallback onRetry={this.retry} />;

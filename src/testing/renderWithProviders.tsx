@@ -4,6 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
 
 import type { Language } from '../app/events';
 import { syncLanguageWithStore } from '../app/languageSync';
@@ -16,11 +17,13 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
   store?: AppStore;
   route?: string;
   language?: Language;
+  /** Render a toast container beside the UI (off when the UI brings its own, like the shell's Layout). */
+  toasts?: boolean;
 }
 
 /** Renders with a real store, router and i18n, as the app does (network: msw or the in-process server). */
 export function renderWithProviders(ui: ReactElement, options: Options = {}) {
-  const { preloadedState, route = '/', language, ...renderOptions } = options;
+  const { preloadedState, route = '/', language, toasts = true, ...renderOptions } = options;
   const lang = language ?? preloadedState?.settings?.language ?? 'en';
   initI18nWithResources(allResources, lang);
   const store =
@@ -34,7 +37,10 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
     return (
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          <MemoryRouter initialEntries={[route]}>
+            {children}
+            {toasts && <ToastContainer position="top-right" autoClose={5000} />}
+          </MemoryRouter>
         </I18nextProvider>
       </Provider>
     );

@@ -4,8 +4,24 @@ import { initI18nWithResources } from '../i18n/i18n';
 import { allResources } from '../i18n/resources';
 import { API, server } from './server';
 
+// jest-fixed-jsdom swaps in Node's FormData (for msw), which cannot read a jsdom <form>; React 19 builds one on
+// every submit. This keeps Node's class and fills it from the form's named fields.
+const NodeFormData = globalThis.FormData;
+class FormDataFromForm extends NodeFormData {
+  constructor(form?: HTMLFormElement) {
+    super();
+    if (!form) return;
+    for (const element of Array.from(form.elements) as HTMLInputElement[]) {
+      if (element.name && !element.disabled) this.append(element.name, element.value);
+    }
+  }
+}
+globalThis.FormData = FormDataFromForm as typeof FormData;
+
 window.__SHOP_CONFIG__ = { apiBaseUrl: API, contactEmail: 'support@gulfstore.example' };
 initI18nWithResources(allResources, 'en');
+// jsdom has no layout; route changes scroll to the top.
+window.scrollTo = () => undefined;
 
 // Unhandled requests fail the test: every call a component makes must be expected.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

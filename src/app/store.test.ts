@@ -1,0 +1,200 @@
+import { addListener } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
+import { persistStore } from 'redux-persist';
+
+import { decryptToken, encryptToken, selectIsAuthenticated } from '../features/auth/authSlice';
+import { cartApi } from '../features/cart/cartApi';
+import { guestTokenIssued } from '../features/cart/cartSlice';
+import { DEFAULT_FILTERS } from '../features/catalog/catalogSlice';
+import { RELOAD_DELAY_MS } from '../features/settings/settingsListeners';
+import { apiUrl, server } from '../testing/server';
+import { api } from './api';
+import {
+  currencyChanged,
+  guestTokenRejected,
+  languageChanged,
+  searchSubmitted,
+  signedIn,
+  signedOut,
+} from './events';
+import { makeStore } from './store';
+
+const signedInState = {
+  auth: { token: 'secret-token', userId: 7, email: 'a@b.co', modal: { open: false, view: 'login' as const } },
+};
+
+function recordActions(store: ReturnType<typeof makeStore>) {
+  const seen: string[] = [];
+  store.dispatch(addListener({ predicate: () => true, effect: (action) => void seen.push(action.type) }));
+  return seen;
+}
+
+describe('makeStore', () => {
+  it('starts in English with KWD and no session', () => {
+    const state = makeStore().getState();
+    expect(state.settings).toMatchObject({ language: 'en', currency: 'KWD' });
+    expect(state.auth.token).toBeNull();
+    expect(state.cart.guestToken).toBeNull();
+    expect(state.catalog.filters).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('gives every caller its own store', () => {
+    const a = makeStore();
+    const b = makeStore();
+    a.dispatch(languageChanged('ar'));
+    expect(a.getState().settings.language).toBe('ar');
+    expect(b.getState().settings.language).toBe('en');
+  });
+
+  it('accepts a preloaded state', () => {
+    const store = makeStore(signedInState);
+    expect(selectIsAuthenticated(store.getState())).toBe(true);
+  });
+
+  it('normalises a chosen currency code', () => {
+    const store = makeStore();
+    store.dispatch(currencyChanged(' sar '));
+    expect(store.getState().settings.currency).toBe('SAR');
+  });
+});
+
+describe('language and currency change (spec 01 §4, 02 §4)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it.each([
+    ['language', languageChanged('ar')],
+    ['currency', currencyChanged('SAR')],
+  ])(
+    'a %s change resets filters, search text and page at once, and reloads after 100 ms',
+    async (_name, event) => {
+      const store = makeStore({
+        catalog: { filters: { ...DEFAULT_FILTERS, category: 'Phones', minRating: 4 }, page: 3 },
+        search: { text: 'abaya' },
+      });
+      const seen = recordActions(store);
+      store.dispatch(event);
+      expect(store.getState().catalog).toMatchObject({ filters: DEFAULT_FILTERS, page: 1 });
+      expect(store.getState().search.text).toBe('');
+
+      await jest.advanceTimersByTimeAsync(RELOAD_DELAY_MS - 1);
+      expect(seen).not.toContain(api.util.invalidateTags([]).type);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(seen.filter((type) => type === api.util.invalidateTags([]).type)).toHaveLength(1);
+    },
+  );
+
+  it('a second switch within 100 ms reloads once', async () => {
+    const store = makeStore();
+    const seen = recordActions(store);
+    store.dispatch(languageChanged('ar'));
+    await jest.advanceTimersByTimeAsync(50);
+    store.dispatch(languageChanged('en'));
+    await jest.advanceTimersByTimeAsync(RELOAD_DELAY_MS);
+    expect(seen.filter((type) => type === api.util.invalidateTags([]).type)).toHaveLength(1);
+  });
+});
+
+describe('401 handling (spec 01 §4)', () => {
+  it('any 401 while signed in clears the auth token', async () => {
+    server.use(
+      http.get(apiUrl('cart'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
+    );
+    const store = makeStore(signedInState);
+    await store.dispatch(cartApi.endpoints.getCart.initiate({ lang: 'en' }));
+    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().auth.userId).toBeNull();
+  });
+
+  it('other errors keep the session', async () => {
+    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const store = makeStore(signedInState);
+    await store.dispatch(cartApi.endpoints.getCart.initiate({ lang: 'en' }));
+    expect(store.getState().auth.token).toBe('secret-token');
+  });
+
+  it('sends the bearer token, JSON accept and no-cache on every call', async () => {
+    let headers: Headers | undefined;
+    server.use(
+      http.get(apiUrl('cart'), ({ request }) => {
+        headers = request.headers;
+        return HttpResponse.json({ cart_items: [] });
+      }),
+    );
+    await makeStore(signedInState).dispatch(cartApi.endpoints.getCart.initiate({ lang: 'en' }));
+    expect(headers?.get('authorization')).toBe('Bearer secret-token');
+    expect(headers?.get('accept')).toBe('application/json');
+    expect(headers?.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('session and guest events', () => {
+  it('signing in stores token, id and e-mail; signing out clears them and the guest token', () => {
+    const store = makeStore();
+    store.dispatch(guestTokenIssued('guest-1'));
+    store.dispatch(signedIn({ token: 't', userId: 3, email: 'x@y.z' }));
+    expect(store.getState().auth).toMatchObject({ token: 't', userId: 3, email: 'x@y.z' });
+    store.dispatch(signedOut());
+    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().cart.guestToken).toBeNull();
+  });
+
+  it('a rejected guest token is forgotten', () => {
+    const store = makeStore();
+    store.dispatch(guestTokenIssued('guest-1'));
+    store.dispatch(guestTokenRejected());
+    expect(store.getState().cart.guestToken).toBeNull();
+  });
+
+  it('a submitted search keeps the trimmed text and returns to page 1', () => {
+    const store = makeStore({ catalog: { filters: DEFAULT_FILTERS, page: 4 } });
+    store.dispatch(searchSubmitted('  red dress '));
+    expect(store.getState().search.text).toBe('red dress');
+    expect(store.getState().catalog.page).toBe(1);
+  });
+});
+
+describe('persistence (spec 01 §3)', () => {
+  it('round-trips the token through AES and rejects garbage', () => {
+    const cipher = encryptToken('abc123');
+    expect(cipher).not.toContain('abc123');
+    expect(decryptToken(cipher)).toBe('abc123');
+    expect(decryptToken('not-a-cipher')).toBeNull();
+  });
+
+  it('keeps the token encrypted in sessionStorage, currency and guest token in localStorage', async () => {
+    const store = makeStore();
+    const persistor = persistStore(store);
+    await new Promise<void>((resolve) => {
+      const done = () => persistor.getState().bootstrapped && resolve();
+      persistor.subscribe(done);
+      done();
+    });
+    store.dispatch(signedIn({ token: 'plain-token-value', userId: 9, email: 'p@q.r' }));
+    store.dispatch(currencyChanged('AED'));
+    store.dispatch(guestTokenIssued('g-42'));
+    store.dispatch(searchSubmitted('oud'));
+    await persistor.flush();
+
+    const auth = window.sessionStorage.getItem('persist:auth') ?? '';
+    expect(auth).not.toContain('plain-token-value');
+    expect(auth).toContain('p@q.r');
+    expect(window.sessionStorage.getItem('persist:search')).toContain('oud');
+    expect(window.localStorage.getItem('persist:settings')).toContain('AED');
+    expect(window.localStorage.getItem('persist:settings')).not.toContain('language');
+    expect(window.localStorage.getItem('persist:cart')).toContain('g-42');
+    expect(window.localStorage.getItem('persist:catalog')).toContain('maxPrice');
+
+    // A new tab of the same session reads it back, decrypted.
+    const next = makeStore();
+    const nextPersistor = persistStore(next);
+    await new Promise<void>((resolve) => {
+      const done = () => nextPersistor.getState().bootstrapped && resolve();
+      nextPersistor.subscribe(done);
+      done();
+    });
+    expect(next.getState().auth.token).toBe('plain-token-value');
+    expect(next.getState().settings.currency).toBe('AED');
+    expect(next.getState().auth.modal.open).toBe(false);
+  });
+});

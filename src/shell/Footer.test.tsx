@@ -1,0 +1,136 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { mailClient } from '../lib/mailto';
+import { writeJson } from '../lib/storage';
+import { apiUrl, server } from '../testing/server';
+import { renderWithProviders } from '../testing/renderWithProviders';
+import { Footer } from './Footer';
+
+const LONG_BODY =
+  '<p>One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twentyone twentytwo</p>';
+
+describe('footer', () => {
+  it('links the policy, privacy and who-we-are pages', () => {
+    renderWithProviders(<Footer />);
+    expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/policy');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Who we are' })).toHaveAttribute('href', '/who-we-are');
+  });
+
+  it('cuts the about text to 20 words with an ellipsis and caches it per language', async () => {
+    server.use(http.get(apiUrl('abouts'), () => HttpResponse.json({ data: [{ id: 1, body: LONG_BODY }] })));
+    renderWithProviders(<Footer />);
+    const about = await screen.findByTestId('footer-about');
+    expect(about).toHaveTextContent(
+      /^One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty… Read more$/,
+    );
+    expect(window.sessionStorage.getItem('aboutData_en')).toContain('twentytwo');
+  });
+
+  it('asks for the Arabic text in Arabic', async () => {
+    renderWithProviders(<Footer />, { language: 'ar' });
+    expect(await screen.findByTestId('footer-about')).toHaveTextContent('متجر كويتي للتسوق');
+    expect(screen.getByText('الكويت')).toBeInTheDocument();
+  });
+
+  it('falls back to the cached text when the call fails', async () => {
+    writeJson('session', 'aboutData_en', { body: 'Cached about text' });
+    server.use(http.get(apiUrl('abouts'), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    renderWithProviders(<Footer />);
+    expect(await screen.findByTestId('footer-about')).toHaveTextContent('Cached about text');
+  });
+
+  it('without a cache, a failure shows the server message or "failed to load content"', async () => {
+    server.use(
+      http.get(apiUrl('abouts'), () => HttpResponse.json({ message: 'Maintenance' }, { status: 503 })),
+    );
+    const { unmount } = renderWithProviders(<Footer />);
+    expect(await screen.findByText('Maintenance')).toBeInTheDocument();
+    unmount();
+    server.use(http.get(apiUrl('abouts'), () => HttpResponse.error()));
+    renderWithProviders(<Footer />);
+    expect(await screen.findByText('Failed to load content')).toBeInTheDocument();
+  });
+
+  it('shows the eight payment logos as local images, Kuwait and the contact e-mail', () => {
+    renderWithProviders(<Footer />);
+    const names = [
+      'K-Net',
+      'Benefit',
+      'Google Pay',
+      'Apple Pay',
+      'American Express',
+      'Visa / Mastercard',
+      'stc pay',
+      'mada',
+    ];
+    for (const name of names)
+      expect(screen.getByRole('img', { name })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^\/images\/payments\//),
+      );
+    expect(screen.getByText('Kuwait')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@gulfstore.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@gulfstore.example',
+    );
+    expect(screen.getByText(/All rights reserved/)).toBeInTheDocument();
+  });
+});
+
+describe('contact form (spec 01 §5)', () => {
+  let opened: string[];
+  beforeEach(() => {
+    opened = [];
+    jest.spyOn(mailClient, 'open').mockImplementation((href) => void opened.push(href));
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('requires a valid e-mail and a message of 10 to 500 characters', async () => {
+    const { user } = renderWithProviders(<Footer />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter your e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('Please write a message')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Your e-mail'), 'not-an-email');
+    await user.type(screen.getByLabelText('Your message'), 'too short');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('The message must be at least 10 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your message')).toHaveAttribute('aria-invalid', 'true');
+    expect(opened).toEqual([]);
+  });
+
+  it('refuses more than 500 characters (pasted past the limit)', async () => {
+    const { user } = renderWithProviders(<Footer />);
+    const message = screen.getByLabelText('Your message');
+    message.removeAttribute('maxlength');
+    await user.click(message);
+    await user.paste('x'.repeat(501));
+    await user.type(screen.getByLabelText('Your e-mail'), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The message must be at most 500 characters')).toBeInTheDocument();
+  });
+
+  it('opens the mail client with subject Contact Us and keeps what was typed', async () => {
+    const { user } = renderWithProviders(<Footer />);
+    await user.type(screen.getByLabelText('Your e-mail'), 'shopper@example.com');
+    await user.type(screen.getByLabelText('Your message'), 'Do you deliver to Jahra?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Your mail app has opened with the message.')).toBeInTheDocument();
+    expect(opened).toHaveLength(1);
+    const url = new URL(opened[0] ?? '');
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe('support@gulfstore.example');
+    expect(url.searchParams.get('subject')).toBe('Contact Us');
+    expect(url.searchParams.get('body')).toContain('Do you deliver to Jahra?');
+    expect(screen.getByLabelText('Your message')).toHaveValue('Do you deliver to Jahra?');
+  });
+
+  it('shows the validation messages in Arabic', async () => {
+    const { user } = renderWithProviders(<Footer />, { language: 'ar' });
+    await user.click(screen.getByRole('button', { name: 'إرسال' }));
+    expect(await screen.findByText('يرجى إدخال البريد الإلكتروني')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,185 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useLocation } from 'react-router-dom';
+
+import { AppRoutes } from '../app/routes';
+import { apiUrl, server } from '../testing/server';
+import { renderWithProviders } from '../testing/renderWithProviders';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+const renderShell = (options: Parameters<typeof renderWithProviders>[1] = {}) =>
+  renderWithProviders(
+    <>
+      <AppRoutes />
+      <LocationProbe />
+    </>,
+    { toasts: false, ...options },
+  );
+
+const signedIn = {
+  auth: {
+    token: 'tkn',
+    userId: 1,
+    email: 'shopper@example.com',
+    modal: { open: false, view: 'login' as const },
+  },
+};
+
+describe('navigation bar', () => {
+  it('shows the logo link home, the search box, the language toggle and an empty cart', async () => {
+    renderShell({ route: '/search' });
+    expect(screen.getByRole('link', { name: 'Gulf Store home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Switch to Arabic' })).toHaveTextContent('عربي');
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
+    expect(await screen.findByTestId('footer-about')).toBeInTheDocument();
+  });
+
+  it('saves the trimmed search text and goes to /search on Enter', async () => {
+    const { user, store } = renderShell();
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '   gold watch  {Enter}');
+    expect(store.getState().search.text).toBe('gold watch');
+    expect(screen.getByTestId('location')).toHaveTextContent('/search');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('gold watch');
+  });
+
+  it('searches on a click of the button too', async () => {
+    const { user, store } = renderShell({ route: '/cart' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'oud');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(store.getState().search.text).toBe('oud');
+    expect(screen.getByTestId('location')).toHaveTextContent('/search');
+  });
+
+  it('switches to Arabic and back: texts, direction and store', async () => {
+    const { user, store } = renderShell();
+    await user.click(screen.getByRole('button', { name: 'Switch to Arabic' }));
+    expect(store.getState().settings.language).toBe('ar');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(await screen.findByRole('button', { name: 'Switch to English' })).toHaveTextContent('EN');
+    expect(screen.getByRole('searchbox', { name: 'البحث عن المنتجات' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Switch to English' }));
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(store.getState().settings.language).toBe('en');
+  });
+
+  it('signed out, the account menu prompts to log in and opens the login modal', async () => {
+    const { user, store } = renderShell();
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.getByText('Log in to see your profile, orders and favorites.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(store.getState().auth.modal).toMatchObject({ open: true, view: 'login' });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('signed in, the account menu lists profile, orders, favorites and logout', async () => {
+    const { user } = renderShell({ preloadedState: signedIn });
+    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = screen.getByRole('button', { name: 'Account' }).parentElement as HTMLElement;
+    expect(within(menu).getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
+    expect(within(menu).getByRole('link', { name: 'Favorites' })).toHaveAttribute('href', '/favorites');
+    expect(within(menu).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('logout calls the server, clears the session and the guest token, and goes home', async () => {
+    let called = false;
+    server.use(
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+      http.post(apiUrl('logout'), () => {
+        called = true;
+        return HttpResponse.json({ message: 'Logged out successfully.' });
+      }),
+    );
+    const { user, store } = renderShell({
+      route: '/search',
+      preloadedState: { ...signedIn, cart: { guestToken: 'g-1' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(store.getState().auth.token).toBeNull());
+    expect(called).toBe(true);
+    expect(store.getState().cart.guestToken).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('You have been logged out')).toBeInTheDocument();
+  });
+
+  it('a failed logout keeps the session and says so', async () => {
+    server.use(
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+      http.post(apiUrl('logout'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
+    const { user, store } = renderShell({ preloadedState: signedIn });
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(store.getState().auth.token).toBe('tkn');
+  });
+
+  it('shows the number of items in the guest cart', async () => {
+    server.use(
+      http.get(apiUrl('guest/cart'), ({ request }) =>
+        new URL(request.url).searchParams.get('guest_token') === 'g-9'
+          ? HttpResponse.json({
+              cart_items: [
+                { id: 1, product_id: 4, quantity: 2, size: null, color: null, currency: 'KWD' },
+                { id: 2, product_id: 5, quantity: 1, size: null, color: null, currency: 'KWD' },
+              ],
+            })
+          : HttpResponse.json({ message: 'bad token' }, { status: 401 }),
+      ),
+    );
+    renderShell({ preloadedState: { cart: { guestToken: 'g-9' } } });
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+  });
+});
+
+describe('routes', () => {
+  it('an unknown address shows the not-found page inside the shell', async () => {
+    renderShell({ route: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it.each(['/orders', '/favorites', '/profile'])(
+    '%s signed out says please log in first and opens the modal',
+    async (route) => {
+      const { store } = renderShell({ route });
+      expect(await screen.findByRole('heading', { name: 'Please log in first' })).toBeInTheDocument();
+      expect(store.getState().auth.modal.open).toBe(true);
+      expect(await screen.findByText('Please log in first', { selector: '.Toastify *' })).toBeInTheDocument();
+    },
+  );
+
+  it('an account page signed in shows its body', async () => {
+    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    renderShell({ route: '/orders', preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+  });
+});
+
+describe('scroll-to-top button', () => {
+  it('appears only after 300 px of scrolling and scrolls up', async () => {
+    window.scrollTo = jest.fn();
+    const { user } = renderShell();
+    expect(screen.queryByRole('button', { name: 'Back to top' })).not.toBeInTheDocument();
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.queryByRole('button', { name: 'Back to top' })).not.toBeInTheDocument();
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 301, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await user.click(screen.getByRole('button', { name: 'Back to top' }));
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+});
