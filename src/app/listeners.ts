@@ -1,4 +1,6 @@
 import { addAuthListeners } from '../features/auth/authListeners';
+import { addCartListeners } from '../features/cart/cartListeners';
+import { addCatalogListeners } from '../features/catalog/catalogListeners';
 import { addSettingsListeners } from '../features/settings/settingsListeners';
 import type { AppStartListening } from './listenerTypes';
 
@@ -6,4 +8,6 @@ import type { AppStartListening } from './listenerTypes';
 export function registerListeners(startAppListening: AppStartListening): void {
   addSettingsListeners(startAppListening);
   addAuthListeners(startAppListening);
+  addCartListeners(startAppListening);
+  addCatalogListeners(startAppListening);
 }

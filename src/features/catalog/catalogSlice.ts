@@ -1,10 +1,20 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
+import {
+  addToCartRequested,
+  addToCartSettled,
+  currencyChanged,
+  languageChanged,
+  searchSubmitted,
+  signedOut,
+  type CartAddRequest,
+} from '../../app/events';
 import { localPersistStorage, sessionPersistStorage } from '../../lib/storage';
 
 export const MAX_PRICE = 100_000;
+export const PRICE_STEP = 10;
+export const MAX_RATING = 5;
 
 export interface CatalogFilters {
   category: string | null;
@@ -22,12 +32,45 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   minRating: 0,
 };
 
+export type AddStatus = 'idle' | 'adding';
+
 export interface CatalogState {
   filters: CatalogFilters;
   page: number;
+  // Optional so state preloaded from older shapes (tests, persisted data) stays valid; absent means none/idle.
+  /** An add-to-cart that needs a fresh sign-in; retried by the catalog listener on `signedIn`. */
+  pendingAdd?: CartAddRequest | null;
+  addStatus?: AddStatus;
 }
 
-const initialCatalog: CatalogState = { filters: DEFAULT_FILTERS, page: 1 };
+const initialCatalog: CatalogState = {
+  filters: DEFAULT_FILTERS,
+  page: 1,
+  pendingAdd: null,
+  addStatus: 'idle',
+};
+
+/** Slider values snap to the 10 step inside 0…100000 (spec 02 §9). */
+export function clampPrice(value: number): number {
+  if (!Number.isFinite(value)) return MAX_PRICE;
+  const stepped = Math.round(value / PRICE_STEP) * PRICE_STEP;
+  return Math.min(MAX_PRICE, Math.max(0, stepped));
+}
+
+export function clampRating(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(MAX_RATING, Math.max(0, Math.round(value)));
+}
+
+function toggle(list: string[], value: string): string[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
+
+/** Any filter change returns to page 1 (spec 02 §4). */
+function changeFilters(state: CatalogState, change: (filters: CatalogFilters) => void) {
+  change(state.filters);
+  state.page = 1;
+}
 
 const catalogSlice = createSlice({
   name: 'catalog',
@@ -40,6 +83,40 @@ const catalogSlice = createSlice({
       state.filters = DEFAULT_FILTERS;
       state.page = 1;
     },
+    /** Category is a single choice that toggles off when picked again. */
+    categoryToggled(state, action: PayloadAction<string>) {
+      changeFilters(state, (filters) => {
+        filters.category = filters.category === action.payload ? null : action.payload;
+      });
+    },
+    brandToggled(state, action: PayloadAction<string>) {
+      changeFilters(state, (filters) => {
+        filters.brands = toggle(filters.brands, action.payload);
+      });
+    },
+    collectionToggled(state, action: PayloadAction<string>) {
+      changeFilters(state, (filters) => {
+        filters.collections = toggle(filters.collections, action.payload);
+      });
+    },
+    maxPriceChanged(state, action: PayloadAction<number>) {
+      changeFilters(state, (filters) => {
+        filters.maxPrice = clampPrice(action.payload);
+      });
+    },
+    /** The same star again clears the minimum rating. */
+    minRatingToggled(state, action: PayloadAction<number>) {
+      const rating = clampRating(action.payload);
+      changeFilters(state, (filters) => {
+        filters.minRating = filters.minRating === rating ? 0 : rating;
+      });
+    },
+    /** A /search URL opened cold (or a category tile) states the whole filter set. */
+    filtersAppliedFromUrl(state, action: PayloadAction<CatalogFilters>) {
+      changeFilters(state, (filters) => {
+        Object.assign(filters, action.payload);
+      });
+    },
   },
   extraReducers: (builder) => {
     // Spec 02 §4: a language or currency change resets filters and page.
@@ -48,11 +125,24 @@ const catalogSlice = createSlice({
       .addCase(currencyChanged, () => initialCatalog)
       .addCase(searchSubmitted, (state) => {
         state.page = 1;
+      })
+      .addCase(addToCartRequested, (state) => {
+        state.addStatus = 'adding';
+        state.pendingAdd = null;
+      })
+      .addCase(addToCartSettled, (state, action) => {
+        state.addStatus = 'idle';
+        state.pendingAdd = action.payload.outcome === 'login_required' ? action.payload.request : null;
+      })
+      .addCase(signedOut, (state) => {
+        state.pendingAdd = null;
       });
   },
   selectors: {
     selectFilters: (state) => state.filters,
     selectPage: (state) => state.page,
+    selectPendingAdd: (state) => state.pendingAdd ?? null,
+    selectAddStatus: (state): AddStatus => state.addStatus ?? 'idle',
   },
 });
 
@@ -81,9 +171,19 @@ const searchSlice = createSlice({
   },
 });
 
-export const { pageChanged, filtersReset } = catalogSlice.actions;
-export const { selectFilters, selectPage } = catalogSlice.selectors;
+export const {
+  pageChanged,
+  filtersReset,
+  categoryToggled,
+  brandToggled,
+  collectionToggled,
+  maxPriceChanged,
+  minRatingToggled,
+  filtersAppliedFromUrl,
+} = catalogSlice.actions;
+export const { selectFilters, selectPage, selectPendingAdd, selectAddStatus } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;
+export const catalogSliceReducer = catalogSlice.reducer;
 
 export const catalogReducer = persistReducer(
   { key: 'catalog', storage: localPersistStorage, whitelist: ['filters'] },

@@ -1,0 +1,200 @@
+// Derived catalogue lists. Every list is memoised with createSelector so a filter change recomputes only the
+// lists that depend on it and components holding unchanged lists do not re-render.
+import { createSelector } from '@reduxjs/toolkit';
+
+import type { RootState } from '../../app/store';
+import { nameMatches } from '../../lib/arabicSearch';
+import { selectCurrency, selectLanguage } from '../settings/settingsSlice';
+import { catalogApi, type HomeArgs } from './catalogApi';
+import { MAX_PRICE, selectFilters, selectPage, selectSearchText, type CatalogFilters } from './catalogSlice';
+import type { Category, Coupon, Product } from './types';
+
+export const SEARCH_PAGE_SIZE = 12;
+export const CATEGORIES_PAGE_SIZE = 20;
+export const HOME_CATEGORIES_MAX = 6;
+export const MIN_GOOD_RATING = 3;
+export const SIMILAR_MAX = 12;
+export const RECOMMENDED_MAX = 8;
+
+const NO_PRODUCTS: Product[] = [];
+const NO_CATEGORIES: Category[] = [];
+const NO_COUPONS: Coupon[] = [];
+
+export const selectHomeArgs = createSelector(
+  [selectLanguage, selectCurrency],
+  (lang, currency): HomeArgs => ({ lang, currency }),
+);
+
+// endpoint.select(args) builds a new selector per call; memoising it per args keeps its own cache alive.
+const selectHomeResultSelector = createSelector([selectHomeArgs], (args) =>
+  catalogApi.endpoints.getHomeData.select(args),
+);
+
+export const selectHomeResult = (state: RootState) => selectHomeResultSelector(state)(state);
+
+export const selectCategories = createSelector(
+  [selectHomeResult],
+  (result) => result.data?.categories ?? NO_CATEGORIES,
+);
+export const selectBestSellers = createSelector(
+  [selectHomeResult],
+  (result) => result.data?.bestSellers ?? NO_PRODUCTS,
+);
+export const selectCoupons = createSelector(
+  [selectHomeResult],
+  (result) => result.data?.coupons ?? NO_COUPONS,
+);
+
+/** Every product of every category (each product once, with its category name). */
+export const selectAllProducts = createSelector([selectCategories], (categories) => {
+  const seen = new Set<number>();
+  const products: Product[] = [];
+  for (const category of categories) {
+    for (const product of category.products) {
+      if (seen.has(product.id)) continue;
+      seen.add(product.id);
+      products.push(product);
+    }
+  }
+  return products.length ? products : NO_PRODUCTS;
+});
+
+export interface FilterOptions {
+  categories: string[];
+  brands: string[];
+  collections: string[];
+}
+
+const uniqueSorted = (values: string[], language: string) =>
+  [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b, language));
+
+export const selectFilterOptions = createSelector(
+  [selectCategories, selectAllProducts, selectLanguage],
+  (categories, products, language): FilterOptions => ({
+    categories: categories.map((category) => category.name),
+    brands: uniqueSorted(
+      products.map((product) => product.brand),
+      language,
+    ),
+    collections: uniqueSorted(
+      products.map((product) => product.collection),
+      language,
+    ),
+  }),
+);
+
+/** The price the shopper pays for one unit, in the currency shown. */
+export function effectivePrice(product: Product): number {
+  const converted = product.converted_products;
+  if (converted) return converted.discounted_price ?? converted.price;
+  return product.discounted_price ?? product.price;
+}
+
+/**
+ * Spec 02 §5: name contains the search text (case-insensitive, Arabic-normalised), price at or below the chosen
+ * price, rating at or above the chosen minimum; category, brands and collections when chosen.
+ */
+export function filterProducts(products: Product[], filters: CatalogFilters, searchText: string): Product[] {
+  const brands = filters.brands.length ? new Set(filters.brands) : null;
+  const collections = filters.collections.length ? new Set(filters.collections) : null;
+  const text = searchText.trim();
+  return products.filter(
+    (product) =>
+      (filters.category === null || product.category === filters.category) &&
+      (brands === null || brands.has(product.brand)) &&
+      (collections === null || collections.has(product.collection)) &&
+      effectivePrice(product) <= filters.maxPrice &&
+      product.rating >= filters.minRating &&
+      (text === '' || nameMatches(product.name, text)),
+  );
+}
+
+export const selectFilteredProducts = createSelector(
+  [selectAllProducts, selectFilters, selectSearchText],
+  filterProducts,
+);
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export const selectSearchPageCount = createSelector([selectFilteredProducts], (products) =>
+  pageCount(products.length, SEARCH_PAGE_SIZE),
+);
+
+/** The stored page, kept inside the result's pages (a narrower filter can leave fewer pages). */
+export const selectSearchPage = createSelector([selectPage, selectSearchPageCount], (page, count) =>
+  Math.min(page, count),
+);
+
+export const selectPagedProducts = createSelector(
+  [selectFilteredProducts, selectSearchPage],
+  (products, page) => products.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
+);
+
+/** Newly added (spec 02 §2): rating 3 or more, newest first. */
+export const selectNewlyAdded = createSelector([selectAllProducts], (products) =>
+  products
+    .filter((product) => product.rating >= MIN_GOOD_RATING)
+    .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id - a.id),
+);
+
+export const selectHomeCategories = createSelector([selectCategories], (categories) =>
+  categories.slice(0, HOME_CATEGORIES_MAX),
+);
+
+/** A deterministic shuffle (mulberry32): shuffled for the shopper, stable across renders of one product. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  let state = seed >>> 0 || 1;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [result[i], result[j]] = [result[j] as T, result[i] as T];
+  }
+  return result;
+}
+
+/** Similar: other products of the same category, shuffled, up to 12. */
+export function similarProducts(products: Product[], product: Pick<Product, 'id' | 'category'>): Product[] {
+  const sameCategory = products.filter(
+    (item) => item.category === product.category && item.id !== product.id,
+  );
+  return seededShuffle(sameCategory, product.id).slice(0, SIMILAR_MAX);
+}
+
+/** Recommended: other products rated 3 or more, best rated first, up to 8. */
+export function recommendedProducts(products: Product[], productId: number): Product[] {
+  return products
+    .filter((item) => item.id !== productId && item.rating >= MIN_GOOD_RATING)
+    .sort((a, b) => b.rating - a.rating || a.id - b.id)
+    .slice(0, RECOMMENDED_MAX);
+}
+
+const productArg = (_state: RootState, product: Pick<Product, 'id' | 'category'> | undefined) => product;
+
+export const selectSimilarProducts = createSelector([selectAllProducts, productArg], (products, product) =>
+  product ? similarProducts(products, product) : NO_PRODUCTS,
+);
+
+export const selectRecommendedProducts = createSelector(
+  [selectAllProducts, (_state: RootState, productId: number | undefined) => productId],
+  (products, productId) => (productId === undefined ? NO_PRODUCTS : recommendedProducts(products, productId)),
+);
+
+/** Active filter chips for small screens, in the order of the panel. */
+export const selectActiveFilterCount = createSelector(
+  [selectFilters],
+  (filters) =>
+    (filters.category ? 1 : 0) +
+    filters.brands.length +
+    filters.collections.length +
+    (filters.maxPrice < MAX_PRICE ? 1 : 0) +
+    (filters.minRating > 0 ? 1 : 0),
+);

@@ -1,0 +1,117 @@
+import { addToCartSettled, currencyChanged, languageChanged, signedOut } from '../../app/events';
+import { makeStore } from '../../app/store';
+import {
+  brandToggled,
+  categoryToggled,
+  clampPrice,
+  collectionToggled,
+  DEFAULT_FILTERS,
+  filtersAppliedFromUrl,
+  filtersReset,
+  maxPriceChanged,
+  minRatingToggled,
+  pageChanged,
+  selectFilters,
+  selectPage,
+  selectPendingAdd,
+} from './catalogSlice';
+
+const request = { product_id: 4, quantity: 2, size: 'M', color: 'Black', currency: 'KWD' };
+
+describe('catalog slice: filters', () => {
+  it('category is a single choice that toggles off when picked again', () => {
+    const store = makeStore();
+    store.dispatch(categoryToggled('Perfumes'));
+    expect(selectFilters(store.getState()).category).toBe('Perfumes');
+    store.dispatch(categoryToggled('Abayas'));
+    expect(selectFilters(store.getState()).category).toBe('Abayas');
+    store.dispatch(categoryToggled('Abayas'));
+    expect(selectFilters(store.getState()).category).toBeNull();
+  });
+
+  it('brands and collections toggle in lists', () => {
+    const store = makeStore();
+    store.dispatch(brandToggled('Nasma'));
+    store.dispatch(brandToggled('Dana'));
+    store.dispatch(collectionToggled('Classic'));
+    expect(selectFilters(store.getState())).toMatchObject({
+      brands: ['Nasma', 'Dana'],
+      collections: ['Classic'],
+    });
+    store.dispatch(brandToggled('Nasma'));
+    store.dispatch(collectionToggled('Classic'));
+    expect(selectFilters(store.getState())).toMatchObject({ brands: ['Dana'], collections: [] });
+  });
+
+  it('price snaps to the 10 step within 0…100000', () => {
+    expect(clampPrice(1234)).toBe(1230);
+    expect(clampPrice(1235)).toBe(1240);
+    expect(clampPrice(-5)).toBe(0);
+    expect(clampPrice(250_000)).toBe(100_000);
+    expect(clampPrice(Number.NaN)).toBe(100_000);
+    const store = makeStore();
+    store.dispatch(maxPriceChanged(499));
+    expect(selectFilters(store.getState()).maxPrice).toBe(500);
+  });
+
+  it('the same rating star again clears the minimum rating', () => {
+    const store = makeStore();
+    store.dispatch(minRatingToggled(4));
+    expect(selectFilters(store.getState()).minRating).toBe(4);
+    store.dispatch(minRatingToggled(3));
+    expect(selectFilters(store.getState()).minRating).toBe(3);
+    store.dispatch(minRatingToggled(3));
+    expect(selectFilters(store.getState()).minRating).toBe(0);
+  });
+
+  it.each([
+    ['category', categoryToggled('Perfumes')],
+    ['brand', brandToggled('Nasma')],
+    ['collection', collectionToggled('Classic')],
+    ['price', maxPriceChanged(500)],
+    ['rating', minRatingToggled(2)],
+    ['url', filtersAppliedFromUrl({ ...DEFAULT_FILTERS, category: 'Abayas' })],
+    ['reset', filtersReset()],
+  ])('a %s change returns to page 1', (_name, action) => {
+    const store = makeStore();
+    store.dispatch(pageChanged(4));
+    expect(selectPage(store.getState())).toBe(4);
+    store.dispatch(action);
+    expect(selectPage(store.getState())).toBe(1);
+  });
+
+  it('reset restores the defaults', () => {
+    const store = makeStore();
+    store.dispatch(categoryToggled('Perfumes'));
+    store.dispatch(brandToggled('Nasma'));
+    store.dispatch(maxPriceChanged(300));
+    store.dispatch(filtersReset());
+    expect(selectFilters(store.getState())).toEqual(DEFAULT_FILTERS);
+  });
+
+  it.each([languageChanged('ar'), currencyChanged('SAR')])('%p resets filters and page', (action) => {
+    const store = makeStore();
+    store.dispatch(categoryToggled('Perfumes'));
+    store.dispatch(pageChanged(3));
+    store.dispatch(action);
+    expect(selectFilters(store.getState())).toEqual(DEFAULT_FILTERS);
+    expect(selectPage(store.getState())).toBe(1);
+  });
+});
+
+describe('catalog slice: add-to-cart intent', () => {
+  it('keeps the request when sign-in is required and drops it on sign-out', () => {
+    const store = makeStore();
+    store.dispatch(addToCartSettled({ request, outcome: 'login_required' }));
+    expect(selectPendingAdd(store.getState())).toEqual(request);
+    store.dispatch(signedOut());
+    expect(selectPendingAdd(store.getState())).toBeNull();
+  });
+
+  it('forgets the request after a plain failure', () => {
+    const store = makeStore();
+    store.dispatch(addToCartSettled({ request, outcome: 'login_required' }));
+    store.dispatch(addToCartSettled({ request, outcome: 'failed' }));
+    expect(selectPendingAdd(store.getState())).toBeNull();
+  });
+});
