@@ -1,5 +1,6 @@
 import { makeStore } from '../../app/store';
 import { server } from '../../testing/server';
+import { searchSubmitted } from '../../app/events';
 import { catalogApi } from './catalogApi';
 import {
   effectivePrice,
@@ -30,7 +31,6 @@ import {
 } from './catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from './testing/fixtures';
 import { catalogHandlers } from './testing/handlers';
-import { searchSubmitted } from '../../app/events';
 
 async function loadedStore(categories = sampleCategories) {
   server.use(...catalogHandlers({ categories }));
