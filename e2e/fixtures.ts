@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+export const DEMO_SHOPPER = { email: 'demo@shop.test', password: 'Demo@12345' };
+
+interface Fixtures {
+  /** Console errors and uncaught exceptions of the page; the test fails when any appear. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      page.on('console', (message) => {
+        // A failed call the test provoked on purpose is logged by the browser as a resource error; not a bug.
+        if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+          errors.push(message.text());
+      });
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Opens a path in a language the way a shopper's link would (?lng=). */
+export async function openIn(page: Page, path: string, language: 'en' | 'ar') {
+  const url = new URL(path, 'http://placeholder');
+  url.searchParams.set('lng', language);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+/** The newest code mailed to an address, read from the server's dev mailbox (waits for it to arrive). */
+export async function readMailCode(request: APIRequestContext, email: string, after?: Date): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        const body = (await response.json()) as { messages: { code?: string | null; created_at: string }[] };
+        code =
+          body.messages.find((m) => m.code && (!after || new Date(m.created_at) >= after))?.code ?? undefined;
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code as string;
+}
+
+/** A unique e-mail per test run, so journeys never collide on a reused database. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** axe-core on the page as shown; serious and critical violations fail the journey. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
