@@ -215,21 +215,20 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.get('/governorates', { schema: { querystring: catalogQuery } }, async () => {
-    const rows = await db
-      .select({
-        id: governorates.id,
-        nameAr: governorates.nameAr,
-        nameEn: governorates.nameEn,
-        areasCount: sql<number>`(select count(*)::int from ${areas} where ${areas.governorateId} = ${governorates.id})`,
-      })
-      .from(governorates)
-      .orderBy(asc(governorates.sortOrder), asc(governorates.id));
+    const [rows, counts] = await Promise.all([
+      db.select().from(governorates).orderBy(asc(governorates.sortOrder), asc(governorates.id)),
+      db
+        .select({ governorateId: areas.governorateId, count: sql<number>`count(*)::int` })
+        .from(areas)
+        .groupBy(areas.governorateId),
+    ]);
+    const countOf = new Map(counts.map((row) => [row.governorateId, row.count]));
     return {
       data: rows.map((row) => ({
         id: row.id,
         name_ar: row.nameAr,
         name_en: row.nameEn,
-        areas_count: row.areasCount,
+        areas_count: countOf.get(row.id) ?? 0,
       })),
     };
   });

@@ -231,3 +231,10 @@ export function parseId(value: unknown): number | null {
   const id = Number(value);
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
+
+/** The stock note shown at 5 pieces or fewer (spec 02 §9), in both languages. */
+export function stockWarningFor(stock: number): { en: string; ar: string } | null {
+  if (stock <= 0) return { en: 'Out of stock', ar: 'نفدت الكمية' };
+  if (stock <= 5) return { en: `Only ${stock} left in stock`, ar: `متبقي ${stock} قطع فقط` };
+  return null;
+}

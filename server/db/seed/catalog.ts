@@ -1,5 +1,6 @@
 // The demo catalogue: 10 categories × 15 products, composed from bilingual building blocks with a seeded
 // random generator, so every run (and every test) sees the same shop.
+import { stockWarningFor } from '../../services/catalog';
 import { createRandom, type Random } from './random';
 
 export type Silhouette =
@@ -344,12 +345,6 @@ function money(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-function stockWarning(stock: number): Bilingual | null {
-  if (stock <= 0) return b('Out of stock', 'نفدت الكمية');
-  if (stock <= 5) return b(`Only ${stock} left in stock`, `متبقي ${stock} قطع فقط`);
-  return null;
-}
-
 function buildProduct(
   template: CategoryTemplate,
   index: number,
@@ -403,7 +398,7 @@ function buildProduct(
     discountOffer,
     rating: Math.round((2.6 + random.next() * 2.4) * 10) / 10,
     stockQuantity,
-    stockWarning: stockWarning(stockQuantity),
+    stockWarning: stockWarningFor(stockQuantity),
     offer: discountOffer !== null,
     sale: discountOffer !== null && discountOffer >= 25,
     soldCount: random.int(0, 900),

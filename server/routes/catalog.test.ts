@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { orderItems, orders, products } from '../db/schema';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { bearer as authHeader, createShopper } from './testSupport';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+interface ProductBody {
+  id: number;
+  name: string;
+  price: number;
+  discounted_price: number | null;
+  discount_offer: number | null;
+  converted_products?: { currency_code: string; price: number; discounted_price: number | null };
+  image_temp: string;
+  image_url: string[];
+  product_images: { id: number; image: string }[];
+  category: string;
+  category_id: number;
+  attributes: { attribute_name: string; sub_attributes: { id: number; name: string }[] }[];
+  stock_warning: { warning_ar: string; warning_en: string } | null;
+  stock_quantity: number;
+  rating: number;
+}
+
+describe('GET /categories', () => {
+  test('lists every category with its image and nested products', async () => {
+    const response = await get('/api/categories');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ id: number; name: string; image: string; products: ProductBody[] }[]>();
+    expect(body.length).toBeGreaterThanOrEqual(8);
+    expect(body.reduce((sum, category) => sum + category.products.length, 0)).toBeGreaterThanOrEqual(150);
+    const [first] = body;
+    expect(first?.name).toBe('Perfumes & Oud');
+    expect(first?.image).toMatch(/^\/media\/categories\//);
+    const product = first?.products[0];
+    expect(product?.category).toBe('Perfumes & Oud');
+    expect(product?.image_temp).toBe(product?.image_url[0]);
+    expect(product?.product_images.map((image) => image.image)).toEqual(product?.image_url);
+  });
+
+  test('answers Arabic names with lang=ar', async () => {
+    const body = (await get('/api/categories?lang=ar')).json<{ name: string; products: ProductBody[] }[]>();
+    expect(body[0]?.name).toBe('العطور والعود');
+    expect(body[0]?.products[0]?.name).toMatch(/[\u0600-\u06ff]/);
+    const withSizes = body.flatMap((category) => category.products).find((p) => p.attributes.length === 2);
+    expect(withSizes?.attributes.map((attribute) => attribute.attribute_name)).toEqual(['المقاس', 'اللون']);
+  });
+});
+
+test('GET /best_selling_products answers the top sellers', async () => {
+  const response = await get('/api/best_selling_products');
+  expect(response.statusCode).toBe(200);
+  const { bestSellingProducts } = response.json<{ bestSellingProducts: ProductBody[] }>();
+  expect(bestSellingProducts.length).toBeGreaterThan(0);
+  const sold = await t.db.select({ id: products.id, soldCount: products.soldCount }).from(products);
+  const best = Math.max(...sold.map((row) => row.soldCount));
+  expect(sold.find((row) => row.id === bestSellingProducts[0]?.id)?.soldCount).toBe(best);
+});
+
+test('GET /coupons answers active, expired and inactive coupons with 1/0 flags', async () => {
+  const body = (await get('/api/coupons')).json<
+    { code: string; is_active: number; end_date: string; discount: number }[]
+  >();
+  const welcome = body.find((coupon) => coupon.code === 'WELCOME10');
+  expect(welcome).toMatchObject({ is_active: 1, discount: 10 });
+  expect(welcome?.end_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(body.find((coupon) => coupon.code === 'VIP40')?.is_active).toBe(0);
+});
+
+describe('GET /products/:id', () => {
+  test('answers the product and converted prices for ?currency_code', async () => {
+    const [row] = await t.db.select().from(products).where(eq(products.id, 1));
+    const response = await get('/api/products/1?currency_code=SAR');
+    expect(response.statusCode).toBe(200);
+    const product = response.json<ProductBody>();
+    expect(product.id).toBe(1);
+    expect(product.price).toBe(row?.price);
+    expect(product.converted_products?.currency_code).toBe('SAR');
+    expect(product.converted_products?.price).toBeCloseTo((row?.price ?? 0) * 12.2, 2);
+  });
+
+  test('a discounted product carries discounted_price and its percentage', async () => {
+    const [row] = await t.db.select().from(products).where(eq(products.offer, true)).limit(1);
+    const product = (await get(`/api/products/${row?.id}`)).json<ProductBody>();
+    expect(product.discounted_price).toBe(row?.discountedPrice);
+    expect(product.discount_offer).toBeGreaterThan(0);
+    expect(product.converted_products).toBeUndefined();
+  });
+
+  test('unknown or malformed ids are 404, an unknown currency 422', async () => {
+    expect((await get('/api/products/999999')).json()).toEqual({ message: 'Product not found' });
+    expect((await get('/api/products/999999')).statusCode).toBe(404);
+    expect((await get('/api/products/abc')).statusCode).toBe(404);
+    expect((await get('/api/products/99999999999999')).statusCode).toBe(404);
+    expect((await get('/api/products/1?currency_code=XYZ')).statusCode).toBe(422);
+  });
+});
+
+describe('reviews', () => {
+  test('GET /reviews lists approved and pending reviews, optionally for one product', async () => {
+    const all = (await get('/api/reviews')).json<
+      { product_id: number; status: string; user_name: string }[]
+    >();
+    expect(new Set(all.map((review) => review.status))).toEqual(new Set(['approved', 'pending']));
+    const productId = all[0]?.product_id ?? 0;
+    const one = (await get(`/api/reviews?product_id=${productId}`)).json<{ product_id: number }[]>();
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.every((review) => review.product_id === productId)).toBe(true);
+    expect((await get('/api/reviews?product_id=nope')).json()).toEqual([]);
+  });
+
+  test('POST /reviews/add needs a token', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviews/add',
+      payload: { product_id: 1, rating: 5, review: 'Great' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  test('only a product of a completed order can be reviewed, once, and the review waits for approval', async () => {
+    const user = await createShopper(t.db);
+    const add = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/reviews/add', headers: authHeader(user.token), payload });
+
+    expect((await add({ user_id: user.id, product_id: 3, rating: 4, review: 'Nice' })).statusCode).toBe(403);
+
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        userId: user.id,
+        status: 'pending',
+        governorateName: 'Hawalli',
+        areaName: 'Salmiya',
+        address: 'Block 1',
+        paymentMethod: 'KNET',
+        contactEmail: user.email,
+        contactPhone: '55512345',
+        contactCountryCode: '+965',
+        subtotal: 5,
+        totalPrice: 5,
+      })
+      .returning();
+    await t.db.insert(orderItems).values({
+      orderId: order?.id ?? 0,
+      productId: 3,
+      productNameEn: 'x',
+      productNameAr: 'x',
+      quantity: 1,
+      unitPrice: 5,
+      totalPrice: 5,
+    });
+    // A pending (not yet delivered) order is not enough.
+    expect((await add({ product_id: 3, rating: 4, review: 'Nice' })).statusCode).toBe(403);
+    await t.db
+      .update(orders)
+      .set({ status: 'completed' })
+      .where(eq(orders.id, order?.id ?? 0));
+
+    for (const bad of [
+      { product_id: 3, rating: 6, review: 'x' },
+      { product_id: 3, rating: 0, review: 'x' },
+      { product_id: 3, rating: 4.5, review: 'x' },
+      { product_id: 3, rating: 4 },
+      { product_id: 3, rating: 4, review: '   ' },
+      { product_id: 'abc', rating: 4, review: 'x' },
+    ]) {
+      const response = await add(bad);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toHaveProperty('errors');
+    }
+    expect((await add({ product_id: 999999, rating: 4, review: 'x' })).statusCode).toBe(404);
+
+    const created = await add({ user_id: 12345, product_id: 3, rating: 5, review: 'Lovely scent' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toHaveProperty('message');
+    const mine = (await get('/api/reviews?product_id=3')).json<
+      { review: string; status: string; user_name: string }[]
+    >();
+    expect(mine.find((review) => review.review === 'Lovely scent')).toMatchObject({
+      status: 'pending',
+      user_name: user.name,
+    });
+    expect((await add({ product_id: 3, rating: 5, review: 'Again' })).statusCode).toBe(422);
+  });
+});
+
+test('GET /countries answers Gulf countries with currency codes', async () => {
+  const { countries } = (await get('/api/countries')).json<{
+    countries: { id: number; name: { ar: string; en: string }; currency_code: string }[];
+  }>();
+  expect(countries.find((country) => country.name.en === 'Kuwait')).toMatchObject({
+    name: { ar: 'الكويت' },
+    currency_code: 'KWD',
+  });
+  expect(countries.map((country) => country.currency_code)).toEqual(
+    expect.arrayContaining(['SAR', 'AED', 'QAR', 'BHD', 'OMR']),
+  );
+});
+
+describe('governorates', () => {
+  test("lists Kuwait's six governorates with area counts, and each one's areas with shipping prices", async () => {
+    const { data } = (await get('/api/governorates')).json<{
+      data: { id: number; name_ar: string; name_en: string; areas_count: number }[];
+    }>();
+    expect(data).toHaveLength(6);
+    const hawalli = data.find((governorate) => governorate.name_en === 'Hawalli');
+    expect(hawalli?.name_ar).toBe('حولي');
+    const response = await get(`/api/governorates/${hawalli?.id}/areas`);
+    const { areas } = response.json<{
+      areas: { name_en: string; name_ar: string; shipping_price: number }[];
+    }>();
+    expect(areas).toHaveLength(hawalli?.areas_count ?? -1);
+    expect(areas.find((area) => area.name_en === 'Salmiya')).toMatchObject({
+      name_ar: 'السالمية',
+      shipping_price: 0,
+    });
+    expect(areas.some((area) => area.shipping_price > 0)).toBe(true);
+  });
+
+  test('an unknown governorate is 404', async () => {
+    expect((await get('/api/governorates/9999/areas')).statusCode).toBe(404);
+    expect((await get('/api/governorates/x/areas')).statusCode).toBe(404);
+  });
+});

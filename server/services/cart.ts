@@ -1,0 +1,285 @@
+// Carts of signed-in users and of guests (identified by an unguessable token whose hash is stored).
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
+import { HttpError, notFound, unauthenticated, validationError } from '../lib/errors';
+import { sha256Hex } from '../lib/tokens';
+import { convert, findRate, loadProducts, localized, type Lang, type ProductJson } from './catalog';
+
+export type CartOwner = { userId: number } | { guestCartId: number };
+
+export function ownerWhere(owner: CartOwner): SQL {
+  return 'userId' in owner
+    ? (and(eq(cartItems.userId, owner.userId), isNull(cartItems.guestCartId)) as SQL)
+    : (and(eq(cartItems.guestCartId, owner.guestCartId), isNull(cartItems.userId)) as SQL);
+}
+
+/** A new guest cart and the token that opens it (only its hash is kept). */
+export async function createGuestCart(db: Db): Promise<{ guestCartId: number; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(guestCarts)
+    .values({ tokenHash: sha256Hex(token) })
+    .returning({ id: guestCarts.id });
+  if (!row) throw new Error('guest cart insert returned nothing');
+  return { guestCartId: row.id, token };
+}
+
+/** The guest cart behind a token; 401 when the token is missing or unknown (the SPA then forgets it). */
+export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId: number }> {
+  if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthenticated();
+  const [row] = await db
+    .update(guestCarts)
+    .set({ lastUsedAt: new Date() })
+    .where(eq(guestCarts.tokenHash, sha256Hex(token)))
+    .returning({ id: guestCarts.id });
+  if (!row) throw unauthenticated();
+  return { guestCartId: row.id };
+}
+
+export interface CartItemJson {
+  id: number;
+  product_id: number;
+  quantity: number;
+  size: string | null;
+  color: string | null;
+  currency: string;
+  product: ProductJson;
+}
+
+type CartRow = typeof cartItems.$inferSelect;
+
+async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItemJson[]> {
+  if (rows.length === 0) return [];
+  const productIds = [...new Set(rows.map((row) => row.productId))];
+  const valueIds = rows
+    .flatMap((row) => [row.sizeValueId, row.colorValueId])
+    .filter((id): id is number => id !== null);
+  const [productList, values] = await Promise.all([
+    loadProducts(db, inArray(products.id, productIds), lang),
+    valueIds.length > 0
+      ? db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
+      : Promise.resolve([]),
+  ]);
+  const productById = new Map(productList.map((product) => [product.id, product]));
+  const valueName = new Map(values.map((value) => [value.id, localized(lang, value.nameEn, value.nameAr)]));
+  const rates = new Map<string, Awaited<ReturnType<typeof findRate>>>();
+  for (const currency of new Set(rows.map((row) => row.currency)))
+    rates.set(currency, await findRate(db, currency));
+  return rows.flatMap((row) => {
+    const product = productById.get(row.productId);
+    if (!product) return [];
+    const rate = rates.get(row.currency);
+    const withPrices: ProductJson = rate
+      ? {
+          ...product,
+          converted_products: {
+            currency_code: rate.currencyCode,
+            price: convert(product.price, rate),
+            discounted_price:
+              product.discounted_price === null ? null : convert(product.discounted_price, rate),
+          },
+        }
+      : product;
+    return [
+      {
+        id: row.id,
+        product_id: row.productId,
+        quantity: row.quantity,
+        size: row.sizeValueId === null ? null : (valueName.get(row.sizeValueId) ?? null),
+        color: row.colorValueId === null ? null : (valueName.get(row.colorValueId) ?? null),
+        currency: row.currency,
+        product: withPrices,
+      },
+    ];
+  });
+}
+
+export async function cartRows(db: Db, owner: CartOwner): Promise<CartRow[]> {
+  return db.select().from(cartItems).where(ownerWhere(owner)).orderBy(asc(cartItems.id));
+}
+
+export async function listCart(db: Db, owner: CartOwner, lang: Lang): Promise<CartItemJson[]> {
+  return serialize(db, await cartRows(db, owner), lang);
+}
+
+async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItemJson> {
+  const [item] = await serialize(db, [row], lang);
+  if (!item) throw notFound('Product not found');
+  return item;
+}
+
+type ProductRow = typeof products.$inferSelect;
+
+async function productOr404(db: Db, productId: number): Promise<ProductRow> {
+  const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
+  if (!product) throw notFound('Product not found');
+  return product;
+}
+
+/** The sub-attribute a shopper chose: by id, or by its English or Arabic name (case-insensitive). */
+async function resolveChoice(
+  db: Db,
+  productId: number,
+  kind: AttributeKind,
+  input: unknown,
+): Promise<number | null> {
+  const values = await db
+    .select()
+    .from(productAttributeValues)
+    .where(and(eq(productAttributeValues.productId, productId), eq(productAttributeValues.kind, kind)));
+  if (values.length === 0) return null;
+  const given = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  if (given === '') throw validationError({ [kind]: [`The ${kind} field is required.`] });
+  const wanted = given.toLocaleLowerCase();
+  const match = values.find(
+    (value) =>
+      String(value.id) === given || value.nameEn.toLocaleLowerCase() === wanted || value.nameAr === given,
+  );
+  if (!match) throw validationError({ [kind]: [`The selected ${kind} is invalid.`] });
+  return match.id;
+}
+
+function checkStock(product: ProductRow, quantity: number): void {
+  if (product.stockQuantity <= 0) throw validationError({ quantity: ['This product is out of stock.'] });
+  if (quantity > product.stockQuantity) {
+    throw validationError({
+      quantity: [`The quantity may not be greater than the available stock (${product.stockQuantity}).`],
+    });
+  }
+}
+
+export interface AddInput {
+  productId: number;
+  quantity: number;
+  size: unknown;
+  color: unknown;
+  currency: string;
+}
+
+export async function normalizeCurrency(db: Db, currency: unknown): Promise<string> {
+  if (currency === undefined || currency === null || currency === '') return 'KWD';
+  const rate = typeof currency === 'string' ? await findRate(db, currency) : null;
+  if (!rate) throw validationError({ currency: ['The selected currency is invalid.'] });
+  return rate.currencyCode;
+}
+
+/** Adds a line, or raises the quantity of the same product + size + colour. */
+export async function addToCart(
+  db: Db,
+  owner: CartOwner,
+  input: AddInput,
+  lang: Lang,
+): Promise<CartItemJson> {
+  const product = await productOr404(db, input.productId);
+  const sizeValueId = await resolveChoice(db, product.id, 'size', input.size);
+  const colorValueId = await resolveChoice(db, product.id, 'color', input.color);
+  const sameLine = and(
+    ownerWhere(owner),
+    eq(cartItems.productId, product.id),
+    sizeValueId === null ? isNull(cartItems.sizeValueId) : eq(cartItems.sizeValueId, sizeValueId),
+    colorValueId === null ? isNull(cartItems.colorValueId) : eq(cartItems.colorValueId, colorValueId),
+  );
+  const [existing] = await db.select().from(cartItems).where(sameLine).limit(1);
+  const quantity = (existing?.quantity ?? 0) + input.quantity;
+  checkStock(product, quantity);
+  let row: CartRow | undefined;
+  if (existing) {
+    [row] = await db
+      .update(cartItems)
+      .set({ quantity, currency: input.currency, updatedAt: new Date() })
+      .where(eq(cartItems.id, existing.id))
+      .returning();
+  } else {
+    [row] = await db
+      .insert(cartItems)
+      .values({
+        ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),
+        productId: product.id,
+        quantity,
+        sizeValueId,
+        colorValueId,
+        currency: input.currency,
+      })
+      .returning();
+  }
+  if (!row) throw new HttpError(409, 'The cart changed, please try again.');
+  return serializeOne(db, row, lang);
+}
+
+/** Optional size/colour narrow a product that sits in the cart more than once. */
+async function linesOf(
+  db: Db,
+  owner: CartOwner,
+  productId: number,
+  size: unknown,
+  color: unknown,
+): Promise<CartRow[]> {
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
+    .orderBy(desc(cartItems.updatedAt), desc(cartItems.id));
+  if (rows.length <= 1) return rows;
+  const narrowed = [];
+  for (const row of rows) {
+    const values = await db
+      .select()
+      .from(productAttributeValues)
+      .where(
+        inArray(
+          productAttributeValues.id,
+          [row.sizeValueId, row.colorValueId].filter((id): id is number => id !== null).concat(-1),
+        ),
+      );
+    const named = (id: number | null, wanted: unknown) => {
+      if (typeof wanted !== 'string' || wanted.trim() === '') return true;
+      const value = values.find((candidate) => candidate.id === id);
+      return (
+        !!value &&
+        [value.nameEn.toLowerCase(), value.nameAr, String(value.id)].includes(wanted.trim().toLowerCase())
+      );
+    };
+    if (named(row.sizeValueId, size) && named(row.colorValueId, color)) narrowed.push(row);
+  }
+  return narrowed.length > 0 ? narrowed : rows;
+}
+
+export async function updateQuantity(
+  db: Db,
+  owner: CartOwner,
+  productId: number,
+  input: { quantity: number; size?: unknown; color?: unknown },
+  lang: Lang,
+): Promise<CartItemJson> {
+  const [line] = await linesOf(db, owner, productId, input.size, input.color);
+  if (!line) throw notFound('Product not found in cart');
+  const product = await productOr404(db, productId);
+  checkStock(product, input.quantity);
+  const [row] = await db
+    .update(cartItems)
+    .set({ quantity: input.quantity, updatedAt: new Date() })
+    .where(eq(cartItems.id, line.id))
+    .returning();
+  if (!row) throw notFound('Product not found in cart');
+  return serializeOne(db, row, lang);
+}
+
+/** Removes the product's lines (all of them unless size/colour pick one). */
+export async function removeProduct(
+  db: Db,
+  owner: CartOwner,
+  productId: number,
+  input: { size?: unknown; color?: unknown },
+): Promise<void> {
+  const hasChoice = [input.size, input.color].some(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  );
+  const lines = await linesOf(db, owner, productId, input.size, input.color);
+  if (lines.length === 0) throw notFound('Product not found in cart');
+  const ids = hasChoice ? lines.map((line) => line.id) : undefined;
+  await db
+    .delete(cartItems)
+    .where(ids ? inArray(cartItems.id, ids) : and(ownerWhere(owner), eq(cartItems.productId, productId)));
+}

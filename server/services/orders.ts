@@ -1,0 +1,401 @@
+// Order creation (server-side totals, idempotent double submits) and the payment outcome applied to an order.
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { areas, cartItems, governorates, orderItems, orders, products } from '../db/schema';
+import type { FieldErrors } from '../lib/errors';
+import { validationError } from '../lib/errors';
+import { convert, findRate, stockWarningFor } from './catalog';
+import { ownerWhere, type CartOwner } from './cart';
+import type { PaymentGateway, PaymentState } from './payments';
+import { roundMoney } from './payments';
+import { discountAmount, findValidCoupon, priceCart } from './pricing';
+
+/** A second identical submit within this window is the same order (double click, flaky network retry). */
+export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+/** An explicit Idempotency-Key is honoured for a day, as payment APIs do. */
+export const IDEMPOTENCY_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface OrderRequest {
+  governorate_name?: unknown;
+  area_name?: unknown;
+  address?: unknown;
+  payment_method?: unknown;
+  shipping_cost?: unknown;
+  total_price?: unknown;
+  guest_phone?: unknown;
+  guest_email?: unknown;
+  guest_country_code?: unknown;
+  coupon_code?: unknown;
+  currency?: unknown;
+}
+
+function text(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function isAmount(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0;
+  return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim());
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface ValidOrderRequest {
+  governorateName: string;
+  areaName: string;
+  address: string;
+  paymentMethod: string;
+  email: string;
+  phone: string;
+  countryCode: string;
+  couponCode: string | null;
+  currency: unknown;
+  clientTotal: string;
+  clientShipping: string;
+}
+
+/** The checks of spec 02 §8 with its exact messages. Signed-in shoppers fall back to their account e-mail. */
+export function validateOrderRequest(
+  body: OrderRequest,
+  account: { email: string } | null,
+): ValidOrderRequest {
+  const errors: FieldErrors = {};
+  const need = (field: keyof OrderRequest, message: string) => {
+    const value = text(body[field]);
+    if (!value) errors[field] = [message];
+    return value;
+  };
+  const governorateName = need('governorate_name', 'Governorate name is required');
+  const areaName = need('area_name', 'Area name is required');
+  const address = need('address', 'Address is required');
+  const paymentMethod = need('payment_method', 'Payment method is required');
+  if (body.shipping_cost === undefined || body.shipping_cost === null || body.shipping_cost === '') {
+    errors.shipping_cost = ['Shipping cost is required'];
+  } else if (!isAmount(body.shipping_cost)) errors.shipping_cost = ['Shipping cost must be a number'];
+  if (body.total_price === undefined || body.total_price === null || body.total_price === '') {
+    errors.total_price = ['Total price is required'];
+  } else if (!isAmount(body.total_price)) errors.total_price = ['Total price must be a number'];
+
+  let email = text(body.guest_email);
+  if (!email && account) email = account.email;
+  if (!email) errors.guest_email = ['Email is required'];
+  else if (!EMAIL.test(email) || email.length > 255)
+    errors.guest_email = ['Email must be a valid email address'];
+
+  const phone = text(body.guest_phone).replace(/[\s-]/g, '');
+  if (!phone) errors.guest_phone = ['Phone number is required'];
+  else if (!/^\+?\d+$/.test(phone)) errors.guest_phone = ['Phone number must contain only digits'];
+  else if (phone.length < 8 || phone.length > 16)
+    errors.guest_phone = ['Phone number must be at least 8 digits'];
+
+  let countryCode = text(body.guest_country_code);
+  if (!countryCode && account) countryCode = '+965';
+  if (!countryCode) errors.guest_country_code = ['Country code is required'];
+  else if (!/^\+?\d{1,4}$/.test(countryCode)) errors.guest_country_code = ['Country code is invalid'];
+
+  for (const [field, value, max] of [
+    ['governorate_name', governorateName, 100],
+    ['area_name', areaName, 100],
+    ['address', address, 1000],
+    ['payment_method', paymentMethod, 50],
+  ] as const) {
+    if (value.length > max && !errors[field]) errors[field] = [`The ${field.replace(/_/g, ' ')} is too long`];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const couponCode = text(body.coupon_code);
+  return {
+    governorateName,
+    areaName,
+    address,
+    paymentMethod,
+    email: email.toLowerCase(),
+    phone,
+    countryCode: countryCode.startsWith('+') ? countryCode : `+${countryCode}`,
+    couponCode: couponCode ? couponCode.slice(0, 64) : null,
+    currency: body.currency,
+    clientTotal: text(body.total_price).slice(0, 32),
+    clientShipping: text(body.shipping_cost).slice(0, 32),
+  };
+}
+
+/** The delivery price of the named area (English or Arabic names, as the SPA stores both). */
+export async function shippingPriceKwd(db: Db, governorateName: string, areaName: string): Promise<number> {
+  const [row] = await db
+    .select({ price: areas.shippingPrice })
+    .from(areas)
+    .innerJoin(governorates, eq(governorates.id, areas.governorateId))
+    .where(
+      and(
+        sql`(lower(${governorates.nameEn}) = lower(${governorateName}) or ${governorates.nameAr} = ${governorateName})`,
+        sql`(lower(${areas.nameEn}) = lower(${areaName}) or ${areas.nameAr} = ${areaName})`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw validationError({ area_name: ['We do not deliver to this area'] });
+  return row.price;
+}
+
+export interface CreatedOrder {
+  orderId: number;
+  paymentUrl: string;
+}
+
+export function fingerprintOf(owner: CartOwner, parts: unknown): string {
+  const who = 'userId' in owner ? `user:${owner.userId}` : `guest:${owner.guestCartId}`;
+  return createHash('sha256')
+    .update(`${who}|${JSON.stringify(parts)}`)
+    .digest('hex');
+}
+
+interface CreateOptions {
+  db: Db;
+  gateway: PaymentGateway;
+  owner: CartOwner;
+  request: ValidOrderRequest;
+  /** coupons are for signed-in shoppers only (spec 02 §6) */
+  allowCoupon: boolean;
+  idempotencyKey: string | null;
+  now: Date;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a pending order from the owner's cart with the server's own total and starts its payment. The same
+ * request again (same owner, same fields, same cart; or the same Idempotency-Key) answers the first order.
+ */
+export async function createOrder(options: CreateOptions): Promise<CreatedOrder> {
+  const { db, owner, request, now } = options;
+  const currency = await findRate(
+    db,
+    typeof request.currency === 'string' && request.currency ? request.currency : 'KWD',
+  );
+  if (!currency) throw validationError({ currency: ['The selected currency is invalid.'] });
+
+  const cart = await priceCart(db, owner, currency.currencyCode);
+  const fingerprint = fingerprintOf(
+    owner,
+    options.idempotencyKey
+      ? { idempotencyKey: options.idempotencyKey }
+      : { request, cart: cart.lines.map((line) => [line.cartItemId, line.quantity]) },
+  );
+  const windowMs = options.idempotencyKey ? IDEMPOTENCY_KEY_WINDOW_MS : DUPLICATE_WINDOW_MS;
+  const replay = await findReplay(options, fingerprint, windowMs);
+  if (replay) return replay;
+
+  if (cart.lines.length === 0)
+    throw validationError({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
+  const shortages = cart.lines.filter((line) => line.quantity > line.stock);
+  if (shortages.length > 0) {
+    throw validationError({
+      cart: shortages.map((line) =>
+        line.stock <= 0
+          ? `${line.nameEn} is out of stock.`
+          : `Only ${line.stock} of ${line.nameEn} left in stock.`,
+      ),
+    });
+  }
+  const shippingKwd = await shippingPriceKwd(db, request.governorateName, request.areaName);
+  const shippingCost = convert(shippingKwd, currency);
+  let couponDiscount = 0;
+  let couponCode: string | null = null;
+  if (options.allowCoupon && request.couponCode) {
+    const coupon = await findValidCoupon(db, request.couponCode, now);
+    if (!coupon) throw validationError({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+    couponDiscount = coupon.discount;
+    couponCode = coupon.code;
+  }
+  const discount = discountAmount(cart.subtotal, couponDiscount, currency.currencyCode);
+  const total = roundMoney(cart.subtotal - discount + shippingCost, currency.currencyCode);
+
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),
+          status: 'pending',
+          currency: currency.currencyCode,
+          governorateName: request.governorateName,
+          areaName: request.areaName,
+          address: request.address,
+          paymentMethod: request.paymentMethod,
+          contactEmail: request.email,
+          contactPhone: request.phone,
+          contactCountryCode: request.countryCode,
+          couponCode,
+          couponDiscount,
+          subtotal: cart.subtotal,
+          discountAmount: discount,
+          shippingCost,
+          totalPrice: total,
+          clientTotalPrice: request.clientTotal,
+          clientShippingCost: request.clientShipping,
+          requestFingerprint: fingerprint,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error('order insert returned nothing');
+      await tx.insert(orderItems).values(
+        cart.lines.map((line) => ({
+          orderId: order.id,
+          productId: line.productId,
+          productNameEn: line.nameEn,
+          productNameAr: line.nameAr,
+          size: line.size,
+          color: line.color,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          totalPrice: line.total,
+        })),
+      );
+      return order.id;
+    });
+  } catch (error) {
+    // A concurrent twin won the unique fingerprint: answer its order.
+    if (isUniqueViolation(error)) {
+      const twin = await findReplay(options, fingerprint, windowMs);
+      if (twin) return twin;
+    }
+    throw error;
+  }
+  return { orderId, paymentUrl: await startPayment(options, orderId, total, currency.currencyCode) };
+}
+
+async function startPayment(
+  options: CreateOptions,
+  orderId: number,
+  total: number,
+  currency: string,
+): Promise<string> {
+  const payment = await options.gateway.execute({
+    invoiceValue: total,
+    currencyIso: currency,
+    paymentMethodId: null,
+    orderId,
+    customerEmail: options.request.email,
+  });
+  const [updated] = await options.db
+    .update(orders)
+    .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), sql`${orders.paymentUrl} is null`))
+    .returning({ paymentUrl: orders.paymentUrl });
+  if (updated?.paymentUrl) return updated.paymentUrl;
+  const [current] = await options.db
+    .select({ paymentUrl: orders.paymentUrl })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return current?.paymentUrl ?? payment.paymentUrl;
+}
+
+/** The earlier order of the same request, if it is still inside its window; an older one frees the fingerprint. */
+async function findReplay(
+  options: CreateOptions,
+  fingerprint: string,
+  windowMs: number,
+): Promise<CreatedOrder | null> {
+  const { db, now } = options;
+  const [earlier] = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      paymentUrl: orders.paymentUrl,
+      totalPrice: orders.totalPrice,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(eq(orders.requestFingerprint, fingerprint))
+    .limit(1);
+  if (!earlier) return null;
+  if (now.getTime() - earlier.createdAt.getTime() > windowMs) {
+    await db.update(orders).set({ requestFingerprint: null }).where(eq(orders.id, earlier.id));
+    return null;
+  }
+  let paymentUrl = earlier.paymentUrl;
+  // The twin is still talking to the gateway: wait briefly for its payment link instead of starting a second one.
+  for (let attempt = 0; !paymentUrl && attempt < 40; attempt += 1) {
+    await sleep(50);
+    const [row] = await db
+      .select({ paymentUrl: orders.paymentUrl })
+      .from(orders)
+      .where(eq(orders.id, earlier.id));
+    paymentUrl = row?.paymentUrl ?? null;
+  }
+  if (!paymentUrl) paymentUrl = await startPayment(options, earlier.id, earlier.totalPrice, earlier.currency);
+  return { orderId: earlier.id, paymentUrl };
+}
+
+/**
+ * Applies what the gateway says about a payment to its order: paid (from pending or failed, only when the amount
+ * covers the order) takes the stock and empties those cart lines; failed only touches a pending order.
+ */
+export async function applyPaymentOutcome(
+  db: Db,
+  orderId: number,
+  outcome: { status: PaymentState; amount: number; paymentId: string },
+  now: Date,
+): Promise<void> {
+  if (outcome.status === 'pending') return;
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!order) return;
+    if (outcome.status === 'failed') {
+      await tx
+        .update(orders)
+        .set({ status: 'failed', updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+      return;
+    }
+    if (outcome.amount + 1e-9 < order.totalPrice) return;
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: now, paymentId: outcome.paymentId, updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'failed'])))
+      .returning({ id: orders.id });
+    if (!paid) return;
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    for (const item of items) {
+      if (item.productId === null) continue;
+      const [product] = await tx
+        .update(products)
+        .set({
+          stockQuantity: sql`greatest(0, ${products.stockQuantity} - ${item.quantity})`,
+          soldCount: sql`${products.soldCount} + ${item.quantity}`,
+        })
+        .where(eq(products.id, item.productId))
+        .returning({ stock: products.stockQuantity });
+      if (product) {
+        const warning = stockWarningFor(product.stock);
+        await tx
+          .update(products)
+          .set({ stockWarningEn: warning?.en ?? null, stockWarningAr: warning?.ar ?? null })
+          .where(eq(products.id, item.productId));
+      }
+    }
+    const owner: CartOwner | null =
+      order.userId !== null
+        ? { userId: order.userId }
+        : order.guestCartId !== null
+          ? { guestCartId: order.guestCartId }
+          : null;
+    const productIds = items.map((item) => item.productId).filter((id): id is number => id !== null);
+    if (owner && productIds.length > 0) {
+      await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
+    }
+  });
+}

@@ -1,0 +1,95 @@
+// Money the server decides: cart totals from the database prices, coupons, and their discount.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { coupons, productAttributeValues, products } from '../db/schema';
+import { convert, findRate, unitPriceOf } from './catalog';
+import { cartRows, type CartOwner } from './cart';
+import { roundMoney } from './payments';
+
+export interface ValidCoupon {
+  code: string;
+  discount: number;
+}
+
+/**
+ * Same rule as the SPA (spec 02 §5): the code exists, is active and its end date lies in the future. A date-only
+ * end_date means midnight UTC, as `new Date('YYYY-MM-DD')` reads it in the browser.
+ */
+export async function findValidCoupon(db: Db, code: unknown, now: Date): Promise<ValidCoupon | null> {
+  if (typeof code !== 'string' || code.trim() === '' || code.length > 64) return null;
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase()))
+    .limit(1);
+  if (!row || !row.isActive) return null;
+  if (new Date(`${row.endDate}T00:00:00Z`).getTime() <= now.getTime()) return null;
+  return { code: row.code, discount: row.discount };
+}
+
+export function discountAmount(subtotal: number, percent: number, currency: string): number {
+  return roundMoney((subtotal * percent) / 100, currency);
+}
+
+export interface PricedLine {
+  cartItemId: number;
+  productId: number;
+  nameEn: string;
+  nameAr: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  stock: number;
+  unitPrice: number;
+  total: number;
+}
+
+export interface PricedCart {
+  currency: string;
+  lines: PricedLine[];
+  subtotal: number;
+}
+
+/** The owner's cart priced from the database in `currency` (unit prices converted from KWD, then rounded). */
+export async function priceCart(db: Db, owner: CartOwner, currency: string): Promise<PricedCart> {
+  const rows = await cartRows(db, owner);
+  const rate = (await findRate(db, currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
+  if (rows.length === 0) return { currency: rate.currencyCode, lines: [], subtotal: 0 };
+  const productRows = await db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
+  const valueIds = rows
+    .flatMap((row) => [row.sizeValueId, row.colorValueId])
+    .filter((id): id is number => id !== null);
+  const values =
+    valueIds.length > 0
+      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
+      : [];
+  const productById = new Map(productRows.map((product) => [product.id, product]));
+  const valueName = new Map(values.map((value) => [value.id, value.nameEn]));
+  const lines = rows.flatMap((row): PricedLine[] => {
+    const product = productById.get(row.productId);
+    if (!product) return [];
+    const unitPrice = convert(unitPriceOf(product), rate);
+    return [
+      {
+        cartItemId: row.id,
+        productId: product.id,
+        nameEn: product.nameEn,
+        nameAr: product.nameAr,
+        size: row.sizeValueId === null ? null : (valueName.get(row.sizeValueId) ?? null),
+        color: row.colorValueId === null ? null : (valueName.get(row.colorValueId) ?? null),
+        quantity: row.quantity,
+        stock: product.stockQuantity,
+        unitPrice,
+        total: roundMoney(unitPrice * row.quantity, rate.currencyCode),
+      },
+    ];
+  });
+  const subtotal = roundMoney(
+    lines.reduce((sum, line) => sum + line.total, 0),
+    rate.currencyCode,
+  );
+  return { currency: rate.currencyCode, lines, subtotal };
+}
