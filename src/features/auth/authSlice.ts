@@ -6,20 +6,34 @@ import Utf8 from 'crypto-js/enc-utf8';
 import { loginRequired, sessionExpired, signedIn, signedOut } from '../../app/events';
 import { sessionPersistStorage } from '../../lib/storage';
 
-export type AuthModalView = 'login' | 'signup' | 'forgot';
+/**
+ * The auth modal's screens. login/signup are its two tabs; the others replace them in the same dialog, so closing
+ * it closes the whole flow (spec 01 §2): forgot → reset, signup → verify (six boxes), login of an unverified
+ * account → verifyLogin (single field).
+ */
+export type AuthModalView = 'login' | 'signup' | 'forgot' | 'reset' | 'verify' | 'verifyLogin';
+
+export interface AuthModalState {
+  open: boolean;
+  view: AuthModalView;
+  /** The e-mail the flow is about (verification, reset, the login form after 'login again'). */
+  email?: string | null;
+  /** The new account's id between registration and verification (the verify answer may omit it). */
+  userId?: number | null;
+}
 
 export interface AuthState {
   token: string | null;
   userId: number | null;
   email: string | null;
-  modal: { open: boolean; view: AuthModalView };
+  modal: AuthModalState;
 }
 
 const initialState: AuthState = {
   token: null,
   userId: null,
   email: null,
-  modal: { open: false, view: 'login' },
+  modal: { open: false, view: 'login', email: null },
 };
 
 function clearSession(state: AuthState) {
@@ -33,13 +47,21 @@ const authSlice = createSlice({
   initialState,
   reducers: {
     authModalOpened(state, action: PayloadAction<AuthModalView | undefined>) {
-      state.modal = { open: true, view: action.payload ?? 'login' };
+      state.modal = { open: true, view: action.payload ?? 'login', email: null };
     },
     authModalViewChanged(state, action: PayloadAction<AuthModalView>) {
       state.modal.view = action.payload;
     },
+    /** A step of a flow moves the dialog on to the next screen for one e-mail (e.g. forgot → reset). */
+    authFlowAdvanced(
+      state,
+      action: PayloadAction<{ view: AuthModalView; email: string; userId?: number | null }>,
+    ) {
+      const { view, email, userId = null } = action.payload;
+      state.modal = { open: true, view, email, userId };
+    },
     authModalClosed(state) {
-      state.modal.open = false;
+      state.modal = { open: false, view: 'login', email: null };
     },
   },
   extraReducers: (builder) => {
@@ -48,12 +70,17 @@ const authSlice = createSlice({
         state.token = action.payload.token;
         state.userId = action.payload.userId;
         state.email = action.payload.email;
-        state.modal.open = false;
+        state.modal = { open: false, view: 'login', email: null };
       })
       .addCase(signedOut, clearSession)
       .addCase(sessionExpired, clearSession)
+      // How other features ask for a login without importing auth internals (product detail, favorites,
+      // coupons): dispatch `loginRequired()` from app/events to open this modal on the login tab, and listen
+      // for `signedIn` (also in app/events) with startAppListening to learn that the shopper is now signed in
+      // (e.g. to retry an add to cart). Registration, social login and verification all end in `signedIn`.
       .addCase(loginRequired, (state) => {
-        state.modal = { open: true, view: 'login' };
+        if (state.token !== null) return;
+        state.modal = { open: true, view: 'login', email: null };
       });
   },
   selectors: {
@@ -65,7 +92,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { authModalOpened, authModalViewChanged, authModalClosed } = authSlice.actions;
+export const { authModalOpened, authModalViewChanged, authFlowAdvanced, authModalClosed } = authSlice.actions;
 export const { selectToken, selectIsAuthenticated, selectUserId, selectUserEmail, selectAuthModal } =
   authSlice.selectors;
 

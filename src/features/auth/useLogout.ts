@@ -8,7 +8,10 @@ import { signedOut } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
 import { useLogoutMutation } from './authApi';
 
-/** Spec 01 §4: server call, then token, cart and guest token removed, message, favorites reloaded, go home. */
+/**
+ * Spec 01 §4: the server is called, then token, cart and guest token are removed (the `signedOut` event: the auth
+ * and cart slices react to it), the shopper is unauthenticated, a message shows, favorites reload, and home.
+ */
 export function useLogout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -25,6 +28,7 @@ export function useLogout() {
       }
     }
     dispatch(signedOut());
+    // The cart and favorites shown so far were the customer's: reload them as a guest sees them.
     dispatch(api.util.invalidateTags(['Cart', 'Wishlist']));
     toast.success(t('auth.logout.success'));
     void navigate('/');

@@ -1,37 +1,132 @@
+import { useEffect, useRef } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { authModalClosed, authModalViewChanged, selectAuthModal } from '../authSlice';
+import {
+  authFlowAdvanced,
+  authModalClosed,
+  authModalViewChanged,
+  selectAuthModal,
+  type AuthModalView,
+} from '../authSlice';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { VerifyCodeDialog } from './VerifyCodeDialog';
+import { VerifyLoginForm } from './VerifyLoginForm';
 
-/** Login and signup tabs (spec 01 §2). The forms themselves are the account-area issue's. */
+const TITLES: Record<AuthModalView, string> = {
+  login: 'auth.modal.title',
+  signup: 'auth.modal.title',
+  forgot: 'auth.forgot.title',
+  reset: 'auth.reset.title',
+  verify: 'auth.verify.title',
+  verifyLogin: 'auth.verify.title',
+};
+
+function isHidden(element: HTMLElement): boolean {
+  if (!element.isConnected) return true;
+  if (typeof element.checkVisibility === 'function') return !element.checkVisibility();
+  // Without layout (jsdom), a closed dropdown menu is what hides a menu item.
+  return Boolean(element.closest('.dropdown-menu:not(.show), [hidden]'));
+}
+
+/**
+ * Focus goes back where it came from. A menu item that opened the modal has closed with its menu, so the
+ * account menu's toggle (or the menu button on a phone) takes it instead.
+ */
+function returnFocus(opener: Element | null) {
+  const candidates = [
+    opener,
+    document.getElementById('account-menu'),
+    document.querySelector('.navbar-toggler'),
+    document.getElementById('main'),
+  ];
+  for (const candidate of candidates) {
+    if (candidate instanceof HTMLElement && candidate !== document.body && !isHidden(candidate)) {
+      candidate.focus();
+      return;
+    }
+  }
+}
+
+/**
+ * The one account dialog (spec 01 §2): login and signup tabs; forgot, reset and the verification screens
+ * replace them in place, so closing the dialog closes the whole flow. Focus is trapped inside (react-bootstrap)
+ * and returns to the control that opened it.
+ */
 export default function AuthModal() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { open, view } = useAppSelector(selectAuthModal);
-  return (
-    <Modal show={open} onHide={() => dispatch(authModalClosed())} centered aria-labelledby="auth-modal-title">
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id="auth-modal-title">{t('auth.modal.title')}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+  const { open, view, email, userId } = useAppSelector(selectAuthModal);
+  const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
+
+  useEffect(() => {
+    const element = opener.current;
+    return () => returnFocus(element);
+  }, []);
+
+  const close = () => dispatch(authModalClosed());
+
+  let body;
+  switch (view) {
+    case 'forgot':
+      body = <ForgotPasswordForm initialEmail={email} />;
+      break;
+    case 'reset':
+      body = (
+        <ResetPasswordForm
+          email={email ?? ''}
+          onSuccess={(resetEmail) => dispatch(authFlowAdvanced({ view: 'login', email: resetEmail }))}
+        />
+      );
+      break;
+    case 'verify':
+      body = <VerifyCodeDialog email={email ?? ''} userId={userId} />;
+      break;
+    case 'verifyLogin':
+      body = <VerifyLoginForm email={email ?? ''} />;
+      break;
+    default:
+      body = (
         <Tabs
           id="auth-tabs"
           activeKey={view === 'signup' ? 'signup' : 'login'}
           onSelect={(key) => dispatch(authModalViewChanged(key === 'signup' ? 'signup' : 'login'))}
           className="mb-3"
+          mountOnEnter
           fill
         >
           <Tab eventKey="login" title={t('auth.modal.login_tab')}>
-            <p className="text-body-secondary mb-0">{t('common.coming_soon.body')}</p>
+            <LoginForm key={email ?? ''} initialEmail={email} />
           </Tab>
           <Tab eventKey="signup" title={t('auth.modal.signup_tab')}>
-            <p className="text-body-secondary mb-0">{t('common.coming_soon.body')}</p>
+            <RegisterForm />
           </Tab>
         </Tabs>
-      </Modal.Body>
+      );
+  }
+
+  return (
+    <Modal
+      show={open}
+      onHide={close}
+      centered
+      scrollable
+      restoreFocus={false}
+      aria-labelledby="auth-modal-title"
+      data-testid="auth-modal"
+    >
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id="auth-modal-title" as="h2" className="h5">
+          {t(TITLES[view])}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{body}</Modal.Body>
     </Modal>
   );
 }

@@ -1,0 +1,72 @@
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { errorMessage } from '../../../app/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { TextField } from '../../../ui/TextField';
+import { useSendVerificationCodeMutation } from '../authApi';
+import { authFlowAdvanced, authModalViewChanged } from '../authSlice';
+import { forgotPasswordSchema, validationKey } from '../schemas';
+
+/** Spec 01 §2/§4: asks for a reset code; success → 'code sent' and the reset screen. */
+export function ForgotPasswordForm({ initialEmail }: { initialEmail?: string | null }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [sendCode] = useSendVerificationCodeMutation();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const formik = useFormik({
+    initialValues: { email: initialEmail ?? '' },
+    validationSchema: forgotPasswordSchema,
+    onSubmit: async (values) => {
+      setSubmitError(null);
+      const email = values.email.trim();
+      try {
+        await sendCode({ email }).unwrap();
+        toast.success(t('auth.code.sent'));
+        dispatch(authFlowAdvanced({ view: 'reset', email }));
+      } catch (error) {
+        const message = errorMessage(error) ?? t('auth.errors.error_sending_code');
+        toast.error(message);
+        setSubmitError(message);
+      }
+    },
+  });
+
+  const emailError =
+    formik.touched.email && formik.errors.email ? t(validationKey(formik.errors.email)) : undefined;
+
+  return (
+    <form noValidate onSubmit={formik.handleSubmit}>
+      <p>{t('auth.forgot.intro')}</p>
+      <TextField
+        id="forgot-email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        label={t('auth.fields.email')}
+        value={formik.values.email}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={emailError}
+      />
+      <div className="text-danger small mb-2" role="alert">
+        {submitError}
+      </div>
+      <button type="submit" className="btn btn-primary w-100" disabled={formik.isSubmitting}>
+        {formik.isSubmitting ? t('auth.code.sending') : t('auth.forgot.submit')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-link w-100 mt-2"
+        onClick={() => dispatch(authModalViewChanged('login'))}
+      >
+        {t('auth.forgot.back_to_login')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { errorMessage } from '../../../app/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { PasswordField } from '../../../ui/PasswordField';
+import { TextField } from '../../../ui/TextField';
+import { useLoginMutation, useSendVerificationCodeMutation } from '../authApi';
+import { classifyLoginError } from '../authErrors';
+import { authFlowAdvanced } from '../authSlice';
+import { loginSchema, validationKey, type LoginValues } from '../schemas';
+import { useSignIn } from '../useSignIn';
+import { SocialLogin } from './SocialLogin';
+
+/** Spec 01 §2 login form; §4 login transitions; §8 the login rows of the error catalogue. */
+export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [login] = useLoginMutation();
+  const [sendCode] = useSendVerificationCodeMutation();
+  const signIn = useSignIn();
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const requestVerificationCode = (email: string) => {
+    sendCode({ email })
+      .unwrap()
+      .then(() => toast.info(t('auth.code.sent')))
+      .catch((error: unknown) => toast.error(errorMessage(error) ?? t('auth.errors.error_sending_code')));
+  };
+
+  const formik = useFormik<LoginValues>({
+    initialValues: { email: initialEmail ?? '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values, helpers) => {
+      setSubmitError(null);
+      const email = values.email.trim();
+      try {
+        const answer = await login({ email, password: values.password }).unwrap();
+        signIn(answer, email);
+      } catch (error) {
+        const failure = classifyLoginError(error);
+        switch (failure.kind) {
+          case 'unverified':
+            toast.warning(failure.message);
+            requestVerificationCode(email);
+            dispatch(authFlowAdvanced({ view: 'verifyLogin', email }));
+            break;
+          case 'message':
+            toast.error(failure.message);
+            setSubmitError(failure.message);
+            break;
+          case 'noMessage':
+            toast.error(t('auth.errors.login_failed'));
+            setSubmitError(t('auth.errors.invalid_credentials'));
+            break;
+          case 'noResponse':
+            toast.error(t('auth.errors.login_error'));
+            helpers.resetForm({ values: { email: '', password: '' } });
+            setShowPassword(false);
+            setSubmitError(t('auth.errors.login_error_occurred'));
+            break;
+        }
+      }
+    },
+  });
+
+  const fieldError = (field: keyof LoginValues) => {
+    const key = formik.errors[field];
+    return formik.touched[field] && key ? t(validationKey(key)) : undefined;
+  };
+
+  return (
+    <>
+      <form noValidate onSubmit={formik.handleSubmit} aria-labelledby="auth-login-heading">
+        <h2 id="auth-login-heading" className="visually-hidden">
+          {t('auth.login.heading')}
+        </h2>
+        <TextField
+          id="login-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          dir="ltr"
+          label={t('auth.fields.email')}
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError('email')}
+        />
+        <PasswordField
+          id="login-password"
+          name="password"
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          shown={showPassword}
+          onToggleShown={() => setShowPassword((shown) => !shown)}
+          error={fieldError('password')}
+        />
+        <div className="d-flex justify-content-end mb-3">
+          <button
+            type="button"
+            className="btn btn-link p-0 small"
+            onClick={() => dispatch(authFlowAdvanced({ view: 'forgot', email: formik.values.email.trim() }))}
+          >
+            {t('auth.login.recover')}
+          </button>
+        </div>
+        <div className="text-danger small mb-2" role="alert" data-testid="login-submit-error">
+          {submitError}
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={formik.isSubmitting}>
+          {formik.isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+        </button>
+      </form>
+      <SocialLogin />
+    </>
+  );
+}

@@ -1,0 +1,210 @@
+import { useFormik } from 'formik';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DEFAULT_REGISTRATION_PHONE_CODE } from '../../../lib/phoneCodes';
+import { NationalityPicker } from '../../../ui/NationalityPicker';
+import { PasswordField } from '../../../ui/PasswordField';
+import { PhoneInput } from '../../../ui/PhoneInput';
+import { TextField } from '../../../ui/TextField';
+import { selectLanguage } from '../../settings/settingsSlice';
+import { useNationalitiesQuery, useRegisterMutation, type RegisterBody } from '../authApi';
+import { assertRegistered, classifyRegistrationError } from '../authErrors';
+import { authFlowAdvanced } from '../authSlice';
+import { registerSchema, validationKey, type RegisterValues } from '../schemas';
+
+interface RegisterFormValues extends Omit<RegisterValues, 'nationality'> {
+  nationality: number | null;
+}
+
+const initialValues: RegisterFormValues = {
+  email: '',
+  username: '',
+  phoneCode: DEFAULT_REGISTRATION_PHONE_CODE,
+  phoneNumber: '',
+  nationality: null,
+  password: '',
+  confirmPassword: '',
+};
+
+/** Spec 01 §3: the payload, exactly. */
+export function registrationPayload(values: RegisterFormValues): RegisterBody {
+  return {
+    name: values.username.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    password_confirmation: values.confirmPassword,
+    phone_code: values.phoneCode,
+    phone_number: values.phoneNumber.replace(/\D/g, ''),
+    nationality: Math.trunc(Number(values.nationality)),
+  };
+}
+
+function useNationalities() {
+  const lang = useAppSelector(selectLanguage);
+  const { data, error } = useNationalitiesQuery({ lang });
+  // Spec 01 §8: a failure is only logged and the list stays empty.
+  useEffect(() => {
+    if (error) console.error('[auth] could not load nationalities', error);
+  }, [error]);
+  return error ? [] : (data ?? []);
+}
+
+/** Spec 01 §2 registration form; §4 success → verification; §8 registration rows. */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [register] = useRegisterMutation();
+  const nationalities = useNationalities();
+  const [showPassword, setShowPassword] = useState(false);
+  const [showConfirm, setShowConfirm] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  // Server field errors are texts already (from the API or translated), not validation keys.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof RegisterFormValues, string>>>({});
+
+  const formik = useFormik<RegisterFormValues>({
+    initialValues,
+    validationSchema: registerSchema,
+    onSubmit: async (values) => {
+      setSubmitError(null);
+      setServerErrors({});
+      const payload = registrationPayload(values);
+      try {
+        const answer = await register(payload).unwrap();
+        assertRegistered(answer);
+        toast.info(t('auth.code.sent'));
+        dispatch(authFlowAdvanced({ view: 'verify', email: payload.email, userId: answer.user.id }));
+      } catch (error) {
+        const failure = classifyRegistrationError(error);
+        if (failure.kind === 'mailExhausted') {
+          toast.error(t('auth.errors.email_attempts_exhausted'));
+          setSubmitError(t('auth.errors.email_attempts_exhausted'));
+        } else if (failure.kind === 'emailTaken') {
+          toast.error(t('auth.errors.email_already_registered'));
+          setServerErrors({ ...failure.fields, email: t('auth.errors.email_already_registered') });
+          setSubmitError(t('auth.errors.email_already_registered'));
+        } else {
+          toast.error(t('auth.errors.registration_error'));
+          setServerErrors(failure.fields);
+          setSubmitError(t('auth.errors.registration_error'));
+        }
+      }
+    },
+  });
+
+  const fieldError = (field: keyof RegisterFormValues) => {
+    const key = formik.errors[field];
+    if (formik.touched[field] && key) return t(validationKey(key));
+    return serverErrors[field];
+  };
+  const clearServerError = (field: keyof RegisterFormValues) =>
+    setServerErrors(({ [field]: _gone, ...rest }) => rest);
+
+  const disabled = formik.isSubmitting;
+  return (
+    <form noValidate onSubmit={formik.handleSubmit} aria-labelledby="auth-register-heading">
+      <h2 id="auth-register-heading" className="visually-hidden">
+        {t('auth.register.heading')}
+      </h2>
+      <TextField
+        id="register-email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        label={t('auth.fields.email')}
+        value={formik.values.email}
+        onChange={(event) => {
+          clearServerError('email');
+          formik.handleChange(event);
+        }}
+        onBlur={formik.handleBlur}
+        error={fieldError('email')}
+      />
+      <TextField
+        id="register-username"
+        name="username"
+        autoComplete="username"
+        label={t('auth.fields.username')}
+        value={formik.values.username}
+        onChange={(event) => {
+          clearServerError('username');
+          formik.handleChange(event);
+        }}
+        onBlur={formik.handleBlur}
+        error={fieldError('username')}
+      />
+      <PhoneInput
+        idPrefix="register-phone"
+        label={t('auth.fields.phone_number')}
+        codeLabel={t('auth.fields.phone_code')}
+        phoneCode={formik.values.phoneCode}
+        phoneNumber={formik.values.phoneNumber}
+        onPhoneCodeChange={(code) => {
+          clearServerError('phoneCode');
+          void formik.setFieldValue('phoneCode', code);
+        }}
+        onPhoneNumberChange={(digits) => {
+          clearServerError('phoneNumber');
+          void formik.setFieldValue('phoneNumber', digits);
+        }}
+        onBlur={formik.handleBlur}
+        codeError={fieldError('phoneCode')}
+        numberError={fieldError('phoneNumber')}
+      />
+      <NationalityPicker
+        id="register-nationality"
+        label={t('auth.fields.nationality')}
+        placeholder={t('auth.nationality.placeholder')}
+        options={nationalities}
+        value={formik.values.nationality}
+        onChange={(id) => {
+          clearServerError('nationality');
+          void formik.setFieldValue('nationality', id);
+        }}
+        onBlur={() => void formik.setFieldTouched('nationality', true)}
+        error={fieldError('nationality')}
+      />
+      <PasswordField
+        id="register-password"
+        name="password"
+        label={t('auth.fields.password')}
+        autoComplete="new-password"
+        hint={t('auth.register.password_hint')}
+        value={formik.values.password}
+        onChange={(event) => {
+          clearServerError('password');
+          formik.handleChange(event);
+        }}
+        onBlur={formik.handleBlur}
+        shown={showPassword}
+        onToggleShown={() => setShowPassword((shown) => !shown)}
+        error={fieldError('password')}
+      />
+      <PasswordField
+        id="register-confirm-password"
+        name="confirmPassword"
+        label={t('auth.fields.confirm_password')}
+        autoComplete="new-password"
+        value={formik.values.confirmPassword}
+        onChange={(event) => {
+          clearServerError('confirmPassword');
+          formik.handleChange(event);
+        }}
+        onBlur={formik.handleBlur}
+        shown={showConfirm}
+        onToggleShown={() => setShowConfirm((shown) => !shown)}
+        error={fieldError('confirmPassword')}
+      />
+      <div className="text-danger small mb-2" role="alert" data-testid="register-submit-error">
+        {submitError}
+      </div>
+      <button type="submit" className="btn btn-primary w-100" disabled={disabled}>
+        {disabled ? t('auth.register.submitting') : t('auth.register.submit')}
+      </button>
+    </form>
+  );
+}

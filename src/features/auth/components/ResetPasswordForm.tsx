@@ -1,0 +1,144 @@
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { errorMessage } from '../../../app/api';
+import { CodeBoxes, emptyCode } from '../../../ui/CodeBoxes';
+import { PasswordField } from '../../../ui/PasswordField';
+import { TextField } from '../../../ui/TextField';
+import { useResetPasswordMutation, useSendVerificationCodeMutation } from '../authApi';
+import { CODE_LENGTH, resetPasswordSchema, validationKey } from '../schemas';
+
+interface Props {
+  email: string;
+  /** Spec 01 §4: called after a successful reset (the modal then goes back to the login form). */
+  onSuccess(email: string): void;
+}
+
+type ResetFields = 'code' | 'email' | 'password' | 'confirmPassword';
+
+/** Spec 01 §2/§4: six code boxes, e-mail, new password and confirmation, each password masked with asterisks. */
+export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
+  const { t } = useTranslation();
+  const [resetPassword] = useResetPasswordMutation();
+  const [resend, { isLoading: resending }] = useSendVerificationCodeMutation();
+  const [showPassword, setShowPassword] = useState(false);
+  const [showConfirm, setShowConfirm] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const formik = useFormik({
+    initialValues: { code: emptyCode(CODE_LENGTH), email: initialEmail, password: '', confirmPassword: '' },
+    validationSchema: resetPasswordSchema,
+    onSubmit: async (values) => {
+      setSubmitError(null);
+      const email = values.email.trim();
+      try {
+        await resetPassword({
+          email,
+          // Spec 01 §3: the code travels as an integer.
+          code: Number(values.code.join('')),
+          password: values.password,
+          password_confirmation: values.confirmPassword,
+        }).unwrap();
+        toast.success(t('auth.reset.success'));
+        onSuccess(email);
+      } catch (error) {
+        const message = errorMessage(error) ?? t('auth.errors.password_reset_failed');
+        toast.error(message);
+        setSubmitError(message);
+      }
+    },
+  });
+
+  const resendCode = async () => {
+    try {
+      await resend({ email: formik.values.email.trim() }).unwrap();
+      toast.success(t('auth.code.resent'));
+    } catch (error) {
+      toast.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+    }
+  };
+
+  const showErrors = (field: ResetFields) => Boolean(formik.touched[field]) || formik.submitCount > 0;
+  const fieldError = (field: ResetFields) => {
+    const raw: unknown = formik.errors[field];
+    // An array error (one per box) means some box holds something other than one digit.
+    const key = Array.isArray(raw) ? 'invalid_code_length' : typeof raw === 'string' ? raw : undefined;
+    return showErrors(field) && key ? t(validationKey(key)) : undefined;
+  };
+
+  const codeError = fieldError('code');
+  return (
+    <form noValidate onSubmit={formik.handleSubmit}>
+      <p>{t('auth.reset.intro')}</p>
+      <CodeBoxes
+        idPrefix="reset-code"
+        label={t('auth.fields.verification_code')}
+        value={formik.values.code}
+        onChange={(next) => void formik.setFieldValue('code', next)}
+        invalid={Boolean(codeError)}
+        describedBy={codeError ? 'reset-code-error' : undefined}
+        autoFocus
+      />
+      <div id="reset-code-error" className="text-danger small text-center mt-1 mb-2" role="alert">
+        {codeError}
+      </div>
+      <div className="text-center mb-3">
+        <button
+          type="button"
+          className="btn btn-link btn-sm"
+          onClick={() => void resendCode()}
+          disabled={resending}
+        >
+          {resending ? t('auth.code.resending') : t('auth.code.resend')}
+        </button>
+      </div>
+      <TextField
+        id="reset-email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        label={t('auth.fields.email')}
+        value={formik.values.email}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={fieldError('email')}
+      />
+      <PasswordField
+        id="reset-password"
+        name="password"
+        label={t('auth.fields.new_password')}
+        autoComplete="new-password"
+        asteriskMask
+        value={formik.values.password}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        shown={showPassword}
+        onToggleShown={() => setShowPassword((shown) => !shown)}
+        error={fieldError('password')}
+      />
+      <PasswordField
+        id="reset-confirm-password"
+        name="confirmPassword"
+        label={t('auth.fields.confirm_new_password')}
+        autoComplete="new-password"
+        asteriskMask
+        value={formik.values.confirmPassword}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        shown={showConfirm}
+        onToggleShown={() => setShowConfirm((shown) => !shown)}
+        error={fieldError('confirmPassword')}
+      />
+      <div className="text-danger small mb-2" role="alert">
+        {submitError}
+      </div>
+      <button type="submit" className="btn btn-primary w-100" disabled={formik.isSubmitting}>
+        {formik.isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
+      </button>
+    </form>
+  );
+}

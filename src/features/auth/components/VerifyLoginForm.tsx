@@ -1,0 +1,86 @@
+import { useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { errorMessage } from '../../../app/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { digitsOnly } from '../../../lib/digits';
+import { maskEmail } from '../../../lib/mask';
+import { TextField } from '../../../ui/TextField';
+import { useSendVerificationCodeMutation, useVerifyCodeMutation } from '../authApi';
+import { authFlowAdvanced } from '../authSlice';
+import { CODE_LENGTH, validationKey, verificationFieldSchema } from '../schemas';
+
+/**
+ * Spec 01 §2/§4: after a login of an unverified account (the code was requested by the login form). One field;
+ * success says 'email verified, login again' and returns to the login form with the e-mail filled in.
+ */
+export function VerifyLoginForm({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [verify] = useVerifyCodeMutation();
+  const [resend, { isLoading: resending }] = useSendVerificationCodeMutation();
+
+  const formik = useFormik({
+    initialValues: { code: '' },
+    validationSchema: verificationFieldSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await verify({ email, code: values.code.trim() }).unwrap();
+        toast.success(t('auth.verify_login.success'));
+        dispatch(authFlowAdvanced({ view: 'login', email }));
+      } catch (error) {
+        const message = errorMessage(error) ?? t('auth.errors.verification_failed');
+        toast.error(message);
+        helpers.setFieldError('code', message);
+      }
+    },
+  });
+
+  const resendCode = async () => {
+    try {
+      await resend({ email }).unwrap();
+      toast.success(t('auth.code.resent'));
+    } catch (error) {
+      toast.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+    }
+  };
+
+  // Validation errors are keys; a failed verification puts the server's own text in the same place.
+  const rawError = formik.touched.code || formik.submitCount > 0 ? formik.errors.code : undefined;
+  const error = rawError && /^[a-z_]+$/.test(rawError) ? t(validationKey(rawError)) : rawError;
+
+  return (
+    <form noValidate onSubmit={formik.handleSubmit}>
+      <p className="text-center">
+        {t('auth.verify.intro')}{' '}
+        <strong dir="ltr" data-testid="masked-email">
+          {maskEmail(email)}
+        </strong>
+      </p>
+      <TextField
+        id="verify-login-code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        dir="ltr"
+        maxLength={CODE_LENGTH}
+        label={t('auth.fields.verification_code')}
+        value={formik.values.code}
+        onChange={(event) =>
+          void formik.setFieldValue('code', digitsOnly(event.target.value).slice(0, CODE_LENGTH))
+        }
+        onBlur={formik.handleBlur}
+        error={error}
+      />
+      <div className="d-flex justify-content-between align-items-center gap-2">
+        <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>
+          {formik.isSubmitting ? t('auth.code.verifying') : t('auth.code.verify')}
+        </button>
+        <button type="button" className="btn btn-link" onClick={() => void resendCode()} disabled={resending}>
+          {resending ? t('auth.code.resending') : t('auth.code.resend')}
+        </button>
+      </div>
+    </form>
+  );
+}

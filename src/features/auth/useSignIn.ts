@@ -1,0 +1,25 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { signedIn } from '../../app/events';
+import { useAppDispatch } from '../../app/hooks';
+import type { LoginAnswer } from './authApi';
+import { sessionFromLogin } from './authErrors';
+
+/**
+ * Spec 01 §4, login success: token stored, user id and e-mail kept for the session, authenticated, message,
+ * modal closed — all through the `signedIn` event, which other features (cart retry) listen to.
+ * Throws InvalidResponseError when the answer lacks the token or id.
+ */
+export function useSignIn() {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation();
+  return useCallback(
+    (answer: LoginAnswer, typedEmail: string) => {
+      dispatch(signedIn(sessionFromLogin(answer, typedEmail)));
+      toast.success(t('auth.login.success'));
+    },
+    [dispatch, t],
+  );
+}
