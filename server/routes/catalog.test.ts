@@ -3,6 +3,9 @@ import { orderItems, orders, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { bearer as authHeader, createShopper } from './testSupport';
 
+// A fresh PGlite database with the whole demo shop takes a few seconds on a busy machine.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: true });

@@ -28,6 +28,8 @@ interface CategoryTemplate {
   priceRange: [number, number];
   sizes: Bilingual[] | null;
   colors: ColorChoice[] | null;
+  /** some articles of this category come in one finish only (no colour choice) */
+  singleFinishShare?: number;
   description: (item: Bilingual, brand: string) => Bilingual;
 }
 
@@ -243,6 +245,7 @@ export const CATEGORY_TEMPLATES: CategoryTemplate[] = [
     priceRange: [3, 60],
     sizes: null,
     colors: [COLORS.gold, COLORS.silver, COLORS.white, COLORS.green, COLORS.burgundy],
+    singleFinishShare: 0.4,
     description: (item, brand) => ({
       en: `${item.en} by ${brand}, a gracious piece for serving guests in the diwaniya and family gatherings.`,
       ar: `${item.ar} من ${brand}، قطعة أنيقة لضيافة الضيوف في الديوانية والتجمعات العائلية.`,
@@ -266,6 +269,7 @@ export const CATEGORY_TEMPLATES: CategoryTemplate[] = [
     priceRange: [2.5, 38],
     sizes: null,
     colors: [COLORS.pink, COLORS.red, COLORS.brown, COLORS.beige],
+    singleFinishShare: 0.4,
     description: (item, brand) => ({
       en: `${item.en} by ${brand}, dermatologically tested and suited to the hot, dry Gulf climate.`,
       ar: `${item.ar} من ${brand}، مختبر من أطباء الجلدية ومناسب لمناخ الخليج الحار والجاف.`,
@@ -381,9 +385,11 @@ function buildProduct(
   const sizes = template.sizes
     ? random.sample(template.sizes, random.int(Math.min(3, template.sizes.length), template.sizes.length))
     : [];
-  const colors = template.colors
-    ? random.sample(template.colors, random.int(2, Math.min(4, template.colors.length)))
-    : [];
+  const singleFinish = random.chance(template.singleFinishShare ?? 0);
+  const colors =
+    template.colors && !singleFinish
+      ? random.sample(template.colors, random.int(2, Math.min(4, template.colors.length)))
+      : [];
   const galleryCount = random.int(2, 4);
   const padded = String(index).padStart(3, '0');
   return {

@@ -147,17 +147,15 @@ async function seedCatalog(tx: Tx, now: Date): Promise<Map<number, number>> {
   }
   const idOf = (product: ProductSeed) => productIds.get(product.index) as number;
 
-  await tx
-    .insert(productImages)
-    .values(
-      catalog.flatMap((product) =>
-        product.images.map((file, position) => ({
-          productId: idOf(product),
-          image: productImagePath(file),
-          position,
-        })),
-      ),
-    );
+  await tx.insert(productImages).values(
+    catalog.flatMap((product) =>
+      product.images.map((file, position) => ({
+        productId: idOf(product),
+        image: productImagePath(file),
+        position,
+      })),
+    ),
+  );
   await tx.insert(productAttributeValues).values(
     catalog.flatMap((product) => [
       ...product.sizes.map((size, position) => ({

@@ -21,6 +21,9 @@ import { buildCatalog } from './catalog';
 import { buildMediaFiles } from './media';
 import { DEMO_USER, seedIfEmpty } from './index';
 
+// A fresh PGlite database with the whole demo shop takes a few seconds on a busy machine.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
