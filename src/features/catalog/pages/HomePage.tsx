@@ -1,6 +1,193 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { useAppSelector } from '../../../app/hooks';
+import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
+import { SkeletonGrid } from '../../../ui/Skeleton';
+import { useGetHomeDataQuery } from '../catalogApi';
+import {
+  selectAllProducts,
+  selectBestSellers,
+  selectCoupons,
+  selectHomeArgs,
+  selectHomeCategories,
+  selectNewlyAdded,
+} from '../catalogSelectors';
+import { CatalogProductCard } from '../components/CatalogProductCard';
+import { CategoryTiles } from '../components/CategoryTiles';
+import { CouponCard } from '../components/CouponCard';
+import { EmptyState } from '../components/EmptyState';
+import { HomeSlider } from '../components/HomeSlider';
+import { displayPrices } from '../productRules';
+import type { Product } from '../types';
+import { useColumnCount } from '../useColumnCount';
+import '../catalog.css';
+
+export const HOME_TABS = ['all', 'gift_voucher', 'today_deals', 'best_sellers'] as const;
+export type HomeTab = (typeof HOME_TABS)[number];
+const NEWLY_ADDED_ROWS = 2;
+
+function PromoBanner() {
+  const { t } = useTranslation();
+  return (
+    <section className="promo-banner p-4 p-md-5 mb-4" aria-labelledby="promo-title">
+      <p className="text-uppercase small fw-semibold mb-1 opacity-75">{t('catalog.home.promo_kicker')}</p>
+      <h1 id="promo-title" className="display-6 fw-bold">
+        {t('catalog.home.promo_title')}
+      </h1>
+      <p className="lead mb-3">{t('catalog.home.promo_text')}</p>
+      <Link to="/search" className="btn btn-light btn-lg">
+        {t('catalog.home.shop_now')}
+      </Link>
+    </section>
+  );
+}
+
+function ProductSection({
+  id,
+  title,
+  products,
+  loading,
+  skeleton,
+  action,
+}: {
+  id: string;
+  title: string;
+  products: Product[];
+  loading: boolean;
+  skeleton: number;
+  action?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="mb-5" aria-labelledby={id}>
+      <div className="d-flex justify-content-between align-items-center mb-3 gap-2">
+        <h2 id={id} className="h4 mb-0">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {loading ? (
+        <SkeletonGrid count={skeleton} variant="home" />
+      ) : products.length === 0 ? (
+        <p className="text-body-secondary">{t('catalog.home.nothing_here')}</p>
+      ) : (
+        <ProductGrid
+          variant="home"
+          items={products}
+          keyOf={(product) => product.id}
+          renderItem={(product, index) => (
+            <CatalogProductCard product={product} priority={index < EAGER_CARDS} />
+          )}
+        />
+      )}
+    </section>
+  );
+}
+
 export default function HomePage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const args = useAppSelector(selectHomeArgs);
+  const { isLoading, isError, data } = useGetHomeDataQuery(args, { refetchOnMountOrArgChange: 300 });
+  const bestSellers = useAppSelector(selectBestSellers);
+  const coupons = useAppSelector(selectCoupons);
+  const newlyAdded = useAppSelector(selectNewlyAdded);
+  const categories = useAppSelector(selectHomeCategories);
+  const allProducts = useAppSelector(selectAllProducts);
+  const columns = useColumnCount(true);
+  const [tab, setTab] = useState<HomeTab>('all');
+  // The time coupons are judged against: fixed per data load, so cards do not flip while one looks at them.
+  const now = useMemo(() => (data ? Date.now() : 0), [data]);
+  const todayDeals = useMemo(
+    () => allProducts.filter((product) => displayPrices(product).original !== null),
+    [allProducts],
+  );
+  const loading = isLoading || (!data && !isError);
+  const show = (section: HomeTab) => tab === 'all' || tab === section;
+
+  return (
+    <div className="container-xl py-4">
+      <PromoBanner />
+      <HomeSlider />
+      <nav aria-label={t('catalog.home.tabs_label')} className="mb-4">
+        <ul className="nav nav-tabs category-tabs" role="tablist">
+          {HOME_TABS.map((name) => (
+            <li className="nav-item" key={name} role="presentation">
+              <button
+                type="button"
+                role="tab"
+                className={`nav-link${tab === name ? ' active' : ''}`}
+                aria-selected={tab === name}
+                onClick={() => setTab(name)}
+              >
+                {t(`catalog.home.tabs.${name}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {isError && (
+        <EmptyState image="/images/no-products.svg" title={t('catalog.search.no_products_found')} alert />
+      )}
+      {show('best_sellers') && (
+        <ProductSection
+          id="best-sellers-title"
+          title={t('catalog.home.best_sellers')}
+          products={bestSellers.slice(0, columns * NEWLY_ADDED_ROWS)}
+          loading={loading}
+          skeleton={4}
+        />
+      )}
+      {show('today_deals') && tab === 'today_deals' && (
+        <ProductSection
+          id="today-deals-title"
+          title={t('catalog.home.tabs.today_deals')}
+          products={todayDeals.slice(0, 12)}
+          loading={loading}
+          skeleton={4}
+        />
+      )}
+      {show('gift_voucher') && (
+        <section className="mb-5" aria-labelledby="coupons-title">
+          <h2 id="coupons-title" className="h4 mb-3">
+            {t('catalog.home.coupons')}
+          </h2>
+          {loading ? (
+            <SkeletonGrid count={3} />
+          ) : coupons.length === 0 ? (
+            <p className="text-body-secondary">{t('catalog.coupons.none')}</p>
+          ) : (
+            <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 list-unstyled">
+              {coupons.map((coupon) => (
+                <li className="col" key={coupon.id}>
+                  <CouponCard coupon={coupon} now={now} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {tab === 'all' && (
+        <ProductSection
+          id="newly-added-title"
+          title={t('catalog.home.newly_added')}
+          products={newlyAdded.slice(0, columns * NEWLY_ADDED_ROWS)}
+          loading={loading}
+          skeleton={columns * NEWLY_ADDED_ROWS}
+        />
+      )}
+      <section className="mb-4" aria-labelledby="categories-title">
+        <div className="d-flex justify-content-between align-items-center mb-3">
+          <h2 id="categories-title" className="h4 mb-0">
+            {t('catalog.home.categories')}
+          </h2>
+          <Link to="/all-categories" className="btn btn-link">
+            {t('catalog.home.view_more')}
+          </Link>
+        </div>
+        <CategoryTiles categories={categories} />
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,425 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { addToCartRequested } from '../../../app/events';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { toLanguage } from '../../../i18n/i18n';
+import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
+import { addDays, formatDate } from '../../../lib/dates';
+import { formatMoney, lineTotal } from '../../../lib/money';
+import { ProductGrid } from '../../../ui/ProductGrid';
+import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
+import { StarRating } from '../../../ui/StarRating';
+import { useGetHomeDataQuery, useGetProductQuery } from '../catalogApi';
+import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
+import { selectAddStatus } from '../catalogSlice';
+import { CatalogProductCard } from '../components/CatalogProductCard';
+import { EmptyState } from '../components/EmptyState';
+import { ProductGallery } from '../components/ProductGallery';
+import { ProductReviews } from '../components/ProductReviews';
+import {
+  addToCartRefusal,
+  attributeOptions,
+  DELIVERY_DAYS,
+  displayPrices,
+  stockText,
+  type AddRefusal,
+  type Selection,
+} from '../productRules';
+import type { Product } from '../types';
+import '../catalog.css';
+
+export const DELIVERY_PROMISE_DAYS = 5;
+
+const REFUSAL_KEYS: Record<AddRefusal, string> = {
+  out_of_stock: 'catalog.product.out_of_stock_warning',
+  choose_country: 'catalog.product.select_country_from_profile_first',
+  select_details: 'catalog.product.select_product_details',
+};
+
+function StockNote({ product }: { product: Product }) {
+  const { t, i18n } = useTranslation();
+  const stock = stockText(product, toLanguage(i18n.language));
+  if (stock.kind === 'hidden') return null;
+  if (stock.kind === 'available')
+    return (
+      <p className="text-success small mb-2" data-testid="stock-text">
+        {t('catalog.product.available_pieces', { count: stock.count })}
+      </p>
+    );
+  if (stock.kind === 'warning')
+    return (
+      <p className="text-warning-emphasis small fw-semibold mb-2" data-testid="stock-text">
+        {stock.text}
+      </p>
+    );
+  return (
+    <p className="text-danger small fw-semibold mb-2" data-testid="stock-text">
+      {t('catalog.product.no_available_quantity')}
+    </p>
+  );
+}
+
+function SizeSelector({
+  options,
+  value,
+  onChange,
+}: {
+  options: string[];
+  value: string | null;
+  onChange: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fw-semibold small mb-1">{t('catalog.product.size')}</legend>
+      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('catalog.product.size')}>
+        {options.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={value === option}
+            className={`btn btn-sm ${value === option ? 'btn-dark' : 'btn-outline-secondary'}`}
+            onClick={() => onChange(option)}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function ColourSelector({
+  options,
+  value,
+  onChange,
+}: {
+  options: string[];
+  value: string | null;
+  onChange: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fw-semibold small mb-1">
+        {t('catalog.product.colour')}
+        {value && <span className="fw-normal text-body-secondary">: {value}</span>}
+      </legend>
+      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('catalog.product.colour')}>
+        {options.map((option) => {
+          const basic = basicColourOf(option);
+          return basic ? (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={value === option}
+              aria-label={option}
+              title={option}
+              className="colour-swatch"
+              style={{ backgroundColor: SWATCH_HEX[basic] }}
+              onClick={() => onChange(option)}
+            />
+          ) : (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={value === option}
+              className={`btn btn-sm ${value === option ? 'btn-dark' : 'btn-outline-secondary'}`}
+              onClick={() => onChange(option)}
+            >
+              {option}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function QuantityStepper({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="input-group quantity-stepper mb-3">
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        onClick={() => onChange(value - 1)}
+        disabled={value <= 1}
+        aria-label={t('catalog.product.decrease_quantity')}
+      >
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        className="form-control text-center"
+        value={value}
+        aria-label={t('catalog.product.quantity')}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        onClick={() => onChange(value + 1)}
+        aria-label={t('catalog.product.increase_quantity')}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+function PhoneBox({ productName }: { productName: string }) {
+  const { t } = useTranslation();
+  const [phone, setPhone] = useState('');
+  return (
+    <form
+      className="card card-body mt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (phone.length < 8) return;
+        const text = t('catalog.product.whatsapp_message', {
+          name: productName,
+          phone,
+          url: window.location.href,
+        });
+        window.open(`https://wa.me/?text=${encodeURIComponent(text)}`, '_blank', 'noopener');
+      }}
+    >
+      <label htmlFor="order-phone" className="form-label small fw-semibold">
+        {t('catalog.product.phone_box_title')}
+      </label>
+      <div className="input-group">
+        <input
+          id="order-phone"
+          type="tel"
+          inputMode="tel"
+          dir="ltr"
+          className="form-control"
+          value={phone}
+          placeholder="+965"
+          onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
+        />
+        <button type="submit" className="btn btn-success" disabled={phone.length < 8}>
+          {t('catalog.product.phone_box_confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const dispatch = useAppDispatch();
+  const currency = useAppSelector((state) => state.settings.currency);
+  const adding = useAppSelector(selectAddStatus) === 'adding';
+  const [selection, setSelection] = useState<Selection>({ size: null, color: null });
+  const [quantity, setQuantity] = useState(1);
+  const [refusal, setRefusal] = useState<AddRefusal | null>(null);
+  const sizes = attributeOptions(product, 'size');
+  const colours = attributeOptions(product, 'color');
+  const prices = displayPrices(product);
+
+  const choose = (change: Partial<Selection>) => {
+    setSelection((current) => ({ ...current, ...change }));
+    setRefusal(null);
+  };
+
+  const add = () => {
+    const reason = addToCartRefusal(product, selection, currency);
+    setRefusal(reason);
+    if (reason) {
+      toast.warning(t(REFUSAL_KEYS[reason]), { toastId: `refusal-${reason}` });
+      return;
+    }
+    dispatch(
+      addToCartRequested({
+        product_id: product.id,
+        quantity,
+        size: selection.size,
+        color: selection.color,
+        currency,
+      }),
+    );
+  };
+
+  return (
+    <div className="row g-4 g-lg-5">
+      <div className="col-12 col-md-6">
+        <ProductGallery
+          images={product.image_url?.length ? product.image_url : [product.image_temp]}
+          name={product.name}
+        />
+      </div>
+      <div className="col-12 col-md-6">
+        <p className="small text-body-secondary mb-1">
+          {product.category}
+          {product.brand ? ` · ${product.brand}` : ''}
+        </p>
+        <h1 className="h3">{product.name}</h1>
+        <div className="d-flex align-items-center gap-2 mb-2">
+          <StarRating value={product.rating} />
+          <span className="small text-body-secondary">{product.rating.toFixed(1)}</span>
+          {product.discount_offer ? (
+            <span className="badge text-bg-danger">
+              {t('catalog.ui.discount_offer', { percent: product.discount_offer })}
+            </span>
+          ) : null}
+        </div>
+        <StockNote product={product} />
+        <dl className="row small mb-2">
+          <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{t('catalog.product.unit_price')}</dt>
+          <dd className="col-7 col-sm-8 mb-1" data-testid="unit-price">
+            <span className="fw-semibold">{formatMoney(prices.amount, prices.currency, language)}</span>
+            {prices.original !== null && (
+              <del className="text-body-secondary ms-2">
+                {formatMoney(prices.original, prices.currency, language)}
+              </del>
+            )}
+          </dd>
+          <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{t('catalog.product.total_price')}</dt>
+          <dd className="col-7 col-sm-8 mb-1 fw-bold fs-5" data-testid="total-price" aria-live="polite">
+            {formatMoney(lineTotal(prices.amount, quantity), prices.currency, language)}
+          </dd>
+        </dl>
+        <ColourSelector options={colours} value={selection.color} onChange={(color) => choose({ color })} />
+        <SizeSelector options={sizes} value={selection.size} onChange={(size) => choose({ size })} />
+        <QuantityStepper
+          value={quantity}
+          onChange={(value) => setQuantity(Number.isFinite(value) ? Math.max(1, Math.floor(value)) : 1)}
+        />
+        {refusal && (
+          <p className="text-danger small" role="alert" data-testid="add-refusal">
+            {t(REFUSAL_KEYS[refusal])}
+          </p>
+        )}
+        <button type="button" className="btn btn-primary btn-lg w-100" onClick={add} disabled={adding}>
+          {adding && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {t('catalog.product.add_to_cart')}
+        </button>
+        <ul className="list-unstyled small text-body-secondary mt-3 mb-0">
+          <li>{t('catalog.product.shipping_method')}</li>
+          <li>{t('catalog.product.delivery_promise', { days: DELIVERY_PROMISE_DAYS })}</li>
+          <li data-testid="estimated-delivery">
+            {t('catalog.product.estimated_delivery', {
+              date: formatDate(addDays(new Date(), DELIVERY_DAYS)),
+            })}
+          </li>
+        </ul>
+        <PhoneBox productName={product.name} />
+        <h2 className="h5 mt-4">{t('catalog.product.description')}</h2>
+        <p className="text-body-secondary" style={{ whiteSpace: 'pre-line' }}>
+          {product.description}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function RelatedProducts({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const args = useAppSelector(selectHomeArgs);
+  const { isLoading } = useGetHomeDataQuery(args);
+  const similar = useAppSelector((state) => selectSimilarProducts(state, product));
+  const recommended = useAppSelector((state) => selectRecommendedProducts(state, product.id));
+  const sections = [
+    { id: 'similar-title', title: t('catalog.product.similar'), items: similar, skeleton: 4 },
+    { id: 'recommended-title', title: t('catalog.product.recommended'), items: recommended, skeleton: 4 },
+  ];
+  return (
+    <>
+      {sections.map((section) =>
+        isLoading || section.items.length > 0 ? (
+          <section className="mt-5" aria-labelledby={section.id} key={section.id}>
+            <h2 id={section.id} className="h4 mb-3">
+              {section.title}
+            </h2>
+            {isLoading ? (
+              <SkeletonGrid count={section.skeleton} />
+            ) : (
+              <ProductGrid
+                items={section.items}
+                keyOf={(item) => item.id}
+                renderItem={(item) => <CatalogProductCard product={item} />}
+              />
+            )}
+          </section>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+function ProductSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="row g-4" role="status" aria-live="polite" data-testid="product-skeleton">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <div className="col-12 col-md-6">
+        <SkeletonBox style={{ aspectRatio: '1 / 1' }} />
+      </div>
+      <div className="col-12 col-md-6">
+        <SkeletonBox className="mb-3" style={{ blockSize: '2rem', inlineSize: '80%' }} />
+        <SkeletonBox className="mb-3" style={{ blockSize: '1rem', inlineSize: '40%' }} />
+        <SkeletonBox className="mb-3" style={{ blockSize: '1.5rem', inlineSize: '30%' }} />
+        <SkeletonBox className="mb-3" style={{ blockSize: '3rem', inlineSize: '100%' }} />
+        <SkeletonBox style={{ blockSize: '6rem', inlineSize: '100%' }} />
+      </div>
+    </div>
+  );
+}
+
 export default function ProductPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const valid = Number.isInteger(id) && id > 0;
+  const args = useAppSelector(selectHomeArgs);
+  const {
+    data: product,
+    isLoading,
+    isFetching,
+    error,
+  } = useGetProductQuery(valid ? { id, ...args } : skipToken);
+  const notFound = !valid || (error as { status?: unknown } | undefined)?.status === 404;
+
+  let body;
+  if (notFound) {
+    body = (
+      <EmptyState
+        image="/images/no-products.svg"
+        title={t('catalog.product.product_not_found')}
+        alert
+        action={
+          <Link to="/search" className="btn btn-primary">
+            {t('catalog.product.browse_products')}
+          </Link>
+        }
+      />
+    );
+  } else if (error && !product) {
+    body = <EmptyState image="/images/no-products.svg" title={t('catalog.product.load_failed')} alert />;
+  } else if (isLoading || !product || (isFetching && product.id !== id)) {
+    body = <ProductSkeleton />;
+  } else {
+    body = (
+      <>
+        <ProductDetail key={product.id} product={product} />
+        <ProductReviews productId={product.id} productRating={product.rating} />
+        <RelatedProducts product={product} />
+      </>
+    );
+  }
+  return <div className="container-xl py-4">{body}</div>;
 }

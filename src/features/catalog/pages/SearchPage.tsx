@@ -1,6 +1,215 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { memo, useEffect, useState, type FormEvent } from 'react';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useTranslation } from 'react-i18next';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { searchSubmitted } from '../../../app/events';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
+import { Pagination } from '../../../ui/Pagination';
+import { SkeletonGrid } from '../../../ui/Skeleton';
+import { useGetHomeDataQuery } from '../catalogApi';
+import {
+  selectActiveFilterCount,
+  selectFilteredProducts,
+  selectFilterOptions,
+  selectHomeArgs,
+  selectPagedProducts,
+  selectSearchPage,
+  selectSearchPageCount,
+} from '../catalogSelectors';
+import { categoryToggled, filtersReset, pageChanged, selectFilters, selectSearchText } from '../catalogSlice';
+import { CatalogProductCard } from '../components/CatalogProductCard';
+import { EmptyState } from '../components/EmptyState';
+import { FilterChips } from '../components/FilterChips';
+import { FilterPanel } from '../components/FilterPanel';
+import { useFiltersInUrl } from '../useFiltersInUrl';
+import '../catalog.css';
+
+function SearchBox() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const saved = useAppSelector(selectSearchText);
+  const [text, setText] = useState(saved);
+  // The navbar's search box or a language switch can change the saved text while this page is open.
+  useEffect(() => setText(saved), [saved]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(searchSubmitted(text));
+  };
+  return (
+    <form role="search" className="d-flex gap-2 mb-3" onSubmit={submit}>
+      <label htmlFor="catalog-search-input" className="visually-hidden">
+        {t('catalog.search.label')}
+      </label>
+      <input
+        id="catalog-search-input"
+        type="search"
+        className="form-control"
+        placeholder={t('catalog.search.placeholder')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        enterKeyHint="search"
+      />
+      <button type="submit" className="btn btn-primary">
+        {t('catalog.search.button')}
+      </button>
+    </form>
+  );
+}
+
+const CategoryTabs = memo(function CategoryTabs() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { categories } = useAppSelector(selectFilterOptions);
+  const category = useAppSelector((state) => selectFilters(state).category);
+  if (categories.length === 0) return null;
+  return (
+    <nav aria-label={t('catalog.search.category_tabs')}>
+      <ul className="nav nav-pills category-tabs gap-1 mb-3 pb-1">
+        <li className="nav-item">
+          <button
+            type="button"
+            className={`nav-link${category === null ? ' active' : ''}`}
+            aria-pressed={category === null}
+            onClick={() => category !== null && dispatch(categoryToggled(category))}
+          >
+            {t('catalog.search.all')}
+          </button>
+        </li>
+        {categories.map((name) => (
+          <li className="nav-item" key={name}>
+            <button
+              type="button"
+              className={`nav-link${category === name ? ' active' : ''}`}
+              aria-pressed={category === name}
+              onClick={() => dispatch(categoryToggled(name))}
+            >
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+});
+
+/** The grid and pager: the only part that re-renders when the result changes. */
+const SearchResults = memo(function SearchResults() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const products = useAppSelector(selectPagedProducts);
+  const page = useAppSelector(selectSearchPage);
+  const pageCount = useAppSelector(selectSearchPageCount);
+  const total = useAppSelector((state) => selectFilteredProducts(state).length);
+  if (total === 0) {
+    return (
+      <EmptyState
+        image="/images/no-products.svg"
+        title={t('catalog.search.no_products_found')}
+        action={
+          <button type="button" className="btn btn-outline-primary" onClick={() => dispatch(filtersReset())}>
+            {t('catalog.filters.reset')}
+          </button>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <p className="text-body-secondary small mb-2" aria-live="polite" data-testid="result-count">
+        {t('catalog.search.result_count', { count: total })}
+      </p>
+      <ProductGrid
+        items={products}
+        keyOf={(product) => product.id}
+        label={t('catalog.search.results')}
+        renderItem={(product, index) => (
+          <CatalogProductCard product={product} priority={index < EAGER_CARDS} />
+        )}
+      />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onPageChange={(next) => {
+          dispatch(pageChanged(next));
+          window.scrollTo?.({ top: 0 });
+        }}
+        label={t('catalog.search.pages')}
+      />
+    </>
+  );
+});
+
+function FilterBar({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const count = useAppSelector(selectActiveFilterCount);
+  return (
+    <div className="d-lg-none mb-3">
+      <button
+        type="button"
+        className="btn btn-outline-secondary w-100 d-flex justify-content-between align-items-center"
+        onClick={onOpen}
+        aria-controls="filter-drawer"
+        data-testid="filter-bar"
+      >
+        <span>{t('catalog.filters.filter_products')}</span>
+        {count > 0 && <span className="badge text-bg-primary">{count}</span>}
+      </button>
+    </div>
+  );
+}
+
 export default function SearchPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const args = useAppSelector(selectHomeArgs);
+  const { data, isLoading, isError } = useGetHomeDataQuery(args);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useFiltersInUrl();
+
+  let body;
+  if (isLoading || (!data && !isError)) body = <SkeletonGrid count={8} />;
+  else if (isError || data?.categoriesFailed)
+    body = <EmptyState image="/images/no-products.svg" title={t('catalog.search.no_products_found')} alert />;
+  else body = <SearchResults />;
+
+  return (
+    <section className="container-xl py-4" aria-labelledby="search-title">
+      <h1 id="search-title" className="h3 mb-3">
+        {t('catalog.search.title')}
+      </h1>
+      <SearchBox />
+      <div className="row g-4">
+        <aside className="col-lg-3 d-none d-lg-block" aria-label={t('catalog.filters.title')}>
+          <div className="search-sidebar">
+            <FilterPanel />
+          </div>
+        </aside>
+        <div className="col-12 col-lg-9">
+          <CategoryTabs />
+          <FilterBar onOpen={() => setDrawerOpen(true)} />
+          <FilterChips />
+          {body}
+        </div>
+      </div>
+      <Offcanvas
+        id="filter-drawer"
+        show={drawerOpen}
+        onHide={() => setDrawerOpen(false)}
+        placement="start"
+        aria-labelledby="filter-drawer-title"
+      >
+        <Offcanvas.Header closeButton closeLabel={t('catalog.filters.close')}>
+          <Offcanvas.Title as="h2" id="filter-drawer-title" className="h5">
+            {t('catalog.filters.title')}
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body>
+          <FilterPanel />
+          <button type="button" className="btn btn-primary w-100 mt-3" onClick={() => setDrawerOpen(false)}>
+            {t('catalog.filters.show_results')}
+          </button>
+        </Offcanvas.Body>
+      </Offcanvas>
+    </section>
+  );
 }

@@ -1,0 +1,187 @@
+import { memo, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { toLanguage } from '../../../i18n/i18n';
+import { formatMoney } from '../../../lib/money';
+import { selectFilterOptions } from '../catalogSelectors';
+import {
+  brandToggled,
+  categoryToggled,
+  collectionToggled,
+  filtersReset,
+  MAX_PRICE,
+  MAX_RATING,
+  maxPriceChanged,
+  minRatingToggled,
+  PRICE_STEP,
+  selectFilters,
+} from '../catalogSlice';
+
+// Each group subscribes to its own filter field only, so changing one group re-renders that group alone.
+
+function CheckList({
+  legend,
+  options,
+  selected,
+  onToggle,
+  testId,
+}: {
+  legend: string;
+  options: string[];
+  selected: (option: string) => boolean;
+  onToggle: (option: string) => void;
+  testId: string;
+}) {
+  const id = useId();
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="mb-3" data-testid={testId}>
+      <legend className="h6">{legend}</legend>
+      <div className="filter-list">
+        {options.map((option, index) => (
+          <div className="form-check" key={option}>
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id={`${id}-${index}`}
+              checked={selected(option)}
+              onChange={() => onToggle(option)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-${index}`}>
+              {option}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const CategoryFilter = memo(function CategoryFilter() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const category = useAppSelector((state) => selectFilters(state).category);
+  const { categories } = useAppSelector(selectFilterOptions);
+  return (
+    <CheckList
+      legend={t('catalog.filters.category')}
+      options={categories}
+      selected={(option) => option === category}
+      onToggle={(option) => dispatch(categoryToggled(option))}
+      testId="filter-category"
+    />
+  );
+});
+
+const BrandFilter = memo(function BrandFilter() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const brands = useAppSelector((state) => selectFilters(state).brands);
+  const options = useAppSelector(selectFilterOptions).brands;
+  return (
+    <CheckList
+      legend={t('catalog.filters.brands')}
+      options={options}
+      selected={(option) => brands.includes(option)}
+      onToggle={(option) => dispatch(brandToggled(option))}
+      testId="filter-brands"
+    />
+  );
+});
+
+const CollectionFilter = memo(function CollectionFilter() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const collections = useAppSelector((state) => selectFilters(state).collections);
+  const options = useAppSelector(selectFilterOptions).collections;
+  return (
+    <CheckList
+      legend={t('catalog.filters.collections')}
+      options={options}
+      selected={(option) => collections.includes(option)}
+      onToggle={(option) => dispatch(collectionToggled(option))}
+      testId="filter-collections"
+    />
+  );
+});
+
+const PriceFilter = memo(function PriceFilter() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const maxPrice = useAppSelector((state) => selectFilters(state).maxPrice);
+  const currency = useAppSelector((state) => state.settings.currency);
+  const id = useId();
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label h6 d-block">
+        {t('catalog.filters.price')}
+      </label>
+      <input
+        id={id}
+        type="range"
+        className="form-range"
+        min={0}
+        max={MAX_PRICE}
+        step={PRICE_STEP}
+        value={maxPrice}
+        aria-valuetext={t('catalog.filters.price_up_to', {
+          price: formatMoney(maxPrice, currency, toLanguage(i18n.language)),
+        })}
+        onChange={(event) => dispatch(maxPriceChanged(Number(event.target.value)))}
+      />
+      <div className="small text-body-secondary" data-testid="price-filter-value">
+        {t('catalog.filters.price_up_to', {
+          price: formatMoney(maxPrice, currency, toLanguage(i18n.language)),
+        })}
+      </div>
+    </div>
+  );
+});
+
+const RatingFilter = memo(function RatingFilter() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const minRating = useAppSelector((state) => selectFilters(state).minRating);
+  return (
+    <fieldset className="mb-3">
+      <legend className="h6">{t('catalog.filters.rating')}</legend>
+      <div className="d-flex flex-wrap gap-1">
+        {Array.from({ length: MAX_RATING }, (_, index) => index + 1).map((stars) => (
+          <button
+            key={stars}
+            type="button"
+            className={`btn btn-sm ${minRating === stars ? 'btn-warning' : 'btn-outline-secondary'}`}
+            aria-pressed={minRating === stars}
+            aria-label={t('catalog.filters.rating_at_least', { count: stars })}
+            onClick={() => dispatch(minRatingToggled(stars))}
+          >
+            {stars}★
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+});
+
+/** The filter side panel (large screens) and the drawer's body (small screens). */
+export function FilterPanel() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <div className="filter-panel" data-testid="filter-panel">
+      <CategoryFilter />
+      <BrandFilter />
+      <CollectionFilter />
+      <PriceFilter />
+      <RatingFilter />
+      <button
+        type="button"
+        className="btn btn-outline-danger btn-sm w-100"
+        onClick={() => dispatch(filtersReset())}
+      >
+        {t('catalog.filters.reset')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+
+import { formatMoney } from '../lib/money';
+import { toLanguage } from '../i18n/i18n';
+
+interface PriceProps {
+  /** what the shopper pays */
+  amount: number;
+  /** the price before a discount, shown struck through when higher than amount */
+  original?: number | null;
+  currency: string;
+  className?: string;
+}
+
+/** A price in the current language and currency with 2 decimals, and the original price when discounted. */
+export function Price({ amount, original, currency, className }: PriceProps) {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const discounted = original !== null && original !== undefined && original > amount;
+  return (
+    <span className={`price d-inline-flex flex-wrap align-items-baseline gap-2 ${className ?? ''}`}>
+      <span className="price__current fw-semibold" data-testid="price-current">
+        {discounted && <span className="visually-hidden">{t('catalog.ui.price_now')} </span>}
+        {formatMoney(amount, currency, language)}
+      </span>
+      {discounted && (
+        <del className="price__original text-body-secondary" data-testid="price-original">
+          <span className="visually-hidden">{t('catalog.ui.price_was')} </span>
+          {formatMoney(original, currency, language)}
+        </del>
+      )}
+    </span>
+  );
+}

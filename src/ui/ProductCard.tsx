@@ -1,0 +1,111 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import './ui.css';
+
+import { Price } from './Price';
+import { StarRating } from './StarRating';
+
+export const CARD_IMAGE_SIZE = 400;
+
+/** What a card shows; the catalogue's Product satisfies it. */
+export interface ProductCardData {
+  id: number;
+  name: string;
+  image_temp: string;
+  rating: number;
+  discount_offer: number | null;
+}
+
+export interface ProductCardProps {
+  product: ProductCardData;
+  /** what one unit costs now, and before the discount */
+  amount: number;
+  original: number | null;
+  currency: string;
+  outOfStock: boolean;
+  /** above the fold: load at once; otherwise lazily */
+  priority?: boolean;
+  onFavorite?: (productId: number) => void;
+  favoriteDisabled?: boolean;
+  favorite?: boolean;
+}
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill={filled ? '#dc3545' : 'none'}
+        stroke="#dc3545"
+        strokeWidth="2"
+        d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.5 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.4 0 5.5 3.5 4.1 6.8C19.5 16.4 12 21 12 21Z"
+      />
+    </svg>
+  );
+}
+
+/** Memoised: a filter change re-renders only cards whose product or price changed. */
+export const ProductCard = memo(function ProductCard({
+  product,
+  amount,
+  original,
+  currency,
+  outOfStock,
+  priority = false,
+  onFavorite,
+  favoriteDisabled = false,
+  favorite = false,
+}: ProductCardProps) {
+  const { t } = useTranslation();
+  const titleId = `product-card-${product.id}-title`;
+  return (
+    <article className="card product-card" aria-labelledby={titleId} data-testid="product-card">
+      <div className="product-card__badges">
+        {product.discount_offer ? (
+          <span className="badge text-bg-danger">
+            {t('catalog.ui.discount_offer', { percent: product.discount_offer })}
+          </span>
+        ) : null}
+        {outOfStock && <span className="badge text-bg-secondary">{t('catalog.ui.out_of_stock')}</span>}
+      </div>
+      <button
+        type="button"
+        className="btn btn-light product-card__heart p-0"
+        aria-label={t(favorite ? 'catalog.ui.remove_favorite' : 'catalog.ui.add_favorite', {
+          name: product.name,
+        })}
+        aria-pressed={favorite}
+        disabled={favoriteDisabled || !onFavorite}
+        onClick={() => onFavorite?.(product.id)}
+      >
+        <Heart filled={favorite} />
+      </button>
+      <Link
+        to={`/product/${product.id}`}
+        className={`product-card__media${outOfStock ? ' product-card__media--out' : ''}`}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <img
+          src={product.image_temp || '/images/no-image.svg'}
+          alt=""
+          width={CARD_IMAGE_SIZE}
+          height={CARD_IMAGE_SIZE}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+        />
+      </Link>
+      <div className="card-body d-flex flex-column gap-1 p-2 p-sm-3">
+        <h3 id={titleId} className="product-card__name h6 mb-0">
+          <Link to={`/product/${product.id}`} className="text-reset text-decoration-none">
+            {product.name}
+          </Link>
+        </h3>
+        <StarRating value={product.rating} className="small" />
+        <Price amount={amount} original={original} currency={currency} className="mt-auto" />
+      </div>
+    </article>
+  );
+});
