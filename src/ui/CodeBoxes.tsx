@@ -1,12 +1,12 @@
 import './forms.css';
 
 import {
+  forwardRef,
   useImperativeHandle,
   useRef,
   type ChangeEvent,
   type ClipboardEvent,
   type KeyboardEvent,
-  type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,24 +29,17 @@ interface Props {
   describedBy?: string;
   disabled?: boolean;
   autoFocus?: boolean;
-  ref?: Ref<CodeBoxesHandle>;
 }
 
 /**
  * Six one-digit boxes (spec 01 §2): typing advances, Backspace goes back, a pasted or auto-filled code fills every
  * box, and Arabic-Indic digits count as digits. Always left to right: a code reads the same in Arabic.
  */
-export function CodeBoxes({
-  value,
-  onChange,
-  label,
-  idPrefix,
-  invalid,
-  describedBy,
-  disabled,
-  autoFocus,
+// forwardRef: React 18 (kept for a smaller first bundle) does not pass `ref` as a prop.
+export const CodeBoxes = forwardRef<CodeBoxesHandle, Props>(function CodeBoxes(
+  { value, onChange, label, idPrefix, invalid, describedBy, disabled, autoFocus }: Props,
   ref,
-}: Props) {
+) {
   const { t } = useTranslation();
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const length = value.length;
@@ -143,4 +136,4 @@ export function CodeBoxes({
       ))}
     </div>
   );
-}
+});

@@ -54,6 +54,39 @@ function returnFocus(opener: Element | null) {
   }
 }
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * react-bootstrap pulls focus back only when it lands elsewhere on the page; Tab from the last control would
+ * still leave for the browser's own UI. This keeps Tab and Shift+Tab cycling inside the dialog.
+ */
+function useTabCycle(containerId: string) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const container = document.getElementById(containerId);
+      if (!container) return;
+      const tabbables = Array.from(container.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+        (element) => !element.closest('[hidden], .fade:not(.show) .tab-pane, .tab-pane:not(.active)'),
+      );
+      const first = tabbables[0];
+      const last = tabbables.at(-1);
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !container.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [containerId]);
+}
+
 /**
  * The one account dialog (spec 01 §2): login and signup tabs; forgot, reset and the verification screens
  * replace them in place, so closing the dialog closes the whole flow. Focus is trapped inside (react-bootstrap)
@@ -70,6 +103,7 @@ export default function AuthModal() {
     return () => returnFocus(element);
   }, []);
 
+  useTabCycle('auth-modal');
   const close = () => dispatch(authModalClosed());
 
   let body;
@@ -119,6 +153,7 @@ export default function AuthModal() {
       scrollable
       restoreFocus={false}
       aria-labelledby="auth-modal-title"
+      id="auth-modal"
       data-testid="auth-modal"
     >
       <Modal.Header closeButton closeLabel={t('common.close')}>

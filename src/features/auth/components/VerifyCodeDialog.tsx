@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ValidationError } from 'yup';
@@ -31,6 +31,11 @@ export function VerifyCodeDialog({ email, userId }: Props) {
   const [code, setCode] = useState(() => emptyCode(CODE_LENGTH));
   const [problem, setProblem] = useState<string | null>(null);
   const boxes = useRef<CodeBoxesHandle>(null);
+  // Focus moves after the render that re-enables the boxes (a disabled box cannot take focus).
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) boxes.current?.focusFirst();
+  }, [focusRequests]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +57,7 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       toast.error(errorMessage(error) ?? t('auth.errors.verification_failed'));
       setProblem(t('auth.code.wrong', { code: joined }));
       setCode(emptyCode(CODE_LENGTH));
-      boxes.current?.focusFirst();
+      setFocusRequests((count) => count + 1);
     }
   };
 
@@ -63,7 +68,7 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       setCode(emptyCode(CODE_LENGTH));
       setProblem(null);
       restart();
-      boxes.current?.focusFirst();
+      setFocusRequests((count) => count + 1);
     } catch (error) {
       toast.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
     }

@@ -1,0 +1,45 @@
+import { act, screen, waitFor } from '@testing-library/react';
+
+import { loginRequired } from '../../../app/events';
+import { AuthModalHost } from '../../../shell/AuthModalHost';
+import { openAuthModal } from '../../../testing/authModal';
+import { nationalitiesHandler } from '../../../testing/handlers/auth';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { server } from '../../../testing/server';
+
+describe('auth modal', () => {
+  it('has login and signup tabs and switches between them', async () => {
+    server.use(nationalitiesHandler);
+    const { user, store } = await openAuthModal('login');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Welcome');
+    await user.click(screen.getByRole('tab', { name: 'Sign up' }));
+    expect(store.getState().auth.modal.view).toBe('signup');
+    expect(await screen.findByLabelText('Username')).toBeVisible();
+  });
+
+  it('traps focus inside and returns it to the opener on close', async () => {
+    const { user, opener } = await openAuthModal('login');
+    const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    for (let i = 0; i < 15; i += 1) {
+      await user.tab();
+      // react-bootstrap pulls focus that left the dialog back in on the next tick.
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    }
+    for (let i = 0; i < 15; i += 1) {
+      await user.tab({ shift: true });
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    }
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+
+  it('opens on loginRequired (the hook other features use) on the login tab', async () => {
+    const { store } = renderWithProviders(<AuthModalHost />);
+    act(() => {
+      store.dispatch(loginRequired());
+    });
+    expect(await screen.findByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
