@@ -24,7 +24,9 @@ export async function initI18n(): Promise<Language> {
     .use(LanguageDetector)
     .use(
       resourcesToBackend((language: string) =>
-        toLanguage(language) === 'ar' ? import('./locales/ar/index') : import('./locales/en/index'),
+        toLanguage(language) === 'ar'
+          ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
+          : import(/* webpackChunkName: "locale-en" */ './locales/en/index'),
       ),
     )
     .use(initReactI18next)

@@ -6,7 +6,7 @@ import { getConfig } from '../lib/config';
 import { mailClient, mailtoHref } from '../lib/mailto';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, contactSchema, type ContactValues } from './schemas';
 
-export function ContactForm() {
+export default function ContactForm() {
   const { t } = useTranslation();
   const formik = useFormik<ContactValues>({
     initialValues: { email: '', message: '' },

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAbout } from '../features/content/useAbout';
 import { getConfig } from '../lib/config';
 import { truncateWords } from '../lib/text';
-import { ContactForm } from './ContactForm';
+import { LazyContactForm } from './LazyContactForm';
 
 export const ABOUT_WORDS = 20;
 
@@ -84,7 +84,7 @@ export function Footer() {
             )}
           </section>
           <div className="col-12 col-lg-4">
-            <ContactForm />
+            <LazyContactForm />
           </div>
         </div>
         <section className="mt-4" aria-labelledby="footer-payments-title">

@@ -1,9 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 
@@ -14,6 +9,7 @@ import { useLogout } from '../features/auth/useLogout';
 import { useCartCount } from '../features/cart/useCart';
 import { selectSearchText } from '../features/catalog/catalogSlice';
 import { selectLanguage } from '../features/settings/settingsSlice';
+import { useDisclosure } from './useDisclosure';
 
 function CartIcon() {
   return (
@@ -69,49 +65,94 @@ function AccountMenu({ onDone }: { onDone: () => void }) {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const email = useAppSelector(selectUserEmail);
   const [logout, { isLoading }] = useLogout();
+  const menu = useDisclosure<HTMLLIElement>();
+  const menuId = useId();
 
-  const openModal = (view: 'login' | 'signup') => {
+  const done = () => {
+    menu.close();
     onDone();
+  };
+  const openModal = (view: 'login' | 'signup') => {
+    done();
     dispatch(authModalOpened(view));
   };
 
   return (
-    <NavDropdown title={t('shell.nav.account')} id="account-menu" align="end" data-testid="account-menu">
-      {signedIn ? (
-        <>
-          {email && (
-            <NavDropdown.ItemText className="small text-body-secondary">
-              {t('shell.nav.signed_in_as', { email })}
-            </NavDropdown.ItemText>
-          )}
-          <NavDropdown.Item as={Link} to="/profile" onClick={onDone}>
-            {t('shell.nav.profile')}
-          </NavDropdown.Item>
-          <NavDropdown.Item as={Link} to="/orders" onClick={onDone}>
-            {t('shell.nav.orders')}
-          </NavDropdown.Item>
-          <NavDropdown.Item as={Link} to="/favorites" onClick={onDone}>
-            {t('shell.nav.favorites')}
-          </NavDropdown.Item>
-          <NavDropdown.Divider />
-          <NavDropdown.Item as="button" disabled={isLoading} onClick={() => void logout().then(onDone)}>
-            {t('shell.nav.logout')}
-          </NavDropdown.Item>
-        </>
-      ) : (
-        <>
-          <NavDropdown.ItemText className="small text-body-secondary account-prompt">
-            {t('shell.nav.signed_out_prompt')}
-          </NavDropdown.ItemText>
-          <NavDropdown.Item as="button" onClick={() => openModal('login')}>
-            {t('shell.nav.login')}
-          </NavDropdown.Item>
-          <NavDropdown.Item as="button" onClick={() => openModal('signup')}>
-            {t('shell.nav.signup')}
-          </NavDropdown.Item>
-        </>
-      )}
-    </NavDropdown>
+    <li className="nav-item dropdown" ref={menu.containerRef} data-testid="account-menu">
+      <button
+        ref={menu.buttonRef}
+        type="button"
+        className="nav-link dropdown-toggle"
+        aria-expanded={menu.open}
+        aria-controls={menuId}
+        onClick={menu.toggle}
+      >
+        {t('shell.nav.account')}
+      </button>
+      <ul
+        id={menuId}
+        className={`dropdown-menu dropdown-menu-end${menu.open ? ' show' : ''}`}
+        data-bs-popper="static"
+      >
+        {signedIn ? (
+          <>
+            {email && (
+              <li>
+                <span className="dropdown-item-text small text-body-secondary">
+                  {t('shell.nav.signed_in_as', { email })}
+                </span>
+              </li>
+            )}
+            <li>
+              <Link className="dropdown-item" to="/profile" onClick={done}>
+                {t('shell.nav.profile')}
+              </Link>
+            </li>
+            <li>
+              <Link className="dropdown-item" to="/orders" onClick={done}>
+                {t('shell.nav.orders')}
+              </Link>
+            </li>
+            <li>
+              <Link className="dropdown-item" to="/favorites" onClick={done}>
+                {t('shell.nav.favorites')}
+              </Link>
+            </li>
+            <li>
+              <hr className="dropdown-divider" />
+            </li>
+            <li>
+              <button
+                type="button"
+                className="dropdown-item"
+                disabled={isLoading}
+                onClick={() => void logout().then(done)}
+              >
+                {t('shell.nav.logout')}
+              </button>
+            </li>
+          </>
+        ) : (
+          <>
+            <li>
+              <span className="dropdown-item-text small text-body-secondary account-prompt">
+                {t('shell.nav.signed_out_prompt')}
+              </span>
+            </li>
+            <li>
+              <button type="button" className="dropdown-item" onClick={() => openModal('login')}>
+                {t('shell.nav.login')}
+              </button>
+            </li>
+            <li>
+              <button type="button" className="dropdown-item" onClick={() => openModal('signup')}>
+                {t('shell.nav.signup')}
+              </button>
+            </li>
+          </>
+        )}
+      </ul>
+    </li>
   );
 }
 
@@ -124,60 +165,68 @@ export function NavBar() {
   const collapse = () => setExpanded(false);
 
   return (
-    <Navbar
-      expand="lg"
-      bg="body"
-      className="border-bottom shadow-sm sticky-top"
-      expanded={expanded}
-      onToggle={setExpanded}
+    <nav
+      className="navbar navbar-expand-lg bg-body border-bottom shadow-sm sticky-top"
+      aria-label={t('shell.nav.main_label')}
     >
-      <Container fluid="xl">
-        <Navbar.Brand
-          as={Link}
+      <div className="container-xl">
+        <Link
           to="/"
+          className="navbar-brand fw-bold"
           aria-label={t('shell.nav.logo_label')}
           onClick={collapse}
-          className="fw-bold"
         >
           <img src="/favicon.svg" width="32" height="32" alt="" className="me-2" />
           {t('common.app_name')}
-        </Navbar.Brand>
+        </Link>
         <div className="d-flex align-items-center order-lg-last gap-1">
-          <Nav.Link
-            as={Link}
+          <Link
             to="/cart"
-            className="position-relative px-2"
+            className="nav-link position-relative px-2"
             aria-label={t('shell.nav.cart_label', { count: cartCount })}
             onClick={collapse}
           >
             <CartIcon />
-            <Badge bg="danger" pill className="cart-count" data-testid="cart-count">
+            <span className="badge rounded-pill text-bg-danger cart-count" data-testid="cart-count">
               {cartCount}
-            </Badge>
-          </Nav.Link>
-          <Navbar.Toggle aria-controls="shell-nav" aria-label={t('shell.nav.toggle_menu')} />
+            </span>
+          </Link>
+          <button
+            type="button"
+            className="navbar-toggler"
+            aria-controls="shell-nav"
+            aria-expanded={expanded}
+            aria-label={t('shell.nav.toggle_menu')}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
         </div>
-        <Navbar.Collapse id="shell-nav">
-          <Nav className="me-lg-2">
-            <Nav.Link as={NavLink} to="/" end onClick={collapse}>
-              {t('shell.nav.home')}
-            </Nav.Link>
-          </Nav>
+        <div id="shell-nav" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav me-lg-2">
+            <li className="nav-item">
+              <NavLink to="/" end className="nav-link" onClick={collapse}>
+                {t('shell.nav.home')}
+              </NavLink>
+            </li>
+          </ul>
           <SearchBox onDone={collapse} />
-          <Nav className="align-items-lg-center">
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm mx-lg-2 my-2 my-lg-0 language-toggle"
-              lang={language === 'ar' ? 'en' : 'ar'}
-              aria-label={t('shell.nav.language_toggle_label')}
-              onClick={() => dispatch(languageChanged(language === 'ar' ? 'en' : 'ar'))}
-            >
-              {t('shell.nav.language_toggle')}
-            </button>
+          <ul className="navbar-nav align-items-lg-center">
+            <li className="nav-item">
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm mx-lg-2 my-2 my-lg-0 language-toggle"
+                lang={language === 'ar' ? 'en' : 'ar'}
+                aria-label={t('shell.nav.language_toggle_label')}
+                onClick={() => dispatch(languageChanged(language === 'ar' ? 'en' : 'ar'))}
+              >
+                {t('shell.nav.language_toggle')}
+              </button>
+            </li>
             <AccountMenu onDone={collapse} />
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
 }

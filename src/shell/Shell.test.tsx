@@ -77,6 +77,28 @@ describe('navigation bar', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
+  it('the account menu closes with Escape (focus back on its button) and on a click outside', async () => {
+    const { user } = renderShell();
+    const button = screen.getByRole('button', { name: 'Account' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.click(screen.getByRole('contentinfo'));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('the menu toggle opens and closes the collapsed navigation', async () => {
+    const { user } = renderShell();
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('shell-nav')).toHaveClass('show');
+  });
+
   it('signed in, the account menu lists profile, orders, favorites and logout', async () => {
     const { user } = renderShell({ preloadedState: signedIn });
     server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
