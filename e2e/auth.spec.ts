@@ -1,0 +1,249 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import arAuth from '../src/i18n/locales/ar/auth.json';
+import arShell from '../src/i18n/locales/ar/shell.json';
+import enAuth from '../src/i18n/locales/en/auth.json';
+import enShell from '../src/i18n/locales/en/shell.json';
+import { expect, expectAccessible, openIn, readMailCode, test, uniqueEmail } from './fixtures';
+
+type Language = 'en' | 'ar';
+const TEXTS = { en: { auth: enAuth, shell: enShell }, ar: { auth: arAuth, shell: arShell } };
+const PASSWORD = 'Secret1!x';
+const NEW_PASSWORD = 'Fresh2@yz';
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => values[key] ?? '');
+
+/** Opens the account menu and picks one of its entries. */
+async function accountMenu(page: Page, language: Language, entry: 'login' | 'signup' | 'logout') {
+  const shell = TEXTS[language].shell.nav;
+  await page.getByRole('button', { name: shell.account, exact: true }).click();
+  await page.getByRole('button', { name: shell[entry], exact: true }).click();
+}
+
+async function expectSignedIn(page: Page, language: Language, email: string) {
+  const shell = TEXTS[language].shell.nav;
+  await page.getByRole('button', { name: shell.account, exact: true }).click();
+  await expect(page.getByText(fill(shell.signed_in_as, { email }))).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+async function login(page: Page, language: Language, email: string, password: string) {
+  const t = TEXTS[language].auth;
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
+  await dialog.getByLabel(t.fields.password, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
+  await expect(page.getByText(t.login.success)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: /^(Digit|الرقم) 1 / }).click();
+  await page.keyboard.type(code);
+}
+
+/** An account made through the API, as another device would; verified unless asked otherwise. */
+async function createAccount(request: APIRequestContext, prefix: string, verified = true) {
+  const email = uniqueEmail(prefix);
+  const registered = await request.post('/api/register', {
+    data: {
+      name: prefix,
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      phone_code: '+965',
+      phone_number: '55512345',
+      nationality: 16,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  if (verified) {
+    const code = await readMailCode(request, email);
+    const verifiedAnswer = await request.post('/api/verify-code', { data: { email, code } });
+    expect(verifiedAnswer.ok()).toBe(true);
+  }
+  return email;
+}
+
+for (const language of ['en', 'ar'] as const) {
+  const t = TEXTS[language].auth;
+
+  test(`${language}: register → code from the mailbox → verify → signed in → logout → login`, async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail(`reg-${language}`);
+    await openIn(page, '/', language);
+    await accountMenu(page, language, 'signup');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('tab', { name: t.modal.signup_tab })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
+    await dialog.getByLabel(t.fields.username, { exact: true }).fill('Sara');
+    await expect(dialog.getByLabel(t.fields.phone_code)).toHaveValue('sy');
+    // Arabic-Indic digits and separators end up as plain digits.
+    await dialog.getByRole('textbox', { name: t.fields.phone_number }).fill('٠٩١٢ ٣٤٥-٦٧٨');
+    await expect(dialog.getByRole('textbox', { name: t.fields.phone_number })).toHaveValue('0912345678');
+    await dialog.getByRole('button', { name: new RegExp(t.fields.nationality) }).click();
+    const firstNationality = page.locator('.nationality-menu .dropdown-item').first();
+    await expect(firstNationality.locator('img')).toHaveAttribute('src', /^\/flags\/[a-z]{2}\.svg$/);
+    await firstNationality.click();
+    await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel(t.fields.confirm_password, { exact: true }).fill(PASSWORD);
+    await expectAccessible(page);
+    const sentAt = new Date(Date.now() - 1000);
+    await dialog.getByRole('button', { name: t.register.submit, exact: true }).click();
+
+    await expect(dialog.getByRole('heading', { name: t.verify.title })).toBeVisible();
+    await expect(dialog.getByTestId('masked-email')).toHaveText(
+      `${email.slice(0, 3)}${'*'.repeat(email.length - 3)}`,
+    );
+    await expect(dialog.getByTestId('countdown')).toContainText(/1[45]:\d\d/);
+    const code = await readMailCode(request, email, sentAt);
+    await typeCode(page, code);
+    await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
+    await expect(page.getByText(t.register.success)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expectSignedIn(page, language, email);
+
+    await accountMenu(page, language, 'logout');
+    await expect(page.getByText(t.logout.success)).toBeVisible();
+    await expect(page).toHaveURL(/\/(\?.*)?$/);
+    await page.getByRole('button', { name: TEXTS[language].shell.nav.account, exact: true }).click();
+    await expect(page.getByText(TEXTS[language].shell.nav.signed_out_prompt)).toBeVisible();
+    await page.getByRole('button', { name: TEXTS[language].shell.nav.login, exact: true }).click();
+    await login(page, language, email, PASSWORD);
+    await expectSignedIn(page, language, email);
+  });
+
+  test(`${language}: forgot password → code → reset → login with the new password`, async ({
+    page,
+    request,
+  }) => {
+    const email = await createAccount(request, `forgot-${language}`);
+    await openIn(page, '/', language);
+    await accountMenu(page, language, 'login');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t.login.recover }).click();
+    await expect(dialog.getByRole('heading', { name: t.forgot.title })).toBeVisible();
+    await expect(dialog.getByRole('tab')).toHaveCount(0);
+    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
+    const sentAt = new Date(Date.now() - 1000);
+    await dialog.getByRole('button', { name: t.forgot.submit }).click();
+    await expect(page.getByText(t.code.sent)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: t.reset.title })).toBeVisible();
+    const code = await readMailCode(request, email, sentAt);
+    await typeCode(page, code);
+    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+    await dialog.getByLabel(t.fields.new_password, { exact: true }).fill(NEW_PASSWORD);
+    await expect(dialog.getByTestId('reset-password-mask')).toHaveText('*'.repeat(NEW_PASSWORD.length));
+    await dialog.getByLabel(t.fields.confirm_new_password, { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: t.reset.submit, exact: true }).click();
+    await expect(page.getByText(t.reset.success)).toBeVisible();
+    // The success callback brings back the login form with the e-mail filled in.
+    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+    await dialog.getByLabel(t.fields.password, { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
+    await expect(page.getByText(t.login.success)).toBeVisible();
+    await expectSignedIn(page, language, email);
+  });
+}
+
+test('ar: login of an unverified account → single-field verification → login again', async ({
+  page,
+  request,
+}) => {
+  const t = TEXTS.ar.auth;
+  const email = await createAccount(request, 'unverified', false);
+  await openIn(page, '/', 'ar');
+  await accountMenu(page, 'ar', 'login');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
+  await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
+  const askedAt = new Date(Date.now() - 1000);
+  await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
+  await expect(page.getByText('Email not verified.')).toBeVisible();
+  const field = dialog.getByLabel(t.fields.verification_code, { exact: true });
+  await expect(field).toHaveAttribute('maxlength', '6');
+  // The code was requested automatically.
+  const code = await readMailCode(request, email, askedAt);
+  await field.fill(code);
+  await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
+  await expect(page.getByText(t.verify_login.success)).toBeVisible();
+  await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+  await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
+  await expect(page.getByText(t.login.success)).toBeVisible();
+  await expectSignedIn(page, 'ar', email);
+});
+
+test('en: a wrong code clears the boxes and says so; the right one still works', async ({
+  page,
+  request,
+}) => {
+  const t = TEXTS.en.auth;
+  const email = uniqueEmail('wrong-code');
+  await page.goto('/');
+  await accountMenu(page, 'en', 'signup');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByLabel('Username', { exact: true }).fill('Omar');
+  await dialog.getByLabel('Country calling code').selectOption('kw');
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('55512345');
+  await dialog.getByRole('button', { name: /Nationality/ }).click();
+  await page.locator('.nationality-menu .dropdown-item').last().click();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
+  const code = await readMailCode(request, email);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await typeCode(page, wrong);
+  await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
+  await expect(dialog.getByText(fill(t.code.wrong, { code: wrong }))).toBeVisible();
+  for (let i = 1; i <= 6; i += 1) {
+    await expect(dialog.getByRole('textbox', { name: `Digit ${i} of 6` })).toHaveValue('');
+  }
+  await expect(dialog.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused();
+  await page.keyboard.type(code);
+  await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
+  await expect(page.getByText(t.register.success)).toBeVisible();
+  await expectSignedIn(page, 'en', email);
+});
+
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: an expired session signs the shopper out with a message; nothing typed is lost`, async ({
+    page,
+    request,
+  }) => {
+    const shell = TEXTS[language].shell;
+    const email = await createAccount(request, `expired-${language}`);
+    await openIn(page, '/', language);
+    await accountMenu(page, language, 'login');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/login'));
+    await login(page, language, email, PASSWORD);
+    const { token } = (await (await answer).json()) as { token: string };
+
+    await page.getByRole('searchbox', { name: shell.nav.search_label }).fill('gold watch');
+    await page.getByLabel(shell.footer.contact_message).fill('Hello, is the oud back in stock soon?');
+    // The session ends elsewhere (another device logs it out).
+    const logout = await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });
+    expect(logout.ok()).toBe(true);
+
+    // The next signed-in call (the cart reloads after a language switch) answers 401.
+    await page.getByRole('button', { name: shell.nav.language_toggle_label }).click();
+    const other = language === 'en' ? 'ar' : 'en';
+    await expect(page.getByText(TEXTS[other].auth.session.expired)).toBeVisible();
+    await page.getByRole('button', { name: TEXTS[other].shell.nav.account, exact: true }).click();
+    await expect(page.getByText(TEXTS[other].shell.nav.signed_out_prompt)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('searchbox', { name: TEXTS[other].shell.nav.search_label })).toHaveValue(
+      'gold watch',
+    );
+    await expect(page.getByLabel(TEXTS[other].shell.footer.contact_message)).toHaveValue(
+      'Hello, is the oud back in stock soon?',
+    );
+  });
+}
