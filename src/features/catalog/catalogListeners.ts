@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { notify } from '../../lib/notify';
 
 import { addToCartRequested, addToCartSettled, loginRequired, signedIn } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
@@ -11,11 +11,11 @@ export function addCatalogListeners(startAppListening: AppStartListening): void 
     effect: (action, listenerApi) => {
       const { outcome } = action.payload;
       if (outcome === 'added') {
-        toast.success(i18n.t('catalog.product.added_to_cart'), { toastId: 'added-to-cart' });
+        notify.success(i18n.t('catalog.product.added_to_cart'), { toastId: 'added-to-cart' });
       } else if (outcome === 'failed') {
-        toast.error(i18n.t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });
+        notify.error(i18n.t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });
       } else {
-        toast.warning(i18n.t('catalog.product.login_to_add'), { toastId: 'login-to-add' });
+        notify.warning(i18n.t('catalog.product.login_to_add'), { toastId: 'login-to-add' });
         listenerApi.dispatch(loginRequired({ reason: 'add_to_cart' }));
       }
     },

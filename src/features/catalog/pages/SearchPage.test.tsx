@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+
+import { server } from '../../../testing/server';
+import { selectFilters } from '../catalogSlice';
+import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
+import { catalogHandlers, failing } from '../testing/handlers';
+import { renderPage } from '../testing/renderPage';
+import SearchPage from './SearchPage';
+
+const render = (route = '/search', language: 'en' | 'ar' = 'en') =>
+  renderPage('/search', <SearchPage />, { route, language });
+
+const cardNames = () =>
+  screen.queryAllByTestId('product-card').map((card) => within(card).getByRole('heading').textContent);
+
+describe('SearchPage', () => {
+  it('shows a skeleton while loading, then the products', async () => {
+    server.use(...catalogHandlers());
+    render();
+    expect(screen.getByTestId('skeleton-grid')).toBeInTheDocument();
+    expect(await screen.findByText('Royal Oud')).toBeInTheDocument();
+    expect(cardNames()).toHaveLength(5);
+    expect(screen.getByTestId('result-count')).toHaveTextContent('5 products');
+  });
+
+  it('shows the no-products picture and message when nothing matches', async () => {
+    server.use(...catalogHandlers({ categories: [makeCategory(1, 'Empty', [])] }));
+    render();
+    expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+    expect(document.querySelector('img[src="/images/no-products.svg"]')).not.toBeNull();
+  });
+
+  it('shows no_products_found when loading fails with nothing cached', async () => {
+    server.use(failing('categories'), ...catalogHandlers());
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/No products found/);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('a filter change filters the grid, goes to page 1 and is mirrored into the URL (replace)', async () => {
+    server.use(...catalogHandlers());
+    const { user, store } = render();
+    await screen.findByText('Royal Oud');
+    const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+    await user.click(within(within(panel).getByTestId('filter-brands')).getByLabelText('Nasma'));
+    expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']);
+    expect(screen.getByTestId('location')).toHaveTextContent('/search?brands=Nasma');
+    await user.click(within(within(panel).getByTestId('filter-category')).getByLabelText('Abayas'));
+    expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
+    expect(screen.getByTestId('location')).toHaveTextContent('/search?category=Abayas&brands=Nasma');
+    await user.click(within(panel).getByRole('button', { name: 'Reset filters' }));
+    expect(cardNames()).toHaveLength(5);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+    expect(selectFilters(store.getState()).brands).toEqual([]);
+  });
+
+  it('applies the filters of a URL opened cold', async () => {
+    server.use(...catalogHandlers());
+    const { store } = render('/search?category=Abayas&minRating=4');
+    expect(await screen.findByText('Black Abaya')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Black Abaya']);
+    expect(selectFilters(store.getState())).toMatchObject({ category: 'Abayas', minRating: 4 });
+    expect(screen.getByTestId('location')).toHaveTextContent('/search?category=Abayas&minRating=4');
+  });
+
+  it('writes saved filters into a URL that states none', async () => {
+    server.use(...catalogHandlers());
+    render('/search', 'en');
+    await screen.findByText('Royal Oud');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+  });
+
+  it('searches by name, ignoring Arabic diacritics and letter forms', async () => {
+    server.use(
+      ...catalogHandlers({
+        categories: [
+          makeCategory(1, 'عبايات', [
+            makeProduct({ id: 1, name: 'عَباءة سوداء', category: 'عبايات' }),
+            makeProduct({ id: 2, name: 'دهن العود', category: 'عبايات' }),
+          ]),
+        ],
+      }),
+    );
+    const { user } = render('/search', 'ar');
+    await screen.findByText('دهن العود');
+    await user.type(screen.getByRole('searchbox'), 'عباءه');
+    await user.click(screen.getByRole('button', { name: 'بحث' }));
+    expect(cardNames()).toEqual(['عَباءة سوداء']);
+  });
+
+  it('pages 12 at a time with numbered pages', async () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      makeProduct({ id: index + 1, name: `Item ${index + 1}` }),
+    );
+    server.use(...catalogHandlers({ categories: [makeCategory(1, 'Perfumes', many)] }));
+    const { user } = render();
+    await screen.findByText('Item 1');
+    expect(cardNames()).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(cardNames()).toEqual(many.slice(24).map((product) => product.name));
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('category tabs choose a single category and "All" clears it', async () => {
+    server.use(...catalogHandlers({ categories: sampleCategories }));
+    const { user } = render();
+    await screen.findByText('Royal Oud');
+    const tabs = screen.getByRole('navigation', { name: 'Categories' });
+    await user.click(within(tabs).getByRole('button', { name: 'Abayas' }));
+    expect(cardNames()).toEqual(['Black Abaya', 'Grey Abaya']);
+    await user.click(within(tabs).getByRole('button', { name: 'All' }));
+    expect(cardNames()).toHaveLength(5);
+  });
+
+  it('the filter bar opens the drawer; active filters show as removable chips', async () => {
+    server.use(...catalogHandlers());
+    const { user } = render('/search?brands=Dana');
+    await screen.findByText('Black Abaya');
+    await user.click(screen.getByTestId('filter-bar'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('heading', { name: 'Filters' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Remove filter Dana' }));
+    expect(cardNames()).toHaveLength(5);
+  });
+});

@@ -1,0 +1,37 @@
+// jsdom has no matchMedia; this answers min-/max-width and hover/pointer queries for a chosen screen.
+export interface FakeScreen {
+  width: number;
+  touch?: boolean;
+}
+
+function matches(query: string, screen: FakeScreen): boolean {
+  return query.split(',').some((part) => {
+    const conditions = [...part.matchAll(/\(([^)]+)\)/g)].map((match) => (match[1] ?? '').trim());
+    return conditions.every((condition) => {
+      const [feature, raw] = condition.split(':').map((piece) => piece.trim());
+      const value = parseFloat(raw ?? '');
+      if (feature === 'min-width') return screen.width >= value;
+      if (feature === 'max-width') return screen.width <= value;
+      if (feature === 'hover') return raw === 'none' ? !!screen.touch : !screen.touch;
+      if (feature === 'pointer') return raw === 'coarse' ? !!screen.touch : !screen.touch;
+      return false;
+    });
+  });
+}
+
+export function installMatchMedia(screen: FakeScreen = { width: 1280 }): void {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      matches: matches(query, screen),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
