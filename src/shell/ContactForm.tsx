@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../lib/notify';
 
 import { getConfig } from '../lib/config';
 import { mailClient, mailtoHref } from '../lib/mailto';
@@ -15,7 +15,7 @@ export default function ContactForm() {
       const to = getConfig().contactEmail ?? '';
       const body = `${values.message.trim()}\n\n${values.email.trim()}`;
       mailClient.open(mailtoHref(to, t('shell.footer.contact_subject'), body));
-      toast.info(t('shell.footer.contact_opened'));
+      notify.info(t('shell.footer.contact_opened'));
     },
   });
   const error = (field: keyof ContactValues) =>

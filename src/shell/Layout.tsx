@@ -1,20 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 
-import { useAppSelector } from '../app/hooks';
-import { selectDirection } from '../features/settings/settingsSlice';
 import { AuthModalHost } from './AuthModalHost';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { ScrollToTopButton } from './ScrollToTopButton';
-
-export const TOAST_DURATION_MS = 5000;
+import { Toasts } from './Toasts';
 
 export function Layout() {
   const { t } = useTranslation();
-  const direction = useAppSelector(selectDirection);
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo?.(0, 0);
@@ -31,12 +26,7 @@ export function Layout() {
       <Footer />
       <ScrollToTopButton />
       <AuthModalHost />
-      <ToastContainer
-        position="top-right"
-        autoClose={TOAST_DURATION_MS}
-        rtl={direction === 'rtl'}
-        newestOnTop
-      />
+      <Toasts />
     </div>
   );
 }

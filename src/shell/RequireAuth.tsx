@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../lib/notify';
 
 import { loginRequired } from '../app/events';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -13,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsAuthenticated);
   useEffect(() => {
     if (signedIn) return;
-    toast.error(t('auth.please_login_first'), { toastId: 'please-login-first' });
+    notify.error(t('auth.please_login_first'), { toastId: 'please-login-first' });
     dispatch(loginRequired());
     // Only on arrival signed out, not on every language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps

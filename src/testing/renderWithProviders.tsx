@@ -4,13 +4,13 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 
 import type { Language } from '../app/events';
 import { syncLanguageWithStore } from '../app/languageSync';
 import { makeStore, type AppStore, type PreloadedState } from '../app/store';
 import { i18n, initI18nWithResources } from '../i18n/i18n';
 import { allResources } from '../i18n/resources';
+import { Toasts } from '../shell/Toasts';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: PreloadedState;
@@ -39,7 +39,7 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
         <I18nextProvider i18n={i18n}>
           <MemoryRouter initialEntries={[route]}>
             {children}
-            {toasts && <ToastContainer position="top-right" autoClose={5000} />}
+            {toasts && <Toasts />}
           </MemoryRouter>
         </I18nextProvider>
       </Provider>

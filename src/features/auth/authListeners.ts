@@ -1,5 +1,5 @@
 import { isRejectedWithValue } from '@reduxjs/toolkit';
-import { toast } from 'react-toastify';
+import { notify } from '../../lib/notify';
 
 import { sessionExpired } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
@@ -22,7 +22,7 @@ export function addAuthListeners(startAppListening: AppStartListening): void {
     predicate: (action, currentState) => isUnauthorized(action) && currentState.auth.token !== null,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(sessionExpired());
-      toast.warning(i18n.t('auth.session.expired'), { toastId: 'session-expired' });
+      notify.warning(i18n.t('auth.session.expired'), { toastId: 'session-expired' });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { notify } from '../../lib/notify';
 
 import { api } from '../../app/api';
 import { signedOut } from '../../app/events';
@@ -23,14 +23,14 @@ export function useLogout() {
     } catch (error) {
       // A 401 means the server already forgot the session: the shopper is logged out either way.
       if ((error as { status?: unknown }).status !== 401) {
-        toast.error(t('auth.logout.failed'));
+        notify.error(t('auth.logout.failed'));
         return;
       }
     }
     dispatch(signedOut());
     // The cart and favorites shown so far were the customer's: reload them as a guest sees them.
     dispatch(api.util.invalidateTags(['Cart', 'Wishlist']));
-    toast.success(t('auth.logout.success'));
+    notify.success(t('auth.logout.success'));
     void navigate('/');
   }, [dispatch, logout, navigate, t]);
   return [run, state] as const;
