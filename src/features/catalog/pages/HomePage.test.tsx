@@ -1,0 +1,156 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+
+import { server } from '../../../testing/server';
+import { writeHomeCache } from '../homeCache';
+import { makeCategory, sampleCategories } from '../testing/fixtures';
+import { catalogHandlers, failing } from '../testing/handlers';
+import { renderPage } from '../testing/renderPage';
+import HomePage from './HomePage';
+
+const render = (language: 'en' | 'ar' = 'en', width = 1280) =>
+  renderPage('/', <HomePage />, { route: '/', language, screen: { width } });
+
+describe('HomePage', () => {
+  it('shows skeletons while loading, then best sellers, coupons, newly added and category tiles', async () => {
+    server.use(...catalogHandlers());
+    render();
+    expect(screen.getAllByTestId('skeleton-grid').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('category-skeleton').querySelectorAll('li')).toHaveLength(6);
+    const best = await screen.findByRole('region', { name: 'Best sellers' });
+    expect(within(best).getAllByTestId('product-card')).toHaveLength(4);
+    expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
+    const tiles = screen.getAllByTestId('category-tile');
+    expect(tiles[0]).toHaveAttribute('href', '/search?category=Perfumes');
+    expect(screen.getByRole('link', { name: 'View more' })).toHaveAttribute('href', '/all-categories');
+    expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/search');
+  });
+
+  it('newly added holds only products rated 3 or more, in whole rows of the column count', async () => {
+    server.use(...catalogHandlers());
+    render('en', 800);
+    const section = await screen.findByRole('region', { name: 'Newly added' });
+    // 3 columns at 800 px, 2 rows → at most 6; 4 of the 5 sample products are rated 3 or more.
+    const names = (await within(section).findAllByTestId('product-card')).map(
+      (card) => within(card).getByRole('heading').textContent,
+    );
+    expect(names).toHaveLength(4);
+    expect(names).not.toContain('Amber Nights');
+  });
+
+  it('reuses the session cache for 5 minutes instead of calling the API', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    writeHomeCache('en', {
+      categories: [makeCategory(9, 'Cached category', [])],
+      bestSellers: [],
+      coupons: [],
+      fetchedAt: Date.now() - 60_000,
+      currency: 'KWD',
+    });
+    render();
+    expect(await screen.findByText('Cached category')).toBeInTheDocument();
+    expect(calls.filter((call) => !call.includes('sliders'))).toEqual([]);
+  });
+
+  it('refetches all three lists when the cache is older than 5 minutes, with lang and currency', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    writeHomeCache('ar', {
+      categories: [makeCategory(9, 'قديم', [])],
+      bestSellers: [],
+      coupons: [],
+      fetchedAt: Date.now() - 300_001,
+      currency: 'KWD',
+    });
+    render('ar');
+    await screen.findAllByTestId('category-tile');
+    expect(screen.queryByText('قديم')).not.toBeInTheDocument();
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /categories?lang=ar&currency_code=KWD',
+        'GET /best_selling_products?lang=ar&currency_code=KWD',
+        'GET /coupons?lang=ar',
+      ]),
+    );
+    expect(JSON.parse(window.sessionStorage.getItem('catalog:ar:cacheMeta') ?? '{}')).toMatchObject({
+      currency: 'KWD',
+    });
+  });
+
+  it('shows only active slides, and "failed to load slides" when they fail with nothing cached', async () => {
+    server.use(...catalogHandlers());
+    const { unmount } = render();
+    expect(await screen.findByAltText('Eid offers')).toBeInTheDocument();
+    expect(screen.queryByAltText('Hidden')).not.toBeInTheDocument();
+    unmount();
+    window.sessionStorage.clear();
+    server.use(failing('sliders'));
+    render();
+    expect(await screen.findByText('Failed to load slides')).toBeInTheDocument();
+  });
+
+  it('falls back to the cached slides when loading them fails', async () => {
+    server.use(failing('sliders'), ...catalogHandlers());
+    window.sessionStorage.setItem(
+      'catalog:en:sliders',
+      JSON.stringify([{ id: 7, title: 'Cached slide', image: '/s.svg', image2: null, status: 1 }]),
+    );
+    render();
+    expect(await screen.findByAltText('Cached slide')).toBeInTheDocument();
+  });
+
+  it('tabs switch between gift vouchers, today deals and best sellers', async () => {
+    server.use(...catalogHandlers());
+    const { user } = render();
+    await screen.findByRole('region', { name: 'Best sellers' });
+    await user.click(screen.getByRole('tab', { name: 'Gift vouchers' }));
+    expect(screen.queryByRole('region', { name: 'Best sellers' })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
+    await user.click(screen.getByRole('tab', { name: "Today's deals" }));
+    const deals = screen.getByRole('region', { name: "Today's deals" });
+    expect(within(deals).getAllByTestId('product-card')).toHaveLength(1);
+  });
+
+  it('shows an error when all home data fails', async () => {
+    server.use(
+      failing('categories'),
+      failing('best_selling_products'),
+      failing('coupons'),
+      ...catalogHandlers(),
+    );
+    render();
+    expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+  });
+});
+
+describe('coupon cards', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('an active coupon copies its code and says "Copied" for 2 seconds', async () => {
+    server.use(...catalogHandlers({ categories: sampleCategories }));
+    const { user } = render();
+    const card = (await screen.findAllByTestId('coupon-card'))[0] as HTMLElement;
+    // user-event installs a clipboard stub at setup; watch what is written to it.
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    expect(within(card).getByText('EID20')).toBeInTheDocument();
+    jest.useFakeTimers({ advanceTimers: true });
+    await user.click(within(card).getByRole('button', { name: 'Copy code' }));
+    expect(writeText).toHaveBeenCalledWith('EID20');
+    expect(await within(card).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1900));
+    expect(within(card).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Copy code' })).toBeInTheDocument());
+  });
+
+  it('a past or inactive coupon is expired and cannot be copied', async () => {
+    server.use(...catalogHandlers());
+    render();
+    const cards = await screen.findAllByTestId('coupon-card');
+    for (const card of cards.slice(1)) {
+      expect(within(card).getByText('Expired')).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Copy code' })).toBeDisabled();
+    }
+    expect(within(cards[0] as HTMLElement).queryByText('Expired')).not.toBeInTheDocument();
+  });
+});

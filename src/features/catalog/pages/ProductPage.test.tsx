@@ -1,0 +1,305 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { signedIn } from '../../../app/events';
+import { apiUrl, server } from '../../../testing/server';
+import { makeCategory, makeProduct, makeReview, sampleCategories } from '../testing/fixtures';
+import { catalogHandlers } from '../testing/handlers';
+import { renderPage } from '../testing/renderPage';
+import type { Category } from '../types';
+import ProductPage from './ProductPage';
+
+type Preloaded = Parameters<typeof renderPage>[2]['preloadedState'];
+
+const render = (id: number | string, language: 'en' | 'ar' = 'en', preloadedState?: Preloaded) =>
+  renderPage('/product/:id', <ProductPage />, { route: `/product/${id}`, language, preloadedState });
+
+interface CartCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+function cartHandlers(calls: CartCall[], userStatus = 200) {
+  return [
+    http.post(apiUrl('guest/cart/add'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      calls.push({ path: 'guest/cart/add', body });
+      return HttpResponse.json({
+        message: 'Added',
+        cart_item: { id: 1 },
+        guest_token: body.guest_token ?? 'guest-abc',
+      });
+    }),
+    http.post(apiUrl('cart/add'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      calls.push({ path: `cart/add ${request.headers.get('authorization')}`, body });
+      return userStatus === 200
+        ? HttpResponse.json({ message: 'Added', cart_item: { id: 2 } })
+        : HttpResponse.json({ message: 'Unauthenticated.' }, { status: userStatus });
+    }),
+  ];
+}
+
+function withProduct(product: ReturnType<typeof makeProduct>): Category[] {
+  return [...sampleCategories, makeCategory(3, product.category, [product])];
+}
+
+describe('ProductPage', () => {
+  it('shows a skeleton, then the product with unit and total price', async () => {
+    server.use(...catalogHandlers());
+    const { user } = render(4);
+    expect(screen.getByTestId('product-skeleton')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Black Abaya' })).toBeInTheDocument();
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('KWD 36.00');
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('KWD 45.00');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByTestId('total-price')).toHaveTextContent('KWD 108.00');
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    await user.click(minus);
+    await user.click(minus);
+    expect(minus).toBeDisabled();
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(1);
+  });
+
+  it('asks for the currency in the query and Arabic in Arabic mode', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    render(4, 'ar');
+    await screen.findByRole('heading', { level: 1 });
+    expect(calls).toContain('GET /products/4?lang=ar&currency_code=KWD');
+  });
+
+  it("says 'Product not found' for an unknown product", async () => {
+    server.use(...catalogHandlers());
+    render(999);
+    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+  });
+
+  it("says 'Product not found' for an id that is no number, without a call", async () => {
+    server.use(...catalogHandlers());
+    render('abc');
+    expect(screen.getByText('Product not found')).toBeInTheDocument();
+  });
+
+  it('refuses to add without size and colour: "Please select product details" (Arabic variant too)', async () => {
+    server.use(...catalogHandlers());
+    const { user } = render(4);
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-refusal')).toHaveTextContent('Please select product details');
+    expect(await screen.findAllByText('Please select product details')).toHaveLength(2);
+  });
+
+  it('Arabic mode shows the Arabic refusal', async () => {
+    server.use(...catalogHandlers());
+    const { user } = render(4, 'ar');
+    await user.click(await screen.findByRole('button', { name: 'أضف إلى السلة' }));
+    expect(screen.getByTestId('add-refusal')).toHaveTextContent('يرجى اختيار تفاصيل المنتج');
+  });
+
+  it('refuses an out-of-stock product', async () => {
+    const product = makeProduct({
+      id: 40,
+      category: 'Extra',
+      stock_quantity: 0,
+      stock_warning: { warning_en: 'Out of stock', warning_ar: 'نفدت الكمية' },
+    });
+    server.use(...catalogHandlers({ categories: withProduct(product) }));
+    const { user } = render(40);
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-refusal')).toHaveTextContent(
+      'This product is out of stock and cannot be added to the cart',
+    );
+  });
+
+  it('refuses without a chosen currency and points to the profile country', async () => {
+    server.use(...catalogHandlers());
+    const { user } = render(1, 'en', { settings: { language: 'en', currency: '' } });
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-refusal')).toHaveTextContent(
+      'Please select your country from your profile first',
+    );
+  });
+
+  it('a guest adds with size and colour; the first add stores the issued guest token', async () => {
+    const calls: CartCall[] = [];
+    server.use(...catalogHandlers(), ...cartHandlers(calls));
+    const { user, store } = render(4);
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('radio', { name: 'Navy' }));
+    await user.click(screen.getByRole('radio', { name: 'L' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('The product was added to your cart')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        path: 'guest/cart/add',
+        body: { product_id: 4, quantity: 2, size: 'L', color: 'Navy', currency: 'KWD' },
+      },
+    ]);
+    expect(store.getState().cart.guestToken).toBe('guest-abc');
+    // The second add sends the stored token.
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body.guest_token).toBe('guest-abc');
+  });
+
+  it('a failed add says "Error adding to cart"', async () => {
+    server.use(
+      http.post(apiUrl('guest/cart/add'), () => HttpResponse.json({ message: 'no' }, { status: 500 })),
+      ...catalogHandlers(),
+    );
+    const { user } = render(1);
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Error adding to cart. Please try again.')).toBeInTheDocument();
+  });
+
+  it('a signed-in add refused with 401 opens the login dialog and is retried after signing in', async () => {
+    const calls: CartCall[] = [];
+    server.use(...catalogHandlers(), ...cartHandlers(calls, 401));
+    const { user, store } = render(1, 'en', {
+      auth: { token: 'old-token', userId: 7, email: 'a@b.c', modal: { open: false, view: 'login' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(store.getState().auth.modal.open).toBe(true));
+    expect(store.getState().catalog.pendingAdd).toMatchObject({ product_id: 1, quantity: 1 });
+    server.use(...cartHandlers(calls, 200));
+    store.dispatch(signedIn({ token: 'new-token', userId: 7, email: 'a@b.c' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.path).toBe('cart/add Bearer new-token');
+    expect(await screen.findByText('The product was added to your cart')).toBeInTheDocument();
+    expect(store.getState().catalog.pendingAdd).toBeNull();
+  });
+
+  it.each([
+    [{ stock_quantity: 12, stock_warning: null }, 'Available 12 pieces'],
+    [
+      { stock_quantity: 4, stock_warning: { warning_en: 'Only 4 left in stock', warning_ar: 'x' } },
+      'Only 4 left in stock',
+    ],
+    [{ stock_quantity: -3, stock_warning: null }, 'There is no available quantity!'],
+  ])('stock text for %p', async (stock, text) => {
+    const product = makeProduct({ id: 41, category: 'Extra', ...stock });
+    server.use(...catalogHandlers({ categories: withProduct(product) }));
+    render(41);
+    expect(await screen.findByTestId('stock-text')).toHaveTextContent(text);
+  });
+
+  it('colour names map to swatches, English and Arabic', async () => {
+    const product = makeProduct({
+      id: 42,
+      category: 'Extra',
+      attributes: [
+        {
+          attribute_name: 'اللون',
+          sub_attributes: [
+            { id: 1, name: 'أسود' },
+            { id: 2, name: 'لامع' },
+          ],
+        },
+      ],
+    });
+    server.use(...catalogHandlers({ categories: withProduct(product) }));
+    render(42, 'ar');
+    const swatch = await screen.findByRole('radio', { name: 'أسود' });
+    expect(swatch).toHaveClass('colour-swatch');
+    expect(swatch).toHaveStyle({ backgroundColor: '#1f2328' });
+    expect(screen.getByRole('radio', { name: 'لامع' })).not.toHaveClass('colour-swatch');
+  });
+
+  it('shows approved reviews only, 3 per page, with the rating summary', async () => {
+    const reviews = [
+      ...Array.from({ length: 5 }, (_, index) =>
+        makeReview({ id: index + 1, rating: index < 3 ? 5 : 4, created_at: '2024-02-09T10:00:00.000Z' }),
+      ),
+      makeReview({ id: 9, status: 'pending', user_name: 'Hidden shopper' }),
+      makeReview({ id: 10, product_id: 1, user_name: 'Other product' }),
+    ];
+    server.use(...catalogHandlers({ reviews }));
+    const { user } = render(4);
+    const list = await screen.findByTestId('review-list');
+    expect(within(list).getAllByTestId('review')).toHaveLength(3);
+    expect(within(list).getByText('Shopper 1')).toBeInTheDocument();
+    expect(within(list).getAllByText('09/02/2024')).toHaveLength(3);
+    expect(screen.queryByText('Hidden shopper')).not.toBeInTheDocument();
+    expect(screen.queryByText('Other product')).not.toBeInTheDocument();
+    expect(screen.getByTestId('rating-average')).toHaveTextContent('4.6');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(within(screen.getByTestId('review-list')).getAllByTestId('review')).toHaveLength(2);
+  });
+
+  it('signed out: a log-in button instead of the review form', async () => {
+    server.use(...catalogHandlers());
+    const { user, store } = render(4);
+    await user.click(await screen.findByRole('button', { name: 'Log in to write a review' }));
+    expect(store.getState().auth.modal.open).toBe(true);
+  });
+
+  it('signed in: the review form sends user_id, product_id, rating and review', async () => {
+    let sent: unknown;
+    server.use(
+      http.post(apiUrl('reviews/add'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          { message: 'Thank you! Your review will appear once it is approved.' },
+          { status: 201 },
+        );
+      }),
+      ...catalogHandlers(),
+    );
+    const { user } = render(4, 'en', {
+      auth: { token: 't', userId: 7, email: 'a@b.c', modal: { open: false, view: 'login' } },
+    });
+    const submit = await screen.findByRole('button', { name: 'Submit review' });
+    expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Your review'), 'Lovely fabric');
+    await user.click(submit);
+    expect(await screen.findByText(/will appear once it is approved/)).toBeInTheDocument();
+    expect(sent).toEqual({ user_id: 7, product_id: 4, rating: 4, review: 'Lovely fabric' });
+  });
+
+  it('shows the server message when a review is refused', async () => {
+    server.use(
+      http.post(apiUrl('reviews/add'), () =>
+        HttpResponse.json(
+          { message: 'You can only review products from your completed orders.' },
+          { status: 403 },
+        ),
+      ),
+      ...catalogHandlers(),
+    );
+    const { user } = render(4, 'en', {
+      auth: { token: 't', userId: 7, email: 'a@b.c', modal: { open: false, view: 'login' } },
+    });
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.type(screen.getByLabelText('Your review'), 'Great');
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent('completed orders');
+  });
+
+  it('lists similar products of the same category and recommended ones rated 3 or more', async () => {
+    server.use(...catalogHandlers());
+    render(4);
+    const similar = await screen.findByRole('region', { name: 'Similar products' });
+    expect(await within(similar).findAllByTestId('product-card')).toHaveLength(1);
+    expect(within(similar).getByText('Grey Abaya')).toBeInTheDocument();
+    const recommended = screen.getByRole('region', { name: 'Recommended for you' });
+    const names = within(recommended)
+      .getAllByTestId('product-card')
+      .map((card) => within(card).getByRole('heading').textContent);
+    expect(names).not.toContain('Black Abaya');
+    expect(names).not.toContain('Amber Nights');
+  });
+
+  it('the estimated delivery is 20 days from today', async () => {
+    server.use(...catalogHandlers());
+    render(1);
+    const expected = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(await screen.findByTestId('estimated-delivery')).toHaveTextContent(
+      `${pad(expected.getDate())}/${pad(expected.getMonth() + 1)}/${expected.getFullYear()}`,
+    );
+  });
+});
