@@ -1,11 +1,34 @@
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import ForkTsCheckerWebpackPlugin from 'fork-ts-checker-webpack-plugin';
+
+/** Writes which files each named chunk group needs (entry, routes, locales): the bench reads it. */
+class ChunkManifestPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkManifest', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const groups: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            groups[name] = group.chunks.flatMap((chunk) =>
+              [...chunk.files].filter((f) => !f.endsWith('.map')),
+            );
+          }
+          compilation.emitAsset(
+            'chunk-manifest.json',
+            new webpack.sources.RawSource(JSON.stringify(groups, null, 1)),
+          );
+        },
+      );
+    });
+  }
+}
 
 interface Argv {
   mode?: 'production' | 'development';
@@ -63,6 +86,7 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
       }),
+      new ChunkManifestPlugin(),
       new ForkTsCheckerWebpackPlugin({ async: !production, typescript: { configFile: 'tsconfig.json' } }),
     ],
     optimization: {

@@ -71,15 +71,23 @@ function bundleSizes() {
       else entry.css = add(entry.css, size);
     }
   }
-  // What the browser must run before the home page shows: the entry, the home route and its language's texts.
-  const homeJsFiles = [
+  // What the browser must run before the home page shows: the entry, the home route's chunk group (with the
+  // shared chunks it pulls in) and the English texts.
+  const manifest = JSON.parse(readFileSync(path.join(dist, 'chunk-manifest.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const firstLoad = new Set([
     ...scripts,
-    ...readdirSync(path.join(dist, 'js'))
-      .filter((f) => /^(home|locale-en)\.[0-9a-f]{10}\.js$/.test(f))
-      .map((f) => `js/${f}`),
-  ];
+    ...css,
+    ...['main', 'home', 'locale-en'].flatMap((g) => manifest[g] ?? []),
+  ]);
+  const homeJsFiles = [...firstLoad].filter((f) => f.endsWith('.js'));
   const homeJs = homeJsFiles.reduce((sum, f) => add(sum, measure(path.join(dist, f))), zero);
-  const homeCssFiles = [...css, ...(bootstrapLtr ? [bootstrapLtr] : [])];
+  const homeCssFiles = [
+    ...[...firstLoad].filter((f) => f.endsWith('.css')),
+    ...(bootstrapLtr ? [bootstrapLtr] : []),
+  ];
   const homeCss = homeCssFiles.reduce((sum, f) => add(sum, measure(path.join(dist, f))), zero);
   return { chunks, home: { js: homeJs, css: homeCss, jsFiles: homeJsFiles, cssFiles: homeCssFiles } };
 }

@@ -5,7 +5,7 @@ import { mailClient } from '../lib/mailto';
 import { writeJson } from '../lib/storage';
 import { apiUrl, server } from '../testing/server';
 import { renderWithProviders } from '../testing/renderWithProviders';
-import { Footer } from './Footer';
+import Footer from './Footer';
 
 const LONG_BODY =
   '<p>One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twentyone twentytwo</p>';

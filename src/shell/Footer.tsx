@@ -40,7 +40,7 @@ function AboutText() {
   );
 }
 
-export function Footer() {
+export default function Footer() {
   const { t } = useTranslation();
   const contactEmail = getConfig().contactEmail;
   return (

@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { AuthModalHost } from './AuthModalHost';
-import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { Toasts } from './Toasts';
+
+// Below the fold: the footer (about text, contact form, logos) loads after the page's own code.
+const Footer = lazy(() => import(/* webpackChunkName: "footer" */ './Footer'));
 
 export function Layout() {
   const { t } = useTranslation();
@@ -23,7 +25,9 @@ export function Layout() {
       <main id="main" className="flex-grow-1" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={<div className="footer-placeholder" aria-hidden="true" />}>
+        <Footer />
+      </Suspense>
       <ScrollToTopButton />
       <AuthModalHost />
       <Toasts />

@@ -86,7 +86,7 @@ describe('navigation bar', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
     await user.click(button);
-    await user.click(screen.getByRole('contentinfo'));
+    await user.click(await screen.findByRole('contentinfo'));
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -166,7 +166,7 @@ describe('routes', () => {
   it('an unknown address shows the not-found page inside the shell', async () => {
     renderShell({ route: '/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
   it.each(['/orders', '/favorites', '/profile'])(
