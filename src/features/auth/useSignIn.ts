@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../../lib/notify';
 
 import { signedIn } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
@@ -18,7 +18,7 @@ export function useSignIn() {
   return useCallback(
     (answer: LoginAnswer, typedEmail: string) => {
       dispatch(signedIn(sessionFromLogin(answer, typedEmail)));
-      toast.success(t('auth.login.success'));
+      notify.success(t('auth.login.success'));
     },
     [dispatch, t],
   );

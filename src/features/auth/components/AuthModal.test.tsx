@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 
 import { loginRequired } from '../../../app/events';
 import { AuthModalHost } from '../../../shell/AuthModalHost';
+import { NavBar } from '../../../shell/NavBar';
 import { openAuthModal } from '../../../testing/authModal';
 import { nationalitiesHandler } from '../../../testing/handlers/auth';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
@@ -33,6 +34,22 @@ describe('auth modal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
+  });
+
+  it('opened from the account menu (which closes), focus returns to the menu button', async () => {
+    const { user } = renderWithProviders(
+      <>
+        <NavBar />
+        <AuthModalHost />
+      </>,
+    );
+    const account = screen.getByRole('button', { name: 'Account' });
+    await user.click(account);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(account).toHaveFocus();
   });
 
   it('opens on loginRequired (the hook other features use) on the login tab', async () => {

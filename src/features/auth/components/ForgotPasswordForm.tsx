@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 
 import { errorMessage } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
@@ -25,11 +25,11 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail?: string | n
       const email = values.email.trim();
       try {
         await sendCode({ email }).unwrap();
-        toast.success(t('auth.code.sent'));
+        notify.success(t('auth.code.sent'));
         dispatch(authFlowAdvanced({ view: 'reset', email }));
       } catch (error) {
         const message = errorMessage(error) ?? t('auth.errors.error_sending_code');
-        toast.error(message);
+        notify.error(message);
         setSubmitError(message);
       }
     },

@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 
 import { errorMessage } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
@@ -27,8 +27,8 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
   const requestVerificationCode = (email: string) => {
     sendCode({ email })
       .unwrap()
-      .then(() => toast.info(t('auth.code.sent')))
-      .catch((error: unknown) => toast.error(errorMessage(error) ?? t('auth.errors.error_sending_code')));
+      .then(() => notify.info(t('auth.code.sent')))
+      .catch((error: unknown) => notify.error(errorMessage(error) ?? t('auth.errors.error_sending_code')));
   };
 
   const formik = useFormik<LoginValues>({
@@ -44,20 +44,20 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
         const failure = classifyLoginError(error);
         switch (failure.kind) {
           case 'unverified':
-            toast.warning(failure.message);
+            notify.warning(failure.message);
             requestVerificationCode(email);
             dispatch(authFlowAdvanced({ view: 'verifyLogin', email }));
             break;
           case 'message':
-            toast.error(failure.message);
+            notify.error(failure.message);
             setSubmitError(failure.message);
             break;
           case 'noMessage':
-            toast.error(t('auth.errors.login_failed'));
+            notify.error(t('auth.errors.login_failed'));
             setSubmitError(t('auth.errors.invalid_credentials'));
             break;
           case 'noResponse':
-            toast.error(t('auth.errors.login_error'));
+            notify.error(t('auth.errors.login_error'));
             helpers.resetForm({ values: { email: '', password: '' } });
             setShowPassword(false);
             setSubmitError(t('auth.errors.login_error_occurred'));

@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DEFAULT_REGISTRATION_PHONE_CODE } from '../../../lib/phoneCodes';
@@ -74,19 +74,19 @@ export function RegisterForm() {
       try {
         const answer = await register(payload).unwrap();
         assertRegistered(answer);
-        toast.info(t('auth.code.sent'));
+        notify.info(t('auth.code.sent'));
         dispatch(authFlowAdvanced({ view: 'verify', email: payload.email, userId: answer.user.id }));
       } catch (error) {
         const failure = classifyRegistrationError(error);
         if (failure.kind === 'mailExhausted') {
-          toast.error(t('auth.errors.email_attempts_exhausted'));
+          notify.error(t('auth.errors.email_attempts_exhausted'));
           setSubmitError(t('auth.errors.email_attempts_exhausted'));
         } else if (failure.kind === 'emailTaken') {
-          toast.error(t('auth.errors.email_already_registered'));
+          notify.error(t('auth.errors.email_already_registered'));
           setServerErrors({ ...failure.fields, email: t('auth.errors.email_already_registered') });
           setSubmitError(t('auth.errors.email_already_registered'));
         } else {
-          toast.error(t('auth.errors.registration_error'));
+          notify.error(t('auth.errors.registration_error'));
           setServerErrors(failure.fields);
           setSubmitError(t('auth.errors.registration_error'));
         }

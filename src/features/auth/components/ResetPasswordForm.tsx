@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 
 import { errorMessage } from '../../../app/api';
 import { CodeBoxes, emptyCode } from '../../../ui/CodeBoxes';
@@ -41,11 +41,11 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
           password: values.password,
           password_confirmation: values.confirmPassword,
         }).unwrap();
-        toast.success(t('auth.reset.success'));
+        notify.success(t('auth.reset.success'));
         onSuccess(email);
       } catch (error) {
         const message = errorMessage(error) ?? t('auth.errors.password_reset_failed');
-        toast.error(message);
+        notify.error(message);
         setSubmitError(message);
       }
     },
@@ -54,9 +54,9 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const resendCode = async () => {
     try {
       await resend({ email: formik.values.email.trim() }).unwrap();
-      toast.success(t('auth.code.resent'));
+      notify.success(t('auth.code.resent'));
     } catch (error) {
-      toast.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+      notify.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
     }
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ValidationError } from 'yup';
+import { notify } from '../../../lib/notify';
 
 import { errorMessage } from '../../../app/api';
 import { signedIn } from '../../../app/events';
@@ -52,9 +52,9 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       const id = answer.id ?? userId;
       if (!answer.token || typeof id !== 'number') throw new Error('Invalid response format');
       dispatch(signedIn({ token: answer.token, userId: id, email: answer.email ?? email }));
-      toast.success(t('auth.register.success'));
+      notify.success(t('auth.register.success'));
     } catch (error) {
-      toast.error(errorMessage(error) ?? t('auth.errors.verification_failed'));
+      notify.error(errorMessage(error) ?? t('auth.errors.verification_failed'));
       setProblem(t('auth.code.wrong', { code: joined }));
       setCode(emptyCode(CODE_LENGTH));
       setFocusRequests((count) => count + 1);
@@ -64,13 +64,13 @@ export function VerifyCodeDialog({ email, userId }: Props) {
   const resendCode = async () => {
     try {
       await resend({ email }).unwrap();
-      toast.success(t('auth.code.resent'));
+      notify.success(t('auth.code.resent'));
       setCode(emptyCode(CODE_LENGTH));
       setProblem(null);
       restart();
       setFocusRequests((count) => count + 1);
     } catch (error) {
-      toast.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+      notify.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
     }
   };
 

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 
 import { errorMessage } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
@@ -27,11 +27,11 @@ export function VerifyLoginForm({ email }: { email: string }) {
     onSubmit: async (values, helpers) => {
       try {
         await verify({ email, code: values.code.trim() }).unwrap();
-        toast.success(t('auth.verify_login.success'));
+        notify.success(t('auth.verify_login.success'));
         dispatch(authFlowAdvanced({ view: 'login', email }));
       } catch (error) {
         const message = errorMessage(error) ?? t('auth.errors.verification_failed');
-        toast.error(message);
+        notify.error(message);
         helpers.setFieldError('code', message);
       }
     },
@@ -40,9 +40,9 @@ export function VerifyLoginForm({ email }: { email: string }) {
   const resendCode = async () => {
     try {
       await resend({ email }).unwrap();
-      toast.success(t('auth.code.resent'));
+      notify.success(t('auth.code.resent'));
     } catch (error) {
-      toast.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+      notify.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
     }
   };
 
