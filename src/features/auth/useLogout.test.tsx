@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
+import { api } from '../../app/api';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { apiUrl, server } from '../../testing/server';
+import { useLogout } from './useLogout';
+
+// A favorites list as the favorites feature would load it: tagged 'Wishlist'.
+const favoritesProbe = api.injectEndpoints({
+  endpoints: (build) => ({
+    probeWishlist: build.query<number, void>({
+      query: () => 'user-wishlist',
+      transformResponse: (body: unknown[]) => body.length,
+      providesTags: ['Wishlist'],
+    }),
+  }),
+});
+
+function Page() {
+  const [logout] = useLogout();
+  favoritesProbe.useProbeWishlistQuery();
+  return (
+    <button type="button" onClick={() => void logout()}>
+      log out
+    </button>
+  );
+}
+
+const signedIn = {
+  auth: { token: 'tok', userId: 1, email: 'a@shop.com', modal: { open: false, view: 'login' as const } },
+  cart: { guestToken: 'guest-1' },
+};
+
+describe('logout (spec 01 §4)', () => {
+  it('calls the server, clears token and guest token, says so and goes home', async () => {
+    let logoutCalls = 0;
+    const wishlistAuth: Array<string | null> = [];
+    server.use(
+      http.post(apiUrl('logout'), () => {
+        logoutCalls += 1;
+        return HttpResponse.json({ message: 'Logged out successfully.' });
+      }),
+      http.get(apiUrl('user-wishlist'), ({ request }) => {
+        wishlistAuth.push(request.headers.get('authorization'));
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user, store } = renderWithProviders(
+      <Routes>
+        <Route path="/" element={<p>home page</p>} />
+        <Route path="/favorites" element={<Page />} />
+      </Routes>,
+      { route: '/favorites', preloadedState: signedIn },
+    );
+    await waitFor(() => expect(wishlistAuth).toEqual(['Bearer tok']));
+    await user.click(screen.getByRole('button', { name: 'log out' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(logoutCalls).toBe(1);
+    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().cart.guestToken).toBeNull();
+    expect(await screen.findByText('You have been logged out')).toBeInTheDocument();
+  });
+
+  it('favorites reload after logout (the Wishlist tag is invalidated)', async () => {
+    const wishlistAuth: Array<string | null> = [];
+    server.use(
+      http.post(apiUrl('logout'), () => HttpResponse.json({ message: 'Logged out successfully.' })),
+      http.get(apiUrl('user-wishlist'), ({ request }) => {
+        wishlistAuth.push(request.headers.get('authorization'));
+        return HttpResponse.json([]);
+      }),
+    );
+    // The list stays on screen during logout (no navigation away in this probe).
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="*" element={<Page />} />
+      </Routes>,
+      { route: '/favorites', preloadedState: signedIn },
+    );
+    await waitFor(() => expect(wishlistAuth).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'log out' }));
+    await waitFor(() => expect(wishlistAuth).toEqual(['Bearer tok', null]));
+  });
+
+  it('a failed logout keeps the session and says logout failed', async () => {
+    server.use(
+      http.post(apiUrl('logout'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+      http.get(apiUrl('user-wishlist'), () => HttpResponse.json([])),
+    );
+    const { user, store } = renderWithProviders(<Page />, { preloadedState: signedIn });
+    await user.click(screen.getByRole('button', { name: 'log out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(store.getState().auth.token).toBe('tok');
+  });
+});
