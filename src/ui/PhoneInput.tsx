@@ -109,9 +109,9 @@ export function PhoneInput({
           onChange={(event) => onPhoneNumberChange(digitsOnly(event.target.value))}
           onBlur={onBlur}
           aria-invalid={numberError ? true : undefined}
-          aria-describedby={[hint ? hintId : null, numberError ? numberErrorId : null]
-            .filter(Boolean)
-            .join(' ')}
+          aria-describedby={
+            [hint ? hintId : null, numberError ? numberErrorId : null].filter(Boolean).join(' ') || undefined
+          }
           disabled={disabled}
         />
       </div>
