@@ -1,0 +1,161 @@
+// Filter-change measurement (issue 5): the search page rendered in jsdom through the real store with 10 000
+// generated products; one filter change (dispatch → memoised selectors → React commit) is timed on the main
+// thread. Self-contained: no server, no browser; bench/run.ts calls measureFilterChange().
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import { JSDOM } from 'jsdom';
+
+export const PRODUCTS = 10_000;
+const RUNS = 7;
+
+// The app imports its stylesheets; in Node they are nothing.
+const extensions = (
+  Module as unknown as { _extensions: Record<string, (module: { exports: unknown }) => void> }
+)._extensions;
+extensions['.css'] = (module) => {
+  module.exports = {};
+};
+
+function installDom(): JSDOM {
+  const dom = new JSDOM(
+    '<!doctype html><html lang="en" dir="ltr"><body><div id="root"></div></body></html>',
+    {
+      url: 'http://localhost/search',
+      pretendToBeVisual: true,
+    },
+  );
+  const target = globalThis as Record<string, unknown>;
+  const source = dom.window as unknown as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(dom.window)) {
+    if (key in target) continue;
+    try {
+      target[key] = source[key];
+    } catch {
+      // A few window properties are read-only accessors; the app does not need them.
+    }
+  }
+  target.window = dom.window;
+  target.document = dom.window.document;
+  return dom;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+export async function measureFilterChange(): Promise<{ products: number; scriptMs: number }> {
+  // Measured as shipped: React's production build and no development-only store checks.
+  process.env.NODE_ENV = 'production';
+  const dom = installDom();
+  const load = createRequire(path.join(__dirname, '..', 'package.json'));
+  const src = (file: string) => load(path.join(__dirname, '..', 'src', file));
+
+  const React = load('react') as typeof import('react');
+  const { flushSync } = load('react-dom') as typeof import('react-dom');
+  // Commits synchronously inside the call, so the timing covers the whole re-render.
+  const act = (fn: () => void) => flushSync(fn);
+  const { createRoot } = load('react-dom/client') as typeof import('react-dom/client');
+  const { Provider } = load('react-redux') as typeof import('react-redux');
+  const { I18nextProvider } = load('react-i18next') as typeof import('react-i18next');
+  const { MemoryRouter } = load('react-router-dom') as typeof import('react-router-dom');
+  const { installMatchMedia } = src(
+    'features/catalog/testing/matchMedia.ts',
+  ) as typeof import('../src/features/catalog/testing/matchMedia');
+  installMatchMedia({ width: 1280 });
+  const { makeStore } = src('app/store.ts') as typeof import('../src/app/store');
+  const { i18n, initI18nWithResources } = src('i18n/i18n.ts') as typeof import('../src/i18n/i18n');
+  const { allResources } = src('i18n/resources.ts') as typeof import('../src/i18n/resources');
+  const { catalogApi } = src(
+    'features/catalog/catalogApi.ts',
+  ) as typeof import('../src/features/catalog/catalogApi');
+  const { brandToggled } = src(
+    'features/catalog/catalogSlice.ts',
+  ) as typeof import('../src/features/catalog/catalogSlice');
+  const { selectFilteredProducts } = src(
+    'features/catalog/catalogSelectors.ts',
+  ) as typeof import('../src/features/catalog/catalogSelectors');
+  const { makeCategory, makeProduct } = src(
+    'features/catalog/testing/fixtures.ts',
+  ) as typeof import('../src/features/catalog/testing/fixtures');
+  const SearchPage = (src('features/catalog/pages/SearchPage.tsx') as { default: () => React.ReactElement })
+    .default;
+
+  initI18nWithResources(allResources, 'en');
+  const brands = Array.from({ length: 40 }, (_, index) => `Brand ${index + 1}`);
+  const categories = Array.from({ length: 20 }, (_, c) =>
+    makeCategory(
+      c + 1,
+      `Category ${c + 1}`,
+      Array.from({ length: PRODUCTS / 20 }, (_, p) => {
+        const id = c * (PRODUCTS / 20) + p + 1;
+        return makeProduct({
+          id,
+          name: `Product ${id}`,
+          category: `Category ${c + 1}`,
+          brand: brands[id % brands.length],
+          collection: `Collection ${id % 12}`,
+          price: 1 + (id % 500),
+          rating: (id % 50) / 10,
+        });
+      }),
+    ),
+  );
+
+  const store = makeStore({ settings: { language: 'en', currency: 'KWD' } });
+  const args = { lang: 'en' as const, currency: 'KWD' };
+  await store.dispatch(
+    catalogApi.util.upsertQueryData('getHomeData', args, {
+      categories,
+      bestSellers: [],
+      coupons: [],
+      fetchedAt: Date.now(),
+      currency: 'KWD',
+    }),
+  );
+
+  const container = document.getElementById('root') as HTMLElement;
+  const root = createRoot(container);
+  act(() => {
+    const page = React.createElement(
+      MemoryRouter,
+      { initialEntries: ['/search'] },
+      React.createElement(SearchPage),
+    );
+    root.render(
+      React.createElement(Provider, {
+        store,
+        children: React.createElement(I18nextProvider, { i18n }, page),
+      }),
+    );
+  });
+  const cards = () => container.querySelectorAll('[data-testid="product-card"]').length;
+  if (cards() === 0) throw new Error('the search grid did not render');
+
+  // Warm-up (JIT, first selector run), then timed changes: toggle a brand on, then off again.
+  act(() => store.dispatch(brandToggled(brands[0] as string)));
+  act(() => store.dispatch(brandToggled(brands[0] as string)));
+  const timings: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const brand = brands[(run % (brands.length - 1)) + 1] as string;
+    const start = performance.now();
+    act(() => store.dispatch(brandToggled(brand)));
+    timings.push(performance.now() - start);
+    if (selectFilteredProducts(store.getState()).length !== PRODUCTS / brands.length) {
+      throw new Error('the filter did not apply');
+    }
+    act(() => store.dispatch(brandToggled(brand)));
+  }
+  act(() => root.unmount());
+  // Clears RTK Query's cache timers (5 minutes for the home data), so the process can end.
+  store.dispatch(catalogApi.util.resetApiState());
+  dom.window.close();
+  return { products: PRODUCTS, scriptMs: Math.round(median(timings) * 10) / 10 };
+}
+
+// `npx tsx bench/filters.ts` prints the figure on its own.
+if (require.main === module) {
+  void measureFilterChange().then((result) => console.log(result));
+}
