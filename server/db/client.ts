@@ -11,7 +11,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DbOptions =
-  | { memory: true }
+  /** In-memory PGlite; `loadDataDir` starts from a dumped data folder instead of running initdb (≈10× faster). */
+  | { memory: true; loadDataDir?: Blob }
   /** PostgreSQL; `searchPath` pins every pooled connection to one schema (tests use a throw-away one). */
   | { databaseUrl: string; searchPath?: string }
   | { dataDir: string; databaseUrl?: string };
@@ -19,6 +20,8 @@ export type DbOptions =
 export interface DbHandle {
   db: Db;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (the test helper caches a migrated one). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -35,9 +38,9 @@ export function scriptRunnerFor(db: Db): ScriptRunner {
   return runner;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DbHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   scriptRunners.set(db, async (script) => {
@@ -45,7 +48,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
       await tx.exec(script);
     });
   });
-  return { db, close: () => client.close() };
+  return { db, close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 function openPostgres(databaseUrl: string, searchPath?: string): DbHandle {
@@ -72,7 +75,7 @@ function openPostgres(databaseUrl: string, searchPath?: string): DbHandle {
 }
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
-  if ('memory' in options) return openPglite(undefined);
+  if ('memory' in options) return openPglite(undefined, options.loadDataDir);
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, 'searchPath' in options ? options.searchPath : undefined);
   }

@@ -10,6 +10,7 @@ import { openDb, type Db } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { outbox } from '../db/schema';
 import type { MailService } from '../services/mail';
+import { migratedPgliteTemplate } from './pgliteTemplate';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -46,7 +47,9 @@ async function openPostgresSchema(url: string): Promise<{ db: Db; close(): Promi
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { seed = false, config, ...rest } = options;
   const testUrl = process.env.TEST_DATABASE_URL;
-  const handle = testUrl ? await openPostgresSchema(testUrl) : await openDb({ memory: true });
+  const handle = testUrl
+    ? await openPostgresSchema(testUrl)
+    : await openDb({ memory: true, loadDataDir: await migratedPgliteTemplate() });
   await prepareDatabase(handle.db, { seed });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
   const app = await buildApp({
