@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { expect, openIn, test } from './fixtures';
+
+/** axe on the catalogue's own content (the shell's navbar, footer and toasts are checked by the shell journeys). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('#main').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  stock_quantity: number;
+  attributes: { attribute_name: string; sub_attributes: { name: string }[] }[];
+}
+
+/** A product of the seeded shop with a size and a colour and plenty of stock. */
+async function productWithChoices(request: APIRequestContext, lang: 'en' | 'ar') {
+  const response = await request.get(`/api/categories${lang === 'ar' ? '?lang=ar' : ''}`);
+  const categories = (await response.json()) as { products: ApiProduct[] }[];
+  const product = categories
+    .flatMap((category) => category.products)
+    .find((item) => item.stock_quantity > 5 && item.attributes.length === 2);
+  if (!product) throw new Error('the seed has no product with size and colour');
+  const [size, colour] = product.attributes;
+  return {
+    product,
+    size: size?.sub_attributes[0]?.name ?? '',
+    colour: colour?.sub_attributes[0]?.name ?? '',
+  };
+}
+
+/** The product with the most approved reviews (more than one page of 3). */
+async function reviewedProduct(request: APIRequestContext) {
+  const reviews = (await (await request.get('/api/reviews')).json()) as {
+    product_id: number;
+    status: string;
+  }[];
+  const counts = new Map<number, number>();
+  for (const review of reviews)
+    if (review.status === 'approved') counts.set(review.product_id, (counts.get(review.product_id) ?? 0) + 1);
+  const [id, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  return { id, count };
+}
+
+for (const language of ['en', 'ar'] as const) {
+  const texts =
+    language === 'en'
+      ? {
+          categories: 'Categories',
+          addToCart: 'Add to cart',
+          added: 'The product was added to your cart',
+          page2: 'Page 2',
+        }
+      : {
+          categories: 'الأقسام',
+          addToCart: 'أضف إلى السلة',
+          added: 'تمت إضافة المنتج إلى سلتك',
+          page2: 'الصفحة 2',
+        };
+
+  test.describe(`catalogue (${language})`, () => {
+    test('home → category tile → search filtered by that category', async ({ page }) => {
+      await openIn(page, '/', language);
+      const tile = page.getByTestId('category-tile').first();
+      await expect(tile).toBeVisible();
+      const name = (await tile.locator('.category-tile__name').textContent()) ?? '';
+      await tile.click();
+      await expect(page).toHaveURL(/\/search\?category=/);
+      expect(decodeURIComponent(new URL(page.url()).searchParams.get('category') ?? '')).toBe(name);
+      const tabs = page.getByRole('navigation', { name: texts.categories });
+      await expect(tabs.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    test('filters from a cold URL are applied and stay in the URL', async ({ page }) => {
+      await openIn(page, '/search?minRating=4&maxPrice=50', language);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      const panel = page.getByTestId('filter-panel').first();
+      await expect(panel.getByRole('button', { pressed: true })).toHaveText('4★');
+      expect(page.url()).toContain('minRating=4');
+      expect(page.url()).toContain('maxPrice=50');
+      // Every card costs at most 50 (the price filter) — read the current price of each.
+      const prices = await page
+        .getByTestId('price-current')
+        .evaluateAll((nodes) =>
+          nodes.map((node) => Number(/\d+(?:\.\d+)?/.exec(node.textContent ?? '')?.[0])),
+        );
+      expect(prices.length).toBeGreaterThan(0);
+      for (const price of prices) expect(price).toBeLessThanOrEqual(50);
+    });
+
+    test('search text narrows the grid', async ({ page, request }) => {
+      const { product } = await productWithChoices(request, language);
+      const word = product.name.split(' ')[0] ?? product.name;
+      await openIn(page, '/search', language);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      const before = await page.getByTestId('result-count').textContent();
+      await page.locator('#catalog-search-input').fill(word);
+      await page.locator('#catalog-search-input').press('Enter');
+      await expect(page.getByTestId('result-count')).not.toHaveText(before ?? '');
+      const names = await page.getByTestId('product-card').locator('h3').allTextContents();
+      for (const name of names) expect(name.toLowerCase()).toContain(word.toLowerCase());
+    });
+
+    test('product detail: choose size and colour, add as a guest, the navbar count grows', async ({
+      page,
+      request,
+    }) => {
+      const { product, size, colour } = await productWithChoices(request, language);
+      await openIn(page, `/product/${product.id}`, language);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(page.getByTestId('cart-count')).toHaveText('0');
+      await page.getByRole('radio', { name: colour, exact: true }).click();
+      await page.getByRole('radio', { name: size, exact: true }).click();
+      await page.getByRole('button', { name: texts.addToCart }).click();
+      await expect(page.getByText(texts.added)).toBeVisible();
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+      await expectAccessible(page);
+    });
+
+    test('reviews come 3 per page', async ({ page, request }) => {
+      const { id, count } = await reviewedProduct(request);
+      expect(count).toBeGreaterThan(3);
+      await openIn(page, `/product/${id}`, language);
+      const list = page.getByTestId('review-list');
+      await expect(list.getByTestId('review')).toHaveCount(3);
+      await page.getByRole('button', { name: texts.page2, exact: true }).click();
+      await expect(list.getByTestId('review')).toHaveCount(Math.min(3, count - 3));
+    });
+  });
+}
+
+test.describe('phone width', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  for (const language of ['en', 'ar'] as const) {
+    test(`the filter drawer opens from the filter bar and filters (${language})`, async ({ page }) => {
+      await openIn(page, '/search', language);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expect(page.locator('aside').getByTestId('filter-panel')).toBeHidden();
+      await page.getByTestId('filter-bar').click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer).toBeVisible();
+      await drawer.getByRole('button', { name: /4/ }).first().click();
+      await drawer.getByRole('button', { name: language === 'en' ? 'Show results' : 'عرض النتائج' }).click();
+      await expect(drawer).toBeHidden();
+      await expect(page).toHaveURL(/minRating=4/);
+      // The active filter shows as a chip; the page does not scroll sideways.
+      await expect(page.getByRole('button', { name: /Remove filter|إزالة الفلتر/ }).first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
