@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/errors';
+import { BODY_LIMIT } from './lib/limits';
 import { registerAuth } from './plugins/auth';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -23,8 +24,7 @@ import { createDefaultGateway, type PaymentGateway } from './services/payments';
 import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
-export const BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_LIMIT = 5 * 1024 * 1024;
+export { BODY_LIMIT, UPLOAD_LIMIT } from './lib/limits';
 
 export interface BuildAppOptions {
   config?: Partial<Config>;

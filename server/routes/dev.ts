@@ -1,5 +1,73 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { outbox } from '../db/schema';
+import { validationError } from '../lib/errors';
+import { normalizeEmail } from '../lib/validation';
 
-const devRoutes: FastifyPluginAsync = async () => {};
-export const devMailPage: FastifyPluginAsync = async () => {};
+// Registered only outside production (see app.ts): the outbox holds live codes.
+
+const MAILBOX_LIMIT = 50;
+
+/** GET /api/dev/mail?to=EMAIL — what browser journeys read the verification codes from. */
+const devRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/dev/mail', async (request) => {
+    const to = normalizeEmail((request.query as { to?: unknown }).to);
+    if (!to) throw validationError({ to: ['The to field is required.'] });
+    const rows = await app.deps.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, to))
+      .orderBy(desc(outbox.id))
+      .limit(MAILBOX_LIMIT);
+    return {
+      messages: rows.map((row) => ({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        code: row.code,
+        created_at: row.createdAt.toISOString(),
+      })),
+    };
+  });
+};
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** GET /dev/mail — the outbox as a page for people trying the shop locally. */
+export const devMailPage: FastifyPluginAsync = async (app) => {
+  app.get('/dev/mail', async (_request, reply) => {
+    const rows = await app.deps.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
+    const items = rows
+      .map(
+        (row) => `<article>
+  <h2>${escapeHtml(row.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(row.recipient)}</strong> · ${escapeHtml(row.createdAt.toISOString())}${
+    row.code ? ` · code <code>${escapeHtml(row.code)}</code>` : ''
+  }</p>
+  <pre>${escapeHtml(row.body)}</pre>
+</article>`,
+      )
+      .join('\n');
+    const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dev mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+article{border-bottom:1px solid #ddd;padding:.5rem 0}.meta{color:#555}pre{white-space:pre-wrap}</style></head>
+<body><h1>Dev mailbox</h1><p>The newest ${rows.length} messages of the outbox (not served in production).</p>
+${items || '<p>No mail yet.</p>'}
+</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page);
+  });
+};
+
 export default devRoutes;

@@ -139,3 +139,14 @@ export async function registerVerifiedUser(
   const body = verified.json<{ token: string; id: number; email: string }>();
   return { token: body.token, id: body.id, email: body.email, password, name: payload.name };
 }
+
+/** A clock tests move by hand: pass `clock.now` as config.now, then `clock.advance(ms)`. */
+export function manualClock(start = new Date('2026-01-15T10:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}

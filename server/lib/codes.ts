@@ -1,0 +1,140 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users, verificationCodes, type CodePurpose } from '../db/schema';
+import type { MailService } from '../services/mail';
+import { tooManyAttempts } from './errors';
+import { hashCode, newNumericCode, sameHash } from './tokens';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_MIN_INTERVAL_MS = 60 * 1000;
+export const RESEND_MAX_PER_HOUR = 5;
+
+interface CodeDeps {
+  db: Db;
+  config: Pick<Config, 'tokenSecret' | 'now'>;
+  mail: MailService;
+}
+
+function codeHash(config: Pick<Config, 'tokenSecret'>, userId: number, code: string): string {
+  // Bound to the user, so a code hash leaked from one row cannot be replayed for another account.
+  return hashCode(`${userId}:${code}`, config.tokenSecret);
+}
+
+const MAIL_TEXT: Record<CodePurpose, { subject: string; lead: string; leadAr: string }> = {
+  verify: {
+    subject: 'Your verification code / رمز التحقق',
+    lead: 'Your e-mail verification code is',
+    leadAr: 'رمز التحقق من بريدك الإلكتروني هو',
+  },
+  reset: {
+    subject: 'Your password reset code / رمز إعادة تعيين كلمة المرور',
+    lead: 'Your password reset code is',
+    leadAr: 'رمز إعادة تعيين كلمة المرور هو',
+  },
+};
+
+/**
+ * Issues a fresh 6-digit code (older open codes of the same purpose die), stores only its HMAC and mails it.
+ * With `limitResends`, at most one code per minute and five per hour per account, else 429.
+ */
+export async function issueCode(
+  { db, config, mail }: CodeDeps,
+  user: { id: number; email: string },
+  purpose: CodePurpose,
+  options: { limitResends: boolean },
+): Promise<void> {
+  const now = config.now();
+  const code = newNumericCode();
+  const limited = await db.transaction(async (tx) => {
+    // Serialises concurrent requests for one account, so two clicks cannot both slip under the limits.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    if (options.limitResends) {
+      const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
+      const recent = await tx
+        .select({ createdAt: verificationCodes.createdAt })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.userId, user.id), gt(verificationCodes.createdAt, hourAgo)))
+        .orderBy(desc(verificationCodes.createdAt));
+      const newest = recent[0];
+      if (recent.length >= RESEND_MAX_PER_HOUR) return true;
+      if (newest && now.getTime() - newest.createdAt.getTime() < RESEND_MIN_INTERVAL_MS) return true;
+    }
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.userId, user.id),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({
+      userId: user.id,
+      purpose,
+      codeHash: codeHash(config, user.id, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    });
+    return false;
+  });
+  if (limited) throw tooManyAttempts();
+
+  const text = MAIL_TEXT[purpose];
+  await mail.send({
+    to: user.email,
+    subject: text.subject,
+    text: `${text.lead} ${code}. It expires in 15 minutes.\n${text.leadAr} ${code}. تنتهي صلاحيته خلال 15 دقيقة.\n\nIf you did not ask for it, ignore this message.`,
+    code,
+  });
+}
+
+/** A JSON number loses leading zeros ("012345" → 12345); the spec's reset payload sends the code as an integer. */
+export function normalizeCode(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1_000_000) {
+    return String(value).padStart(6, '0');
+  }
+  if (typeof value === 'string' && /^\d{6}$/.test(value.trim())) return value.trim();
+  return null;
+}
+
+/**
+ * Checks the newest open code of the given purposes. A wrong guess counts against that code; after five the code
+ * is dead even for the right digits. Returns whether the code was accepted (and consumes it).
+ */
+export async function consumeCode(
+  { db, config }: Pick<CodeDeps, 'db' | 'config'>,
+  userId: number,
+  purposes: CodePurpose[],
+  submitted: string | null,
+): Promise<boolean> {
+  const now = config.now();
+  return db.transaction(async (tx) => {
+    const [open] = await tx
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          inArray(verificationCodes.purpose, purposes),
+          isNull(verificationCodes.consumedAt),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1)
+      .for('update');
+    if (!open || open.expiresAt.getTime() <= now.getTime() || open.attempts >= CODE_MAX_ATTEMPTS)
+      return false;
+    if (submitted === null || !sameHash(open.codeHash, codeHash(config, userId, submitted))) {
+      await tx
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(eq(verificationCodes.id, open.id));
+      return false;
+    }
+    await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, open.id));
+    return true;
+  });
+}
