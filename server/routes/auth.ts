@@ -188,7 +188,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return { token, id: user.id, email: user.email, name: user.name };
   });
 
-  app.post('/auth/social-login', { config: limitPerIpAndEmail(10, 'social') }, async (request) => {
+  // Provider tokens cannot be guessed; this only caps the calls to Google and Facebook per address.
+  app.post('/auth/social-login', { config: limitPerIpAndEmail(30, 'social') }, async (request) => {
     const input = validate(request.body, {
       token: [required, isString, maxLength(8192)],
       provider: [required, isString, oneOf(['google', 'facebook'])],

@@ -1,0 +1,271 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { apiTokens, users } from '../db/schema';
+import {
+  authHeader,
+  createTestApp,
+  registerVerifiedUser,
+  type RegisteredUser,
+  type TestApp,
+} from '../testing/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
+]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+
+function multipart(fieldName: string, fileName: string, contentType: string, bytes: Buffer) {
+  const boundary = '----storefront-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(
+  user: RegisteredUser,
+  fieldName: string,
+  fileName: string,
+  type: string,
+  bytes: Buffer,
+) {
+  const { payload, headers } = multipart(fieldName, fileName, type, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/profile_update/picture',
+    payload,
+    headers: { ...headers, ...authHeader(user.token) },
+  });
+}
+
+describe('GET /users', () => {
+  test('answers the signed-in user', async () => {
+    const shopper = await registerVerifiedUser(t.app, {
+      name: 'Noura',
+      phone_number: '99887766',
+      nationality: 3,
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: authHeader(shopper.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      user: {
+        id: shopper.id,
+        name: 'Noura',
+        email: shopper.email,
+        phone_code: '+965',
+        phone_number: '99887766',
+        nationality: 3,
+        profile_image: null,
+      },
+    });
+  });
+
+  test('without a token is 401', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+});
+
+describe('PUT /profile_update', () => {
+  test('updates name, e-mail and phone number', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(shopper.token),
+      payload: { name: ' New Name ', email: 'New.Address@Example.com', phone_number: '12345678' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'Profile updated successfully.',
+      user: expect.objectContaining({
+        id: shopper.id,
+        name: 'New Name',
+        email: 'new.address@example.com',
+        phone_number: '12345678',
+      }),
+    });
+    // Sign in with the new address.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'new.address@example.com', password: shopper.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  test("another account's e-mail is 422 taken; keeping one's own is fine", async () => {
+    const one = await registerVerifiedUser(t.app);
+    const two = await registerVerifiedUser(t.app);
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(one.token),
+      payload: { name: 'One', email: two.email.toUpperCase() },
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ email: ['The email has already been taken.'] });
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(one.token),
+      payload: { name: 'One', email: one.email },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  test('validation: name required, e-mail valid, phone digits only', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(shopper.token),
+      payload: { name: '', email: 'nope', phone_number: '+965 5551' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      name: ['The name field is required.'],
+      email: ['The email field must be a valid email address.'],
+      phone_number: ['The phone number field must contain digits only.'],
+    });
+  });
+
+  test('without a token is 401', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      payload: { name: 'x' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /profile_update/picture', () => {
+  test.each([
+    ['png', 'me.png', 'image/png', PNG],
+    ['jpg', 'me.jpg', 'image/jpeg', JPEG],
+    ['webp', 'me.webp', 'image/webp', WEBP],
+  ])('stores a %s under the data folder and serves it at /uploads', async (extension, name, type, bytes) => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await upload(shopper, 'image', name, type, bytes);
+    expect(response.statusCode).toBe(200);
+    const { user, message } = response.json();
+    expect(message).toBe('Profile picture updated successfully.');
+    expect(user.profile_image).toMatch(
+      new RegExp(`^/uploads/profile/${shopper.id}-[0-9a-f]{16}\\.${extension}$`),
+    );
+    const served = await t.app.inject({ method: 'GET', url: user.profile_image });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  test('a new picture replaces the old file', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const first = (await upload(shopper, 'image', 'a.png', 'image/png', PNG)).json().user
+      .profile_image as string;
+    const firstFile = path.join(t.app.deps.config.dataDir, first);
+    expect(existsSync(firstFile)).toBe(true);
+    await upload(shopper, 'image', 'b.jpg', 'image/jpeg', JPEG);
+    expect(existsSync(firstFile)).toBe(false);
+  });
+
+  test('a file that is not png/jpeg/webp is 422, whatever it claims to be', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await upload(
+      shopper,
+      'image',
+      'evil.png',
+      'image/png',
+      Buffer.from('<html><script>1</script>'),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      image: ['The image field must be a file of type: png, jpeg, webp.'],
+    });
+  });
+
+  test('no image part is 422', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const wrongField = await upload(shopper, 'avatar', 'a.png', 'image/png', PNG);
+    expect(wrongField.statusCode).toBe(422);
+    expect(wrongField.json().errors).toEqual({ image: ['The image field is required.'] });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile_update/picture',
+      headers: authHeader(shopper.token),
+      payload: { image: 'x' },
+    });
+    expect(json.statusCode).toBe(422);
+  });
+
+  test('more than 5 MB is refused with 413, not stored', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const response = await upload(shopper, 'image', 'big.png', 'image/png', big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The image field must not be greater than 5120 kilobytes.');
+    const [user] = await t.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(user?.profileImage).toBeNull();
+  });
+
+  test('without a token is 401', async () => {
+    const { payload, headers } = multipart('image', 'a.png', 'image/png', PNG);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile_update/picture',
+      payload,
+      headers,
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /profile_delete', () => {
+  test('deletes the account and its tokens', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile_delete',
+      headers: authHeader(shopper.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Account deleted successfully.' });
+    expect(await t.db.select().from(users).where(eq(users.id, shopper.id))).toEqual([]);
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, shopper.id))).toEqual([]);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: authHeader(shopper.token),
+    });
+    expect(after.statusCode).toBe(401);
+    // The address is free again.
+    const again = await registerVerifiedUser(t.app, { email: shopper.email });
+    expect(again.id).not.toBe(shopper.id);
+  });
+
+  test('without a token is 401', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/profile_delete' });
+    expect(response.statusCode).toBe(401);
+  });
+});
