@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -79,7 +80,8 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, 'searchPath' in options ? options.searchPath : undefined);
   }
-  return openPglite('dataDir' in options ? options.dataDir : undefined);
+  // A folder of its own inside DATA_DIR: the uploads live next to it, not inside the cluster.
+  return openPglite('dataDir' in options ? path.join(options.dataDir, 'pglite') : undefined);
 }
 
 /**

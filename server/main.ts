@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDb } from './db/client';
+import { prepareDatabase } from './db/migrate';
+
+/** Long enough for in-flight requests, short enough for an orchestrator's kill timeout. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDb(config);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
+
+  if (config.env === 'production' && !process.env.TOKEN_SECRET) {
+    app.log.warn('TOKEN_SECRET is not set: e-mail codes issued before a restart will stop working');
+  }
+  app.log.info(
+    { database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}`, env: config.env },
+    'preparing database',
+  );
+  await prepareDatabase(database.db);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // The server stops accepting and drains first; the database closes only when no request can use it.
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
