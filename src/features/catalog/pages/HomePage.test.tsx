@@ -17,7 +17,7 @@ describe('HomePage', () => {
     expect(screen.getAllByTestId('skeleton-grid').length).toBeGreaterThan(0);
     expect(screen.getByTestId('category-skeleton').querySelectorAll('li')).toHaveLength(6);
     const best = await screen.findByRole('region', { name: 'Best sellers' });
-    expect(within(best).getAllByTestId('product-card')).toHaveLength(4);
+    expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
     expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
     const tiles = screen.getAllByTestId('category-tile');
     expect(tiles[0]).toHaveAttribute('href', '/search?category=Perfumes');
@@ -108,7 +108,7 @@ describe('HomePage', () => {
     expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
     await user.click(screen.getByRole('tab', { name: "Today's deals" }));
     const deals = screen.getByRole('region', { name: "Today's deals" });
-    expect(within(deals).getAllByTestId('product-card')).toHaveLength(1);
+    expect(await within(deals).findAllByTestId('product-card')).toHaveLength(1);
   });
 
   it('shows an error when all home data fails', async () => {
