@@ -32,10 +32,10 @@ function quoteLiteral(value: string): string {
  */
 export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const runScript = scriptRunnerFor(db);
-  await db.execute(
-    sql.raw(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    ),
+  // Under the lock too: CREATE TABLE IF NOT EXISTS is not safe against a concurrent twin.
+  await runScript(
+    `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+     CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());`,
   );
   const done = await executeRows<{ name: string }>(db, sql.raw('SELECT name FROM schema_migrations'));
   const alreadyApplied = new Set(done.map((row) => row.name));

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+
+test('defaults: development on 0.0.0.0:8080, ./data, ./dist, no CORS origins, bcrypt cost 10', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    env: 'development',
+    port: 8080,
+    host: '0.0.0.0',
+    dataDir: path.resolve('data'),
+    spaDir: path.resolve('dist'),
+    publicUrl: 'http://localhost:8080',
+    corsOrigins: [],
+    apiBaseUrl: '/api',
+    bcryptCost: 10,
+  });
+  expect(config.databaseUrl).toBeUndefined();
+  expect(config.tokenSecret).toMatch(/^[0-9a-f]{64}$/);
+  expect(config.now()).toBeInstanceOf(Date);
+});
+
+test('reads the environment', () => {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '3000',
+    HOST: '127.0.0.1',
+    DATA_DIR: '/srv/shop',
+    DATABASE_URL: 'postgres://u:p@db/shop',
+    PUBLIC_URL: 'https://shop.example.com/',
+    CORS_ORIGINS: 'https://a.example.com, https://b.example.com,',
+    SMTP_URL: 'smtp://mail:25',
+    GOOGLE_CLIENT_ID: 'gid',
+    FACEBOOK_APP_ID: 'fid',
+    FACEBOOK_APP_SECRET: 'fsecret',
+    API_BASE_URL: 'https://api.example.com/api',
+    TOKEN_SECRET: 'secret',
+    BCRYPT_COST: '12',
+  });
+  expect(config).toMatchObject({
+    env: 'production',
+    port: 3000,
+    host: '127.0.0.1',
+    dataDir: '/srv/shop',
+    databaseUrl: 'postgres://u:p@db/shop',
+    publicUrl: 'https://shop.example.com',
+    corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+    smtpUrl: 'smtp://mail:25',
+    googleClientId: 'gid',
+    facebookAppId: 'fid',
+    facebookAppSecret: 'fsecret',
+    apiBaseUrl: 'https://api.example.com/api',
+    tokenSecret: 'secret',
+    bcryptCost: 12,
+  });
+});
+
+test('nonsense falls back to safe defaults', () => {
+  const config = loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', BCRYPT_COST: '99', DATABASE_URL: '  ' });
+  expect(config.port).toBe(8080);
+  expect(config.env).toBe('development');
+  expect(config.bcryptCost).toBe(10);
+  expect(config.databaseUrl).toBeUndefined();
+});

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { Pool } from 'pg';
+import { executeRows, openDb } from './client';
+import { listMigrations, runMigrations } from './migrate';
+import { createTestApp, lastMailedCode, type TestApp } from '../testing/testApp';
+
+// Runs only when TEST_DATABASE_URL points at a real PostgreSQL (.ci/run sets it); createTestApp then works in a
+// throw-away schema of that database.
+const url = process.env.TEST_DATABASE_URL;
+const describePostgres = url ? describe : describe.skip;
+
+describePostgres('on real PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('this really is PostgreSQL, in its own schema, with every migration applied once', async () => {
+    const [version] = await executeRows<{ version: string }>(t.db, sql`SELECT version() AS version`);
+    expect(version?.version).toMatch(/^PostgreSQL/);
+    const [schema] = await executeRows<{ schema: string }>(t.db, sql`SELECT current_schema() AS schema`);
+    expect(schema?.schema).toMatch(/^test_[0-9a-f]{12}$/);
+    const applied = await executeRows<{ name: string }>(
+      t.db,
+      sql`SELECT name FROM schema_migrations ORDER BY name`,
+    );
+    expect(applied.map((row) => row.name)).toEqual((await listMigrations()).map((m) => m.name));
+    expect(await runMigrations(t.db)).toEqual([]);
+  });
+
+  test('two processes migrating one empty database at once apply each file exactly once', async () => {
+    const schemaName = `test_race_${Date.now().toString(16)}`;
+    const admin = new Pool({ connectionString: url, max: 1 });
+    await admin.query(`CREATE SCHEMA ${schemaName}`);
+    const first = await openDb({ databaseUrl: url ?? '', searchPath: schemaName });
+    const second = await openDb({ databaseUrl: url ?? '', searchPath: schemaName });
+    try {
+      const [a, b] = await Promise.all([runMigrations(first.db), runMigrations(second.db)]);
+      const all = (await listMigrations()).map((m) => m.name);
+      expect([...a, ...b].sort()).toEqual(all);
+      const rows = await executeRows<{ name: string }>(first.db, sql`SELECT name FROM schema_migrations`);
+      expect(rows).toHaveLength(all.length);
+    } finally {
+      await first.close();
+      await second.close();
+      await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
+      await admin.end();
+    }
+  });
+
+  test('register, verify, login, logout round trip', async () => {
+    const email = 'postgres.shopper@example.com';
+    const payload = {
+      name: 'Postgres Shopper',
+      email,
+      password: 'Secret@123',
+      password_confirmation: 'Secret@123',
+      phone_code: '+965',
+      phone_number: '55512345',
+      nationality: 16,
+    };
+    const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload });
+    expect(registered.statusCode).toBe(201);
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...payload, email: email.toUpperCase() },
+    });
+    expect(duplicate.statusCode).toBe(422);
+
+    const unverified = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Secret@123' },
+    });
+    expect(unverified.statusCode).toBe(403);
+    const code = await lastMailedCode(t.db, email);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { email, code },
+    });
+    expect(verified.statusCode).toBe(200);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Secret@123' },
+    });
+    expect(login.statusCode).toBe(200);
+    const { token } = login.json();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json().user.email).toBe(email);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.statusCode).toBe(200);
+  });
+});
