@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
+import { createTestApp, lastMailedCode, type TestApp } from '../testing/testApp';
 import { executeRows, openDb } from './client';
 import { listMigrations, runMigrations } from './migrate';
-import { createTestApp, lastMailedCode, type TestApp } from '../testing/testApp';
 
 // Runs only when TEST_DATABASE_URL points at a real PostgreSQL (.ci/run sets it); createTestApp then works in a
 // throw-away schema of that database.
