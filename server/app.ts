@@ -56,7 +56,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Every broken field at once, so a form shows all its 422 messages after one submit.
     ajv: { customOptions: { allErrors: true } },
   });

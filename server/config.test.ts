@@ -11,6 +11,7 @@ test('defaults: development on 0.0.0.0:8080, ./data, ./dist, no CORS origins, bc
     spaDir: path.resolve('dist'),
     publicUrl: 'http://localhost:8080',
     corsOrigins: [],
+    trustProxy: false,
     apiBaseUrl: '/api',
     bcryptCost: 10,
   });
@@ -35,6 +36,7 @@ test('reads the environment', () => {
     API_BASE_URL: 'https://api.example.com/api',
     TOKEN_SECRET: 'secret',
     BCRYPT_COST: '12',
+    TRUST_PROXY: '1',
   });
   expect(config).toMatchObject({
     env: 'production',
@@ -51,7 +53,10 @@ test('reads the environment', () => {
     apiBaseUrl: 'https://api.example.com/api',
     tokenSecret: 'secret',
     bcryptCost: 12,
+    trustProxy: 1,
   });
+  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
 });
 
 test('nonsense falls back to safe defaults', () => {

@@ -16,6 +16,11 @@ export interface Config {
   /** Built SPA (webpack output). */
   spaDir: string;
   corsOrigins: string[];
+  /**
+   * Whether X-Forwarded-For is believed (TRUST_PROXY: true, a hop count, or addresses/CIDRs). Off by default:
+   * rate limits key on the client address, and a forged header must not buy fresh limits.
+   */
+  trustProxy: boolean | number | string;
   smtpUrl?: string;
   mailFrom: string;
   googleClientId?: string;
@@ -48,6 +53,14 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env.PORT);
   const appEnv = parseEnv(env.NODE_ENV);
@@ -64,6 +77,7 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Gulf Storefront <no-reply@localhost>',
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),

@@ -561,3 +561,20 @@ describe('GET /nationalities', () => {
     expect(data[0].name).toBe('سوري');
   });
 });
+
+describe('client address', () => {
+  test('a forged X-Forwarded-For does not buy fresh login attempts', async () => {
+    const payload = await registerAndVerify();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: payload.email, password: 'Wrong@1234' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses[10]).toBe(429);
+  });
+});
