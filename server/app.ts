@@ -53,13 +53,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw new Error('buildApp needs a database: open one with openDb() and run prepareDatabase().');
   const db = options.db;
 
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of this server.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Every broken field at once, so a form shows all its 422 messages after one submit.
     ajv: { customOptions: { allErrors: true } },
-  });
+  };
+  const app = Fastify(serverOptions);
 
   const mail =
     options.mail ??
