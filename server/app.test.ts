@@ -51,6 +51,14 @@ describe('health and runtime config', () => {
     );
   });
 
+  test('unset values are left out so the SPA defaults apply; CONTACT_EMAIL is published when set', () => {
+    const base = { ...t.app.deps.config, googleClientId: undefined, facebookAppId: undefined };
+    expect(configJs(base)).toBe('window.__SHOP_CONFIG__ = {"apiBaseUrl":"/api"};\n');
+    expect(configJs({ ...base, contactEmail: 'hi@shop.example.com' })).toContain(
+      '"contactEmail":"hi@shop.example.com"',
+    );
+  });
+
   test('configJs cannot be broken out of by a hostile value', () => {
     const script = configJs({ ...t.app.deps.config, apiBaseUrl: '</script><script>alert(1)//' });
     expect(script).not.toContain('</script>');

@@ -38,10 +38,12 @@ export interface BuildAppOptions {
 }
 
 export function configJs(config: Config): string {
+  // Unset values are left out (not null), so the SPA's own defaults apply to them.
   const published = {
     apiBaseUrl: config.apiBaseUrl,
-    googleClientId: config.googleClientId ?? null,
-    facebookAppId: config.facebookAppId ?? null,
+    googleClientId: config.googleClientId,
+    facebookAppId: config.facebookAppId,
+    contactEmail: config.contactEmail,
   };
   // JSON.stringify alone would let a "</script>" in an env var close a surrounding script tag.
   return `window.__SHOP_CONFIG__ = ${JSON.stringify(published).replace(/</g, '\\u003c')};\n`;

@@ -28,6 +28,8 @@ export interface Config {
   facebookAppSecret?: string;
   /** Base URL the SPA calls, published through /config.js. */
   apiBaseUrl: string;
+  /** The shop's contact address shown in the footer (published through /config.js). */
+  contactEmail?: string;
   /** HMAC key for verification codes. */
   tokenSecret: string;
   /** bcrypt cost; tests lower it to stay fast. */
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     facebookAppId: nonEmpty(env.FACEBOOK_APP_ID),
     facebookAppSecret: nonEmpty(env.FACEBOOK_APP_SECRET),
     apiBaseUrl: nonEmpty(env.API_BASE_URL) ?? '/api',
+    contactEmail: nonEmpty(env.CONTACT_EMAIL),
     // Without a configured secret, codes issued before a restart stop working; they live 15 minutes anyway.
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
