@@ -1,10 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import arAuth from '../src/i18n/locales/ar/auth.json';
 import arShell from '../src/i18n/locales/ar/shell.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
 import enShell from '../src/i18n/locales/en/shell.json';
-import { expect, expectAccessible, openIn, readMailCode, test, uniqueEmail } from './fixtures';
+import { expect, openIn, readMailCode, test, uniqueEmail } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = { en: { auth: enAuth, shell: enShell }, ar: { auth: arAuth, shell: arShell } };
@@ -13,6 +14,13 @@ const NEW_PASSWORD = 'Fresh2@yz';
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => values[key] ?? '');
+
+/** axe on the open dialog alone: the page behind it sits under the backdrop, which axe reads as low contrast. */
+async function expectDialogAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('.modal.show').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** Opens the account menu and picks one of its entries. */
 async function accountMenu(page: Page, language: Language, entry: 'login' | 'signup' | 'logout') {
@@ -66,6 +74,22 @@ async function createAccount(request: APIRequestContext, prefix: string, verifie
   return email;
 }
 
+// Made first, used last: by then the server's one-minute interval between codes has passed.
+const forgotAccounts = {} as Record<Language, Promise<{ email: string; createdAt: number }>>;
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({
+    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+  });
+  for (const language of ['en', 'ar'] as const) {
+    const createdAt = Date.now();
+    forgotAccounts[language] = createAccount(request, `forgot-${language}`).then((email) => ({
+      email,
+      createdAt,
+    }));
+    await forgotAccounts[language];
+  }
+});
+
 for (const language of ['en', 'ar'] as const) {
   const t = TEXTS[language].auth;
 
@@ -93,11 +117,12 @@ for (const language of ['en', 'ar'] as const) {
     await firstNationality.click();
     await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
     await dialog.getByLabel(t.fields.confirm_password, { exact: true }).fill(PASSWORD);
-    await expectAccessible(page);
+    await expectDialogAccessible(page);
     const sentAt = new Date(Date.now() - 1000);
     await dialog.getByRole('button', { name: t.register.submit, exact: true }).click();
 
     await expect(dialog.getByRole('heading', { name: t.verify.title })).toBeVisible();
+    await expectDialogAccessible(page);
     await expect(dialog.getByTestId('masked-email')).toHaveText(
       `${email.slice(0, 3)}${'*'.repeat(email.length - 3)}`,
     );
@@ -118,38 +143,6 @@ for (const language of ['en', 'ar'] as const) {
     await login(page, language, email, PASSWORD);
     await expectSignedIn(page, language, email);
   });
-
-  test(`${language}: forgot password → code → reset → login with the new password`, async ({
-    page,
-    request,
-  }) => {
-    const email = await createAccount(request, `forgot-${language}`);
-    await openIn(page, '/', language);
-    await accountMenu(page, language, 'login');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: t.login.recover }).click();
-    await expect(dialog.getByRole('heading', { name: t.forgot.title })).toBeVisible();
-    await expect(dialog.getByRole('tab')).toHaveCount(0);
-    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
-    const sentAt = new Date(Date.now() - 1000);
-    await dialog.getByRole('button', { name: t.forgot.submit }).click();
-    await expect(page.getByText(t.code.sent)).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: t.reset.title })).toBeVisible();
-    const code = await readMailCode(request, email, sentAt);
-    await typeCode(page, code);
-    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
-    await dialog.getByLabel(t.fields.new_password, { exact: true }).fill(NEW_PASSWORD);
-    await expect(dialog.getByTestId('reset-password-mask')).toHaveText('*'.repeat(NEW_PASSWORD.length));
-    await dialog.getByLabel(t.fields.confirm_new_password, { exact: true }).fill(NEW_PASSWORD);
-    await dialog.getByRole('button', { name: t.reset.submit, exact: true }).click();
-    await expect(page.getByText(t.reset.success)).toBeVisible();
-    // The success callback brings back the login form with the e-mail filled in.
-    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
-    await dialog.getByLabel(t.fields.password, { exact: true }).fill(NEW_PASSWORD);
-    await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
-    await expect(page.getByText(t.login.success)).toBeVisible();
-    await expectSignedIn(page, language, email);
-  });
 }
 
 test('ar: login of an unverified account → single-field verification → login again', async ({
@@ -163,13 +156,16 @@ test('ar: login of an unverified account → single-field verification → login
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
   await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
-  const askedAt = new Date(Date.now() - 1000);
   await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
   await expect(page.getByText('Email not verified.')).toBeVisible();
   const field = dialog.getByLabel(t.fields.verification_code, { exact: true });
   await expect(field).toHaveAttribute('maxlength', '6');
-  // The code was requested automatically.
-  const code = await readMailCode(request, email, askedAt);
+  // A code is requested automatically. The account was registered seconds ago, so the server may refuse a second
+  // code within its minute (429, shown as a toast); the registration's code is then still the valid one.
+  await expect(
+    page.getByText(t.code.sent).or(page.getByText('Too many attempts. Please try again later.')),
+  ).toBeVisible();
+  const code = await readMailCode(request, email);
   await field.fill(code);
   await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
   await expect(page.getByText(t.verify_login.success)).toBeVisible();
@@ -235,7 +231,12 @@ for (const language of ['en', 'ar'] as const) {
     // The next signed-in call (the cart reloads after a language switch) answers 401.
     await page.getByRole('button', { name: shell.nav.language_toggle_label }).click();
     const other = language === 'en' ? 'ar' : 'en';
-    await expect(page.getByText(TEXTS[other].auth.session.expired)).toBeVisible();
+    // The 401 may come back before or after the texts switched language.
+    await expect(
+      page
+        .getByText(TEXTS[other].auth.session.expired)
+        .or(page.getByText(TEXTS[language].auth.session.expired)),
+    ).toBeVisible();
     await page.getByRole('button', { name: TEXTS[other].shell.nav.account, exact: true }).click();
     await expect(page.getByText(TEXTS[other].shell.nav.signed_out_prompt)).toBeVisible();
     await page.keyboard.press('Escape');
@@ -245,5 +246,46 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByLabel(TEXTS[other].shell.footer.contact_message)).toHaveValue(
       'Hello, is the oud back in stock soon?',
     );
+  });
+}
+
+for (const language of ['en', 'ar'] as const) {
+  const t = TEXTS[language].auth;
+
+  test(`${language}: forgot password → code → reset → login with the new password`, async ({
+    page,
+    request,
+  }) => {
+    // Up to a minute of waiting for the server's resend interval comes on top of the journey.
+    test.setTimeout(150_000);
+    const { email, createdAt } = await forgotAccounts[language];
+    // The server sends at most one code a minute per account (counting the registration's own code).
+    await page.waitForTimeout(Math.max(0, createdAt + 61_000 - Date.now()));
+    await openIn(page, '/', language);
+    await accountMenu(page, language, 'login');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t.login.recover }).click();
+    await expect(dialog.getByRole('heading', { name: t.forgot.title })).toBeVisible();
+    await expect(dialog.getByRole('tab')).toHaveCount(0);
+    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
+    const sentAt = new Date(Date.now() - 1000);
+    await dialog.getByRole('button', { name: t.forgot.submit }).click();
+    await expect(page.getByText(t.code.sent)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: t.reset.title })).toBeVisible();
+    await expectDialogAccessible(page);
+    const code = await readMailCode(request, email, sentAt);
+    await typeCode(page, code);
+    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+    await dialog.getByLabel(t.fields.new_password, { exact: true }).fill(NEW_PASSWORD);
+    await expect(dialog.getByTestId('reset-password-mask')).toHaveText('*'.repeat(NEW_PASSWORD.length));
+    await dialog.getByLabel(t.fields.confirm_new_password, { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: t.reset.submit, exact: true }).click();
+    await expect(page.getByText(t.reset.success)).toBeVisible();
+    // The success callback brings back the login form with the e-mail filled in.
+    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+    await dialog.getByLabel(t.fields.password, { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
+    await expect(page.getByText(t.login.success)).toBeVisible();
+    await expectSignedIn(page, language, email);
   });
 }
