@@ -95,6 +95,7 @@ test.describe('application shell', () => {
 
   test('keyboard: the skip link and the controls are reachable with visible focus', async ({ page }) => {
     await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Gulf Store home' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

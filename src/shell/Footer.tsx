@@ -35,7 +35,10 @@ function AboutText() {
   if (!about) return null;
   return (
     <p className="small mb-1" data-testid="footer-about">
-      {truncateWords(about.body, ABOUT_WORDS)} <Link to="/who-we-are">{t('shell.footer.read_more')}</Link>
+      {truncateWords(about.body, ABOUT_WORDS)}{' '}
+      <Link to="/who-we-are" className="text-decoration-underline">
+        {t('shell.footer.read_more')}
+      </Link>
     </p>
   );
 }
@@ -77,7 +80,7 @@ export default function Footer() {
             {contactEmail && (
               <p className="small mb-0">
                 {t('shell.footer.email_us')}:{' '}
-                <a href={`mailto:${contactEmail}`} dir="ltr">
+                <a href={`mailto:${contactEmail}`} dir="ltr" className="footer-email">
                   {contactEmail}
                 </a>
               </p>

@@ -18,7 +18,7 @@ export function Layout() {
   }, [pathname]);
   return (
     <div className="d-flex flex-column min-vh-100">
-      <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-body z-3">
+      <a href="#main" className="visually-hidden-focusable skip-link">
         {t('shell.skip_to_content')}
       </a>
       <NavBar />

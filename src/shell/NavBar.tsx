@@ -59,6 +59,9 @@ function SearchBox({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** Stable id: the auth modal returns focus here when the menu item that opened it has closed. */
+export const ACCOUNT_MENU_BUTTON_ID = 'account-menu-button';
+
 function AccountMenu({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -81,6 +84,7 @@ function AccountMenu({ onDone }: { onDone: () => void }) {
     <li className="nav-item dropdown" ref={menu.containerRef} data-testid="account-menu">
       <button
         ref={menu.buttonRef}
+        id={ACCOUNT_MENU_BUTTON_ID}
         type="button"
         className="nav-link dropdown-toggle"
         aria-expanded={menu.open}

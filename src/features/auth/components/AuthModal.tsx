@@ -42,7 +42,7 @@ function isHidden(element: HTMLElement): boolean {
 function returnFocus(opener: Element | null) {
   const candidates = [
     opener,
-    document.querySelector('[data-testid="account-menu"] > button'),
+    document.getElementById('account-menu-button'),
     document.querySelector('.navbar-toggler'),
     document.getElementById('main'),
   ];
