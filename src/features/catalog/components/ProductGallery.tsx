@@ -61,7 +61,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             width={MAIN_SIZE}
             height={MAIN_SIZE}
             style={zoomed && lens ? { transformOrigin: `${lens.fx * 100}% ${lens.fy * 100}%` } : undefined}
-            fetchPriority="high"
+            // React 18 knows only the lowercase attribute; the main picture is the page's largest paint.
+            {...{ fetchpriority: 'high' }}
           />
           {lens && !touch && (
             <div
