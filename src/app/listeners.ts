@@ -3,6 +3,7 @@ import { addCartListeners } from '../features/cart/cartListeners';
 import { addCatalogListeners } from '../features/catalog/catalogListeners';
 import { addSettingsListeners } from '../features/settings/settingsListeners';
 import type { AppStartListening } from './listenerTypes';
+import { addSlowRequestListeners } from './slowRequests';
 
 /** Every feature's cross-feature reactions, registered once per store. */
 export function registerListeners(startAppListening: AppStartListening): void {
@@ -10,4 +11,5 @@ export function registerListeners(startAppListening: AppStartListening): void {
   addAuthListeners(startAppListening);
   addCartListeners(startAppListening);
   addCatalogListeners(startAppListening);
+  addSlowRequestListeners(startAppListening);
 }
