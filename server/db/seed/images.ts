@@ -51,25 +51,6 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Splits a name over at most two lines of about `width` characters. */
-function wrap(text: string, width: number): string[] {
-  const words = text.split(/\s+/);
-  const lines: string[] = [''];
-  for (const word of words) {
-    const current = lines[lines.length - 1] ?? '';
-    if (current && current.length + word.length + 1 > width) {
-      if (lines.length === 2) {
-        lines[1] = `${current}…`;
-        break;
-      }
-      lines.push(word);
-    } else {
-      lines[lines.length - 1] = current ? `${current} ${word}` : word;
-    }
-  }
-  return lines;
-}
-
 function isDark(hex: string): boolean {
   const value = Number.parseInt(hex.slice(1), 16);
   const r = (value >> 16) & 255;
@@ -82,8 +63,6 @@ interface ProductPictureInput {
   silhouette: Silhouette;
   background: string;
   color: string;
-  title: string;
-  subtitle: string;
   /** 1-based gallery position: each view frames the item differently */
   view: number;
 }
@@ -95,45 +74,32 @@ const VIEW_TRANSFORMS = [
   'translate(60 20) scale(.7) rotate(-12 200 200)',
 ];
 
+/**
+ * A product "photo": the item on a coloured ground, no words. Names belong to the page, in the shopper's
+ * language, never baked into a picture that both languages share.
+ */
 export function productSvg(input: ProductPictureInput): string {
   const transform = VIEW_TRANSFORMS[(input.view - 1) % VIEW_TRANSFORMS.length] ?? '';
-  const lines = wrap(input.title, 30);
-  const caption = lines
-    .map(
-      (line, i) =>
-        `<text x="200" y="${402 + i * 22}" font-size="18" font-weight="600">${escapeXml(line)}</text>`,
-    )
-    .join('');
   const pattern =
     input.view === 2
       ? '<g stroke="#fff" stroke-opacity=".35" stroke-width="10">' +
-        Array.from({ length: 10 }, (_, i) => `<path d="M${i * 60 - 200} 0l300 380"/>`).join('') +
+        Array.from({ length: 12 }, (_, i) => `<path d="M${i * 60 - 200} 0l340 460"/>`).join('') +
         '</g>'
       : '';
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 460" width="400" height="460" role="img">` +
-    `<title>${escapeXml(input.title)}</title>` +
-    `<rect width="400" height="460" fill="#fff"/><rect width="400" height="370" fill="${input.background}"/>${pattern}` +
-    `<g fill="${input.color}" color="${input.color}" transform="${transform}">${SILHOUETTES[input.silhouette]}</g>` +
-    `<g fill="#333" font-family="system-ui,sans-serif" text-anchor="middle">${caption}` +
-    `<text x="200" y="${lines.length > 1 ? 450 : 430}" font-size="14" fill="#777">${escapeXml(input.subtitle)}</text></g></svg>\n`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 460" width="400" height="460" aria-hidden="true">` +
+    `<rect width="400" height="460" fill="${input.background}"/>${pattern}` +
+    `<g fill="${input.color}" color="${input.color}" transform="translate(0 30) ${transform}">${SILHOUETTES[input.silhouette]}</g>` +
+    `<ellipse cx="200" cy="420" rx="120" ry="10" fill="#000" fill-opacity=".08"/></svg>\n`
   );
 }
 
-export function categorySvg(
-  silhouette: Silhouette,
-  background: string,
-  nameEn: string,
-  nameAr: string,
-): string {
+export function categorySvg(silhouette: Silhouette, background: string): string {
   const color = isDark(background) ? '#f4f1ea' : '#5b4a3a';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img">` +
-    `<title>${escapeXml(nameEn)}</title><rect width="400" height="400" rx="24" fill="${background}"/>` +
-    `<g fill="${color}" color="${color}" transform="translate(80 30) scale(.6)">${SILHOUETTES[silhouette]}</g>` +
-    `<g fill="#333" font-family="system-ui,sans-serif" text-anchor="middle" font-weight="700">` +
-    `<text x="200" y="330" font-size="24">${escapeXml(nameEn)}</text>` +
-    `<text x="200" y="368" font-size="24" direction="rtl">${escapeXml(nameAr)}</text></g></svg>\n`
+    `<rect width="400" height="400" rx="24" fill="${background}"/>` +
+    `<g fill="${color}" color="${color}" transform="translate(60 40) scale(.7)">${SILHOUETTES[silhouette]}</g></svg>\n`
   );
 }
 
@@ -143,22 +109,16 @@ export function bannerSvg(options: {
   background: string;
   accent: string;
   silhouette: Silhouette;
-  headline: string;
-  tagline: string;
 }): string {
-  const { width, height, background, accent, silhouette, headline, tagline } = options;
+  const { width, height, background, accent, silhouette } = options;
   const scale = (height * 0.8) / 400;
-  const fontSize = Math.round(height / 7);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">` +
-    `<title>${escapeXml(headline)}</title><rect width="${width}" height="${height}" fill="${background}"/>` +
+    `<rect width="${width}" height="${height}" fill="${background}"/>` +
     `<circle cx="${width * 0.78}" cy="${height / 2}" r="${height * 0.46}" fill="${accent}" fill-opacity=".25"/>` +
     `<g fill="${accent}" color="${accent}" transform="translate(${width * 0.78 - 200 * scale} ${height * 0.1}) scale(${scale})">` +
     `${SILHOUETTES[silhouette]}</g>` +
-    `<g font-family="system-ui,sans-serif" fill="#fff">` +
-    `<text x="${width * 0.06}" y="${height * 0.45}" font-size="${fontSize}" font-weight="800">${escapeXml(headline)}</text>` +
-    `<text x="${width * 0.06}" y="${height * 0.45 + fontSize * 1.2}" font-size="${Math.round(fontSize * 0.55)}">${escapeXml(tagline)}</text>` +
-    `</g></svg>\n`
+    `</svg>\n`
   );
 }
 

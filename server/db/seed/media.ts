@@ -42,8 +42,6 @@ function productPictures(product: ProductSeed, files: Map<string, string>): void
         silhouette: template.silhouette,
         background: template.tint,
         color,
-        title: product.name.en,
-        subtitle: product.brand,
         view: view + 1,
       }),
     );
@@ -55,7 +53,7 @@ export function buildMediaFiles(): Map<string, string> {
   for (const template of CATEGORY_TEMPLATES) {
     files.set(
       `categories/${categoryImageFile(template.slug)}`,
-      categorySvg(template.silhouette, template.tint, template.name.en, template.name.ar),
+      categorySvg(template.silhouette, template.tint),
     );
   }
   for (const product of buildCatalog()) productPictures(product, files);
@@ -64,8 +62,6 @@ export function buildMediaFiles(): Map<string, string> {
       background: slider.background,
       accent: slider.accent,
       silhouette: slider.silhouette,
-      headline: slider.titleEn,
-      tagline: slider.tagline,
     };
     files.set(`sliders/${slider.file}.svg`, bannerSvg({ ...common, width: 1200, height: 400 }));
     files.set(`sliders/${slider.file}-mobile.svg`, bannerSvg({ ...common, width: 600, height: 300 }));
@@ -78,8 +74,6 @@ export function buildMediaFiles(): Map<string, string> {
       background: '#3b2a1e',
       accent: '#d9a441',
       silhouette: 'dallah',
-      headline: 'Gulf Storefront',
-      tagline: 'Kuwaiti shop since 2019',
     }),
   );
   for (const method of SANDBOX_METHODS) {

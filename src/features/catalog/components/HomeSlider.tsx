@@ -71,6 +71,10 @@ export function HomeSlider() {
                 decoding="async"
               />
             </picture>
+            {/* The title comes in the shopper's language; pictures carry no words (alt already names it). */}
+            <p className="home-slider__caption" aria-hidden="true">
+              {slide.title}
+            </p>
           </div>
         ))}
       </div>
