@@ -44,7 +44,8 @@ describe('navigation bar', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '   gold watch  {Enter}');
     expect(store.getState().search.text).toBe('gold watch');
     expect(screen.getByTestId('location')).toHaveTextContent('/search');
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('gold watch');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('searchbox', { name: 'Search products' })).toHaveValue('gold watch');
   });
 
   it('searches on a click of the button too', async () => {

@@ -12,6 +12,11 @@ export const defaultHandlers = [
       data: [{ id: 1, title: ar ? 'من نحن' : 'About us', body: ar ? 'متجر كويتي للتسوق' : 'A Kuwaiti shop' }],
     });
   }),
+  // Home and search data: an empty shop unless a test says otherwise.
+  http.get(apiUrl('categories'), () => HttpResponse.json([])),
+  http.get(apiUrl('best_selling_products'), () => HttpResponse.json({ bestSellingProducts: [] })),
+  http.get(apiUrl('coupons'), () => HttpResponse.json([])),
+  http.get(apiUrl('sliders'), () => HttpResponse.json({ data: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

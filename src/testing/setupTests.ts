@@ -22,6 +22,20 @@ window.__SHOP_CONFIG__ = { apiBaseUrl: API, contactEmail: 'support@gulfstore.exa
 initI18nWithResources(allResources, 'en');
 // jsdom has no layout; route changes scroll to the top.
 window.scrollTo = () => undefined;
+// jsdom has no media queries: every query answers "no match" (a narrow, pointer-less screen) unless a test mocks it.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
 
 // Unhandled requests fail the test: every call a component makes must be expected.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
