@@ -20,10 +20,15 @@ import {
   localized,
   parseId,
   productExists,
+  type Lang,
   type ProductJson,
+  type Rate,
 } from '../services/catalog';
+import { ResponseCache } from '../lib/responseCache';
 
 const BEST_SELLERS = 20;
+/** How long list answers (categories with products, best sellers) are reused; see lib/responseCache. */
+const LIST_CACHE_MS = 10_000;
 
 const catalogQuery = {
   type: 'object',
@@ -49,42 +54,52 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     return rate;
   };
 
+  const listCache = new ResponseCache<unknown>(LIST_CACHE_MS);
+
   app.get<{ Querystring: CatalogQuery }>(
     '/categories',
     { schema: { querystring: catalogQuery } },
     async (request) => {
       const lang = langOf(request);
       const rate = await rateFor(request.query.currency_code);
-      const [rows, allProducts] = await Promise.all([
-        db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
-        loadProducts(db, undefined, lang, { rate }),
-      ]);
-      const byCategory = new Map<number, ProductJson[]>();
-      for (const product of allProducts) {
-        const list = byCategory.get(product.category_id) ?? [];
-        list.push(product);
-        byCategory.set(product.category_id, list);
-      }
-      return rows.map((row) => ({
-        id: row.id,
-        name: localized(lang, row.nameEn, row.nameAr),
-        image: row.image,
-        products: byCategory.get(row.id) ?? [],
-      }));
+      return listCache.get(`categories:${lang}:${rate?.currencyCode ?? ''}`, () =>
+        categoriesWithProducts(lang, rate),
+      );
     },
   );
+
+  async function categoriesWithProducts(lang: Lang, rate: Rate | null) {
+    const [rows, allProducts] = await Promise.all([
+      db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
+      loadProducts(db, undefined, lang, { rate }),
+    ]);
+    const byCategory = new Map<number, ProductJson[]>();
+    for (const product of allProducts) {
+      const list = byCategory.get(product.category_id) ?? [];
+      list.push(product);
+      byCategory.set(product.category_id, list);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      name: localized(lang, row.nameEn, row.nameAr),
+      image: row.image,
+      products: byCategory.get(row.id) ?? [],
+    }));
+  }
 
   app.get<{ Querystring: CatalogQuery }>(
     '/best_selling_products',
     { schema: { querystring: catalogQuery } },
     async (request) => {
+      const lang = langOf(request);
       const rate = await rateFor(request.query.currency_code);
-      const bestSellingProducts = await loadProducts(db, undefined, langOf(request), {
-        orderBy: 'best_selling',
-        limit: BEST_SELLERS,
-        rate,
-      });
-      return { bestSellingProducts };
+      return listCache.get(`best:${lang}:${rate?.currencyCode ?? ''}`, async () => ({
+        bestSellingProducts: await loadProducts(db, undefined, lang, {
+          orderBy: 'best_selling',
+          limit: BEST_SELLERS,
+          rate,
+        }),
+      }));
     },
   );
 
