@@ -6,12 +6,14 @@ import { persistStore } from 'redux-persist';
 
 import { App } from './App';
 import { syncLanguageWithStore } from './app/languageSync';
+import { preloadRoute } from './app/routes';
 import { makeStore } from './app/store';
 import { DEFAULT_CURRENCY } from './features/settings/settingsSlice';
 import { i18n, initI18n } from './i18n/i18n';
 import { applyDocumentLanguage } from './lib/direction';
 
 async function start() {
+  preloadRoute(window.location.pathname);
   const language = await initI18n();
   // The stylesheet of the detected direction is in place before the first paint: no mirrored flash.
   await applyDocumentLanguage(language);

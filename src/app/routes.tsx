@@ -1,111 +1,117 @@
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
 
-interface RouteEntry {
+interface RouteDefinition {
   path: string;
-  page: ComponentType;
+  load: () => Promise<{ default: ComponentType }>;
   signedIn?: boolean;
 }
 
+interface RouteEntry extends RouteDefinition {
+  page: ComponentType;
+}
+
 // The route table of both specs; each page is its own lazily loaded chunk.
-export const ROUTES: RouteEntry[] = [
+const DEFINITIONS: RouteDefinition[] = [
   {
     path: '/',
-    page: lazyPage(() => import(/* webpackChunkName: "home" */ '../features/catalog/pages/HomePage')),
+    load: () => import(/* webpackChunkName: "home" */ '../features/catalog/pages/HomePage'),
   },
   {
     path: '/search',
-    page: lazyPage(() => import(/* webpackChunkName: "search" */ '../features/catalog/pages/SearchPage')),
+    load: () => import(/* webpackChunkName: "search" */ '../features/catalog/pages/SearchPage'),
   },
   {
     path: '/all-categories',
-    page: lazyPage(
-      () => import(/* webpackChunkName: "all-categories" */ '../features/catalog/pages/AllCategoriesPage'),
-    ),
+    load: () =>
+      import(/* webpackChunkName: "all-categories" */ '../features/catalog/pages/AllCategoriesPage'),
   },
   {
     path: '/product/:id',
-    page: lazyPage(() => import(/* webpackChunkName: "product" */ '../features/catalog/pages/ProductPage')),
+    load: () => import(/* webpackChunkName: "product" */ '../features/catalog/pages/ProductPage'),
   },
   {
     path: '/cart',
-    page: lazyPage(() => import(/* webpackChunkName: "cart" */ '../features/cart/pages/CartPage')),
+    load: () => import(/* webpackChunkName: "cart" */ '../features/cart/pages/CartPage'),
   },
   {
     path: '/checkout',
-    page: lazyPage(
-      () => import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
-    ),
+    load: () => import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
   },
   {
     path: '/payment',
-    page: lazyPage(() => import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage')),
+    load: () => import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage'),
   },
   {
     path: '/orders',
     signedIn: true,
-    page: lazyPage(() => import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage')),
+    load: () => import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage'),
   },
   {
     path: '/favorites',
     signedIn: true,
-    page: lazyPage(
-      () => import(/* webpackChunkName: "favorites" */ '../features/favorites/pages/FavoritesPage'),
-    ),
+    load: () => import(/* webpackChunkName: "favorites" */ '../features/favorites/pages/FavoritesPage'),
   },
   {
     path: '/profile',
     signedIn: true,
-    page: lazyPage(() => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage')),
+    load: () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'),
   },
   {
     path: '/profile-password',
     signedIn: true,
-    page: lazyPage(
-      () =>
-        import(/* webpackChunkName: "profile-password" */ '../features/profile/pages/ProfilePasswordPage'),
-    ),
+    load: () =>
+      import(/* webpackChunkName: "profile-password" */ '../features/profile/pages/ProfilePasswordPage'),
   },
   {
     path: '/profile-orders',
     signedIn: true,
-    page: lazyPage(
-      () => import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
-    ),
+    load: () =>
+      import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
   },
   {
     path: '/profile-country',
     signedIn: true,
-    page: lazyPage(
-      () => import(/* webpackChunkName: "profile-country" */ '../features/profile/pages/ProfileCountryPage'),
-    ),
+    load: () =>
+      import(/* webpackChunkName: "profile-country" */ '../features/profile/pages/ProfileCountryPage'),
   },
   {
     path: '/profile-shipping',
     signedIn: true,
-    page: lazyPage(
-      () =>
-        import(/* webpackChunkName: "profile-shipping" */ '../features/profile/pages/ProfileShippingPage'),
-    ),
+    load: () =>
+      import(/* webpackChunkName: "profile-shipping" */ '../features/profile/pages/ProfileShippingPage'),
   },
   {
     path: '/policy',
-    page: lazyPage(() => import(/* webpackChunkName: "policy" */ '../features/content/pages/PolicyPage')),
+    load: () => import(/* webpackChunkName: "policy" */ '../features/content/pages/PolicyPage'),
   },
   {
     path: '/privacy',
-    page: lazyPage(() => import(/* webpackChunkName: "privacy" */ '../features/content/pages/PrivacyPage')),
+    load: () => import(/* webpackChunkName: "privacy" */ '../features/content/pages/PrivacyPage'),
   },
   {
     path: '/who-we-are',
-    page: lazyPage(() => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage')),
+    load: () => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
   },
-  { path: '*', page: lazyPage(() => import(/* webpackChunkName: "not-found" */ '../shell/NotFoundPage')) },
+  { path: '*', load: () => import(/* webpackChunkName: "not-found" */ '../shell/NotFoundPage') },
 ];
+
+export const ROUTES: RouteEntry[] = DEFINITIONS.map((route) => ({ ...route, page: lazyPage(route.load) }));
+
+/**
+ * Starts loading the chunk of the page a shopper opened, alongside the language texts, instead of after them:
+ * one network round trip less before the first page shows.
+ */
+export function preloadRoute(pathname: string): void {
+  const route = DEFINITIONS.find(
+    (candidate) => candidate.path !== '*' && matchPath(candidate.path, pathname),
+  );
+  void (route ?? DEFINITIONS[DEFINITIONS.length - 1])?.load().catch(() => undefined);
+}
 
 export function AppRoutes() {
   return (
