@@ -140,7 +140,7 @@ const SearchResults = memo(function SearchResults() {
   );
 });
 
-function FilterBar({ onOpen }: { onOpen: () => void }) {
+function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
   const count = useAppSelector(selectActiveFilterCount);
   return (
@@ -149,7 +149,9 @@ function FilterBar({ onOpen }: { onOpen: () => void }) {
         type="button"
         className="btn btn-outline-secondary w-100 d-flex justify-content-between align-items-center"
         onClick={onOpen}
-        aria-controls="filter-drawer"
+        aria-expanded={open}
+        // The drawer exists only while open; pointing at it otherwise would be an invalid reference.
+        aria-controls={open ? 'filter-drawer' : undefined}
         data-testid="filter-bar"
       >
         <span>{t('catalog.filters.filter_products')}</span>
@@ -186,8 +188,9 @@ export default function SearchPage() {
         </aside>
         <div className="col-12 col-lg-9">
           <CategoryTabs />
-          <FilterBar onOpen={() => setDrawerOpen(true)} />
+          <FilterBar open={drawerOpen} onOpen={() => setDrawerOpen(true)} />
           <FilterChips />
+          <h2 className="visually-hidden">{t('catalog.search.results_heading')}</h2>
           {body}
         </div>
       </div>
