@@ -58,25 +58,7 @@ export const TAG_TYPES = [
 export type TagType = (typeof TAG_TYPES)[number];
 
 /** Tags whose data depends on the language or currency; refetched after a language/currency switch. */
-export const LOCALISED_TAGS: TagType[] = [
-  'Nationality',
-  'About',
-  'Slider',
-  'Category',
-  'Product',
-  'BestSeller',
-  'Coupon',
-  'Review',
-  'Cart',
-  'Wishlist',
-  'Order',
-  'Country',
-  'Governorate',
-  'Area',
-  'Shipping',
-  'Policy',
-  'PaymentMethod',
-];
+export const LOCALISED_TAGS: TagType[] = TAG_TYPES.filter((tag) => tag !== 'User' && tag !== 'Address');
 
 /** The one API definition; features add their endpoints with injectEndpoints. */
 export const api = createApi({

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 
 import { initI18nWithResources } from '../i18n/i18n';
 import { allResources } from '../i18n/resources';
+import { installMatchMedia } from './matchMedia';
 import { API, server } from './server';
 
 // jest-fixed-jsdom swaps in Node's FormData (for msw), which cannot read a jsdom <form>; React 19 builds one on
@@ -22,21 +23,8 @@ window.__SHOP_CONFIG__ = { apiBaseUrl: API, contactEmail: 'support@gulfstore.exa
 initI18nWithResources(allResources, 'en');
 // jsdom has no layout; route changes scroll to the top.
 window.scrollTo = () => undefined;
-// jsdom has no media queries: every query answers "no match" (a narrow, pointer-less screen) unless a test mocks it.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
+// jsdom has no media queries: a desktop screen unless a test installs another one.
+installMatchMedia({ width: 1280 });
 // Unhandled requests fail the test: every call a component makes must be expected.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

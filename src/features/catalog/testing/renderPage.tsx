@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 
 import { renderWithProviders } from '../../../testing/renderWithProviders';
-import { installMatchMedia, type FakeScreen } from './matchMedia';
+import { installMatchMedia, type FakeScreen } from '../../../testing/matchMedia';
 
 /** Shows the current URL so tests can check what the page wrote into it. */
 function LocationProbe() {
