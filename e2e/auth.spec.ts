@@ -135,7 +135,7 @@ for (const language of ['en', 'ar'] as const) {
     await expectSignedIn(page, language, email);
 
     await accountMenu(page, language, 'logout');
-    await expect(page.getByText(t.logout.success)).toBeVisible();
+    await expect(page.getByText(TEXTS[language].shell.session.logout_success)).toBeVisible();
     await expect(page).toHaveURL(/\/(\?.*)?$/);
     await page.getByRole('button', { name: TEXTS[language].shell.nav.account, exact: true }).click();
     await expect(page.getByText(TEXTS[language].shell.nav.signed_out_prompt)).toBeVisible();
@@ -234,8 +234,8 @@ for (const language of ['en', 'ar'] as const) {
     // The 401 may come back before or after the texts switched language.
     await expect(
       page
-        .getByText(TEXTS[other].auth.session.expired)
-        .or(page.getByText(TEXTS[language].auth.session.expired)),
+        .getByText(TEXTS[other].shell.session.expired)
+        .or(page.getByText(TEXTS[language].shell.session.expired)),
     ).toBeVisible();
     await page.getByRole('button', { name: TEXTS[other].shell.nav.account, exact: true }).click();
     await expect(page.getByText(TEXTS[other].shell.nav.signed_out_prompt)).toBeVisible();

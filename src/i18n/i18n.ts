@@ -7,6 +7,11 @@ import type { Language } from '../app/events';
 
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ar'];
 export const NAMESPACE = 'translation';
+/**
+ * The account area's texts are their own namespace, loaded with the auth modal, so the first JavaScript of every
+ * page stays small. Keys keep their `auth.` prefix: a key not found in `translation` is looked up here.
+ */
+export const AUTH_NAMESPACE = 'auth';
 
 /** One instance for the app; the store decides its language (see app/languageSync). */
 export const i18n = i18next.createInstance();
@@ -23,11 +28,18 @@ export async function initI18n(): Promise<Language> {
   await i18n
     .use(LanguageDetector)
     .use(
-      resourcesToBackend((language: string) =>
-        toLanguage(language) === 'ar'
+      resourcesToBackend((language: string, namespace: string) => {
+        const ar = toLanguage(language) === 'ar';
+        if (namespace === AUTH_NAMESPACE) {
+          const texts = ar
+            ? import(/* webpackChunkName: "locale-ar-auth" */ './locales/ar/auth.json')
+            : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json');
+          return texts.then((module) => ({ auth: module.default }));
+        }
+        return ar
           ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
-          : import(/* webpackChunkName: "locale-en" */ './locales/en/index'),
-      ),
+          : import(/* webpackChunkName: "locale-en" */ './locales/en/index');
+      }),
     )
     .use(initReactI18next)
     .init({
@@ -37,6 +49,7 @@ export async function initI18n(): Promise<Language> {
       load: 'languageOnly',
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
+      fallbackNS: AUTH_NAMESPACE,
       interpolation: { escapeValue: false },
       // Spec 01 §9: 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
@@ -55,12 +68,20 @@ export async function initI18n(): Promise<Language> {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
+/** Loads the account area's texts (both the current language's and, on a later switch, the new one's). */
+export function loadAuthTexts(): Promise<void> {
+  return i18n.loadNamespaces(AUTH_NAMESPACE);
+}
+
 /** Tests: both languages bundled, synchronous start. */
 export function initI18nWithResources(resources: Resource, language: Language = 'en'): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
+      ns: [NAMESPACE, AUTH_NAMESPACE],
+      defaultNS: NAMESPACE,
+      fallbackNS: AUTH_NAMESPACE,
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

@@ -1,5 +1,10 @@
 // Both languages at once: only for tests and tools. The app loads one language per chunk (see i18n.ts).
+import arAuth from './locales/ar/auth.json';
 import ar from './locales/ar/index';
+import enAuth from './locales/en/auth.json';
 import en from './locales/en/index';
 
-export const allResources = { en: { translation: en }, ar: { translation: ar } };
+export const allResources = {
+  en: { translation: en, auth: { auth: enAuth } },
+  ar: { translation: ar, auth: { auth: arAuth } },
+};

@@ -13,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsAuthenticated);
   useEffect(() => {
     if (signedIn) return;
-    notify.error(t('auth.please_login_first'), { toastId: 'please-login-first' });
+    notify.error(t('shell.session.please_login_first'), { toastId: 'please-login-first' });
     dispatch(loginRequired());
     // Only on arrival signed out, not on every language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -21,7 +21,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (signedIn) return <>{children}</>;
   return (
     <section className="container py-5 text-center">
-      <h1 className="h4">{t('auth.please_login_first')}</h1>
+      <h1 className="h4">{t('shell.session.please_login_first')}</h1>
       <button
         type="button"
         className="btn btn-primary mt-2"

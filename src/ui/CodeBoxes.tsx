@@ -123,7 +123,7 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, Props>(function CodeBoxes(
           type="text"
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={t('auth.code.digit_label', { position: index + 1, count: length })}
+          aria-label={t('common.forms.code_digit_label', { position: index + 1, count: length })}
           aria-invalid={invalid || undefined}
           value={digit}
           disabled={disabled}

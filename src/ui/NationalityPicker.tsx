@@ -68,7 +68,7 @@ export function NationalityPicker({
             </>
           ) : (
             <span className="flex-grow-1 text-body-secondary">
-              {options.length ? placeholder : t('auth.nationality.none')}
+              {options.length ? placeholder : t('common.forms.nationality_none')}
             </span>
           )}
         </Dropdown.Toggle>

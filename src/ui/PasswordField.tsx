@@ -87,7 +87,7 @@ export function PasswordField({
           onClick={onToggleShown}
           aria-pressed={shown}
           aria-controls={id}
-          aria-label={shown ? t('auth.password.hide') : t('auth.password.show')}
+          aria-label={shown ? t('common.forms.password_hide') : t('common.forms.password_show')}
           disabled={disabled}
         >
           <EyeIcon crossed={shown} />

@@ -58,8 +58,8 @@ export function PhoneInput({
   const codeErrorId = `${codeId}-error`;
   const hint = country
     ? country.minLength === country.maxLength
-      ? t('auth.phone.hint_exact', { digits: country.maxLength })
-      : t('auth.phone.hint_range', { min: country.minLength, max: country.maxLength })
+      ? t('common.forms.phone_hint_exact', { digits: country.maxLength })
+      : t('common.forms.phone_hint_range', { min: country.minLength, max: country.maxLength })
     : undefined;
 
   return (

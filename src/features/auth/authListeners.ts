@@ -22,7 +22,7 @@ export function addAuthListeners(startAppListening: AppStartListening): void {
     predicate: (action, currentState) => isUnauthorized(action) && currentState.auth.token !== null,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(sessionExpired());
-      notify.warning(i18n.t('auth.session.expired'), { toastId: 'session-expired' });
+      notify.warning(i18n.t('shell.session.expired'), { toastId: 'session-expired' });
     },
   });
 }

@@ -23,14 +23,14 @@ export function useLogout() {
     } catch (error) {
       // A 401 means the server already forgot the session: the shopper is logged out either way.
       if ((error as { status?: unknown }).status !== 401) {
-        notify.error(t('auth.logout.failed'));
+        notify.error(t('shell.session.logout_failed'));
         return;
       }
     }
     dispatch(signedOut());
     // The cart and favorites shown so far were the customer's: reload them as a guest sees them.
     dispatch(api.util.invalidateTags(['Cart', 'Wishlist']));
-    notify.success(t('auth.logout.success'));
+    notify.success(t('shell.session.logout_success'));
     void navigate('/');
   }, [dispatch, logout, navigate, t]);
   return [run, state] as const;
