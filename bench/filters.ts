@@ -61,9 +61,7 @@ export async function measureFilterChange(): Promise<{ products: number; scriptM
   const { Provider } = load('react-redux') as typeof import('react-redux');
   const { I18nextProvider } = load('react-i18next') as typeof import('react-i18next');
   const { MemoryRouter } = load('react-router-dom') as typeof import('react-router-dom');
-  const { installMatchMedia } = src(
-    'features/catalog/testing/matchMedia.ts',
-  ) as typeof import('../src/testing/matchMedia');
+  const { installMatchMedia } = src('testing/matchMedia.ts') as typeof import('../src/testing/matchMedia');
   installMatchMedia({ width: 1280 });
   const { makeStore } = src('app/store.ts') as typeof import('../src/app/store');
   const { i18n, initI18nWithResources } = src('i18n/i18n.ts') as typeof import('../src/i18n/i18n');
