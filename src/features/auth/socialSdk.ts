@@ -52,8 +52,16 @@ declare global {
 
 const loading = new Map<string, Promise<void>>();
 
+export interface ScriptOptions {
+  /**
+   * Only for hosts that answer with CORS headers (Facebook's SDK does, as its own snippet sets it). Google's
+   * gsi/client sends none, so asking for CORS there makes the browser refuse the script.
+   */
+  crossOrigin?: 'anonymous';
+}
+
 /** Adds a script once and resolves when it has run; a failed load can be tried again later. */
-export function loadScript(src: string, id: string): Promise<void> {
+export function loadScript(src: string, id: string, options: ScriptOptions = {}): Promise<void> {
   const pending = loading.get(src);
   if (pending) return pending;
   const promise = new Promise<void>((resolve, reject) => {
@@ -62,7 +70,7 @@ export function loadScript(src: string, id: string): Promise<void> {
     script.id = id;
     script.async = true;
     script.defer = true;
-    script.crossOrigin = 'anonymous';
+    if (options.crossOrigin) script.crossOrigin = options.crossOrigin;
     script.addEventListener('load', () => resolve(), { once: true });
     script.addEventListener(
       'error',

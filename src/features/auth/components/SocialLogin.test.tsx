@@ -48,6 +48,8 @@ describe('social login', () => {
     expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).not.toBeInTheDocument();
     const script = scriptFor(GOOGLE_SCRIPT_URL);
     expect(script).not.toBeNull();
+    // accounts.google.com sends no CORS header: a crossorigin script would never run in a browser.
+    expect(script).not.toHaveAttribute('crossorigin');
     window.google = {
       accounts: {
         id: {
@@ -85,6 +87,7 @@ describe('social login', () => {
     const { user, store } = await openAuthModal('login');
     expect(screen.queryByTestId('google-button')).not.toBeInTheDocument();
     window.FB = { init, login };
+    expect(scriptFor(FACEBOOK_SDK)).toHaveAttribute('crossorigin', 'anonymous');
     act(() => {
       scriptFor(FACEBOOK_SDK)?.dispatchEvent(new Event('load'));
     });

@@ -83,7 +83,7 @@ function FacebookButton({ appId }: { appId: string }) {
   const language = i18n.language;
 
   useEffect(() => {
-    loadScript(facebookSdkUrl(language), 'facebook-jssdk')
+    loadScript(facebookSdkUrl(language), 'facebook-jssdk', { crossOrigin: 'anonymous' })
       .then(() => {
         if (!window.FB) throw new Error('Facebook SDK did not start');
         window.FB.init({ appId, version: FACEBOOK_API_VERSION, cookie: false, xfbml: false });
