@@ -7,9 +7,13 @@ describe('coupon expiry', () => {
     expect(isCouponExpired({ is_active: 1, end_date: '2025-07-01' }, now)).toBe(false);
   });
 
-  it('lasts through its end day', () => {
-    expect(isCouponExpired({ is_active: 1, end_date: '2025-06-15' }, now)).toBe(false);
+  it('is expired from midnight UTC of a date-only end date, as the server decides at checkout', () => {
+    expect(isCouponExpired({ is_active: 1, end_date: '2025-06-15' }, now)).toBe(true);
     expect(isCouponExpired({ is_active: 1, end_date: '2025-06-14' }, now)).toBe(true);
+    expect(isCouponExpired({ is_active: 1, end_date: '2025-06-16' }, now)).toBe(false);
+    expect(
+      isCouponExpired({ is_active: 1, end_date: '2025-06-15' }, Date.parse('2025-06-14T23:59:59Z')),
+    ).toBe(false);
   });
 
   it('is expired when inactive or the date is unreadable', () => {

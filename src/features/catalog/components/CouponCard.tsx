@@ -11,9 +11,9 @@ export function isCouponExpired(coupon: Pick<Coupon, 'is_active' | 'end_date'>, 
   if (Number(coupon.is_active) !== 1) return true;
   const end = Date.parse(coupon.end_date);
   if (Number.isNaN(end)) return true;
-  // A date-only end_date is valid through that whole day.
-  const endOfDay = /^\d{4}-\d{2}-\d{2}$/.test(coupon.end_date) ? end + 24 * 60 * 60 * 1000 : end;
-  return endOfDay <= now;
+  // A date-only end_date reads as midnight UTC of that day, exactly as the server's checkout reads it
+  // (server/services/pricing.ts), so a code shown as copyable is never refused at checkout.
+  return end <= now;
 }
 
 async function copyText(text: string): Promise<boolean> {
