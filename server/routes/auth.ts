@@ -85,11 +85,23 @@ async function accountForSocial(app: FastifyInstance, identity: SocialIdentity):
     if (current && current !== identity.subject) {
       throw new HttpError(422, MESSAGES.socialLinkedElsewhere, { token: [MESSAGES.socialLinkedElsewhere] });
     }
-    const [updated] = await db
-      .update(users)
-      .set({ ...link, emailVerifiedAt: existing.emailVerifiedAt ?? config.now(), updatedAt: config.now() })
-      .where(eq(users.id, existing.id))
-      .returning();
+    // Nobody proved the mailbox of an unverified account, so whoever registered it may be a stranger: the
+    // password they chose and the tokens they hold must not become a verified account's keys.
+    const unproven = existing.emailVerifiedAt === null;
+    const updated = await db.transaction(async (tx) => {
+      if (unproven) await tx.delete(apiTokens).where(eq(apiTokens.userId, existing.id));
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...link,
+          ...(unproven ? { passwordHash: null } : {}),
+          emailVerifiedAt: existing.emailVerifiedAt ?? config.now(),
+          updatedAt: config.now(),
+        })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return row;
+    });
     return updated ?? existing;
   }
   const [created] = await db

@@ -155,6 +155,50 @@ describe('Google', () => {
     expect(response.json().message).toBe('Your social account did not share an email address.');
   });
 
+  test('linking an unverified account drops the password and tokens whoever registered it set', async () => {
+    // Someone registers the victim's address (never verified), then the victim signs in with Google.
+    const squatter = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        name: 'Squatter',
+        email: 'squatted@example.com',
+        phone_code: '+965',
+        phone_number: '55512345',
+        nationality: 16,
+        password: 'Squat@123',
+        password_confirmation: 'Squat@123',
+      },
+    });
+    expect(squatter.statusCode).toBe(201);
+    const squatterToken = squatter.json<{ token: string }>().token;
+
+    const response = await socialLogin({
+      provider: 'google',
+      token: await googleToken({ sub: 'sub-squatted', email: 'squatted@example.com' }),
+    });
+    expect(response.statusCode).toBe(200);
+    const victimToken = response.json<{ token: string }>().token;
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'squatted@example.com'));
+    expect(user?.passwordHash).toBeNull();
+    const oldToken = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: authHeader(squatterToken),
+    });
+    expect(oldToken.statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'squatted@example.com', password: 'Squat@123' },
+    });
+    expect(login.statusCode).toBe(422);
+    // The Google sign-in's own token is the one that works.
+    const me = await t.app.inject({ method: 'GET', url: '/api/users', headers: authHeader(victimToken) });
+    expect(me.statusCode).toBe(200);
+  });
+
   test.each([
     ['wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }],
     ['wrong issuer', { iss: 'https://evil.example.com' }],
