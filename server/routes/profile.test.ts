@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { apiTokens, users } from '../db/schema';
+import { apiTokens, outbox, users } from '../db/schema';
 import {
   authHeader,
   createTestApp,
+  lastMailedCode,
   registerVerifiedUser,
   type RegisteredUser,
   type TestApp,
@@ -98,7 +99,7 @@ describe('PUT /profile_update', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      message: 'Profile updated successfully.',
+      message: 'Profile updated successfully. Please check your new email for the verification code.',
       user: expect.objectContaining({
         id: shopper.id,
         name: 'New Name',
@@ -106,13 +107,45 @@ describe('PUT /profile_update', () => {
         phone_number: '12345678',
       }),
     });
-    // Sign in with the new address.
+    // The new address is not proven yet: signing in with it asks for the mailed code first.
+    const [row] = await t.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(row?.emailVerifiedAt).toBeNull();
+    const unproven = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'new.address@example.com', password: shopper.password },
+    });
+    expect(unproven.statusCode).toBe(403);
+    const code = await lastMailedCode(t.db, 'new.address@example.com');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { email: 'new.address@example.com', code },
+    });
+    expect(verified.statusCode).toBe(200);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { email: 'new.address@example.com', password: shopper.password },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  test('keeping the same e-mail (in any case) keeps the account verified and mails nothing', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const before = await t.db.select().from(outbox).where(eq(outbox.recipient, shopper.email));
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(shopper.token),
+      payload: { name: 'Same Mail', email: shopper.email.toUpperCase() },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Profile updated successfully.');
+    const [row] = await t.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    const after = await t.db.select().from(outbox).where(eq(outbox.recipient, shopper.email));
+    expect(after).toHaveLength(before.length);
   });
 
   test("another account's e-mail is 422 taken; keeping one's own is fine", async () => {

@@ -6,6 +6,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { users } from '../db/schema';
 import { publicUser, type UserRow } from '../lib/accounts';
+import { issueCode } from '../lib/codes';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
 import { NATIONALITY_MAX } from '../lib/nationalities';
@@ -25,6 +26,7 @@ import {
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully.',
+  updatedVerifyEmail: 'Profile updated successfully. Please check your new email for the verification code.',
   pictureUpdated: 'Profile picture updated successfully.',
   deleted: 'Account deleted successfully.',
   emailTaken: 'The email has already been taken.',
@@ -93,11 +95,16 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       .limit(1);
     if (taken) throw validationError({ email: [PROFILE_MESSAGES.emailTaken] });
 
+    const current = await currentUser(userId);
+    const emailChanged = current.email !== emailAddress;
     const changes: Partial<typeof users.$inferInsert> = {
       name: String(input.name).trim(),
       email: emailAddress,
       updatedAt: config.now(),
     };
+    // A new address is unproven until its code comes back; otherwise anybody could claim a stranger's mailbox
+    // and later be linked to the stranger's social sign-in.
+    if (emailChanged) changes.emailVerifiedAt = null;
     if (input.phone_number !== undefined && input.phone_number !== null && input.phone_number !== '') {
       changes.phoneNumber = digitsOf(input.phone_number);
     }
@@ -106,10 +113,9 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     if (input.nationality !== undefined && input.nationality !== null && input.nationality !== '') {
       changes.nationality = integerOf(input.nationality);
     }
+    let updated: UserRow | undefined;
     try {
-      const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-      if (!updated) throw notFound('User not found.');
-      return { message: PROFILE_MESSAGES.updated, user: publicUser(updated) };
+      updated = (await db.update(users).set(changes).where(eq(users.id, userId)).returning())[0];
     } catch (error) {
       if (
         (error as { code?: unknown }).code === '23505' ||
@@ -119,6 +125,10 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       }
       throw error;
     }
+    if (!updated) throw notFound('User not found.');
+    if (!emailChanged) return { message: PROFILE_MESSAGES.updated, user: publicUser(updated) };
+    await issueCode(app.deps, updated, 'verify', { limitResends: false });
+    return { message: PROFILE_MESSAGES.updatedVerifyEmail, user: publicUser(updated) };
   });
 
   app.post(

@@ -199,6 +199,32 @@ describe('Google', () => {
     expect(me.statusCode).toBe(200);
   });
 
+  test("moving an account onto a stranger's address does not hand over the stranger's Google sign-in", async () => {
+    const attacker = await registerVerifiedUser(t.app);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(attacker.token),
+      payload: { name: 'Attacker', email: 'stranger@example.com' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const response = await socialLogin({
+      provider: 'google',
+      token: await googleToken({ sub: 'sub-stranger', email: 'stranger@example.com' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().id).toBe(attacker.id);
+    // The account now belongs to whoever owns the mailbox: the attacker's token and password are dead.
+    const me = await t.app.inject({ method: 'GET', url: '/api/users', headers: authHeader(attacker.token) });
+    expect(me.statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'stranger@example.com', password: attacker.password },
+    });
+    expect(login.statusCode).toBe(422);
+  });
+
   test.each([
     ['wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }],
     ['wrong issuer', { iss: 'https://evil.example.com' }],
