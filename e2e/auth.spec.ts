@@ -157,14 +157,12 @@ test('ar: login of an unverified account → single-field verification → login
   await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
   await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
-  await expect(page.getByText('Email not verified.')).toBeVisible();
+  await expect(page.getByText(t.errors.email_not_verified)).toBeVisible();
   const field = dialog.getByLabel(t.fields.verification_code, { exact: true });
   await expect(field).toHaveAttribute('maxlength', '6');
   // A code is requested automatically. The account was registered seconds ago, so the server may refuse a second
   // code within its minute (429, shown as a toast); the registration's code is then still the valid one.
-  await expect(
-    page.getByText(t.code.sent).or(page.getByText('Too many attempts. Please try again later.')),
-  ).toBeVisible();
+  await expect(page.getByText(t.code.sent).or(page.getByText(t.errors.too_many_attempts))).toBeVisible();
   const code = await readMailCode(request, email);
   await field.fill(code);
   await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();

@@ -1,8 +1,14 @@
+import arAuth from '../../i18n/locales/ar/auth.json';
+import enAuth from '../../i18n/locales/en/auth.json';
 import {
   assertRegistered,
   classifyLoginError,
   classifyRegistrationError,
   InvalidResponseError,
+  localizedErrorMessage,
+  localizeFieldMessages,
+  localizeServerMessage,
+  serverMessageKey,
   sessionFromLogin,
 } from './authErrors';
 
@@ -112,5 +118,74 @@ describe('registration errors (spec 01 §8)', () => {
         nationality: 'The selected nationality is invalid.',
       },
     });
+  });
+});
+
+describe('server messages in the interface language (spec 01 §8)', () => {
+  const texts = { en: enAuth as unknown, ar: arAuth as unknown };
+  /** Looks a key up in one language's auth.json, as i18next does through the `auth` namespace. */
+  const lookUp = (language: 'en' | 'ar', key: string): unknown =>
+    key
+      .replace(/^auth\./, '')
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        texts[language],
+      );
+
+  it.each([
+    ['Email not verified.', 'auth.errors.email_not_verified'],
+    ['These credentials do not match our records.', 'auth.errors.credentials_mismatch'],
+    ['Invalid or expired verification code.', 'auth.errors.invalid_code'],
+    ['No user found, please register first', 'auth.errors.no_user_found'],
+    ['Too many attempts. Please try again later.', 'auth.errors.too_many_attempts'],
+    ['The email has already been taken.', 'auth.errors.email_already_registered'],
+    ['This service is currently unavailable.', 'auth.errors.service_unavailable'],
+    ['Invalid response format', 'auth.errors.invalid_response'],
+    ['The email field is required.', 'auth.validation.email_required'],
+    ['The name field is required.', 'auth.validation.username_required'],
+    ['The phone code field is required.', 'auth.validation.phone_code_required'],
+    ['The password confirmation field is required.', 'auth.validation.confirm_password_required'],
+    ['The email field must be a valid email address.', 'auth.validation.email_invalid'],
+    ['The phone number field must contain digits only.', 'auth.validation.phone_number_digits'],
+    ['The phone number field must be between 7 and 15 digits.', 'auth.validation.phone_number_length'],
+    ['The phone code field format is invalid.', 'auth.validation.phone_code_invalid'],
+    ['The nationality field must be between 1 and 16.', 'auth.validation.nationality_invalid'],
+    ['The nationality field must be an integer.', 'auth.validation.nationality_invalid'],
+    ['The password field must be at least 8 characters.', 'auth.validation.password_min'],
+    [
+      'The password field may only contain letters, numbers and the symbols @$!%*?&.',
+      'auth.validation.password_characters',
+    ],
+    [
+      'The password field must contain at least one uppercase and one lowercase letter.',
+      'auth.validation.password_strength',
+    ],
+    ['The password field must contain at least one symbol.', 'auth.validation.password_strength'],
+    ['The password confirmation field must match password.', 'auth.validation.confirm_password_match'],
+    ['The email field is required. (and 3 more errors)', 'auth.validation.email_required'],
+  ])('%s → %s, a text in both languages', (message, key) => {
+    expect(serverMessageKey(message)).toBe(key);
+    expect(typeof lookUp('en', key)).toBe('string');
+    expect(typeof lookUp('ar', key)).toBe('string');
+  });
+
+  it('an unknown message stays as the server wrote it', () => {
+    const t = (key: string) => `translated:${key}`;
+    expect(serverMessageKey('The name has already been taken.')).toBeUndefined();
+    expect(serverMessageKey('The foo field is required.')).toBeUndefined();
+    expect(localizeServerMessage(t, 'Something odd happened')).toBe('Something odd happened');
+    expect(localizeServerMessage(t, 'Email not verified.')).toBe('translated:auth.errors.email_not_verified');
+  });
+
+  it('reads the message of an error answer and each field message', () => {
+    const t = (key: string) => `translated:${key}`;
+    expect(
+      localizedErrorMessage(t, { status: 404, data: { message: 'No user found, please register first' } }),
+    ).toBe('translated:auth.errors.no_user_found');
+    expect(localizedErrorMessage(t, { status: 500, data: {} })).toBeUndefined();
+    expect(
+      localizeFieldMessages(t, { email: 'The email field is required.', username: 'The name is odd.' }),
+    ).toEqual({ email: 'translated:auth.validation.email_required', username: 'The name is odd.' });
   });
 });

@@ -9,6 +9,91 @@ export const EMAIL_TAKEN = 'The email has already been taken.';
 export const REGISTRATION_FAILED = 'User registration failed';
 export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
 
+/**
+ * The contract's known server messages (server/routes/auth.ts, server/lib/errors.ts) → keys present in both
+ * languages, so an Arabic shopper never reads the server's English. The English texts of the keys that stand for
+ * a server message keep its wording (spec 01 §8 shows the server message).
+ */
+const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  [EMAIL_NOT_VERIFIED]: 'auth.errors.email_not_verified',
+  'These credentials do not match our records.': 'auth.errors.credentials_mismatch',
+  'Invalid or expired verification code.': 'auth.errors.invalid_code',
+  'No user found, please register first': 'auth.errors.no_user_found',
+  'Too many attempts. Please try again later.': 'auth.errors.too_many_attempts',
+  [EMAIL_TAKEN]: 'auth.errors.email_already_registered',
+  'This service is currently unavailable.': 'auth.errors.service_unavailable',
+  [REGISTRATION_FAILED]: 'auth.errors.registration_error',
+  [INVALID_RESPONSE_FORMAT]: 'auth.errors.invalid_response',
+};
+
+/** "The {field} field is required." per field, with the server's field names spelt as in its messages. */
+const REQUIRED_KEYS: Readonly<Record<string, string>> = {
+  name: 'username_required',
+  email: 'email_required',
+  'phone code': 'phone_code_required',
+  'phone number': 'phone_number_required',
+  nationality: 'nationality_required',
+  password: 'password_required',
+  'password confirmation': 'confirm_password_required',
+  code: 'code_required',
+};
+
+/** The field rules' wording (server/lib/validation.ts, passwords.ts) → validation keys. */
+const FIELD_MESSAGE_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^The email field must be a valid email address\.$/, 'email_invalid'],
+  [/^The phone number field must contain digits only\.$/, 'phone_number_digits'],
+  [/^The phone number field must be between \d+ and \d+ digits\.$/, 'phone_number_length'],
+  [/^The phone code field format is invalid\.$/, 'phone_code_invalid'],
+  [
+    /^The (selected )?nationality (field must be an integer|field must be between \d+ and \d+|is invalid)\.$/,
+    'nationality_invalid',
+  ],
+  [/^The password field must be at least \d+ characters\.$/, 'password_min'],
+  [/^The password field may only contain letters, numbers and the symbols /, 'password_characters'],
+  [/^The password field must contain at least one /, 'password_strength'],
+  [/^The password confirmation field must match password\.$/, 'confirm_password_match'],
+];
+
+/** Laravel's summary line adds ' (and N more errors)' to the first field message. */
+const SUMMARY_SUFFIX = / \(and \d+ more errors?\)$/;
+
+/** The translation key for a known server message, or undefined for one the SPA does not know. */
+export function serverMessageKey(message: string): string | undefined {
+  const first = message.replace(SUMMARY_SUFFIX, '');
+  const known = SERVER_MESSAGE_KEYS[first];
+  if (known) return known;
+  const required = /^The (.+) field is required\.$/.exec(first)?.[1];
+  if (required && REQUIRED_KEYS[required]) return `auth.validation.${REQUIRED_KEYS[required]}`;
+  const pattern = FIELD_MESSAGE_PATTERNS.find(([test]) => test.test(first));
+  return pattern ? `auth.validation.${pattern[1]}` : undefined;
+}
+
+type Translate = (key: string) => string;
+
+/** A server message in the interface's language; an unknown one is shown as the server wrote it. */
+export function localizeServerMessage(t: Translate, message: string): string {
+  const key = serverMessageKey(message);
+  return key ? t(key) : message;
+}
+
+/** The answer's message in the interface's language, or undefined when it has none. */
+export function localizedErrorMessage(t: Translate, error: unknown): string | undefined {
+  const message = errorMessage(error);
+  return message === undefined ? undefined : localizeServerMessage(t, message);
+}
+
+/** Per-field server messages, each in the interface's language where known. */
+export function localizeFieldMessages<Field extends string>(
+  t: Translate,
+  fields: Partial<Record<Field, string>>,
+): Partial<Record<Field, string>> {
+  const localized: Partial<Record<Field, string>> = {};
+  for (const [field, message] of Object.entries(fields) as Array<[Field, string | undefined]>) {
+    if (message !== undefined) localized[field] = localizeServerMessage(t, message);
+  }
+  return localized;
+}
+
 /** Thrown when a success answer lacks what the SPA needs (spec 01 §7: 'Invalid response format'). */
 export class InvalidResponseError extends Error {
   constructor() {

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 
-import { errorMessage } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation } from '../authApi';
+import { localizedErrorMessage } from '../authErrors';
 import { authFlowAdvanced, authModalViewChanged } from '../authSlice';
 import { forgotPasswordSchema, validationKey } from '../schemas';
 
@@ -28,7 +28,7 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail?: string | n
         notify.success(t('auth.code.sent'));
         dispatch(authFlowAdvanced({ view: 'reset', email }));
       } catch (error) {
-        const message = errorMessage(error) ?? t('auth.errors.error_sending_code');
+        const message = localizedErrorMessage(t, error) ?? t('auth.errors.error_sending_code');
         notify.error(message);
         setSubmitError(message);
       }

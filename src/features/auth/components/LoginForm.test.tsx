@@ -158,4 +158,30 @@ describe('login form', () => {
     await user.click(screen.getAllByRole('button', { name: 'تسجيل الدخول' }).at(-1) as HTMLElement);
     expect(await screen.findByText('يرجى إدخال بريدك الإلكتروني')).toBeInTheDocument();
   });
+
+  it.each([
+    [422, 'These credentials do not match our records.', 'بيانات الدخول هذه لا تطابق سجلاتنا.'],
+    [403, 'Email not verified.', 'لم يتم التحقق من البريد الإلكتروني.'],
+    [429, 'Too many attempts. Please try again later.', 'محاولات كثيرة جدًا. يرجى المحاولة لاحقًا.'],
+  ] as const)('in Arabic a known server message (%s) is shown in Arabic', async (status, english, arabic) => {
+    server.use(
+      answer('post', 'login', status, { message: english }),
+      answer('post', 'send-verification-code', 200, { message: 'Verification code sent.' }),
+    );
+    const { user } = await openAuthModal('login', { language: 'ar' });
+    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'a@shop.com');
+    await user.type(screen.getByLabelText('كلمة المرور'), '12345678');
+    await user.click(screen.getAllByRole('button', { name: 'تسجيل الدخول' }).at(-1) as HTMLElement);
+    expect((await screen.findAllByText(arabic)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(english)).not.toBeInTheDocument();
+  });
+
+  it('an unknown server message is shown as written', async () => {
+    server.use(answer('post', 'login', 422, { message: 'Account locked by the shop.' }));
+    const { user } = await openAuthModal('login', { language: 'ar' });
+    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'a@shop.com');
+    await user.type(screen.getByLabelText('كلمة المرور'), '12345678');
+    await user.click(screen.getAllByRole('button', { name: 'تسجيل الدخول' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(submitError()).toHaveTextContent('Account locked by the shop.'));
+  });
 });

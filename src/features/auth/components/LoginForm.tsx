@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 
-import { errorMessage } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { PasswordField } from '../../../ui/PasswordField';
 import { TextField } from '../../../ui/TextField';
 import { useLoginMutation, useSendVerificationCodeMutation } from '../authApi';
-import { classifyLoginError } from '../authErrors';
+import { classifyLoginError, localizedErrorMessage, localizeServerMessage } from '../authErrors';
 import { authFlowAdvanced } from '../authSlice';
 import { loginSchema, validationKey, type LoginValues } from '../schemas';
 import { useSignIn } from '../useSignIn';
@@ -28,7 +27,9 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
     sendCode({ email })
       .unwrap()
       .then(() => notify.info(t('auth.code.sent')))
-      .catch((error: unknown) => notify.error(errorMessage(error) ?? t('auth.errors.error_sending_code')));
+      .catch((error: unknown) =>
+        notify.error(localizedErrorMessage(t, error) ?? t('auth.errors.error_sending_code')),
+      );
   };
 
   const formik = useFormik<LoginValues>({
@@ -44,14 +45,16 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
         const failure = classifyLoginError(error);
         switch (failure.kind) {
           case 'unverified':
-            notify.warning(failure.message);
+            notify.warning(localizeServerMessage(t, failure.message));
             requestVerificationCode(email);
             dispatch(authFlowAdvanced({ view: 'verifyLogin', email }));
             break;
-          case 'message':
-            notify.error(failure.message);
-            setSubmitError(failure.message);
+          case 'message': {
+            const message = localizeServerMessage(t, failure.message);
+            notify.error(message);
+            setSubmitError(message);
             break;
+          }
           case 'noMessage':
             notify.error(t('auth.errors.login_failed'));
             setSubmitError(t('auth.errors.invalid_credentials'));

@@ -52,6 +52,18 @@ describe('forgot password', () => {
     );
   });
 
+  it('in Arabic the server message is shown in Arabic', async () => {
+    server.use(
+      answer('post', 'send-verification-code', 404, { message: 'No user found, please register first' }),
+    );
+    const { user } = await openAuthModal('forgot', { language: 'ar' });
+    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'who@shop.com');
+    await user.click(screen.getByRole('button', { name: 'إرسال رمز التحقق' }));
+    await waitFor(() =>
+      expect(screen.getAllByText('لم يتم العثور على مستخدم، يرجى التسجيل أولاً')).toHaveLength(2),
+    );
+  });
+
   it('closing it closes everything', async () => {
     const { user, store } = await openAuthModal('forgot');
     await user.click(screen.getByRole('button', { name: 'Close' }));

@@ -203,6 +203,28 @@ describe('registration form', () => {
     expect(screen.queryByText('The name has already been taken.')).not.toBeInTheDocument();
   });
 
+  it("known 422 field messages are shown in the interface's words", async () => {
+    server.use(
+      answer('post', 'register', 422, {
+        message: 'The phone number field must be between 7 and 15 digits. (and 1 more error)',
+        errors: {
+          phone_number: ['The phone number field must be between 7 and 15 digits.'],
+          password: ['The password field must contain at least one symbol.'],
+        },
+      }),
+    );
+    const { user } = await openAuthModal('signup');
+    await fillRegistration(user);
+    await submit(user);
+    expect(await screen.findByText('The phone number must be 7 to 15 digits')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'The password must contain upper case and lower case letters, numbers and symbols',
+      ) as string,
+    );
+    expect(screen.queryByText(/must contain at least one symbol/)).not.toBeInTheDocument();
+  });
+
   it('an answer without token or user is a registration error', async () => {
     server.use(answer('post', 'register', 201, { message: 'Registered' }));
     const { user, store } = await openAuthModal('signup');

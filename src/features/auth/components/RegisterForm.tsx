@@ -11,7 +11,7 @@ import { PhoneInput } from '../../../ui/PhoneInput';
 import { TextField } from '../../../ui/TextField';
 import { selectLanguage } from '../../settings/settingsSlice';
 import { useNationalitiesQuery, useRegisterMutation, type RegisterBody } from '../authApi';
-import { assertRegistered, classifyRegistrationError } from '../authErrors';
+import { assertRegistered, classifyRegistrationError, localizeFieldMessages } from '../authErrors';
 import { authFlowAdvanced } from '../authSlice';
 import { registerSchema, validationKey, type RegisterValues } from '../schemas';
 
@@ -83,11 +83,14 @@ export function RegisterForm() {
           setSubmitError(t('auth.errors.email_attempts_exhausted'));
         } else if (failure.kind === 'emailTaken') {
           notify.error(t('auth.errors.email_already_registered'));
-          setServerErrors({ ...failure.fields, email: t('auth.errors.email_already_registered') });
+          setServerErrors({
+            ...localizeFieldMessages(t, failure.fields),
+            email: t('auth.errors.email_already_registered'),
+          });
           setSubmitError(t('auth.errors.email_already_registered'));
         } else {
           notify.error(t('auth.errors.registration_error'));
-          setServerErrors(failure.fields);
+          setServerErrors(localizeFieldMessages(t, failure.fields));
           setSubmitError(t('auth.errors.registration_error'));
         }
       }

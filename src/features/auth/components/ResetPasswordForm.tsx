@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 
-import { errorMessage } from '../../../app/api';
 import { CodeBoxes, emptyCode } from '../../../ui/CodeBoxes';
 import { PasswordField } from '../../../ui/PasswordField';
 import { TextField } from '../../../ui/TextField';
 import { useResetPasswordMutation, useSendVerificationCodeMutation } from '../authApi';
+import { localizedErrorMessage } from '../authErrors';
 import { CODE_LENGTH, resetPasswordSchema, validationKey } from '../schemas';
 
 interface Props {
@@ -44,7 +44,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         notify.success(t('auth.reset.success'));
         onSuccess(email);
       } catch (error) {
-        const message = errorMessage(error) ?? t('auth.errors.password_reset_failed');
+        const message = localizedErrorMessage(t, error) ?? t('auth.errors.password_reset_failed');
         notify.error(message);
         setSubmitError(message);
       }
@@ -56,7 +56,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
       await resend({ email: formik.values.email.trim() }).unwrap();
       notify.success(t('auth.code.resent'));
     } catch (error) {
-      notify.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+      notify.error(localizedErrorMessage(t, error) ?? t('auth.errors.error_resending_code'));
     }
   };
 

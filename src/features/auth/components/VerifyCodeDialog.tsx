@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
 import { notify } from '../../../lib/notify';
 
-import { errorMessage } from '../../../app/api';
 import { signedIn } from '../../../app/events';
 import { useAppDispatch } from '../../../app/hooks';
 import { maskEmail } from '../../../lib/mask';
 import { CodeBoxes, emptyCode, type CodeBoxesHandle } from '../../../ui/CodeBoxes';
 import { useSendVerificationCodeMutation, useVerifyCodeMutation } from '../authApi';
+import { localizedErrorMessage } from '../authErrors';
 import { CODE_LENGTH, validationKey, verificationBoxesSchema } from '../schemas';
 import { formatCountdown, useCountdown, VERIFICATION_COUNTDOWN_SECONDS } from '../useCountdown';
 
@@ -54,7 +54,7 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       dispatch(signedIn({ token: answer.token, userId: id, email: answer.email ?? email }));
       notify.success(t('auth.register.success'));
     } catch (error) {
-      notify.error(errorMessage(error) ?? t('auth.errors.verification_failed'));
+      notify.error(localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed'));
       setProblem(t('auth.code.wrong', { code: joined }));
       setCode(emptyCode(CODE_LENGTH));
       setFocusRequests((count) => count + 1);
@@ -70,7 +70,7 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       restart();
       setFocusRequests((count) => count + 1);
     } catch (error) {
-      notify.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+      notify.error(localizedErrorMessage(t, error) ?? t('auth.errors.error_resending_code'));
     }
   };
 

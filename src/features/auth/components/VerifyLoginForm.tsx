@@ -2,12 +2,12 @@ import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 
-import { errorMessage } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { digitsOnly } from '../../../lib/digits';
 import { maskEmail } from '../../../lib/mask';
 import { TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation, useVerifyCodeMutation } from '../authApi';
+import { localizedErrorMessage } from '../authErrors';
 import { authFlowAdvanced } from '../authSlice';
 import { CODE_LENGTH, validationKey, verificationFieldSchema } from '../schemas';
 
@@ -30,7 +30,7 @@ export function VerifyLoginForm({ email }: { email: string }) {
         notify.success(t('auth.verify_login.success'));
         dispatch(authFlowAdvanced({ view: 'login', email }));
       } catch (error) {
-        const message = errorMessage(error) ?? t('auth.errors.verification_failed');
+        const message = localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed');
         notify.error(message);
         helpers.setFieldError('code', message);
       }
@@ -42,7 +42,7 @@ export function VerifyLoginForm({ email }: { email: string }) {
       await resend({ email }).unwrap();
       notify.success(t('auth.code.resent'));
     } catch (error) {
-      notify.error(errorMessage(error) ?? t('auth.errors.error_resending_code'));
+      notify.error(localizedErrorMessage(t, error) ?? t('auth.errors.error_resending_code'));
     }
   };
 
