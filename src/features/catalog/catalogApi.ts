@@ -124,3 +124,10 @@ export const {
   useGetReviewsQuery,
   useAddReviewMutation,
 } = catalogApi;
+
+/**
+ * The home data as every page reads it. Each mount runs the queryFn again because the spec's 5-minute rule is
+ * counted from the stored fetch time and currency (homeCache), not from RTK Query's own timestamp; a valid
+ * stored copy answers without a call, so this costs nothing while the cache is fresh.
+ */
+export const useHomeData = (args: HomeArgs) => useGetHomeDataQuery(args, { refetchOnMountOrArgChange: true });

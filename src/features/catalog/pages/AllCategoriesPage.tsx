@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
 import { Pagination } from '../../../ui/Pagination';
-import { useGetHomeDataQuery } from '../catalogApi';
+import { useHomeData } from '../catalogApi';
 import { CATEGORIES_PAGE_SIZE, pageCount, selectCategories, selectHomeArgs } from '../catalogSelectors';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { EmptyState } from '../components/EmptyState';
@@ -12,7 +12,7 @@ import '../catalog.css';
 export default function AllCategoriesPage() {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
-  const { isError, data } = useGetHomeDataQuery(args);
+  const { isError, data } = useHomeData(args);
   const categories = useAppSelector(selectCategories);
   const [page, setPage] = useState(1);
   const pages = pageCount(categories.length, CATEGORIES_PAGE_SIZE);

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
-import { useGetHomeDataQuery } from '../catalogApi';
+import { useHomeData } from '../catalogApi';
 import {
   selectAllProducts,
   selectBestSellers,
@@ -89,7 +89,7 @@ function ProductSection({
 export default function HomePage() {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
-  const { isLoading, isError, data } = useGetHomeDataQuery(args, { refetchOnMountOrArgChange: 300 });
+  const { isLoading, isError, data } = useHomeData(args);
   const bestSellers = useAppSelector(selectBestSellers);
   const coupons = useAppSelector(selectCoupons);
   const newlyAdded = useAppSelector(selectNewlyAdded);

@@ -13,7 +13,7 @@ import { formatMoney, lineTotal } from '../../../lib/money';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
-import { useGetHomeDataQuery, useGetProductQuery } from '../catalogApi';
+import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
 import { selectAddStatus } from '../catalogSlice';
 import { CatalogProductCard } from '../components/CatalogProductCard';
@@ -330,7 +330,7 @@ function ProductDetail({ product }: { product: Product }) {
 function RelatedProducts({ product }: { product: Product }) {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
-  const { isLoading } = useGetHomeDataQuery(args);
+  const { isLoading } = useHomeData(args);
   const similar = useAppSelector((state) => selectSimilarProducts(state, product));
   const recommended = useAppSelector((state) => selectRecommendedProducts(state, product.id));
   const sections = [

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { Pagination } from '../../../ui/Pagination';
 import { SkeletonGrid } from '../../../ui/Skeleton';
-import { useGetHomeDataQuery } from '../catalogApi';
+import { useHomeData } from '../catalogApi';
 import {
   selectActiveFilterCount,
   selectFilteredProducts,
@@ -164,7 +164,7 @@ function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
 export default function SearchPage() {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
-  const { data, isLoading, isError } = useGetHomeDataQuery(args);
+  const { data, isLoading, isError } = useHomeData(args);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useFiltersInUrl();
 

@@ -1,0 +1,76 @@
+import { waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+
+import type { AppStore } from '../../../app/store';
+import { server } from '../../../testing/server';
+import { catalogApi } from '../catalogApi';
+import { writeHomeCache } from '../homeCache';
+import { makeCategory } from '../testing/fixtures';
+import { catalogHandlers } from '../testing/handlers';
+import { renderPage } from '../testing/renderPage';
+import AllCategoriesPage from './AllCategoriesPage';
+import HomePage from './HomePage';
+import ProductPage from './ProductPage';
+import SearchPage from './SearchPage';
+
+const MINUTE = 60_000;
+const args = { lang: 'en' as const, currency: 'KWD' };
+
+const pages: [string, string, string, () => ReactElement][] = [
+  ['home', '/', '/', () => <HomePage />],
+  ['search', '/search', '/search', () => <SearchPage />],
+  ['all categories', '/all-categories', '/all-categories', () => <AllCategoriesPage />],
+  ['product detail', '/product/:id', '/product/1', () => <ProductPage />],
+];
+
+describe.each(pages)('the 5-minute rule on the %s page', (_name, path, route, page) => {
+  let clock: number;
+  let calls: string[];
+
+  beforeEach(() => {
+    clock = Date.now();
+    jest.spyOn(Date, 'now').mockImplementation(() => clock);
+    calls = [];
+    server.use(...catalogHandlers({}, calls));
+    // Stored 4 minutes ago: still valid now, stale one minute from now.
+    writeHomeCache('en', {
+      categories: [makeCategory(9, 'Cached category', [])],
+      bestSellers: [],
+      coupons: [],
+      fetchedAt: clock - 4 * MINUTE,
+      currency: 'KWD',
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const homeQuery = (store: AppStore) => catalogApi.endpoints.getHomeData.select(args)(store.getState());
+  const categoryCalls = () => calls.filter((call) => call.startsWith('GET /categories'));
+
+  /** Mounts the page on the given store and waits until the home-data run started by this mount has ended. */
+  async function mount(store?: AppStore) {
+    const mountedAt = clock;
+    const view = renderPage(path, page(), { route, store });
+    await waitFor(() => expect(homeQuery(view.store).startedTimeStamp).toBe(mountedAt));
+    await waitFor(() => expect(homeQuery(view.store).status).toBe('fulfilled'));
+    return view;
+  }
+
+  it('a remount within 5 minutes of the stored fetch asks the stored copy, not the API', async () => {
+    const first = await mount();
+    first.unmount();
+    clock += 30_000;
+    const second = await mount(first.store);
+    expect(categoryCalls()).toEqual([]);
+    expect(homeQuery(second.store).data?.categories[0]?.name).toBe('Cached category');
+  });
+
+  it('a remount after 5 minutes from the stored fetch refetches, though RTK Query fetched it lately', async () => {
+    const first = await mount();
+    expect(categoryCalls()).toEqual([]);
+    first.unmount();
+    clock += 2 * MINUTE;
+    const second = await mount(first.store);
+    expect(categoryCalls()).toEqual(['GET /categories?currency_code=KWD']);
+    expect(homeQuery(second.store).data?.categories[0]?.name).not.toBe('Cached category');
+  });
+});
