@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/errors';
 import { BODY_LIMIT } from './lib/limits';
 import { registerAuth } from './plugins/auth';
+import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import addressesRoutes from './routes/addresses';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('deps', { db, config, mail, gateway, social });
 
   registerErrorHandler(app);
+  registerInvalidCharacterGuard(app);
   registerAuth(app);
   await registerSecurity(app, config);
 

@@ -30,6 +30,7 @@ export function validationError(errors: FieldErrors, message?: string): HttpErro
 export const UNAUTHENTICATED = 'Unauthenticated.';
 export const EMAIL_NOT_VERIFIED = 'Email not verified.';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+export const INVALID_CHARACTERS = 'The request contains invalid characters.';
 
 export function unauthenticated(): HttpError {
   return new HttpError(401, UNAUTHENTICATED);
@@ -143,6 +144,20 @@ interface ErrorLike {
   validation?: unknown;
 }
 
+/** SQLSTATEs of text the database cannot store (a NUL, a character outside the encoding). */
+const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+/** The driver's SQLSTATE, on the error itself or on the cause Drizzle wraps it in. */
+function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function statusOf(error: ErrorLike): number | undefined {
   const status = typeof error.statusCode === 'number' ? error.statusCode : error.status;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
@@ -163,6 +178,11 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (Array.isArray(like.validation)) {
     const errors = fieldErrorsFromValidation(like.validation as AjvIssue[]);
     return reply.status(422).send({ message: summarizeFieldErrors(errors), errors });
+  }
+  // The input guard refuses NULs first; this catches whatever text still slips through to the database.
+  const sqlState = sqlStateOf(error);
+  if (sqlState && INVALID_TEXT_SQLSTATES.has(sqlState)) {
+    return reply.status(422).send({ message: INVALID_CHARACTERS });
   }
   const status = statusOf(like);
   if (status === 429) return reply.status(429).send({ message: TOO_MANY_ATTEMPTS });
