@@ -122,10 +122,10 @@ describe('reset password schema', () => {
   const valid = {
     code: ['1', '2', '3', '4', '5', '6'],
     email: 'a@shop.com',
-    password: '12345678',
-    confirmPassword: '12345678',
+    password: 'Secret1!',
+    confirmPassword: 'Secret1!',
   };
-  it('accepts six digits and a matching password of 8', () => {
+  it('accepts six digits and a matching strong password of 8', () => {
     expect(firstError(resetPasswordSchema, valid)).toBeNull();
   });
   it.each<[string, unknown, string]>([
@@ -137,6 +137,11 @@ describe('reset password schema', () => {
     ['email', 'bad', 'email_invalid'],
     ['password', '', 'password_required'],
     ['password', 'short', 'password_min'],
+    // The same character rules as registration: the server refuses these passwords on reset too.
+    ['password', '12345678', 'password_strength'],
+    ['password', 'secret1!', 'password_strength'],
+    ['password', 'Secret1!x#', 'password_characters'],
+    ['password', 'Secret1! x', 'password_characters'],
     ['confirmPassword', '', 'confirm_password_required'],
     ['confirmPassword', '87654321', 'confirm_password_match'],
   ])('%s = %p → %s', (field, value, key) => {

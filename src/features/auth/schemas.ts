@@ -26,6 +26,12 @@ const email = () =>
 
 const passwordAtLeast8 = () => yup.string().required('password_required').min(PASSWORD_MIN, 'password_min');
 
+/** Registration and reset alike: the server refuses any other password for both (server/lib/passwords.ts). */
+const strongPassword = () =>
+  passwordAtLeast8()
+    .matches(PASSWORD_ALLOWED, 'password_characters')
+    .matches(PASSWORD_STRONG, { message: 'password_strength', excludeEmptyString: true });
+
 // A test rather than oneOf: yup checks oneOf before required, which would hide 'confirm_password_required'.
 const confirmation = (of: string) =>
   yup
@@ -58,9 +64,7 @@ export const registerSchema = yup.object({
     .integer('nationality_invalid')
     .min(NATIONALITY_MIN, 'nationality_invalid')
     .max(NATIONALITY_MAX, 'nationality_invalid'),
-  password: passwordAtLeast8()
-    .matches(PASSWORD_ALLOWED, 'password_characters')
-    .matches(PASSWORD_STRONG, { message: 'password_strength', excludeEmptyString: true }),
+  password: strongPassword(),
   confirmPassword: confirmation('password'),
 });
 export type RegisterValues = yup.InferType<typeof registerSchema>;
@@ -78,7 +82,7 @@ export const codeBoxesSchema = (incompleteMessage: 'invalid_code_length' | 'inco
 export const resetPasswordSchema = yup.object({
   code: codeBoxesSchema('invalid_code_length'),
   email: email(),
-  password: passwordAtLeast8(),
+  password: strongPassword(),
   confirmPassword: confirmation('password'),
 });
 export type ResetPasswordValues = yup.InferType<typeof resetPasswordSchema>;

@@ -144,6 +144,57 @@ describe('reset password', () => {
     await waitFor(() => expect(screen.getAllByText('The password could not be reset')).toHaveLength(2));
   });
 
+  it('the new password follows the registration rules before any call', async () => {
+    const seen: Seen = [];
+    server.use(
+      answer('post', 'password/reset', 200, { message: 'Password has been reset successfully.' }, seen),
+    );
+    const { user } = await openReset();
+    await user.click(boxes()[0] as HTMLElement);
+    await user.paste('111111');
+    await user.type(screen.getByLabelText('New password'), 'abcdefgh');
+    await user.type(screen.getByLabelText('Confirm new password'), 'abcdefgh');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(
+      await screen.findByText(
+        'The password must contain upper case and lower case letters, numbers and symbols',
+      ),
+    ).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('a 422 errors object puts the first message of each field on that field', async () => {
+    server.use(
+      answer('post', 'password/reset', 422, {
+        message: 'Invalid or expired verification code. (and 2 more errors)',
+        errors: {
+          code: ['Invalid or expired verification code.'],
+          password: ['The password field must be at least 8 characters.', 'second'],
+          email: ['The email is on a blocklist.'],
+        },
+      }),
+    );
+    const { user } = await openReset();
+    await user.click(boxes()[0] as HTMLElement);
+    await user.paste('111111');
+    await user.type(screen.getByLabelText('New password'), 'NewSecret1!');
+    await user.type(screen.getByLabelText('Confirm new password'), 'NewSecret1!');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining('The password must be at least 8 characters') as string,
+      ),
+    );
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('The email is on a blocklist.');
+    expect(document.getElementById('reset-code-error')).toHaveTextContent(
+      'Invalid or expired verification code.',
+    );
+    expect(screen.queryByText('second')).not.toBeInTheDocument();
+    // Typing again clears the server's word on that field.
+    await user.type(screen.getByLabelText('E-mail'), 'x');
+    expect(screen.getByLabelText('E-mail')).not.toHaveAccessibleDescription('The email is on a blocklist.');
+  });
+
   it('resending says resent; a failure says error_resending_code', async () => {
     const seen: Seen = [];
     server.use(answer('post', 'send-verification-code', 200, { message: 'Verification code sent.' }, seen));

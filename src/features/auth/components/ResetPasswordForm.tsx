@@ -7,7 +7,8 @@ import { CodeBoxes, emptyCode } from '../../../ui/CodeBoxes';
 import { PasswordField } from '../../../ui/PasswordField';
 import { TextField } from '../../../ui/TextField';
 import { useResetPasswordMutation, useSendVerificationCodeMutation } from '../authApi';
-import { localizedErrorMessage } from '../authErrors';
+import { fieldErrors } from '../../../app/api';
+import { localizedErrorMessage, localizeFieldMessages } from '../authErrors';
 import { CODE_LENGTH, resetPasswordSchema, validationKey } from '../schemas';
 
 interface Props {
@@ -18,6 +19,24 @@ interface Props {
 
 type ResetFields = 'code' | 'email' | 'password' | 'confirmPassword';
 
+/** API field name → reset form field. */
+const RESET_FIELDS: Readonly<Record<string, ResetFields>> = {
+  code: 'code',
+  email: 'email',
+  password: 'password',
+  password_confirmation: 'confirmPassword',
+};
+
+/** Spec 01 §5: a 422 `errors` object sets each field's first message. */
+function resetFieldErrors(error: unknown): Partial<Record<ResetFields, string>> {
+  const fields: Partial<Record<ResetFields, string>> = {};
+  for (const [apiField, message] of Object.entries(fieldErrors(error))) {
+    const field = RESET_FIELDS[apiField];
+    if (field && !fields[field]) fields[field] = message;
+  }
+  return fields;
+}
+
 /** Spec 01 §2/§4: six code boxes, e-mail, new password and confirmation, each password masked with asterisks. */
 export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const { t } = useTranslation();
@@ -26,12 +45,16 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const [showPassword, setShowPassword] = useState(false);
   const [showConfirm, setShowConfirm] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // Server field errors are texts already (translated where known), not validation keys.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ResetFields, string>>>({});
+  const clearServerError = (field: ResetFields) => setServerErrors(({ [field]: _gone, ...rest }) => rest);
 
   const formik = useFormik({
     initialValues: { code: emptyCode(CODE_LENGTH), email: initialEmail, password: '', confirmPassword: '' },
     validationSchema: resetPasswordSchema,
     onSubmit: async (values) => {
       setSubmitError(null);
+      setServerErrors({});
       const email = values.email.trim();
       try {
         await resetPassword({
@@ -46,7 +69,10 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
       } catch (error) {
         const message = localizedErrorMessage(t, error) ?? t('auth.errors.password_reset_failed');
         notify.error(message);
-        setSubmitError(message);
+        const fields = localizeFieldMessages(t, resetFieldErrors(error));
+        // With field errors the fields say what is wrong; the toast carries the summary.
+        if (Object.keys(fields).length > 0) setServerErrors(fields);
+        else setSubmitError(message);
       }
     },
   });
@@ -65,7 +91,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
     const raw: unknown = formik.errors[field];
     // An array error (one per box) means some box holds something other than one digit.
     const key = Array.isArray(raw) ? 'invalid_code_length' : typeof raw === 'string' ? raw : undefined;
-    return showErrors(field) && key ? t(validationKey(key)) : undefined;
+    return showErrors(field) && key ? t(validationKey(key)) : serverErrors[field];
   };
 
   const codeError = fieldError('code');
@@ -76,7 +102,10 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         idPrefix="reset-code"
         label={t('auth.fields.verification_code')}
         value={formik.values.code}
-        onChange={(next) => void formik.setFieldValue('code', next)}
+        onChange={(next) => {
+          clearServerError('code');
+          void formik.setFieldValue('code', next);
+        }}
         invalid={Boolean(codeError)}
         describedBy={codeError ? 'reset-code-error' : undefined}
         autoFocus
@@ -103,7 +132,10 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         dir="ltr"
         label={t('auth.fields.email')}
         value={formik.values.email}
-        onChange={formik.handleChange}
+        onChange={(event) => {
+          clearServerError('email');
+          formik.handleChange(event);
+        }}
         onBlur={formik.handleBlur}
         error={fieldError('email')}
       />
@@ -114,7 +146,10 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         autoComplete="new-password"
         asteriskMask
         value={formik.values.password}
-        onChange={formik.handleChange}
+        onChange={(event) => {
+          clearServerError('password');
+          formik.handleChange(event);
+        }}
         onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
@@ -127,7 +162,10 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         autoComplete="new-password"
         asteriskMask
         value={formik.values.confirmPassword}
-        onChange={formik.handleChange}
+        onChange={(event) => {
+          clearServerError('confirmPassword');
+          formik.handleChange(event);
+        }}
         onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
