@@ -252,6 +252,30 @@ describe('POST /profile_update/picture', () => {
     expect(json.statusCode).toBe(422);
   });
 
+  test.each([
+    [
+      'a body cut off mid-part',
+      'multipart/form-data; boundary=cut',
+      '--cut\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    ],
+    ['no boundary in the content type', 'multipart/form-data', 'whatever'],
+    ['a boundary that never appears', 'multipart/form-data; boundary=absent', 'no parts here at all'],
+    ['garbage part headers', 'multipart/form-data; boundary=b', '--b\r\n\u0001\u0002\r\n\r\n--b--'],
+  ])('a malformed multipart body (%s) is 422 image required, not 500', async (_label, type, body) => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile_update/picture',
+      payload: Buffer.from(body, 'latin1'),
+      headers: { 'content-type': type, ...authHeader(shopper.token) },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The image field is required.',
+      errors: { image: ['The image field is required.'] },
+    });
+  });
+
   test('more than 5 MB is refused with 413, not stored', async () => {
     const shopper = await registerVerifiedUser(t.app);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);

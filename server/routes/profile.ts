@@ -137,23 +137,31 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       if (!request.isMultipart()) throw validationError({ image: [PROFILE_MESSAGES.imageRequired] });
       let bytes: Buffer | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'image' || bytes) {
-            part.file.resume();
-            continue;
-          }
-          try {
-            bytes = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new HttpError(413, PROFILE_MESSAGES.imageTooLarge, {
-                image: [PROFILE_MESSAGES.imageTooLarge],
-              });
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'image' || bytes) {
+              part.file.resume();
+              continue;
             }
-            throw error;
+            try {
+              bytes = await part.toBuffer();
+            } catch (error) {
+              if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+                throw new HttpError(413, PROFILE_MESSAGES.imageTooLarge, {
+                  image: [PROFILE_MESSAGES.imageTooLarge],
+                });
+              }
+              throw error;
+            }
           }
         }
+      } catch (error) {
+        // Size limits keep their 413; anything else is a body the parser could not read (no boundary, cut
+        // off mid-part), which for the form means no picture arrived.
+        if (error instanceof HttpError || (error as { statusCode?: unknown }).statusCode === 413) throw error;
+        request.log.info({ err: error }, 'unreadable multipart body');
+        throw validationError({ image: [PROFILE_MESSAGES.imageRequired] });
       }
       if (!bytes || bytes.length === 0) throw validationError({ image: [PROFILE_MESSAGES.imageRequired] });
       const kind = sniffImage(bytes);
