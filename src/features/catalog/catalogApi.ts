@@ -2,7 +2,13 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
-import { validHomeCache, readSlidesCache, writeHomeCache, writeSlidesCache } from './homeCache';
+import {
+  readHomeCache,
+  readSlidesCache,
+  validHomeCache,
+  writeHomeCache,
+  writeSlidesCache,
+} from './homeCache';
 import type { Category, Coupon, HomeData, Product, Review, Slide } from './types';
 
 export const HOME_KEEP_SECONDS = 300;
@@ -49,24 +55,41 @@ export const catalogApi = api.injectEndpoints({
           baseQuery({ url: 'best_selling_products', params: priced }),
           baseQuery({ url: 'coupons', params: langParams(lang) }),
         ]);
-        if (categories.error && bestSellers.error && coupons.error) {
-          return { error: categories.error as FetchBaseQueryError };
-        }
+        // Spec 02 §8: no_products_found only for a load failure with no cache, so a failed part falls back to
+        // its stale stored copy. Prices follow the currency, so stored lists of another currency are no fallback;
+        // coupons carry no prices.
+        const stored = readHomeCache(lang);
+        const samePrices = stored.meta?.currency === currency;
+        const fallback = {
+          categories: samePrices ? stored.categories : null,
+          bestSellers: samePrices ? stored.bestSellers : null,
+          coupons: stored.coupons,
+        };
+        const failed = [categories, bestSellers, coupons].some((answer) => answer.error);
+        if (failed)
+          console.warn('Some home data failed to load', categories.error, bestSellers.error, coupons.error);
+        const nothingToShow =
+          categories.error &&
+          bestSellers.error &&
+          coupons.error &&
+          !fallback.categories &&
+          !fallback.bestSellers &&
+          !fallback.coupons;
+        if (nothingToShow) return { error: categories.error as FetchBaseQueryError };
         const data: HomeData = {
-          categories: categories.error ? [] : withCategoryNames((categories.data as Category[]) ?? []),
+          categories: categories.error
+            ? (fallback.categories ?? [])
+            : withCategoryNames((categories.data as Category[]) ?? []),
           bestSellers: bestSellers.error
-            ? []
+            ? (fallback.bestSellers ?? [])
             : ((bestSellers.data as { bestSellingProducts?: Product[] })?.bestSellingProducts ?? []),
-          coupons: coupons.error ? [] : ((coupons.data as Coupon[]) ?? []),
+          coupons: coupons.error ? (fallback.coupons ?? []) : ((coupons.data as Coupon[]) ?? []),
           fetchedAt: Date.now(),
           currency,
         };
-        const failed = [categories, bestSellers, coupons].some((answer) => answer.error);
-        // Spec 02 §8: failing home fetches are only logged; a partial answer is shown but never cached.
-        if (failed)
-          console.warn('Some home data failed to load', categories.error, bestSellers.error, coupons.error);
-        else writeHomeCache(lang, data);
-        return { data: { ...data, categoriesFailed: Boolean(categories.error) } };
+        // A partial answer is shown but never stored: the stored fetch time stays old, so the next mount retries.
+        if (!failed) writeHomeCache(lang, data);
+        return { data: { ...data, categoriesFailed: Boolean(categories.error) && !fallback.categories } };
       },
       keepUnusedDataFor: HOME_KEEP_SECONDS,
       providesTags: [

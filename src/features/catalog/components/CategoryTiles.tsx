@@ -15,8 +15,24 @@ export function tileLayout(count: number): 'one' | 'few' | 'four' | 'five' | 'ma
 
 export const searchByCategory = (name: string) => `/search?category=${encodeURIComponent(name)}`;
 
-export function CategoryTiles({ categories, skeleton = 6 }: { categories: Category[]; skeleton?: number }) {
+interface CategoryTilesProps {
+  categories: Category[];
+  /** While true an empty list is still coming: skeleton tiles stand in for it. */
+  loading: boolean;
+  /** The categories could not be loaded (and nothing was stored): said instead of an empty list. */
+  failed?: boolean;
+  skeleton?: number;
+}
+
+export function CategoryTiles({ categories, loading, failed = false, skeleton = 6 }: CategoryTilesProps) {
   const { t } = useTranslation();
+  if (categories.length === 0 && !loading) {
+    return (
+      <p className="text-body-secondary" role="status" data-testid="category-tiles-empty">
+        {t(failed ? 'catalog.categories.failed' : 'catalog.categories.none')}
+      </p>
+    );
+  }
   if (categories.length === 0) {
     return (
       <ul className="category-tiles category-tiles--many list-unstyled" data-testid="category-skeleton">

@@ -32,7 +32,7 @@ export default function AllCategoriesPage() {
         <EmptyState image="/images/no-products.svg" title={t('catalog.categories.none')} />
       ) : (
         <>
-          <CategoryTiles categories={visible} skeleton={8} />
+          <CategoryTiles categories={visible} loading={!data} skeleton={8} />
           <Pagination
             page={current}
             pageCount={pages}

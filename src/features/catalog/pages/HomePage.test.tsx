@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 
 import { server } from '../../../testing/server';
 import { writeHomeCache } from '../homeCache';
-import { makeCategory, sampleCategories } from '../testing/fixtures';
+import { makeCategory, sampleCategories, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import HomePage from './HomePage';
@@ -120,6 +120,80 @@ describe('HomePage', () => {
     );
     render();
     expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+  });
+
+  describe('when loading fails with a stale stored copy', () => {
+    const storeStale = (currency: string) =>
+      writeHomeCache('en', {
+        categories: [makeCategory(9, 'Stale category', [])],
+        bestSellers: [],
+        coupons: sampleCoupons,
+        fetchedAt: Date.now() - 600_000,
+        currency,
+      });
+    let warn: jest.SpyInstance;
+    beforeEach(() => {
+      warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    });
+    afterEach(() => warn.mockRestore());
+
+    it('shows the stale lists instead of "no products found" when every call fails', async () => {
+      storeStale('KWD');
+      server.use(
+        failing('categories'),
+        failing('best_selling_products'),
+        failing('coupons'),
+        ...catalogHandlers(),
+      );
+      render();
+      expect(await screen.findByText('Stale category')).toBeInTheDocument();
+      expect(screen.getAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
+      expect(screen.queryByText(/No products found/)).not.toBeInTheDocument();
+    });
+
+    it('fills only the failed part from the stale copy', async () => {
+      storeStale('KWD');
+      server.use(failing('categories'), ...catalogHandlers());
+      render();
+      expect(await screen.findByText('Stale category')).toBeInTheDocument();
+      const best = screen.getByRole('region', { name: 'Best sellers' });
+      expect(within(best).getAllByTestId('product-card')).toHaveLength(4);
+    });
+
+    it('does not show stored prices of another currency', async () => {
+      storeStale('USD');
+      server.use(
+        failing('categories'),
+        failing('best_selling_products'),
+        failing('coupons'),
+        ...catalogHandlers(),
+      );
+      render();
+      // The coupons (no prices) still come from the stored copy; the priced lists do not.
+      expect(await screen.findAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
+      expect(screen.queryByText('Stale category')).not.toBeInTheDocument();
+    });
+  });
+
+  it('the category area says so once loading ended without categories, instead of a skeleton forever', async () => {
+    server.use(failing('categories'), ...catalogHandlers());
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render();
+    await screen.findByRole('region', { name: 'Best sellers' });
+    expect(await screen.findByTestId('category-tiles-empty')).toHaveTextContent(
+      'Categories could not be loaded',
+    );
+    expect(screen.queryByTestId('category-skeleton')).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it('the category area says there are none when the shop has no categories', async () => {
+    server.use(...catalogHandlers({ categories: [] }));
+    render();
+    expect(await screen.findByTestId('category-tiles-empty')).toHaveTextContent(
+      'There are no categories yet.',
+    );
+    expect(screen.queryByTestId('category-skeleton')).not.toBeInTheDocument();
   });
 });
 

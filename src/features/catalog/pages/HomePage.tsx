@@ -186,7 +186,11 @@ export default function HomePage() {
             {t('catalog.home.view_more')}
           </Link>
         </div>
-        <CategoryTiles categories={categories} />
+        <CategoryTiles
+          categories={categories}
+          loading={loading}
+          failed={isError || Boolean(data?.categoriesFailed)}
+        />
       </section>
     </div>
   );
