@@ -4,7 +4,7 @@ import { loginRequired } from '../../../app/events';
 import { AuthModalHost } from '../../../shell/AuthModalHost';
 import { NavBar } from '../../../shell/NavBar';
 import { openAuthModal } from '../../../testing/authModal';
-import { nationalitiesHandler } from '../../../testing/handlers/auth';
+import { answer, nationalitiesHandler } from '../../../testing/handlers/auth';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
 
@@ -34,6 +34,37 @@ describe('auth modal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
+  });
+
+  it('a view that replaces another moves focus to its first field, never to the page body', async () => {
+    server.use(
+      answer('post', 'login', 403, { message: 'Email not verified.' }),
+      answer('post', 'send-verification-code', 200, { message: 'Verification code sent.' }),
+    );
+    const { user } = await openAuthModal('login');
+    await user.type(screen.getByLabelText('E-mail'), 'new@shop.com');
+    screen.getByRole('button', { name: 'Forgot your password? Recover it' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveAttribute('id', 'forgot-email'));
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+
+    screen.getByRole('button', { name: 'Back to log in' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveAttribute('id', 'login-email'));
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Password'), '12345678{Enter}');
+    expect(await screen.findByLabelText('Verification code')).toHaveFocus();
+    expect(document.body).not.toHaveFocus();
+  });
+
+  it('switching tabs leaves focus on the tab', async () => {
+    server.use(nationalitiesHandler);
+    const { user } = await openAuthModal('login');
+    const signup = screen.getByRole('tab', { name: 'Sign up' });
+    await user.click(signup);
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
+    expect(signup).toHaveFocus();
   });
 
   it('opened from the account menu (which closes), focus returns to the menu button', async () => {

@@ -87,6 +87,31 @@ function useTabCycle(containerId: string) {
   }, [containerId]);
 }
 
+const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+const TAB_VIEWS: ReadonlySet<AuthModalView> = new Set(['login', 'signup']);
+
+/**
+ * A view that replaces another unmounts the control that had focus, which leaves it on <body>. The new view's first
+ * field takes it (or the dialog's title when the view has none); a field that focused itself keeps it. Switching
+ * between the login and signup tabs is left to the tabs, whose keyboard handling keeps focus on the tab.
+ */
+function useFocusOnViewChange(view: AuthModalView, containerId: string, titleId: string) {
+  const previousView = useRef(view);
+  useEffect(() => {
+    const previous = previousView.current;
+    previousView.current = view;
+    if (previous === view || (TAB_VIEWS.has(previous) && TAB_VIEWS.has(view))) return;
+    const container = document.getElementById(containerId);
+    if (!container) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.matches(FIELDS) && container.contains(active)) return;
+    const field = Array.from(container.querySelectorAll<HTMLElement>(`.modal-body :is(${FIELDS})`)).find(
+      (element) => !element.closest('.tab-pane:not(.active), [hidden]'),
+    );
+    (field ?? document.getElementById(titleId))?.focus();
+  }, [view, containerId, titleId]);
+}
+
 /**
  * The one account dialog (spec 01 §2): login and signup tabs; forgot, reset and the verification screens
  * replace them in place, so closing the dialog closes the whole flow. Focus is trapped inside (react-bootstrap)
@@ -104,6 +129,7 @@ export default function AuthModal() {
   }, []);
 
   useTabCycle('auth-modal');
+  useFocusOnViewChange(view, 'auth-modal', 'auth-modal-title');
   const close = () => dispatch(authModalClosed());
 
   let body;
@@ -157,7 +183,7 @@ export default function AuthModal() {
       data-testid="auth-modal"
     >
       <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id="auth-modal-title" as="h2" className="h5">
+        <Modal.Title id="auth-modal-title" as="h2" className="h5" tabIndex={-1}>
           {t(TITLES[view])}
         </Modal.Title>
       </Modal.Header>
