@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guestCarts } from '../db/schema';
 import { notFound, validationError } from '../lib/errors';
+import { MAX_AMOUNT } from '../lib/limits';
 import { langOf, parseId } from '../services/catalog';
 import {
   addToCart,
@@ -150,7 +151,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
           required: ['coupon_code'],
           properties: {
             coupon_code: { type: 'string', minLength: 1, maxLength: 64 },
-            cart_total: { type: 'number', minimum: 0, maximum: 1e9 },
+            cart_total: { type: 'number', minimum: 0, maximum: MAX_AMOUNT },
           },
         },
       },

@@ -329,6 +329,40 @@ describe('payments', () => {
     );
   });
 
+  test('amounts above 100 000 000 are 422 (numeric(12,3) holds less than 1e9), the limit itself is paid', async () => {
+    const tooMuch = 'The invoice value field must not be greater than 100000000.';
+    for (const url of ['/api/initiate-payment', '/api/execute-payment']) {
+      for (const invoice_value of [100_000_000.001, 999_999_999, 1e9]) {
+        const response = await call(t.app, 'POST', url, { invoice_value, payment_method_id: 2 });
+        expect({ url, invoice_value, status: response.statusCode, body: response.json() }).toEqual({
+          url,
+          invoice_value,
+          status: 422,
+          body: { message: tooMuch, errors: { invoice_value: [tooMuch] } },
+        });
+      }
+    }
+    const largest = await call(t.app, 'POST', '/api/execute-payment', {
+      invoice_value: 100_000_000,
+      payment_method_id: 2,
+    });
+    expect(largest.statusCode).toBe(200);
+    const paymentId = largest.json().payment_result.PaymentURL.split('/').pop() ?? '';
+    expect((await t.app.deps.gateway.getPaymentStatus(paymentId))?.amount).toBe(102_500_000);
+    const shopper = await createShopper(t.db);
+    const coupon = await call(
+      t.app,
+      'POST',
+      '/api/cart/apply-coupon',
+      { coupon_code: 'ANY', cart_total: 1e9 },
+      shopper.token,
+    );
+    expect(coupon.statusCode).toBe(422);
+    expect(coupon.json().errors).toEqual({
+      cart_total: ['The cart total field must not be greater than 100000000.'],
+    });
+  });
+
   test("execute-payment charges the order's own total plus the method's charge and pays it through the status check", async () => {
     const { user, order_id } = await pendingOrder();
     const [order] = await t.db.select().from(orders).where(eq(orders.id, order_id));

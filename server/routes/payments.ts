@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { orders } from '../db/schema';
 import { HttpError, notFound, validationError } from '../lib/errors';
+import { MAX_AMOUNT } from '../lib/limits';
 import { authenticate } from '../plugins/auth';
 import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
@@ -16,7 +17,7 @@ import {
   type PaymentStatus,
 } from '../services/payments';
 
-const amount = { type: 'number', minimum: 0, maximum: 1e9 } as const;
+const amount = { type: 'number', minimum: 0, maximum: MAX_AMOUNT } as const;
 
 interface ExecuteBody {
   invoice_value?: number;
