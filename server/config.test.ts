@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 
-test('defaults: development on 0.0.0.0:8080, ./data, ./dist, no CORS origins, bcrypt cost 10', () => {
+test('defaults: production on 0.0.0.0:8080, ./data, ./dist, no CORS origins, bcrypt cost 10', () => {
   const config = loadConfig({});
   expect(config).toMatchObject({
-    env: 'development',
+    env: 'production',
     port: 8080,
     host: '0.0.0.0',
     dataDir: path.resolve('data'),
@@ -64,7 +64,15 @@ test('reads the environment', () => {
 test('nonsense falls back to safe defaults', () => {
   const config = loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', BCRYPT_COST: '99', DATABASE_URL: '  ' });
   expect(config.port).toBe(8080);
-  expect(config.env).toBe('development');
+  // An unknown environment must not switch the dev mailbox on.
+  expect(config.env).toBe('production');
   expect(config.bcryptCost).toBe(10);
   expect(config.databaseUrl).toBeUndefined();
+});
+
+test('development and test are only ever chosen explicitly', () => {
+  expect(loadConfig({ NODE_ENV: 'development' }).env).toBe('development');
+  expect(loadConfig({ NODE_ENV: 'test' }).env).toBe('test');
+  expect(loadConfig({ NODE_ENV: '' }).env).toBe('production');
+  expect(loadConfig({ NODE_ENV: 'dev' }).env).toBe('production');
 });

@@ -40,9 +40,13 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * Missing or unknown means production: the dev mailbox (live codes for any address) must never be switched on by
+ * forgetting a variable. `npm run dev` and the e2e run set development explicitly.
+ */
 function parseEnv(value: string | undefined): AppEnv {
-  if (value === 'production' || value === 'test') return value;
-  return 'development';
+  if (value === 'development' || value === 'test') return value;
+  return 'production';
 }
 
 function parsePort(value: string | undefined): number {
