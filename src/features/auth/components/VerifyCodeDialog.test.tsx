@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 
 import { authFlowAdvanced } from '../authSlice';
 import { AuthModalHost } from '../../../shell/AuthModalHost';
-import { answer, type Seen } from '../../../testing/handlers/auth';
+import { answer, noAnswer, type Seen } from '../../../testing/handlers/auth';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
 
@@ -84,13 +84,41 @@ describe('verification dialog (six boxes)', () => {
     expect(store.getState().auth.token).toBeNull();
   });
 
-  it('a failure without a message toasts verification_failed', async () => {
+  it('a failure without a message says verification_failed and keeps the code', async () => {
     server.use(answer('post', 'verify-code', 500, {}));
     const { user } = await openVerification();
     await user.click(boxes()[0] as HTMLInputElement);
     await user.paste('123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Verification failed')).toBeInTheDocument();
+    expect(await screen.findAllByText('Verification failed')).toHaveLength(2);
+    expect(screen.queryByText('The code 123456 is wrong')).not.toBeInTheDocument();
+    expect(boxes().map((box) => box.value)).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it('too many attempts (429) is not a wrong code: the message, the boxes kept', async () => {
+    server.use(answer('post', 'verify-code', 429, { message: 'Too many attempts. Please try again later.' }));
+    const { user } = await openVerification();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.paste('123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Verification code' })).toHaveAccessibleDescription(
+        'Too many attempts. Please try again later.',
+      ),
+    );
+    expect(screen.queryByText(/is wrong/)).not.toBeInTheDocument();
+    expect(boxes().map((box) => box.value)).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it('no answer at all is not a wrong code either', async () => {
+    server.use(noAnswer('verify-code'));
+    const { user } = await openVerification();
+    await user.click(boxes()[0] as HTMLInputElement);
+    await user.paste('654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findAllByText('Verification failed')).toHaveLength(2);
+    expect(screen.queryByText(/is wrong/)).not.toBeInTheDocument();
+    expect(boxes().map((box) => box.value)).toEqual(['6', '5', '4', '3', '2', '1']);
   });
 
   describe('the 15-minute countdown', () => {

@@ -54,10 +54,17 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       dispatch(signedIn({ token: answer.token, userId: id, email: answer.email ?? email }));
       notify.success(t('auth.register.success'));
     } catch (error) {
-      notify.error(localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed'));
-      setProblem(t('auth.code.wrong', { code: joined }));
-      setCode(emptyCode(CODE_LENGTH));
-      setFocusRequests((count) => count + 1);
+      const message = localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed');
+      notify.error(message);
+      if ((error as { status?: unknown } | null)?.status === 422) {
+        // Only the server's 'wrong or expired code' answer condemns the code: start again from an empty first box.
+        setProblem(t('auth.code.wrong', { code: joined }));
+        setCode(emptyCode(CODE_LENGTH));
+        setFocusRequests((count) => count + 1);
+      } else {
+        // Offline, too many attempts, a server fault: the code may be right, so it stays for another try.
+        setProblem(message);
+      }
     }
   };
 
