@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 
-import { errorMessage } from '../../../app/api';
 import { loginRequired } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../lib/dates';
@@ -75,11 +74,13 @@ function ReviewForm({ productId }: { productId: number }) {
     if (!canSubmit || userId === null) return;
     setError(null);
     const answer = await addReview({ user_id: userId, product_id: productId, rating, review: text.trim() });
+    // The server's messages are English only: the shopper always reads our own texts in their language.
     if ('error' in answer && answer.error) {
-      setError(errorMessage(answer.error) ?? t('catalog.reviews.submit_error'));
+      const refused = 'status' in answer.error && answer.error.status === 403;
+      setError(t(refused ? 'catalog.reviews.only_completed_orders' : 'catalog.reviews.submit_error'));
       return;
     }
-    toast.success(answer.data?.message ?? t('catalog.reviews.submitted'));
+    toast.success(t('catalog.reviews.submitted'));
     setRating(0);
     setText('');
   };

@@ -260,23 +260,78 @@ describe('ProductPage', () => {
     expect(sent).toEqual({ user_id: 7, product_id: 4, rating: 4, review: 'Lovely fabric' });
   });
 
-  it('shows the server message when a review is refused', async () => {
-    server.use(
-      http.post(apiUrl('reviews/add'), () =>
-        HttpResponse.json(
-          { message: 'You can only review products from your completed orders.' },
-          { status: 403 },
-        ),
-      ),
-      ...catalogHandlers(),
-    );
-    const { user } = render(4, 'en', {
-      auth: { token: 't', userId: 7, email: 'a@b.c', modal: { open: false, view: 'login' } },
+  describe("review answers are always our own texts in the shopper's language", () => {
+    const signedInState = {
+      auth: { token: 't', userId: 7, email: 'a@b.c', modal: { open: false, view: 'login' as const } },
+    };
+    const answering = (status: number, message: string) =>
+      http.post(apiUrl('reviews/add'), () => HttpResponse.json({ message }, { status }));
+
+    async function sendReview(language: 'en' | 'ar', submitName: string, starsName: string) {
+      const { user } = render(4, language, signedInState);
+      await user.click(await screen.findByRole('radio', { name: starsName }));
+      await user.type(screen.getByLabelText(language === 'ar' ? 'رأيك' : 'Your review'), 'Great');
+      await user.click(screen.getByRole('button', { name: submitName }));
+    }
+
+    it('a 403 says a review needs a completed order (English), not the server wording', async () => {
+      server.use(answering(403, 'Server wording: completed orders only.'), ...catalogHandlers());
+      await sendReview('en', 'Submit review', '5 stars');
+      const alert = await screen.findByRole('alert', { name: '' });
+      expect(alert).toHaveTextContent(
+        'You can review a product only after an order with it has been completed.',
+      );
+      expect(alert).not.toHaveTextContent('Server wording');
     });
-    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
-    await user.type(screen.getByLabelText('Your review'), 'Great');
-    await user.click(screen.getByRole('button', { name: 'Submit review' }));
-    expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent('completed orders');
+
+    it('a 403 in Arabic is Arabic', async () => {
+      server.use(
+        answering(403, 'You can only review products from your completed orders.'),
+        ...catalogHandlers(),
+      );
+      await sendReview('ar', 'إرسال التقييم', 'نجمة واحدة');
+      expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent(
+        'يمكنك تقييم المنتج فقط بعد اكتمال طلب يحتوي عليه.',
+      );
+      expect(screen.queryByText(/completed orders/)).not.toBeInTheDocument();
+    });
+
+    it('any other failure gives the generic translated text', async () => {
+      server.use(answering(500, 'SQLSTATE[23000]: something broke'), ...catalogHandlers());
+      await sendReview('ar', 'إرسال التقييم', 'نجمة واحدة');
+      expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent('تعذّر إرسال تقييمك');
+      expect(screen.queryByText(/SQLSTATE/)).not.toBeInTheDocument();
+    });
+
+    it('a success in Arabic thanks in Arabic', async () => {
+      server.use(
+        answering(201, 'Thank you! Your review will appear once it is approved.'),
+        ...catalogHandlers(),
+      );
+      await sendReview('ar', 'إرسال التقييم', 'نجمة واحدة');
+      expect(await screen.findByText('شكرًا لتقييمك، سيظهر بعد اعتماده.')).toBeInTheDocument();
+      expect(screen.queryByText(/will appear once/)).not.toBeInTheDocument();
+    });
+  });
+
+  it('another product starts on its first review page', async () => {
+    const reviews = [
+      ...Array.from({ length: 5 }, (_, index) => makeReview({ id: index + 1 })),
+      ...Array.from({ length: 5 }, (_, index) => makeReview({ id: index + 11, product_id: 5 })),
+    ];
+    server.use(...catalogHandlers({ reviews }));
+    // Grey Abaya first, so coming back to it later is answered from the cache without a skeleton in between.
+    const { user } = render(5);
+    expect(await screen.findByText('Review number 11')).toBeInTheDocument();
+    const similar = await screen.findByRole('region', { name: 'Similar products' });
+    await user.click(within(similar).getAllByRole('link', { name: /Black Abaya/ })[0] as HTMLElement);
+    expect(await screen.findByText('Review number 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByText('Review number 4')).toBeInTheDocument();
+    const similarAgain = await screen.findByRole('region', { name: 'Similar products' });
+    await user.click(within(similarAgain).getAllByRole('link', { name: /Grey Abaya/ })[0] as HTMLElement);
+    expect(await screen.findByText('Review number 11')).toBeInTheDocument();
+    expect(screen.queryByText('Review number 14')).not.toBeInTheDocument();
   });
 
   it('lists similar products of the same category and recommended ones rated 3 or more', async () => {

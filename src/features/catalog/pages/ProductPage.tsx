@@ -416,7 +416,8 @@ export default function ProductPage() {
     body = (
       <>
         <ProductDetail key={product.id} product={product} />
-        <ProductReviews productId={product.id} productRating={product.rating} />
+        {/* Keyed like the detail: another product starts on its first review page. */}
+        <ProductReviews key={product.id} productId={product.id} productRating={product.rating} />
         <RelatedProducts product={product} />
       </>
     );
