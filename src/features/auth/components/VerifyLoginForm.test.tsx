@@ -16,16 +16,23 @@ async function openSingleField() {
 }
 
 describe('verification after a login of an unverified account (single field)', () => {
-  it('one field limited to 6 characters; required and at least 6', async () => {
+  it('one field limited to 6 digits; required and at least 6', async () => {
     const { user } = await openSingleField();
     const field = screen.getByLabelText('Verification code');
-    expect(field).toHaveAttribute('maxlength', '6');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
     await user.type(field, '12345');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('The code must be at least 6 characters')).toBeInTheDocument();
     await user.type(field, '6789');
+    expect(field).toHaveValue('123456');
+  });
+
+  it.each(['123 456', '١٢٣-٤٥٦', ' 1-2-3-4-5-6 '])('a pasted %p keeps all six digits', async (pasted) => {
+    const { user } = await openSingleField();
+    const field = screen.getByLabelText('Verification code');
+    await user.click(field);
+    await user.paste(pasted);
     expect(field).toHaveValue('123456');
   });
 

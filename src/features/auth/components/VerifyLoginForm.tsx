@@ -64,9 +64,10 @@ export function VerifyLoginForm({ email }: { email: string }) {
         inputMode="numeric"
         autoComplete="one-time-code"
         dir="ltr"
-        maxLength={CODE_LENGTH}
         label={t('auth.fields.verification_code')}
         value={formik.values.code}
+        // No maxLength: it would cut a pasted '123 456' or '١٢٣-٤٥٦' before the digits are folded; the slice
+        // after folding keeps the field at six digits.
         onChange={(event) =>
           void formik.setFieldValue('code', digitsOnly(event.target.value).slice(0, CODE_LENGTH))
         }
