@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, startupWarnings } from './config';
 
 test('defaults: production on 0.0.0.0:8080, ./data, ./dist, no CORS origins, bcrypt cost 10', () => {
   const config = loadConfig({});
@@ -75,4 +75,23 @@ test('development and test are only ever chosen explicitly', () => {
   expect(loadConfig({ NODE_ENV: 'test' }).env).toBe('test');
   expect(loadConfig({ NODE_ENV: '' }).env).toBe('production');
   expect(loadConfig({ NODE_ENV: 'dev' }).env).toBe('production');
+});
+
+test('the payment sandbox is on unless PAYMENTS_SANDBOX switches it off', () => {
+  expect(loadConfig({}).paymentsSandbox).toBe(true);
+  expect(loadConfig({ PAYMENTS_SANDBOX: '1' }).paymentsSandbox).toBe(true);
+  expect(loadConfig({ PAYMENTS_SANDBOX: '0' }).paymentsSandbox).toBe(false);
+  expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
+});
+
+test('production warns at start that payments are simulated while the sandbox is on', () => {
+  const env = { NODE_ENV: 'production', TOKEN_SECRET: 'secret' };
+  const warnings = startupWarnings(loadConfig(env), env);
+  expect(warnings).toEqual([expect.stringMatching(/Payments are SIMULATED.*PAYMENTS_SANDBOX=0/)]);
+  const off = { ...env, PAYMENTS_SANDBOX: '0' };
+  expect(startupWarnings(loadConfig(off), off)).toEqual([]);
+  const noSecret = { NODE_ENV: 'production', PAYMENTS_SANDBOX: '0' };
+  expect(startupWarnings(loadConfig(noSecret), noSecret)).toEqual([expect.stringMatching(/TOKEN_SECRET/)]);
+  const dev = { NODE_ENV: 'development' };
+  expect(startupWarnings(loadConfig(dev), dev)).toEqual([]);
 });

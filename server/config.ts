@@ -34,6 +34,11 @@ export interface Config {
   tokenSecret: string;
   /** bcrypt cost; tests lower it to stay fast. */
   bcryptCost: number;
+  /**
+   * The built-in sandbox gateway (simulated payments, on by default so the demo shop works out of the box);
+   * PAYMENTS_SANDBOX=0 switches it off, and payments then answer 503 until a real gateway is wired in.
+   */
+  paymentsSandbox: boolean;
   /** The clock; tests replace it to move time forward (code expiry, resend windows). */
   now: () => Date;
 }
@@ -47,6 +52,13 @@ type Env = Record<string, string | undefined>;
 function parseEnv(value: string | undefined): AppEnv {
   if (value === 'development' || value === 'test') return value;
   return 'production';
+}
+
+function parseSwitch(value: string | undefined, fallback: boolean): boolean {
+  const normalized = value?.trim().toLowerCase() ?? '';
+  if (['0', 'false', 'off', 'no'].includes(normalized)) return false;
+  if (['1', 'true', 'on', 'yes'].includes(normalized)) return true;
+  return fallback;
 }
 
 function parsePort(value: string | undefined): number {
@@ -94,6 +106,23 @@ export function loadConfig(env: Env = process.env): Config {
     // Without a configured secret, codes issued before a restart stop working; they live 15 minutes anyway.
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
+    paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, true),
     now: () => new Date(),
   };
+}
+
+/** What an operator must hear at start: settings that are fine for a demo and wrong for a real shop. */
+export function startupWarnings(config: Config, env: Env = process.env): string[] {
+  if (config.env !== 'production') return [];
+  const warnings: string[] = [];
+  if (!nonEmpty(env.TOKEN_SECRET)) {
+    warnings.push('TOKEN_SECRET is not set: e-mail codes issued before a restart will stop working');
+  }
+  if (config.paymentsSandbox) {
+    warnings.push(
+      'Payments are SIMULATED by the built-in sandbox gateway: orders can be "paid" without any money moving. ' +
+        'Set PAYMENTS_SANDBOX=0 to switch it off until a real gateway is configured.',
+    );
+  }
+  return warnings;
 }

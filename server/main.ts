@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, startupWarnings } from './config';
 import { openDb } from './db/client';
 import { prepareDatabase } from './db/migrate';
 
@@ -15,9 +15,7 @@ async function main(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
 
-  if (config.env === 'production' && !process.env.TOKEN_SECRET) {
-    app.log.warn('TOKEN_SECRET is not set: e-mail codes issued before a restart will stop working');
-  }
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   app.log.info(
     { database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}`, env: config.env },
     'preparing database',

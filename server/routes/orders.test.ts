@@ -408,3 +408,34 @@ describe('payments', () => {
     );
   });
 });
+
+describe('with PAYMENTS_SANDBOX=0', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ seed: true, config: { paymentsSandbox: false } });
+  });
+  afterAll(async () => {
+    await off.close();
+  });
+
+  test('payments answer 503 and no order is created', async () => {
+    const unavailable = { message: 'This service is currently unavailable.' };
+    const execute = await call(off.app, 'POST', '/api/execute-payment', {
+      invoice_value: 5,
+      payment_method_id: 1,
+    });
+    expect(execute.statusCode).toBe(503);
+    expect(execute.json()).toEqual(unavailable);
+    const initiate = await call(off.app, 'POST', '/api/initiate-payment', { invoice_value: 5 });
+    expect(initiate.statusCode).toBe(503);
+
+    const user = await createShopper(off.db);
+    const product = (await off.db.select().from(products)).find((row) => row.stockQuantity >= 5);
+    if (!product) throw new Error('no product in stock');
+    await call(off.app, 'POST', '/api/cart/add', { product_id: product.id, quantity: 1 }, user.token);
+    const order = await call(off.app, 'POST', '/api/create-order', checkout, user.token);
+    expect(order.statusCode).toBe(503);
+    expect(order.json()).toEqual(unavailable);
+    expect(await off.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { notFound, validationError } from '../lib/errors';
 import { parseId } from '../services/catalog';
 import { guestOwner } from '../services/cart';
 import { createOrder, validateOrderRequest, type OrderRequest } from '../services/orders';
+import { assertPaymentsAvailable } from '../services/payments';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -85,6 +86,7 @@ export default async function ordersRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const user = request.user as { id: number; email: string };
       const valid = validateOrderRequest(request.body ?? {}, user);
+      assertPaymentsAvailable(gateway);
       const created = await createOrder({
         db,
         gateway,
@@ -114,6 +116,7 @@ export default async function ordersRoutes(app: FastifyInstance): Promise<void> 
       }
       const guestToken = body.guest_token;
       const owner = await guestOwner(db, guestToken);
+      assertPaymentsAvailable(gateway);
       const created = await createOrder({
         db,
         gateway,
