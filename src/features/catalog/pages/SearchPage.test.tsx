@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { server } from '../../../testing/server';
-import { selectFilters } from '../catalogSlice';
+import { useNavigationType } from 'react-router-dom';
+
+import * as catalogApiModule from '../catalogApi';
+import { DEFAULT_FILTERS, selectFilters } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
@@ -9,6 +12,11 @@ import SearchPage from './SearchPage';
 
 const render = (route = '/search', language: 'en' | 'ar' = 'en') =>
   renderPage('/search', <SearchPage />, { route, language });
+
+/** How the router reached the current entry: PUSH adds to the history, REPLACE does not. */
+function NavigationTypeProbe() {
+  return <output data-testid="navigation-type">{useNavigationType()}</output>;
+}
 
 const cardNames = () =>
   screen.queryAllByTestId('product-card').map((card) => within(card).getByRole('heading').textContent);
@@ -41,12 +49,20 @@ describe('SearchPage', () => {
 
   it('a filter change filters the grid, goes to page 1 and is mirrored into the URL (replace)', async () => {
     server.use(...catalogHandlers());
-    const { user, store } = render();
+    const { user, store } = renderPage(
+      '/search',
+      <>
+        <SearchPage />
+        <NavigationTypeProbe />
+      </>,
+      { route: '/search' },
+    );
     await screen.findByText('Royal Oud');
     const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
     await user.click(within(within(panel).getByTestId('filter-brands')).getByLabelText('Nasma'));
     expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']);
     expect(screen.getByTestId('location')).toHaveTextContent('/search?brands=Nasma');
+    expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
     await user.click(within(within(panel).getByTestId('filter-category')).getByLabelText('Abayas'));
     expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
     expect(screen.getByTestId('location')).toHaveTextContent('/search?category=Abayas&brands=Nasma');
@@ -65,11 +81,37 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/search?category=Abayas&minRating=4');
   });
 
-  it('writes saved filters into a URL that states none', async () => {
+  it('writes saved filters into a URL that states none, replacing the history entry', async () => {
     server.use(...catalogHandlers());
-    render('/search', 'en');
+    renderPage(
+      '/search',
+      <>
+        <SearchPage />
+        <NavigationTypeProbe />
+      </>,
+      {
+        route: '/search',
+        preloadedState: { catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] }, page: 1 } },
+      },
+    );
     await screen.findByText('Royal Oud');
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma$/);
+    // A replace leaves the history as long as it was; a push would add an entry for the same page.
+    expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
+  });
+
+  it('a filter change does not render the page root again (the URL sync is a leaf of its own)', async () => {
+    server.use(...catalogHandlers());
+    const rootRenders = jest.spyOn(catalogApiModule, 'useHomeData');
+    const { user } = render();
+    await screen.findByText('Royal Oud');
+    const before = rootRenders.mock.calls.length;
+    const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+    await user.click(within(within(panel).getByTestId('filter-brands')).getByLabelText('Nasma'));
+    expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']);
+    expect(screen.getByTestId('location')).toHaveTextContent('/search?brands=Nasma');
+    expect(rootRenders.mock.calls.length).toBe(before);
+    rootRenders.mockRestore();
   });
 
   it('searches by name, ignoring Arabic diacritics and letter forms', async () => {
