@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 
+import { languageChanged } from '../../../app/events';
 import { openAuthModal } from '../../../testing/authModal';
 import { answer, type Seen } from '../../../testing/handlers/auth';
 import { API, server } from '../../../testing/server';
@@ -95,6 +96,28 @@ describe('social login', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
     await waitFor(() => expect(store.getState().auth.token).toBe('f-token'));
     expect(seen[0]?.body).toEqual({ token: 'fb-access', provider: 'facebook' });
+  });
+
+  it('Facebook: the SDK loads once, not again on a language switch or when the modal opens again', async () => {
+    window.__SHOP_CONFIG__ = { ...baseConfig, facebookAppId: 'app-9' };
+    const init = jest.fn();
+    const { user, store } = await openAuthModal('login');
+    window.FB = { init, login: jest.fn() };
+    act(() => {
+      scriptFor(FACEBOOK_SDK)?.dispatchEvent(new Event('load'));
+    });
+    await waitFor(() => expect(init).toHaveBeenCalledTimes(1));
+    act(() => {
+      store.dispatch(languageChanged('ar'));
+    });
+    expect(await screen.findByRole('button', { name: 'المتابعة باستخدام فيسبوك' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إغلاق' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'open account' }));
+    await screen.findByRole('dialog');
+    expect(document.head.querySelectorAll('script[src*="connect.facebook.net"]')).toHaveLength(1);
+    expect(scriptFor('https://connect.facebook.net/ar_AR/sdk.js')).toBeNull();
+    expect(init).toHaveBeenCalledTimes(1);
   });
 
   it('social errors are only logged: no toast, no form error', async () => {

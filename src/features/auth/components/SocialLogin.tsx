@@ -13,6 +13,8 @@ import {
 } from '../socialSdk';
 import { useSignIn } from '../useSignIn';
 
+const FACEBOOK_SCRIPT_ID = 'facebook-jssdk';
+
 /** Spec 01 §8: social login errors are only logged; the shopper sees nothing. */
 function logSocialError(provider: SocialProvider, error: unknown) {
   console.error(`[auth] ${provider} sign-in failed`, error);
@@ -80,16 +82,19 @@ function GoogleButton({ clientId }: { clientId: string }) {
 function FacebookButton({ appId }: { appId: string }) {
   const { t, i18n } = useTranslation();
   const signInWith = useSocialSignIn();
-  const language = i18n.language;
+  // The SDK's locale only names its own dialogs' language; a second SDK on a language switch would define FB
+  // twice. So it loads once, in the language of the moment, and never again while it lives.
+  const sdkLanguage = useRef(i18n.language);
 
   useEffect(() => {
-    loadScript(facebookSdkUrl(language), 'facebook-jssdk', { crossOrigin: 'anonymous' })
+    if (window.FB || document.getElementById(FACEBOOK_SCRIPT_ID)) return;
+    loadScript(facebookSdkUrl(sdkLanguage.current), FACEBOOK_SCRIPT_ID, { crossOrigin: 'anonymous' })
       .then(() => {
         if (!window.FB) throw new Error('Facebook SDK did not start');
         window.FB.init({ appId, version: FACEBOOK_API_VERSION, cookie: false, xfbml: false });
       })
       .catch((error: unknown) => logSocialError('facebook', error));
-  }, [appId, language]);
+  }, [appId]);
 
   const onClick = () => {
     const sdk = window.FB;
