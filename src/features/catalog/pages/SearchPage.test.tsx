@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { server } from '../../../testing/server';
 import { useNavigationType } from 'react-router-dom';
+import { server } from '../../../testing/server';
 
 import * as catalogApiModule from '../catalogApi';
 import { DEFAULT_FILTERS, selectFilters } from '../catalogSlice';
