@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-
 import { useNavigationType } from 'react-router-dom';
-import { server } from '../../../testing/server';
 
+import { server } from '../../../testing/server';
 import * as catalogApiModule from '../catalogApi';
 import { DEFAULT_FILTERS, selectFilters } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
