@@ -117,6 +117,48 @@ describe('user cart', () => {
     ).toBe(404);
   });
 
+  test('a size or colour that matches no line is 404 and removes nothing', async () => {
+    const user = await createShopper(t.db);
+    const { withBoth, size, color, otherColor } = await pickProducts();
+    const add = (payload: object) => call(t.app, 'POST', '/api/cart/add', payload, user.token);
+    await add({ product_id: withBoth.id, quantity: 1, size, color });
+    const lines = async () =>
+      (await call(t.app, 'GET', '/api/cart', undefined, user.token)).json<{ cart_items: CartItem[] }>()
+        .cart_items;
+    const remove = (body: object) =>
+      call(t.app, 'DELETE', `/api/cart/product/${withBoth.id}`, body, user.token);
+
+    // One line: a colour it does not have must not delete it.
+    const missOne = await remove({ color: otherColor });
+    expect(missOne.statusCode).toBe(404);
+    expect(missOne.json()).toEqual({ message: 'Product not found in cart' });
+    expect(await lines()).toHaveLength(1);
+
+    // Two lines: a choice neither has must not delete both.
+    await add({ product_id: withBoth.id, quantity: 1, size, color: otherColor });
+    expect((await remove({ color: 'Plaid' })).statusCode).toBe(404);
+    expect((await remove({ size: 'No-Such-Size' })).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          t.app,
+          'POST',
+          `/api/cart/update/${withBoth.id}`,
+          { quantity: 3, color: 'Plaid' },
+          user.token,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await lines()).map((line) => [line.color, line.quantity])).toEqual([
+      [color, 1],
+      [otherColor, 1],
+    ]);
+
+    // A matching choice removes just its line.
+    expect((await remove({ color: otherColor })).statusCode).toBe(200);
+    expect((await lines()).map((line) => line.color)).toEqual([color]);
+  });
+
   test('lang=ar answers Arabic attribute and product names; currency gives converted prices', async () => {
     const user = await createShopper(t.db);
     const { withBoth, size, color } = await pickProducts();

@@ -208,7 +208,14 @@ export async function addToCart(
   return serializeOne(db, row, lang);
 }
 
-/** Optional size/colour narrow a product that sits in the cart more than once. */
+function isChoice(value: unknown): boolean {
+  return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
+}
+
+/**
+ * The product's lines, narrowed by an optional size/colour. A given choice that matches no line means none: a
+ * stale or mistyped choice must never widen into every line of the product.
+ */
 async function linesOf(
   db: Db,
   owner: CartOwner,
@@ -221,29 +228,25 @@ async function linesOf(
     .from(cartItems)
     .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
     .orderBy(desc(cartItems.updatedAt), desc(cartItems.id));
-  if (rows.length <= 1) return rows;
-  const narrowed = [];
-  for (const row of rows) {
-    const values = await db
-      .select()
-      .from(productAttributeValues)
-      .where(
-        inArray(
-          productAttributeValues.id,
-          [row.sizeValueId, row.colorValueId].filter((id): id is number => id !== null).concat(-1),
-        ),
-      );
-    const named = (id: number | null, wanted: unknown) => {
-      if (typeof wanted !== 'string' || wanted.trim() === '') return true;
-      const value = values.find((candidate) => candidate.id === id);
-      return (
-        !!value &&
-        [value.nameEn.toLowerCase(), value.nameAr, String(value.id)].includes(wanted.trim().toLowerCase())
-      );
-    };
-    if (named(row.sizeValueId, size) && named(row.colorValueId, color)) narrowed.push(row);
-  }
-  return narrowed.length > 0 ? narrowed : rows;
+  if (!isChoice(size) && !isChoice(color)) return rows;
+  const valueIds = rows
+    .flatMap((row) => [row.sizeValueId, row.colorValueId])
+    .filter((id): id is number => id !== null);
+  const values =
+    valueIds.length > 0
+      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
+      : [];
+  const named = (id: number | null, wanted: unknown) => {
+    if (!isChoice(wanted)) return true;
+    const value = values.find((candidate) => candidate.id === id);
+    return (
+      !!value &&
+      [value.nameEn.toLowerCase(), value.nameAr, String(value.id)].includes(
+        String(wanted).trim().toLowerCase(),
+      )
+    );
+  };
+  return rows.filter((row) => named(row.sizeValueId, size) && named(row.colorValueId, color));
 }
 
 export async function updateQuantity(
@@ -273,13 +276,15 @@ export async function removeProduct(
   productId: number,
   input: { size?: unknown; color?: unknown },
 ): Promise<void> {
-  const hasChoice = [input.size, input.color].some(
-    (value) => typeof value === 'string' && value.trim() !== '',
-  );
   const lines = await linesOf(db, owner, productId, input.size, input.color);
   if (lines.length === 0) throw notFound('Product not found in cart');
-  const ids = hasChoice ? lines.map((line) => line.id) : undefined;
-  await db
-    .delete(cartItems)
-    .where(ids ? inArray(cartItems.id, ids) : and(ownerWhere(owner), eq(cartItems.productId, productId)));
+  await db.delete(cartItems).where(
+    and(
+      ownerWhere(owner),
+      inArray(
+        cartItems.id,
+        lines.map((line) => line.id),
+      ),
+    ),
+  );
 }
