@@ -63,7 +63,8 @@ export const ProductCard = memo(function ProductCard({
     <article className="card product-card" aria-labelledby={titleId} data-testid="product-card">
       <div className="product-card__badges">
         {product.discount_offer ? (
-          <span className="badge text-bg-danger">
+          // "-20%" is a number with its sign: left to right in Arabic too, or it reads "20%-".
+          <span className="badge text-bg-danger" dir="ltr">
             {t('catalog.ui.discount_offer', { percent: product.discount_offer })}
           </span>
         ) : null}

@@ -314,6 +314,13 @@ describe('ProductPage', () => {
     });
   });
 
+  it('the discount badge reads "-20%" in Arabic too (left to right)', async () => {
+    server.use(...catalogHandlers());
+    render(4, 'ar');
+    const badge = await screen.findByText('-20%');
+    expect(badge).toHaveAttribute('dir', 'ltr');
+  });
+
   it('another product starts on its first review page', async () => {
     const reviews = [
       ...Array.from({ length: 5 }, (_, index) => makeReview({ id: index + 1 })),

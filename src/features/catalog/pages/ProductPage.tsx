@@ -272,7 +272,8 @@ function ProductDetail({ product }: { product: Product }) {
           <StarRating value={product.rating} />
           <span className="small text-body-secondary">{product.rating.toFixed(1)}</span>
           {product.discount_offer ? (
-            <span className="badge text-bg-danger">
+            // "-20%" is a number with its sign: left to right in Arabic too, or it reads "20%-".
+            <span className="badge text-bg-danger" dir="ltr">
               {t('catalog.ui.discount_offer', { percent: product.discount_offer })}
             </span>
           ) : null}

@@ -113,6 +113,13 @@ describe('SearchPage', () => {
     rootRenders.mockRestore();
   });
 
+  it('a product card\'s discount badge reads "-20%" in Arabic too (left to right)', async () => {
+    server.use(...catalogHandlers());
+    render('/search', 'ar');
+    const card = (await screen.findByText('Black Abaya')).closest('article') as HTMLElement;
+    expect(within(card).getByText('-20%')).toHaveAttribute('dir', 'ltr');
+  });
+
   it('searches by name, ignoring Arabic diacritics and letter forms', async () => {
     server.use(
       ...catalogHandlers({
