@@ -144,6 +144,34 @@ describe('ProductPage', () => {
     expect(calls[1]?.body.guest_token).toBe('guest-abc');
   });
 
+  it('the quantity field can be emptied and retyped; it is clamped to 1 or more on blur and when adding', async () => {
+    const calls: CartCall[] = [];
+    server.use(...catalogHandlers(), ...cartHandlers(calls));
+    const { user } = render(4);
+    await screen.findByRole('heading', { level: 1 });
+    const field = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(field);
+    expect(field).toHaveDisplayValue('');
+    await user.type(field, '5');
+    expect(field).toHaveValue(5);
+    expect(screen.getByTestId('total-price')).toHaveTextContent('KWD 180.00');
+    await user.click(screen.getByRole('radio', { name: 'Navy' }));
+    await user.click(screen.getByRole('radio', { name: 'L' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body.quantity).toBe(5);
+
+    await user.clear(field);
+    await user.tab();
+    expect(field).toHaveValue(1);
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body.quantity).toBe(1);
+    expect(field).toHaveValue(1);
+  });
+
   it('a failed add says "Error adding to cart"', async () => {
     server.use(
       http.post(apiUrl('guest/cart/add'), () => HttpResponse.json({ message: 'no' }, { status: 500 })),

@@ -145,14 +145,31 @@ function ColourSelector({
   );
 }
 
-function QuantityStepper({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+/** The quantity a draft stands for: a whole number of at least 1 (spec 02 §4: never below 1). */
+function quantityFromDraft(draft: string): number {
+  const value = Math.floor(Number(draft));
+  return draft.trim() !== '' && Number.isFinite(value) ? Math.max(1, value) : 1;
+}
+
+/**
+ * The field holds the typed text as it is, so it can be emptied and retyped ("5", not "15"); the quantity it
+ * stands for is clamped to 1 or more, and the text is brought in line on blur.
+ */
+function QuantityStepper({
+  draft,
+  onDraftChange,
+}: {
+  draft: string;
+  onDraftChange: (draft: string) => void;
+}) {
   const { t } = useTranslation();
+  const value = quantityFromDraft(draft);
   return (
     <div className="input-group quantity-stepper mb-3">
       <button
         type="button"
         className="btn btn-outline-secondary"
-        onClick={() => onChange(value - 1)}
+        onClick={() => onDraftChange(String(Math.max(1, value - 1)))}
         disabled={value <= 1}
         aria-label={t('catalog.product.decrease_quantity')}
       >
@@ -162,15 +179,17 @@ function QuantityStepper({ value, onChange }: { value: number; onChange: (n: num
         type="number"
         inputMode="numeric"
         min={1}
+        step={1}
         className="form-control text-center"
-        value={value}
+        value={draft}
         aria-label={t('catalog.product.quantity')}
-        onChange={(event) => onChange(Number(event.target.value))}
+        onChange={(event) => onDraftChange(event.target.value)}
+        onBlur={() => onDraftChange(String(value))}
       />
       <button
         type="button"
         className="btn btn-outline-secondary"
-        onClick={() => onChange(value + 1)}
+        onClick={() => onDraftChange(String(value + 1))}
         aria-label={t('catalog.product.increase_quantity')}
       >
         +
@@ -225,7 +244,8 @@ function ProductDetail({ product }: { product: Product }) {
   const currency = useAppSelector((state) => state.settings.currency);
   const adding = useAppSelector(selectAddStatus) === 'adding';
   const [selection, setSelection] = useState<Selection>({ size: null, color: null });
-  const [quantity, setQuantity] = useState(1);
+  const [quantityDraft, setQuantityDraft] = useState('1');
+  const quantity = quantityFromDraft(quantityDraft);
   const [refusal, setRefusal] = useState<AddRefusal | null>(null);
   const sizes = attributeOptions(product, 'size');
   const colours = attributeOptions(product, 'color');
@@ -237,6 +257,8 @@ function ProductDetail({ product }: { product: Product }) {
   };
 
   const add = () => {
+    // An emptied or zero field adds one, and the field shows what was added.
+    setQuantityDraft(String(quantity));
     const reason = addToCartRefusal(product, selection, currency);
     setRefusal(reason);
     if (reason) {
@@ -296,10 +318,7 @@ function ProductDetail({ product }: { product: Product }) {
         </dl>
         <ColourSelector options={colours} value={selection.color} onChange={(color) => choose({ color })} />
         <SizeSelector options={sizes} value={selection.size} onChange={(size) => choose({ size })} />
-        <QuantityStepper
-          value={quantity}
-          onChange={(value) => setQuantity(Number.isFinite(value) ? Math.max(1, Math.floor(value)) : 1)}
-        />
+        <QuantityStepper draft={quantityDraft} onDraftChange={setQuantityDraft} />
         {refusal && (
           <p className="text-danger small" role="alert" data-testid="add-refusal">
             {t(REFUSAL_KEYS[refusal])}
