@@ -159,6 +159,40 @@ describe('user cart', () => {
     expect((await lines()).map((line) => line.color)).toEqual([color]);
   });
 
+  test('two adds of one line at the same time sum up instead of failing', async () => {
+    const user = await createShopper(t.db);
+    const { plain, withBoth, size, color } = await pickProducts();
+    const add = (payload: object) => call(t.app, 'POST', '/api/cart/add', payload, user.token);
+    const both = await Promise.all([
+      ...[2, 3].map((quantity) => add({ product_id: plain.id, quantity })),
+      ...[1, 1, 1, 1, 1].map((quantity) => add({ product_id: withBoth.id, quantity, size, color })),
+    ]);
+    expect(both.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    const { cart_items } = (await call(t.app, 'GET', '/api/cart', undefined, user.token)).json<{
+      cart_items: CartItem[];
+    }>();
+    expect(cart_items.map((item) => [item.product_id, item.quantity]).sort()).toEqual(
+      [
+        [plain.id, 5],
+        [withBoth.id, 5],
+      ].sort(),
+    );
+  });
+
+  test('concurrent adds never push a line above the stock', async () => {
+    const user = await createShopper(t.db);
+    const { plain } = await pickProducts();
+    const half = Math.floor(plain.stock_quantity / 2) + 1;
+    const add = () =>
+      call(t.app, 'POST', '/api/cart/add', { product_id: plain.id, quantity: half }, user.token);
+    const answers = await Promise.all([add(), add()]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 422]);
+    const { cart_items } = (await call(t.app, 'GET', '/api/cart', undefined, user.token)).json<{
+      cart_items: CartItem[];
+    }>();
+    expect(cart_items.map((item) => item.quantity)).toEqual([half]);
+  });
+
   test('lang=ar answers Arabic attribute and product names; currency gives converted prices', async () => {
     const user = await createShopper(t.db);
     const { withBoth, size, color } = await pickProducts();

@@ -1,6 +1,6 @@
 // Carts of signed-in users and of guests (identified by an unguessable token whose hash is stored).
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import { HttpError, notFound, unauthenticated, validationError } from '../lib/errors';
@@ -175,35 +175,28 @@ export async function addToCart(
   const product = await productOr404(db, input.productId);
   const sizeValueId = await resolveChoice(db, product.id, 'size', input.size);
   const colorValueId = await resolveChoice(db, product.id, 'color', input.color);
-  const sameLine = and(
-    ownerWhere(owner),
-    eq(cartItems.productId, product.id),
-    sizeValueId === null ? isNull(cartItems.sizeValueId) : eq(cartItems.sizeValueId, sizeValueId),
-    colorValueId === null ? isNull(cartItems.colorValueId) : eq(cartItems.colorValueId, colorValueId),
-  );
-  const [existing] = await db.select().from(cartItems).where(sameLine).limit(1);
-  const quantity = (existing?.quantity ?? 0) + input.quantity;
-  checkStock(product, quantity);
-  let row: CartRow | undefined;
-  if (existing) {
-    [row] = await db
-      .update(cartItems)
-      .set({ quantity, currency: input.currency, updatedAt: new Date() })
-      .where(eq(cartItems.id, existing.id))
-      .returning();
-  } else {
-    [row] = await db
-      .insert(cartItems)
-      .values({
-        ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),
-        productId: product.id,
-        quantity,
-        sizeValueId,
-        colorValueId,
-        currency: input.currency,
-      })
-      .returning();
-  }
+  checkStock(product, input.quantity);
+  const userId = 'userId' in owner ? owner.userId : null;
+  const guestCartId = 'userId' in owner ? null : owner.guestCartId;
+  // One statement decides between a new line and a bigger one, so two adds racing for the same line both count
+  // (a read-then-insert would let the second trip over the unique index). The stock bound is checked on the
+  // summed quantity inside the transaction, which rolls back when it is exceeded.
+  const rowId = await db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
+      VALUES (${userId}, ${guestCartId}, ${product.id}, ${input.quantity}, ${sizeValueId}, ${colorValueId},
+              ${input.currency})
+      ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
+                   (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
+      DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, currency = EXCLUDED.currency,
+                    updated_at = now()
+      RETURNING id, quantity`);
+    const line = result.rows[0] as { id: number; quantity: number } | undefined;
+    if (!line) throw new HttpError(409, 'The cart changed, please try again.');
+    checkStock(product, Number(line.quantity));
+    return Number(line.id);
+  });
+  const [row] = await db.select().from(cartItems).where(eq(cartItems.id, rowId)).limit(1);
   if (!row) throw new HttpError(409, 'The cart changed, please try again.');
   return serializeOne(db, row, lang);
 }
