@@ -191,7 +191,8 @@ export async function addToCart(
       DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, currency = EXCLUDED.currency,
                     updated_at = now()
       RETURNING id, quantity`);
-    const line = result.rows[0] as { id: number; quantity: number } | undefined;
+    // Both drivers (PGlite, node-postgres) answer raw queries with `rows`; Db's union type cannot say so.
+    const line = (result as { rows: { id: number; quantity: number }[] }).rows[0];
     if (!line) throw new HttpError(409, 'The cart changed, please try again.');
     checkStock(product, Number(line.quantity));
     return Number(line.id);
