@@ -39,11 +39,20 @@ export interface Config {
    * PAYMENTS_SANDBOX=0 switches it off, and payments then answer 503 until a real gateway is wired in.
    */
   paymentsSandbox: boolean;
+  /** Requests a minute from one client address, whatever the e-mails; tests that register many users raise them. */
+  perIpLimits: PerIpLimits;
   /** The clock; tests replace it to move time forward (code expiry, resend windows). */
   now: () => Date;
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface PerIpLimits {
+  register: number;
+  login: number;
+}
+
+export const DEFAULT_PER_IP_LIMITS: PerIpLimits = { register: 30, login: 100 };
 
 /**
  * Missing or unknown means production: the dev mailbox (live codes for any address) must never be switched on by
@@ -107,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
     paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, true),
+    perIpLimits: { ...DEFAULT_PER_IP_LIMITS },
     now: () => new Date(),
   };
 }

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { HttpError, TOO_MANY_ATTEMPTS } from '../lib/errors';
 
@@ -65,5 +65,25 @@ export function limitPerIpAndEmail(max: number, group: string) {
       groupId: group,
       keyGenerator: (request: FastifyRequest) => `${group}|${request.ip}|${emailOf(request)}`,
     },
+  };
+}
+
+/**
+ * A per-address cap on one route group, whatever the e-mails (spraying many accounts from one address), for the
+ * route's preValidation next to its per-address-and-e-mail limit. Built on createRateLimit because the plugin's
+ * own hook runs only once per request: a second limit through it would silently never count.
+ */
+export function limitPerIp(app: FastifyInstance, max: number, group: string) {
+  const check = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `${group}|${request.ip}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    }
   };
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { apiTokens, users, verificationCodes } from '../db/schema';
+import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { sha256Hex } from '../lib/tokens';
 import { authHeader, createTestApp, lastMailedCode, manualClock, type TestApp } from '../testing/testApp';
 import { MESSAGES } from './auth';
@@ -174,12 +175,14 @@ describe('POST /register', () => {
   });
 
   test('a body that is not an object is a 422, not a crash', async () => {
-    for (const payload of ['[1,2]', '"text"', 'null', '42']) {
+    for (const [index, payload] of ['[1,2]', '"text"', 'null', '42'].entries()) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/register',
         payload,
         headers: { 'content-type': 'application/json' },
+        // Bodies without an e-mail share one rate-limit bucket per address (5 a minute).
+        remoteAddress: `10.3.0.${index + 1}`,
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors.email).toEqual(['The email field is required.']);
@@ -559,6 +562,55 @@ describe('GET /nationalities', () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/nationalities?lang=ar' })).json();
     expect(data[15]).toEqual({ id: 16, code: 'kw', name: 'كويتي' });
     expect(data[0].name).toBe('سوري');
+  });
+});
+
+describe('rate limits on registering and signing in', () => {
+  const TOO_MANY = { message: 'Too many attempts. Please try again later.' };
+  // The shared app raises the per-address limits (see createTestApp); this one has the production values.
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ config: { perIpLimits: DEFAULT_PER_IP_LIMITS } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  const post = (url: string, payload: unknown, _headers: object, remoteAddress: string) =>
+    limited.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, remoteAddress });
+
+  test('the 6th registration within a minute for one address and e-mail is 429', async () => {
+    const email = uniqueEmail('again');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await post('/register', registration({ email }), {}, '10.2.0.1')).statusCode);
+    }
+    expect(statuses).toEqual([201, 422, 422, 422, 422, 429]);
+    // Another e-mail from the same address still gets through.
+    expect((await post('/register', registration(), {}, '10.2.0.1')).statusCode).toBe(201);
+  });
+
+  test('the 31st registration within a minute from one address is 429, whatever the e-mails', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      // Invalid on purpose: the limit counts before validation, and no account is created.
+      statuses.push((await post('/register', { email: uniqueEmail('many') }, {}, '10.2.0.2')).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 422)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const blocked = await post('/register', registration(), {}, '10.2.0.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    expect((await post('/register', registration(), {}, '10.2.0.3')).statusCode).toBe(201);
+  });
+
+  test('the 101st sign-in within a minute from one address is 429, whatever the e-mails', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i += 1) {
+      statuses.push((await post('/login', { email: uniqueEmail('spray') }, {}, '10.2.0.4')).statusCode);
+    }
+    expect(statuses.slice(0, 100).every((status) => status === 422)).toBe(true);
+    expect(statuses[100]).toBe(429);
+    expect((await post('/login', { email: uniqueEmail('spray') }, {}, '10.2.0.5')).statusCode).toBe(422);
   });
 });
 

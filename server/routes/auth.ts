@@ -22,7 +22,7 @@ import {
   validate,
 } from '../lib/validation';
 import { authenticate, bearerTokenOf } from '../plugins/auth';
-import { limitPerIpAndEmail } from '../plugins/security';
+import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
 import {
   SocialProviderUnavailableError,
   SocialTokenError,
@@ -120,7 +120,12 @@ async function accountForSocial(app: FastifyInstance, identity: SocialIdentity):
 const authRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
-  app.post('/register', async (request, reply) => {
+  // Registering mails a code and costs a bcrypt hash: 5 a minute per address and e-mail, 30 per address.
+  const registerLimits = {
+    config: limitPerIpAndEmail(5, 'register'),
+    preValidation: limitPerIp(app, app.deps.config.perIpLimits.register, 'register-ip'),
+  };
+  app.post('/register', registerLimits, async (request, reply) => {
     const input = validate(request.body, {
       name: [required, isString, maxLength(255)],
       email: emailRules,
@@ -183,7 +188,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: MESSAGES.verified, token, id: user.id, email: user.email };
   });
 
-  app.post('/login', { config: limitPerIpAndEmail(10, 'login') }, async (request) => {
+  // 10 a minute per address and e-mail against guessing one password; 100 per address against spraying many.
+  const loginLimits = {
+    config: limitPerIpAndEmail(10, 'login'),
+    preValidation: limitPerIp(app, app.deps.config.perIpLimits.login, 'login-ip'),
+  };
+  app.post('/login', loginLimits, async (request) => {
     const input = validate(request.body, { email: emailRules, password: [required, isString] });
     const user = await findUserByEmail(db, normalizeEmail(input.email));
     const password = String(input.password);

@@ -61,6 +61,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       spaDir: path.join(dataDir, 'no-spa'),
       tokenSecret: 'test-secret',
       bcryptCost: 4,
+      // Every test request comes from 127.0.0.1, and a file may register far more than 30 users a minute.
+      perIpLimits: { register: 10_000, login: 10_000 },
       ...config,
     },
   });
