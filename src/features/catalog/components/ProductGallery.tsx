@@ -1,47 +1,103 @@
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MAGNIFIER_BOX_PX, MAGNIFIER_LENS_PX } from '../productRules';
 
 const MAIN_SIZE = 600;
+/** The zoom box shows the lens' square enlarged to its own size. */
+const ZOOM_SCALE = MAGNIFIER_BOX_PX / MAGNIFIER_LENS_PX;
 
 function isTouchScreen(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(hover: none), (pointer: coarse)').matches;
 }
 
+interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the picture is drawn inside its element, in the element's pixels: the element is square and the picture
+ * is fitted with object-fit: contain, so a wide or tall picture leaves bands that are not part of it.
+ */
+export function displayedPicture(image: HTMLImageElement): Rect {
+  const box = image.getBoundingClientRect();
+  const { naturalWidth, naturalHeight } = image;
+  // Not decoded yet (or no layout to speak of): the element's box is the best guess.
+  if (!naturalWidth || !naturalHeight) return { left: 0, top: 0, width: box.width, height: box.height };
+  const fit = Math.min(box.width / naturalWidth, box.height / naturalHeight);
+  const width = naturalWidth * fit;
+  const height = naturalHeight * fit;
+  return { left: (box.width - width) / 2, top: (box.height - height) / 2, width, height };
+}
+
+const clamp = (value: number, low: number, high: number) =>
+  Math.min(Math.max(value, low), Math.max(low, high));
+
 interface Lens {
+  /** the lens' top-left corner inside the image element */
   x: number;
   y: number;
-  /** the pointer's position inside the image, 0…1 */
+  /** the picture as displayed, measured when the pointer moved */
+  picture: Rect;
+}
+
+/** Where the picture is scaled from when a tap zooms it: the tapped point, as fractions of the element. */
+interface TapOrigin {
   fx: number;
   fy: number;
 }
 
 /**
- * Main picture with a hover magnifier (a 160 px lens over the image and a 250 px zoom box beside it) and
- * thumbnails; on touch screens a tap zooms in place instead (spec 02 §2, issue 5).
+ * Main picture with a hover magnifier (a 160 px lens over the image and a 250 px zoom box beside it showing
+ * exactly what is under the lens) and thumbnails; on touch screens a tap zooms in place at the tapped point
+ * instead (spec 02 §2, issue 5).
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useTranslation();
   const pictures = images.length ? images : ['/images/no-image.svg'];
   const [selected, setSelected] = useState(0);
   const [lens, setLens] = useState<Lens | null>(null);
-  const [zoomed, setZoomed] = useState(false);
+  const [tapOrigin, setTapOrigin] = useState<TapOrigin | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
   const current = pictures[Math.min(selected, pictures.length - 1)] ?? pictures[0];
   const touch = isTouchScreen();
+  const zoomed = tapOrigin !== null;
 
   const onMove = (event: MouseEvent<HTMLDivElement>) => {
-    if (touch) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return;
-    const fx = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
-    const fy = Math.min(1, Math.max(0, (event.clientY - box.top) / box.height));
+    const image = imageRef.current;
+    if (touch || !image) return;
+    const box = image.getBoundingClientRect();
+    const picture = displayedPicture(image);
+    if (picture.width === 0 || picture.height === 0) return;
     const half = MAGNIFIER_LENS_PX / 2;
+    const pointerX = event.clientX - box.left;
+    const pointerY = event.clientY - box.top;
     setLens({
-      x: Math.min(Math.max(0, fx * box.width - half), Math.max(0, box.width - MAGNIFIER_LENS_PX)),
-      y: Math.min(Math.max(0, fy * box.height - half), Math.max(0, box.height - MAGNIFIER_LENS_PX)),
-      fx,
-      fy,
+      // The lens stays on the picture, so the zoom box never shows the bands beside it when it can avoid them.
+      x: clamp(pointerX - half, picture.left, picture.left + picture.width - MAGNIFIER_LENS_PX),
+      y: clamp(pointerY - half, picture.top, picture.top + picture.height - MAGNIFIER_LENS_PX),
+      picture,
+    });
+  };
+
+  const onTap = (event: MouseEvent<HTMLDivElement>) => {
+    const image = imageRef.current;
+    if (!touch || !image) return;
+    if (zoomed) {
+      setTapOrigin(null);
+      return;
+    }
+    const box = image.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) {
+      setTapOrigin({ fx: 0.5, fy: 0.5 });
+      return;
+    }
+    setTapOrigin({
+      fx: clamp((event.clientX - box.left) / box.width, 0, 1),
+      fy: clamp((event.clientY - box.top) / box.height, 0, 1),
     });
   };
 
@@ -52,15 +108,18 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           className={`gallery-main${zoomed ? ' gallery-main--zoomed' : ''}`}
           onMouseMove={onMove}
           onMouseLeave={() => setLens(null)}
-          onClick={() => touch && setZoomed((value) => !value)}
+          onClick={onTap}
           data-testid="gallery-main"
         >
           <img
+            ref={imageRef}
             src={current}
             alt={name}
             width={MAIN_SIZE}
             height={MAIN_SIZE}
-            style={zoomed && lens ? { transformOrigin: `${lens.fx * 100}% ${lens.fy * 100}%` } : undefined}
+            style={
+              tapOrigin ? { transformOrigin: `${tapOrigin.fx * 100}% ${tapOrigin.fy * 100}%` } : undefined
+            }
             // React 18 knows only the lowercase attribute; the main picture is the page's largest paint.
             {...{ fetchpriority: 'high' }}
           />
@@ -86,8 +145,10 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               height: MAGNIFIER_BOX_PX,
               width: MAGNIFIER_BOX_PX,
               backgroundImage: `url("${current}")`,
-              backgroundSize: '250%',
-              backgroundPosition: `${lens.fx * 100}% ${lens.fy * 100}%`,
+              backgroundSize: `${lens.picture.width * ZOOM_SCALE}px ${lens.picture.height * ZOOM_SCALE}px`,
+              backgroundPosition: `${(lens.picture.left - lens.x) * ZOOM_SCALE}px ${
+                (lens.picture.top - lens.y) * ZOOM_SCALE
+              }px`,
             }}
           />
         )}
@@ -106,7 +167,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-label={t('catalog.product.show_image', { n: index + 1 })}
                 onClick={() => {
                   setSelected(index);
-                  setZoomed(false);
+                  setTapOrigin(null);
                 }}
               >
                 <img src={image} alt="" width={64} height={64} loading="lazy" decoding="async" />
