@@ -2,13 +2,18 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import arAuth from '../src/i18n/locales/ar/auth.json';
+import arCommon from '../src/i18n/locales/ar/common.json';
 import arShell from '../src/i18n/locales/ar/shell.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
+import enCommon from '../src/i18n/locales/en/common.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import { expect, openIn, readMailCode, test, uniqueEmail } from './fixtures';
 
 type Language = 'en' | 'ar';
-const TEXTS = { en: { auth: enAuth, shell: enShell }, ar: { auth: arAuth, shell: arShell } };
+const TEXTS = {
+  en: { auth: enAuth, common: enCommon, shell: enShell },
+  ar: { auth: arAuth, common: arCommon, shell: arShell },
+};
 const PASSWORD = 'Secret1!x';
 const NEW_PASSWORD = 'Fresh2@yz';
 
@@ -145,66 +150,71 @@ for (const language of ['en', 'ar'] as const) {
   });
 }
 
-test('ar: login of an unverified account → single-field verification → login again', async ({
-  page,
-  request,
-}) => {
-  const t = TEXTS.ar.auth;
-  const email = await createAccount(request, 'unverified', false);
-  await openIn(page, '/', 'ar');
-  await accountMenu(page, 'ar', 'login');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
-  await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
-  await expect(page.getByText(t.errors.email_not_verified)).toBeVisible();
-  const field = dialog.getByLabel(t.fields.verification_code, { exact: true });
-  // A code is requested automatically. The account was registered seconds ago, so the server may refuse a second
-  // code within its minute (429, shown as a toast); the registration's code is then still the valid one.
-  await expect(page.getByText(t.code.sent).or(page.getByText(t.errors.too_many_attempts))).toBeVisible();
-  const code = await readMailCode(request, email);
-  await field.fill(code);
-  await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
-  await expect(page.getByText(t.verify_login.success)).toBeVisible();
-  await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
-  await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
-  await expect(page.getByText(t.login.success)).toBeVisible();
-  await expectSignedIn(page, 'ar', email);
-});
+for (const language of ['en', 'ar'] as const) {
+  const t = TEXTS[language].auth;
 
-test('en: a wrong code clears the boxes and says so; the right one still works', async ({
-  page,
-  request,
-}) => {
-  const t = TEXTS.en.auth;
-  const email = uniqueEmail('wrong-code');
-  await page.goto('/');
-  await accountMenu(page, 'en', 'signup');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
-  await dialog.getByLabel('Username', { exact: true }).fill('Omar');
-  await dialog.getByLabel('Country calling code').selectOption('kw');
-  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('55512345');
-  await dialog.getByRole('button', { name: /Nationality/ }).click();
-  await page.locator('.nationality-menu .dropdown-item').last().click();
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
-  const code = await readMailCode(request, email);
-  const wrong = code === '000000' ? '111111' : '000000';
-  await typeCode(page, wrong);
-  await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
-  await expect(dialog.getByText(fill(t.code.wrong, { code: wrong }))).toBeVisible();
-  for (let i = 1; i <= 6; i += 1) {
-    await expect(dialog.getByRole('textbox', { name: `Digit ${i} of 6` })).toHaveValue('');
-  }
-  await expect(dialog.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused();
-  await page.keyboard.type(code);
-  await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
-  await expect(page.getByText(t.register.success)).toBeVisible();
-  await expectSignedIn(page, 'en', email);
-});
+  test(`${language}: login of an unverified account → single-field verification → login again`, async ({
+    page,
+    request,
+  }) => {
+    // A fresh account per language: the server's one-code-a-minute limit is per account.
+    const email = await createAccount(request, `unverified-${language}`, false);
+    await openIn(page, '/', language);
+    await accountMenu(page, language, 'login');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
+    await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
+    await expect(page.getByText(t.errors.email_not_verified)).toBeVisible();
+    const field = dialog.getByLabel(t.fields.verification_code, { exact: true });
+    // A code is requested automatically. The account was registered seconds ago, so the server may refuse a
+    // second code within its minute (429, shown as a toast); the registration's code is then still the valid one.
+    await expect(page.getByText(t.code.sent).or(page.getByText(t.errors.too_many_attempts))).toBeVisible();
+    const code = await readMailCode(request, email);
+    await field.fill(code);
+    await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
+    await expect(page.getByText(t.verify_login.success)).toBeVisible();
+    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+    await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
+    await expect(page.getByText(t.login.success)).toBeVisible();
+    await expectSignedIn(page, language, email);
+  });
+
+  test(`${language}: a wrong code clears the boxes and says so; the right one still works`, async ({
+    page,
+    request,
+  }) => {
+    const digitLabel = (position: number) =>
+      fill(TEXTS[language].common.forms.code_digit_label, { position: String(position), count: '6' });
+    const email = uniqueEmail(`wrong-code-${language}`);
+    await openIn(page, '/', language);
+    await accountMenu(page, language, 'signup');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
+    await dialog.getByLabel(t.fields.username, { exact: true }).fill('Omar');
+    await dialog.getByLabel(t.fields.phone_code).selectOption('kw');
+    await dialog.getByRole('textbox', { name: t.fields.phone_number }).fill('55512345');
+    await dialog.getByRole('button', { name: new RegExp(t.fields.nationality) }).click();
+    await page.locator('.nationality-menu .dropdown-item').last().click();
+    await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel(t.fields.confirm_password, { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: t.register.submit, exact: true }).click();
+    const code = await readMailCode(request, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await typeCode(page, wrong);
+    await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
+    await expect(dialog.getByText(fill(t.code.wrong, { code: wrong }))).toBeVisible();
+    for (let position = 1; position <= 6; position += 1) {
+      await expect(dialog.getByRole('textbox', { name: digitLabel(position), exact: true })).toHaveValue('');
+    }
+    await expect(dialog.getByRole('textbox', { name: digitLabel(1), exact: true })).toBeFocused();
+    await page.keyboard.type(code);
+    await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
+    await expect(page.getByText(t.register.success)).toBeVisible();
+    await expectSignedIn(page, language, email);
+  });
+}
 
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: an expired session signs the shopper out with a message; nothing typed is lost`, async ({
