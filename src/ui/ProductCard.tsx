@@ -95,7 +95,6 @@ export const ProductCard = memo(function ProductCard({
           height={CARD_IMAGE_SIZE}
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
-          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
         />
       </Link>
       <div className="card-body d-flex flex-column gap-1 p-2 p-sm-3">

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 
 import { server } from '../../../testing/server';
 import { writeHomeCache } from '../homeCache';
-import { makeCategory, sampleCategories, sampleCoupons } from '../testing/fixtures';
+import { makeCategory, makeProduct, sampleCategories, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import HomePage from './HomePage';
@@ -35,6 +35,30 @@ describe('HomePage', () => {
     );
     expect(names).toHaveLength(4);
     expect(names).not.toContain('Amber Nights');
+  });
+
+  it('best sellers (at the top) load their first pictures at once; newly added, further down, lazily', async () => {
+    const products = Array.from({ length: 6 }, (_, index) => makeProduct({ id: 20 + index, rating: 4 }));
+    server.use(
+      ...catalogHandlers({ categories: [makeCategory(1, 'Perfumes', products)], bestSellers: products }),
+    );
+    render();
+    const loadingOf = (section: HTMLElement) =>
+      within(section)
+        .getAllByTestId('product-card')
+        .map((card) => card.querySelector('img')?.getAttribute('loading'));
+    const best = await screen.findByRole('region', { name: 'Best sellers' });
+    await within(best).findAllByTestId('product-card');
+    expect(loadingOf(best)).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    const newlyAdded = screen.getByRole('region', { name: 'Newly added' });
+    expect(loadingOf(newlyAdded)).toEqual(['lazy', 'lazy', 'lazy', 'lazy', 'lazy', 'lazy']);
+    const pictures = within(newlyAdded)
+      .getAllByTestId('product-card')
+      .map((card) => card.querySelector('img'));
+    for (const picture of pictures) {
+      expect(picture).toHaveAttribute('width', '400');
+      expect(picture).toHaveAttribute('height', '400');
+    }
   });
 
   it('reuses the session cache for 5 minutes instead of calling the API', async () => {

@@ -51,6 +51,7 @@ function ProductSection({
   loading,
   skeleton,
   action,
+  eagerCards = 0,
 }: {
   id: string;
   title: string;
@@ -58,6 +59,8 @@ function ProductSection({
   loading: boolean;
   skeleton: number;
   action?: ReactNode;
+  /** How many leading cards are above the fold and load at once; the rest load lazily. */
+  eagerCards?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -78,7 +81,7 @@ function ProductSection({
           items={products}
           keyOf={(product) => product.id}
           renderItem={(product, index) => (
-            <CatalogProductCard product={product} priority={index < EAGER_CARDS} />
+            <CatalogProductCard product={product} priority={index < eagerCards} />
           )}
         />
       )}
@@ -137,6 +140,7 @@ export default function HomePage() {
           products={bestSellers.slice(0, columns * NEWLY_ADDED_ROWS)}
           loading={loading}
           skeleton={4}
+          eagerCards={EAGER_CARDS}
         />
       )}
       {show('today_deals') && tab === 'today_deals' && (
@@ -146,6 +150,7 @@ export default function HomePage() {
           products={todayDeals.slice(0, 12)}
           loading={loading}
           skeleton={4}
+          eagerCards={EAGER_CARDS}
         />
       )}
       {show('gift_voucher') && (

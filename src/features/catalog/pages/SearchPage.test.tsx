@@ -30,6 +30,29 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('result-count')).toHaveTextContent('5 products');
   });
 
+  it('card pictures have an explicit size; the first 4 load at once, those below the fold lazily', async () => {
+    server.use(...catalogHandlers());
+    render();
+    await screen.findByText('Royal Oud');
+    const pictures = screen
+      .getAllByTestId('product-card')
+      .map((card) => card.querySelector('img') as HTMLImageElement);
+    expect(pictures).toHaveLength(5);
+    expect(pictures.map((picture) => picture.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+    ]);
+    for (const picture of pictures) {
+      expect(picture).toHaveAttribute('width', '400');
+      expect(picture).toHaveAttribute('height', '400');
+      // One picture size on the server: sizes without srcset would be ignored.
+      expect(picture).not.toHaveAttribute('sizes');
+    }
+  });
+
   it('shows the no-products picture and message when nothing matches', async () => {
     server.use(...catalogHandlers({ categories: [makeCategory(1, 'Empty', [])] }));
     render();
