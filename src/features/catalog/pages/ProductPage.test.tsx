@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { signedIn } from '../../../app/events';
 import { apiUrl, server } from '../../../testing/server';
 import { makeCategory, makeProduct, makeReview, sampleCategories } from '../testing/fixtures';
-import { catalogHandlers } from '../testing/handlers';
+import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import type { Category } from '../types';
 import ProductPage from './ProductPage';
@@ -74,6 +74,36 @@ describe('ProductPage', () => {
     server.use(...catalogHandlers());
     render(999);
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
+  });
+
+  it('says the product could not be loaded when the server fails (not "not found", no skeleton forever)', async () => {
+    server.use(failing('products/:id'), ...catalogHandlers());
+    render(4);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The product could not be loaded. Please try again later.');
+    expect(screen.queryByText('Product not found')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('product-skeleton')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Black Abaya' })).not.toBeInTheDocument();
+  });
+
+  it('in Arabic the load failure is Arabic', async () => {
+    server.use(failing('products/:id'), ...catalogHandlers());
+    render(4, 'ar');
+    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تحميل المنتج. يرجى المحاولة لاحقًا.');
+  });
+
+  it('when only the reviews fail, the product shows and the reviews say they could not be loaded', async () => {
+    server.use(failing('reviews'), ...catalogHandlers());
+    render(4);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Black Abaya' })).toBeInTheDocument();
+    const reviews = screen
+      .getByRole('heading', { level: 2, name: 'Reviews' })
+      .closest('section') as HTMLElement;
+    expect(await within(reviews).findByRole('alert')).toHaveTextContent('Reviews could not be loaded.');
+    expect(within(reviews).queryByTestId('review-list')).not.toBeInTheDocument();
+    expect(within(reviews).queryByTestId('rating-average')).not.toBeInTheDocument();
+    // The rest of the page still works.
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   });
 
   it("says 'Product not found' for an id that is no number, without a call", async () => {
