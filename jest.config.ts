@@ -46,6 +46,7 @@ const config: Config = {
   projects: [
     {
       displayName: 'web',
+      testTimeout: 20_000,
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },
       roots: ['<rootDir>/src'],

@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom';
 
+import { configure } from '@testing-library/react';
+
 import { initI18nWithResources } from '../i18n/i18n';
 import { allResources } from '../i18n/resources';
 import { installMatchMedia } from './matchMedia';
@@ -18,6 +20,10 @@ class FormDataFromForm extends NodeFormData {
   }
 }
 globalThis.FormData = FormDataFromForm as typeof FormData;
+
+// CI machines are busy (two cores, the server suite alongside): lazy chunks and msw answers can take more than
+// Testing Library's default 1 s to appear. Waiting longer never slows a passing test.
+configure({ asyncUtilTimeout: 5000 });
 
 window.__SHOP_CONFIG__ = { apiBaseUrl: API, contactEmail: 'support@gulfstore.example' };
 initI18nWithResources(allResources, 'en');
