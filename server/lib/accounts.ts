@@ -10,10 +10,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return user;
 }
 
-/** A new bearer token for the user; only its hash is kept. */
-export async function issueToken(db: Db, userId: number): Promise<string> {
+/** A new bearer token for the user; only its hash is kept. `now` is the app's clock (tests move it). */
+export async function issueToken(db: Db, userId: number, now: Date = new Date()): Promise<string> {
   const token = newBearerToken();
-  await db.insert(apiTokens).values({ userId, tokenHash: sha256Hex(token) });
+  await db.insert(apiTokens).values({ userId, tokenHash: sha256Hex(token), createdAt: now, lastUsedAt: now });
   return token;
 }
 

@@ -10,6 +10,11 @@ export interface Authenticated extends AuthUser {
   tokenId: number;
 }
 
+/** A session ends after 30 days without any use (sliding). */
+export const TOKEN_IDLE_LIMIT_MS = 30 * 24 * 60 * 60 * 1000;
+/** Use is recorded at most once an hour per token, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
 export function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
@@ -31,12 +36,23 @@ export async function authenticate(
       name: users.name,
       emailVerifiedAt: users.emailVerifiedAt,
       tokenId: apiTokens.id,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, sha256Hex(token))))
     .limit(1);
   if (!row) return null;
+  const now = app.deps.config.now();
+  const idleMs = now.getTime() - (row.lastUsedAt ?? row.createdAt).getTime();
+  if (idleMs > TOKEN_IDLE_LIMIT_MS) {
+    await app.deps.db.delete(apiTokens).where(eq(apiTokens.id, row.tokenId));
+    return null;
+  }
+  if (idleMs > TOUCH_INTERVAL_MS) {
+    await app.deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+  }
   return {
     id: row.id,
     email: row.email,

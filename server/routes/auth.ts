@@ -159,7 +159,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     }
     if (!user) throw new Error('user insert returned nothing');
     await issueCode(app.deps, user, 'verify', { limitResends: false });
-    const token = await issueToken(db, user.id);
+    const token = await issueToken(db, user.id, app.deps.config.now());
     return reply.status(201).send({
       message: MESSAGES.registered,
       token,
@@ -184,7 +184,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       : false;
     if (!user || !accepted) throw new HttpError(422, MESSAGES.invalidCode, { code: [MESSAGES.invalidCode] });
     await markVerified(app, user);
-    const token = await issueToken(db, user.id);
+    const token = await issueToken(db, user.id, app.deps.config.now());
     return { message: MESSAGES.verified, token, id: user.id, email: user.email };
   });
 
@@ -206,7 +206,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     }
     // Only after the password matched, so the 403 does not tell strangers which addresses are unverified.
     if (!user.emailVerifiedAt) throw new HttpError(403, EMAIL_NOT_VERIFIED);
-    const token = await issueToken(db, user.id);
+    const token = await issueToken(db, user.id, app.deps.config.now());
     return { token, id: user.id, email: user.email, name: user.name };
   });
 
@@ -229,7 +229,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       throw new HttpError(503, MESSAGES.unavailable);
     }
     const user = await accountForSocial(app, identity);
-    const token = await issueToken(db, user.id);
+    const token = await issueToken(db, user.id, app.deps.config.now());
     return { token, id: user.id, email: user.email, name: user.name };
   });
 
