@@ -63,6 +63,29 @@ function StockNote({ product }: { product: Product }) {
   );
 }
 
+/** A size, or a colour without a swatch, as a radio button. */
+function TextOption({
+  option,
+  selected,
+  onChange,
+}: {
+  option: string;
+  selected: boolean;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      className={`btn btn-sm ${selected ? 'btn-dark' : 'btn-outline-secondary'}`}
+      onClick={() => onChange(option)}
+    >
+      {option}
+    </button>
+  );
+}
+
 function SizeSelector({
   options,
   value,
@@ -79,16 +102,7 @@ function SizeSelector({
       <legend className="form-label fw-semibold small mb-1">{t('catalog.product.size')}</legend>
       <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('catalog.product.size')}>
         {options.map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={value === option}
-            className={`btn btn-sm ${value === option ? 'btn-dark' : 'btn-outline-secondary'}`}
-            onClick={() => onChange(option)}
-          >
-            {option}
-          </button>
+          <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
         ))}
       </div>
     </fieldset>
@@ -128,16 +142,7 @@ function ColourSelector({
               onClick={() => onChange(option)}
             />
           ) : (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={value === option}
-              className={`btn btn-sm ${value === option ? 'btn-dark' : 'btn-outline-secondary'}`}
-              onClick={() => onChange(option)}
-            >
-              {option}
-            </button>
+            <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
           );
         })}
       </div>
