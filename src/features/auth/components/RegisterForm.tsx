@@ -14,6 +14,7 @@ import { useNationalitiesQuery, useRegisterMutation, type RegisterBody } from '.
 import { assertRegistered, classifyRegistrationError, localizeFieldMessages } from '../authErrors';
 import { authFlowAdvanced } from '../authSlice';
 import { registerSchema, validationKey, type RegisterValues } from '../schemas';
+import { useServerFieldErrors } from '../useServerFieldErrors';
 
 interface RegisterFormValues extends Omit<RegisterValues, 'nationality'> {
   nationality: number | null;
@@ -62,7 +63,8 @@ export function RegisterForm() {
   const [showConfirm, setShowConfirm] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // Server field errors are texts already (from the API or translated), not validation keys.
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof RegisterFormValues, string>>>({});
+  const { serverErrors, setServerErrors, clearingChange, clearingSet } =
+    useServerFieldErrors<keyof RegisterFormValues>();
 
   const formik = useFormik<RegisterFormValues>({
     initialValues,
@@ -102,8 +104,6 @@ export function RegisterForm() {
     if (formik.touched[field] && key) return t(validationKey(key));
     return serverErrors[field];
   };
-  const clearServerError = (field: keyof RegisterFormValues) =>
-    setServerErrors(({ [field]: _gone, ...rest }) => rest);
 
   const disabled = formik.isSubmitting;
   return (
@@ -120,10 +120,7 @@ export function RegisterForm() {
         dir="ltr"
         label={t('auth.fields.email')}
         value={formik.values.email}
-        onChange={(event) => {
-          clearServerError('email');
-          formik.handleChange(event);
-        }}
+        onChange={clearingChange('email', formik.handleChange)}
         onBlur={formik.handleBlur}
         error={fieldError('email')}
       />
@@ -133,10 +130,7 @@ export function RegisterForm() {
         autoComplete="username"
         label={t('auth.fields.username')}
         value={formik.values.username}
-        onChange={(event) => {
-          clearServerError('username');
-          formik.handleChange(event);
-        }}
+        onChange={clearingChange('username', formik.handleChange)}
         onBlur={formik.handleBlur}
         error={fieldError('username')}
       />
@@ -146,14 +140,8 @@ export function RegisterForm() {
         codeLabel={t('auth.fields.phone_code')}
         phoneCode={formik.values.phoneCode}
         phoneNumber={formik.values.phoneNumber}
-        onPhoneCodeChange={(code) => {
-          clearServerError('phoneCode');
-          void formik.setFieldValue('phoneCode', code);
-        }}
-        onPhoneNumberChange={(digits) => {
-          clearServerError('phoneNumber');
-          void formik.setFieldValue('phoneNumber', digits);
-        }}
+        onPhoneCodeChange={clearingSet('phoneCode', formik.setFieldValue)}
+        onPhoneNumberChange={clearingSet('phoneNumber', formik.setFieldValue)}
         onBlur={formik.handleBlur}
         codeError={fieldError('phoneCode')}
         numberError={fieldError('phoneNumber')}
@@ -164,10 +152,7 @@ export function RegisterForm() {
         placeholder={t('auth.nationality.placeholder')}
         options={nationalities}
         value={formik.values.nationality}
-        onChange={(id) => {
-          clearServerError('nationality');
-          void formik.setFieldValue('nationality', id);
-        }}
+        onChange={clearingSet('nationality', formik.setFieldValue)}
         onBlur={() => void formik.setFieldTouched('nationality', true)}
         error={fieldError('nationality')}
       />
@@ -178,10 +163,7 @@ export function RegisterForm() {
         autoComplete="new-password"
         hint={t('auth.register.password_hint')}
         value={formik.values.password}
-        onChange={(event) => {
-          clearServerError('password');
-          formik.handleChange(event);
-        }}
+        onChange={clearingChange('password', formik.handleChange)}
         onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
@@ -193,10 +175,7 @@ export function RegisterForm() {
         label={t('auth.fields.confirm_password')}
         autoComplete="new-password"
         value={formik.values.confirmPassword}
-        onChange={(event) => {
-          clearServerError('confirmPassword');
-          formik.handleChange(event);
-        }}
+        onChange={clearingChange('confirmPassword', formik.handleChange)}
         onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}

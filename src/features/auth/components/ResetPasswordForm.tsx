@@ -10,6 +10,7 @@ import { useResetPasswordMutation, useSendVerificationCodeMutation } from '../au
 import { fieldErrors } from '../../../app/api';
 import { localizedErrorMessage, localizeFieldMessages } from '../authErrors';
 import { CODE_LENGTH, resetPasswordSchema, validationKey } from '../schemas';
+import { useServerFieldErrors } from '../useServerFieldErrors';
 
 interface Props {
   email: string;
@@ -46,8 +47,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const [showConfirm, setShowConfirm] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // Server field errors are texts already (translated where known), not validation keys.
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ResetFields, string>>>({});
-  const clearServerError = (field: ResetFields) => setServerErrors(({ [field]: _gone, ...rest }) => rest);
+  const { serverErrors, setServerErrors, clearingChange, clearingSet } = useServerFieldErrors<ResetFields>();
 
   const formik = useFormik({
     initialValues: { code: emptyCode(CODE_LENGTH), email: initialEmail, password: '', confirmPassword: '' },
@@ -102,10 +102,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         idPrefix="reset-code"
         label={t('auth.fields.verification_code')}
         value={formik.values.code}
-        onChange={(next) => {
-          clearServerError('code');
-          void formik.setFieldValue('code', next);
-        }}
+        onChange={clearingSet('code', formik.setFieldValue)}
         invalid={Boolean(codeError)}
         describedBy={codeError ? 'reset-code-error' : undefined}
         autoFocus
@@ -132,10 +129,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         dir="ltr"
         label={t('auth.fields.email')}
         value={formik.values.email}
-        onChange={(event) => {
-          clearServerError('email');
-          formik.handleChange(event);
-        }}
+        onChange={clearingChange('email', formik.handleChange)}
         onBlur={formik.handleBlur}
         error={fieldError('email')}
       />
@@ -146,10 +140,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         autoComplete="new-password"
         asteriskMask
         value={formik.values.password}
-        onChange={(event) => {
-          clearServerError('password');
-          formik.handleChange(event);
-        }}
+        onChange={clearingChange('password', formik.handleChange)}
         onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
@@ -162,10 +153,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         autoComplete="new-password"
         asteriskMask
         value={formik.values.confirmPassword}
-        onChange={(event) => {
-          clearServerError('confirmPassword');
-          formik.handleChange(event);
-        }}
+        onChange={clearingChange('confirmPassword', formik.handleChange)}
         onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
