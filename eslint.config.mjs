@@ -5,6 +5,20 @@ import { importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+const FEATURES = [
+  'auth',
+  'cart',
+  'shipping',
+  'coupon',
+  'favorites',
+  'checkout',
+  'orders',
+  'profile',
+  'catalog',
+  'settings',
+  'content',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,24 +73,16 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            'auth',
-            'cart',
-            'shipping',
-            'coupon',
-            'favorites',
-            'checkout',
-            'orders',
-            'profile',
-            'catalog',
-            'settings',
-            'content',
-          ].map((name) => ({
+          zones: FEATURES.map((name) => ({
             target: `./src/features/${name}`,
             from: './src/features',
-            except: name === 'settings' ? ['./settings'] : [`./${name}`, './settings'],
+            // A feature's own folder, and every feature's public face (features/<name>/public.ts).
+            except: [
+              `./${name}`,
+              ...FEATURES.filter((other) => other !== name).map((other) => `./${other}/public.ts`),
+            ],
             message:
-              'Features do not import each other (settings is shared); move shared code to src/ui or src/lib.',
+              "Features import each other only through the other feature's public.ts; shared code goes to src/ui or src/lib.",
           })),
         },
       ],

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 
 import { useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../settings/settingsSlice';
+import { selectLanguage } from '../settings/public';
 import { useGetCartQuery, useGetGuestCartQuery } from './cartApi';
 import { selectGuestToken } from './cartSlice';
 

@@ -4,7 +4,7 @@ import { createSelector } from '@reduxjs/toolkit';
 
 import type { RootState } from '../../app/store';
 import { nameMatches } from '../../lib/arabicSearch';
-import { selectCurrency, selectLanguage } from '../settings/settingsSlice';
+import { selectCurrency, selectLanguage } from '../settings/public';
 import { catalogApi, type HomeArgs } from './catalogApi';
 import { MAX_PRICE, selectFilters, selectPage, selectSearchText, type CatalogFilters } from './catalogSlice';
 import type { Category, Coupon, Product } from './types';

@@ -1,6 +1,6 @@
 // Product rules of spec 02 §4, §5 and §9 as pure functions: prices, stock, attributes, add-to-cart refusals.
 import type { Language } from '../../app/events';
-import { DEFAULT_CURRENCY } from '../settings/settingsSlice';
+import { DEFAULT_CURRENCY } from '../settings/public';
 import type { Product, Review } from './types';
 
 export interface DisplayPrices {

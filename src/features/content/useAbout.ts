@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { errorMessage } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { readJson } from '../../lib/storage';
-import { selectLanguage } from '../settings/settingsSlice';
+import { selectLanguage } from '../settings/public';
 import { aboutCacheKey, useGetAboutsQuery, type About } from './contentApi';
 
 /** The about entry in the current language, falling back to the session copy when the call fails. */

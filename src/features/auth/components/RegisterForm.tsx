@@ -9,7 +9,7 @@ import { NationalityPicker } from '../../../ui/NationalityPicker';
 import { PasswordField } from '../../../ui/PasswordField';
 import { PhoneInput } from '../../../ui/PhoneInput';
 import { TextField } from '../../../ui/TextField';
-import { selectLanguage } from '../../settings/settingsSlice';
+import { selectLanguage } from '../../settings/public';
 import { useNationalitiesQuery, useRegisterMutation, type RegisterBody } from '../authApi';
 import { assertRegistered, classifyRegistrationError, localizeFieldMessages } from '../authErrors';
 import { authFlowAdvanced } from '../authSlice';

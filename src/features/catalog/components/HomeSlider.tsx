@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
-import { selectLanguage } from '../../settings/settingsSlice';
+import { selectLanguage } from '../../settings/public';
 import { useGetSlidersQuery } from '../catalogApi';
 import { SkeletonBox } from '../../../ui/Skeleton';
 

@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/dates';
 import { Pagination } from '../../../ui/Pagination';
 import { SkeletonBox } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
-import { selectLanguage } from '../../settings/settingsSlice';
+import { selectLanguage } from '../../settings/public';
 import { useAddReviewMutation, useGetReviewsQuery } from '../catalogApi';
 import { ratingSummary, REVIEWS_PAGE_SIZE } from '../productRules';
 

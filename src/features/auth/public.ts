@@ -1,0 +1,9 @@
+// The auth feature's public face: the one file other features may import.
+export {
+  authModalOpened,
+  selectIsAuthenticated,
+  selectToken,
+  selectUserEmail,
+  selectUserId,
+} from './authSlice';
+export { useLogout } from './useLogout';

@@ -1,0 +1,2 @@
+// The catalog feature's public face: the one file other features may import.
+export { selectSearchText } from './catalogSlice';
