@@ -91,8 +91,14 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return result;
 }
 
+/** The HTTP status of an RTK Query error (a number), or its kind ('FETCH_ERROR', 'TIMEOUT_ERROR' …). */
+export function statusOf(error: unknown): number | string | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' || typeof status === 'string' ? status : undefined;
+}
+
 /** True when the error came without any answer from the server (offline, timeout, CORS). */
 export function isNetworkError(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
+  const status = statusOf(error);
   return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
 }
