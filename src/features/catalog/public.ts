@@ -1,2 +1,4 @@
 // The catalog feature's public face: the one file other features may import.
 export { selectSearchText } from './catalogSlice';
+export { CatalogProductCard } from './components/CatalogProductCard';
+export type { Product } from './types';

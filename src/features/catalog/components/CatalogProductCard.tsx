@@ -1,15 +1,11 @@
-import { memo, useCallback } from 'react';
+import { memo } from 'react';
 
-import { loginRequired } from '../../../app/events';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ProductCard } from '../../../ui/ProductCard';
+import { useFavoriteToggle } from '../../favorites/public';
 import { displayPrices, isOutOfStock } from '../productRules';
 import type { Product } from '../types';
 
-/**
- * A product as a card. The favorites heart asks a signed-out shopper to log in; for signed-in shoppers it stays
- * disabled until the favorites feature wires it.
- */
+/** A product as a card, with its favorites heart (a signed-out tap asks to log in first). */
 export const CatalogProductCard = memo(function CatalogProductCard({
   product,
   priority,
@@ -17,9 +13,7 @@ export const CatalogProductCard = memo(function CatalogProductCard({
   product: Product;
   priority?: boolean;
 }) {
-  const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.token !== null);
-  const askToLogIn = useCallback(() => dispatch(loginRequired({ reason: 'favorites' })), [dispatch]);
+  const { favorite, busy, toggle } = useFavoriteToggle(product.id);
   const { amount, original, currency } = displayPrices(product);
   return (
     <ProductCard
@@ -29,8 +23,9 @@ export const CatalogProductCard = memo(function CatalogProductCard({
       currency={currency}
       outOfStock={isOutOfStock(product)}
       priority={priority}
-      onFavorite={signedIn ? undefined : askToLogIn}
-      favoriteDisabled={signedIn}
+      onFavorite={toggle}
+      favoriteDisabled={busy}
+      favorite={favorite}
     />
   );
 });
