@@ -29,18 +29,29 @@ export const favoritesApi = api.injectEndpoints({
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(favoritesActions.listLoaded(data.map(({ wishlist_id, product_id }) => ({ wishlist_id, product_id }))));
+          dispatch(
+            favoritesActions.listLoaded(
+              data.map(({ wishlist_id, product_id }) => ({ wishlist_id, product_id })),
+            ),
+          );
         } catch {
           // The page shows the failure; the hearts keep what they had.
         }
       },
     }),
-    addFavorite: build.mutation<{ message?: string; wishlist_id: number }, { product_id: number; user_id: number | null }>({
+    addFavorite: build.mutation<
+      { message?: string; wishlist_id: number },
+      { product_id: number; user_id: number | null }
+    >({
       query: (body) => ({ url: 'wishlist', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [LIST]),
     }),
     removeFavorite: build.mutation<{ message?: string }, FavoriteEntry>({
-      query: ({ wishlist_id, product_id }) => ({ url: `wishlist/${wishlist_id}`, method: 'DELETE', body: { product_id } }),
+      query: ({ wishlist_id, product_id }) => ({
+        url: `wishlist/${wishlist_id}`,
+        method: 'DELETE',
+        body: { product_id },
+      }),
       // Spec 02 §4: removal is optimistic; a 404 means it is gone already, any other failure reloads the list.
       async onQueryStarted(entry, { dispatch, getState, queryFulfilled }) {
         const patches = favoritesApi.util

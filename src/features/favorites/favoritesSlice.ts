@@ -44,7 +44,9 @@ const favoritesSlice = createSlice({
     },
     /** Optimistic: the heart empties before the server answers. */
     removed(state, action: PayloadAction<number>) {
-      delete state.saved[action.payload];
+      state.saved = Object.fromEntries(
+        Object.entries(state.saved).filter(([productId]) => Number(productId) !== action.payload),
+      );
     },
     removalFailed(state, action: PayloadAction<FavoriteEntry>) {
       state.saved[action.payload.product_id] = action.payload.wishlist_id;

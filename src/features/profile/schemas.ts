@@ -2,7 +2,13 @@
 // translation keys, translated on display.
 import * as yup from 'yup';
 
-import { PASSWORD_ALLOWED, PASSWORD_MIN, PASSWORD_STRONG, PHONE_NUMBER_MAX, PHONE_NUMBER_MIN } from '../auth/public';
+import {
+  PASSWORD_ALLOWED,
+  PASSWORD_MIN,
+  PASSWORD_STRONG,
+  PHONE_NUMBER_MAX,
+  PHONE_NUMBER_MIN,
+} from '../auth/public';
 
 // The same pattern as registration: a domain with a dot, so the code can be delivered.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -54,7 +60,8 @@ const SIGNATURES: ReadonlyArray<{ type: (typeof AVATAR_TYPES)[number]; test: (b:
   {
     type: 'image/webp',
     test: (b) =>
-      String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
+      String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
+      String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
   },
 ];
 

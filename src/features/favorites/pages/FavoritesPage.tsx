@@ -34,10 +34,12 @@ export default function FavoritesPage() {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLanguage);
   const currency = useAppSelector(selectCurrency);
-  const { data: favorites, isLoading, isError, refetch } = useGetFavoritesQuery(
-    { lang, currency },
-    { refetchOnMountOrArgChange: true },
-  );
+  const {
+    data: favorites,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetFavoritesQuery({ lang, currency }, { refetchOnMountOrArgChange: true });
   useDocumentTitle(t('favorites.title'));
   useEffect(() => {
     if (isError) notify.error(t('favorites.errors.fetch_failed'), { toastId: 'favorites-fetch-failed' });

@@ -42,7 +42,12 @@ export function DeleteAccountButton() {
       >
         {t('profile.menu.delete')}
       </button>
-      <Modal show={open} onHide={() => !isLoading && setOpen(false)} centered aria-labelledby="delete-account-title">
+      <Modal
+        show={open}
+        onHide={() => !isLoading && setOpen(false)}
+        centered
+        aria-labelledby="delete-account-title"
+      >
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title id="delete-account-title" as="h2" className="h5">
             {t('profile.delete.title')}
@@ -52,10 +57,20 @@ export function DeleteAccountButton() {
           <p className="mb-0">{t('profile.delete.body')}</p>
         </Modal.Body>
         <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(false)} disabled={isLoading}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => setOpen(false)}
+            disabled={isLoading}
+          >
             {t('profile.delete.cancel')}
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={isLoading}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => void confirm()}
+            disabled={isLoading}
+          >
             {isLoading ? t('profile.delete.deleting') : t('profile.delete.confirm')}
           </button>
         </Modal.Footer>

@@ -23,7 +23,11 @@ function ProfileForm({ user }: { user: User }) {
     initialValues: { name: user.name, email: user.email, phone_number: user.phone_number ?? '' },
     validationSchema: profileSchema,
     onSubmit: async (values, helpers) => {
-      const body = { name: values.name.trim(), email: values.email.trim(), phone_number: values.phone_number };
+      const body = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone_number: values.phone_number,
+      };
       try {
         const answer = await update(body).unwrap();
         const email = answer.user.email;
@@ -48,7 +52,12 @@ function ProfileForm({ user }: { user: User }) {
     return formik.touched[field] && message ? t(message) : undefined;
   };
   return (
-    <form noValidate onSubmit={formik.handleSubmit} className="profile-form" style={{ maxInlineSize: '32rem' }}>
+    <form
+      noValidate
+      onSubmit={formik.handleSubmit}
+      className="profile-form"
+      style={{ maxInlineSize: '32rem' }}
+    >
       <TextField
         id="profile-name"
         name="name"
@@ -131,7 +140,12 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const userId = useAppSelector(selectUserId);
   const awaiting = useAppSelector(selectEmailAwaitingCode);
-  const { data: user, isLoading, isError, refetch } = useGetUserQuery(userId ?? 0, {
+  const {
+    data: user,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetUserQuery(userId ?? 0, {
     refetchOnMountOrArgChange: true,
   });
   return (
