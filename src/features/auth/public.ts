@@ -7,10 +7,3 @@ export {
   selectUserId,
 } from './authSlice';
 export { useLogout } from './useLogout';
-export {
-  PASSWORD_ALLOWED,
-  PASSWORD_MIN,
-  PASSWORD_STRONG,
-  PHONE_NUMBER_MAX,
-  PHONE_NUMBER_MIN,
-} from './schemas';

@@ -8,7 +8,7 @@ import {
   PASSWORD_STRONG,
   PHONE_NUMBER_MAX,
   PHONE_NUMBER_MIN,
-} from '../auth/public';
+} from '../../lib/accountRules';
 
 // The same pattern as registration: a domain with a dot, so the code can be delivered.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
