@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+import { REHYDRATE } from 'redux-persist';
 
 import { signedIn, signedOut } from '../../app/events';
 import type { PreloadedState } from '../../app/store';
@@ -197,5 +198,23 @@ describe('favorites hearts', () => {
     await user.click(screen.getByTestId('favorite-heart'));
     await waitFor(() => expect(calls.removed).toEqual(['70']));
     expect(screen.getByTestId('favorite-heart')).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('favorites after a reload', () => {
+  it('refreshes the stored hearts from the account once the session is restored', async () => {
+    const calls = newCalls();
+    server.use(...wishlistHandlers(calls, { list: [makeFavorite(8, 2)] }));
+    const { store } = renderCard({ ...SIGNED_IN, favorites: { saved: { 1: 7 } } });
+    expect(heart(/Remove Product 1/)).toHaveAttribute('aria-pressed', 'true');
+    act(() => {
+      store.dispatch({ type: REHYDRATE, key: 'favorites' });
+    });
+    await waitFor(() => expect(heart(/Add Product 1/)).toHaveAttribute('aria-pressed', 'false'));
+    expect(store.getState().favorites.saved).toEqual({ 2: 8 });
+    act(() => {
+      store.dispatch({ type: REHYDRATE, key: 'auth' });
+    });
+    expect(calls.list).toBe(1);
   });
 });
