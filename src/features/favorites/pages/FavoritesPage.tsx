@@ -22,7 +22,8 @@ function RemoveButton({ favorite }: { favorite: Favorite }) {
       className="btn btn-sm btn-outline-danger w-100 mt-2"
       onClick={toggle}
       disabled={busy || !isFavorite}
-      aria-label={t('favorites.remove_label', { name: favorite.product_details.name })}
+      // The card's title names the product; the heart above already says "Remove … from favorites".
+      aria-describedby={`product-card-${favorite.product_id}-title`}
     >
       {t('favorites.remove')}
     </button>
