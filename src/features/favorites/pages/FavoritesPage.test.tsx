@@ -55,4 +55,19 @@ describe('FavoritesPage', () => {
     // On the page and as a toast.
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
   });
+
+  it.each([
+    ['en', 'Please log in first'],
+    ['ar', 'يرجى تسجيل الدخول أولاً'],
+  ] as const)('a 401 asks to log in first (%s)', async (language, warning) => {
+    server.use(
+      http.get(apiUrl('user-wishlist'), () =>
+        HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+      ),
+    );
+    const { store } = renderWithProviders(<FavoritesPage />, { preloadedState: SIGNED_IN, language });
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().auth.modal.open).toBe(true));
+    expect(store.getState().auth.token).toBeNull();
+  });
 });
