@@ -58,19 +58,45 @@ function CheckList({
   );
 }
 
+/** One category or none: radio buttons, with "all categories" standing for none. */
 const CategoryFilter = memo(function CategoryFilter() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const category = useAppSelector((state) => selectFilters(state).category);
   const { categories } = useAppSelector(selectFilterOptions);
+  const id = useId();
+  if (categories.length === 0) return null;
+  // The slice toggles: picking the chosen category again clears it, which is what "all categories" means.
+  const choose = (option: string | null) => {
+    if (option !== null) {
+      if (option !== category) dispatch(categoryToggled(option));
+    } else if (category !== null) dispatch(categoryToggled(category));
+  };
+  const choices: { value: string | null; label: string }[] = [
+    { value: null, label: t('catalog.filters.all_categories') },
+    ...categories.map((option) => ({ value: option, label: option })),
+  ];
   return (
-    <CheckList
-      legend={t('catalog.filters.category')}
-      options={categories}
-      selected={(option) => option === category}
-      onToggle={(option) => dispatch(categoryToggled(option))}
-      testId="filter-category"
-    />
+    <fieldset className="mb-3" data-testid="filter-category">
+      <legend className="h6">{t('catalog.filters.category')}</legend>
+      <div className="filter-list">
+        {choices.map((choice, index) => (
+          <div className="form-check" key={choice.value ?? ''}>
+            <input
+              className="form-check-input"
+              type="radio"
+              name={`${id}-category`}
+              id={`${id}-${index}`}
+              checked={choice.value === category}
+              onChange={() => choose(choice.value)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-${index}`}>
+              {choice.label}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 });
 
