@@ -103,7 +103,7 @@ function AccountMenu({ onDone }: { onDone: () => void }) {
             {email && (
               <li>
                 <span className="dropdown-item-text small text-body-secondary">
-                  {t('shell.nav.signed_in_as', { email })}
+                  {t('shell.nav.signed_in_as')} <bdi>{email}</bdi>
                 </span>
               </li>
             )}

@@ -111,6 +111,19 @@ describe('navigation bar', () => {
     expect(within(menu).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Signed in as'],
+    ['ar', 'مسجل الدخول باسم'],
+  ] as const)('%s: the signed-in e-mail is isolated from the sentence around it', async (language, label) => {
+    const { user } = renderShell({ preloadedState: signedIn, language });
+    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    await user.click(screen.getByRole('button', { name: language === 'en' ? 'Account' : 'الحساب' }));
+    const line = screen.getByText(label, { exact: false });
+    expect(line).toHaveTextContent(`${label} shopper@example.com`);
+    const email = line.querySelector('bdi');
+    expect(email).toHaveTextContent(/^shopper@example\.com$/);
+  });
+
   it('logout calls the server, clears the session and the guest token, and goes home', async () => {
     let called = false;
     server.use(

@@ -108,17 +108,17 @@ export interface RatingSummary {
   bars: [number, number, number, number, number];
 }
 
-/** Average to one decimal and a count per star of the approved reviews; no reviews → the product's rating. */
+/**
+ * The product's rating to one decimal beside a count per star of the approved reviews. The average is the server's
+ * (computed from every approved review), so the summary can never show another figure than the header and cards.
+ */
 export function ratingSummary(reviews: Pick<Review, 'rating'>[], productRating: number): RatingSummary {
   const bars: RatingSummary['bars'] = [0, 0, 0, 0, 0];
-  let sum = 0;
   for (const review of reviews) {
     const stars = Math.min(5, Math.max(1, Math.round(review.rating)));
     bars[stars - 1] = (bars[stars - 1] ?? 0) + 1;
-    sum += stars;
   }
-  const average = reviews.length ? sum / reviews.length : productRating;
-  return { average: Math.round(average * 10) / 10, count: reviews.length, bars };
+  return { average: Math.round(productRating * 10) / 10, count: reviews.length, bars };
 }
 
 export const REVIEWS_PAGE_SIZE = 3;

@@ -170,11 +170,16 @@ export function ProductReviews({ productId, productRating }: { productId: number
               {visible.map((review) => (
                 <li key={review.id} className="border-bottom py-3" data-testid="review">
                   <div className="d-flex flex-wrap justify-content-between gap-2">
-                    <strong>{review.user_name}</strong>
+                    {/* Written by shoppers in either script: isolated, so "Ahmed K." keeps its full stop at the end. */}
+                    <strong>
+                      <bdi>{review.user_name}</bdi>
+                    </strong>
                     <span className="small text-body-secondary">{formatDate(review.created_at)}</span>
                   </div>
                   <StarRating value={review.rating} className="small" />
-                  <p className="mb-0 mt-1">{review.review}</p>
+                  <p className="mb-0 mt-1" dir="auto">
+                    {review.review}
+                  </p>
                 </li>
               ))}
             </ul>

@@ -297,7 +297,9 @@ function ProductDetail({ product }: { product: Product }) {
         <h1 className="h3">{product.name}</h1>
         <div className="d-flex align-items-center gap-2 mb-2">
           <StarRating value={product.rating} />
-          <span className="small text-body-secondary">{product.rating.toFixed(1)}</span>
+          <span className="small text-body-secondary" data-testid="product-rating">
+            {product.rating.toFixed(1)}
+          </span>
           {product.discount_offer ? (
             // "-20%" is a number with its sign: left to right in Arabic too, or it reads "20%-".
             <span className="badge text-bg-danger" dir="ltr">
