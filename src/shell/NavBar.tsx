@@ -59,6 +59,9 @@ function SearchBox({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** The toasts find the bar by it, to sit below it. */
+export const NAVBAR_ID = 'shell-navbar';
+
 /** Stable id: the auth modal returns focus here when the menu item that opened it has closed. */
 export const ACCOUNT_MENU_BUTTON_ID = 'account-menu-button';
 
@@ -170,6 +173,7 @@ export function NavBar() {
 
   return (
     <nav
+      id={NAVBAR_ID}
       className="navbar navbar-expand-lg bg-body border-bottom shadow-sm sticky-top"
       aria-label={t('shell.nav.main_label')}
     >
