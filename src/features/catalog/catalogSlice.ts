@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import {
@@ -31,6 +31,14 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   maxPrice: MAX_PRICE,
   minRating: 0,
 };
+
+/**
+ * The /search address changed (opened cold, a category tile, back/forward): what it states replaces the stored
+ * filters and search words; what it leaves out (null) keeps the stored value.
+ */
+export const searchUrlChanged = createAction<{ filters: CatalogFilters | null; text: string | null }>(
+  'catalog/searchUrlChanged',
+);
 
 export type AddStatus = 'idle' | 'adding';
 
@@ -111,12 +119,6 @@ const catalogSlice = createSlice({
         filters.minRating = filters.minRating === rating ? 0 : rating;
       });
     },
-    /** A /search URL opened cold (or a category tile) states the whole filter set. */
-    filtersAppliedFromUrl(state, action: PayloadAction<CatalogFilters>) {
-      changeFilters(state, (filters) => {
-        Object.assign(filters, action.payload);
-      });
-    },
   },
   extraReducers: (builder) => {
     // Spec 02 §4: a language or currency change resets filters and page.
@@ -125,6 +127,11 @@ const catalogSlice = createSlice({
       .addCase(currencyChanged, () => initialCatalog)
       .addCase(searchSubmitted, (state) => {
         state.page = 1;
+      })
+      .addCase(searchUrlChanged, (state, action) => {
+        const { filters } = action.payload;
+        if (filters) changeFilters(state, (current) => Object.assign(current, filters));
+        else if (action.payload.text !== null) state.page = 1;
       })
       .addCase(addToCartRequested, (state) => {
         state.addStatus = 'adding';
@@ -159,6 +166,9 @@ const searchSlice = createSlice({
       .addCase(searchSubmitted, (state, action) => {
         state.text = action.payload.trim();
       })
+      .addCase(searchUrlChanged, (state, action) => {
+        if (action.payload.text !== null) state.text = action.payload.text.trim();
+      })
       .addCase(languageChanged, (state) => {
         state.text = '';
       })
@@ -179,7 +189,6 @@ export const {
   collectionToggled,
   maxPriceChanged,
   minRatingToggled,
-  filtersAppliedFromUrl,
 } = catalogSlice.actions;
 export const { selectFilters, selectPage, selectPendingAdd, selectAddStatus } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;

@@ -1,2 +1,3 @@
 // The catalog feature's public face: the one file other features may import.
 export { selectSearchText } from './catalogSlice';
+export { searchPath } from './filterUrl';
