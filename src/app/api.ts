@@ -34,8 +34,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   return rawBaseQuery(request, api, extra);
 };
 
+/** Only tags some endpoint provides or invalidates; a feature adds its own with its first endpoint that uses one. */
 export const TAG_TYPES = [
-  'User',
   'Nationality',
   'About',
   'Slider',
@@ -46,19 +46,14 @@ export const TAG_TYPES = [
   'Review',
   'Cart',
   'Wishlist',
-  'Order',
-  'Address',
-  'Country',
-  'Governorate',
-  'Area',
-  'Shipping',
-  'Policy',
-  'PaymentMethod',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
+/** Tags whose data does not depend on the language or currency (the account's own records). */
+const UNLOCALISED_TAGS: ReadonlySet<string> = new Set(['User', 'Address']);
+
 /** Tags whose data depends on the language or currency; refetched after a language/currency switch. */
-export const LOCALISED_TAGS: TagType[] = TAG_TYPES.filter((tag) => tag !== 'User' && tag !== 'Address');
+export const LOCALISED_TAGS: TagType[] = TAG_TYPES.filter((tag) => !UNLOCALISED_TAGS.has(tag));
 
 /** The one API definition; features add their endpoints with injectEndpoints. */
 export const api = createApi({
@@ -79,7 +74,7 @@ export function errorMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 422 `errors` object → the first message per field (spec 01 §5). */
+/** A 422 answer's `errors` object → the first message per field. */
 export function fieldErrors(error: unknown): Record<string, string> {
   const data = (error as { data?: { errors?: Record<string, unknown> } } | null)?.data;
   const result: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import type { Language } from '../app/events';
+import type { Language } from './language';
 
 /** Spec 02 §9: totals are shown with 2 decimals, whatever the currency's own minor unit (KWD has 3). */
 export const MONEY_DECIMALS = 2;

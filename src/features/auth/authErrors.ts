@@ -1,5 +1,5 @@
 // Spec 01 §8, the account rows: how each failure of a call is told apart. Pure, so every row is tested alone.
-import { errorMessage, fieldErrors, isNetworkError } from '../../app/api';
+import { errorMessage, fieldErrors, isNetworkError, statusOf } from '../../app/api';
 import type { SignedInPayload } from '../../app/events';
 import type { LoginAnswer, RegisterAnswer } from './authApi';
 import type { RegisterValues } from './schemas';
@@ -125,7 +125,7 @@ export type LoginFailure =
 
 export function classifyLoginError(error: unknown): LoginFailure {
   if (error instanceof Error) return { kind: 'message', message: error.message || INVALID_RESPONSE_FORMAT };
-  const status = (error as { status?: unknown } | null)?.status;
+  const status = statusOf(error);
   // A number is an HTTP answer; PARSING_ERROR an answer that is not JSON. Anything else never reached a server.
   if (isNetworkError(error) || (typeof status !== 'number' && status !== 'PARSING_ERROR')) {
     return { kind: 'noResponse' };

@@ -3,9 +3,9 @@ import configureMockStore from 'redux-mock-store';
 
 import { sessionExpired } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
-import type { RootState } from '../../app/store';
 import { fakeServices } from '../../testing/fakeServices';
 import { addAuthListeners } from './authListeners';
+import type { AuthState } from './authSlice';
 
 /** What RTK Query dispatches when a call of `endpointName` is answered with `status`. */
 const rejected = (status: number, endpointName = 'getProfile'): UnknownAction => ({
@@ -21,7 +21,9 @@ function storeWith(token: string | null) {
   const { services, toasts } = fakeServices();
   const listeners = createListenerMiddleware({ extra: services });
   addAuthListeners(listeners.startListening as AppStartListening);
-  const store = configureMockStore<Pick<RootState, 'auth'>>([listeners.middleware])({
+  // The mock store's types bring their own copy of Redux 4's Middleware type; the middleware itself fits.
+  const middlewares = [listeners.middleware] as Parameters<typeof configureMockStore>[0];
+  const store = configureMockStore<{ auth: AuthState }>(middlewares)({
     auth: { token, userId: token ? 1 : null, email: null, modal: { open: false, view: 'login' } },
   });
   return { store, toasts };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 
-import { api } from '../../app/api';
+import { api, statusOf } from '../../app/api';
 import { signedOut } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
 import { useLogoutMutation } from './authApi';
@@ -22,7 +22,7 @@ export function useLogout() {
       await logout().unwrap();
     } catch (error) {
       // A 401 means the server already forgot the session: the shopper is logged out either way.
-      if ((error as { status?: unknown }).status !== 401) {
+      if (statusOf(error) !== 401) {
         notify.error(t('shell.session.logout_failed'));
         return;
       }

@@ -57,6 +57,7 @@ function useNationalities() {
 export function RegisterForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
   const [register] = useRegisterMutation();
   const nationalities = useNationalities();
   const [showPassword, setShowPassword] = useState(false);
@@ -145,6 +146,7 @@ export function RegisterForm() {
         onBlur={formik.handleBlur}
         codeError={fieldError('phoneCode')}
         numberError={fieldError('phoneNumber')}
+        language={language}
       />
       <NationalityPicker
         id="register-nationality"

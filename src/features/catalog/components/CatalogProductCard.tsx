@@ -3,6 +3,8 @@ import { memo, useCallback } from 'react';
 import { loginRequired } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ProductCard } from '../../../ui/ProductCard';
+import { selectIsAuthenticated } from '../../auth/public';
+import { selectLanguage } from '../../settings/public';
 import { displayPrices, isOutOfStock } from '../productRules';
 import type { Product } from '../types';
 
@@ -18,7 +20,8 @@ export const CatalogProductCard = memo(function CatalogProductCard({
   priority?: boolean;
 }) {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.token !== null);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const language = useAppSelector(selectLanguage);
   const askToLogIn = useCallback(() => dispatch(loginRequired({ reason: 'favorites' })), [dispatch]);
   const { amount, original, currency } = displayPrices(product);
   return (
@@ -27,6 +30,7 @@ export const CatalogProductCard = memo(function CatalogProductCard({
       amount={amount}
       original={original}
       currency={currency}
+      language={language}
       outOfStock={isOutOfStock(product)}
       priority={priority}
       onFavorite={signedIn ? undefined : askToLogIn}

@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 
+import { statusOf } from '../../../app/api';
 import { addToCartRequested } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toLanguage } from '../../../i18n/i18n';
 import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
 import { addDays, formatDate } from '../../../lib/dates';
 import { formatMoney, lineTotal } from '../../../lib/money';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
+import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
 import { selectAddStatus } from '../catalogSlice';
@@ -41,8 +42,8 @@ const REFUSAL_KEYS: Record<AddRefusal, string> = {
 };
 
 function StockNote({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation();
-  const stock = stockText(product, toLanguage(i18n.language));
+  const { t } = useTranslation();
+  const stock = stockText(product, useAppSelector(selectLanguage));
   if (stock.kind === 'hidden') return null;
   if (stock.kind === 'available')
     return (
@@ -243,10 +244,10 @@ function PhoneBox({ productName }: { productName: string }) {
 }
 
 function ProductDetail({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation();
-  const language = toLanguage(i18n.language);
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
-  const currency = useAppSelector((state) => state.settings.currency);
+  const currency = useAppSelector(selectCurrency);
   const adding = useAppSelector(selectAddStatus) === 'adding';
   const [selection, setSelection] = useState<Selection>({ size: null, color: null });
   const [quantityDraft, setQuantityDraft] = useState('1');
@@ -417,7 +418,7 @@ export default function ProductPage() {
     isFetching,
     error,
   } = useGetProductQuery(valid ? { id, ...args } : skipToken);
-  const notFound = !valid || (error as { status?: unknown } | undefined)?.status === 404;
+  const notFound = !valid || statusOf(error) === 404;
 
   let body;
   if (notFound) {
