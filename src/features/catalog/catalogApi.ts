@@ -2,13 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
-import {
-  readHomeCache,
-  readSlidesCache,
-  validHomeCache,
-  writeHomeCache,
-  writeSlidesCache,
-} from './homeCache';
+import { readHomeCache, validHomeCache, writeHomeCache } from './homeCache';
 import type { Category, Coupon, HomeData, Product, Review, Slide } from './types';
 
 export const HOME_KEEP_SECONDS = 300;
@@ -99,20 +93,12 @@ export const catalogApi = api.injectEndpoints({
       ],
     }),
     getSliders: build.query<Slide[], { lang: Language }>({
-      async queryFn({ lang }, _api, _extra, baseQuery) {
-        const answer = await baseQuery({ url: 'sliders', params: langParams(lang) });
-        if (answer.error) {
-          const fallback = readSlidesCache(lang);
-          if (fallback) return { data: fallback };
-          return { error: answer.error as FetchBaseQueryError };
-        }
-        const slides = ((answer.data as { data?: Slide[] })?.data ?? []).filter(
-          (slide) => slide.status === 1,
-        );
-        writeSlidesCache(lang, slides);
-        return { data: slides };
-      },
+      query: ({ lang }) => ({ url: 'sliders', params: langParams(lang) }),
+      transformResponse: (body: { data?: Slide[] }) =>
+        (body.data ?? []).filter((slide) => slide.status === 1),
       providesTags: [{ type: 'Slider', id: 'LIST' }],
+      // 'Failed to load slides' only when no earlier answer is stored.
+      extraOptions: { storedCopy: ({ params }) => `catalog:${params?.lang === 'ar' ? 'ar' : 'en'}:sliders` },
     }),
     getProduct: build.query<Product, ProductArgs>({
       query: ({ id, lang, currency }) => ({
