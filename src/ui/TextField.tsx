@@ -1,12 +1,14 @@
 import type { ChangeEvent, FocusEvent, HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
 
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
 interface Props {
   id: string;
   name: string;
   label: string;
   value: string;
-  onChange(event: ChangeEvent<HTMLInputElement>): void;
-  onBlur?(event: FocusEvent<HTMLInputElement>): void;
+  onChange(event: ChangeEvent<Field>): void;
+  onBlur?(event: FocusEvent<Field>): void;
   error?: string;
   type?: HTMLInputTypeAttribute;
   autoComplete?: HTMLInputAutoCompleteAttribute;
@@ -14,24 +16,28 @@ interface Props {
   maxLength?: number;
   disabled?: boolean;
   dir?: 'ltr' | 'rtl' | 'auto';
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
+  /** The compact size (the footer's contact form). */
+  small?: boolean;
 }
 
-/** A labelled input whose error is announced (role=alert) and tied to it (aria-describedby). */
-export function TextField({ id, label, error, type = 'text', ...input }: Props) {
+/** A labelled input (or text area) whose error is announced (role=alert) and tied to it (aria-describedby). */
+export function TextField({ id, label, error, type = 'text', rows, small = false, ...input }: Props) {
   const errorId = `${id}-error`;
+  const control = {
+    id,
+    className: `form-control${small ? ' form-control-sm' : ''}${error ? ' is-invalid' : ''}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    ...input,
+  };
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
+    <div className={small ? 'mb-2' : 'mb-3'}>
+      <label htmlFor={id} className={`form-label${small ? ' small' : ''}`}>
         {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
+      {rows ? <textarea rows={rows} {...control} /> : <input type={type} {...control} />}
       {error && (
         <div id={errorId} className="invalid-feedback" role="alert">
           {error}

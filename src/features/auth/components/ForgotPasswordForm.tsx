@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 
 import { useAppDispatch } from '../../../app/hooks';
+import { fieldError } from '../../../ui/fieldError';
 import { TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation } from '../authApi';
 import { localizedErrorMessage } from '../authErrors';
@@ -35,8 +36,7 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail?: string | n
     },
   });
 
-  const emailError =
-    formik.touched.email && formik.errors.email ? t(validationKey(formik.errors.email)) : undefined;
+  const emailError = fieldError(formik, 'email', (key) => t(validationKey(key)));
 
   return (
     <form noValidate onSubmit={formik.handleSubmit}>

@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notify';
 
 import { useAppDispatch } from '../../../app/hooks';
 import { PasswordField } from '../../../ui/PasswordField';
+import { fieldError } from '../../../ui/fieldError';
 import { TextField } from '../../../ui/TextField';
 import { useLoginMutation, useSendVerificationCodeMutation } from '../authApi';
 import { classifyLoginError, localizedErrorMessage, localizeServerMessage } from '../authErrors';
@@ -70,10 +71,7 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
     },
   });
 
-  const fieldError = (field: keyof LoginValues) => {
-    const key = formik.errors[field];
-    return formik.touched[field] && key ? t(validationKey(key)) : undefined;
-  };
+  const errorOf = (field: keyof LoginValues) => fieldError(formik, field, (key) => t(validationKey(key)));
 
   return (
     <>
@@ -92,7 +90,7 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
           value={formik.values.email}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={fieldError('email')}
+          error={errorOf('email')}
         />
         <PasswordField
           id="login-password"
@@ -104,7 +102,7 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
           onBlur={formik.handleBlur}
           shown={showPassword}
           onToggleShown={() => setShowPassword((shown) => !shown)}
-          error={fieldError('password')}
+          error={errorOf('password')}
         />
         <div className="d-flex justify-content-end mb-3">
           <button

@@ -8,6 +8,7 @@ import { DEFAULT_REGISTRATION_PHONE_CODE } from '../../../lib/phoneCodes';
 import { NationalityPicker } from '../../../ui/NationalityPicker';
 import { PasswordField } from '../../../ui/PasswordField';
 import { PhoneInput } from '../../../ui/PhoneInput';
+import { fieldError } from '../../../ui/fieldError';
 import { TextField } from '../../../ui/TextField';
 import { selectLanguage } from '../../settings/public';
 import { useNationalitiesQuery, useRegisterMutation, type RegisterBody } from '../authApi';
@@ -100,11 +101,8 @@ export function RegisterForm() {
     },
   });
 
-  const fieldError = (field: keyof RegisterFormValues) => {
-    const key = formik.errors[field];
-    if (formik.touched[field] && key) return t(validationKey(key));
-    return serverErrors[field];
-  };
+  const errorOf = (field: keyof RegisterFormValues) =>
+    fieldError(formik, field, (key) => t(validationKey(key)), { serverError: serverErrors[field] });
 
   const disabled = formik.isSubmitting;
   return (
@@ -123,7 +121,7 @@ export function RegisterForm() {
         value={formik.values.email}
         onChange={clearingChange('email', formik.handleChange)}
         onBlur={formik.handleBlur}
-        error={fieldError('email')}
+        error={errorOf('email')}
       />
       <TextField
         id="register-username"
@@ -133,7 +131,7 @@ export function RegisterForm() {
         value={formik.values.username}
         onChange={clearingChange('username', formik.handleChange)}
         onBlur={formik.handleBlur}
-        error={fieldError('username')}
+        error={errorOf('username')}
       />
       <PhoneInput
         idPrefix="register-phone"
@@ -144,8 +142,8 @@ export function RegisterForm() {
         onPhoneCodeChange={clearingSet('phoneCode', formik.setFieldValue)}
         onPhoneNumberChange={clearingSet('phoneNumber', formik.setFieldValue)}
         onBlur={formik.handleBlur}
-        codeError={fieldError('phoneCode')}
-        numberError={fieldError('phoneNumber')}
+        codeError={errorOf('phoneCode')}
+        numberError={errorOf('phoneNumber')}
         language={language}
       />
       <NationalityPicker
@@ -156,7 +154,7 @@ export function RegisterForm() {
         value={formik.values.nationality}
         onChange={clearingSet('nationality', formik.setFieldValue)}
         onBlur={() => void formik.setFieldTouched('nationality', true)}
-        error={fieldError('nationality')}
+        error={errorOf('nationality')}
       />
       <PasswordField
         id="register-password"
@@ -169,7 +167,7 @@ export function RegisterForm() {
         onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
-        error={fieldError('password')}
+        error={errorOf('password')}
       />
       <PasswordField
         id="register-confirm-password"
@@ -181,7 +179,7 @@ export function RegisterForm() {
         onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
-        error={fieldError('confirmPassword')}
+        error={errorOf('confirmPassword')}
       />
       <div className="text-danger small mb-2" role="alert" data-testid="register-submit-error">
         {submitError}

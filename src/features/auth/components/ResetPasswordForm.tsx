@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notify';
 
 import { CodeBoxes, emptyCode } from '../../../ui/CodeBoxes';
 import { PasswordField } from '../../../ui/PasswordField';
+import { fieldError } from '../../../ui/fieldError';
 import { TextField } from '../../../ui/TextField';
 import { useResetPasswordMutation, useSendVerificationCodeMutation } from '../authApi';
 import { fieldErrors } from '../../../app/api';
@@ -86,15 +87,14 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
     }
   };
 
-  const showErrors = (field: ResetFields) => Boolean(formik.touched[field]) || formik.submitCount > 0;
-  const fieldError = (field: ResetFields) => {
-    const raw: unknown = formik.errors[field];
-    // An array error (one per box) means some box holds something other than one digit.
-    const key = Array.isArray(raw) ? 'invalid_code_length' : typeof raw === 'string' ? raw : undefined;
-    return showErrors(field) && key ? t(validationKey(key)) : serverErrors[field];
-  };
+  // One error per box means some box holds something other than one digit: one message for the group.
+  const errorOf = (field: ResetFields) =>
+    fieldError(formik, field, (key) => t(validationKey(key)), {
+      serverError: serverErrors[field],
+      itemsError: 'invalid_code_length',
+    });
 
-  const codeError = fieldError('code');
+  const codeError = errorOf('code');
   return (
     <form noValidate onSubmit={formik.handleSubmit}>
       <p>{t('auth.reset.intro')}</p>
@@ -131,7 +131,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         value={formik.values.email}
         onChange={clearingChange('email', formik.handleChange)}
         onBlur={formik.handleBlur}
-        error={fieldError('email')}
+        error={errorOf('email')}
       />
       <PasswordField
         id="reset-password"
@@ -144,7 +144,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
-        error={fieldError('password')}
+        error={errorOf('password')}
       />
       <PasswordField
         id="reset-confirm-password"
@@ -157,7 +157,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
         onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
-        error={fieldError('confirmPassword')}
+        error={errorOf('confirmPassword')}
       />
       <div className="text-danger small mb-2" role="alert">
         {submitError}

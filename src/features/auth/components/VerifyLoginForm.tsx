@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notify';
 import { useAppDispatch } from '../../../app/hooks';
 import { digitsOnly } from '../../../lib/digits';
 import { maskEmail } from '../../../lib/mask';
+import { fieldError } from '../../../ui/fieldError';
 import { TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation, useVerifyCodeMutation } from '../authApi';
 import { localizedErrorMessage } from '../authErrors';
@@ -47,8 +48,7 @@ export function VerifyLoginForm({ email }: { email: string }) {
   };
 
   // Validation errors are keys; a failed verification puts the server's own text in the same place.
-  const rawError = formik.touched.code || formik.submitCount > 0 ? formik.errors.code : undefined;
-  const error = rawError && /^[a-z_]+$/.test(rawError) ? t(validationKey(rawError)) : rawError;
+  const error = fieldError(formik, 'code', (key) => (/^[a-z_]+$/.test(key) ? t(validationKey(key)) : key));
 
   return (
     <form noValidate onSubmit={formik.handleSubmit}>
