@@ -4,8 +4,8 @@ import { notify } from '../lib/notify';
 
 import { getConfig } from '../lib/config';
 import { mailClient, mailtoHref } from '../lib/mailto';
-import { fieldError } from '../ui/fieldError';
-import { TextField } from '../ui/TextField';
+import { bindFields } from '../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../ui/TextField';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, contactSchema, type ContactValues } from './schemas';
 
 export default function ContactForm() {
@@ -20,8 +20,9 @@ export default function ContactForm() {
       notify.info(t('shell.footer.contact_opened'));
     },
   });
-  const errorOf = (field: keyof ContactValues) =>
-    fieldError(formik, field, (key) => t(key, { min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }));
+  const field = bindFields(formik, {
+    translate: (key) => t(key, { min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }),
+  });
 
   return (
     <form noValidate onSubmit={formik.handleSubmit} aria-labelledby="contact-title">
@@ -30,13 +31,10 @@ export default function ContactForm() {
       </h2>
       <TextField
         id="contact-email"
-        type="email"
-        autoComplete="email"
-        dir="ltr"
+        {...EMAIL_INPUT}
         small
         label={t('shell.footer.contact_email')}
-        {...formik.getFieldProps('email')}
-        error={errorOf('email')}
+        {...field('email')}
       />
       <TextField
         id="contact-message"
@@ -44,8 +42,7 @@ export default function ContactForm() {
         maxLength={CONTACT_MESSAGE_MAX}
         small
         label={t('shell.footer.contact_message')}
-        {...formik.getFieldProps('message')}
-        error={errorOf('message')}
+        {...field('message')}
       />
       <button type="submit" className="btn btn-primary btn-sm">
         {t('shell.footer.contact_send')}

@@ -28,5 +28,5 @@ export function useServerFieldErrors<F extends string>() {
       clearServerError(field);
       void setFieldValue(field, value);
     };
-  return { serverErrors, setServerErrors, clearingChange, clearingSet };
+  return { serverErrors, setServerErrors, clearServerError, clearingChange, clearingSet };
 }

@@ -5,8 +5,8 @@ import { notify } from '../../../lib/notify';
 
 import { useAppDispatch } from '../../../app/hooks';
 import { PasswordField } from '../../../ui/PasswordField';
-import { fieldError } from '../../../ui/fieldError';
-import { TextField } from '../../../ui/TextField';
+import { bindFields } from '../../../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../../../ui/TextField';
 import { useLoginMutation, useSendVerificationCodeMutation } from '../authApi';
 import { classifyLoginError, localizedErrorMessage, localizeServerMessage } from '../authErrors';
 import { authFlowAdvanced } from '../authSlice';
@@ -71,7 +71,7 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
     },
   });
 
-  const errorOf = (field: keyof LoginValues) => fieldError(formik, field, (key) => t(validationKey(key)));
+  const field = bindFields(formik, { translate: (key) => t(validationKey(key)) });
 
   return (
     <>
@@ -79,30 +79,14 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
         <h2 id="auth-login-heading" className="visually-hidden">
           {t('auth.login.heading')}
         </h2>
-        <TextField
-          id="login-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-          label={t('auth.fields.email')}
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={errorOf('email')}
-        />
+        <TextField id="login-email" {...EMAIL_INPUT} label={t('auth.fields.email')} {...field('email')} />
         <PasswordField
           id="login-password"
-          name="password"
           label={t('auth.fields.password')}
           autoComplete="current-password"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
           shown={showPassword}
           onToggleShown={() => setShowPassword((shown) => !shown)}
-          error={errorOf('password')}
+          {...field('password')}
         />
         <div className="d-flex justify-content-end mb-3">
           <button

@@ -8,8 +8,8 @@ import { DEFAULT_REGISTRATION_PHONE_CODE } from '../../../lib/phoneCodes';
 import { NationalityPicker } from '../../../ui/NationalityPicker';
 import { PasswordField } from '../../../ui/PasswordField';
 import { PhoneInput } from '../../../ui/PhoneInput';
-import { fieldError } from '../../../ui/fieldError';
-import { TextField } from '../../../ui/TextField';
+import { bindFields, fieldError } from '../../../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../../../ui/TextField';
 import { selectLanguage } from '../../settings/public';
 import { useNationalitiesQuery, useRegisterMutation, type RegisterBody } from '../authApi';
 import { assertRegistered, classifyRegistrationError, localizeFieldMessages } from '../authErrors';
@@ -65,7 +65,7 @@ export function RegisterForm() {
   const [showConfirm, setShowConfirm] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // Server field errors are texts already (from the API or translated), not validation keys.
-  const { serverErrors, setServerErrors, clearingChange, clearingSet } =
+  const { serverErrors, setServerErrors, clearServerError, clearingSet } =
     useServerFieldErrors<keyof RegisterFormValues>();
 
   const formik = useFormik<RegisterFormValues>({
@@ -101,8 +101,10 @@ export function RegisterForm() {
     },
   });
 
-  const errorOf = (field: keyof RegisterFormValues) =>
-    fieldError(formik, field, (key) => t(validationKey(key)), { serverError: serverErrors[field] });
+  const translate = (key: string) => t(validationKey(key));
+  const field = bindFields(formik, { translate, serverErrors, onEdit: clearServerError });
+  const errorOf = (name: keyof RegisterFormValues) =>
+    fieldError(formik, name, translate, { serverError: serverErrors[name] });
 
   const disabled = formik.isSubmitting;
   return (
@@ -110,28 +112,12 @@ export function RegisterForm() {
       <h2 id="auth-register-heading" className="visually-hidden">
         {t('auth.register.heading')}
       </h2>
-      <TextField
-        id="register-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        label={t('auth.fields.email')}
-        value={formik.values.email}
-        onChange={clearingChange('email', formik.handleChange)}
-        onBlur={formik.handleBlur}
-        error={errorOf('email')}
-      />
+      <TextField id="register-email" {...EMAIL_INPUT} label={t('auth.fields.email')} {...field('email')} />
       <TextField
         id="register-username"
-        name="username"
         autoComplete="username"
         label={t('auth.fields.username')}
-        value={formik.values.username}
-        onChange={clearingChange('username', formik.handleChange)}
-        onBlur={formik.handleBlur}
-        error={errorOf('username')}
+        {...field('username')}
       />
       <PhoneInput
         idPrefix="register-phone"
@@ -158,28 +144,20 @@ export function RegisterForm() {
       />
       <PasswordField
         id="register-password"
-        name="password"
         label={t('auth.fields.password')}
         autoComplete="new-password"
         hint={t('auth.register.password_hint')}
-        value={formik.values.password}
-        onChange={clearingChange('password', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
-        error={errorOf('password')}
+        {...field('password')}
       />
       <PasswordField
         id="register-confirm-password"
-        name="confirmPassword"
         label={t('auth.fields.confirm_password')}
         autoComplete="new-password"
-        value={formik.values.confirmPassword}
-        onChange={clearingChange('confirmPassword', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
-        error={errorOf('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <div className="text-danger small mb-2" role="alert" data-testid="register-submit-error">
         {submitError}

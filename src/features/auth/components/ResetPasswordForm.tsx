@@ -5,8 +5,8 @@ import { notify } from '../../../lib/notify';
 
 import { CodeBoxes, emptyCode } from '../../../ui/CodeBoxes';
 import { PasswordField } from '../../../ui/PasswordField';
-import { fieldError } from '../../../ui/fieldError';
-import { TextField } from '../../../ui/TextField';
+import { bindFields, fieldError } from '../../../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../../../ui/TextField';
 import { useResetPasswordMutation, useSendVerificationCodeMutation } from '../authApi';
 import { fieldErrors } from '../../../app/api';
 import { localizedErrorMessage, localizeFieldMessages } from '../authErrors';
@@ -48,7 +48,8 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const [showConfirm, setShowConfirm] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // Server field errors are texts already (translated where known), not validation keys.
-  const { serverErrors, setServerErrors, clearingChange, clearingSet } = useServerFieldErrors<ResetFields>();
+  const { serverErrors, setServerErrors, clearServerError, clearingSet } =
+    useServerFieldErrors<ResetFields>();
 
   const formik = useFormik({
     initialValues: { code: emptyCode(CODE_LENGTH), email: initialEmail, password: '', confirmPassword: '' },
@@ -88,9 +89,11 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   };
 
   // One error per box means some box holds something other than one digit: one message for the group.
-  const errorOf = (field: ResetFields) =>
-    fieldError(formik, field, (key) => t(validationKey(key)), {
-      serverError: serverErrors[field],
+  const translate = (key: string) => t(validationKey(key));
+  const field = bindFields(formik, { translate, serverErrors, onEdit: clearServerError });
+  const errorOf = (name: ResetFields) =>
+    fieldError(formik, name, translate, {
+      serverError: serverErrors[name],
       itemsError: 'invalid_code_length',
     });
 
@@ -120,44 +123,24 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
           {resending ? t('auth.code.resending') : t('auth.code.resend')}
         </button>
       </div>
-      <TextField
-        id="reset-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        label={t('auth.fields.email')}
-        value={formik.values.email}
-        onChange={clearingChange('email', formik.handleChange)}
-        onBlur={formik.handleBlur}
-        error={errorOf('email')}
-      />
+      <TextField id="reset-email" {...EMAIL_INPUT} label={t('auth.fields.email')} {...field('email')} />
       <PasswordField
         id="reset-password"
-        name="password"
         label={t('auth.fields.new_password')}
         autoComplete="new-password"
         asteriskMask
-        value={formik.values.password}
-        onChange={clearingChange('password', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
-        error={errorOf('password')}
+        {...field('password')}
       />
       <PasswordField
         id="reset-confirm-password"
-        name="confirmPassword"
         label={t('auth.fields.confirm_new_password')}
         autoComplete="new-password"
         asteriskMask
-        value={formik.values.confirmPassword}
-        onChange={clearingChange('confirmPassword', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
-        error={errorOf('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <div className="text-danger small mb-2" role="alert">
         {submitError}

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/notify';
 import { useAppDispatch } from '../../../app/hooks';
 import { digitsOnly } from '../../../lib/digits';
 import { maskEmail } from '../../../lib/mask';
-import { fieldError } from '../../../ui/fieldError';
+import { fieldError } from '../../../ui/formikField';
 import { TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation, useVerifyCodeMutation } from '../authApi';
 import { localizedErrorMessage } from '../authErrors';

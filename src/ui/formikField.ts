@@ -1,4 +1,5 @@
 import type { FormikErrors, FormikTouched } from 'formik';
+import type { ChangeEvent, FocusEvent } from 'react';
 
 interface FormState<V> {
   errors: FormikErrors<V>;
@@ -28,4 +29,31 @@ export function fieldError<V>(
   const key =
     typeof raw === 'string' ? raw : Array.isArray(raw) && raw.some(Boolean) ? itemsError : undefined;
   return shown && key ? translate(key) : serverError;
+}
+
+interface BindableForm<V> extends FormState<V> {
+  values: V;
+  handleChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
+  handleBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void;
+}
+
+interface BindOptions<V> {
+  translate(error: string): string;
+  serverErrors?: Partial<Record<keyof V, string>>;
+  /** Called before a change of the field is handed to formik (e.g. to drop its server message). */
+  onEdit?(field: keyof V & string): void;
+}
+
+/** A form's fields as TextField props (name, value, handlers, error by the one rule above). */
+export function bindFields<V>(form: BindableForm<V>, { translate, serverErrors, onEdit }: BindOptions<V>) {
+  return (field: keyof V & string) => ({
+    name: field,
+    value: String(form.values[field] ?? ''),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      onEdit?.(field);
+      form.handleChange(event);
+    },
+    onBlur: form.handleBlur,
+    error: fieldError(form, field, translate, { serverError: serverErrors?.[field] }),
+  });
 }
