@@ -2,6 +2,7 @@ import './forms.css';
 
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './FieldError';
 
 interface Props {
   id: string;
@@ -98,11 +99,7 @@ export function PasswordField({
           {hint}
         </div>
       )}
-      {error && (
-        <div id={errorId} className="invalid-feedback d-block" role="alert">
-          {error}
-        </div>
-      )}
+      <FieldError id={errorId} error={error} block />
     </div>
   );
 }

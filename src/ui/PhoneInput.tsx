@@ -7,6 +7,7 @@ import { digitsOnly } from '../lib/digits';
 import type { Language } from '../lib/language';
 import { phoneCountriesSorted, phoneCountryByDialCode, phoneCountryByIso } from '../lib/phoneCodes';
 import { FlagImage } from './FlagImage';
+import { FieldError } from './FieldError';
 
 interface Props {
   idPrefix: string;
@@ -123,16 +124,8 @@ export function PhoneInput({
           {hint}
         </div>
       )}
-      {codeError && (
-        <div id={codeErrorId} className="invalid-feedback d-block" role="alert">
-          {codeError}
-        </div>
-      )}
-      {numberError && (
-        <div id={numberErrorId} className="invalid-feedback d-block" role="alert">
-          {numberError}
-        </div>
-      )}
+      <FieldError id={codeErrorId} error={codeError} block />
+      <FieldError id={numberErrorId} error={numberError} block />
     </fieldset>
   );
 }

@@ -1,5 +1,7 @@
 import type { ChangeEvent, FocusEvent, HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
 
+import { FieldError } from './FieldError';
+
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 interface Props {
@@ -41,11 +43,7 @@ export function TextField({ id, label, error, type = 'text', rows, small = false
         {label}
       </label>
       {rows ? <textarea rows={rows} {...control} /> : <input type={type} {...control} />}
-      {error && (
-        <div id={errorId} className="invalid-feedback" role="alert">
-          {error}
-        </div>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

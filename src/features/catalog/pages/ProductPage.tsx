@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -87,67 +87,71 @@ function TextOption({
   );
 }
 
-function SizeSelector({
-  options,
-  value,
-  onChange,
-}: {
+interface SelectorProps {
   options: string[];
   value: string | null;
   onChange: (v: string) => void;
+}
+
+/** A named group of radio buttons; `chosen` is named beside the label (a colour's name under its swatch). */
+function OptionGroup({
+  label,
+  chosen,
+  children,
+}: {
+  label: string;
+  chosen?: string | null;
+  children: ReactNode;
 }) {
-  const { t } = useTranslation();
-  if (options.length === 0) return null;
   return (
     <fieldset className="mb-3">
-      <legend className="form-label fw-semibold small mb-1">{t('catalog.product.size')}</legend>
-      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('catalog.product.size')}>
-        {options.map((option) => (
-          <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
-        ))}
+      <legend className="form-label fw-semibold small mb-1">
+        {label}
+        {chosen && <span className="fw-normal text-body-secondary">: {chosen}</span>}
+      </legend>
+      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={label}>
+        {children}
       </div>
     </fieldset>
   );
 }
 
-function ColourSelector({
-  options,
-  value,
-  onChange,
-}: {
-  options: string[];
-  value: string | null;
-  onChange: (v: string) => void;
-}) {
+function SizeSelector({ options, value, onChange }: SelectorProps) {
   const { t } = useTranslation();
   if (options.length === 0) return null;
   return (
-    <fieldset className="mb-3">
-      <legend className="form-label fw-semibold small mb-1">
-        {t('catalog.product.colour')}
-        {value && <span className="fw-normal text-body-secondary">: {value}</span>}
-      </legend>
-      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('catalog.product.colour')}>
-        {options.map((option) => {
-          const basic = basicColourOf(option);
-          return basic ? (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={value === option}
-              aria-label={option}
-              title={option}
-              className="colour-swatch"
-              style={{ backgroundColor: SWATCH_HEX[basic] }}
-              onClick={() => onChange(option)}
-            />
-          ) : (
-            <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
-          );
-        })}
-      </div>
-    </fieldset>
+    <OptionGroup label={t('catalog.product.size')}>
+      {options.map((option) => (
+        <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
+      ))}
+    </OptionGroup>
+  );
+}
+
+function ColourSelector({ options, value, onChange }: SelectorProps) {
+  const { t } = useTranslation();
+  if (options.length === 0) return null;
+  return (
+    <OptionGroup label={t('catalog.product.colour')} chosen={value}>
+      {options.map((option) => {
+        const basic = basicColourOf(option);
+        return basic ? (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={value === option}
+            aria-label={option}
+            title={option}
+            className="colour-swatch"
+            style={{ backgroundColor: SWATCH_HEX[basic] }}
+            onClick={() => onChange(option)}
+          />
+        ) : (
+          <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
+        );
+      })}
+    </OptionGroup>
   );
 }
 
