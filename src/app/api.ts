@@ -85,6 +85,12 @@ export const TAG_TYPES = [
   'Review',
   'Cart',
   'Wishlist',
+  'User',
+  'Address',
+  'Order',
+  'Country',
+  'Shipping',
+  'Policy',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -17,6 +17,8 @@ export const signedIn = createAction<SignedInPayload>('auth/signedIn');
 export const signedOut = createAction('auth/signedOut');
 /** Any 401 from the API while a token was held. */
 export const sessionExpired = createAction('auth/sessionExpired');
+/** The shopper changed their e-mail: the server mailed a code to the new address, which confirms it. */
+export const profileEmailChanged = createAction<{ email: string; userId: number }>('profile/emailChanged');
 export const loginRequired = createAction<{ reason?: string } | undefined>('auth/loginRequired');
 
 export const searchSubmitted = createAction<string>('catalog/searchSubmitted');

@@ -4,7 +4,9 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist
 
 import { authReducer } from '../features/auth/authSlice';
 import { cartReducer } from '../features/cart/cartSlice';
+import { favoritesReducer } from '../features/favorites/favoritesSlice';
 import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
+import { profileReducer } from '../features/profile/profileSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
 import { api } from './api';
 import { registerListeners } from './listeners';
@@ -18,6 +20,8 @@ export const rootReducer = combineReducers({
   cart: cartReducer,
   catalog: catalogReducer,
   search: searchReducer,
+  favorites: favoritesReducer,
+  profile: profileReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

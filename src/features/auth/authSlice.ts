@@ -3,7 +3,7 @@ import { createTransform, persistReducer } from 'redux-persist';
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
-import { loginRequired, sessionExpired, signedIn, signedOut } from '../../app/events';
+import { loginRequired, profileEmailChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
 import { sessionPersistStorage } from '../../lib/storage';
 
 /**
@@ -20,6 +20,8 @@ export interface AuthModalState {
   email?: string | null;
   /** The new account's id between registration and verification (the verify answer may omit it). */
   userId?: number | null;
+  /** Why the verification screen is shown: after registration, or to confirm a changed e-mail. */
+  purpose?: 'emailChange' | null;
 }
 
 export interface AuthState {
@@ -71,6 +73,12 @@ const authSlice = createSlice({
         state.userId = action.payload.userId;
         state.email = action.payload.email;
         state.modal = { open: false, view: 'login', email: null };
+      })
+      // The session goes on under the new address once its code comes back (the verify answer signs in).
+      .addCase(profileEmailChanged, (state, action) => {
+        const { email, userId } = action.payload;
+        state.email = email;
+        state.modal = { open: true, view: 'verify', email, userId, purpose: 'emailChange' };
       })
       .addCase(signedOut, clearSession)
       .addCase(sessionExpired, clearSession)

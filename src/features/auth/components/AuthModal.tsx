@@ -120,7 +120,7 @@ function useFocusOnViewChange(view: AuthModalView, containerId: string, titleId:
 export default function AuthModal() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { open, view, email, userId } = useAppSelector(selectAuthModal);
+  const { open, view, email, userId, purpose } = useAppSelector(selectAuthModal);
   const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
 
   useEffect(() => {
@@ -146,7 +146,7 @@ export default function AuthModal() {
       );
       break;
     case 'verify':
-      body = <VerifyCodeDialog email={email ?? ''} userId={userId} />;
+      body = <VerifyCodeDialog email={email ?? ''} userId={userId} purpose={purpose} />;
       break;
     case 'verifyLogin':
       body = <VerifyLoginForm email={email ?? ''} />;

@@ -17,13 +17,14 @@ interface Props {
   email: string;
   /** From the registration answer, in case the verification answer leaves the id out. */
   userId?: number | null;
+  purpose?: 'emailChange' | null;
 }
 
 /**
  * Spec 01 §2/§4: the dialog after registration. Six boxes, a 15-minute countdown, resend at 0, the e-mail masked;
- * success signs the new customer in.
+ * success signs the new customer in. The same dialog confirms a changed e-mail, keeping the shopper signed in.
  */
-export function VerifyCodeDialog({ email, userId }: Props) {
+export function VerifyCodeDialog({ email, userId, purpose }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [verify, { isLoading: verifying }] = useVerifyCodeMutation();
@@ -53,7 +54,7 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       const id = answer.id ?? userId;
       if (!answer.token || typeof id !== 'number') throw new Error('Invalid response format');
       dispatch(signedIn({ token: answer.token, userId: id, email: answer.email ?? email }));
-      notify.success(t('auth.register.success'));
+      notify.success(t(purpose === 'emailChange' ? 'auth.verify.email_changed' : 'auth.register.success'));
     } catch (error) {
       const message = localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed');
       notify.error(message);

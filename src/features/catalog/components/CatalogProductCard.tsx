@@ -1,17 +1,13 @@
-import { memo, useCallback } from 'react';
+import { memo } from 'react';
 
-import { loginRequired } from '../../../app/events';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { ProductCard } from '../../../ui/ProductCard';
-import { selectIsAuthenticated } from '../../auth/public';
+import { useFavoriteToggle } from '../../favorites/public';
 import { selectLanguage } from '../../settings/public';
 import { displayPrices, isOutOfStock } from '../productRules';
 import type { Product } from '../types';
 
-/**
- * A product as a card. The favorites heart asks a signed-out shopper to log in; for signed-in shoppers it stays
- * disabled until the favorites feature wires it.
- */
+/** A product as a card, with its favorites heart (a signed-out tap asks to log in first). */
 export const CatalogProductCard = memo(function CatalogProductCard({
   product,
   priority,
@@ -19,10 +15,8 @@ export const CatalogProductCard = memo(function CatalogProductCard({
   product: Product;
   priority?: boolean;
 }) {
-  const dispatch = useAppDispatch();
-  const signedIn = useAppSelector(selectIsAuthenticated);
+  const { favorite, busy, toggle } = useFavoriteToggle(product.id);
   const language = useAppSelector(selectLanguage);
-  const askToLogIn = useCallback(() => dispatch(loginRequired({ reason: 'favorites' })), [dispatch]);
   const { amount, original, currency } = displayPrices(product);
   return (
     <ProductCard
@@ -33,8 +27,9 @@ export const CatalogProductCard = memo(function CatalogProductCard({
       language={language}
       outOfStock={isOutOfStock(product)}
       priority={priority}
-      onFavorite={signedIn ? undefined : askToLogIn}
-      favoriteDisabled={signedIn}
+      onFavorite={toggle}
+      favoriteDisabled={busy}
+      favorite={favorite}
     />
   );
 });

@@ -13,6 +13,7 @@ import { formatMoney, lineTotal } from '../../../lib/money';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
+import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
@@ -299,7 +300,10 @@ function ProductDetail({ product }: { product: Product }) {
           {product.category}
           {product.brand ? ` · ${product.brand}` : ''}
         </p>
-        <h1 className="h3">{product.name}</h1>
+        <div className="d-flex align-items-start justify-content-between gap-2">
+          <h1 className="h3">{product.name}</h1>
+          <FavoriteHeart productId={product.id} name={product.name} />
+        </div>
         <div className="d-flex align-items-center gap-2 mb-2">
           <StarRating value={product.rating} />
           <span className="small text-body-secondary">{product.rating.toFixed(1)}</span>
