@@ -9,7 +9,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useLogoutMutation } from './authApi';
 
 /**
- * Spec 01 §4: the server is called, then token, cart and guest token are removed (the `signedOut` event: the auth
+ * The server is called, then token, cart and guest token are removed (the `signedOut` event: the auth
  * and cart slices react to it), the shopper is unauthenticated, a message shows, favorites reload, and home.
  */
 export function useLogout() {

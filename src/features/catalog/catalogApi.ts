@@ -25,7 +25,7 @@ export interface ReviewInput {
   review: string;
 }
 
-/** Spec 02 §3: a product's category comes from its parent category's name. */
+/** A product's category comes from its parent category's name. */
 function withCategoryNames(categories: Category[]): Category[] {
   return categories.map((category) => ({
     ...category,
@@ -49,7 +49,7 @@ export const catalogApi = api.injectEndpoints({
           baseQuery({ url: 'best_selling_products', params: priced }),
           baseQuery({ url: 'coupons', params: langParams(lang) }),
         ]);
-        // Spec 02 §8: no_products_found only for a load failure with no cache, so a failed part falls back to
+        // 'No products found' only for a load failure with no cache, so a failed part falls back to
         // its stale stored copy. Prices follow the currency, so stored lists of another currency are no fallback;
         // coupons carry no prices.
         const stored = readHomeCache(lang);
@@ -112,7 +112,7 @@ export const catalogApi = api.injectEndpoints({
         url: 'reviews',
         params: { product_id: productId, ...langParams(lang) },
       }),
-      // Spec 02 §5: only approved reviews of this product are shown, whatever the server sends.
+      // Only approved reviews of this product are shown, whatever the server sends.
       transformResponse: (body: Review[] | { data?: Review[] }, _meta, { productId }) =>
         (Array.isArray(body) ? body : (body.data ?? [])).filter(
           (review) => review.status === 'approved' && Number(review.product_id) === productId,

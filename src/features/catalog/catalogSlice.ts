@@ -58,7 +58,7 @@ const initialCatalog: CatalogState = {
   addStatus: 'idle',
 };
 
-/** Slider values snap to the 10 step inside 0…100000 (spec 02 §9). */
+/** Slider values snap to the 10 step inside 0…100000. */
 export function clampPrice(value: number): number {
   if (!Number.isFinite(value)) return MAX_PRICE;
   const stepped = Math.round(value / PRICE_STEP) * PRICE_STEP;
@@ -74,7 +74,7 @@ function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
-/** Any filter change returns to page 1 (spec 02 §4). */
+/** Any filter change returns to page 1. */
 function changeFilters(state: CatalogState, change: (filters: CatalogFilters) => void) {
   change(state.filters);
   state.page = 1;
@@ -121,7 +121,7 @@ const catalogSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Spec 02 §4: a language or currency change resets filters and page.
+    // A language or currency change resets filters and page.
     builder
       .addCase(languageChanged, () => initialCatalog)
       .addCase(currencyChanged, () => initialCatalog)

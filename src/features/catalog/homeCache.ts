@@ -1,4 +1,4 @@
-// Spec 02 §4 cache: home and search data (categories, best sellers, coupons) live in sessionStorage per language
+// Home and search data (categories, best sellers, coupons) live in sessionStorage per language
 // with their fetch time and currency, and are reused for 5 minutes, across a page reload too.
 import type { Language } from '../../app/events';
 import { readJson, removeItem, writeJson } from '../../lib/storage';

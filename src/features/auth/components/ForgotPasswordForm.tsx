@@ -11,7 +11,7 @@ import { localizedErrorMessage } from '../authErrors';
 import { authFlowAdvanced, authModalViewChanged } from '../authSlice';
 import { forgotPasswordSchema, validationKey } from '../schemas';
 
-/** Spec 01 §2/§4: asks for a reset code; success → 'code sent' and the reset screen. */
+/** Asks for a reset code; success → 'code sent' and the reset screen. */
 export function ForgotPasswordForm({ initialEmail }: { initialEmail?: string | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

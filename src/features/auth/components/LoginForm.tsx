@@ -14,7 +14,7 @@ import { loginSchema, validationKey, type LoginValues } from '../schemas';
 import { useSignIn } from '../useSignIn';
 import { SocialLogin } from './SocialLogin';
 
-/** Spec 01 §2 login form; §4 login transitions; §8 the login rows of the error catalogue. */
+/** The login form: its transitions and how each failure is told to the shopper. */
 export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -31,7 +31,7 @@ const initialValues: RegisterFormValues = {
   confirmPassword: '',
 };
 
-/** Spec 01 §3: the payload, exactly. */
+/** The payload, exactly. */
 export function registrationPayload(values: RegisterFormValues): RegisterBody {
   return {
     name: values.username.trim(),
@@ -47,14 +47,14 @@ export function registrationPayload(values: RegisterFormValues): RegisterBody {
 function useNationalities() {
   const lang = useAppSelector(selectLanguage);
   const { data, error } = useNationalitiesQuery({ lang });
-  // Spec 01 §8: a failure is only logged and the list stays empty.
+  // A failure is only logged and the list stays empty.
   useEffect(() => {
     if (error) console.error('[auth] could not load nationalities', error);
   }, [error]);
   return error ? [] : (data ?? []);
 }
 
-/** Spec 01 §2 registration form; §4 success → verification; §8 registration rows. */
+/** The registration form: success moves on to verification; each failure is told on its field or above. */
 export function RegisterForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

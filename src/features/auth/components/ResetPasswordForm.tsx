@@ -15,7 +15,7 @@ import { useServerFieldErrors } from '../useServerFieldErrors';
 
 interface Props {
   email: string;
-  /** Spec 01 §4: called after a successful reset (the modal then goes back to the login form). */
+  /** Called after a successful reset (the modal then goes back to the login form). */
   onSuccess(email: string): void;
 }
 
@@ -29,7 +29,7 @@ const RESET_FIELDS: Readonly<Record<string, ResetFields>> = {
   password_confirmation: 'confirmPassword',
 };
 
-/** Spec 01 §5: a 422 `errors` object sets each field's first message. */
+/** A 422 `errors` object sets each field's first message. */
 function resetFieldErrors(error: unknown): Partial<Record<ResetFields, string>> {
   const fields: Partial<Record<ResetFields, string>> = {};
   for (const [apiField, message] of Object.entries(fieldErrors(error))) {
@@ -39,7 +39,7 @@ function resetFieldErrors(error: unknown): Partial<Record<ResetFields, string>> 
   return fields;
 }
 
-/** Spec 01 §2/§4: six code boxes, e-mail, new password and confirmation, each password masked with asterisks. */
+/** Six code boxes, e-mail, new password and confirmation, each password masked with asterisks. */
 export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const { t } = useTranslation();
   const [resetPassword] = useResetPasswordMutation();
@@ -61,7 +61,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
       try {
         await resetPassword({
           email,
-          // Spec 01 §3: the code travels as an integer.
+          // The code travels as an integer.
           code: Number(values.code.join('')),
           password: values.password,
           password_confirmation: values.confirmPassword,

@@ -17,7 +17,7 @@ import { selectLanguage } from '../../settings/public';
 
 const FACEBOOK_SCRIPT_ID = 'facebook-jssdk';
 
-/** Spec 01 §8: social login errors are only logged; the shopper sees nothing. */
+/** Social login errors are only logged; the shopper sees nothing. */
 function logSocialError(provider: SocialProvider, error: unknown) {
   console.error(`[auth] ${provider} sign-in failed`, error);
 }
@@ -131,7 +131,7 @@ function FacebookButton({ appId }: { appId: string }) {
   );
 }
 
-/** 'Or continue with': each provider shows only when the runtime config has its id (spec 01 §2/§7). */
+/** 'Or continue with': each provider shows only when the runtime config has its id. */
 export function SocialLogin() {
   const { t } = useTranslation();
   const { googleClientId, facebookAppId } = getConfig();

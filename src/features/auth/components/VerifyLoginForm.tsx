@@ -13,7 +13,7 @@ import { authFlowAdvanced } from '../authSlice';
 import { CODE_LENGTH, validationKey, verificationFieldSchema } from '../schemas';
 
 /**
- * Spec 01 §2/§4: after a login of an unverified account (the code was requested by the login form). One field;
+ * After a login of an unverified account (the code was requested by the login form). One field;
  * success says 'email verified, login again' and returns to the login form with the e-mail filled in.
  */
 export function VerifyLoginForm({ email }: { email: string }) {

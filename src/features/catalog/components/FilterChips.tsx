@@ -13,7 +13,7 @@ import {
   selectFilters,
 } from '../catalogSlice';
 
-/** Active filters as removable chips (small screens, spec 02 §2 Search). */
+/** Active filters as removable chips (small screens, search page). */
 export function FilterChips() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

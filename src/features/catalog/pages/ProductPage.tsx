@@ -156,7 +156,7 @@ function ColourSelector({ options, value, onChange }: SelectorProps) {
   );
 }
 
-/** The quantity a draft stands for: a whole number of at least 1 (spec 02 §4: never below 1). */
+/** The quantity a draft stands for: a whole number of at least 1 (never below 1). */
 function quantityFromDraft(draft: string): number {
   const value = Math.floor(Number(draft));
   return draft.trim() !== '' && Number.isFinite(value) ? Math.max(1, value) : 1;
