@@ -1,4 +1,4 @@
-/** The verification dialog shows only the first 3 characters of the e-mail. */
+/** The verification dialog shows the e-mail with only its first 3 characters visible. */
 export const VISIBLE_EMAIL_CHARS = 3;
 
 /** Always the same few marks: a mark per hidden character would give the length away and run off a phone screen. */
