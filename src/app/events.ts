@@ -1,7 +1,9 @@
 // Events more than one feature reacts to. They live here, not in a feature, so features never import each other.
 import { createAction } from '@reduxjs/toolkit';
 
-export type Language = 'en' | 'ar';
+import type { Language } from '../lib/language';
+
+export type { Language };
 
 export const languageChanged = createAction<Language>('settings/languageChanged');
 export const currencyChanged = createAction<string>('settings/currencyChanged');

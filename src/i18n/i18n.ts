@@ -23,7 +23,7 @@ export function toLanguage(value: string | undefined | null): Language {
 }
 
 /**
- * Browser start: detection in the order of spec 01 §1, cached in localStorage, resources of one language
+ * Browser start: detection in a fixed order (query, cookie, localStorage …), cached in localStorage, resources of one language
  * loaded as their own chunk (never both in the first bundle).
  */
 export async function initI18n(): Promise<Language> {
@@ -58,7 +58,7 @@ export async function initI18n(): Promise<Language> {
       defaultNS: NAMESPACE,
       fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
       interpolation: { escapeValue: false },
-      // Spec 01 §9: 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
+      // 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,

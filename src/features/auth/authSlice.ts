@@ -8,7 +8,7 @@ import { sessionPersistStorage } from '../../lib/storage';
 
 /**
  * The auth modal's screens. login/signup are its two tabs; the others replace them in the same dialog, so closing
- * it closes the whole flow (spec 01 §2): forgot → reset, signup → verify (six boxes), login of an unverified
+ * it closes the whole flow: forgot → reset, signup → verify (six boxes), login of an unverified
  * account → verifyLogin (single field).
  */
 export type AuthModalView = 'login' | 'signup' | 'forgot' | 'reset' | 'verify' | 'verifyLogin';
@@ -104,7 +104,7 @@ export const { authModalOpened, authModalViewChanged, authFlowAdvanced, authModa
 export const { selectToken, selectIsAuthenticated, selectUserId, selectUserEmail, selectAuthModal } =
   authSlice.selectors;
 
-// Spec 01 §3: the token is stored encrypted in session storage. A client-side key cannot make it secret from
+// The token is stored encrypted in session storage. A client-side key cannot make it secret from
 // the device's owner; it keeps the raw bearer token out of casual view and copy-paste.
 const STORAGE_KEY = 'gulf-storefront:session:v1';
 

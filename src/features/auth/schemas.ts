@@ -1,4 +1,4 @@
-// Spec 01 §5. Every message is a translation key under `auth.validation.` (forms translate them on display).
+// The account rules. Every message is a translation key under `auth.validation.` (forms translate them on display).
 import * as yup from 'yup';
 
 import {

@@ -15,7 +15,7 @@ export const policiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPolicy: build.query<Policy | null, PolicyKind>({
       query: (kind) => PATHS[kind],
-      // Spec 02 §7: the page shows data[0]; the list may come bare or wrapped in `data`.
+      // The page shows data[0]; the list may come bare or wrapped in `data`.
       transformResponse: (body: Policy[] | { data?: Policy[] }) =>
         (Array.isArray(body) ? body : (body.data ?? []))[0] ?? null,
       providesTags: (_result, _error, kind) => [{ type: 'Policy', id: kind }],

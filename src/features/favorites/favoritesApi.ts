@@ -22,7 +22,7 @@ export const favoritesApi = api.injectEndpoints({
         url: 'user-wishlist',
         params: { ...(lang === 'ar' ? { lang: 'ar' } : {}), currency_code: currency },
       }),
-      // Spec 02 §7: "data as a list" — a bare list or one wrapped in `data`.
+      // "data as a list" — a bare list or one wrapped in `data`.
       transformResponse: (body: Favorite[] | { data?: Favorite[] }) =>
         Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : [],
       providesTags: [LIST],
@@ -52,7 +52,7 @@ export const favoritesApi = api.injectEndpoints({
         method: 'DELETE',
         body: { product_id },
       }),
-      // Spec 02 §4: removal is optimistic; a 404 means it is gone already, any other failure reloads the list.
+      // Removal is optimistic; a 404 means it is gone already, any other failure reloads the list.
       async onQueryStarted(entry, { dispatch, getState, queryFulfilled }) {
         const patches = favoritesApi.util
           .selectCachedArgsForQuery(getState(), 'getFavorites')

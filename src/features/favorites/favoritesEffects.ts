@@ -3,9 +3,9 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 
 import { statusOf } from '../../app/api';
 import { loginRequired } from '../../app/events';
+import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
-import { i18n, loadAccountTexts } from '../../i18n/i18n';
-import { notify } from '../../lib/notify';
+import { loadAccountTexts } from '../../i18n/i18n';
 import { selectUserId } from '../auth/public';
 import { selectCurrency, selectLanguage } from '../settings/public';
 import { favoritesApi } from './favoritesApi';
@@ -14,15 +14,17 @@ import { favoritesActions, selectAwaitingSignIn, selectSavedFavorites } from './
 interface StoreAccess {
   dispatch: ThunkDispatch<RootState, unknown, UnknownAction>;
   getState(): RootState;
+  /** Texts and toasts (the listener's `extra`). */
+  extra: AppServices;
 }
 
-async function toast(kind: 'error' | 'warning', key: string, toastId: string) {
+async function toast(store: StoreAccess, kind: 'error' | 'warning', key: string, toastId: string) {
   await loadAccountTexts().catch(() => undefined);
-  notify[kind](i18n.t(key), { toastId });
+  store.extra.notify[kind](store.extra.t(key), { toastId });
 }
 
 export function askToLogIn(store: StoreAccess): void {
-  void toast('warning', 'shell.session.please_login_first', 'please-login-first');
+  void toast(store, 'warning', 'shell.session.please_login_first', 'please-login-first');
   store.dispatch(loginRequired({ reason: 'favorites' }));
 }
 
@@ -53,7 +55,7 @@ async function add(productId: number, store: StoreAccess) {
     askToLogIn(store);
     return;
   }
-  await toast('error', 'favorites.errors.add_failed', `favorite-add-${productId}`);
+  await toast(store, 'error', 'favorites.errors.add_failed', `favorite-add-${productId}`);
 }
 
 async function remove(entry: { product_id: number; wishlist_id: number }, store: StoreAccess) {
@@ -68,7 +70,7 @@ async function remove(entry: { product_id: number; wishlist_id: number }, store:
     return;
   }
   store.dispatch(favoritesActions.removalFailed(entry));
-  await toast('error', 'favorites.errors.remove_failed', `favorite-remove-${entry.product_id}`);
+  await toast(store, 'error', 'favorites.errors.remove_failed', `favorite-remove-${entry.product_id}`);
 }
 
 /** Fetches the signed-in shopper's favorites so every heart shows them. */

@@ -26,7 +26,7 @@ export function addFavoritesListeners(startAppListening: AppStartListening): voi
       await loadFavorites(listenerApi);
     },
   });
-  // Spec 02 §2: after signing in, the heart the shopper tapped is added.
+  // After signing in, the heart the shopper tapped is added.
   startAppListening({
     actionCreator: signedIn,
     effect: async (_action, listenerApi) => {

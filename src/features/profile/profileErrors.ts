@@ -1,4 +1,4 @@
-// Spec 02 §8: a failed profile call shows the server message, else the first field error, else a default text.
+// A failed profile call shows the server message, else the first field error, else a default text.
 import type { TFunction } from 'i18next';
 
 import { errorMessage, fieldErrors, isNetworkError } from '../../app/api';

@@ -1,4 +1,4 @@
-// Spec 02 §5 (profile form) and the registration rules of spec 01 §5 for a new password. Messages are
+// The profile form's rules, and the registration rules for a new password. Messages are
 // translation keys, translated on display.
 import * as yup from 'yup';
 

@@ -113,7 +113,7 @@ function useFocusOnViewChange(view: AuthModalView, containerId: string, titleId:
 }
 
 /**
- * The one account dialog (spec 01 §2): login and signup tabs; forgot, reset and the verification screens
+ * The one account dialog: login and signup tabs; forgot, reset and the verification screens
  * replace them in place, so closing the dialog closes the whole flow. Focus is trapped inside (react-bootstrap)
  * and returns to the control that opened it.
  */

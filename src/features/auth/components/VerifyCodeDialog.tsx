@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
 import { notify } from '../../../lib/notify';
 
+import { statusOf } from '../../../app/api';
 import { signedIn } from '../../../app/events';
 import { useAppDispatch } from '../../../app/hooks';
 import { maskEmail } from '../../../lib/mask';
@@ -57,7 +58,7 @@ export function VerifyCodeDialog({ email, userId, purpose }: Props) {
     } catch (error) {
       const message = localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed');
       notify.error(message);
-      if ((error as { status?: unknown } | null)?.status === 422) {
+      if (statusOf(error) === 422) {
         // Only the server's 'wrong or expired code' answer condemns the code: start again from an empty first box.
         setProblem(t('auth.code.wrong', { code: joined }));
         setCode(emptyCode(CODE_LENGTH));

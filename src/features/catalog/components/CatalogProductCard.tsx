@@ -1,7 +1,9 @@
 import { memo } from 'react';
 
+import { useAppSelector } from '../../../app/hooks';
 import { ProductCard } from '../../../ui/ProductCard';
 import { useFavoriteToggle } from '../../favorites/public';
+import { selectLanguage } from '../../settings/public';
 import { displayPrices, isOutOfStock } from '../productRules';
 import type { Product } from '../types';
 
@@ -14,6 +16,7 @@ export const CatalogProductCard = memo(function CatalogProductCard({
   priority?: boolean;
 }) {
   const { favorite, busy, toggle } = useFavoriteToggle(product.id);
+  const language = useAppSelector(selectLanguage);
   const { amount, original, currency } = displayPrices(product);
   return (
     <ProductCard
@@ -21,6 +24,7 @@ export const CatalogProductCard = memo(function CatalogProductCard({
       amount={amount}
       original={original}
       currency={currency}
+      language={language}
       outOfStock={isOutOfStock(product)}
       priority={priority}
       onFavorite={toggle}

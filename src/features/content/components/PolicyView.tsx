@@ -15,7 +15,7 @@ const PAGE_TITLES: Record<PolicyKind, string> = {
   privacy: 'content.privacy.title',
 };
 
-/** Spec 02 §2: title and content in the current language as paragraphs; 'No Title' fallback; failure message. */
+/** Title and content in the current language as paragraphs; 'No Title' fallback; failure message. */
 export function PolicyView({ kind }: { kind: PolicyKind }) {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLanguage);

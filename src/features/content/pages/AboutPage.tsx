@@ -6,7 +6,7 @@ import { Paragraphs } from '../components/Paragraphs';
 import { useAbout } from '../useAbout';
 import '../content.css';
 
-/** Spec 02 §2: title, body and an optional image (the session copy stands in when the call fails). */
+/** Title, body and an optional image (the session copy stands in when the call fails). */
 export default function AboutPage() {
   const { t } = useTranslation();
   const { about, isLoading, failed, error } = useAbout();

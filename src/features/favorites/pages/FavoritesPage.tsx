@@ -32,7 +32,7 @@ function RemoveButton({ favorite }: { favorite: Favorite }) {
   );
 }
 
-/** Spec 02 §2: the signed-in shopper's favorites as a grid, each with a remove action; empty → search. */
+/** The signed-in shopper's favorites as a grid, each with a remove action; empty → search. */
 export default function FavoritesPage() {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLanguage);

@@ -10,7 +10,7 @@ import { selectCurrency, selectLanguage } from '../../settings/public';
 import { ProfileLayout } from '../components/ProfileLayout';
 import { useGetCountriesQuery } from '../profileApi';
 
-/** Spec 02 §2: choosing a country sets the currency to its code (prices reload in it) and returns home. */
+/** Choosing a country sets the currency to its code (prices reload in it) and returns home. */
 export default function ProfileCountryPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

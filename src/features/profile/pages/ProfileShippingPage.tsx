@@ -7,7 +7,7 @@ import { selectLanguage } from '../../settings/public';
 import { ProfileLayout } from '../components/ProfileLayout';
 import { useGetShippingsQuery } from '../profileApi';
 
-/** Spec 02 §2: the shipping requests with id, date and details in the current language. */
+/** The shipping requests with id, date and details in the current language. */
 export default function ProfileShippingPage() {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLanguage);
