@@ -5,7 +5,7 @@ import { selectDirection } from '../features/settings/settingsSlice';
 import { toastContainerMounted } from '../lib/notify';
 import { NAVBAR_ID } from './NavBar';
 
-/** Spec 01 §8: toasts top right, 5000 ms. */
+/** Toasts top right, 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 /** Between the navigation bar and the first toast. */

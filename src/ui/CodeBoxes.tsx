@@ -32,7 +32,7 @@ interface Props {
 }
 
 /**
- * Six one-digit boxes (spec 01 §2): typing advances, Backspace goes back, a pasted or auto-filled code fills every
+ * Six one-digit boxes: typing advances, Backspace goes back, a pasted or auto-filled code fills every
  * box, and Arabic-Indic digits count as digits. Always left to right: a code reads the same in Arabic.
  */
 // forwardRef: React 18 (kept for a smaller first bundle) does not pass `ref` as a prop.

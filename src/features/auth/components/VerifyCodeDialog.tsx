@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * Spec 01 §2/§4: the dialog after registration. Six boxes, a 15-minute countdown, resend at 0, the e-mail masked;
+ * The dialog after registration. Six boxes, a 15-minute countdown, resend at 0, the e-mail masked;
  * success signs the new customer in. The same dialog confirms a changed e-mail, keeping the shopper signed in.
  */
 export function VerifyCodeDialog({ email, userId, purpose }: Props) {
