@@ -43,9 +43,6 @@ const webTransform: Config['transform'] = {
 };
 
 const config: Config = {
-  // Jest reads testTimeout from the root config only (the projects' own values are ignored): on a busy two-core
-  // machine a fresh database in beforeAll can take longer than the default 5 s.
-  testTimeout: 30_000,
   projects: [
     {
       displayName: 'web',
