@@ -1,6 +1,5 @@
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addCartListeners } from '../features/cart/cartListeners';
-import { addCatalogListeners } from '../features/catalog/catalogListeners';
 import { addSettingsListeners } from '../features/settings/settingsListeners';
 import type { AppStartListening } from './listenerTypes';
 import { addSlowRequestListeners } from './slowRequests';
@@ -10,6 +9,5 @@ export function registerListeners(startAppListening: AppStartListening): void {
   addSettingsListeners(startAppListening);
   addAuthListeners(startAppListening);
   addCartListeners(startAppListening);
-  addCatalogListeners(startAppListening);
   addSlowRequestListeners(startAppListening);
 }

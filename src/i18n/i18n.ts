@@ -12,6 +12,8 @@ export const NAMESPACE = 'translation';
  * page stays small. Keys keep their `auth.` prefix: a key not found in `translation` is looked up here.
  */
 export const AUTH_NAMESPACE = 'auth';
+/** The cart, shipping and coupon texts, loaded with the pages that show them (cart, checkout). */
+export const SHOP_NAMESPACE = 'shop';
 
 /** One instance for the app; the store decides its language (see app/languageSync). */
 export const i18n = i18next.createInstance();
@@ -36,6 +38,12 @@ export async function initI18n(): Promise<Language> {
             : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json');
           return texts.then((module) => ({ auth: module.default }));
         }
+        if (namespace === SHOP_NAMESPACE) {
+          const texts = ar
+            ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
+            : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json');
+          return texts.then((module) => module.default);
+        }
         return ar
           ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
           : import(/* webpackChunkName: "locale-en" */ './locales/en/index');
@@ -49,7 +57,7 @@ export async function initI18n(): Promise<Language> {
       load: 'languageOnly',
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: AUTH_NAMESPACE,
+      fallbackNS: [AUTH_NAMESPACE, SHOP_NAMESPACE],
       interpolation: { escapeValue: false },
       // Spec 01 §9: 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
@@ -73,15 +81,20 @@ export function loadAuthTexts(): Promise<void> {
   return i18n.loadNamespaces(AUTH_NAMESPACE);
 }
 
+/** Loads the cart, shipping and coupon texts (keys `cart.…`, `shipping.…`, `coupon.…`). */
+export function loadShopTexts(): Promise<void> {
+  return i18n.loadNamespaces(SHOP_NAMESPACE);
+}
+
 /** Tests: both languages bundled, synchronous start. */
 export function initI18nWithResources(resources: Resource, language: Language = 'en'): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      ns: [NAMESPACE, AUTH_NAMESPACE],
+      ns: [NAMESPACE, AUTH_NAMESPACE, SHOP_NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: AUTH_NAMESPACE,
+      fallbackNS: [AUTH_NAMESPACE, SHOP_NAMESPACE],
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

@@ -1,3 +1,4 @@
 // The cart feature's public face: the one file other features may import.
-export { selectGuestToken } from './cartSlice';
-export { useCartCount, useCartItems } from './useCart';
+export { selectAddStatus, selectGuestToken, selectPendingAdd } from './cartSlice';
+export { selectCartArgs, useCartCount, useCartItems } from './useCart';
+export type { CartArgs, CartItem, CartProduct } from './types';
