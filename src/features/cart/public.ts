@@ -1,4 +1,11 @@
 // The cart feature's public face: the one file other features may import.
-export { selectAddStatus, selectGuestToken, selectPendingAdd } from './cartSlice';
+export {
+  cartChangedInAnotherTab,
+  CART_PERSIST_KEY,
+  selectAddStatus,
+  selectCartRevision,
+  selectGuestToken,
+  selectPendingAdd,
+} from './cartSlice';
 export { selectCartArgs, useCartCount, useCartItems } from './useCart';
 export type { CartArgs, CartItem, CartProduct } from './types';
