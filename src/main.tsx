@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 
 import { App } from './App';
-import { syncAcrossTabs } from './app/crossTabSync';
 import { syncLanguageWithStore } from './app/languageSync';
 import { preloadRoute } from './app/routes';
 import { makeStore } from './app/store';
@@ -20,7 +19,10 @@ async function start() {
   await applyDocumentLanguage(language);
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
   const persistor = persistStore(store);
-  syncAcrossTabs(store);
+  // Other tabs' changes matter only once this one is up: the code that follows them loads after the first render.
+  void import(/* webpackChunkName: "cross-tab-sync" */ './app/crossTabSync').then(({ syncAcrossTabs }) =>
+    syncAcrossTabs(store),
+  );
   syncLanguageWithStore(store, i18n);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -1,5 +1,6 @@
 // Tabs of one browser share the cart, the delivery choice and the applied coupon: a change made in one tab
 // reaches the others through the storage event (no polling).
+import { CART_LIST } from '../features/cart/cartApi';
 import {
   cartChangedInAnotherTab,
   CART_PERSIST_KEY,
@@ -7,7 +8,8 @@ import {
   selectGuestToken,
 } from '../features/cart/cartSlice';
 import {
-  couponChangedInAnotherTab,
+  couponApplied,
+  couponRemoved,
   COUPON_PERSIST_KEY,
   selectAppliedCoupon,
   type AppliedCoupon,
@@ -16,9 +18,10 @@ import {
   selectShippingChoice,
   shippingChangedInAnotherTab,
   SHIPPING_PERSIST_KEY,
-  type ShippingState as ShippingChoice,
+  type ShippingChoice,
 } from '../features/shipping/shippingSlice';
-import { onPersistedChange } from '../lib/storage';
+import { onPersistedChange } from '../lib/storageEvents';
+import { api } from './api';
 import type { AppStore } from './store';
 
 export function syncAcrossTabs(store: AppStore): () => void {
@@ -29,10 +32,11 @@ export function syncAcrossTabs(store: AppStore): () => void {
       const state = store.getState();
       if (guestToken === selectGuestToken(state) && revision === selectCartRevision(state)) return;
       store.dispatch(cartChangedInAnotherTab({ guestToken, revision }));
+      store.dispatch(api.util.invalidateTags([CART_LIST]));
     }),
     onPersistedChange(SHIPPING_PERSIST_KEY, (fields) => {
-      if (!fields) return;
-      const next = fields as unknown as ShippingChoice;
+      const next = fields?.choice as ShippingChoice | undefined;
+      if (!next) return;
       const current = selectShippingChoice(store.getState());
       if (JSON.stringify(next) === JSON.stringify(current)) return;
       store.dispatch(shippingChangedInAnotherTab(next));
@@ -40,7 +44,8 @@ export function syncAcrossTabs(store: AppStore): () => void {
     onPersistedChange(COUPON_PERSIST_KEY, (fields) => {
       const applied = (fields?.applied ?? null) as AppliedCoupon | null;
       if (JSON.stringify(applied) === JSON.stringify(selectAppliedCoupon(store.getState()))) return;
-      store.dispatch(couponChangedInAnotherTab(applied));
+      // Another tab applied or removed the coupon: the same events here.
+      store.dispatch(applied ? couponApplied(applied) : couponRemoved());
     }),
   ];
   return () => stops.forEach((stop) => stop());

@@ -1,7 +1,11 @@
 // The cart's changes. They load with the cart page, or on the first add (the cart listener imports this file
 // when it needs it), never with the first JavaScript of the home page.
+import { statusOf } from '../../app/api';
 import type { CartAddRequest } from '../../app/events';
+import { i18n, loadShopTexts } from '../../i18n/i18n';
+import { notify } from '../../lib/notify';
 import { cartApi as cartQueries, CART_LIST } from './cartApi';
+import { cartChanged } from './cartSlice';
 import type { AddToCartAnswer, CartArgs, CartItem, CartMergeReport } from './types';
 
 export interface GuestCartAddRequest extends CartAddRequest {
@@ -21,17 +25,41 @@ const choiceOf = (line: CartItem) => ({ size: line.size, color: line.color });
 const withGuest = (cart: CartArgs, body: Record<string, unknown>) =>
   cart.guestToken ? { ...body, guest_token: cart.guestToken } : body;
 
+/** Counts an accepted change (other tabs reload their copy of the cart); keeps a guest token it brings. */
+async function countChange(
+  dispatch: (action: ReturnType<typeof cartChanged>) => unknown,
+  answer: Promise<{ data: object }>,
+): Promise<void> {
+  try {
+    const { data } = await answer;
+    const guestToken = (data as { guest_token?: unknown }).guest_token;
+    dispatch(cartChanged(typeof guestToken === 'string' && guestToken ? { guestToken } : undefined));
+  } catch {
+    // A refusal changes nothing; its caller reports it.
+  }
+}
+
+/** A refused change of the cart page: the screen is already back to what the server holds; say so. */
+async function sayRefused(error: unknown, key: string): Promise<void> {
+  // A 401 has its own reaction (the session or the guest token is dropped and the cart reads as empty).
+  if (statusOf((error as { error?: unknown } | null)?.error) === 401) return;
+  await loadShopTexts();
+  notify.error(i18n.t(key), { toastId: key });
+}
+
 const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/cart/${path}` : `cart/${path}`);
 
 export const cartMutations = cartQueries.injectEndpoints({
   endpoints: (build) => ({
     addToCart: build.mutation<AddToCartAnswer, CartAddRequest>({
       query: (body) => ({ url: 'cart/add', method: 'POST', body }),
+      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
       invalidatesTags: [CART_LIST],
     }),
     // The first guest add issues the guest token (the cart slice keeps it from the answer).
     addToGuestCart: build.mutation<AddToCartAnswer, GuestCartAddRequest>({
       query: (body) => ({ url: 'guest/cart/add', method: 'POST', body }),
+      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
       invalidatesTags: [CART_LIST],
     }),
     /** Optimistic: the new quantity shows at once and goes back when the server refuses it. */
@@ -50,8 +78,10 @@ export const cartMutations = cartQueries.injectEndpoints({
         );
         try {
           await queryFulfilled;
-        } catch {
+          dispatch(cartChanged());
+        } catch (error) {
           patch.undo();
+          await sayRefused(error, 'cart.quantity_update_failed');
         }
       },
     }),
@@ -70,8 +100,10 @@ export const cartMutations = cartQueries.injectEndpoints({
         );
         try {
           await queryFulfilled;
-        } catch {
+          dispatch(cartChanged());
+        } catch (error) {
           patch.undo();
+          await sayRefused(error, 'cart.item_removal_failed');
         }
       },
       invalidatesTags: (_result, error) => (error ? [] : [CART_LIST]),
@@ -110,11 +142,20 @@ export const cartMutations = cartQueries.injectEndpoints({
         }
         return { data: added.data as AddToCartAnswer };
       },
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(cartChanged());
+        } catch (error) {
+          await sayRefused(error, 'cart.product_update_failed');
+        }
+      },
       invalidatesTags: [CART_LIST],
     }),
     /** Signing in with a guest cart: its lines move into the user cart (server extension, see the API docs). */
     mergeGuestCart: build.mutation<CartMergeReport & { message?: string }, { guestToken: string }>({
       query: ({ guestToken }) => ({ url: 'cart/merge', method: 'POST', body: { guest_token: guestToken } }),
+      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
       invalidatesTags: [CART_LIST],
     }),
   }),

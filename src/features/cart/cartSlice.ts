@@ -1,9 +1,8 @@
-import { createSlice, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import { addToCartClicked, guestTokenRejected, signedOut, type CartAddRequest } from '../../app/events';
 import { localPersistStorage } from '../../lib/storage';
-import type { AddToCartAnswer } from './types';
 
 export type AddStatus = 'idle' | 'adding';
 /** login_required: a signed-in add was refused with 401; the request is kept and retried after sign-in. */
@@ -23,25 +22,6 @@ export interface CartState {
 
 const initialState: CartState = { guestToken: null, revision: 0, pendingAdd: null, addStatus: 'idle' };
 
-// The mutations load lazily (cartMutations.ts), so their actions are recognised by endpoint name.
-const CART_CHANGES = new Set([
-  'addToCart',
-  'addToGuestCart',
-  'updateCartQuantity',
-  'removeCartLine',
-  'changeCartLineChoice',
-  'mergeGuestCart',
-]);
-
-const endpointOf = (action: UnknownAction) =>
-  (action.meta as { arg?: { endpointName?: string } } | undefined)?.arg?.endpointName;
-
-const cartChanged = (action: UnknownAction): action is UnknownAction =>
-  isFulfilled(action) && CART_CHANGES.has(endpointOf(action) ?? '');
-
-const guestCartAdded = (action: UnknownAction): action is UnknownAction & { payload: AddToCartAnswer } =>
-  isFulfilled(action) && endpointOf(action) === 'addToGuestCart';
-
 const cartSlice = createSlice({
   name: 'cart',
   initialState,
@@ -52,6 +32,11 @@ const cartSlice = createSlice({
     ) {
       state.addStatus = 'idle';
       state.pendingAdd = action.payload.outcome === 'login_required' ? action.payload.request : null;
+    },
+    /** The server accepted a change of this browser's cart (the first guest add also brings the guest token). */
+    cartChanged(state, action: PayloadAction<{ guestToken?: string } | undefined>) {
+      state.revision += 1;
+      if (action.payload?.guestToken) state.guestToken = action.payload.guestToken;
     },
     /** The guest lines moved into the user cart on sign-in; the guest cart is gone. */
     guestCartMerged(state) {
@@ -74,12 +59,6 @@ const cartSlice = createSlice({
       .addCase(guestTokenRejected, (state) => {
         state.guestToken = null;
         state.revision += 1;
-      })
-      .addMatcher(guestCartAdded, (state, action) => {
-        if (action.payload.guest_token) state.guestToken = action.payload.guest_token;
-      })
-      .addMatcher(cartChanged, (state) => {
-        state.revision += 1;
       });
   },
   selectors: {
@@ -90,7 +69,7 @@ const cartSlice = createSlice({
   },
 });
 
-export const { addToCartSettled, guestCartMerged, cartChangedInAnotherTab } = cartSlice.actions;
+export const { addToCartSettled, cartChanged, guestCartMerged, cartChangedInAnotherTab } = cartSlice.actions;
 export const { selectGuestToken, selectCartRevision, selectPendingAdd, selectAddStatus } =
   cartSlice.selectors;
 export const cartSliceReducer = cartSlice.reducer;

@@ -29,10 +29,6 @@ const couponSlice = createSlice({
     couponConsumed(state) {
       state.applied = null;
     },
-    /** Another tab of this browser changed the stored coupon (storage event). */
-    couponChangedInAnotherTab(state, action: PayloadAction<AppliedCoupon | null>) {
-      state.applied = action.payload;
-    },
   },
   extraReducers: (builder) => {
     // Coupons are for signed-in shoppers only.
@@ -43,8 +39,7 @@ const couponSlice = createSlice({
   },
 });
 
-export const { couponApplied, couponRemoved, couponConsumed, couponChangedInAnotherTab } =
-  couponSlice.actions;
+export const { couponApplied, couponRemoved, couponConsumed } = couponSlice.actions;
 export const { selectAppliedCoupon } = couponSlice.selectors;
 export const couponSliceReducer = couponSlice.reducer;
 

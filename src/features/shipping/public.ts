@@ -6,5 +6,5 @@ export {
   shippingChangedInAnotherTab,
   SHIPPING_PERSIST_KEY,
   type PlaceNames,
-  type ShippingState as ShippingChoice,
+  type ShippingChoice,
 } from './shippingSlice';

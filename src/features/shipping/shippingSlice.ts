@@ -1,4 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import { localPersistStorage } from '../../lib/storage';
@@ -12,7 +12,7 @@ export interface PlaceNames {
  * The shopper's delivery choice, shared by the cart and checkout. The names are kept beside the ids because the
  * order is created with them; the price is the chosen area's, in `currency`.
  */
-export interface ShippingState {
+export interface ShippingChoice {
   governorateId: number | null;
   governorate: PlaceNames | null;
   areaId: number | null;
@@ -22,7 +22,7 @@ export interface ShippingState {
   address: string;
 }
 
-const initialState: ShippingState = {
+export const NO_SHIPPING_CHOICE: ShippingChoice = {
   governorateId: null,
   governorate: null,
   areaId: null,
@@ -32,6 +32,13 @@ const initialState: ShippingState = {
   address: '',
 };
 
+/** One object, so the selector hands out the same reference while nothing changes. */
+export interface ShippingState {
+  choice: ShippingChoice;
+}
+
+const initialState: ShippingState = { choice: NO_SHIPPING_CHOICE };
+
 const shippingSlice = createSlice({
   name: 'shipping',
   initialState,
@@ -39,67 +46,43 @@ const shippingSlice = createSlice({
     /** A governorate clears the area and makes shipping 0 until an area is chosen. */
     governorateChosen(state, action: PayloadAction<{ id: number } & PlaceNames>) {
       const { id, name_ar, name_en } = action.payload;
-      state.governorateId = id;
-      state.governorate = { name_ar, name_en };
-      state.areaId = null;
-      state.area = null;
-      state.shippingPrice = 0;
-      state.currency = null;
+      state.choice = {
+        ...NO_SHIPPING_CHOICE,
+        governorateId: id,
+        governorate: { name_ar, name_en },
+        address: state.choice.address,
+      };
     },
+    /** Also when the chosen area's price is read again in the shopper's new currency. */
     areaChosen(
       state,
       action: PayloadAction<{ id: number; shipping_price: number; currency: string } & PlaceNames>,
     ) {
       const { id, name_ar, name_en, shipping_price, currency } = action.payload;
-      state.areaId = id;
-      state.area = { name_ar, name_en };
-      state.shippingPrice = Math.max(0, shipping_price);
-      state.currency = currency;
-    },
-    /** The chosen area's price, read again in the shopper's new currency. */
-    areaPriceRefreshed(
-      state,
-      action: PayloadAction<{ areaId: number; shipping_price: number; currency: string }>,
-    ) {
-      if (state.areaId !== action.payload.areaId) return;
-      state.shippingPrice = Math.max(0, action.payload.shipping_price);
-      state.currency = action.payload.currency;
+      Object.assign(state.choice, {
+        areaId: id,
+        area: { name_ar, name_en },
+        shippingPrice: Math.max(0, shipping_price),
+        currency,
+      });
     },
     addressTyped(state, action: PayloadAction<string>) {
-      state.address = action.payload;
+      state.choice.address = action.payload;
     },
     /** Another tab of this browser changed the stored choice (storage event). */
-    shippingChangedInAnotherTab(_state, action: PayloadAction<ShippingState>) {
-      return { ...initialState, ...action.payload };
+    shippingChangedInAnotherTab(state, action: PayloadAction<ShippingChoice>) {
+      state.choice = { ...NO_SHIPPING_CHOICE, ...action.payload };
     },
   },
   selectors: {
-    selectShippingState: (state): ShippingState => state,
+    /** The delivery choice (the same object while nothing changes). */
+    selectShippingChoice: (state) => state.choice,
   },
 });
 
-export const {
-  governorateChosen,
-  areaChosen,
-  areaPriceRefreshed,
-  addressTyped,
-  shippingChangedInAnotherTab,
-} = shippingSlice.actions;
-const { selectShippingState } = shippingSlice.selectors;
-
-/** The delivery choice without redux-persist's bookkeeping (the same object while nothing changes). */
-export const selectShippingChoice = createSelector(
-  [selectShippingState],
-  ({ governorateId, governorate, areaId, area, shippingPrice, currency, address }): ShippingState => ({
-    governorateId,
-    governorate,
-    areaId,
-    area,
-    shippingPrice,
-    currency,
-    address,
-  }),
-);
+export const { governorateChosen, areaChosen, addressTyped, shippingChangedInAnotherTab } =
+  shippingSlice.actions;
+export const { selectShippingChoice } = shippingSlice.selectors;
 export const shippingSliceReducer = shippingSlice.reducer;
 
 export const SHIPPING_PERSIST_KEY = 'shipping';

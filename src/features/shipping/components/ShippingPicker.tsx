@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -42,6 +42,13 @@ export function ShippingPicker({ showErrors = false }: { showErrors?: boolean })
   const areas = useGetAreasQuery(
     choice.governorateId === null ? skipToken : { governorateId: choice.governorateId, currency },
   );
+  // The chosen area's price follows the shopper's currency once the areas are read in it.
+  const areasNow = areas.currentData;
+  useEffect(() => {
+    if (choice.areaId === null || choice.currency === currency || !areasNow) return;
+    const area = areasNow.find((candidate) => candidate.id === choice.areaId);
+    if (area) dispatch(areaChosen({ ...area, currency }));
+  }, [areasNow, choice.areaId, choice.currency, currency, dispatch]);
   if (!ready) return null;
 
   const fallbackGovernorate = t('shipping.fallback_governorate');
