@@ -17,9 +17,6 @@ import {
 import type { CartItem } from '../types';
 import CartPage from './CartPage';
 
-// Busy machines (two cores shared with builds) make the first render of a file slow.
-jest.setTimeout(20_000);
-
 const texts = (language: Language) => allResources[language].shop.cart;
 
 function renderCart(language: Language = 'en', signedIn = false) {
