@@ -70,7 +70,7 @@ export function registerAuth(app: FastifyInstance): void {
     const found = await authenticate(app, request);
     if (!found) throw unauthenticated();
     if (!found.verified) throw new HttpError(403, EMAIL_NOT_VERIFIED);
-    request.user = { id: found.id, email: found.email, name: found.name };
+    request.user = { id: found.id, email: found.email, name: found.name, tokenId: found.tokenId };
   });
 
   app.decorate('optionalUser', async (request: FastifyRequest) => {

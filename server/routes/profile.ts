@@ -10,6 +10,9 @@ import { issueCode } from '../lib/codes';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
 import { NATIONALITY_MAX } from '../lib/nationalities';
+import { strongPassword } from '../lib/passwords';
+import { limitPerIpAndEmail } from '../plugins/security';
+import { ACCOUNT_MESSAGES, changePassword } from '../services/accounts';
 import {
   digitsBetween,
   digitsOf,
@@ -21,6 +24,7 @@ import {
   maxLength,
   normalizeEmail,
   required,
+  sameAs,
   validate,
 } from '../lib/validation';
 
@@ -179,6 +183,28 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       await removeUpload(user.profileImage);
       if (!updated) throw notFound('User not found.');
       return { message: PROFILE_MESSAGES.pictureUpdated, user: publicUser(updated) };
+    },
+  );
+
+  // Not in the spec's call table (its profile area has a password page but no call for it).
+  app.post(
+    '/password/change',
+    { preHandler: app.requireUser, config: limitPerIpAndEmail(10, 'password-change') },
+    async (request) => {
+      const input = validate(request.body, {
+        current_password: [isString, maxLength(255)],
+        password: [required, strongPassword],
+        password_confirmation: [required, sameAs('password')],
+      });
+      await changePassword(db, {
+        userId: request.user?.id ?? 0,
+        keepTokenId: request.user?.tokenId,
+        currentPassword: typeof input.current_password === 'string' ? input.current_password : undefined,
+        newPassword: String(input.password),
+        now: config.now(),
+        bcryptCost: config.bcryptCost,
+      });
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );
 

@@ -3,18 +3,26 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { products, wishlists } from '../db/schema';
 import { notFound } from '../lib/errors';
-import { langOf, loadProducts, parseId, productExists } from '../services/catalog';
+import { findRate, langOf, loadProducts, parseId, productExists } from '../services/catalog';
 
 export default async function wishlistRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   const auth = { preHandler: app.requireUser };
   const userIdOf = (user: { id: number } | null) => (user as { id: number }).id;
 
-  app.get(
+  app.get<{ Querystring: { lang?: string; currency_code?: string } }>(
     '/user-wishlist',
     {
       ...auth,
-      schema: { querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } } } },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            lang: { type: 'string', maxLength: 10 },
+            currency_code: { type: 'string', maxLength: 10 },
+          },
+        },
+      },
     },
     async (request) => {
       const rows = await db
@@ -23,6 +31,8 @@ export default async function wishlistRoutes(app: FastifyInstance): Promise<void
         .where(eq(wishlists.userId, userIdOf(request.user)))
         .orderBy(desc(wishlists.createdAt), desc(wishlists.id));
       if (rows.length === 0) return [];
+      // Prices in the shopper's currency, as on every other product list; an unknown code keeps KWD.
+      const rate = await findRate(db, request.query.currency_code);
       const list = await loadProducts(
         db,
         inArray(
@@ -30,6 +40,7 @@ export default async function wishlistRoutes(app: FastifyInstance): Promise<void
           rows.map((row) => row.productId),
         ),
         langOf(request),
+        { rate },
       );
       const byId = new Map(list.map((product) => [product.id, product]));
       return rows.flatMap((row) => {

@@ -1,4 +1,4 @@
-/** Spec 01 §2/§9: the verification dialog shows the e-mail with only its first 3 characters visible. */
+/** The verification dialog shows the e-mail with only its first 3 characters visible. */
 export const VISIBLE_EMAIL_CHARS = 3;
 
 export function maskEmail(email: string, visible: number = VISIBLE_EMAIL_CHARS): string {

@@ -11,6 +11,11 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
+function AddressProbe() {
+  const location = useLocation();
+  return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
+}
+
 const renderShell = (options: Parameters<typeof renderWithProviders>[1] = {}) =>
   renderWithProviders(
     <>
@@ -46,6 +51,18 @@ describe('navigation bar', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/search');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('searchbox', { name: 'Search products' })).toHaveValue('gold watch');
+  });
+
+  it('the navbar search carries its words in the address (/search?q=…)', async () => {
+    const { user } = renderWithProviders(
+      <>
+        <AppRoutes />
+        <AddressProbe />
+      </>,
+      { toasts: false, route: '/cart' },
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), ' gold  watch {Enter}');
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/search\?q=gold\+\+watch$/);
   });
 
   it('searches on a click of the button too', async () => {

@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
 
-/** POST /login and /auth/social-login (contract: `{ token, id, email, name }`; spec 01 §7 needs token and id). */
+/** POST /login and /auth/social-login (contract: `{ token, id, email, name }`; the SPA needs token and id). */
 export interface LoginAnswer {
   token?: string;
   id?: number;
@@ -21,7 +21,7 @@ export interface SocialLoginBody {
   provider: SocialProvider;
 }
 
-/** Spec 01 §3, exactly: `phone_number` digits only, `nationality` an integer id. */
+/** The registration payload, exactly: `phone_number` digits only, `nationality` an integer id. */
 export interface RegisterBody {
   name: string;
   email: string;
@@ -45,7 +45,7 @@ export interface VerifyCodeAnswer {
   email?: string;
 }
 
-/** Spec 01 §3: the reset payload carries the code as an integer. */
+/** The reset payload carries the code as an integer. */
 export interface ResetPasswordBody {
   email: string;
   code: number;
@@ -78,7 +78,7 @@ export const authApi = api.injectEndpoints({
     verifyCode: build.mutation<VerifyCodeAnswer, { email: string; code: string }>({
       query: (body) => ({ url: 'verify-code', method: 'POST', body }),
     }),
-    /** Also sends the code of a password reset (spec 01 §7). */
+    /** Also sends the code of a password reset. */
     sendVerificationCode: build.mutation<MessageAnswer, { email: string }>({
       query: (body) => ({ url: 'send-verification-code', method: 'POST', body }),
     }),
@@ -90,7 +90,7 @@ export const authApi = api.injectEndpoints({
     }),
     nationalities: build.query<Nationality[], { lang: Language }>({
       query: ({ lang }) => ({ url: 'nationalities', params: lang === 'ar' ? { lang: 'ar' } : undefined }),
-      // Spec 01 §7: the list is in data.data.
+      // The list is in data.data.
       transformResponse: (body: { data?: Nationality[] }) => (Array.isArray(body.data) ? body.data : []),
       providesTags: [{ type: 'Nationality', id: 'LIST' }],
     }),

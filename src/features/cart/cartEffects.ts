@@ -3,8 +3,7 @@
 import { errorMessage, statusOf } from '../../app/api';
 import { addToCartClicked, loginRequired, type CartAddRequest } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
-import { i18n, loadShopTexts } from '../../i18n/i18n';
-import { notify } from '../../lib/notify';
+import { loadShopTexts } from '../../i18n/i18n';
 import { cartMutations } from './cartMutations';
 import {
   addToCartSettled,
@@ -24,12 +23,13 @@ function settle(
   message?: string,
 ) {
   listenerApi.dispatch(addToCartSettled({ request, outcome, message }));
+  const { notify, t } = listenerApi.extra;
   if (outcome === 'added') {
-    notify.success(i18n.t('catalog.product.added_to_cart'), { toastId: 'added-to-cart' });
+    notify.success(t('catalog.product.added_to_cart'), { toastId: 'added-to-cart' });
   } else if (outcome === 'failed') {
-    notify.error(i18n.t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });
+    notify.error(t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });
   } else {
-    notify.warning(i18n.t('catalog.product.login_to_add'), { toastId: 'login-to-add' });
+    notify.warning(t('catalog.product.login_to_add'), { toastId: 'login-to-add' });
     listenerApi.dispatch(loginRequired({ reason: 'add_to_cart' }));
   }
 }
@@ -61,10 +61,10 @@ export async function addToCart(request: CartAddRequest, listenerApi: ListenerAp
   else settle(listenerApi, request, 'added', answer.data.message);
 }
 
-function mergeToast(report: CartMergeReport): string {
-  const parts = [i18n.t('cart.merge.title')];
+function mergeToast(report: CartMergeReport, t: ListenerApi['extra']['t']): string {
+  const parts = [t('cart.merge.title')];
   for (const kind of ['merged', 'capped', 'dropped'] as const) {
-    if (report[kind] > 0) parts.push(i18n.t(`cart.merge.${kind}`, { count: report[kind] }));
+    if (report[kind] > 0) parts.push(t(`cart.merge.${kind}`, { count: report[kind] }));
   }
   return parts.join(' ');
 }
@@ -80,7 +80,7 @@ async function mergeGuestCart(guestToken: string, listenerApi: ListenerApi): Pro
   }
   listenerApi.dispatch(guestCartMerged());
   await loadShopTexts();
-  notify.info(mergeToast(answer.data), { toastId: 'cart-merged' });
+  listenerApi.extra.notify.info(mergeToast(answer.data, listenerApi.extra.t), { toastId: 'cart-merged' });
 }
 
 /** Signed in: the guest cart moves into the user cart, then an add that waited for the sign-in is retried. */

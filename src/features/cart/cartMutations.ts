@@ -2,8 +2,8 @@
 // when it needs it), never with the first JavaScript of the home page.
 import { statusOf } from '../../app/api';
 import type { CartAddRequest } from '../../app/events';
-import { i18n, loadShopTexts } from '../../i18n/i18n';
-import { notify } from '../../lib/notify';
+import type { AppServices } from '../../app/services';
+import { loadShopTexts } from '../../i18n/i18n';
 import { cartApi as cartQueries, CART_LIST } from './cartApi';
 import { cartChanged } from './cartSlice';
 import type { AddToCartAnswer, CartArgs, CartItem, CartMergeReport } from './types';
@@ -40,11 +40,12 @@ async function countChange(
 }
 
 /** A refused change of the cart page: the screen is already back to what the server holds; say so. */
-async function sayRefused(error: unknown, key: string): Promise<void> {
+async function sayRefused(services: unknown, error: unknown, key: string): Promise<void> {
   // A 401 has its own reaction (the session or the guest token is dropped and the cart reads as empty).
   if (statusOf((error as { error?: unknown } | null)?.error) === 401) return;
   await loadShopTexts();
-  notify.error(i18n.t(key), { toastId: key });
+  const { notify, t } = services as AppServices;
+  notify.error(t(key), { toastId: key });
 }
 
 const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/cart/${path}` : `cart/${path}`);
@@ -69,7 +70,7 @@ export const cartMutations = cartQueries.injectEndpoints({
         method: 'POST',
         body: withGuest(cart, { quantity, ...choiceOf(line) }),
       }),
-      async onQueryStarted({ cart, line, quantity }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ cart, line, quantity }, { dispatch, queryFulfilled, extra }) {
         const patch = dispatch(
           cartQueries.util.updateQueryData('getCart', cart, (draft) => {
             const item = draft.find((candidate) => candidate.id === line.id);
@@ -81,7 +82,7 @@ export const cartMutations = cartQueries.injectEndpoints({
           dispatch(cartChanged());
         } catch (error) {
           patch.undo();
-          await sayRefused(error, 'cart.quantity_update_failed');
+          await sayRefused(extra, error, 'cart.quantity_update_failed');
         }
       },
     }),
@@ -92,7 +93,7 @@ export const cartMutations = cartQueries.injectEndpoints({
         method: 'DELETE',
         body: withGuest(cart, choiceOf(line)),
       }),
-      async onQueryStarted({ cart, line }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ cart, line }, { dispatch, queryFulfilled, extra }) {
         const patch = dispatch(
           cartQueries.util.updateQueryData('getCart', cart, (draft) =>
             draft.filter((candidate) => candidate.id !== line.id),
@@ -103,7 +104,7 @@ export const cartMutations = cartQueries.injectEndpoints({
           dispatch(cartChanged());
         } catch (error) {
           patch.undo();
-          await sayRefused(error, 'cart.item_removal_failed');
+          await sayRefused(extra, error, 'cart.item_removal_failed');
         }
       },
       invalidatesTags: (_result, error) => (error ? [] : [CART_LIST]),
@@ -142,12 +143,12 @@ export const cartMutations = cartQueries.injectEndpoints({
         }
         return { data: added.data as AddToCartAnswer };
       },
-      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_change, { dispatch, queryFulfilled, extra }) {
         try {
           await queryFulfilled;
           dispatch(cartChanged());
         } catch (error) {
-          await sayRefused(error, 'cart.product_update_failed');
+          await sayRefused(extra, error, 'cart.product_update_failed');
         }
       },
       invalidatesTags: [CART_LIST],

@@ -8,6 +8,7 @@ export {
   selectHomeArgs,
 } from './catalogSelectors';
 export { selectSearchText } from './catalogSlice';
+export { searchPath } from './filterUrl';
 export { CatalogProductCard } from './components/CatalogProductCard';
 export { attributeOptions, displayPrices, isOutOfStock } from './productRules';
 export type { Product } from './types';

@@ -2,8 +2,10 @@ import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
 import { Price } from '../../../ui/Price';
+import { selectLanguage } from '../../settings/public';
 import type { CartLineView } from '../cartLines';
 import {
   useChangeCartLineChoiceMutation,
@@ -63,6 +65,7 @@ function ChoiceSelect({
 /** One line of the cart. Memoised: a change of another line does not re-render it. */
 export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineView; cart: CartArgs }) {
   const { t } = useTranslation(['translation', SHOP_NAMESPACE]);
+  const language = useAppSelector(selectLanguage);
   const { item, product } = line;
   const name = product?.name ?? t('cart.line.removed_product');
   const [updateQuantity, update] = useUpdateCartQuantityMutation();
@@ -154,7 +157,12 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
             </p>
           ) : (
             <>
-              <Price amount={line.unitPrice} original={line.originalPrice} currency={line.currency} />
+              <Price
+                amount={line.unitPrice}
+                original={line.originalPrice}
+                currency={line.currency}
+                language={language}
+              />
               <div className="d-flex flex-wrap gap-2 mt-2">
                 <ChoiceSelect
                   label={t('cart.line.size')}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 
 import type { Language } from '../../../app/events';
 import { allResources } from '../../../i18n/resources';
@@ -70,12 +70,17 @@ describe('cart page', () => {
   it('a quantity change shows at once, with busy controls, and is sent for that line', async () => {
     let items: CartItem[] = [makeCartItem({ quantity: 1 })];
     const calls: CartCall[] = [];
+    // The server answers only when the test has looked at the screen in between.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       ...cartHandlers(
         () => items,
         calls,
         async () => {
-          await delay(150);
+          await answered;
           items = [makeCartItem({ quantity: 2 })];
           return HttpResponse.json({ message: 'ok' });
         },
@@ -90,6 +95,7 @@ describe('cart page', () => {
     expect(screen.getByRole('button', { name: 'Remove Product 1' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Increase the quantity of Product 1' })).toBeDisabled();
     expect(screen.getByText('Updating Product 1')).toHaveClass('visually-hidden');
+    answer();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Product 1' })).toBeEnabled());
     expect(calls).toEqual([
       {

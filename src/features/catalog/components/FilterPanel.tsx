@@ -2,8 +2,8 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toLanguage } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
+import { selectCurrency, selectLanguage } from '../../settings/public';
 import { selectFilterOptions } from '../catalogSelectors';
 import {
   brandToggled,
@@ -107,10 +107,11 @@ const CollectionFilter = memo(function CollectionFilter() {
 });
 
 const PriceFilter = memo(function PriceFilter() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
   const maxPrice = useAppSelector((state) => selectFilters(state).maxPrice);
-  const currency = useAppSelector((state) => state.settings.currency);
+  const currency = useAppSelector(selectCurrency);
   const id = useId();
   return (
     <div className="mb-3">
@@ -126,13 +127,13 @@ const PriceFilter = memo(function PriceFilter() {
         step={PRICE_STEP}
         value={maxPrice}
         aria-valuetext={t('catalog.filters.price_up_to', {
-          price: formatMoney(maxPrice, currency, toLanguage(i18n.language)),
+          price: formatMoney(maxPrice, currency, language),
         })}
         onChange={(event) => dispatch(maxPriceChanged(Number(event.target.value)))}
       />
       <div className="small text-body-secondary" data-testid="price-filter-value">
         {t('catalog.filters.price_up_to', {
-          price: formatMoney(maxPrice, currency, toLanguage(i18n.language)),
+          price: formatMoney(maxPrice, currency, language),
         })}
       </div>
     </div>

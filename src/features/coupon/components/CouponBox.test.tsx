@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 
 import { signedOut, type Language } from '../../../app/events';
 import { allResources } from '../../../i18n/resources';
@@ -129,9 +129,14 @@ describe('coupon box', () => {
   });
 
   it('apply is busy (disabled, with a spinner and a label) while the server answers', async () => {
+    // The server answers only once the test has seen the busy button.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       ...couponHandlers([], async () => {
-        await delay(200);
+        await answered;
         return HttpResponse.json({ discount: 15 });
       }),
     );
@@ -140,6 +145,7 @@ describe('coupon box', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('button', { name: 'Applying the coupon' })).toBeDisabled();
+    answer();
     expect(await screen.findByTestId('applied-coupon')).toBeInTheDocument();
   });
 
