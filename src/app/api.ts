@@ -90,6 +90,8 @@ export const TAG_TYPES = [
   'Order',
   'Country',
   'Shipping',
+  'Governorate',
+  'Area',
   'Policy',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];

@@ -6,8 +6,10 @@ import { authReducer } from '../features/auth/authSlice';
 import { cartReducer } from '../features/cart/cartSlice';
 import { favoritesReducer } from '../features/favorites/favoritesSlice';
 import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
+import { couponReducer } from '../features/coupon/couponSlice';
 import { profileReducer } from '../features/profile/profileSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
+import { shippingReducer } from '../features/shipping/shippingSlice';
 import { api } from './api';
 import { registerListeners } from './listeners';
 import type { AppStartListening } from './listenerTypes';
@@ -18,6 +20,8 @@ export const rootReducer = combineReducers({
   settings: settingsReducer,
   auth: authReducer,
   cart: cartReducer,
+  shipping: shippingReducer,
+  coupon: couponReducer,
   catalog: catalogReducer,
   search: searchReducer,
   favorites: favoritesReducer,

@@ -12,6 +12,8 @@ export const NAMESPACE = 'translation';
  * page stays small. Keys keep their `auth.` prefix: a key not found in `translation` is looked up here.
  */
 export const AUTH_NAMESPACE = 'auth';
+/** The cart, shipping and coupon texts, loaded with the pages that show them (cart, checkout). */
+export const SHOP_NAMESPACE = 'shop';
 /** Favorites, profile and content pages: their own namespace, loaded with their routes (keys `profile.…`). */
 export const ACCOUNT_NAMESPACE = 'account';
 
@@ -38,6 +40,12 @@ export async function initI18n(): Promise<Language> {
             : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json');
           return texts.then((module) => ({ auth: module.default }));
         }
+        if (namespace === SHOP_NAMESPACE) {
+          const texts = ar
+            ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
+            : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json');
+          return texts.then((module) => module.default);
+        }
         if (namespace === ACCOUNT_NAMESPACE) {
           return ar
             ? import(/* webpackChunkName: "locale-ar-account" */ './locales/ar/account.json')
@@ -56,7 +64,7 @@ export async function initI18n(): Promise<Language> {
       load: 'languageOnly',
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
+      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
       interpolation: { escapeValue: false },
       // 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
@@ -80,6 +88,11 @@ export function loadAuthTexts(): Promise<void> {
   return i18n.loadNamespaces(AUTH_NAMESPACE);
 }
 
+/** Loads the cart, shipping and coupon texts (keys `cart.…`, `shipping.…`, `coupon.…`). */
+export function loadShopTexts(): Promise<void> {
+  return i18n.loadNamespaces(SHOP_NAMESPACE);
+}
+
 /** The account pages' texts, with the auth texts whose form rules they share. */
 export function loadAccountTexts(): Promise<void> {
   return i18n.loadNamespaces([AUTH_NAMESPACE, ACCOUNT_NAMESPACE]);
@@ -91,9 +104,9 @@ export function initI18nWithResources(resources: Resource, language: Language = 
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      ns: [NAMESPACE, AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
+      ns: [NAMESPACE, AUTH_NAMESPACE, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
+      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

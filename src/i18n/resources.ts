@@ -2,11 +2,13 @@
 import arAccount from './locales/ar/account.json';
 import arAuth from './locales/ar/auth.json';
 import ar from './locales/ar/index';
+import arShop from './locales/ar/shop.json';
 import enAccount from './locales/en/account.json';
 import enAuth from './locales/en/auth.json';
 import en from './locales/en/index';
+import enShop from './locales/en/shop.json';
 
 export const allResources = {
-  en: { translation: en, auth: { auth: enAuth }, account: enAccount },
-  ar: { translation: ar, auth: { auth: arAuth }, account: arAccount },
+  en: { translation: en, auth: { auth: enAuth }, account: enAccount, shop: enShop },
+  ar: { translation: ar, auth: { auth: arAuth }, account: arAccount, shop: arShop },
 };
