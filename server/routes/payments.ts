@@ -7,15 +7,8 @@ import { MAX_AMOUNT } from '../lib/limits';
 import { authenticate } from '../plugins/auth';
 import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
-import { applyPaymentOutcome } from '../services/orders';
-import {
-  isKnownMethod,
-  roundMoney,
-  SandboxGateway,
-  sandboxMethodName,
-  serviceChargeFor,
-  type PaymentStatus,
-} from '../services/payments';
+import { applyPaymentOutcome, holdStockForPayment } from '../services/orders';
+import { roundMoney, SandboxGateway, type PaymentStatus } from '../services/payments';
 
 const amount = { type: 'number', minimum: 0, maximum: MAX_AMOUNT } as const;
 
@@ -83,15 +76,13 @@ export default async function paymentsRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const body = request.body;
-      if (!isKnownMethod(body.payment_method_id)) {
-        throw validationError({ payment_method_id: ['The selected payment method id is invalid.'] });
-      }
       let invoiceValue: number;
       let currencyIso: string;
       let orderId: number | null = null;
       if (body.order_id !== undefined) {
         // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
         const order = await payableOrder(app, request, body.order_id, body.guest_token);
+        await holdStockForPayment(db, order.id, app.deps.config.now());
         invoiceValue = order.totalPrice;
         currencyIso = order.currency;
         orderId = order.id;
@@ -102,9 +93,8 @@ export default async function paymentsRoutes(app: FastifyInstance): Promise<void
         currencyIso = await currencyOf(body.currency_iso);
         invoiceValue = body.invoice_value;
       }
-      const charge = serviceChargeFor(body.payment_method_id, invoiceValue, currencyIso);
       const payment = await gateway.execute({
-        invoiceValue: roundMoney(invoiceValue + charge, currencyIso),
+        invoiceValue: roundMoney(invoiceValue, currencyIso),
         currencyIso,
         paymentMethodId: body.payment_method_id,
         orderId,
@@ -115,7 +105,7 @@ export default async function paymentsRoutes(app: FastifyInstance): Promise<void
           .set({
             paymentId: payment.paymentId,
             paymentUrl: payment.paymentUrl,
-            paymentMethod: sandboxMethodName(body.payment_method_id),
+            ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
             updatedAt: new Date(),
           })
           .where(eq(orders.id, orderId));
