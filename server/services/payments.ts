@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sandboxPayments, type SandboxPaymentStatus } from '../db/schema';
 import { HttpError, validationError } from '../lib/errors';
+import { MyFatoorahGateway } from './myfatoorah';
 
 /** One entry of MyFatoorah's InitiatePayment answer, with its field names. */
 export interface PaymentMethod {
@@ -212,5 +213,12 @@ export function assertPaymentsAvailable(gateway: PaymentGateway): void {
 }
 
 export function createDefaultGateway(config: Config, db: Db): PaymentGateway {
+  if (config.myFatoorahApiKey && config.myFatoorahBaseUrl) {
+    return new MyFatoorahGateway({
+      apiKey: config.myFatoorahApiKey,
+      baseUrl: config.myFatoorahBaseUrl,
+      publicUrl: config.publicUrl,
+    });
+  }
   return config.paymentsSandbox ? new SandboxGateway(db, config.publicUrl) : new UnavailableGateway();
 }
