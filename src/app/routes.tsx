@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
+import { loadTexts, type LazyNamespace } from '../i18n/i18n';
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
@@ -13,6 +14,11 @@ interface RouteDefinition {
 
 interface RouteEntry extends RouteDefinition {
   page: ComponentType;
+}
+
+/** A page whose area texts are their own chunk: both load at once, and the page shows with its texts. */
+function withTexts(page: Promise<{ default: ComponentType }>, area: LazyNamespace) {
+  return Promise.all([page, loadTexts(area)]).then(([module]) => module);
 }
 
 // The route table of both specs; each page is its own lazily loaded chunk.
@@ -40,16 +46,25 @@ const DEFINITIONS: RouteDefinition[] = [
   },
   {
     path: '/checkout',
-    load: () => import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
+    load: () =>
+      withTexts(
+        import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
+        'checkout',
+      ),
   },
   {
     path: '/payment',
-    load: () => import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage'),
+    load: () =>
+      withTexts(
+        import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage'),
+        'checkout',
+      ),
   },
   {
     path: '/orders',
     signedIn: true,
-    load: () => import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage'),
+    load: () =>
+      withTexts(import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage'), 'orders'),
   },
   {
     path: '/favorites',
@@ -71,7 +86,10 @@ const DEFINITIONS: RouteDefinition[] = [
     path: '/profile-orders',
     signedIn: true,
     load: () =>
-      import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
+      withTexts(
+        import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
+        'orders',
+      ),
   },
   {
     path: '/profile-country',

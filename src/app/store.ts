@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 
@@ -10,14 +10,21 @@ import { api } from './api';
 import { registerListeners } from './listeners';
 import type { AppStartListening } from './listenerTypes';
 
-export const rootReducer = combineReducers({
+/**
+ * Slices of features that load with their routes inject themselves here (`slice.injectInto(rootReducer)`), so
+ * their code stays out of the first JavaScript; each adds itself to this interface.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices({
   [api.reducerPath]: api.reducer,
   settings: settingsReducer,
   auth: authReducer,
   cart: cartReducer,
   catalog: catalogReducer,
   search: searchReducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

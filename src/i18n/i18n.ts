@@ -12,6 +12,33 @@ export const NAMESPACE = 'translation';
  * page stays small. Keys keep their `auth.` prefix: a key not found in `translation` is looked up here.
  */
 export const AUTH_NAMESPACE = 'auth';
+/**
+ * Areas whose texts load with their own routes, as the account texts do with the auth modal: a key not found in
+ * `translation` is looked up in them, in this order.
+ */
+export const LAZY_NAMESPACES = [AUTH_NAMESPACE, 'checkout', 'orders'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+
+type TextsModule = Promise<{ default: object }>;
+// Literal import() calls, one per language, so webpack makes each its own small chunk.
+const LAZY_TEXTS: Record<LazyNamespace, (ar: boolean) => TextsModule> = {
+  auth: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-auth" */ './locales/ar/auth.json')
+      : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json'),
+  checkout: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-checkout" */ './locales/ar/checkout.json')
+      : import(/* webpackChunkName: "locale-en-checkout" */ './locales/en/checkout.json'),
+  orders: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-orders" */ './locales/ar/orders.json')
+      : import(/* webpackChunkName: "locale-en-orders" */ './locales/en/orders.json'),
+};
+
+function isLazyNamespace(namespace: string): namespace is LazyNamespace {
+  return (LAZY_NAMESPACES as readonly string[]).includes(namespace);
+}
 
 /** One instance for the app; the store decides its language (see app/languageSync). */
 export const i18n = i18next.createInstance();
@@ -30,11 +57,8 @@ export async function initI18n(): Promise<Language> {
     .use(
       resourcesToBackend((language: string, namespace: string) => {
         const ar = toLanguage(language) === 'ar';
-        if (namespace === AUTH_NAMESPACE) {
-          const texts = ar
-            ? import(/* webpackChunkName: "locale-ar-auth" */ './locales/ar/auth.json')
-            : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json');
-          return texts.then((module) => ({ auth: module.default }));
+        if (isLazyNamespace(namespace)) {
+          return LAZY_TEXTS[namespace](ar).then((module) => ({ [namespace]: module.default }));
         }
         return ar
           ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
@@ -49,7 +73,7 @@ export async function initI18n(): Promise<Language> {
       load: 'languageOnly',
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: AUTH_NAMESPACE,
+      fallbackNS: [...LAZY_NAMESPACES],
       interpolation: { escapeValue: false },
       // Spec 01 §9: 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
@@ -70,7 +94,12 @@ export async function initI18n(): Promise<Language> {
 
 /** Loads the account area's texts (both the current language's and, on a later switch, the new one's). */
 export function loadAuthTexts(): Promise<void> {
-  return i18n.loadNamespaces(AUTH_NAMESPACE);
+  return loadTexts(AUTH_NAMESPACE);
+}
+
+/** Loads an area's texts; routes load them beside their page's code. */
+export function loadTexts(namespace: LazyNamespace): Promise<void> {
+  return i18n.loadNamespaces(namespace);
 }
 
 /** Tests: both languages bundled, synchronous start. */
@@ -79,9 +108,9 @@ export function initI18nWithResources(resources: Resource, language: Language = 
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      ns: [NAMESPACE, AUTH_NAMESPACE],
+      ns: [NAMESPACE, ...LAZY_NAMESPACES],
       defaultNS: NAMESPACE,
-      fallbackNS: AUTH_NAMESPACE,
+      fallbackNS: [...LAZY_NAMESPACES],
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

@@ -1,10 +1,24 @@
 // Both languages at once: only for tests and tools. The app loads one language per chunk (see i18n.ts).
 import arAuth from './locales/ar/auth.json';
+import arCheckout from './locales/ar/checkout.json';
 import ar from './locales/ar/index';
+import arOrders from './locales/ar/orders.json';
 import enAuth from './locales/en/auth.json';
+import enCheckout from './locales/en/checkout.json';
 import en from './locales/en/index';
+import enOrders from './locales/en/orders.json';
 
 export const allResources = {
-  en: { translation: en, auth: { auth: enAuth } },
-  ar: { translation: ar, auth: { auth: arAuth } },
+  en: {
+    translation: en,
+    auth: { auth: enAuth },
+    checkout: { checkout: enCheckout },
+    orders: { orders: enOrders },
+  },
+  ar: {
+    translation: ar,
+    auth: { auth: arAuth },
+    checkout: { checkout: arCheckout },
+    orders: { orders: arOrders },
+  },
 };
