@@ -5,7 +5,6 @@ import { http, HttpResponse } from 'msw';
 import type { Language } from '../../../app/events';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
-import ProfileOrdersPage from '../../profile/pages/ProfileOrdersPage';
 import { RATING_CLOSE_DELAY_MS } from '../components/RatingDialog';
 import type { Order } from '../ordersApi';
 import OrdersPage from './OrdersPage';
@@ -51,8 +50,12 @@ function serve(orders: Order[] | 'fail') {
   );
 }
 
-function renderOrders(language: Language = 'en', page = <OrdersPage />) {
-  return renderWithProviders(page, { route: '/orders', language, preloadedState: { auth: signedIn } });
+function renderOrders(language: Language = 'en') {
+  return renderWithProviders(<OrdersPage />, {
+    route: '/orders',
+    language,
+    preloadedState: { auth: signedIn },
+  });
 }
 
 describe('orders page', () => {
@@ -119,20 +122,6 @@ describe('orders page', () => {
     renderOrders(language);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', '/search');
-  });
-
-  it('the profile view has a canceled tab as well (Arabic)', async () => {
-    serve(ORDERS);
-    renderOrders('ar', <ProfileOrdersPage />);
-    expect(await screen.findByRole('tab', { name: 'الكل (4)' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'الكل (4)',
-      'قيد الانتظار',
-      'المكتملة',
-      'الملغاة',
-    ]);
-    expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('قيد التنفيذ');
-    expect(screen.getAllByTestId('order-status')[1]).toHaveTextContent('تم التوصيل');
   });
 });
 
