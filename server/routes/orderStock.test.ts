@@ -278,3 +278,28 @@ describe('a forged or mismatched gateway answer', () => {
     }
   });
 });
+
+test('initiate-payment for an order lists the methods for its own amount; only its owner may ask', async () => {
+  const productId = await productWithStock(t.db, 5);
+  const shopper = await shopperWith(t.app, t.db, productId);
+  const created = (await order(t.app, shopper)).json<{ order_id: number }>();
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, created.order_id));
+  const answer = await call(
+    t.app,
+    'POST',
+    '/api/initiate-payment',
+    { invoice_value: 0.5, order_id: created.order_id, country_code: 'SAU' },
+    shopper.token,
+  );
+  expect(answer.statusCode).toBe(200);
+  const knet = answer
+    .json<{ payment_methods: { PaymentMethodId: number; TotalAmount: number; CurrencyIso: string }[] }>()
+    .payment_methods.find((method) => method.PaymentMethodId === 1);
+  expect(knet?.CurrencyIso).toBe('KWD');
+  expect(knet?.TotalAmount).toBeCloseTo((row?.totalPrice ?? 0) * 1.01, 2);
+  const stranger = await createShopper(t.db);
+  expect(
+    (await call(t.app, 'POST', '/api/initiate-payment', { order_id: created.order_id }, stranger.token))
+      .statusCode,
+  ).toBe(404);
+});
