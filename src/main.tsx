@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 
 import { App } from './App';
+import { syncAcrossTabs } from './app/crossTabSync';
 import { syncLanguageWithStore } from './app/languageSync';
 import { preloadRoute } from './app/routes';
 import { makeStore } from './app/store';
@@ -19,6 +20,7 @@ async function start() {
   await applyDocumentLanguage(language);
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
   const persistor = persistStore(store);
+  syncAcrossTabs(store);
   syncLanguageWithStore(store, i18n);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

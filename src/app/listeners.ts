@@ -1,7 +1,7 @@
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addCartListeners } from '../features/cart/cartListeners';
-import { addCatalogListeners } from '../features/catalog/catalogListeners';
 import { addSettingsListeners } from '../features/settings/settingsListeners';
+import { addShippingListeners } from '../features/shipping/shippingListeners';
 import type { AppStartListening } from './listenerTypes';
 import { addSlowRequestListeners } from './slowRequests';
 
@@ -10,6 +10,6 @@ export function registerListeners(startAppListening: AppStartListening): void {
   addSettingsListeners(startAppListening);
   addAuthListeners(startAppListening);
   addCartListeners(startAppListening);
-  addCatalogListeners(startAppListening);
+  addShippingListeners(startAppListening);
   addSlowRequestListeners(startAppListening);
 }

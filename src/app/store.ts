@@ -5,7 +5,9 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist
 import { authReducer } from '../features/auth/authSlice';
 import { cartReducer } from '../features/cart/cartSlice';
 import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
+import { couponReducer } from '../features/coupon/couponSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
+import { shippingReducer } from '../features/shipping/shippingSlice';
 import { api } from './api';
 import { registerListeners } from './listeners';
 import type { AppStartListening } from './listenerTypes';
@@ -22,6 +24,8 @@ export const rootReducer = combineSlices({
   settings: settingsReducer,
   auth: authReducer,
   cart: cartReducer,
+  shipping: shippingReducer,
+  coupon: couponReducer,
   catalog: catalogReducer,
   search: searchReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -40,6 +40,9 @@ function isLazyNamespace(namespace: string): namespace is LazyNamespace {
   return (LAZY_NAMESPACES as readonly string[]).includes(namespace);
 }
 
+/** The cart, shipping and coupon texts, loaded with the pages that show them (cart, checkout). */
+export const SHOP_NAMESPACE = 'shop';
+
 /** One instance for the app; the store decides its language (see app/languageSync). */
 export const i18n = i18next.createInstance();
 
@@ -60,6 +63,12 @@ export async function initI18n(): Promise<Language> {
         if (isLazyNamespace(namespace)) {
           return LAZY_TEXTS[namespace](ar).then((module) => ({ [namespace]: module.default }));
         }
+        if (namespace === SHOP_NAMESPACE) {
+          const texts = ar
+            ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
+            : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json');
+          return texts.then((module) => module.default);
+        }
         return ar
           ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
           : import(/* webpackChunkName: "locale-en" */ './locales/en/index');
@@ -73,7 +82,7 @@ export async function initI18n(): Promise<Language> {
       load: 'languageOnly',
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [...LAZY_NAMESPACES],
+      fallbackNS: [...LAZY_NAMESPACES, SHOP_NAMESPACE],
       interpolation: { escapeValue: false },
       // Spec 01 §9: 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
@@ -102,15 +111,20 @@ export function loadTexts(namespace: LazyNamespace): Promise<void> {
   return i18n.loadNamespaces(namespace);
 }
 
+/** Loads the cart, shipping and coupon texts (keys `cart.…`, `shipping.…`, `coupon.…`). */
+export function loadShopTexts(): Promise<void> {
+  return i18n.loadNamespaces(SHOP_NAMESPACE);
+}
+
 /** Tests: both languages bundled, synchronous start. */
 export function initI18nWithResources(resources: Resource, language: Language = 'en'): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      ns: [NAMESPACE, ...LAZY_NAMESPACES],
+      ns: [NAMESPACE, ...LAZY_NAMESPACES, SHOP_NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [...LAZY_NAMESPACES],
+      fallbackNS: [...LAZY_NAMESPACES, SHOP_NAMESPACE],
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

@@ -3,10 +3,12 @@ import arAuth from './locales/ar/auth.json';
 import arCheckout from './locales/ar/checkout.json';
 import ar from './locales/ar/index';
 import arOrders from './locales/ar/orders.json';
+import arShop from './locales/ar/shop.json';
 import enAuth from './locales/en/auth.json';
 import enCheckout from './locales/en/checkout.json';
 import en from './locales/en/index';
 import enOrders from './locales/en/orders.json';
+import enShop from './locales/en/shop.json';
 
 export const allResources = {
   en: {
@@ -14,11 +16,13 @@ export const allResources = {
     auth: { auth: enAuth },
     checkout: { checkout: enCheckout },
     orders: { orders: enOrders },
+    shop: enShop,
   },
   ar: {
     translation: ar,
     auth: { auth: arAuth },
     checkout: { checkout: arCheckout },
     orders: { orders: arOrders },
+    shop: arShop,
   },
 };

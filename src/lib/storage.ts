@@ -61,3 +61,31 @@ function persistEngine(which: Area): PersistStorage {
 /** redux-persist engines: localStorage survives the browser, sessionStorage only the tab. */
 export const localPersistStorage = persistEngine('local');
 export const sessionPersistStorage = persistEngine('session');
+
+/**
+ * Calls back when another tab of this browser changes a redux-persist key in localStorage (the storage event
+ * never fires in the tab that wrote). The value arrives as redux-persist stores it: each field JSON-encoded.
+ */
+export function onPersistedChange(
+  key: string,
+  callback: (fields: Record<string, unknown> | null) => void,
+): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const storageKey = `persist:${key}`;
+  const listener = (event: StorageEvent) => {
+    if (event.key !== storageKey || event.storageArea !== area('local')) return;
+    if (event.newValue === null) return callback(null);
+    try {
+      const outer = JSON.parse(event.newValue) as Record<string, string>;
+      const fields: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(outer)) {
+        if (field !== '_persist') fields[field] = JSON.parse(value) as unknown;
+      }
+      callback(fields);
+    } catch {
+      // Not written by redux-persist: nothing to follow.
+    }
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}

@@ -1,9 +1,10 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { addToCartRequested } from '../../app/events';
+import { addToCartClicked } from '../../app/events';
 import { makeStore } from '../../app/store';
 import { apiUrl, server } from '../../testing/server';
+import { selectAddStatus, selectPendingAdd } from './cartSlice';
 
 const request = { product_id: 3, quantity: 1, size: null, color: 'Red', currency: 'KWD' };
 
@@ -20,10 +21,10 @@ describe('cart listener: add requests', () => {
       }),
     );
     const store = makeStore({ cart: { guestToken: 'stale' } });
-    store.dispatch(addToCartRequested(request));
-    expect(store.getState().catalog.addStatus).toBe('adding');
+    store.dispatch(addToCartClicked(request));
+    expect(selectAddStatus(store.getState())).toBe('adding');
     await waitFor(() => expect(store.getState().cart.guestToken).toBe('fresh'));
-    expect(store.getState().catalog.addStatus).toBe('idle');
+    expect(selectAddStatus(store.getState())).toBe('idle');
     expect(bodies.map((body) => body.guest_token)).toEqual(['stale', undefined]);
     expect(store.getState().cart.guestToken).toBe('fresh');
   });
@@ -39,8 +40,8 @@ describe('cart listener: add requests', () => {
     const store = makeStore({
       auth: { token: 'tok', userId: 1, email: 'a@b.c', modal: { open: false, view: 'login' } },
     });
-    store.dispatch(addToCartRequested(request));
-    await waitFor(() => expect(store.getState().catalog.addStatus).toBe('idle'));
+    store.dispatch(addToCartClicked(request));
+    await waitFor(() => expect(selectAddStatus(store.getState())).toBe('idle'));
     expect(auth).toBe('Bearer tok');
     expect(store.getState().cart.guestToken).toBeNull();
   });
@@ -50,9 +51,9 @@ describe('cart listener: add requests', () => {
       http.post(apiUrl('guest/cart/add'), () => HttpResponse.json({ message: 'Nope' }, { status: 422 })),
     );
     const store = makeStore();
-    store.dispatch(addToCartRequested(request));
-    await waitFor(() => expect(store.getState().catalog.addStatus).toBe('idle'));
+    store.dispatch(addToCartClicked(request));
+    await waitFor(() => expect(selectAddStatus(store.getState())).toBe('idle'));
     expect(store.getState().cart.guestToken).toBeNull();
-    expect(store.getState().catalog.pendingAdd).toBeNull();
+    expect(selectPendingAdd(store.getState())).toBeNull();
   });
 });

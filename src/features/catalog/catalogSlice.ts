@@ -1,15 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import {
-  addToCartRequested,
-  addToCartSettled,
-  currencyChanged,
-  languageChanged,
-  searchSubmitted,
-  signedOut,
-  type CartAddRequest,
-} from '../../app/events';
+import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
 import { localPersistStorage, sessionPersistStorage } from '../../lib/storage';
 
 export const MAX_PRICE = 100_000;
@@ -32,22 +24,14 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   minRating: 0,
 };
 
-export type AddStatus = 'idle' | 'adding';
-
 export interface CatalogState {
   filters: CatalogFilters;
   page: number;
-  // Optional so state preloaded from older shapes (tests, persisted data) stays valid; absent means none/idle.
-  /** An add-to-cart that needs a fresh sign-in; retried by the catalog listener on `signedIn`. */
-  pendingAdd?: CartAddRequest | null;
-  addStatus?: AddStatus;
 }
 
 const initialCatalog: CatalogState = {
   filters: DEFAULT_FILTERS,
   page: 1,
-  pendingAdd: null,
-  addStatus: 'idle',
 };
 
 /** Slider values snap to the 10 step inside 0…100000 (spec 02 §9). */
@@ -125,24 +109,11 @@ const catalogSlice = createSlice({
       .addCase(currencyChanged, () => initialCatalog)
       .addCase(searchSubmitted, (state) => {
         state.page = 1;
-      })
-      .addCase(addToCartRequested, (state) => {
-        state.addStatus = 'adding';
-        state.pendingAdd = null;
-      })
-      .addCase(addToCartSettled, (state, action) => {
-        state.addStatus = 'idle';
-        state.pendingAdd = action.payload.outcome === 'login_required' ? action.payload.request : null;
-      })
-      .addCase(signedOut, (state) => {
-        state.pendingAdd = null;
       });
   },
   selectors: {
     selectFilters: (state) => state.filters,
     selectPage: (state) => state.page,
-    selectPendingAdd: (state) => state.pendingAdd ?? null,
-    selectAddStatus: (state): AddStatus => state.addStatus ?? 'idle',
   },
 });
 
@@ -181,7 +152,7 @@ export const {
   minRatingToggled,
   filtersAppliedFromUrl,
 } = catalogSlice.actions;
-export const { selectFilters, selectPage, selectPendingAdd, selectAddStatus } = catalogSlice.selectors;
+export const { selectFilters, selectPage } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;
 export const catalogSliceReducer = catalogSlice.reducer;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 
-import { addToCartRequested } from '../../../app/events';
+import { addToCartClicked } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toLanguage } from '../../../i18n/i18n';
 import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
@@ -13,9 +13,9 @@ import { formatMoney, lineTotal } from '../../../lib/money';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
+import { selectAddStatus } from '../../cart/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
-import { selectAddStatus } from '../catalogSlice';
 import { CatalogProductCard } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
@@ -271,7 +271,7 @@ function ProductDetail({ product }: { product: Product }) {
       return;
     }
     dispatch(
-      addToCartRequested({
+      addToCartClicked({
         product_id: product.id,
         quantity,
         size: selection.size,
