@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
-import { loadTexts, type LazyNamespace } from '../i18n/i18n';
+import { loadShopTexts, loadTexts, type LazyNamespace } from '../i18n/i18n';
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
@@ -17,8 +17,12 @@ interface RouteEntry extends RouteDefinition {
 }
 
 /** A page whose area texts are their own chunk: both load at once, and the page shows with its texts. */
-function withTexts(page: Promise<{ default: ComponentType }>, area: LazyNamespace) {
-  return Promise.all([page, loadTexts(area)]).then(([module]) => module);
+function withTexts(
+  page: Promise<{ default: ComponentType }>,
+  area: LazyNamespace,
+  ...alsoNeeded: Promise<void>[]
+) {
+  return Promise.all([page, loadTexts(area), ...alsoNeeded]).then(([module]) => module);
 }
 
 // The route table of both specs; each page is its own lazily loaded chunk.
@@ -50,6 +54,8 @@ const DEFINITIONS: RouteDefinition[] = [
       withTexts(
         import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
         'checkout',
+        // the shipping picker and coupon box speak the cart's texts
+        loadShopTexts(),
       ),
   },
   {

@@ -1,7 +1,13 @@
 import { createSlice, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import { addToCartClicked, guestTokenRejected, signedOut, type CartAddRequest } from '../../app/events';
+import {
+  addToCartClicked,
+  guestTokenIssued,
+  guestTokenRejected,
+  signedOut,
+  type CartAddRequest,
+} from '../../app/events';
 import { localPersistStorage } from '../../lib/storage';
 import type { AddToCartAnswer } from './types';
 
@@ -74,6 +80,9 @@ const cartSlice = createSlice({
       .addCase(guestTokenRejected, (state) => {
         state.guestToken = null;
         state.revision += 1;
+      })
+      .addCase(guestTokenIssued, (state, action) => {
+        state.guestToken = action.payload;
       })
       .addMatcher(guestCartAdded, (state, action) => {
         if (action.payload.guest_token) state.guestToken = action.payload.guest_token;
