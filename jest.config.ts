@@ -43,6 +43,9 @@ const webTransform: Config['transform'] = {
 };
 
 const config: Config = {
+  // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest
+  // one the projects ask for, so a busy machine does not fail tests that are merely slow.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'web',

@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { outbox } from '../db/schema';
-import { validationError } from '../lib/errors';
+import { notFound, validationError } from '../lib/errors';
+import { parseId } from '../services/catalog';
+import { markOrderCompleted } from '../services/orders';
 import { normalizeEmail } from '../lib/validation';
 
 // Registered only outside production (see app.ts): the outbox holds live codes.
@@ -28,6 +30,14 @@ const devRoutes: FastifyPluginAsync = async (app) => {
         created_at: row.createdAt.toISOString(),
       })),
     };
+  });
+
+  // Delivery happens outside this server; browser journeys complete an order with this to rate its items.
+  app.post<{ Params: { id: string } }>('/dev/orders/:id/complete', async (request) => {
+    const id = parseId(request.params.id);
+    if (id === null) throw notFound('Order not found');
+    const order = await markOrderCompleted(app.deps.db, id, app.deps.config.now());
+    return { message: 'Order completed', order_id: order.id, status: order.status };
   });
 };
 

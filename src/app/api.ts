@@ -93,6 +93,7 @@ export const TAG_TYPES = [
   'Governorate',
   'Area',
   'Policy',
+  'PaymentMethod',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -23,6 +23,8 @@ export const loginRequired = createAction<{ reason?: string } | undefined>('auth
 
 export const searchSubmitted = createAction<string>('catalog/searchSubmitted');
 export const guestTokenRejected = createAction('cart/guestTokenRejected');
+/** An answer outside the cart (a guest's order) named the guest token the cart goes on with. */
+export const guestTokenIssued = createAction<string>('cart/guestTokenIssued');
 
 /** What the shopper asks the cart to add (product detail → cart, which never import each other). */
 export interface CartAddRequest {

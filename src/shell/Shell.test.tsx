@@ -223,9 +223,12 @@ describe('routes', () => {
   });
 
   it('an account page signed in shows its body', async () => {
-    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    server.use(
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+      http.get(apiUrl('orders'), () => HttpResponse.json([])),
+    );
     renderShell({ route: '/orders', preloadedState: signedIn });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My orders' })).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import { addToCartClicked, guestTokenRejected, signedOut, type CartAddRequest } from '../../app/events';
+import {
+  addToCartClicked,
+  guestTokenIssued,
+  guestTokenRejected,
+  signedOut,
+  type CartAddRequest,
+} from '../../app/events';
 import { localPersistStorage } from '../../lib/storage';
 
 export type AddStatus = 'idle' | 'adding';
@@ -59,6 +65,9 @@ const cartSlice = createSlice({
       .addCase(guestTokenRejected, (state) => {
         state.guestToken = null;
         state.revision += 1;
+      })
+      .addCase(guestTokenIssued, (state, action) => {
+        state.guestToken = action.payload;
       });
   },
   selectors: {

@@ -9,3 +9,4 @@ export {
 } from './cartSlice';
 export { selectCartArgs, useCartCount, useCartItems } from './useCart';
 export type { CartArgs, CartItem, CartProduct } from './types';
+export { useCartSummary, type CartSummary } from './useCartSummary';
