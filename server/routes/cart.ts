@@ -11,10 +11,10 @@ import {
   createGuestCart,
   guestOwner,
   listCart,
+  mergeGuestCart,
   normalizeCurrency,
   removeProduct,
   updateQuantity,
-  type CartOwner,
 } from '../services/cart';
 import { discountAmount, findValidCoupon, priceCart } from '../services/pricing';
 import { roundMoney } from '../services/payments';
@@ -84,7 +84,7 @@ function productIdParam(request: FastifyRequest<{ Params: { product_id: string }
   return id;
 }
 
-function userOwner(request: FastifyRequest): CartOwner {
+function userOwner(request: FastifyRequest): { userId: number } {
   // requireUser ran before every user-cart route.
   return { userId: (request.user as { id: number }).id };
 }
@@ -173,6 +173,24 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
         new_total: roundMoney(total - discount_amount, priced.currency),
       };
     },
+  );
+
+  app.post<{ Body: { guest_token: string } }>(
+    '/cart/merge',
+    {
+      ...auth,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['guest_token'],
+          properties: { guest_token: { type: 'string', maxLength: 200 } },
+        },
+      },
+    },
+    async (request) => ({
+      ...(await mergeGuestCart(db, userOwner(request).userId, request.body.guest_token)),
+      message: 'Guest cart merged',
+    }),
   );
 
   // ---- guest ----
