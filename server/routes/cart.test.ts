@@ -211,6 +211,35 @@ describe('user cart', () => {
     expect(cart_items[0]?.product.converted_products?.currency_code).toBe('SAR');
   });
 
+  test('currency_code converts every line as the catalog does; an unknown one is 422', async () => {
+    const user = await createShopper(t.db);
+    const { withBoth, size, color } = await pickProducts();
+    await call(
+      t.app,
+      'POST',
+      '/api/cart/add',
+      { product_id: withBoth.id, quantity: 1, size, color, currency: 'SAR' },
+      user.token,
+    );
+    const catalog = (await call(t.app, 'GET', `/api/products/${withBoth.id}?currency_code=USD`)).json<{
+      converted_products: { currency_code: string; price: number };
+    }>();
+    expect(catalog.converted_products.currency_code).toBe('USD');
+    const listed = (await call(t.app, 'GET', '/api/cart?currency_code=USD', undefined, user.token)).json<{
+      cart_items: CartItem[];
+    }>().cart_items;
+    expect(listed[0]?.product.converted_products).toEqual(catalog.converted_products);
+    const guest = (
+      await call(t.app, 'POST', '/api/guest/cart/add', { product_id: withBoth.id, quantity: 1, size, color })
+    ).json<{ guest_token: string }>().guest_token;
+    const guestListed = (
+      await call(t.app, 'GET', `/api/guest/cart?guest_token=${guest}&currency_code=USD`)
+    ).json<{ cart_items: CartItem[] }>().cart_items;
+    expect(guestListed[0]?.product.converted_products).toEqual(catalog.converted_products);
+    const unknown = await call(t.app, 'GET', '/api/cart?currency_code=XYZ', undefined, user.token);
+    expect(unknown.statusCode).toBe(422);
+  });
+
   test('quantity must be a whole number from 1 to the stock', async () => {
     const { plain, soldOut } = await pickProducts();
     const add = (payload: object) => call(t.app, 'POST', '/api/cart/add', payload, shopper.token);

@@ -21,10 +21,13 @@ import { roundMoney } from '../services/payments';
 
 const MAX_QUANTITY = 100_000;
 
-const langQuery = { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } } } as const;
+const langQuery = {
+  type: 'object',
+  properties: { lang: { type: 'string', maxLength: 10 }, currency_code: { type: 'string', maxLength: 10 } },
+} as const;
 const guestQuery = {
   type: 'object',
-  properties: { lang: { type: 'string', maxLength: 10 }, guest_token: { type: 'string', maxLength: 200 } },
+  properties: { ...langQuery.properties, guest_token: { type: 'string', maxLength: 200 } },
 } as const;
 
 // size and colour arrive as a name, an id, or null; checked against the product's own choices.
@@ -101,9 +104,13 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.requireUser };
 
   // ---- signed-in shopper ----
-  app.get('/cart', { ...auth, schema: { querystring: langQuery } }, async (request) => ({
-    cart_items: await listCart(db, userOwner(request), langOf(request)),
-  }));
+  app.get<{ Querystring: { currency_code?: string } }>(
+    '/cart',
+    { ...auth, schema: { querystring: langQuery } },
+    async (request) => ({
+      cart_items: await listCart(db, userOwner(request), langOf(request), request.query.currency_code),
+    }),
+  );
 
   app.post<{ Body: AddBody }>('/cart/add', { ...auth, schema: { body: addBody } }, async (request) => {
     const cart_item = await addToCart(
@@ -194,11 +201,16 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- guest ----
-  app.get<{ Querystring: { guest_token?: string } }>(
+  app.get<{ Querystring: { guest_token?: string; currency_code?: string } }>(
     '/guest/cart',
     { schema: { querystring: guestQuery } },
     async (request) => ({
-      cart_items: await listCart(db, await guestOwner(db, request.query.guest_token), langOf(request)),
+      cart_items: await listCart(
+        db,
+        await guestOwner(db, request.query.guest_token),
+        langOf(request),
+        request.query.currency_code,
+      ),
     }),
   );
 

@@ -5,7 +5,15 @@ import type { Db } from '../db/client';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import { HttpError, notFound, unauthenticated, validationError } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
-import { convert, findRate, loadProducts, localized, type Lang, type ProductJson } from './catalog';
+import {
+  convert,
+  findRate,
+  loadProducts,
+  localized,
+  type Lang,
+  type ProductJson,
+  type Rate,
+} from './catalog';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
 
@@ -50,7 +58,8 @@ export interface CartItemJson {
 
 type CartRow = typeof cartItems.$inferSelect;
 
-async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItemJson[]> {
+/** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
+async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): Promise<CartItemJson[]> {
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((row) => row.productId))];
   const valueIds = rows
@@ -70,7 +79,7 @@ async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItemJ
   return rows.flatMap((row) => {
     const product = productById.get(row.productId);
     if (!product) return [];
-    const rate = rates.get(row.currency);
+    const rate = shownIn ?? rates.get(row.currency);
     const withPrices: ProductJson = rate
       ? {
           ...product,
@@ -100,8 +109,20 @@ export async function cartRows(db: Db, owner: CartOwner): Promise<CartRow[]> {
   return db.select().from(cartItems).where(ownerWhere(owner)).orderBy(asc(cartItems.id));
 }
 
-export async function listCart(db: Db, owner: CartOwner, lang: Lang): Promise<CartItemJson[]> {
-  return serialize(db, await cartRows(db, owner), lang);
+/** The cart's lines; with a currency code their prices are converted to it, as the catalog does. */
+export async function listCart(
+  db: Db,
+  owner: CartOwner,
+  lang: Lang,
+  currencyCode?: string,
+): Promise<CartItemJson[]> {
+  let shownIn: Rate | undefined;
+  if (currencyCode) {
+    const rate = await findRate(db, currencyCode);
+    if (!rate) throw validationError({ currency_code: ['The selected currency code is invalid.'] });
+    shownIn = rate;
+  }
+  return serialize(db, await cartRows(db, owner), lang, shownIn);
 }
 
 async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItemJson> {
