@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
 
 import { OrdersList } from '../../orders/public';
+import { ProfileLayout } from '../components/ProfileLayout';
 
 export default function ProfileOrdersPage() {
   const { t } = useTranslation();
   return (
-    <section className="container py-4" aria-labelledby="profile-orders-title">
-      <h1 id="profile-orders-title" className="h3 mb-3">
-        {t('orders.title')}
-      </h1>
+    <ProfileLayout title={t('orders.title')}>
       <OrdersList view="profile" />
-    </section>
+    </ProfileLayout>
   );
 }
