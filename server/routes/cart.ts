@@ -11,20 +11,23 @@ import {
   createGuestCart,
   guestOwner,
   listCart,
+  mergeGuestCart,
   normalizeCurrency,
   removeProduct,
   updateQuantity,
-  type CartOwner,
 } from '../services/cart';
 import { discountAmount, findValidCoupon, priceCart } from '../services/pricing';
 import { roundMoney } from '../services/payments';
 
 const MAX_QUANTITY = 100_000;
 
-const langQuery = { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } } } as const;
+const langQuery = {
+  type: 'object',
+  properties: { lang: { type: 'string', maxLength: 10 }, currency_code: { type: 'string', maxLength: 10 } },
+} as const;
 const guestQuery = {
   type: 'object',
-  properties: { lang: { type: 'string', maxLength: 10 }, guest_token: { type: 'string', maxLength: 200 } },
+  properties: { ...langQuery.properties, guest_token: { type: 'string', maxLength: 200 } },
 } as const;
 
 // size and colour arrive as a name, an id, or null; checked against the product's own choices.
@@ -84,7 +87,7 @@ function productIdParam(request: FastifyRequest<{ Params: { product_id: string }
   return id;
 }
 
-function userOwner(request: FastifyRequest): CartOwner {
+function userOwner(request: FastifyRequest): { userId: number } {
   // requireUser ran before every user-cart route.
   return { userId: (request.user as { id: number }).id };
 }
@@ -101,9 +104,13 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.requireUser };
 
   // ---- signed-in shopper ----
-  app.get('/cart', { ...auth, schema: { querystring: langQuery } }, async (request) => ({
-    cart_items: await listCart(db, userOwner(request), langOf(request)),
-  }));
+  app.get<{ Querystring: { currency_code?: string } }>(
+    '/cart',
+    { ...auth, schema: { querystring: langQuery } },
+    async (request) => ({
+      cart_items: await listCart(db, userOwner(request), langOf(request), request.query.currency_code),
+    }),
+  );
 
   app.post<{ Body: AddBody }>('/cart/add', { ...auth, schema: { body: addBody } }, async (request) => {
     const cart_item = await addToCart(
@@ -175,12 +182,35 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  app.post<{ Body: { guest_token: string } }>(
+    '/cart/merge',
+    {
+      ...auth,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['guest_token'],
+          properties: { guest_token: { type: 'string', maxLength: 200 } },
+        },
+      },
+    },
+    async (request) => ({
+      ...(await mergeGuestCart(db, userOwner(request).userId, request.body.guest_token)),
+      message: 'Guest cart merged',
+    }),
+  );
+
   // ---- guest ----
-  app.get<{ Querystring: { guest_token?: string } }>(
+  app.get<{ Querystring: { guest_token?: string; currency_code?: string } }>(
     '/guest/cart',
     { schema: { querystring: guestQuery } },
     async (request) => ({
-      cart_items: await listCart(db, await guestOwner(db, request.query.guest_token), langOf(request)),
+      cart_items: await listCart(
+        db,
+        await guestOwner(db, request.query.guest_token),
+        langOf(request),
+        request.query.currency_code,
+      ),
     }),
   );
 

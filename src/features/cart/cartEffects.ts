@@ -73,9 +73,12 @@ function mergeToast(report: CartMergeReport, t: ListenerApi['extra']['t']): stri
 async function mergeGuestCart(guestToken: string, listenerApi: ListenerApi): Promise<void> {
   const answer = await listenerApi.dispatch(cartMutations.endpoints.mergeGuestCart.initiate({ guestToken }));
   if (answer.error) {
-    // A 401 (unknown guest token) is handled by the 401 listener; otherwise the guest cart stays stored, so
-    // nothing is lost and the next sign-in tries again.
-    if (statusOf(answer.error) !== 401) console.warn('The guest cart could not be merged', answer.error);
+    const status = statusOf(answer.error);
+    // 404: the server no longer has that guest cart, so there is nothing to merge and the token is dropped
+    // quietly. A 401 is handled by the 401 listener; otherwise the guest cart stays stored, so nothing is lost
+    // and the next sign-in tries again.
+    if (status === 404) listenerApi.dispatch(guestCartMerged());
+    else if (status !== 401) console.warn('The guest cart could not be merged', answer.error);
     return;
   }
   listenerApi.dispatch(guestCartMerged());

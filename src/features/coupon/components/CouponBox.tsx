@@ -47,10 +47,14 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
         className="d-flex align-items-center justify-content-between gap-2 mb-3"
         data-testid="applied-coupon"
       >
-        <span className="badge text-bg-success fs-6 fw-normal">
+        <span className="badge text-bg-success fs-6 fw-normal text-wrap text-start">
           {t('coupon.applied', { code: applied.code, percent: applied.percent })}
         </span>
-        <button type="button" className="btn btn-link btn-sm p-0" onClick={() => dispatch(couponRemoved())}>
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 text-nowrap"
+          onClick={() => dispatch(couponRemoved())}
+        >
           {t('coupon.remove')}
         </button>
       </div>
