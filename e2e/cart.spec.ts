@@ -8,7 +8,7 @@ import enAuth from '../src/i18n/locales/en/auth.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import enShop from '../src/i18n/locales/en/shop.json';
-import { expect, openIn, readMailCode, test, uniqueEmail } from './fixtures';
+import { createAccount, expect, openIn, test } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
@@ -63,25 +63,6 @@ async function pickProducts(request: APIRequestContext, lang: Language) {
     otherSize: sizes?.sub_attributes[1]?.name ?? '',
     colour: colours?.sub_attributes[0]?.name ?? '',
   };
-}
-
-async function createAccount(request: APIRequestContext, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const registered = await request.post('/api/register', {
-    data: {
-      name: prefix,
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      phone_code: '+965',
-      phone_number: '55512345',
-      nationality: 16,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const code = await readMailCode(request, email);
-  expect((await request.post('/api/verify-code', { data: { email, code } })).ok()).toBe(true);
-  return email;
 }
 
 async function logIn(page: Page, language: Language, email: string) {
@@ -157,7 +138,7 @@ for (const language of ['en', 'ar'] as const) {
     expect(shownShipping.trim()).not.toBe('');
 
     // Signing in merges the guest cart into the (new) user cart, and a toast says so.
-    const email = await createAccount(request, `cart-${language}`);
+    const email = await createAccount(request, `cart-${language}`, PASSWORD);
     await logIn(page, language, email);
     await expect(page.getByText(t.shop.cart.merge.title)).toBeVisible();
     await expect(page.getByText(fill(t.shop.cart.merge.merged_one, { count: 1 }))).toBeVisible();

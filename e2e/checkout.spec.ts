@@ -12,7 +12,7 @@ import enCheckout from '../src/i18n/locales/en/checkout.json';
 import enOrders from '../src/i18n/locales/en/orders.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import enShop from '../src/i18n/locales/en/shop.json';
-import { expect, openIn, readMailCode, test, uniqueEmail } from './fixtures';
+import { createAccount, expect, openIn, test } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
@@ -85,25 +85,6 @@ async function sandbox(page: Page, action: 'Pay' | 'Decline') {
   await expect(page).toHaveURL(/\/payment\?paymentId=/);
 }
 
-async function createAccount(request: APIRequestContext, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const registered = await request.post('/api/register', {
-    data: {
-      name: prefix,
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      phone_code: '+965',
-      phone_number: '55512345',
-      nationality: 16,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const code = await readMailCode(request, email);
-  expect((await request.post('/api/verify-code', { data: { email, code } })).ok()).toBe(true);
-  return email;
-}
-
 async function logIn(page: Page, language: Language, email: string) {
   const { shell, auth } = TEXTS[language];
   await openIn(page, '/', language);
@@ -144,7 +125,7 @@ for (const language of ['en', 'ar'] as const) {
     request,
   }) => {
     test.setTimeout(180_000);
-    const email = await createAccount(request, `checkout-${language}`);
+    const email = await createAccount(request, `checkout-${language}`, PASSWORD);
     const [product, other] = await plainProducts(request, language);
     if (!product || !other) throw new Error('no plain products in the seed');
     await logIn(page, language, email);
