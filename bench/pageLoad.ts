@@ -1,0 +1,101 @@
+// What a page really fetches, as Chromium loads it: every script and stylesheet requested until the network is
+// idle (deferred chunks too), each counted at its gzip -9 size from dist/ so the figure does not depend on the
+// server's compression settings.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { chromium, type Browser } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export interface FetchedFile {
+  file: string;
+  gzip: number;
+}
+
+export interface PageFetch {
+  page: string;
+  language: 'en' | 'ar';
+  js: FetchedFile[];
+  css: FetchedFile[];
+  jsGzip: number;
+  cssGzip: number;
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSizeOf(dist: string, file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** The inline `<style>` of index.html counts as CSS of every page. */
+function inlineCss(html: string): number {
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+  return styles.length ? gzipSync(styles.join(''), { level: 9 }).length : 0;
+}
+
+/**
+ * Opens `page` in a fresh context (empty cache, English or Arabic), waits until the network has been idle for
+ * 2 s after load (so deferred chunks that start on idle callbacks are counted) and lists every JS/CSS file.
+ */
+export async function fetchedByPage(
+  browser: Browser,
+  base: string,
+  dist: string,
+  page: string,
+  language: 'en' | 'ar',
+): Promise<PageFetch> {
+  const context = await browser.newContext({
+    locale: language === 'ar' ? 'ar-KW' : 'en-US',
+    viewport: { width: 412, height: 823 },
+  });
+  const tab = await context.newPage();
+  const files = new Set<string>();
+  let html = '';
+  tab.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== base) return;
+    if (/^\/(js|css)\//.test(url.pathname)) files.add(url.pathname.slice(1));
+  });
+  const separator = page.includes('?') ? '&' : '?';
+  const response = await tab.goto(`${base}${page}${separator}lng=${language}`, { waitUntil: 'networkidle' });
+  html = (await response?.text()) ?? '';
+  // Idle callbacks and timers may start more chunks after the first quiet moment.
+  await tab.waitForTimeout(2000);
+  await tab.waitForLoadState('networkidle');
+  await context.close();
+  const list = (ext: string) =>
+    [...files]
+      .filter((f) => f.endsWith(ext))
+      .sort()
+      .map((file) => ({ file, gzip: gzipSizeOf(dist, file) }));
+  const js = list('.js');
+  const css = list('.css');
+  return {
+    page,
+    language,
+    js,
+    css,
+    jsGzip: js.reduce((sum, f) => sum + f.gzip, 0),
+    cssGzip: css.reduce((sum, f) => sum + f.gzip, 0) + inlineCss(html),
+  };
+}

@@ -1,0 +1,224 @@
+// Where the home page's main-thread time goes: a Chromium performance trace under 4x CPU slowdown, split into
+// script evaluation/compilation per chunk, other script work per chunk (React rendering, rehydration, i18n run
+// inside the entry's functions), style and layout, paint; plus the app's own User Timing marks
+// (shop:entry-run, shop:i18n-ready, shop:store-ready, shop:rehydrated, shop:shell-rendered) and FCP/LCP.
+// `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en]` against a running server;
+// prints medians. The machine is shared: always quote medians of several runs.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { SourceMapConsumer } from 'source-map-js';
+
+import { launchChromium } from './pageLoad';
+
+const dist = path.resolve(__dirname, '..', 'dist');
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; stackTrace?: { url?: string }[] }; name?: string };
+}
+
+const chunkOf = (url: string | undefined) => {
+  if (!url) return '(other)';
+  const name = new URL(url, 'http://x').pathname.split('/').pop() ?? url;
+  return name.replace(/\.[0-9a-f]{10}\.js$/, '') || '(document)';
+};
+
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { url: string; lineNumber: number; columnNumber: number; functionName: string };
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const consumers = new Map<string, SourceMapConsumer | null>();
+function consumerFor(url: string): SourceMapConsumer | null {
+  const file = new URL(url).pathname.slice(1);
+  if (!consumers.has(file)) {
+    try {
+      consumers.set(
+        file,
+        new SourceMapConsumer(JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8'))),
+      );
+    } catch {
+      consumers.set(file, null);
+    }
+  }
+  return consumers.get(file) ?? null;
+}
+
+/** Self time of the sampled profile per package (node_modules) or source file, through the chunks' source maps. */
+function selfTimeBySource(profile: CpuProfile): Record<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals: Record<string, number> = {};
+  profile.samples.forEach((id, index) => {
+    const frame = byId.get(id)?.callFrame;
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    let key = frame?.functionName ? `(${frame.functionName})` : '(idle/other)';
+    if (frame?.url && /\/js\//.test(frame.url)) {
+      const consumer = consumerFor(frame.url);
+      const source = consumer?.originalPositionFor({
+        line: frame.lineNumber + 1,
+        column: frame.columnNumber,
+      }).source;
+      const pkg = source ? /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1] : undefined;
+      key = pkg ?? source?.replace(/^webpack:\/\/[^/]+\//, '') ?? chunkOf(frame.url);
+    } else if (frame?.url) key = chunkOf(frame.url);
+    totals[key] = (totals[key] ?? 0) + ms;
+  });
+  return totals;
+}
+
+const SCRIPT_EVENTS = new Set(['EvaluateScript', 'v8.compile', 'v8.compileModule', 'FunctionCall', 'v8.run']);
+const STYLE_EVENTS = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet']);
+const LAYOUT_EVENTS = new Set(['Layout']);
+const PAINT_EVENTS = new Set(['Paint', 'PrePaint', 'Layerize', 'Commit', 'CompositeLayers']);
+
+export async function traceOnce(url: string, language: string) {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      locale: language === 'ar' ? 'ar-KW' : 'en-US',
+      viewport: { width: 412, height: 823 },
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => {
+      events.push(...(value as unknown as TraceEvent[]));
+    });
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', {
+      categories:
+        'devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.execute,blink.user_timing,loading',
+      transferMode: 'ReportEvents',
+    });
+    const separator = url.includes('?') ? '&' : '?';
+    await page.goto(`${url}${separator}lng=${language}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    const timings = await page.evaluate(() => {
+      const marks = Object.fromEntries(
+        performance.getEntriesByType('mark').map((m) => [m.name.replace('shop:', ''), m.startTime]),
+      );
+      const paints = Object.fromEntries(
+        performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]),
+      );
+      return { marks, paints };
+    });
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1]?.startTime ?? 0);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    await cdp.send('Tracing.end');
+    await done;
+    await context.close();
+
+    // The renderer's main thread: where CrRendererMain runs.
+    // (the renderer whose main thread evaluated the entry chunk: a navigation may switch processes).
+    const entry = events.find(
+      (e) => e.name === 'EvaluateScript' && /\/js\/main\./.test(e.args?.data?.url ?? ''),
+    );
+    const onMain = events.filter((e) => entry && e.pid === entry.pid && e.tid === entry.tid && e.ph === 'X');
+    onMain.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    const buckets: Record<string, number> = {};
+    const addTo = (key: string, us: number) => {
+      buckets[key] = (buckets[key] ?? 0) + us / 1000;
+    };
+    // Top-level script events only (a FunctionCall inside an EvaluateScript is not counted twice).
+    let scriptEnd = 0;
+    let taskEnd = 0;
+    let total = 0;
+    for (const e of onMain) {
+      const dur = e.dur ?? 0;
+      if (e.name === 'RunTask' && e.ts >= taskEnd) {
+        taskEnd = e.ts + dur;
+        total += dur / 1000;
+      }
+      if (SCRIPT_EVENTS.has(e.name) && e.ts >= scriptEnd) {
+        scriptEnd = e.ts + dur;
+        const kind = e.name === 'EvaluateScript' || e.name.startsWith('v8.compile') ? 'evaluate' : 'run';
+        addTo(`script ${kind}: ${chunkOf(e.args?.data?.url)}`, dur);
+      } else if (e.ts >= scriptEnd) {
+        if (STYLE_EVENTS.has(e.name)) addTo('style', dur);
+        else if (LAYOUT_EVENTS.has(e.name)) addTo('layout', dur);
+        else if (PAINT_EVENTS.has(e.name)) addTo('paint/composite', dur);
+        else if (e.name === 'ParseHTML') addTo('parse HTML', dur);
+      }
+    }
+    return {
+      buckets,
+      total,
+      marks: timings.marks,
+      paints: timings.paints,
+      lcp,
+      sources: selfTimeBySource(profile),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+export async function traceMedians(url: string, language: string, runs: number) {
+  const results = [];
+  for (let i = 0; i < runs; i += 1) results.push(await traceOnce(url, language));
+  const keys = new Set(results.flatMap((r) => Object.keys(r.buckets)));
+  const buckets: Record<string, number> = {};
+  for (const key of keys) buckets[key] = Math.round(median(results.map((r) => r.buckets[key] ?? 0)));
+  const markNames = new Set(results.flatMap((r) => Object.keys(r.marks)));
+  const marks: Record<string, number> = {};
+  for (const name of markNames) marks[name] = Math.round(median(results.map((r) => r.marks[name] ?? 0)));
+  const sourceNames = new Set(results.flatMap((r) => Object.keys(r.sources)));
+  const sources: Record<string, number> = {};
+  for (const name of sourceNames)
+    sources[name] = Math.round(median(results.map((r) => r.sources[name] ?? 0)));
+  return {
+    runs,
+    mainThreadTasksMs: Math.round(median(results.map((r) => r.total))),
+    fcpMs: Math.round(median(results.map((r) => r.paints['first-contentful-paint'] ?? 0))),
+    lcpMs: Math.round(median(results.map((r) => r.lcp))),
+    marks,
+    buckets: Object.fromEntries(Object.entries(buckets).sort((a, b) => b[1] - a[1])),
+    selfTimeBySource: Object.fromEntries(
+      Object.entries(sources)
+        .filter(([, ms]) => ms >= 5)
+        .sort((a, b) => b[1] - a[1]),
+    ),
+  };
+}
+
+if (require.main === module) {
+  const url = arg('url', 'http://127.0.0.1:8130/');
+  const runs = Number(arg('runs', '5'));
+  void traceMedians(url, arg('lng', 'en'), runs).then((result) => {
+    console.log(JSON.stringify(result, null, 2));
+  });
+}
