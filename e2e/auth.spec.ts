@@ -228,6 +228,8 @@ for (const language of ['en', 'ar'] as const) {
     const { token } = (await (await answer).json()) as { token: string };
 
     await page.getByRole('searchbox', { name: shell.nav.search_label }).fill('gold watch');
+    // The contact form loads as the shopper scrolls down to it.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await page.getByLabel(shell.footer.contact_message).fill('Hello, is the oud back in stock soon?');
     // The session ends elsewhere (another device logs it out).
     const logout = await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });

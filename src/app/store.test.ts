@@ -2,7 +2,8 @@ import { addListener } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { persistStore } from 'redux-persist';
 
-import { decryptToken, encryptToken, selectIsAuthenticated } from '../features/auth/authSlice';
+import { selectIsAuthenticated } from '../features/auth/authSlice';
+import { decryptToken, encryptToken } from '../features/auth/tokenCipher';
 import { cartApi } from '../features/cart/cartApi';
 import { cartChangedInAnotherTab } from '../features/cart/cartSlice';
 import { DEFAULT_FILTERS } from '../features/catalog/catalogSlice';

@@ -1,9 +1,9 @@
 import i18next, { type Resource } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 import type { Language } from '../app/events';
+import { languageDetector } from './languageDetector';
 
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ar'];
 export const NAMESPACE = 'translation';
@@ -53,12 +53,12 @@ export function toLanguage(value: string | undefined | null): Language {
 }
 
 /**
- * Browser start: detection in a fixed order (query, cookie, localStorage …), cached in localStorage, resources of one language
+ * Browser start: detection in a fixed order (see languageDetector), resources of one language
  * loaded as their own chunk (never both in the first bundle).
  */
 export async function initI18n(): Promise<Language> {
   await i18n
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(
       resourcesToBackend((language: string, namespace: string) => {
         const ar = toLanguage(language) === 'ar';
@@ -83,7 +83,8 @@ export async function initI18n(): Promise<Language> {
     )
     .use(initReactI18next)
     .init({
-      fallbackLng: 'en',
+      // Arabic has every key (a test holds both languages to the same keys): no English texts on its first load.
+      fallbackLng: { ar: [], default: ['en'] },
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
@@ -95,14 +96,6 @@ export async function initI18n(): Promise<Language> {
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupCookie: 'i18next',
-        lookupLocalStorage: 'i18nextLng',
-        lookupSessionStorage: 'i18nextLng',
-        caches: ['localStorage'],
-      },
       react: { useSuspense: false },
     });
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);

@@ -61,3 +61,25 @@ function persistEngine(which: Area): PersistStorage {
 /** redux-persist engines: localStorage survives the browser, sessionStorage only the tab. */
 export const localPersistStorage = persistEngine('local');
 export const sessionPersistStorage = persistEngine('session');
+
+/** A cookie's value, or null (cookies disabled or absent). */
+export function readCookie(name: string): string | null {
+  try {
+    const pair = document.cookie
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name}=`));
+    return pair ? decodeURIComponent(pair.slice(name.length + 1)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A site-wide cookie kept for a year (readable by the server that serves the first HTML). */
+export function writeCookie(name: string, value: string): void {
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    // Cookies disabled: the value lives in localStorage only.
+  }
+}

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 
 import { useAppSelector } from '../app/hooks';
 import { selectDirection } from '../features/settings/settingsSlice';
-import { toastContainerMounted } from '../lib/notify';
+import { subscribeToastsWanted, toastContainerMounted, toastsWanted } from '../lib/notify';
 import { NAVBAR_ID } from './NavBar';
 
 /** Toasts top right, 5000 ms. */
@@ -47,7 +47,7 @@ function useNavBarHeight(): number {
   return height;
 }
 
-export function Toasts() {
+function ToastsOnceWanted() {
   const direction = useAppSelector(selectDirection);
   const navBarHeight = useNavBarHeight();
   return (
@@ -55,4 +55,10 @@ export function Toasts() {
       <ToastContainer rtl={direction === 'rtl'} top={navBarHeight} />
     </Suspense>
   );
+}
+
+/** Mounts the container (and loads react-toastify) on the first message only. */
+export function Toasts() {
+  const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted, () => false);
+  return wanted ? <ToastsOnceWanted /> : null;
 }

@@ -1,10 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { createTransform, persistReducer } from 'redux-persist';
-import AES from 'crypto-js/aes';
-import Utf8 from 'crypto-js/enc-utf8';
+import { persistReducer } from 'redux-persist';
 
 import { loginRequired, profileEmailChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
-import { sessionPersistStorage } from '../../lib/storage';
+import { readItem, removeItem, writeItem } from '../../lib/storage';
 
 /**
  * The auth modal's screens. login/signup are its two tabs; the others replace them in the same dialog, so closing
@@ -104,35 +102,42 @@ export const { authModalOpened, authModalViewChanged, authFlowAdvanced, authModa
 export const { selectToken, selectIsAuthenticated, selectUserId, selectUserEmail, selectAuthModal } =
   authSlice.selectors;
 
-// The token is stored encrypted in session storage. A client-side key cannot make it secret from
-// the device's owner; it keeps the raw bearer token out of casual view and copy-paste.
-const STORAGE_KEY = 'gulf-storefront:session:v1';
+// The token is stored encrypted in session storage (see tokenCipher.ts). The cipher (crypto-js) loads only when
+// there is a token to read or write, so a guest's first JavaScript does not carry it.
+const loadCipher = () => import(/* webpackChunkName: "token-cipher" */ './tokenCipher');
 
-export function encryptToken(token: string): string {
-  return AES.encrypt(token, STORAGE_KEY).toString();
-}
+type Cipher = Awaited<ReturnType<typeof loadCipher>>;
 
-export function decryptToken(cipher: string): string | null {
+/** redux-persist stores each key JSON-encoded inside the outer JSON; this rewrites the token key only. */
+async function withToken(serialized: string, change: (cipher: Cipher, token: string) => string | null) {
+  let outer: Record<string, string>;
   try {
-    const plain = AES.decrypt(cipher, STORAGE_KEY).toString(Utf8);
-    return plain || null;
+    outer = JSON.parse(serialized) as Record<string, string>;
   } catch {
-    return null;
+    return serialized;
   }
+  const token = outer.token === undefined ? null : (JSON.parse(outer.token) as unknown);
+  if (typeof token !== 'string' || token === '') return serialized;
+  outer.token = JSON.stringify(change(await loadCipher(), token));
+  return JSON.stringify(outer);
 }
 
-export const tokenEncryptionTransform = createTransform<string | null, string | null>(
-  (token) => (token ? encryptToken(token) : null),
-  (cipher) => (cipher ? decryptToken(cipher) : null),
-  { whitelist: ['token'] },
-);
+const encryptedSessionStorage = {
+  getItem: async (key: string) => {
+    const stored = readItem('session', key);
+    return stored === null ? null : withToken(stored, (cipher, token) => cipher.decryptToken(token));
+  },
+  setItem: async (key: string, value: string) => {
+    writeItem('session', key, await withToken(value, (cipher, token) => cipher.encryptToken(token)));
+  },
+  removeItem: (key: string) => Promise.resolve(removeItem('session', key)),
+};
 
 export const authReducer = persistReducer(
   {
     key: 'auth',
-    storage: sessionPersistStorage,
+    storage: encryptedSessionStorage,
     whitelist: ['token', 'userId', 'email'],
-    transforms: [tokenEncryptionTransform],
   },
   authSlice.reducer,
 );
