@@ -215,7 +215,7 @@ export async function traceMedians(url: string, language: string, runs: number) 
   };
 }
 
-if (require.main === module) {
+if (require.main === module && process.argv[1]?.endsWith('trace.ts')) {
   const url = arg('url', 'http://127.0.0.1:8130/');
   const runs = Number(arg('runs', '5'));
   void traceMedians(url, arg('lng', 'en'), runs).then((result) => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +11,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT_LIVED = 'public, max-age=3600';
 
 export function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath);
+  // A precompressed sibling (main.3f9a1c2b7d.js.br) is cached like the file it stands for.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (name.endsWith('.html')) return 'no-cache';
   return HASHED_FILE.test(name) ? IMMUTABLE : SHORT_LIVED;
 }
@@ -21,6 +22,52 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><h1>The storefront is not built yet</h1>
 <p>The API runs under <code>/api</code>. Run <code>npm run build</code> to build the shop, then restart the server.</p>
 </body></html>`;
+
+type Language = 'en' | 'ar';
+
+function supported(value: string | undefined | null): Language | null {
+  const code = value?.trim().toLowerCase() ?? '';
+  if (code.startsWith('ar')) return 'ar';
+  if (code.startsWith('en')) return 'en';
+  return null;
+}
+
+/**
+ * The page's language as the SPA's detector finds it first: `?lng`, then the `i18next` cookie it keeps, then the
+ * browser's languages (Accept-Language, by preference). The SPA still decides in the end; this only lets the
+ * HTML arrive in the right direction so the first paint needs no script.
+ */
+export function languageOf(request: FastifyRequest): Language {
+  const query = (request.query as Record<string, unknown> | undefined)?.lng;
+  const fromQuery = supported(typeof query === 'string' ? query : null);
+  if (fromQuery) return fromQuery;
+  const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  const fromCookie = supported(cookie ? decodeURIComponent(cookie) : null);
+  if (fromCookie) return fromCookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of accepted) {
+    const language = supported(tag);
+    if (language) return language;
+  }
+  return 'en';
+}
+
+/** index.html for an Arabic page: `<html lang="ar" dir="rtl">` and the right-to-left stylesheet linked. */
+export function arabicIndex(html: string): string {
+  const rtl = /data-rtl="?([^"\s>]+)/.exec(html)?.[1];
+  return html
+    .replace(/<html[^>]*>/i, '<html lang="ar" dir="rtl">')
+    .replace(/<link[^>]*data-bootstrap="?ltr"?[^>]*>/i, (link) =>
+      rtl ? `<link rel="stylesheet" href="${rtl}" data-bootstrap="rtl">` : link,
+    );
+}
 
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -47,26 +94,31 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build writes .br and .gz beside each script and stylesheet (best compression, done once).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', cacheControlFor(filePath));
       },
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
-    if (!built)
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .sendFile('index.html', config.spaDir, { cacheControl: false });
-  };
+  const english = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
+  const arabic = built ? arabicIndex(english) : NOT_BUILT_PAGE;
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      // The same address answers either language's HTML, chosen by the cookie and Accept-Language.
+      .header('Vary', 'Cookie, Accept-Language')
+      .send(languageOf(request) === 'ar' ? arabic : english);
+
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? request.url;
     if (!isApiPath(url) && wantsHtml(request) && !path.extname(url.split('?')[0] ?? '')) {
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply.status(404).send({ message: 'Not Found.' });
   });

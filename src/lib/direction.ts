@@ -23,7 +23,8 @@ export function applyDocumentLanguage(language: Language): Promise<void> {
   const href = stylesheetHref(direction);
   if (!href) return Promise.resolve();
   const existing = bootstrapLinks().find((link) => link.getAttribute('href') === href);
-  if (existing?.dataset.loaded) return Promise.resolve();
+  // The page's HTML already links the sheet of its language (and it has loaded before any deferred script runs).
+  if (existing && (existing.dataset.loaded || existing.sheet)) return Promise.resolve();
 
   return new Promise((resolve) => {
     const link = existing ?? document.createElement('link');

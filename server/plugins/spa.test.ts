@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { arabicIndex, languageOf } from './spa';
+
+// The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
+const INDEX_HTML =
+  '<!doctype html><html lang=en dir=ltr><head><meta name=bootstrap-css data-ltr=/css/bootstrap-ltr.1111111111.css data-rtl=/css/bootstrap-rtl.2222222222.css><link rel=stylesheet href=/css/bootstrap-ltr.1111111111.css data-bootstrap=ltr><script defer src=/js/main.3333333333.js></script></head><body><div id=root></div></body></html>';
+
+const request = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+  ({ query, headers }) as unknown as FastifyRequest;
+
+describe('the language of the first HTML', () => {
+  test('?lng first, then the i18next cookie, then Accept-Language by preference, else English', () => {
+    expect(languageOf(request({ lng: 'ar' }, { cookie: 'i18next=en' }))).toBe('ar');
+    expect(languageOf(request({}, { cookie: 'a=1; i18next=ar', 'accept-language': 'en' }))).toBe('ar');
+    expect(languageOf(request({}, { 'accept-language': 'fr-FR, ar-KW;q=0.8, en;q=0.5' }))).toBe('ar');
+    expect(languageOf(request({}, { 'accept-language': 'en;q=0.4, ar;q=0.9' }))).toBe('ar');
+    expect(languageOf(request({}, { 'accept-language': 'de, en-GB' }))).toBe('en');
+    expect(languageOf(request({}, {}))).toBe('en');
+  });
+
+  test('an Arabic page is right-to-left and links only the right-to-left stylesheet', () => {
+    const html = arabicIndex(INDEX_HTML);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/css/bootstrap-rtl.2222222222.css" data-bootstrap="rtl">',
+    );
+    expect(html).not.toContain('href=/css/bootstrap-ltr');
+    // Both names stay in the meta for a later switch of language.
+    expect(html).toContain('data-ltr=/css/bootstrap-ltr.1111111111.css');
+  });
+});
+
+describe('the served SPA', () => {
+  let t: TestApp;
+  let spaDir: string;
+  const BUNDLE = `console.log(${JSON.stringify('y'.repeat(4000))});`;
+
+  beforeAll(async () => {
+    spaDir = mkdtempSync(path.join(tmpdir(), 'storefront-spa-'));
+    writeFileSync(path.join(spaDir, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(spaDir, 'js'));
+    writeFileSync(path.join(spaDir, 'js', 'main.3333333333.js'), BUNDLE);
+    writeFileSync(path.join(spaDir, 'js', 'main.3333333333.js.br'), 'precompressed');
+    t = await createTestApp({ config: { spaDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  test('answers the page in the language the cookie or the browser asks for', async () => {
+    const arabic = await t.app.inject({
+      method: 'GET',
+      url: '/cart',
+      headers: { accept: 'text/html', 'accept-language': 'ar-KW,ar;q=0.9' },
+    });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.headers.vary).toContain('Accept-Language');
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', cookie: 'i18next=en', 'accept-language': 'ar' },
+    });
+    expect(english.body).toBe(INDEX_HTML);
+  });
+
+  test('sends the brotli file the build wrote when the browser accepts brotli', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/js/main.3333333333.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.toString()).toBe('precompressed');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
