@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
 import { createTestApp, type TestApp } from '../testing/testApp';
-import { arabicIndex, languageOf } from './spa';
+import { arabicIndex, languageOf, withSlidePreload } from './spa';
 
 // The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
 const INDEX_HTML =
@@ -32,6 +32,22 @@ describe('the language of the first HTML', () => {
     expect(html).not.toContain('href=/css/bootstrap-ltr');
     // Both names stay in the meta for a later switch of language.
     expect(html).toContain('data-ltr=/css/bootstrap-ltr.1111111111.css');
+  });
+});
+
+describe('the home page announces its largest picture', () => {
+  test('the phone picture for narrow screens, the wide one otherwise, fetched early', () => {
+    const html = withSlidePreload(INDEX_HTML, { image: '/media/a.svg', image2: '/media/a-mobile.svg' });
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/a-mobile.svg" media="(max-width: 767.98px)">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/a.svg" media="(min-width: 768px)">',
+    );
+    expect(withSlidePreload(INDEX_HTML, { image: '/media/b.svg', image2: null })).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/b.svg"></head>',
+    );
+    expect(withSlidePreload(INDEX_HTML, null)).toBe(INDEX_HTML);
   });
 });
 

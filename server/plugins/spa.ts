@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { firstSlidePictures } from '../db/slides';
 
 /** webpack's `[name].[contenthash].js` and friends: 8+ hex characters just before the extension. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -69,6 +70,25 @@ export function arabicIndex(html: string): string {
     );
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * Preloads for the home page's largest paint, the first slide's picture (the phone or the wide one, as the
+ * slider's <picture> chooses), so it downloads with the HTML instead of after the script and the API answer.
+ */
+export function withSlidePreload(
+  html: string,
+  pictures: { image: string; image2: string | null } | null,
+): string {
+  if (!pictures) return html;
+  const link = (href: string, media?: string) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}"${media ? ` media="${media}"` : ''}>`;
+  const links = pictures.image2
+    ? link(pictures.image2, '(max-width: 767.98px)') + link(pictures.image, '(min-width: 768px)')
+    : link(pictures.image);
+  return html.replace('</head>', `${links}</head>`);
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const accept = request.headers.accept ?? '';
@@ -105,15 +125,27 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const english = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const arabic = built ? arabicIndex(english) : NOT_BUILT_PAGE;
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      // The same address answers either language's HTML, chosen by the cookie and Accept-Language.
-      .header('Vary', 'Cookie, Accept-Language')
-      .send(languageOf(request) === 'ar' ? arabic : english);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, home = false) => {
+    let html = languageOf(request) === 'ar' ? arabic : english;
+    if (home && built) {
+      try {
+        html = withSlidePreload(html, await firstSlidePictures(app.deps.db));
+      } catch (error) {
+        // The page works without the hint; the slider asks for its pictures itself.
+        request.log.warn({ err: error }, 'could not read the first slide for the preload');
+      }
+    }
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        // The same address answers either language's HTML, chosen by the cookie and Accept-Language.
+        .header('Vary', 'Cookie, Accept-Language')
+        .send(html)
+    );
+  };
 
-  app.get('/', (request, reply) => sendIndex(request, reply));
+  app.get('/', (request, reply) => sendIndex(request, reply, true));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? request.url;
