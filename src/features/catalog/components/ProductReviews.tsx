@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 
 import { statusOf } from '../../../app/api';
 import { loginRequired } from '../../../app/events';
@@ -82,7 +82,7 @@ function ReviewForm({ productId }: { productId: number }) {
       setError(t(refused ? 'catalog.reviews.only_completed_orders' : 'catalog.reviews.submit_error'));
       return;
     }
-    toast.success(t('catalog.reviews.submitted'));
+    notify.success(t('catalog.reviews.submitted'));
     setRating(0);
     setText('');
   };

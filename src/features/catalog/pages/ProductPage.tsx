@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 
 import { statusOf } from '../../../app/api';
 import { addToCartClicked } from '../../../app/events';
@@ -273,7 +273,7 @@ function ProductDetail({ product }: { product: Product }) {
     const reason = addToCartRefusal(product, selection, currency);
     setRefusal(reason);
     if (reason) {
-      toast.warning(t(REFUSAL_KEYS[reason]), { toastId: `refusal-${reason}` });
+      notify.warning(t(REFUSAL_KEYS[reason]), { toastId: `refusal-${reason}` });
       return;
     }
     dispatch(
