@@ -43,10 +43,12 @@ const webTransform: Config['transform'] = {
 };
 
 const config: Config = {
+  // A global option: jest ignores it inside a project, where it used to stand, and then gives hooks (a fresh
+  // in-process server per file) only 5 s on a busy machine.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'web',
-      testTimeout: 20_000,
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },
       roots: ['<rootDir>/src'],
@@ -62,17 +64,16 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
-      // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine.
-      testTimeout: 30_000,
+      // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine: see testTimeout.
       transform: {
         // PGlite's CommonJS build loads Node built-ins with `await import()`, which jest's CommonJS runtime
         // rejects; the transform rewrites those to require (see the file for why TypeScript cannot).
         '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$':
           '<rootDir>/server/testing/pgliteJestTransform.cjs',
         ...transform,
-        // ESM-only server dependencies (jose; content-disposition via @fastify/static; cookie via
+        // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
         // light-my-request) compiled to CommonJS like our own code.
-        '^.+\\.js$': [
+        '^.+\\.m?js$': [
           'ts-jest',
           {
             tsconfig: {
@@ -85,7 +86,9 @@ const config: Config = {
           },
         ],
       },
-      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie|@electric-sql/pglite)/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite)/)',
+      ],
     },
   ],
 };

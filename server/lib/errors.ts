@@ -49,11 +49,15 @@ export function humanField(field: string): string {
   return field.replace(/[_.]+/g, ' ').trim();
 }
 
-interface AjvIssue {
+/** One ajv error; `parentSchema` and `data` are there because the app's ajv runs with `verbose`. */
+export interface AjvIssue {
   instancePath?: string;
+  schemaPath?: string;
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
+  parentSchema?: unknown;
+  data?: unknown;
 }
 
 function fieldOf(issue: AjvIssue): string {
@@ -65,7 +69,19 @@ function fieldOf(issue: AjvIssue): string {
   return pathField || 'body';
 }
 
-function messageOf(issue: AjvIssue, field: string): string {
+/** The contract's annotations on the schema that failed (see contract/common.ts: `bail`, `errorMessage`). */
+interface Annotations {
+  bail?: unknown;
+  errorMessage?: unknown;
+}
+
+function annotationsOf(issue: AjvIssue): Annotations {
+  return typeof issue.parentSchema === 'object' && issue.parentSchema !== null
+    ? (issue.parentSchema as Annotations)
+    : {};
+}
+
+function defaultMessage(issue: AjvIssue, field: string): string {
   const name = humanField(field);
   const limit = issue.params?.limit;
   switch (issue.keyword) {
@@ -113,14 +129,68 @@ function messageOf(issue: AjvIssue, field: string): string {
   }
 }
 
-/** Fastify's schema-validation failure as the 422 body the SPA maps onto form fields. */
+/** The schema's own wording when it has one (`:attribute` = the field's name in words), else the default. */
+function messageOf(issue: AjvIssue, field: string): string {
+  const custom = annotationsOf(issue).errorMessage;
+  const template =
+    typeof custom === 'string'
+      ? custom
+      : typeof custom === 'object' && custom !== null && issue.keyword
+        ? (custom as Record<string, unknown>)[issue.keyword]
+        : undefined;
+  return typeof template === 'string'
+    ? template.replace(/:attribute/g, humanField(field))
+    : defaultMessage(issue, field);
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Laravel's rule order for a `bail` field: missing or blank, then the type, then its `allOf` list in order. */
+function bailOrder(issue: AjvIssue): [number, number, number] {
+  const kind = issue.keyword === 'required' || isBlank(issue.data) ? 0 : issue.keyword === 'type' ? 1 : 2;
+  const position = /\/allOf\/(\d+)\//.exec(issue.schemaPath ?? '');
+  const lengthLike = /^(min|max)(Length|imum)$/.test(issue.keyword ?? '');
+  return [kind, position ? Number(position[1]) : 0, lengthLike ? 1 : 0];
+}
+
+function firstByRuleOrder(issues: readonly AjvIssue[]): AjvIssue | undefined {
+  const compare = (a: AjvIssue, b: AjvIssue) => {
+    const [left, right] = [bailOrder(a), bailOrder(b)];
+    return left[0] - right[0] || left[1] - right[1] || left[2] - right[2];
+  };
+  // A stable sort keeps ajv's own order among equals.
+  return [...issues].sort(compare)[0];
+}
+
+/**
+ * The validator's failures as the 422 body the SPA maps onto form fields: every distinct message per field, or,
+ * for a field marked `bail`, only its first failing rule (a blank value reads as missing).
+ */
 export function fieldErrorsFromValidation(issues: readonly AjvIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
+  const byField = new Map<string, AjvIssue[]>();
   for (const issue of issues) {
     const field = fieldOf(issue);
-    const message = messageOf(issue, field);
-    const list = (errors[field] ??= []);
-    if (!list.includes(message)) list.push(message);
+    const list = byField.get(field) ?? [];
+    list.push(issue);
+    byField.set(field, list);
+  }
+  const errors: FieldErrors = {};
+  for (const [field, fieldIssues] of byField) {
+    if (fieldIssues.some((issue) => annotationsOf(issue).bail === true)) {
+      const first = firstByRuleOrder(fieldIssues);
+      if (!first) continue;
+      const kind = bailOrder(first)[0];
+      errors[field] = [kind === 0 ? `The ${humanField(field)} field is required.` : messageOf(first, field)];
+      continue;
+    }
+    const messages: string[] = [];
+    for (const issue of fieldIssues) {
+      const message = messageOf(issue, field);
+      if (!messages.includes(message)) messages.push(message);
+    }
+    errors[field] = messages;
   }
   return errors;
 }

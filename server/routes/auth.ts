@@ -1,34 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Accounts } from '../../contract/accounts';
 import { apiTokens, users } from '../db/schema';
-import { findUserByEmail, issueToken, revokeAllTokens, type UserRow } from '../lib/accounts';
+import { findUserByEmail, issueToken, normalizeEmail, revokeAllTokens, type UserRow } from '../lib/accounts';
 import { consumeCode, issueCode, normalizeCode } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED, HttpError, unauthenticated, validationError } from '../lib/errors';
-import { NATIONALITIES, NATIONALITY_MAX } from '../lib/nationalities';
-import { burnPasswordCheck, hashPassword, strongPassword, verifyPassword } from '../lib/passwords';
-import {
-  digitsBetween,
-  digitsOf,
-  email,
-  integerBetween,
-  integerOf,
-  isString,
-  matches,
-  maxLength,
-  normalizeEmail,
-  oneOf,
-  required,
-  sameAs,
-  validate,
-} from '../lib/validation';
+import { NATIONALITIES } from '../lib/nationalities';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { authenticate, bearerTokenOf } from '../plugins/auth';
 import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
-import {
-  SocialProviderUnavailableError,
-  SocialTokenError,
-  type SocialIdentity,
-  type SocialProviderName,
-} from '../services/social';
+import { SocialProviderUnavailableError, SocialTokenError, type SocialIdentity } from '../services/social';
 
 export const MESSAGES = {
   registered: 'User registered successfully. Please check your email for the verification code.',
@@ -45,9 +27,6 @@ export const MESSAGES = {
   socialLinkedElsewhere: 'This email is already linked to another social account.',
   unavailable: 'This service is currently unavailable.',
 } as const;
-
-const emailRules = [required, isString, email, maxLength(255)];
-const PHONE_CODE = /^\+?\d{1,4}$/;
 
 /** Codes: 5 requests a minute per address and e-mail, counted apart for sending and for checking. */
 const SEND_CODE_LIMIT = limitPerIpAndEmail(5, 'send-code');
@@ -117,7 +96,7 @@ async function accountForSocial(app: FastifyInstance, identity: SocialIdentity):
   return created;
 }
 
-const authRoutes: FastifyPluginAsync = async (app) => {
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
 
   // Registering mails a code and costs a bcrypt hash: 5 a minute per address and e-mail, 30 per address.
@@ -125,50 +104,47 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     config: limitPerIpAndEmail(5, 'register'),
     preValidation: limitPerIp(app, app.deps.config.perIpLimits.register, 'register-ip'),
   };
-  app.post('/register', registerLimits, async (request, reply) => {
-    const input = validate(request.body, {
-      name: [required, isString, maxLength(255)],
-      email: emailRules,
-      phone_code: [required, isString, matches(PHONE_CODE)],
-      phone_number: [required, digitsBetween(7, 15)],
-      nationality: [required, integerBetween(1, NATIONALITY_MAX)],
-      password: [required, strongPassword],
-      password_confirmation: [required, sameAs('password')],
-    });
-    const emailAddress = normalizeEmail(input.email);
-    if (await findUserByEmail(db, emailAddress)) throw validationError({ email: [MESSAGES.emailTaken] });
+  app.post(
+    Accounts.register.url,
+    { ...registerLimits, schema: Accounts.register.schema },
+    async (request, reply) => {
+      const input = request.body;
+      const emailAddress = normalizeEmail(input.email);
+      if (await findUserByEmail(db, emailAddress)) throw validationError({ email: [MESSAGES.emailTaken] });
 
-    const { config } = app.deps;
-    let user: UserRow | undefined;
-    try {
-      [user] = await db
-        .insert(users)
-        .values({
-          name: String(input.name).trim(),
-          email: emailAddress,
-          passwordHash: await hashPassword(String(input.password), config.bcryptCost),
-          phoneCode: String(input.phone_code).trim(),
-          phoneNumber: digitsOf(input.phone_number),
-          nationality: integerOf(input.nationality),
-        })
-        .returning();
-    } catch (error) {
-      // Two registrations racing for one address: the unique index decides.
-      if (isUniqueViolation(error)) throw validationError({ email: [MESSAGES.emailTaken] });
-      throw error;
-    }
-    if (!user) throw new Error('user insert returned nothing');
-    await issueCode(app.deps, user, 'verify', { limitResends: false });
-    const token = await issueToken(db, user.id, app.deps.config.now());
-    return reply.status(201).send({
-      message: MESSAGES.registered,
-      token,
-      user: { id: user.id, email: user.email, name: user.name },
-    });
-  });
+      const { config } = app.deps;
+      let user: UserRow | undefined;
+      try {
+        [user] = await db
+          .insert(users)
+          .values({
+            name: input.name.trim(),
+            email: emailAddress,
+            passwordHash: await hashPassword(input.password, config.bcryptCost),
+            phoneCode: input.phone_code.trim(),
+            phoneNumber: String(input.phone_number).trim(),
+            nationality: Number(input.nationality),
+          })
+          .returning();
+      } catch (error) {
+        // Two registrations racing for one address: the unique index decides.
+        if (isUniqueViolation(error)) throw validationError({ email: [MESSAGES.emailTaken] });
+        throw error;
+      }
+      if (!user) throw new Error('user insert returned nothing');
+      await issueCode(app.deps, user, 'verify', { limitResends: false });
+      const token = await issueToken(db, user.id, app.deps.config.now());
+      return reply.status(201).send({
+        message: MESSAGES.registered,
+        token,
+        user: { id: user.id, email: user.email, name: user.name },
+      });
+    },
+  );
 
-  app.post('/send-verification-code', { config: SEND_CODE_LIMIT }, async (request) => {
-    const input = validate(request.body, { email: emailRules });
+  const sendCode = Accounts.sendVerificationCode;
+  app.post(sendCode.url, { config: SEND_CODE_LIMIT, schema: sendCode.schema }, async (request) => {
+    const input = request.body;
     const user = await findUserByEmail(db, normalizeEmail(input.email));
     if (!user) throw new HttpError(404, MESSAGES.noUser);
     // One endpoint serves both dialogs: an unverified account needs verifying, a verified one is resetting.
@@ -176,27 +152,32 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: MESSAGES.codeSent };
   });
 
-  app.post('/verify-code', { config: VERIFY_CODE_LIMIT }, async (request) => {
-    const input = validate(request.body, { email: emailRules, code: [required] });
-    const user = await findUserByEmail(db, normalizeEmail(input.email));
-    const accepted = user
-      ? await consumeCode(app.deps, user.id, ['verify'], normalizeCode(input.code))
-      : false;
-    if (!user || !accepted) throw new HttpError(422, MESSAGES.invalidCode, { code: [MESSAGES.invalidCode] });
-    await markVerified(app, user);
-    const token = await issueToken(db, user.id, app.deps.config.now());
-    return { message: MESSAGES.verified, token, id: user.id, email: user.email };
-  });
+  app.post(
+    Accounts.verifyCode.url,
+    { config: VERIFY_CODE_LIMIT, schema: Accounts.verifyCode.schema },
+    async (request) => {
+      const input = request.body;
+      const user = await findUserByEmail(db, normalizeEmail(input.email));
+      const accepted = user
+        ? await consumeCode(app.deps, user.id, ['verify'], normalizeCode(input.code))
+        : false;
+      if (!user || !accepted)
+        throw new HttpError(422, MESSAGES.invalidCode, { code: [MESSAGES.invalidCode] });
+      await markVerified(app, user);
+      const token = await issueToken(db, user.id, app.deps.config.now());
+      return { message: MESSAGES.verified, token, id: user.id, email: user.email };
+    },
+  );
 
   // 10 a minute per address and e-mail against guessing one password; 100 per address against spraying many.
   const loginLimits = {
     config: limitPerIpAndEmail(10, 'login'),
     preValidation: limitPerIp(app, app.deps.config.perIpLimits.login, 'login-ip'),
   };
-  app.post('/login', loginLimits, async (request) => {
-    const input = validate(request.body, { email: emailRules, password: [required, isString] });
+  app.post(Accounts.login.url, { ...loginLimits, schema: Accounts.login.schema }, async (request) => {
+    const input = request.body;
     const user = await findUserByEmail(db, normalizeEmail(input.email));
-    const password = String(input.password);
+    const password = input.password;
     if (!user?.passwordHash) {
       await burnPasswordCheck(password, app.deps.config.bcryptCost);
       throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
@@ -211,35 +192,33 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Provider tokens cannot be guessed; this only caps the calls to Google and Facebook per address.
-  app.post('/auth/social-login', { config: limitPerIpAndEmail(30, 'social') }, async (request) => {
-    const input = validate(request.body, {
-      token: [required, isString, maxLength(8192)],
-      provider: [required, isString, oneOf(['google', 'facebook'])],
-    });
-    let identity: SocialIdentity;
-    try {
-      identity = await app.deps.social.verify(input.provider as SocialProviderName, String(input.token));
-    } catch (error) {
-      if (error instanceof SocialTokenError) {
-        request.log.info({ reason: error.message }, 'social token rejected');
-        throw new HttpError(422, MESSAGES.socialInvalid, { token: [MESSAGES.socialInvalid] });
+  const social = Accounts.socialLogin;
+  app.post(
+    social.url,
+    { config: limitPerIpAndEmail(30, 'social'), schema: social.schema },
+    async (request) => {
+      const input = request.body;
+      let identity: SocialIdentity;
+      try {
+        identity = await app.deps.social.verify(input.provider, input.token);
+      } catch (error) {
+        if (error instanceof SocialTokenError) {
+          request.log.info({ reason: error.message }, 'social token rejected');
+          throw new HttpError(422, MESSAGES.socialInvalid, { token: [MESSAGES.socialInvalid] });
+        }
+        if (!(error instanceof SocialProviderUnavailableError))
+          request.log.error({ err: error }, 'social provider failed');
+        throw new HttpError(503, MESSAGES.unavailable);
       }
-      if (!(error instanceof SocialProviderUnavailableError))
-        request.log.error({ err: error }, 'social provider failed');
-      throw new HttpError(503, MESSAGES.unavailable);
-    }
-    const user = await accountForSocial(app, identity);
-    const token = await issueToken(db, user.id, app.deps.config.now());
-    return { token, id: user.id, email: user.email, name: user.name };
-  });
+      const user = await accountForSocial(app, identity);
+      const token = await issueToken(db, user.id, app.deps.config.now());
+      return { token, id: user.id, email: user.email, name: user.name };
+    },
+  );
 
-  app.post('/password/reset', { config: limitPerIpAndEmail(5, 'reset') }, async (request) => {
-    const input = validate(request.body, {
-      email: emailRules,
-      code: [required],
-      password: [required, strongPassword],
-      password_confirmation: [required, sameAs('password')],
-    });
+  const reset = Accounts.resetPassword;
+  app.post(reset.url, { config: limitPerIpAndEmail(5, 'reset'), schema: reset.schema }, async (request) => {
+    const input = request.body;
     const user = await findUserByEmail(db, normalizeEmail(input.email));
     // Either kind of code proves the mailbox; an unverified account becomes verified by resetting.
     const accepted = user
@@ -250,7 +229,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     await db
       .update(users)
       .set({
-        passwordHash: await hashPassword(String(input.password), config.bcryptCost),
+        passwordHash: await hashPassword(input.password, config.bcryptCost),
         emailVerifiedAt: user.emailVerifiedAt ?? config.now(),
         updatedAt: config.now(),
       })
@@ -260,7 +239,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: MESSAGES.passwordReset };
   });
 
-  app.post('/logout', async (request) => {
+  app.post(Accounts.logout.url, { schema: Accounts.logout.schema }, async (request) => {
     // Any live token may sign out, verified or not.
     const found = bearerTokenOf(request) ? await authenticate(app, request) : null;
     if (!found) throw unauthenticated();
@@ -268,8 +247,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: MESSAGES.loggedOut };
   });
 
-  app.get('/nationalities', async (request) => {
-    const lang = (request.query as { lang?: unknown }).lang === 'ar' ? 'ar' : 'en';
+  app.get(Accounts.nationalities.url, { schema: Accounts.nationalities.schema }, async (request) => {
+    const lang = request.query.lang === 'ar' ? 'ar' : 'en';
     return { data: NATIONALITIES.map((n) => ({ id: n.id, code: n.code, name: n[lang] })) };
   });
 };

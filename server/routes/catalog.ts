@@ -1,6 +1,9 @@
 // Catalogue: categories with products, best sellers, product detail, coupons, reviews, countries, governorates.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Catalog, type BestSellersAnswer, type CategoriesAnswer, type Product } from '../../contract/catalog';
+import { Coupons } from '../../contract/coupons';
+import { Shipping } from '../../contract/shipping';
 import {
   areas,
   categories,
@@ -21,7 +24,6 @@ import {
   parseId,
   productExists,
   type Lang,
-  type ProductJson,
   type Rate,
 } from '../services/catalog';
 import { ResponseCache } from '../lib/responseCache';
@@ -30,20 +32,7 @@ const BEST_SELLERS = 20;
 /** How long list answers (categories with products, best sellers) are reused; see lib/responseCache. */
 const LIST_CACHE_MS = 10_000;
 
-const catalogQuery = {
-  type: 'object',
-  properties: {
-    lang: { type: 'string', maxLength: 10 },
-    currency_code: { type: 'string', maxLength: 10 },
-  },
-} as const;
-
-interface CatalogQuery {
-  lang?: string;
-  currency_code?: string;
-}
-
-export default async function catalogRoutes(app: FastifyInstance): Promise<void> {
+const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
 
   /** The rate for ?currency_code=, 422 when the shop does not price in that currency. */
@@ -54,26 +43,23 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     return rate;
   };
 
-  const listCache = new ResponseCache<unknown>(LIST_CACHE_MS);
+  const categoriesCache = new ResponseCache<CategoriesAnswer>(LIST_CACHE_MS);
+  const bestSellersCache = new ResponseCache<BestSellersAnswer>(LIST_CACHE_MS);
 
-  app.get<{ Querystring: CatalogQuery }>(
-    '/categories',
-    { schema: { querystring: catalogQuery } },
-    async (request) => {
-      const lang = langOf(request);
-      const rate = await rateFor(request.query.currency_code);
-      return listCache.get(`categories:${lang}:${rate?.currencyCode ?? ''}`, () =>
-        categoriesWithProducts(lang, rate),
-      );
-    },
-  );
+  app.get(Catalog.categories.url, { schema: Catalog.categories.schema }, async (request) => {
+    const lang = langOf(request);
+    const rate = await rateFor(request.query.currency_code);
+    return categoriesCache.get(`categories:${lang}:${rate?.currencyCode ?? ''}`, () =>
+      categoriesWithProducts(lang, rate),
+    );
+  });
 
   async function categoriesWithProducts(lang: Lang, rate: Rate | null) {
     const [rows, allProducts] = await Promise.all([
       db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
       loadProducts(db, undefined, lang, { rate }),
     ]);
-    const byCategory = new Map<number, ProductJson[]>();
+    const byCategory = new Map<number, Product[]>();
     for (const product of allProducts) {
       const list = byCategory.get(product.category_id) ?? [];
       list.push(product);
@@ -87,35 +73,27 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     }));
   }
 
-  app.get<{ Querystring: CatalogQuery }>(
-    '/best_selling_products',
-    { schema: { querystring: catalogQuery } },
-    async (request) => {
-      const lang = langOf(request);
-      const rate = await rateFor(request.query.currency_code);
-      return listCache.get(`best:${lang}:${rate?.currencyCode ?? ''}`, async () => ({
-        bestSellingProducts: await loadProducts(db, undefined, lang, {
-          orderBy: 'best_selling',
-          limit: BEST_SELLERS,
-          rate,
-        }),
-      }));
-    },
-  );
+  app.get(Catalog.bestSellers.url, { schema: Catalog.bestSellers.schema }, async (request) => {
+    const lang = langOf(request);
+    const rate = await rateFor(request.query.currency_code);
+    return bestSellersCache.get(`best:${lang}:${rate?.currencyCode ?? ''}`, async () => ({
+      bestSellingProducts: await loadProducts(db, undefined, lang, {
+        orderBy: 'best_selling',
+        limit: BEST_SELLERS,
+        rate,
+      }),
+    }));
+  });
 
-  app.get<{ Params: { id: string }; Querystring: CatalogQuery }>(
-    '/products/:id',
-    { schema: { querystring: catalogQuery } },
-    async (request) => {
-      const id = parseId(request.params.id);
-      const rate = await rateFor(request.query.currency_code);
-      const product = id === null ? null : await loadProduct(db, id, langOf(request), rate);
-      if (!product) throw notFound('Product not found');
-      return product;
-    },
-  );
+  app.get(Catalog.product.url, { schema: Catalog.product.schema }, async (request) => {
+    const id = parseId(request.params.id);
+    const rate = await rateFor(request.query.currency_code);
+    const product = id === null ? null : await loadProduct(db, id, langOf(request), rate);
+    if (!product) throw notFound('Product not found');
+    return product;
+  });
 
-  app.get('/coupons', { schema: { querystring: catalogQuery } }, async () => {
+  app.get(Coupons.list.url, { schema: Coupons.list.schema }, async () => {
     const rows = await db.select().from(coupons).orderBy(asc(coupons.id));
     return rows.map((row) => ({
       id: row.id,
@@ -126,62 +104,34 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     }));
   });
 
-  app.get<{ Querystring: { product_id?: string } }>(
-    '/reviews',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            product_id: { type: 'string', maxLength: 12 },
-            lang: { type: 'string', maxLength: 10 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const raw = request.query.product_id;
-      let where;
-      if (raw !== undefined && raw !== '') {
-        const productId = parseId(raw);
-        // An id that cannot exist has no reviews.
-        if (productId === null) return [];
-        where = eq(reviews.productId, productId);
-      }
-      const rows = await db
-        .select()
-        .from(reviews)
-        .where(where)
-        .orderBy(desc(reviews.createdAt), desc(reviews.id));
-      return rows.map((row) => ({
-        id: row.id,
-        product_id: row.productId,
-        status: row.status,
-        rating: row.rating,
-        review: row.review,
-        user_name: row.userName,
-        created_at: row.createdAt.toISOString(),
-      }));
-    },
-  );
+  app.get(Catalog.reviews.url, { schema: Catalog.reviews.schema }, async (request) => {
+    const raw = request.query.product_id;
+    let where;
+    if (raw !== undefined && raw !== '') {
+      const productId = parseId(raw);
+      // An id that cannot exist has no reviews.
+      if (productId === null) return [];
+      where = eq(reviews.productId, productId);
+    }
+    const rows = await db
+      .select()
+      .from(reviews)
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    return rows.map((row) => ({
+      id: row.id,
+      product_id: row.productId,
+      status: row.status,
+      rating: row.rating,
+      review: row.review,
+      user_name: row.userName,
+      created_at: row.createdAt.toISOString(),
+    }));
+  });
 
-  app.post<{ Body: { product_id: number; rating: number; review: string; user_id?: unknown } }>(
-    '/reviews/add',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['product_id', 'rating', 'review'],
-          properties: {
-            user_id: {},
-            product_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            rating: { type: 'integer', minimum: 1, maximum: 5 },
-            review: { type: 'string', minLength: 1, maxLength: 2000 },
-          },
-        },
-      },
-    },
+  app.post(
+    Catalog.addReview.url,
+    { preValidation: app.requireUser, schema: Catalog.addReview.schema },
     async (request, reply) => {
       const user = request.user;
       if (!user) throw new HttpError(401, 'Unauthenticated.');
@@ -216,7 +166,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get('/countries', { schema: { querystring: catalogQuery } }, async () => {
+  app.get(Shipping.countries.url, { schema: Shipping.countries.schema }, async () => {
     const rows = await db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id));
     return {
       countries: rows.map((row) => ({
@@ -229,7 +179,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get('/governorates', { schema: { querystring: catalogQuery } }, async () => {
+  app.get(Shipping.governorates.url, { schema: Shipping.governorates.schema }, async () => {
     const [rows, counts] = await Promise.all([
       db.select().from(governorates).orderBy(asc(governorates.sortOrder), asc(governorates.id)),
       db
@@ -248,7 +198,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get<{ Params: { id: string } }>('/governorates/:id/areas', async (request) => {
+  app.get(Shipping.areas.url, { schema: Shipping.areas.schema }, async (request) => {
     const id = parseId(request.params.id);
     const [governorate] =
       id === null
@@ -269,4 +219,6 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
       })),
     };
   });
-}
+};
+
+export default catalogRoutes;

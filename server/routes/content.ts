@@ -2,16 +2,18 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Content } from '../../contract/content';
 import { abouts, contentPages, shippings, sliders, type ContentPageKind } from '../db/schema';
-import { langOf, langQuerySchema, localized } from '../services/catalog';
+import { langOf, localized } from '../services/catalog';
 
 export const MEDIA_DIR = path.join(__dirname, '..', 'assets');
 
-export default async function contentRoutes(app: FastifyInstance): Promise<void> {
+const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
 
-  app.get('/sliders', { schema: { querystring: langQuerySchema } }, async (request) => {
+  app.get(Content.sliders.url, { schema: Content.sliders.schema }, async (request) => {
     const lang = langOf(request);
     const rows = await db.select().from(sliders).orderBy(asc(sliders.sortOrder), asc(sliders.id));
     return {
@@ -25,7 +27,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get('/abouts', { schema: { querystring: langQuerySchema } }, async (request) => {
+  app.get(Content.abouts.url, { schema: Content.abouts.schema }, async (request) => {
     const lang = langOf(request);
     const rows = await db.select().from(abouts).orderBy(asc(abouts.id));
     return {
@@ -51,10 +53,12 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       content: { ar: row.contentAr, en: row.contentEn },
     }));
   };
-  app.get('/privacy_policies', { schema: { querystring: langQuerySchema } }, async () => pagesOf('privacy'));
-  app.get('/refunds', { schema: { querystring: langQuerySchema } }, async () => pagesOf('refund'));
+  app.get(Content.privacyPolicies.url, { schema: Content.privacyPolicies.schema }, async () =>
+    pagesOf('privacy'),
+  );
+  app.get(Content.refunds.url, { schema: Content.refunds.schema }, async () => pagesOf('refund'));
 
-  app.get('/shippings', { schema: { querystring: langQuerySchema } }, async () => {
+  app.get(Content.shippings.url, { schema: Content.shippings.schema }, async () => {
     const rows = await db.select().from(shippings).orderBy(asc(shippings.id));
     return rows.map((row) => ({
       id: row.id,
@@ -63,7 +67,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       details_en: row.detailsEn,
     }));
   });
-}
+};
+
+export default contentRoutes;
 
 /** The generated pictures (categories, products, banners, payment logos); registered at the root by app.ts. */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {

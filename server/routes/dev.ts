@@ -1,18 +1,18 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { System } from '../../contract/dev';
 import { outbox } from '../db/schema';
-import { validationError } from '../lib/errors';
-import { normalizeEmail } from '../lib/validation';
+import { normalizeEmail } from '../lib/accounts';
 
 // Registered only outside production (see app.ts): the outbox holds live codes.
 
 const MAILBOX_LIMIT = 50;
 
 /** GET /api/dev/mail?to=EMAIL — what browser journeys read the verification codes from. */
-const devRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/dev/mail', async (request) => {
-    const to = normalizeEmail((request.query as { to?: unknown }).to);
-    if (!to) throw validationError({ to: ['The to field is required.'] });
+const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(System.devMail.url, { schema: System.devMail.schema }, async (request) => {
+    const to = normalizeEmail(request.query.to);
     const rows = await app.deps.db
       .select()
       .from(outbox)

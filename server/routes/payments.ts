@@ -1,9 +1,10 @@
 // MyFatoorah-shaped payment calls, the payment status check, and the sandbox's hosted pay page.
 import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Payments } from '../../contract/payments';
 import { orders } from '../db/schema';
 import { HttpError, notFound, validationError } from '../lib/errors';
-import { MAX_AMOUNT } from '../lib/limits';
 import { authenticate } from '../plugins/auth';
 import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
@@ -17,18 +18,7 @@ import {
   type PaymentStatus,
 } from '../services/payments';
 
-const amount = { type: 'number', minimum: 0, maximum: MAX_AMOUNT } as const;
-
-interface ExecuteBody {
-  invoice_value?: number;
-  payment_method_id: number;
-  country_code?: string;
-  order_id?: number;
-  currency_iso?: string;
-  guest_token?: string;
-}
-
-export default async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, gateway } = app.deps;
 
   const currencyOf = async (code: string | undefined) => {
@@ -37,100 +27,67 @@ export default async function paymentsRoutes(app: FastifyInstance): Promise<void
     return rate.currencyCode;
   };
 
-  app.post<{ Body: { invoice_value: number; currency_iso?: string; country_code?: string } }>(
-    '/initiate-payment',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['invoice_value'],
-          properties: {
-            invoice_value: amount,
-            currency_iso: { type: 'string', maxLength: 10 },
-            country_code: { type: 'string', maxLength: 10 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const currencyIso = await currencyOf(request.body.currency_iso);
-      const payment_methods = await gateway.initiate({
-        invoiceValue: roundMoney(request.body.invoice_value, currencyIso),
-        currencyIso,
-        countryCode: request.body.country_code,
-      });
-      return { payment_methods };
-    },
-  );
+  app.post(Payments.initiate.url, { schema: Payments.initiate.schema }, async (request) => {
+    const currencyIso = await currencyOf(request.body.currency_iso);
+    const payment_methods = await gateway.initiate({
+      invoiceValue: roundMoney(request.body.invoice_value, currencyIso),
+      currencyIso,
+      countryCode: request.body.country_code,
+    });
+    return { payment_methods };
+  });
 
-  app.post<{ Body: ExecuteBody }>(
-    '/execute-payment',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['payment_method_id'],
-          properties: {
-            invoice_value: amount,
-            payment_method_id: { type: 'integer', minimum: 1, maximum: 1000 },
-            country_code: { type: 'string', maxLength: 10 },
-            order_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            currency_iso: { type: 'string', maxLength: 10 },
-            guest_token: { type: 'string', maxLength: 200 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      if (!isKnownMethod(body.payment_method_id)) {
-        throw validationError({ payment_method_id: ['The selected payment method id is invalid.'] });
+  app.post(Payments.execute.url, { schema: Payments.execute.schema }, async (request) => {
+    const body = request.body;
+    if (!isKnownMethod(body.payment_method_id)) {
+      throw validationError({ payment_method_id: ['The selected payment method id is invalid.'] });
+    }
+    let invoiceValue: number;
+    let currencyIso: string;
+    let orderId: number | null = null;
+    if (body.order_id !== undefined) {
+      // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
+      const order = await payableOrder(app, request, body.order_id, body.guest_token);
+      invoiceValue = order.totalPrice;
+      currencyIso = order.currency;
+      orderId = order.id;
+    } else {
+      if (body.invoice_value === undefined) {
+        throw validationError({ invoice_value: ['The invoice value field is required.'] });
       }
-      let invoiceValue: number;
-      let currencyIso: string;
-      let orderId: number | null = null;
-      if (body.order_id !== undefined) {
-        // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
-        const order = await payableOrder(app, request, body.order_id, body.guest_token);
-        invoiceValue = order.totalPrice;
-        currencyIso = order.currency;
-        orderId = order.id;
-      } else {
-        if (body.invoice_value === undefined) {
-          throw validationError({ invoice_value: ['The invoice value field is required.'] });
-        }
-        currencyIso = await currencyOf(body.currency_iso);
-        invoiceValue = body.invoice_value;
-      }
-      const charge = serviceChargeFor(body.payment_method_id, invoiceValue, currencyIso);
-      const payment = await gateway.execute({
-        invoiceValue: roundMoney(invoiceValue + charge, currencyIso),
-        currencyIso,
-        paymentMethodId: body.payment_method_id,
-        orderId,
-      });
-      if (orderId !== null) {
-        await db
-          .update(orders)
-          .set({
-            paymentId: payment.paymentId,
-            paymentUrl: payment.paymentUrl,
-            paymentMethod: sandboxMethodName(body.payment_method_id),
-            updatedAt: new Date(),
-          })
-          .where(eq(orders.id, orderId));
-      }
-      return { payment_result: { PaymentURL: payment.paymentUrl, InvoiceId: payment.invoiceId } };
-    },
-  );
+      currencyIso = await currencyOf(body.currency_iso);
+      invoiceValue = body.invoice_value;
+    }
+    const charge = serviceChargeFor(body.payment_method_id, invoiceValue, currencyIso);
+    const payment = await gateway.execute({
+      invoiceValue: roundMoney(invoiceValue + charge, currencyIso),
+      currencyIso,
+      paymentMethodId: body.payment_method_id,
+      orderId,
+    });
+    if (orderId !== null) {
+      await db
+        .update(orders)
+        .set({
+          paymentId: payment.paymentId,
+          paymentUrl: payment.paymentUrl,
+          paymentMethod: sandboxMethodName(body.payment_method_id),
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, orderId));
+    }
+    return { payment_result: { PaymentURL: payment.paymentUrl, InvoiceId: payment.invoiceId } };
+  });
 
-  app.get<{ Params: { paymentId: string } }>('/payments/:paymentId/status', async (request) => {
+  app.get(Payments.status.url, { schema: Payments.status.schema }, async (request) => {
     const paymentId = request.params.paymentId;
     const status = /^[\w-]{8,100}$/.test(paymentId) ? await gateway.getPaymentStatus(paymentId) : null;
     if (!status) throw notFound('Payment not found');
     return statusAnswer(app, status);
   });
-}
+};
+
+export default paymentsRoutes;
 
 async function payableOrder(
   app: FastifyInstance,

@@ -3,26 +3,13 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Profile } from '../../contract/profile';
 import { users } from '../db/schema';
-import { publicUser, type UserRow } from '../lib/accounts';
+import { normalizeEmail, publicUser, type UserRow } from '../lib/accounts';
 import { issueCode } from '../lib/codes';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
-import { NATIONALITY_MAX } from '../lib/nationalities';
-import {
-  digitsBetween,
-  digitsOf,
-  email,
-  integerBetween,
-  integerOf,
-  isString,
-  matches,
-  maxLength,
-  normalizeEmail,
-  required,
-  validate,
-} from '../lib/validation';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully.',
@@ -58,7 +45,7 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
 
 const PROFILE_DIR = 'profile';
 
-const profileRoutes: FastifyPluginAsync = async (app) => {
+const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;
   const uploadsDir = path.join(config.dataDir, 'uploads', PROFILE_DIR);
 
@@ -72,20 +59,15 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     return user;
   }
 
-  app.get('/users', { preHandler: app.requireUser }, async (request) => {
+  app.get(Profile.me.url, { preValidation: app.requireUser, schema: Profile.me.schema }, async (request) => {
     // requireUser guarantees request.user.
     const user = await currentUser(request.user?.id ?? 0);
     return { user: publicUser(user) };
   });
 
-  app.put('/profile_update', { preHandler: app.requireUser }, async (request) => {
-    const input = validate(request.body, {
-      name: [required, isString, maxLength(255)],
-      email: [required, isString, email, maxLength(255)],
-      phone_number: [digitsBetween(7, 15)],
-      phone_code: [isString, matches(/^\+?\d{1,4}$/)],
-      nationality: [integerBetween(1, NATIONALITY_MAX)],
-    });
+  const update = Profile.update;
+  app.put(update.url, { preValidation: app.requireUser, schema: update.schema }, async (request) => {
+    const input = request.body;
     const userId = request.user?.id ?? 0;
     const emailAddress = normalizeEmail(input.email);
     const [taken] = await db
@@ -98,21 +80,20 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     const current = await currentUser(userId);
     const emailChanged = current.email !== emailAddress;
     const changes: Partial<typeof users.$inferInsert> = {
-      name: String(input.name).trim(),
+      name: input.name.trim(),
       email: emailAddress,
       updatedAt: config.now(),
     };
     // A new address is unproven until its code comes back; otherwise anybody could claim a stranger's mailbox
     // and later be linked to the stranger's social sign-in.
     if (emailChanged) changes.emailVerifiedAt = null;
-    if (input.phone_number !== undefined && input.phone_number !== null && input.phone_number !== '') {
-      changes.phoneNumber = digitsOf(input.phone_number);
-    }
-    if (typeof input.phone_code === 'string' && input.phone_code.trim())
-      changes.phoneCode = input.phone_code.trim();
-    if (input.nationality !== undefined && input.nationality !== null && input.nationality !== '') {
-      changes.nationality = integerOf(input.nationality);
-    }
+    // Blank optional fields leave the stored value alone.
+    const phoneNumber = String(input.phone_number ?? '').trim();
+    if (phoneNumber) changes.phoneNumber = phoneNumber;
+    const phoneCode = input.phone_code?.trim();
+    if (phoneCode) changes.phoneCode = phoneCode;
+    const nationality = String(input.nationality ?? '').trim();
+    if (nationality) changes.nationality = Number(nationality);
     let updated: UserRow | undefined;
     try {
       updated = (await db.update(users).set(changes).where(eq(users.id, userId)).returning())[0];
@@ -132,8 +113,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post(
-    '/profile_update/picture',
-    { preHandler: app.requireUser, bodyLimit: UPLOAD_LIMIT + 64 * 1024 },
+    Profile.picture.url,
+    { preValidation: app.requireUser, bodyLimit: UPLOAD_LIMIT + 64 * 1024, schema: Profile.picture.schema },
     async (request) => {
       if (!request.isMultipart()) throw validationError({ image: [PROFILE_MESSAGES.imageRequired] });
       let bytes: Buffer | null = null;
@@ -182,13 +163,17 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/profile_delete', { preHandler: app.requireUser }, async (request) => {
-    const user = await currentUser(request.user?.id ?? 0);
-    // Tokens and codes go with the row (ON DELETE CASCADE); orders keep their history without the user.
-    await db.delete(users).where(eq(users.id, user.id));
-    await removeUpload(user.profileImage);
-    return { message: PROFILE_MESSAGES.deleted };
-  });
+  app.delete(
+    Profile.remove.url,
+    { preValidation: app.requireUser, schema: Profile.remove.schema },
+    async (request) => {
+      const user = await currentUser(request.user?.id ?? 0);
+      // Tokens and codes go with the row (ON DELETE CASCADE); orders keep their history without the user.
+      await db.delete(users).where(eq(users.id, user.id));
+      await removeUpload(user.profileImage);
+      return { message: PROFILE_MESSAGES.deleted };
+    },
+  );
 
   async function removeUpload(publicPath: string | null): Promise<void> {
     const prefix = `/uploads/${PROFILE_DIR}/`;

@@ -1,11 +1,13 @@
 // Carts of signed-in users and of guests (identified by an unguessable token whose hash is stored).
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CartItem } from '../../contract/cart';
+import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import { HttpError, notFound, unauthenticated, validationError } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
-import { convert, findRate, loadProducts, localized, type Lang, type ProductJson } from './catalog';
+import { convert, findRate, loadProducts, localized, type Lang } from './catalog';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
 
@@ -38,19 +40,9 @@ export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId:
   return { guestCartId: row.id };
 }
 
-export interface CartItemJson {
-  id: number;
-  product_id: number;
-  quantity: number;
-  size: string | null;
-  color: string | null;
-  currency: string;
-  product: ProductJson;
-}
-
 type CartRow = typeof cartItems.$inferSelect;
 
-async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItemJson[]> {
+async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItem[]> {
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((row) => row.productId))];
   const valueIds = rows
@@ -71,7 +63,7 @@ async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItemJ
     const product = productById.get(row.productId);
     if (!product) return [];
     const rate = rates.get(row.currency);
-    const withPrices: ProductJson = rate
+    const withPrices: Product = rate
       ? {
           ...product,
           converted_products: {
@@ -100,11 +92,11 @@ export async function cartRows(db: Db, owner: CartOwner): Promise<CartRow[]> {
   return db.select().from(cartItems).where(ownerWhere(owner)).orderBy(asc(cartItems.id));
 }
 
-export async function listCart(db: Db, owner: CartOwner, lang: Lang): Promise<CartItemJson[]> {
+export async function listCart(db: Db, owner: CartOwner, lang: Lang): Promise<CartItem[]> {
   return serialize(db, await cartRows(db, owner), lang);
 }
 
-async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItemJson> {
+async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItem> {
   const [item] = await serialize(db, [row], lang);
   if (!item) throw notFound('Product not found');
   return item;
@@ -166,12 +158,7 @@ export async function normalizeCurrency(db: Db, currency: unknown): Promise<stri
 }
 
 /** Adds a line, or raises the quantity of the same product + size + colour. */
-export async function addToCart(
-  db: Db,
-  owner: CartOwner,
-  input: AddInput,
-  lang: Lang,
-): Promise<CartItemJson> {
+export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang: Lang): Promise<CartItem> {
   const product = await productOr404(db, input.productId);
   const sizeValueId = await resolveChoice(db, product.id, 'size', input.size);
   const colorValueId = await resolveChoice(db, product.id, 'color', input.color);
@@ -249,7 +236,7 @@ export async function updateQuantity(
   productId: number,
   input: { quantity: number; size?: unknown; color?: unknown },
   lang: Lang,
-): Promise<CartItemJson> {
+): Promise<CartItem> {
   const [line] = await linesOf(db, owner, productId, input.size, input.color);
   if (!line) throw notFound('Product not found in cart');
   const product = await productOr404(db, productId);

@@ -1,16 +1,12 @@
 // Reading the catalogue: products with images, attributes and prices, shaped as the contract's Product.
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { ConvertedPrices, Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { categories, currencyRates, productAttributeValues, productImages, products } from '../db/schema';
 import { roundMoney } from './payments';
 
 export type Lang = 'en' | 'ar';
-
-export const langQuerySchema = {
-  type: 'object',
-  properties: { lang: { type: 'string', maxLength: 10 } },
-} as const;
 
 /** `?lang=ar` answers Arabic; anything else (or nothing) English. */
 export function langOf(request: FastifyRequest): Lang {
@@ -26,36 +22,6 @@ export const ATTRIBUTE_NAMES: Record<'size' | 'color', Record<Lang, string>> = {
   size: { en: 'size', ar: 'المقاس' },
   color: { en: 'color', ar: 'اللون' },
 };
-
-export interface ConvertedPrices {
-  currency_code: string;
-  price: number;
-  discounted_price: number | null;
-}
-
-export interface ProductJson {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  discounted_price: number | null;
-  discount_offer: number | null;
-  converted_products?: ConvertedPrices;
-  image_temp: string;
-  image_url: string[];
-  product_images: { id: number; image: string }[];
-  category: string;
-  category_id: number;
-  collection: string;
-  brand: string;
-  rating: number;
-  stock_quantity: number;
-  stock_warning: { warning_ar: string; warning_en: string } | null;
-  attributes: { attribute_name: string; sub_attributes: { id: number; name: string }[] }[];
-  offer: boolean;
-  sale: boolean;
-  created_at: string;
-}
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -91,7 +57,7 @@ export async function loadProducts(
   where: SQL | undefined,
   lang: Lang,
   options: { orderBy?: 'id' | 'best_selling'; limit?: number; rate?: Rate | null } = {},
-): Promise<ProductJson[]> {
+): Promise<Product[]> {
   let query = db
     .select({ product: products, categoryEn: categories.nameEn, categoryAr: categories.nameAr })
     .from(products)
@@ -142,7 +108,7 @@ export async function loadProduct(
   id: number,
   lang: Lang,
   rate: Rate | null = null,
-): Promise<ProductJson | null> {
+): Promise<Product | null> {
   const [product] = await loadProducts(db, eq(products.id, id), lang, { rate });
   return product ?? null;
 }
@@ -165,7 +131,7 @@ function productJson(
   values: (typeof productAttributeValues.$inferSelect)[],
   lang: Lang,
   rate: Rate | null,
-): ProductJson {
+): Product {
   const attributes = (['size', 'color'] as const)
     .map((kind) => ({
       attribute_name: ATTRIBUTE_NAMES[kind][lang],
@@ -174,7 +140,7 @@ function productJson(
         .map((value) => ({ id: value.id, name: localized(lang, value.nameEn, value.nameAr) })),
     }))
     .filter((attribute) => attribute.sub_attributes.length > 0);
-  const json: ProductJson = {
+  const json: Product = {
     id: row.id,
     name: localized(lang, row.nameEn, row.nameAr),
     description: localized(lang, row.descriptionEn, row.descriptionAr),
