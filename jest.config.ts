@@ -63,7 +63,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
+      roots: ['<rootDir>/server', '<rootDir>/contract'],
       // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine: see testTimeout.
       transform: {
         // PGlite's CommonJS build loads Node built-ins with `await import()`, which jest's CommonJS runtime

@@ -131,7 +131,6 @@ export const Catalog = endpoints({
   reviews: {
     method: 'GET',
     url: '/reviews',
-    notes: 'optional ?product_id=',
     schema: { querystring: ReviewsQuery, response: { 200: ReviewsAnswer } },
   },
   addReview: {

@@ -6,7 +6,8 @@ export const Slide = Answer({
   id: Type.Integer(),
   title: Type.String(),
   image: Type.String(),
-  image2: Type.String(),
+  /** the spec allows none; this server always has one */
+  image2: Nullable(Type.String()),
   status: Type.Integer(),
 });
 export type Slide = Static<typeof Slide>;

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { CartItem } from '../../contract/cart';
 import { coupons, guestCarts, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { call, createShopper, type Shopper } from './testSupport';
@@ -15,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-interface CartItem {
-  id: number;
-  product_id: number;
-  quantity: number;
-  size: string | null;
-  color: string | null;
-  currency: string;
-  product: { id: number; name: string; converted_products?: { currency_code: string } };
-}
 
 /** A product in stock with sizes and colours, and one without any choices. */
 async function pickProducts() {

@@ -1,7 +1,7 @@
 // Reading the catalogue: products with images, attributes and prices, shaped as the contract's Product.
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ConvertedPrices, Product } from '../../contract/catalog';
+import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { categories, currencyRates, productAttributeValues, productImages, products } from '../db/schema';
 import { roundMoney } from './payments';
