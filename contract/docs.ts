@@ -4,10 +4,10 @@ import { Address } from './addresses';
 import { CartItem } from './cart';
 import { Product } from './catalog';
 import type { Endpoint } from './common';
-import { AREAS } from './index';
 import { Order, OrderItem } from './orders';
 import { PaymentMethod } from './payments';
 import { PublicUser } from './profile';
+import { AREAS } from './index';
 
 /** Shapes named once below the tables and referred to by name inside them. */
 const NAMED: readonly [string, TSchema][] = [
