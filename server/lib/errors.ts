@@ -1,8 +1,26 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export type FieldErrors = Record<string, string[]>;
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  NotSignedIn,
+  summarizeFieldErrors,
+  TOO_MANY_ATTEMPTS,
+  TooManyAttempts,
+  Unavailable,
+  type FieldErrors,
+} from '../services/errors';
 
-/** An answer the client caused; the global handler turns it into `{ message, errors? }` with its status. */
+export { summarizeFieldErrors, type FieldErrors };
+export { EMAIL_NOT_VERIFIED, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '../services/errors';
+
+/**
+ * An answer the HTTP layer itself decides (rate limits, the input guard, a refused upload); the global handler
+ * turns it into `{ message, errors? }` with its status. The shop's own refusals are DomainErrors.
+ */
 export class HttpError extends Error {
   constructor(
     public readonly status: number,
@@ -14,35 +32,11 @@ export class HttpError extends Error {
   }
 }
 
-/** Laravel's summary line: the first message, plus how many more there are. */
-export function summarizeFieldErrors(errors: FieldErrors): string {
-  const messages = Object.values(errors).flat();
-  const [first = 'The given data was invalid.'] = messages;
-  const more = messages.length - 1;
-  if (more <= 0) return first;
-  return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;
-}
-
 export function validationError(errors: FieldErrors, message?: string): HttpError {
   return new HttpError(422, message ?? summarizeFieldErrors(errors), errors);
 }
 
-export const UNAUTHENTICATED = 'Unauthenticated.';
-export const EMAIL_NOT_VERIFIED = 'Email not verified.';
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 export const INVALID_CHARACTERS = 'The request contains invalid characters.';
-
-export function unauthenticated(): HttpError {
-  return new HttpError(401, UNAUTHENTICATED);
-}
-
-export function notFound(message = 'Not Found.'): HttpError {
-  return new HttpError(404, message);
-}
-
-export function tooManyAttempts(): HttpError {
-  return new HttpError(429, TOO_MANY_ATTEMPTS);
-}
 
 /** "phone_number" → "phone number", as in Laravel's messages. */
 export function humanField(field: string): string {
@@ -233,12 +227,31 @@ function statusOf(error: ErrorLike): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
 }
 
+/** The one mapping from the shop's refusals to HTTP statuses. */
+function statusOfDomainError(error: DomainError): number {
+  if (error instanceof Invalid) return 422;
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof NotSignedIn) return 401;
+  if (error instanceof TooManyAttempts) return 429;
+  if (error instanceof Unavailable) return 503;
+  return 500;
+}
+
 /**
- * One place decides every error answer: our HttpErrors, Fastify's schema and body-parser errors, plugin errors
+ * One place decides every error answer: the services' DomainErrors, the HTTP layer's HttpErrors, Fastify's schema and body-parser errors, plugin errors
  * (rate limit, multipart). Anything the client caused keeps its 4xx status; the rest is a logged 500 that
  * reveals nothing.
  */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DomainError) {
+    const status = statusOfDomainError(error);
+    if (status >= 500) request.log.warn({ err: error }, 'service unavailable');
+    return reply
+      .status(status)
+      .send(error.fields ? { message: error.message, errors: error.fields } : { message: error.message });
+  }
   if (error instanceof HttpError) {
     return reply
       .status(error.status)

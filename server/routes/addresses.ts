@@ -3,7 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Addresses } from '../../contract/addresses';
 import { addresses } from '../db/schema';
-import { validationError, type FieldErrors } from '../lib/errors';
+import { type FieldErrors } from '../lib/errors';
+import { Invalid } from '../services/errors';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -71,7 +72,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors.code_number = ['The code number field format is invalid.'];
     if (!/^[A-Za-z]{2,3}$/.test(input.countryCode))
       errors.country_code = ['The country code field format is invalid.'];
-    if (Object.keys(errors).length > 0) throw validationError(errors);
+    if (Object.keys(errors).length > 0) throw new Invalid(errors);
     const [row] = await db
       .insert(addresses)
       .values({ userId: userIdOf(request.user), ...input, countryCode: input.countryCode.toUpperCase() })

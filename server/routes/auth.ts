@@ -5,12 +5,13 @@ import { Accounts } from '../../contract/accounts';
 import { apiTokens, users } from '../db/schema';
 import { findUserByEmail, issueToken, normalizeEmail, revokeAllTokens, type UserRow } from '../lib/accounts';
 import { consumeCode, issueCode, normalizeCode } from '../lib/codes';
-import { EMAIL_NOT_VERIFIED, HttpError, unauthenticated, validationError } from '../lib/errors';
+import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { NATIONALITIES } from '../lib/nationalities';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { authenticate, bearerTokenOf } from '../plugins/auth';
 import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
 import { SocialProviderUnavailableError, SocialTokenError, type SocialIdentity } from '../services/social';
+import { Forbidden, Invalid, NotFound, NotSignedIn, Unavailable } from '../services/errors';
 
 export const MESSAGES = {
   registered: 'User registered successfully. Please check your email for the verification code.',
@@ -54,7 +55,7 @@ async function accountForSocial(app: FastifyInstance, identity: SocialIdentity):
     await markVerified(app, linked);
     return linked;
   }
-  if (!identity.email) throw new HttpError(422, MESSAGES.socialNoEmail, { token: [MESSAGES.socialNoEmail] });
+  if (!identity.email) throw new Invalid({ token: [MESSAGES.socialNoEmail] }, MESSAGES.socialNoEmail);
   const emailAddress = normalizeEmail(identity.email);
   const link =
     identity.provider === 'google' ? { googleId: identity.subject } : { facebookId: identity.subject };
@@ -62,7 +63,7 @@ async function accountForSocial(app: FastifyInstance, identity: SocialIdentity):
   if (existing) {
     const current = identity.provider === 'google' ? existing.googleId : existing.facebookId;
     if (current && current !== identity.subject) {
-      throw new HttpError(422, MESSAGES.socialLinkedElsewhere, { token: [MESSAGES.socialLinkedElsewhere] });
+      throw new Invalid({ token: [MESSAGES.socialLinkedElsewhere] }, MESSAGES.socialLinkedElsewhere);
     }
     // Nobody proved the mailbox of an unverified account, so whoever registered it may be a stranger: the
     // password they chose and the tokens they hold must not become a verified account's keys.
@@ -110,7 +111,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const input = request.body;
       const emailAddress = normalizeEmail(input.email);
-      if (await findUserByEmail(db, emailAddress)) throw validationError({ email: [MESSAGES.emailTaken] });
+      if (await findUserByEmail(db, emailAddress)) throw new Invalid({ email: [MESSAGES.emailTaken] });
 
       const { config } = app.deps;
       let user: UserRow | undefined;
@@ -128,7 +129,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .returning();
       } catch (error) {
         // Two registrations racing for one address: the unique index decides.
-        if (isUniqueViolation(error)) throw validationError({ email: [MESSAGES.emailTaken] });
+        if (isUniqueViolation(error)) throw new Invalid({ email: [MESSAGES.emailTaken] });
         throw error;
       }
       if (!user) throw new Error('user insert returned nothing');
@@ -146,7 +147,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(sendCode.url, { config: SEND_CODE_LIMIT, schema: sendCode.schema }, async (request) => {
     const input = request.body;
     const user = await findUserByEmail(db, normalizeEmail(input.email));
-    if (!user) throw new HttpError(404, MESSAGES.noUser);
+    if (!user) throw new NotFound(MESSAGES.noUser);
     // One endpoint serves both dialogs: an unverified account needs verifying, a verified one is resetting.
     await issueCode(app.deps, user, user.emailVerifiedAt ? 'reset' : 'verify', { limitResends: true });
     return { message: MESSAGES.codeSent };
@@ -161,8 +162,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accepted = user
         ? await consumeCode(app.deps, user.id, ['verify'], normalizeCode(input.code))
         : false;
-      if (!user || !accepted)
-        throw new HttpError(422, MESSAGES.invalidCode, { code: [MESSAGES.invalidCode] });
+      if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
       await markVerified(app, user);
       const token = await issueToken(db, user.id, app.deps.config.now());
       return { message: MESSAGES.verified, token, id: user.id, email: user.email };
@@ -180,13 +180,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const password = input.password;
     if (!user?.passwordHash) {
       await burnPasswordCheck(password, app.deps.config.bcryptCost);
-      throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
+      throw new Invalid({ email: [MESSAGES.badCredentials] }, MESSAGES.badCredentials);
     }
     if (!(await verifyPassword(password, user.passwordHash))) {
-      throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
+      throw new Invalid({ email: [MESSAGES.badCredentials] }, MESSAGES.badCredentials);
     }
     // Only after the password matched, so the 403 does not tell strangers which addresses are unverified.
-    if (!user.emailVerifiedAt) throw new HttpError(403, EMAIL_NOT_VERIFIED);
+    if (!user.emailVerifiedAt) throw new Forbidden(EMAIL_NOT_VERIFIED);
     const token = await issueToken(db, user.id, app.deps.config.now());
     return { token, id: user.id, email: user.email, name: user.name };
   });
@@ -204,11 +204,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         if (error instanceof SocialTokenError) {
           request.log.info({ reason: error.message }, 'social token rejected');
-          throw new HttpError(422, MESSAGES.socialInvalid, { token: [MESSAGES.socialInvalid] });
+          throw new Invalid({ token: [MESSAGES.socialInvalid] }, MESSAGES.socialInvalid);
         }
         if (!(error instanceof SocialProviderUnavailableError))
           request.log.error({ err: error }, 'social provider failed');
-        throw new HttpError(503, MESSAGES.unavailable);
+        throw new Unavailable(MESSAGES.unavailable);
       }
       const user = await accountForSocial(app, identity);
       const token = await issueToken(db, user.id, app.deps.config.now());
@@ -224,7 +224,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const accepted = user
       ? await consumeCode(app.deps, user.id, ['reset', 'verify'], normalizeCode(input.code))
       : false;
-    if (!user || !accepted) throw new HttpError(422, MESSAGES.invalidCode, { code: [MESSAGES.invalidCode] });
+    if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
     const { config } = app.deps;
     await db
       .update(users)
@@ -242,7 +242,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(Accounts.logout.url, { schema: Accounts.logout.schema }, async (request) => {
     // Any live token may sign out, verified or not.
     const found = bearerTokenOf(request) ? await authenticate(app, request) : null;
-    if (!found) throw unauthenticated();
+    if (!found) throw new NotSignedIn();
     await db.delete(apiTokens).where(eq(apiTokens.id, found.tokenId));
     return { message: MESSAGES.loggedOut };
   });

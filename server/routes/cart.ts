@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { Cart, type RemoveFromCartBody } from '../../contract/cart';
 import { Coupons } from '../../contract/coupons';
 import { guestCarts } from '../db/schema';
-import { notFound, validationError } from '../lib/errors';
+
 import { langOf, parseId } from '../services/catalog';
 import {
   addToCart,
@@ -20,10 +20,11 @@ import {
 } from '../services/cart';
 import { discountAmount, findValidCoupon, priceCart } from '../services/pricing';
 import { roundMoney } from '../services/payments';
+import { Invalid, NotFound } from '../services/errors';
 
 function productIdParam(params: { product_id: string }): number {
   const id = parseId(params.product_id);
-  if (id === null) throw notFound('Product not found in cart');
+  if (id === null) throw new NotFound('Product not found in cart');
   return id;
 }
 
@@ -83,7 +84,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(Coupons.apply.url, { ...auth, schema: Coupons.apply.schema }, async (request) => {
     const coupon = await findValidCoupon(db, request.body.coupon_code, config.now());
-    if (!coupon) throw validationError({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+    if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
     // The server's own cart total wins; the client's only counts when the cart is empty on the server.
     const owner = userOwner(request);
     const firstCurrency = (await cartRows(db, owner))[0]?.currency ?? 'KWD';

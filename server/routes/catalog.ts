@@ -14,7 +14,7 @@ import {
   orders,
   reviews,
 } from '../db/schema';
-import { HttpError, notFound, validationError } from '../lib/errors';
+
 import {
   findRate,
   langOf,
@@ -27,6 +27,7 @@ import {
   type Rate,
 } from '../services/catalog';
 import { ResponseCache } from '../lib/responseCache';
+import { Forbidden, Invalid, NotFound, NotSignedIn } from '../services/errors';
 
 const BEST_SELLERS = 20;
 /** How long list answers (categories with products, best sellers) are reused; see lib/responseCache. */
@@ -39,7 +40,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rateFor = async (code: string | undefined) => {
     if (!code) return null;
     const rate = await findRate(db, code);
-    if (!rate) throw validationError({ currency_code: ['The selected currency code is invalid.'] });
+    if (!rate) throw new Invalid({ currency_code: ['The selected currency code is invalid.'] });
     return rate;
   };
 
@@ -89,7 +90,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const id = parseId(request.params.id);
     const rate = await rateFor(request.query.currency_code);
     const product = id === null ? null : await loadProduct(db, id, langOf(request), rate);
-    if (!product) throw notFound('Product not found');
+    if (!product) throw new NotFound('Product not found');
     return product;
   });
 
@@ -134,11 +135,11 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preValidation: app.requireUser, schema: Catalog.addReview.schema },
     async (request, reply) => {
       const user = request.user;
-      if (!user) throw new HttpError(401, 'Unauthenticated.');
+      if (!user) throw new NotSignedIn();
       const { product_id: productId, rating } = request.body;
       const review = request.body.review.trim();
-      if (!review) throw validationError({ review: ['The review field is required.'] });
-      if (!(await productExists(db, productId))) throw notFound('Product not found');
+      if (!review) throw new Invalid({ review: ['The review field is required.'] });
+      if (!(await productExists(db, productId))) throw new NotFound('Product not found');
       // The review's author is the bearer of the token; a user_id in the body is not trusted.
       const [purchase] = await db
         .select({ id: orderItems.id })
@@ -152,13 +153,13 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
         )
         .limit(1);
-      if (!purchase) throw new HttpError(403, 'You can only review products from your completed orders.');
+      if (!purchase) throw new Forbidden('You can only review products from your completed orders.');
       const [already] = await db
         .select({ id: reviews.id })
         .from(reviews)
         .where(and(eq(reviews.userId, user.id), eq(reviews.productId, productId)))
         .limit(1);
-      if (already) throw validationError({ product_id: ['You have already reviewed this product.'] });
+      if (already) throw new Invalid({ product_id: ['You have already reviewed this product.'] });
       await db
         .insert(reviews)
         .values({ productId, userId: user.id, userName: user.name, rating, review, status: 'pending' });
@@ -204,7 +205,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       id === null
         ? []
         : await db.select({ id: governorates.id }).from(governorates).where(eq(governorates.id, id));
-    if (!governorate) throw notFound('Governorate not found');
+    if (!governorate) throw new NotFound('Governorate not found');
     const rows = await db
       .select()
       .from(areas)

@@ -4,11 +4,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Orders } from '../../contract/orders';
 import { orderItems, orders } from '../db/schema';
-import { notFound, validationError } from '../lib/errors';
+
 import { parseId } from '../services/catalog';
 import { guestOwner } from '../services/cart';
 import { createOrder, validateOrderRequest } from '../services/orders';
 import { assertPaymentsAvailable } from '../services/payments';
+import { Invalid, NotFound } from '../services/errors';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -85,7 +86,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const valid = validateOrderRequest(body, null);
     // Without a token there is no guest cart, so nothing to order.
     if (typeof body.guest_token !== 'string' || body.guest_token === '') {
-      throw validationError({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
+      throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
     }
     const guestToken = body.guest_token;
     const owner = await guestOwner(db, guestToken);
@@ -144,7 +145,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .select()
             .from(orders)
             .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!order) throw notFound('Order not found');
+    if (!order) throw new NotFound('Order not found');
     const items = await db
       .select()
       .from(orderItems)

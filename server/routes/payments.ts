@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Payments } from '../../contract/payments';
 import { orders } from '../db/schema';
-import { HttpError, notFound, validationError } from '../lib/errors';
+
 import { authenticate } from '../plugins/auth';
 import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
@@ -17,13 +17,14 @@ import {
   serviceChargeFor,
   type PaymentStatus,
 } from '../services/payments';
+import { Conflict, Invalid, NotFound } from '../services/errors';
 
 const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, gateway } = app.deps;
 
   const currencyOf = async (code: string | undefined) => {
     const rate = await findRate(db, code ?? 'KWD');
-    if (!rate) throw validationError({ currency_iso: ['The selected currency iso is invalid.'] });
+    if (!rate) throw new Invalid({ currency_iso: ['The selected currency iso is invalid.'] });
     return rate.currencyCode;
   };
 
@@ -40,7 +41,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(Payments.execute.url, { schema: Payments.execute.schema }, async (request) => {
     const body = request.body;
     if (!isKnownMethod(body.payment_method_id)) {
-      throw validationError({ payment_method_id: ['The selected payment method id is invalid.'] });
+      throw new Invalid({ payment_method_id: ['The selected payment method id is invalid.'] });
     }
     let invoiceValue: number;
     let currencyIso: string;
@@ -53,7 +54,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       orderId = order.id;
     } else {
       if (body.invoice_value === undefined) {
-        throw validationError({ invoice_value: ['The invoice value field is required.'] });
+        throw new Invalid({ invoice_value: ['The invoice value field is required.'] });
       }
       currencyIso = await currencyOf(body.currency_iso);
       invoiceValue = body.invoice_value;
@@ -82,7 +83,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Payments.status.url, { schema: Payments.status.schema }, async (request) => {
     const paymentId = request.params.paymentId;
     const status = /^[\w-]{8,100}$/.test(paymentId) ? await gateway.getPaymentStatus(paymentId) : null;
-    if (!status) throw notFound('Payment not found');
+    if (!status) throw new NotFound('Payment not found');
     return statusAnswer(app, status);
   });
 };
@@ -101,15 +102,15 @@ async function payableOrder(
   if (account?.verified) ownerCondition = eq(orders.userId, account.id);
   else if (guestToken)
     ownerCondition = eq(orders.guestCartId, (await guestOwner(db, guestToken)).guestCartId);
-  else throw notFound('Order not found');
+  else throw new NotFound('Order not found');
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), ownerCondition))
     .limit(1);
-  if (!order) throw notFound('Order not found');
+  if (!order) throw new NotFound('Order not found');
   if (!['pending', 'failed'].includes(order.status))
-    throw new HttpError(409, 'This order is already paid or closed.');
+    throw new Conflict('This order is already paid or closed.');
   return order;
 }
 

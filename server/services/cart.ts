@@ -5,9 +5,10 @@ import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
-import { HttpError, notFound, unauthenticated, validationError } from '../lib/errors';
+
 import { sha256Hex } from '../lib/tokens';
 import { convert, findRate, loadProducts, localized, type Lang } from './catalog';
+import { Conflict, Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
 
@@ -30,13 +31,13 @@ export async function createGuestCart(db: Db): Promise<{ guestCartId: number; to
 
 /** The guest cart behind a token; 401 when the token is missing or unknown (the SPA then forgets it). */
 export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId: number }> {
-  if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthenticated();
+  if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw new NotSignedIn();
   const [row] = await db
     .update(guestCarts)
     .set({ lastUsedAt: new Date() })
     .where(eq(guestCarts.tokenHash, sha256Hex(token)))
     .returning({ id: guestCarts.id });
-  if (!row) throw unauthenticated();
+  if (!row) throw new NotSignedIn();
   return { guestCartId: row.id };
 }
 
@@ -98,7 +99,7 @@ export async function listCart(db: Db, owner: CartOwner, lang: Lang): Promise<Ca
 
 async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItem> {
   const [item] = await serialize(db, [row], lang);
-  if (!item) throw notFound('Product not found');
+  if (!item) throw new NotFound('Product not found');
   return item;
 }
 
@@ -106,7 +107,7 @@ type ProductRow = typeof products.$inferSelect;
 
 async function productOr404(db: Db, productId: number): Promise<ProductRow> {
   const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) throw notFound('Product not found');
+  if (!product) throw new NotFound('Product not found');
   return product;
 }
 
@@ -123,20 +124,20 @@ async function resolveChoice(
     .where(and(eq(productAttributeValues.productId, productId), eq(productAttributeValues.kind, kind)));
   if (values.length === 0) return null;
   const given = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
-  if (given === '') throw validationError({ [kind]: [`The ${kind} field is required.`] });
+  if (given === '') throw new Invalid({ [kind]: [`The ${kind} field is required.`] });
   const wanted = given.toLocaleLowerCase();
   const match = values.find(
     (value) =>
       String(value.id) === given || value.nameEn.toLocaleLowerCase() === wanted || value.nameAr === given,
   );
-  if (!match) throw validationError({ [kind]: [`The selected ${kind} is invalid.`] });
+  if (!match) throw new Invalid({ [kind]: [`The selected ${kind} is invalid.`] });
   return match.id;
 }
 
 function checkStock(product: ProductRow, quantity: number): void {
-  if (product.stockQuantity <= 0) throw validationError({ quantity: ['This product is out of stock.'] });
+  if (product.stockQuantity <= 0) throw new OutOfStock({ quantity: ['This product is out of stock.'] });
   if (quantity > product.stockQuantity) {
-    throw validationError({
+    throw new OutOfStock({
       quantity: [`The quantity may not be greater than the available stock (${product.stockQuantity}).`],
     });
   }
@@ -153,7 +154,7 @@ export interface AddInput {
 export async function normalizeCurrency(db: Db, currency: unknown): Promise<string> {
   if (currency === undefined || currency === null || currency === '') return 'KWD';
   const rate = typeof currency === 'string' ? await findRate(db, currency) : null;
-  if (!rate) throw validationError({ currency: ['The selected currency is invalid.'] });
+  if (!rate) throw new Invalid({ currency: ['The selected currency is invalid.'] });
   return rate.currencyCode;
 }
 
@@ -180,12 +181,12 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
       RETURNING id, quantity`);
     // Both drivers (PGlite, node-postgres) answer raw queries with `rows`; Db's union type cannot say so.
     const line = (result as { rows: { id: number; quantity: number }[] }).rows[0];
-    if (!line) throw new HttpError(409, 'The cart changed, please try again.');
+    if (!line) throw new Conflict('The cart changed, please try again.');
     checkStock(product, Number(line.quantity));
     return Number(line.id);
   });
   const [row] = await db.select().from(cartItems).where(eq(cartItems.id, rowId)).limit(1);
-  if (!row) throw new HttpError(409, 'The cart changed, please try again.');
+  if (!row) throw new Conflict('The cart changed, please try again.');
   return serializeOne(db, row, lang);
 }
 
@@ -238,7 +239,7 @@ export async function updateQuantity(
   lang: Lang,
 ): Promise<CartItem> {
   const [line] = await linesOf(db, owner, productId, input.size, input.color);
-  if (!line) throw notFound('Product not found in cart');
+  if (!line) throw new NotFound('Product not found in cart');
   const product = await productOr404(db, productId);
   checkStock(product, input.quantity);
   const [row] = await db
@@ -246,7 +247,7 @@ export async function updateQuantity(
     .set({ quantity: input.quantity, updatedAt: new Date() })
     .where(eq(cartItems.id, line.id))
     .returning();
-  if (!row) throw notFound('Product not found in cart');
+  if (!row) throw new NotFound('Product not found in cart');
   return serializeOne(db, row, lang);
 }
 
@@ -258,7 +259,7 @@ export async function removeProduct(
   input: { size?: unknown; color?: unknown },
 ): Promise<void> {
   const lines = await linesOf(db, owner, productId, input.size, input.color);
-  if (lines.length === 0) throw notFound('Product not found in cart');
+  if (lines.length === 0) throw new NotFound('Product not found in cart');
   await db.delete(cartItems).where(
     and(
       ownerWhere(owner),

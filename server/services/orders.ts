@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { areas, cartItems, governorates, orderItems, orders, products } from '../db/schema';
-import type { FieldErrors } from '../lib/errors';
-import { validationError } from '../lib/errors';
+
 import { convert, findRate, stockWarningFor } from './catalog';
 import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
 import { roundMoney } from './payments';
 import { discountAmount, findValidCoupon, priceCart } from './pricing';
+import { Invalid, type FieldErrors } from './errors';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
@@ -103,7 +103,7 @@ export function validateOrderRequest(
   ] as const) {
     if (value.length > max && !errors[field]) errors[field] = [`The ${field.replace(/_/g, ' ')} is too long`];
   }
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (Object.keys(errors).length > 0) throw new Invalid(errors);
   const couponCode = text(body.coupon_code);
   return {
     governorateName,
@@ -133,7 +133,7 @@ export async function shippingPriceKwd(db: Db, governorateName: string, areaName
       ),
     )
     .limit(1);
-  if (!row) throw validationError({ area_name: ['We do not deliver to this area'] });
+  if (!row) throw new Invalid({ area_name: ['We do not deliver to this area'] });
   return row.price;
 }
 
@@ -183,7 +183,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     db,
     typeof request.currency === 'string' && request.currency ? request.currency : 'KWD',
   );
-  if (!currency) throw validationError({ currency: ['The selected currency is invalid.'] });
+  if (!currency) throw new Invalid({ currency: ['The selected currency is invalid.'] });
 
   const cart = await priceCart(db, owner, currency.currencyCode);
   const fingerprint = fingerprintOf(
@@ -196,11 +196,10 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   const replay = await findReplay(options, fingerprint, windowMs);
   if (replay) return replay;
 
-  if (cart.lines.length === 0)
-    throw validationError({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
+  if (cart.lines.length === 0) throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
   const shortages = cart.lines.filter((line) => line.quantity > line.stock);
   if (shortages.length > 0) {
-    throw validationError({
+    throw new Invalid({
       cart: shortages.map((line) =>
         line.stock <= 0
           ? `${line.nameEn} is out of stock.`
@@ -214,7 +213,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   let couponCode: string | null = null;
   if (options.allowCoupon && request.couponCode) {
     const coupon = await findValidCoupon(db, request.couponCode, now);
-    if (!coupon) throw validationError({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+    if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
     couponDiscount = coupon.discount;
     couponCode = coupon.code;
   }

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sandboxPayments, type SandboxPaymentStatus } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { Unavailable } from './errors';
 
 /** One entry of MyFatoorah's InitiatePayment answer, with its field names. */
 export interface PaymentMethod {
@@ -182,11 +182,11 @@ export const PAYMENTS_UNAVAILABLE = 'This service is currently unavailable.';
 /** PAYMENTS_SANDBOX=0 without a real adapter: every payment call is a 503, no payment ever exists. */
 export class UnavailableGateway implements PaymentGateway {
   async initiate(): Promise<PaymentMethod[]> {
-    throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    throw new Unavailable(PAYMENTS_UNAVAILABLE);
   }
 
   async execute(): Promise<ExecuteResult> {
-    throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    throw new Unavailable(PAYMENTS_UNAVAILABLE);
   }
 
   async getPaymentStatus(): Promise<PaymentStatus | null> {
@@ -196,7 +196,7 @@ export class UnavailableGateway implements PaymentGateway {
 
 /** Checked before an order is stored, so a shop without payments does not collect unpayable orders. */
 export function assertPaymentsAvailable(gateway: PaymentGateway): void {
-  if (gateway instanceof UnavailableGateway) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+  if (gateway instanceof UnavailableGateway) throw new Unavailable(PAYMENTS_UNAVAILABLE);
 }
 
 export function createDefaultGateway(config: Config, db: Db): PaymentGateway {
