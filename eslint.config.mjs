@@ -84,7 +84,14 @@ export default tseslint.config(
             ],
             message:
               "Features import each other only through the other feature's public.ts; shared code goes to src/ui or src/lib.",
-          })),
+          })).concat(
+            ['./src/ui', './src/lib'].map((target) => ({
+              target,
+              from: ['./src/features', './src/app'],
+              message:
+                'Shared parts import no feature and not the app: pass what they need (language, direction …) in as props.',
+            })),
+          ),
         },
       ],
     },

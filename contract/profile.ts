@@ -1,4 +1,4 @@
-// The signed-in shopper's own account: read, update, picture, delete.
+// The signed-in shopper's own account: read, update, picture, password, delete.
 import { Type, type Static } from 'typebox';
 import { PHONE_CODE_PATTERN, NATIONALITY_COUNT } from './accounts';
 import {
@@ -11,6 +11,8 @@ import {
   OptionalMatching,
   MessageAnswer,
   Nullable,
+  SameAs,
+  StrongPassword,
   Text,
 } from './common';
 
@@ -40,6 +42,14 @@ export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 export const ProfileAnswer = Answer({ message: Type.String(), user: PublicUser });
 export type ProfileAnswer = Static<typeof ProfileAnswer>;
 
+/** current_password may be left out by an account that has none yet (made through social sign-in). */
+export const PasswordChangeBody = Form({
+  current_password: Type.Optional(Type.String({ maxLength: 255 })),
+  password: StrongPassword(),
+  password_confirmation: SameAs('password'),
+});
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
 export const Profile = endpoints({
   me: {
     method: 'GET',
@@ -62,6 +72,14 @@ export const Profile = endpoints({
     bodyNote: 'multipart `image` (png, jpeg or webp, at most 5 MB)',
     notes: 'path not in the spec',
     schema: { response: { 200: ProfileAnswer } },
+  },
+  changePassword: {
+    method: 'POST',
+    url: '/password/change',
+    auth: 'bearer',
+    notes:
+      "path not in the spec; ends the account's other sessions; a wrong current password 422 `errors.current_password`",
+    schema: { body: PasswordChangeBody, response: { 200: MessageAnswer } },
   },
   remove: {
     method: 'DELETE',

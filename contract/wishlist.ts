@@ -1,7 +1,7 @@
 // Favourites of the signed-in shopper.
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, IdText, LangQuery, MessageAnswer } from './common';
-import { Product } from './catalog';
+import { Answer, DatabaseId, endpoints, IdText, MessageAnswer } from './common';
+import { CatalogQuery, Product } from './catalog';
 
 export const WishlistEntry = Answer({
   wishlist_id: Type.Integer(),
@@ -33,7 +33,8 @@ export const Wishlist = endpoints({
     method: 'GET',
     url: '/user-wishlist',
     auth: 'bearer',
-    schema: { querystring: LangQuery, response: { 200: WishlistAnswer } },
+    notes: 'prices in `currency_code` as `converted_products`; an unknown code keeps KWD',
+    schema: { querystring: CatalogQuery, response: { 200: WishlistAnswer } },
   },
   add: {
     method: 'POST',

@@ -37,7 +37,7 @@ async function accountMenu(page: Page, language: Language, entry: 'login' | 'sig
 async function expectSignedIn(page: Page, language: Language, email: string) {
   const shell = TEXTS[language].shell.nav;
   await page.getByRole('button', { name: shell.account, exact: true }).click();
-  await expect(page.getByText(fill(shell.signed_in_as, { email }))).toBeVisible();
+  await expect(page.getByText(`${shell.signed_in_as} ${email}`)).toBeVisible();
   await page.keyboard.press('Escape');
 }
 
@@ -128,9 +128,7 @@ for (const language of ['en', 'ar'] as const) {
 
     await expect(dialog.getByRole('heading', { name: t.verify.title })).toBeVisible();
     await expectDialogAccessible(page);
-    await expect(dialog.getByTestId('masked-email')).toHaveText(
-      `${email.slice(0, 3)}${'*'.repeat(email.length - 3)}`,
-    );
+    await expect(dialog.getByTestId('masked-email')).toHaveText(`${email.slice(0, 3)}•••••`);
     await expect(dialog.getByTestId('countdown')).toContainText(/1[45]:\d\d/);
     const code = await readMailCode(request, email, sentAt);
     await typeCode(page, code);

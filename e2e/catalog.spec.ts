@@ -107,6 +107,38 @@ for (const language of ['en', 'ar'] as const) {
       for (const name of names) expect(name.toLowerCase()).toContain(word.toLowerCase());
     });
 
+    test('the search words go into the address; the shared link opened cold shows the same products', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const { product } = await productWithChoices(request, language);
+      const word = product.name.split(' ')[0] ?? product.name;
+      await openIn(page, '/search', language);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await page.locator('#catalog-search-input').fill(word);
+      await page.locator('#catalog-search-input').press('Enter');
+      await expect(page).toHaveURL((url) => url.searchParams.get('q') === word);
+      const count = (await page.getByTestId('result-count').textContent()) ?? '';
+      const link = page.url();
+
+      // A new browser context: no stored search text, only the link.
+      const other = await browser.newContext();
+      const cold = await other.newPage();
+      const shared = new URL(link);
+      shared.searchParams.set('lng', language);
+      await cold.goto(shared.href);
+      await expect(cold.locator('html')).toHaveAttribute('lang', language);
+      await expect(cold.locator('#catalog-search-input')).toHaveValue(word);
+      await expect(cold.locator('#shell-search-input')).toHaveValue(word);
+      await expect(cold.getByTestId('result-count')).toHaveText(count);
+      const names = await cold.getByTestId('product-card').locator('h3').allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name.toLowerCase()).toContain(word.toLowerCase());
+      expect(new URL(cold.url()).searchParams.get('q')).toBe(word);
+      await other.close();
+    });
+
     test('product detail: choose size and colour, add as a guest, the navbar count grows', async ({
       page,
       request,

@@ -9,6 +9,8 @@ export interface AuthUser {
   id: number;
   email: string;
   name: string;
+  /** The bearer token the request came with (a password change keeps this session and ends the others). */
+  tokenId?: number;
 }
 
 export interface AppDeps {

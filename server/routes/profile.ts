@@ -5,6 +5,8 @@ import { Profile } from '../../contract/profile';
 import { publicUser } from '../lib/accounts';
 import { HttpError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
+import { limitPerIpAndEmail } from '../plugins/security';
+import { ACCOUNT_MESSAGES, changePassword } from '../services/accounts';
 import { Invalid } from '../services/errors';
 import {
   currentUser,
@@ -17,7 +19,7 @@ import {
 export { PROFILE_MESSAGES, sniffImage } from '../services/profile';
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   // requireUser runs first, so request.user is set in every handler below.
   const auth = { preValidation: app.requireUser };
   const userIdOf = (user: { id: number } | null) => (user as { id: number }).id;
@@ -70,6 +72,22 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const user = await replaceProfilePicture(app.deps, userIdOf(request.user), bytes);
       return { message: PROFILE_MESSAGES.pictureUpdated, user: publicUser(user) };
+    },
+  );
+
+  app.post(
+    Profile.changePassword.url,
+    { ...auth, config: limitPerIpAndEmail(10, 'password-change'), schema: Profile.changePassword.schema },
+    async (request) => {
+      await changePassword(db, {
+        userId: userIdOf(request.user),
+        keepTokenId: request.user?.tokenId,
+        currentPassword: request.body.current_password,
+        newPassword: request.body.password,
+        now: config.now(),
+        bcryptCost: config.bcryptCost,
+      });
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );
 

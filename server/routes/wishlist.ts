@@ -12,7 +12,7 @@ const wishlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userIdOf = (user: { id: number } | null) => (user as { id: number }).id;
 
   app.get(Wishlist.list.url, { ...auth, schema: Wishlist.list.schema }, async (request) =>
-    listWishlist(db, userIdOf(request.user), langOf(request)),
+    listWishlist(db, userIdOf(request.user), langOf(request), request.query.currency_code),
   );
 
   app.post(Wishlist.add.url, { ...auth, schema: Wishlist.add.schema }, async (request, reply) => {

@@ -1,9 +1,16 @@
 // Reading the catalogue: products with images, attributes and prices, shaped as the contract's Product.
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
-import { categories, currencyRates, productAttributeValues, productImages, products } from '../db/schema';
+import {
+  categories,
+  currencyRates,
+  productAttributeValues,
+  productImages,
+  products,
+  reviews,
+} from '../db/schema';
 import { roundMoney } from './payments';
 
 export type Lang = 'en' | 'ar';
@@ -51,6 +58,16 @@ export function convert(amountKwd: number, rate: Rate): number {
   return roundMoney(amountKwd * rate.ratePerKwd, rate.currencyCode);
 }
 
+/**
+ * A product's rating: the mean of its approved reviews to one decimal, 0 without any. Computed where it is read,
+ * so it follows every review whose status changes, however the change is made; the index on reviews.product_id
+ * keeps it cheap, and the catalogue lists are cached for a few seconds on top.
+ */
+const approvedRating = sql<number>`coalesce((
+  select round(avg(${reviews.rating}), 1) from ${reviews}
+  where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved'
+), 0)`.mapWith(Number);
+
 /** Products (in the given order) with their gallery, attributes and category name. */
 export async function loadProducts(
   db: Db,
@@ -59,7 +76,12 @@ export async function loadProducts(
   options: { orderBy?: 'id' | 'best_selling'; limit?: number; rate?: Rate | null } = {},
 ): Promise<Product[]> {
   let query = db
-    .select({ product: products, categoryEn: categories.nameEn, categoryAr: categories.nameAr })
+    .select({
+      product: products,
+      rating: approvedRating,
+      categoryEn: categories.nameEn,
+      categoryAr: categories.nameAr,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
@@ -91,9 +113,9 @@ export async function loadProducts(
   ]);
   const imagesOf = groupBy(images, (image) => image.productId);
   const valuesOf = groupBy(values, (value) => value.productId);
-  return rows.map(({ product, categoryEn, categoryAr }) =>
+  return rows.map(({ product, rating, categoryEn, categoryAr }) =>
     productJson(
-      product,
+      { ...product, rating },
       localized(lang, categoryEn, categoryAr),
       imagesOf.get(product.id) ?? [],
       valuesOf.get(product.id) ?? [],

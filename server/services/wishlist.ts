@@ -4,12 +4,19 @@ import type { WishlistEntry } from '../../contract/wishlist';
 import type { Db } from '../db/client';
 import { deleteWishlistRow, insertWishlistRow, wishlistRowId, wishlistRows } from '../db/queries/wishlist';
 import { products } from '../db/schema';
-import { loadProducts, productExists, type Lang } from './catalog';
+import { findRate, loadProducts, productExists, type Lang } from './catalog';
 import { NotFound } from './errors';
 
-export async function listWishlist(db: Db, userId: number, lang: Lang): Promise<WishlistEntry[]> {
+/** Prices in the shopper's currency, as on every other product list; an unknown code keeps KWD. */
+export async function listWishlist(
+  db: Db,
+  userId: number,
+  lang: Lang,
+  currencyCode: string | undefined,
+): Promise<WishlistEntry[]> {
   const rows = await wishlistRows(db, userId);
   if (rows.length === 0) return [];
+  const rate = await findRate(db, currencyCode);
   const list = await loadProducts(
     db,
     inArray(
@@ -17,6 +24,7 @@ export async function listWishlist(db: Db, userId: number, lang: Lang): Promise<
       rows.map((row) => row.productId),
     ),
     lang,
+    { rate },
   );
   const byId = new Map(list.map((product) => [product.id, product]));
   return rows.flatMap((row) => {

@@ -1,7 +1,8 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 import { getConfig } from '../lib/config';
+import type { AppServices } from './services';
 
 export const API_TIMEOUT_MS = 10_000;
 
@@ -23,19 +24,57 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
-  args,
-  api,
-  extra,
-) => {
+const withApiBase: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = (args, api, extra) => {
   const base = getConfig().apiBaseUrl;
   const withBase = (url: string) => `${base}/${url.replace(/^\//, '')}`;
   const request = typeof args === 'string' ? withBase(args) : { ...args, url: withBase(args.url) };
   return rawBaseQuery(request, api, extra);
 };
 
+/** An endpoint's `extraOptions`: where its calls keep their last good answer (see `baseQuery`). */
+export interface StoredCopyOptions {
+  /** The session-storage key of this call's answer (the request decides: language, currency, path); null: none. */
+  storedCopy?: (request: FetchArgs) => string | null;
+}
+
+export interface AnswerMeta extends FetchBaseQueryMeta {
+  /** The answer is the stored copy of an earlier call, served because this call failed. */
+  fromStoredCopy?: boolean;
+}
+
+/**
+ * The one "stored copy as fallback" for every endpoint that asks for it with `extraOptions.storedCopy`: a good
+ * answer is kept in session storage under the call's key, and a failed call is answered with the kept copy when
+ * there is one (marked `meta.fromStoredCopy`). Storage is reached through the store's services (`extra`).
+ */
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  StoredCopyOptions,
+  AnswerMeta
+> = async (args, api, extraOptions) => {
+  const key = extraOptions?.storedCopy?.(typeof args === 'string' ? { url: args } : args) ?? null;
+  const answer = await withApiBase(args, api, {});
+  if (key === null) return answer;
+  const { storage } = api.extra as AppServices;
+  if (!answer.error) {
+    storage.writeJson('session', key, answer.data);
+    return answer;
+  }
+  const stored = storage.readJson<unknown>('session', key);
+  if (stored === null) return answer;
+  return { data: stored, meta: answer.meta && { ...answer.meta, fromStoredCopy: true } };
+};
+
+/** Only tags some endpoint provides or invalidates; a feature adds its own with its first endpoint that uses one. */
 export const TAG_TYPES = [
-  'User',
   'Nationality',
   'About',
   'Slider',
@@ -46,19 +85,20 @@ export const TAG_TYPES = [
   'Review',
   'Cart',
   'Wishlist',
-  'Order',
+  'User',
   'Address',
+  'Order',
   'Country',
-  'Governorate',
-  'Area',
   'Shipping',
   'Policy',
-  'PaymentMethod',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
+/** Tags whose data does not depend on the language or currency (the account's own records). */
+const UNLOCALISED_TAGS: ReadonlySet<string> = new Set(['User', 'Address']);
+
 /** Tags whose data depends on the language or currency; refetched after a language/currency switch. */
-export const LOCALISED_TAGS: TagType[] = TAG_TYPES.filter((tag) => tag !== 'User' && tag !== 'Address');
+export const LOCALISED_TAGS: TagType[] = TAG_TYPES.filter((tag) => !UNLOCALISED_TAGS.has(tag));
 
 /** The one API definition; features add their endpoints with injectEndpoints. */
 export const api = createApi({
@@ -79,7 +119,7 @@ export function errorMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 422 `errors` object → the first message per field (spec 01 §5). */
+/** A 422 answer's `errors` object → the first message per field. */
 export function fieldErrors(error: unknown): Record<string, string> {
   const data = (error as { data?: { errors?: Record<string, unknown> } } | null)?.data;
   const result: Record<string, string> = {};

@@ -1,7 +1,9 @@
 // Events more than one feature reacts to. They live here, not in a feature, so features never import each other.
 import { createAction } from '@reduxjs/toolkit';
 
-export type Language = 'en' | 'ar';
+import type { Language } from '../lib/language';
+
+export type { Language };
 
 export const languageChanged = createAction<Language>('settings/languageChanged');
 export const currencyChanged = createAction<string>('settings/currencyChanged');
@@ -15,6 +17,8 @@ export const signedIn = createAction<SignedInPayload>('auth/signedIn');
 export const signedOut = createAction('auth/signedOut');
 /** Any 401 from the API while a token was held. */
 export const sessionExpired = createAction('auth/sessionExpired');
+/** The shopper changed their e-mail: the server mailed a code to the new address, which confirms it. */
+export const profileEmailChanged = createAction<{ email: string; userId: number }>('profile/emailChanged');
 export const loginRequired = createAction<{ reason?: string } | undefined>('auth/loginRequired');
 
 export const searchSubmitted = createAction<string>('catalog/searchSubmitted');

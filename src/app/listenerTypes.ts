@@ -1,8 +1,10 @@
-import type { TypedStartListening, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkDispatch, TypedStartListening, UnknownAction } from '@reduxjs/toolkit';
 
+import type { AppServices } from './services';
 import type { RootState } from './store';
 
 export type AppStartListening = TypedStartListening<
   RootState,
-  ThunkDispatch<RootState, unknown, UnknownAction>
+  ThunkDispatch<RootState, AppServices, UnknownAction>,
+  AppServices
 >;

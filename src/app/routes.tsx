@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
+import { loadAccountTexts } from '../i18n/i18n';
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
@@ -14,6 +15,12 @@ interface RouteDefinition {
 interface RouteEntry extends RouteDefinition {
   page: ComponentType;
 }
+
+type PageModule = { default: ComponentType };
+
+/** The account pages' texts load beside their code (they are not in the first JavaScript). */
+const withAccountTexts = (load: () => Promise<PageModule>) => () =>
+  Promise.all([load(), loadAccountTexts()]).then(([page]) => page);
 
 // The route table of both specs; each page is its own lazily loaded chunk.
 const DEFINITIONS: RouteDefinition[] = [
@@ -54,48 +61,64 @@ const DEFINITIONS: RouteDefinition[] = [
   {
     path: '/favorites',
     signedIn: true,
-    load: () => import(/* webpackChunkName: "favorites" */ '../features/favorites/pages/FavoritesPage'),
+    load: withAccountTexts(
+      () => import(/* webpackChunkName: "favorites" */ '../features/favorites/pages/FavoritesPage'),
+    ),
   },
   {
     path: '/profile',
     signedIn: true,
-    load: () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'),
+    load: withAccountTexts(
+      () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'),
+    ),
   },
   {
     path: '/profile-password',
     signedIn: true,
-    load: () =>
-      import(/* webpackChunkName: "profile-password" */ '../features/profile/pages/ProfilePasswordPage'),
+    load: withAccountTexts(
+      () =>
+        import(/* webpackChunkName: "profile-password" */ '../features/profile/pages/ProfilePasswordPage'),
+    ),
   },
   {
     path: '/profile-orders',
     signedIn: true,
-    load: () =>
-      import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
+    load: withAccountTexts(
+      () => import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
+    ),
   },
   {
     path: '/profile-country',
     signedIn: true,
-    load: () =>
-      import(/* webpackChunkName: "profile-country" */ '../features/profile/pages/ProfileCountryPage'),
+    load: withAccountTexts(
+      () => import(/* webpackChunkName: "profile-country" */ '../features/profile/pages/ProfileCountryPage'),
+    ),
   },
   {
     path: '/profile-shipping',
     signedIn: true,
-    load: () =>
-      import(/* webpackChunkName: "profile-shipping" */ '../features/profile/pages/ProfileShippingPage'),
+    load: withAccountTexts(
+      () =>
+        import(/* webpackChunkName: "profile-shipping" */ '../features/profile/pages/ProfileShippingPage'),
+    ),
   },
   {
     path: '/policy',
-    load: () => import(/* webpackChunkName: "policy" */ '../features/content/pages/PolicyPage'),
+    load: withAccountTexts(
+      () => import(/* webpackChunkName: "policy" */ '../features/content/pages/PolicyPage'),
+    ),
   },
   {
     path: '/privacy',
-    load: () => import(/* webpackChunkName: "privacy" */ '../features/content/pages/PrivacyPage'),
+    load: withAccountTexts(
+      () => import(/* webpackChunkName: "privacy" */ '../features/content/pages/PrivacyPage'),
+    ),
   },
   {
     path: '/who-we-are',
-    load: () => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
+    load: withAccountTexts(
+      () => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
+    ),
   },
   { path: '*', load: () => import(/* webpackChunkName: "not-found" */ '../shell/NotFoundPage') },
 ];

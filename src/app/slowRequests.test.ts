@@ -1,16 +1,19 @@
 import { delay, http, HttpResponse } from 'msw';
 
 import { contentApi } from '../features/content/contentApi';
-import { notify } from '../lib/notify';
+import { fakeServices } from '../testing/fakeServices';
 import { apiUrl, server } from '../testing/server';
 import { SLOW_REQUEST_MS } from './slowRequests';
-import { makeStore } from './store';
+import { makeStore as baseMakeStore } from './store';
 
-describe('slow request notice (spec 01 §8)', () => {
+describe('slow request notice', () => {
   let warnings: string[];
+  let services: ReturnType<typeof fakeServices>;
+  const makeStore = () => baseMakeStore(undefined, services.services);
   beforeEach(() => {
+    services = fakeServices();
     warnings = [];
-    jest.spyOn(notify, 'warning').mockImplementation((message) => void warnings.push(message));
+    services.services.notify.warning = (message) => void warnings.push(message);
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
   });
   afterEach(() => {

@@ -1,11 +1,9 @@
 import { isAsyncThunkAction, isFulfilled, isPending, isRejected, type UnknownAction } from '@reduxjs/toolkit';
 
-import { i18n } from '../i18n/i18n';
-import { notify } from '../lib/notify';
 import { api } from './api';
 import type { AppStartListening } from './listenerTypes';
 
-/** Spec 01 §8: a request still waiting after 5000 ms is reported as taking too long. */
+/** A request still waiting after 5000 ms is reported as taking too long. */
 export const SLOW_REQUEST_MS = 5000;
 
 const isApiPending = (action: UnknownAction) =>
@@ -23,7 +21,8 @@ export function addSlowRequestListeners(startAppListening: AppStartListening): v
         SLOW_REQUEST_MS,
       );
       // One notice at a time, however many calls are slow together.
-      if (!settled) notify.warning(i18n.t('common.request_slow'), { toastId: 'request-slow' });
+      const { notify, t } = listenerApi.extra;
+      if (!settled) notify.warning(t('common.request_slow'), { toastId: 'request-slow' });
     },
   });
 }

@@ -4,11 +4,14 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist
 
 import { authReducer } from '../features/auth/authSlice';
 import { cartReducer } from '../features/cart/cartSlice';
+import { favoritesReducer } from '../features/favorites/favoritesSlice';
 import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
+import { profileReducer } from '../features/profile/profileSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
 import { api } from './api';
 import { registerListeners } from './listeners';
 import type { AppStartListening } from './listenerTypes';
+import { appServices, type AppServices } from './services';
 
 export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -17,6 +20,8 @@ export const rootReducer = combineReducers({
   cart: cartReducer,
   catalog: catalogReducer,
   search: searchReducer,
+  favorites: favoritesReducer,
+  profile: profileReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -36,14 +41,18 @@ function withDefaults(preloaded: PreloadedState | undefined): Partial<RootState>
   return merged as Partial<RootState>;
 }
 
-/** A fresh, fully wired store: every test gets its own, and the app gets one at start. */
-export function makeStore(preloadedState?: PreloadedState) {
-  const listenerMiddleware = createListenerMiddleware();
+/**
+ * A fresh, fully wired store: every test gets its own, and the app gets one at start. `services` reach listeners
+ * and base queries as their `extra` argument; tests pass fakes (src/testing/fakeServices).
+ */
+export function makeStore(preloadedState?: PreloadedState, services: AppServices = appServices) {
+  const listenerMiddleware = createListenerMiddleware({ extra: services });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: withDefaults(preloadedState),
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
+        thunk: { extraArgument: services },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listenerMiddleware.middleware)

@@ -12,6 +12,8 @@ export const NAMESPACE = 'translation';
  * page stays small. Keys keep their `auth.` prefix: a key not found in `translation` is looked up here.
  */
 export const AUTH_NAMESPACE = 'auth';
+/** Favorites, profile and content pages: their own namespace, loaded with their routes (keys `profile.…`). */
+export const ACCOUNT_NAMESPACE = 'account';
 
 /** One instance for the app; the store decides its language (see app/languageSync). */
 export const i18n = i18next.createInstance();
@@ -21,7 +23,7 @@ export function toLanguage(value: string | undefined | null): Language {
 }
 
 /**
- * Browser start: detection in the order of spec 01 §1, cached in localStorage, resources of one language
+ * Browser start: detection in a fixed order (query, cookie, localStorage …), cached in localStorage, resources of one language
  * loaded as their own chunk (never both in the first bundle).
  */
 export async function initI18n(): Promise<Language> {
@@ -36,6 +38,11 @@ export async function initI18n(): Promise<Language> {
             : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json');
           return texts.then((module) => ({ auth: module.default }));
         }
+        if (namespace === ACCOUNT_NAMESPACE) {
+          return ar
+            ? import(/* webpackChunkName: "locale-ar-account" */ './locales/ar/account.json')
+            : import(/* webpackChunkName: "locale-en-account" */ './locales/en/account.json');
+        }
         return ar
           ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
           : import(/* webpackChunkName: "locale-en" */ './locales/en/index');
@@ -49,9 +56,9 @@ export async function initI18n(): Promise<Language> {
       load: 'languageOnly',
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: AUTH_NAMESPACE,
+      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
       interpolation: { escapeValue: false },
-      // Spec 01 §9: 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
+      // 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
@@ -73,15 +80,20 @@ export function loadAuthTexts(): Promise<void> {
   return i18n.loadNamespaces(AUTH_NAMESPACE);
 }
 
+/** The account pages' texts, with the auth texts whose form rules they share. */
+export function loadAccountTexts(): Promise<void> {
+  return i18n.loadNamespaces([AUTH_NAMESPACE, ACCOUNT_NAMESPACE]);
+}
+
 /** Tests: both languages bundled, synchronous start. */
 export function initI18nWithResources(resources: Resource, language: Language = 'en'): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      ns: [NAMESPACE, AUTH_NAMESPACE],
+      ns: [NAMESPACE, AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: AUTH_NAMESPACE,
+      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

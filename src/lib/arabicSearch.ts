@@ -1,4 +1,4 @@
-// Spec 02 §2 search: names match case-insensitively; Arabic also ignores diacritics and folds letter forms that
+// Names match case-insensitively; Arabic also ignores diacritics and folds letter forms that
 // shoppers type interchangeably, so "اسود" finds "أسود" and "عطر الورده" finds "عطر الوردة".
 
 // Harakat, tanwin, shadda, sukun, dagger alef, Quranic marks and the tatweel (kashida) carry no letter identity.

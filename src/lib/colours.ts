@@ -1,4 +1,4 @@
-// Spec 02 §9: colour names in English or Arabic map to ten basic colours, shown as swatches.
+// Colour names in English or Arabic map to ten basic colours, shown as swatches.
 import { normaliseForSearch } from './arabicSearch';
 
 export const BASIC_COLOURS = [

@@ -2,7 +2,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Spec 02 §2: dates show as dd/MM/yyyy (Latin digits in both languages, local calendar day). */
+/** Dates show as dd/MM/yyyy (Latin digits in both languages, local calendar day). */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -12,7 +12,7 @@ export function foldDigits(text: string): string {
   });
 }
 
-/** ASCII digits only (spec 01 §5: phone number inputs are stripped to digits), after folding Arabic digits. */
+/** ASCII digits only (phone number inputs are stripped to digits), after folding Arabic digits. */
 export function digitsOnly(text: string): string {
   return foldDigits(text).replace(/\D/g, '');
 }

@@ -1,4 +1,4 @@
-import type { Language } from '../app/events';
+import type { Language } from './language';
 
 export const directionOf = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr');
 

@@ -1,4 +1,4 @@
-// Flags ship with the app in public/flags (spec 01 §2 used a third-party host; a shop should not leak its
+// Flags ship with the app in public/flags rather than from a third-party host: a shop should not leak its
 // visitors to one). Only these countries have a drawn flag; the others show a neutral one, never a 404.
 export const FLAG_CODES: ReadonlySet<string> = new Set([
   'ae',

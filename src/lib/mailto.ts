@@ -1,4 +1,4 @@
-/** Builds a mailto: link (spec 01 §7: the contact form opens the mail client, no server call). */
+/** Builds a mailto: link (the contact form opens the mail client, no server call). */
 export function mailtoHref(to: string, subject: string, body: string): string {
   return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

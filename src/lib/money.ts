@@ -1,6 +1,6 @@
-import type { Language } from '../app/events';
+import type { Language } from './language';
 
-/** Spec 02 §9: totals are shown with 2 decimals, whatever the currency's own minor unit (KWD has 3). */
+/** Totals are shown with 2 decimals, whatever the currency's own minor unit (KWD has 3). */
 export const MONEY_DECIMALS = 2;
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -44,7 +44,7 @@ export function formatMoney(amount: number, currency: string, language: Language
   return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
 }
 
-/** Price times quantity, rounded to 2 decimals (spec 02 §2 product detail total). */
+/** Price times quantity, rounded to 2 decimals. */
 export function lineTotal(unitPrice: number, quantity: number): number {
   return roundMoney(unitPrice * Math.max(1, Math.floor(quantity)));
 }

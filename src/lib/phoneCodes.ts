@@ -1,6 +1,6 @@
 import { PHONE_CODE_ROWS } from './phoneCodeTable';
 
-/** Spec 01 §3/§9: the registration form defaults to the Syrian code; addresses and guests to Kuwait's. */
+/** The registration form defaults to the Syrian code; addresses and guests to Kuwait's. */
 export const DEFAULT_REGISTRATION_PHONE_CODE = '+963';
 export const DEFAULT_ADDRESS_PHONE_CODE = '+965';
 

@@ -7,7 +7,7 @@ export function plainText(body: string): string {
     .trim();
 }
 
-/** The first `limit` words followed by an ellipsis when the text is longer (spec 01 §9: footer about, 20 words). */
+/** The first `limit` words followed by an ellipsis when the text is longer (footer about, 20 words). */
 export function truncateWords(text: string, limit: number): string {
   const words = plainText(text).split(' ').filter(Boolean);
   return words.length > limit ? `${words.slice(0, limit).join(' ')}…` : words.join(' ');

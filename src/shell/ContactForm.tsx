@@ -4,6 +4,8 @@ import { notify } from '../lib/notify';
 
 import { getConfig } from '../lib/config';
 import { mailClient, mailtoHref } from '../lib/mailto';
+import { bindFields } from '../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../ui/TextField';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, contactSchema, type ContactValues } from './schemas';
 
 export default function ContactForm() {
@@ -18,57 +20,30 @@ export default function ContactForm() {
       notify.info(t('shell.footer.contact_opened'));
     },
   });
-  const error = (field: keyof ContactValues) =>
-    formik.touched[field] && formik.errors[field]
-      ? t(formik.errors[field], { min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX })
-      : null;
-  const emailError = error('email');
-  const messageError = error('message');
+  const field = bindFields(formik, {
+    translate: (key) => t(key, { min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }),
+  });
 
   return (
     <form noValidate onSubmit={formik.handleSubmit} aria-labelledby="contact-title">
       <h2 id="contact-title" className="h6 text-uppercase">
         {t('shell.footer.contact_title')}
       </h2>
-      <div className="mb-2">
-        <label htmlFor="contact-email" className="form-label small">
-          {t('shell.footer.contact_email')}
-        </label>
-        <input
-          id="contact-email"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          className={`form-control form-control-sm${emailError ? ' is-invalid' : ''}`}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? 'contact-email-error' : undefined}
-          {...formik.getFieldProps('email')}
-        />
-        {emailError && (
-          <div id="contact-email-error" className="invalid-feedback" role="alert">
-            {emailError}
-          </div>
-        )}
-      </div>
-      <div className="mb-2">
-        <label htmlFor="contact-message" className="form-label small">
-          {t('shell.footer.contact_message')}
-        </label>
-        <textarea
-          id="contact-message"
-          rows={3}
-          maxLength={CONTACT_MESSAGE_MAX}
-          className={`form-control form-control-sm${messageError ? ' is-invalid' : ''}`}
-          aria-invalid={messageError ? true : undefined}
-          aria-describedby={messageError ? 'contact-message-error' : undefined}
-          {...formik.getFieldProps('message')}
-        />
-        {messageError && (
-          <div id="contact-message-error" className="invalid-feedback" role="alert">
-            {messageError}
-          </div>
-        )}
-      </div>
+      <TextField
+        id="contact-email"
+        {...EMAIL_INPUT}
+        small
+        label={t('shell.footer.contact_email')}
+        {...field('email')}
+      />
+      <TextField
+        id="contact-message"
+        rows={3}
+        maxLength={CONTACT_MESSAGE_MAX}
+        small
+        label={t('shell.footer.contact_message')}
+        {...field('message')}
+      />
       <button type="submit" className="btn btn-primary btn-sm">
         {t('shell.footer.contact_send')}
       </button>

@@ -35,7 +35,8 @@ describe('footer', () => {
   });
 
   it('falls back to the cached text when the call fails', async () => {
-    writeJson('session', 'aboutData_en', { body: 'Cached about text' });
+    // The stored copy is the last good answer as the server sent it.
+    writeJson('session', 'aboutData_en', { data: [{ body: 'Cached about text' }] });
     server.use(http.get(apiUrl('abouts'), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     renderWithProviders(<Footer />);
     expect(await screen.findByTestId('footer-about')).toHaveTextContent('Cached about text');

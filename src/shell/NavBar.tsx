@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 
@@ -7,8 +7,9 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { authModalOpened, selectIsAuthenticated, selectUserEmail } from '../features/auth/authSlice';
 import { useLogout } from '../features/auth/useLogout';
 import { useCartCount } from '../features/cart/useCart';
-import { selectSearchText } from '../features/catalog/catalogSlice';
+import { searchPath, selectSearchText } from '../features/catalog/public';
 import { selectLanguage } from '../features/settings/settingsSlice';
+import { SearchForm } from '../ui/SearchForm';
 import { useDisclosure } from './useDisclosure';
 
 function CartIcon() {
@@ -26,38 +27,26 @@ function SearchBox({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const saved = useAppSelector(selectSearchText);
-  const [text, setText] = useState(saved);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const query = text.trim();
-    setText(query);
-    dispatch(searchSubmitted(query));
-    onDone();
-    void navigate('/search');
-  };
-
   return (
-    <form className="d-flex flex-grow-1 my-2 my-lg-0 mx-lg-3 shell-search" role="search" onSubmit={submit}>
-      <label htmlFor="shell-search-input" className="visually-hidden">
-        {t('shell.nav.search_label')}
-      </label>
-      <input
-        id="shell-search-input"
-        type="search"
-        className="form-control"
-        placeholder={t('shell.nav.search_placeholder')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        enterKeyHint="search"
-      />
-      <button type="submit" className="btn btn-primary ms-2">
-        {t('shell.nav.search_button')}
-      </button>
-    </form>
+    <SearchForm
+      id="shell-search-input"
+      className="d-flex flex-grow-1 my-2 my-lg-0 mx-lg-3 shell-search"
+      buttonClassName="btn btn-primary ms-2"
+      label={t('shell.nav.search_label')}
+      placeholder={t('shell.nav.search_placeholder')}
+      buttonLabel={t('shell.nav.search_button')}
+      value={useAppSelector(selectSearchText)}
+      onSearch={(text) => {
+        dispatch(searchSubmitted(text));
+        onDone();
+        void navigate(searchPath(text));
+      }}
+    />
   );
 }
+
+/** The toasts find the bar by it, to sit below it. */
+export const NAVBAR_ID = 'shell-navbar';
 
 /** Stable id: the auth modal returns focus here when the menu item that opened it has closed. */
 export const ACCOUNT_MENU_BUTTON_ID = 'account-menu-button';
@@ -103,7 +92,7 @@ function AccountMenu({ onDone }: { onDone: () => void }) {
             {email && (
               <li>
                 <span className="dropdown-item-text small text-body-secondary">
-                  {t('shell.nav.signed_in_as', { email })}
+                  {t('shell.nav.signed_in_as')} <bdi>{email}</bdi>
                 </span>
               </li>
             )}
@@ -170,6 +159,7 @@ export function NavBar() {
 
   return (
     <nav
+      id={NAVBAR_ID}
       className="navbar navbar-expand-lg bg-body border-bottom shadow-sm sticky-top"
       aria-label={t('shell.nav.main_label')}
     >

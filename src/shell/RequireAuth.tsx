@@ -6,7 +6,7 @@ import { loginRequired } from '../app/events';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { authModalOpened, selectIsAuthenticated } from '../features/auth/authSlice';
 
-/** Account pages: signed out → 'please login first' and the login modal (spec 01 §2). */
+/** Account pages: signed out → 'please login first' and the login modal. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -11,6 +11,11 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
+function AddressProbe() {
+  const location = useLocation();
+  return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
+}
+
 const renderShell = (options: Parameters<typeof renderWithProviders>[1] = {}) =>
   renderWithProviders(
     <>
@@ -46,6 +51,18 @@ describe('navigation bar', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/search');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('searchbox', { name: 'Search products' })).toHaveValue('gold watch');
+  });
+
+  it('the navbar search carries its words in the address (/search?q=…)', async () => {
+    const { user } = renderWithProviders(
+      <>
+        <AppRoutes />
+        <AddressProbe />
+      </>,
+      { toasts: false, route: '/cart' },
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), ' gold  watch {Enter}');
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/search\?q=gold\+\+watch$/);
   });
 
   it('searches on a click of the button too', async () => {
@@ -109,6 +126,19 @@ describe('navigation bar', () => {
     expect(within(menu).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
     expect(within(menu).getByRole('link', { name: 'Favorites' })).toHaveAttribute('href', '/favorites');
     expect(within(menu).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Signed in as'],
+    ['ar', 'مسجل الدخول باسم'],
+  ] as const)('%s: the signed-in e-mail is isolated from the sentence around it', async (language, label) => {
+    const { user } = renderShell({ preloadedState: signedIn, language });
+    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    await user.click(screen.getByRole('button', { name: language === 'en' ? 'Account' : 'الحساب' }));
+    const line = screen.getByText(label, { exact: false });
+    expect(line).toHaveTextContent(`${label} shopper@example.com`);
+    const email = line.querySelector('bdi');
+    expect(email).toHaveTextContent(/^shopper@example\.com$/);
   });
 
   it('logout calls the server, clears the session and the guest token, and goes home', async () => {

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 500;
 
-// Messages are translation keys (spec 01 §5); the form translates them.
+// Messages are translation keys; the form translates them.
 export const contactSchema = yup.object({
   email: yup
     .string()

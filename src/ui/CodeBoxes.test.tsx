@@ -94,4 +94,28 @@ describe('CodeBoxes', () => {
     fireEvent.change(boxes()[0] as HTMLInputElement, { target: { value: '654321' } });
     expect(values()).toEqual(['6', '5', '4', '3', '2', '1']);
   });
+
+  it('an invalid code marks the group once, not each box', () => {
+    render(
+      <CodeBoxes
+        idPrefix="t"
+        label="Verification code"
+        value={emptyCode()}
+        onChange={() => undefined}
+        invalid
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Verification code' });
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+    expect(group).toHaveClass('code-boxes--invalid');
+    for (const box of boxes()) {
+      expect(box).not.toHaveAttribute('aria-invalid');
+      expect(box).not.toHaveClass('is-invalid');
+    }
+  });
+
+  it('a valid code carries no invalid mark', () => {
+    render(<Harness />);
+    expect(screen.getByRole('group', { name: 'Verification code' })).not.toHaveAttribute('aria-invalid');
+  });
 });

@@ -32,7 +32,7 @@ interface Props {
 }
 
 /**
- * Six one-digit boxes (spec 01 §2): typing advances, Backspace goes back, a pasted or auto-filled code fills every
+ * Six one-digit boxes: typing advances, Backspace goes back, a pasted or auto-filled code fills every
  * box, and Arabic-Indic digits count as digits. Always left to right: a code reads the same in Arabic.
  */
 // forwardRef: React 18 (kept for a smaller first bundle) does not pass `ref` as a prop.
@@ -108,7 +108,9 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, Props>(function CodeBoxes(
       role="group"
       aria-label={label}
       aria-describedby={describedBy}
-      className="code-boxes"
+      // One mark for the whole code: after a wrong code the boxes are empty, and six red boxes say nothing more.
+      aria-invalid={invalid || undefined}
+      className={`code-boxes${invalid ? ' code-boxes--invalid' : ''}`}
       dir="ltr"
       data-testid={`${idPrefix}-boxes`}
     >
@@ -119,12 +121,11 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, Props>(function CodeBoxes(
           ref={(element) => {
             boxes.current[index] = element;
           }}
-          className={`form-control${invalid ? ' is-invalid' : ''}`}
+          className="form-control"
           type="text"
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           aria-label={t('common.forms.code_digit_label', { position: index + 1, count: length })}
-          aria-invalid={invalid || undefined}
           value={digit}
           disabled={disabled}
           autoFocus={autoFocus && index === 0}

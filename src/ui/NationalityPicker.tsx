@@ -4,6 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 
 import { FlagImage } from './FlagImage';
+import { FieldError } from './FieldError';
 
 export interface NationalityOption {
   id: number;
@@ -88,11 +89,7 @@ export function NationalityPicker({
           ))}
         </Dropdown.Menu>
       </Dropdown>
-      {error && (
-        <div id={errorId} className="invalid-feedback d-block" role="alert">
-          {error}
-        </div>
-      )}
+      <FieldError id={errorId} error={error} block />
     </div>
   );
 }

@@ -12,7 +12,7 @@ interface PaginationProps {
   label: string;
 }
 
-/** Numbered pages: within 2 of the current plus first and last, ellipses between (spec 02 §9). */
+/** Numbered pages: within 2 of the current plus first and last, ellipses between. */
 export function Pagination({ page, pageCount, onPageChange, label }: PaginationProps) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;

@@ -2,6 +2,7 @@ import './forms.css';
 
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './FieldError';
 
 interface Props {
   id: string;
@@ -10,12 +11,12 @@ interface Props {
   value: string;
   onChange(event: ChangeEvent<HTMLInputElement>): void;
   onBlur?(event: FocusEvent<HTMLInputElement>): void;
-  /** Whether the text is shown; the form owns it so it can reset the mask (spec 01 §8, login without answer). */
+  /** Whether the text is shown; the form owns it so it can reset the mask (login without answer). */
   shown: boolean;
   onToggleShown(): void;
   error?: string;
   autoComplete: 'current-password' | 'new-password';
-  /** Spec 01 §2 (reset dialog): hidden passwords show an overlay of asterisks instead of the browser's dots. */
+  /** In the reset dialog, hidden passwords show an overlay of asterisks instead of the browser's dots. */
   asteriskMask?: boolean;
   disabled?: boolean;
   hint?: string;
@@ -98,11 +99,7 @@ export function PasswordField({
           {hint}
         </div>
       )}
-      {error && (
-        <div id={errorId} className="invalid-feedback d-block" role="alert">
-          {error}
-        </div>
-      )}
+      <FieldError id={errorId} error={error} block />
     </div>
   );
 }

@@ -4,8 +4,10 @@ import { useMemo, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { digitsOnly } from '../lib/digits';
+import type { Language } from '../lib/language';
 import { phoneCountriesSorted, phoneCountryByDialCode, phoneCountryByIso } from '../lib/phoneCodes';
 import { FlagImage } from './FlagImage';
+import { FieldError } from './FieldError';
 
 interface Props {
   idPrefix: string;
@@ -23,6 +25,8 @@ interface Props {
   codeError?: string;
   numberError?: string;
   disabled?: boolean;
+  /** Country names are sorted and shown in this language. */
+  language: Language;
 }
 
 // Bidi isolation keeps '+963' reading left to right inside Arabic option texts.
@@ -43,9 +47,9 @@ export function PhoneInput({
   codeError,
   numberError,
   disabled,
+  language,
 }: Props) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
   const countries = useMemo(() => phoneCountriesSorted(language), [language]);
   // Countries can share a code (+1, +44 …): the picked country is remembered so the right one stays selected.
   const [pickedIso, setPickedIso] = useState<string | null>(null);
@@ -120,16 +124,8 @@ export function PhoneInput({
           {hint}
         </div>
       )}
-      {codeError && (
-        <div id={codeErrorId} className="invalid-feedback d-block" role="alert">
-          {codeError}
-        </div>
-      )}
-      {numberError && (
-        <div id={numberErrorId} className="invalid-feedback d-block" role="alert">
-          {numberError}
-        </div>
-      )}
+      <FieldError id={codeErrorId} error={codeError} block />
+      <FieldError id={numberErrorId} error={numberError} block />
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { formatMoney } from '../lib/money';
-import { toLanguage } from '../i18n/i18n';
+import type { Language } from '../lib/language';
 
 interface PriceProps {
   /** what the shopper pays */
@@ -9,13 +9,13 @@ interface PriceProps {
   /** the price before a discount, shown struck through when higher than amount */
   original?: number | null;
   currency: string;
+  language: Language;
   className?: string;
 }
 
 /** A price in the current language and currency with 2 decimals, and the original price when discounted. */
-export function Price({ amount, original, currency, className }: PriceProps) {
-  const { t, i18n } = useTranslation();
-  const language = toLanguage(i18n.language);
+export function Price({ amount, original, currency, language, className }: PriceProps) {
+  const { t } = useTranslation();
   const discounted = original !== null && original !== undefined && original > amount;
   return (
     <span className={`price d-inline-flex flex-wrap align-items-baseline gap-2 ${className ?? ''}`}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 
 import './ui.css';
 
+import type { Language } from '../lib/language';
 import { Price } from './Price';
 import { StarRating } from './StarRating';
 
@@ -24,6 +25,7 @@ export interface ProductCardProps {
   amount: number;
   original: number | null;
   currency: string;
+  language: Language;
   outOfStock: boolean;
   /** above the fold: load at once; otherwise lazily */
   priority?: boolean;
@@ -51,6 +53,7 @@ export const ProductCard = memo(function ProductCard({
   amount,
   original,
   currency,
+  language,
   outOfStock,
   priority = false,
   onFavorite,
@@ -104,7 +107,13 @@ export const ProductCard = memo(function ProductCard({
           </Link>
         </h3>
         <StarRating value={product.rating} className="small" />
-        <Price amount={amount} original={original} currency={currency} className="mt-auto" />
+        <Price
+          amount={amount}
+          original={original}
+          currency={currency}
+          language={language}
+          className="mt-auto"
+        />
       </div>
     </article>
   );

@@ -20,7 +20,7 @@ export function SkeletonCard() {
   );
 }
 
-/** A grid of placeholder cards while a product list loads (spec 02 §9 skeleton counts 3, 4, 5, 6, 8). */
+/** A grid of placeholder cards while a product list loads (3, 4, 5, 6 or 8 cards, as the list it stands for). */
 export function SkeletonGrid({ count, variant }: { count: number; variant?: 'home' }) {
   const { t } = useTranslation();
   return (

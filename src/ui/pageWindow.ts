@@ -1,6 +1,6 @@
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
-/** Spec 02 §9: pages within 2 of the current plus the first and last, with ellipses where pages are skipped. */
+/** Pages within 2 of the current plus the first and last, with ellipses where pages are skipped. */
 export function pageWindow(current: number, total: number, radius = 2): PageItem[] {
   if (total <= 1) return total === 1 ? [1] : [];
   const page = Math.min(Math.max(1, current), total);

@@ -1,7 +1,7 @@
 // The users table (accounts and profiles).
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../client';
-import { users } from '../schema';
+import { apiTokens, users } from '../schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<typeof users.$inferInsert>;
@@ -34,4 +34,15 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
 export function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   return (error as { code?: unknown } | null)?.code === '23505' || cause?.code === '23505';
+}
+
+/** Ends every session of the account except `keepTokenId` (all of them when it is undefined). */
+export async function deleteTokensExcept(db: Db, userId: number, keepTokenId: number | undefined): Promise<void> {
+  await db
+    .delete(apiTokens)
+    .where(
+      keepTokenId === undefined
+        ? eq(apiTokens.userId, userId)
+        : and(eq(apiTokens.userId, userId), ne(apiTokens.id, keepTokenId)),
+    );
 }

@@ -328,7 +328,8 @@ export interface ProductSeed {
   price: number;
   discountedPrice: number | null;
   discountOffer: number | null;
-  rating: number;
+  /** Where this product's seeded reviews scatter; its shown rating is their approved average. */
+  targetRating: number;
   stockQuantity: number;
   stockWarning: Bilingual | null;
   offer: boolean;
@@ -402,7 +403,7 @@ function buildProduct(
     price,
     discountedPrice,
     discountOffer,
-    rating: Math.round((2.6 + random.next() * 2.4) * 10) / 10,
+    targetRating: Math.round((2.6 + random.next() * 2.4) * 10) / 10,
     stockQuantity,
     stockWarning: stockWarningFor(stockQuantity),
     offer: discountOffer !== null,

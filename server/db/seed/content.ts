@@ -154,17 +154,21 @@ export const REVIEWERS = [
   'ريم الشمري',
 ];
 
-/** Review texts by rating band: [low (1–2), middle (3), high (4–5)]. */
+/** Review texts by rating band: [low (1–2), middle (3), high (4–5)]; at least 5 each, one per review of a product. */
 export const REVIEW_TEXTS: [string[], string[], string[]] = [
   [
     'The colour was different from the picture.',
     'وصل متأخراً والتغليف كان سيئاً.',
     'Not worth the price, sadly.',
+    'المقاس غير مطابق للجدول، اضطررت لإرجاعه.',
+    'The stitching came loose after one wash.',
   ],
   [
     'Decent quality for the price, delivery took four days.',
     'جيد لكن المقاس أصغر قليلاً من المتوقع.',
     'Okay overall, the packaging could be better.',
+    'السعر مناسب لكن اللون أفتح من الصورة.',
+    'Nice design, though the scent fades by the evening.',
   ],
   [
     'Excellent quality and fast delivery to Salmiya!',

@@ -134,9 +134,11 @@ async function seedCatalog(tx: Tx, now: Date): Promise<Map<number, number>> {
   }
 
   const catalog = buildCatalog();
+  const seededReviews = buildReviews(catalog, now);
+  const ratings = approvedAverages(seededReviews);
   const inserted = await tx
     .insert(products)
-    .values(catalog.map((product) => productRow(product, categoryIds, now)))
+    .values(catalog.map((product) => productRow(product, ratings.get(product.index) ?? 0, categoryIds, now)))
     .returning({ id: products.id, nameEn: products.nameEn });
   const idByName = new Map(inserted.map((row) => [row.nameEn, row.id]));
   const productIds = new Map<number, number>();
@@ -174,11 +176,13 @@ async function seedCatalog(tx: Tx, now: Date): Promise<Map<number, number>> {
       })),
     ]),
   );
-  await tx.insert(reviews).values(buildReviews(catalog, idOf, now));
+  await tx
+    .insert(reviews)
+    .values(seededReviews.map(({ product, ...review }) => ({ ...review, productId: idOf(product) })));
   return productIds;
 }
 
-function productRow(product: ProductSeed, categoryIds: Map<string, number>, now: Date) {
+function productRow(product: ProductSeed, rating: number, categoryIds: Map<string, number>, now: Date) {
   const categoryId = categoryIds.get(product.categorySlug);
   if (categoryId === undefined) throw new Error(`unknown category ${product.categorySlug}`);
   return {
@@ -192,7 +196,7 @@ function productRow(product: ProductSeed, categoryIds: Map<string, number>, now:
     brand: product.brand,
     collectionEn: product.collection.en,
     collectionAr: product.collection.ar,
-    rating: product.rating,
+    rating,
     stockQuantity: product.stockQuantity,
     stockWarningEn: product.stockWarning?.en ?? null,
     stockWarningAr: product.stockWarning?.ar ?? null,
@@ -203,24 +207,44 @@ function productRow(product: ProductSeed, categoryIds: Map<string, number>, now:
   };
 }
 
-function buildReviews(catalog: ProductSeed[], idOf: (product: ProductSeed) => number, now: Date) {
+/**
+ * One to five reviews per product by different reviewers with different texts; the first is approved, so every
+ * product has a rating, the others are approved four times in five.
+ */
+function buildReviews(catalog: ProductSeed[], now: Date) {
   const random = createRandom(7741);
   return catalog.flatMap((product) => {
-    const count = random.int(0, 5);
-    return Array.from({ length: count }, () => {
-      // Ratings scatter around the product's average.
-      const rating = Math.min(5, Math.max(1, Math.round(product.rating + (random.next() - 0.5) * 2)));
+    const count = random.int(1, 5);
+    const reviewers = random.sample(REVIEWERS, count);
+    const unusedTexts = REVIEW_TEXTS.map((texts) => [...texts]);
+    return Array.from({ length: count }, (_, position) => {
+      // Ratings scatter around the product's target.
+      const rating = Math.min(5, Math.max(1, Math.round(product.targetRating + (random.next() - 0.5) * 2)));
       const band = rating <= 2 ? 0 : rating === 3 ? 1 : 2;
+      const texts = unusedTexts[band] ?? [];
+      const review = texts.splice(random.int(0, texts.length - 1), 1)[0];
+      if (review === undefined) throw new Error('more seeded reviews in one band than texts for it');
       return {
-        productId: idOf(product),
-        userName: random.pick(REVIEWERS),
+        product,
+        userName: reviewers[position] as string,
         rating,
-        review: random.pick(REVIEW_TEXTS[band]),
-        status: random.chance(0.8) ? ('approved' as const) : ('pending' as const),
+        review,
+        status: position === 0 || random.chance(0.8) ? ('approved' as const) : ('pending' as const),
         createdAt: daysAgo(now, random.int(0, Math.max(0, product.daysAgo))),
       };
     });
   });
+}
+
+/** Each product's rating as the server computes it: the mean of its approved reviews, to one decimal. */
+function approvedAverages(seeded: ReturnType<typeof buildReviews>): Map<number, number> {
+  const totals = new Map<number, { sum: number; count: number }>();
+  for (const review of seeded) {
+    if (review.status !== 'approved') continue;
+    const total = totals.get(review.product.index) ?? { sum: 0, count: 0 };
+    totals.set(review.product.index, { sum: total.sum + review.rating, count: total.count + 1 });
+  }
+  return new Map([...totals].map(([index, { sum, count }]) => [index, Math.round((sum * 10) / count) / 10]));
 }
 
 interface DemoOrderPlan {

@@ -119,3 +119,15 @@ test('every generated picture is committed under server/assets, byte for byte', 
     expect(readFileSync(file, 'utf8')).toBe(content);
   }
 });
+
+test('the reviews of one product are not copies of each other: different reviewers, different texts', async () => {
+  const rows = await t.db
+    .select({ productId: reviews.productId, userName: reviews.userName, review: reviews.review })
+    .from(reviews);
+  const byProduct = new Map<number, typeof rows>();
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  for (const list of byProduct.values()) {
+    expect(new Set(list.map((row) => row.userName)).size).toBe(list.length);
+    expect(new Set(list.map((row) => row.review)).size).toBe(list.length);
+  }
+});

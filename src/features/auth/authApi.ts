@@ -43,7 +43,7 @@ export const authApi = api.injectEndpoints({
     verifyCode: build.mutation<VerifyCodeAnswer, VerifyCodeBody>({
       query: (body) => ({ url: 'verify-code', method: 'POST', body }),
     }),
-    /** Also sends the code of a password reset (spec 01 §7). */
+    /** Also sends the code of a password reset. */
     sendVerificationCode: build.mutation<MessageAnswer, EmailBody>({
       query: (body) => ({ url: 'send-verification-code', method: 'POST', body }),
     }),
@@ -55,7 +55,7 @@ export const authApi = api.injectEndpoints({
     }),
     nationalities: build.query<Nationality[], { lang: Language }>({
       query: ({ lang }) => ({ url: 'nationalities', params: lang === 'ar' ? { lang: 'ar' } : undefined }),
-      // Spec 01 §7: the list is in data.data.
+      // The list is in data.data.
       transformResponse: (body: Partial<NationalitiesAnswer>) => (Array.isArray(body.data) ? body.data : []),
       providesTags: [{ type: 'Nationality', id: 'LIST' }],
     }),

@@ -1,5 +1,5 @@
-// Spec 01 §8, the account rows: how each failure of a call is told apart. Pure, so every row is tested alone.
-import { errorMessage, fieldErrors, isNetworkError } from '../../app/api';
+// Account calls: how each failure of a call is told apart. Pure, so every row is tested alone.
+import { errorMessage, fieldErrors, isNetworkError, statusOf } from '../../app/api';
 import type { SignedInPayload } from '../../app/events';
 import type { LoginAnswer, RegisterAnswer } from './authApi';
 import type { RegisterValues } from './schemas';
@@ -12,7 +12,7 @@ export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
 /**
  * The contract's known server messages (server/routes/auth.ts, server/lib/errors.ts) → keys present in both
  * languages, so an Arabic shopper never reads the server's English. The English texts of the keys that stand for
- * a server message keep its wording (spec 01 §8 shows the server message).
+ * a server message keep its wording.
  */
 const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   [EMAIL_NOT_VERIFIED]: 'auth.errors.email_not_verified',
@@ -94,7 +94,7 @@ export function localizeFieldMessages<Field extends string>(
   return localized;
 }
 
-/** Thrown when a success answer lacks what the SPA needs (spec 01 §7: 'Invalid response format'). */
+/** Thrown when a success answer lacks what the SPA needs ('Invalid response format'). */
 export class InvalidResponseError extends Error {
   constructor() {
     super(INVALID_RESPONSE_FORMAT);
@@ -105,7 +105,7 @@ export class InvalidResponseError extends Error {
 /** An answer as it may arrive from a server that breaks the contract: any field may be missing. */
 export type Untrusted<T> = { [K in keyof T]?: T[K] extends object ? Untrusted<T[K]> : T[K] };
 
-/** Spec 01 §7: a login (or social login) answer must carry a token and an id. */
+/** A login (or social login) answer must carry a token and an id. */
 export function sessionFromLogin(answer: Untrusted<LoginAnswer>, typedEmail: string): SignedInPayload {
   if (!answer || typeof answer.token !== 'string' || !answer.token || typeof answer.id !== 'number') {
     throw new InvalidResponseError();
@@ -113,7 +113,7 @@ export function sessionFromLogin(answer: Untrusted<LoginAnswer>, typedEmail: str
   return { token: answer.token, userId: answer.id, email: answer.email ?? typedEmail };
 }
 
-/** Spec 01 §7: a registration answer must carry a token and the user. */
+/** A registration answer must carry a token and the user. */
 export function assertRegistered(answer: Untrusted<RegisterAnswer>): asserts answer is RegisterAnswer {
   if (!answer || typeof answer.token !== 'string' || !answer.user || typeof answer.user.id !== 'number') {
     throw new InvalidResponseError();
@@ -128,7 +128,7 @@ export type LoginFailure =
 
 export function classifyLoginError(error: unknown): LoginFailure {
   if (error instanceof Error) return { kind: 'message', message: error.message || INVALID_RESPONSE_FORMAT };
-  const status = (error as { status?: unknown } | null)?.status;
+  const status = statusOf(error);
   // A number is an HTTP answer; PARSING_ERROR an answer that is not JSON. Anything else never reached a server.
   if (isNetworkError(error) || (typeof status !== 'number' && status !== 'PARSING_ERROR')) {
     return { kind: 'noResponse' };

@@ -3,12 +3,12 @@ import { createTransform, persistReducer } from 'redux-persist';
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
-import { loginRequired, sessionExpired, signedIn, signedOut } from '../../app/events';
+import { loginRequired, profileEmailChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
 import { sessionPersistStorage } from '../../lib/storage';
 
 /**
  * The auth modal's screens. login/signup are its two tabs; the others replace them in the same dialog, so closing
- * it closes the whole flow (spec 01 §2): forgot → reset, signup → verify (six boxes), login of an unverified
+ * it closes the whole flow: forgot → reset, signup → verify (six boxes), login of an unverified
  * account → verifyLogin (single field).
  */
 export type AuthModalView = 'login' | 'signup' | 'forgot' | 'reset' | 'verify' | 'verifyLogin';
@@ -20,6 +20,8 @@ export interface AuthModalState {
   email?: string | null;
   /** The new account's id between registration and verification (the verify answer may omit it). */
   userId?: number | null;
+  /** Why the verification screen is shown: after registration, or to confirm a changed e-mail. */
+  purpose?: 'emailChange' | null;
 }
 
 export interface AuthState {
@@ -72,6 +74,12 @@ const authSlice = createSlice({
         state.email = action.payload.email;
         state.modal = { open: false, view: 'login', email: null };
       })
+      // The session goes on under the new address once its code comes back (the verify answer signs in).
+      .addCase(profileEmailChanged, (state, action) => {
+        const { email, userId } = action.payload;
+        state.email = email;
+        state.modal = { open: true, view: 'verify', email, userId, purpose: 'emailChange' };
+      })
       .addCase(signedOut, clearSession)
       .addCase(sessionExpired, clearSession)
       // How other features ask for a login without importing auth internals (product detail, favorites,
@@ -96,7 +104,7 @@ export const { authModalOpened, authModalViewChanged, authFlowAdvanced, authModa
 export const { selectToken, selectIsAuthenticated, selectUserId, selectUserEmail, selectAuthModal } =
   authSlice.selectors;
 
-// Spec 01 §3: the token is stored encrypted in session storage. A client-side key cannot make it secret from
+// The token is stored encrypted in session storage. A client-side key cannot make it secret from
 // the device's owner; it keeps the raw bearer token out of casual view and copy-paste.
 const STORAGE_KEY = 'gulf-storefront:session:v1';
 

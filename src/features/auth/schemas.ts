@@ -1,17 +1,18 @@
-// Spec 01 §5. Every message is a translation key under `auth.validation.` (forms translate them on display).
+// The account rules. Every message is a translation key under `auth.validation.` (forms translate them on display).
 import * as yup from 'yup';
 
-export const PASSWORD_MIN = 8;
-export const PHONE_NUMBER_MIN = 7;
-export const PHONE_NUMBER_MAX = 15;
+import {
+  PASSWORD_ALLOWED,
+  PASSWORD_MIN,
+  PASSWORD_STRONG,
+  PHONE_NUMBER_MAX,
+  PHONE_NUMBER_MIN,
+} from '../../lib/accountRules';
+
+export { PASSWORD_ALLOWED, PASSWORD_MIN, PASSWORD_STRONG, PHONE_NUMBER_MAX, PHONE_NUMBER_MIN };
 export const NATIONALITY_MIN = 1;
 export const NATIONALITY_MAX = 16;
 export const CODE_LENGTH = 6;
-
-/** Letters, digits and @$!%*?& only (spec 01 §5). */
-export const PASSWORD_ALLOWED = /^[A-Za-z\d@$!%*?&]*$/;
-/** Upper case, lower case, a digit and one of the allowed symbols (the interface texts' rule). */
-export const PASSWORD_STRONG = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/;
 
 // yup's own e-mail test accepts 'a@b'; a shop needs a domain with a dot to deliver the code.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

@@ -1,4 +1,4 @@
-// The providers' SDKs load at run time and only when the runtime config names an app (spec 01 §7): a shop without
+// The providers' SDKs load at run time and only when the runtime config names an app: a shop without
 // social login never contacts Google or Facebook.
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 export const facebookSdkUrl = (language: string) =>
@@ -93,5 +93,5 @@ export function forgetLoadedScripts(): void {
 }
 
 export const FACEBOOK_API_VERSION = 'v21.0';
-/** Spec 01 §7: Facebook login asks for the public profile and the e-mail. */
+/** Facebook login asks for the public profile and the e-mail. */
 export const FACEBOOK_SCOPE = 'public_profile,email';

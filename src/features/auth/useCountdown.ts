@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec 01 §4/§9: the verification dialog counts 900 s down. */
+/** The verification dialog counts 900 s down. */
 export const VERIFICATION_COUNTDOWN_SECONDS = 900;
 
 /**

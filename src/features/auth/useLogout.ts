@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 
-import { api } from '../../app/api';
+import { api, statusOf } from '../../app/api';
 import { signedOut } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
 import { useLogoutMutation } from './authApi';
 
 /**
- * Spec 01 §4: the server is called, then token, cart and guest token are removed (the `signedOut` event: the auth
+ * The server is called, then token, cart and guest token are removed (the `signedOut` event: the auth
  * and cart slices react to it), the shopper is unauthenticated, a message shows, favorites reload, and home.
  */
 export function useLogout() {
@@ -22,7 +22,7 @@ export function useLogout() {
       await logout().unwrap();
     } catch (error) {
       // A 401 means the server already forgot the session: the shopper is logged out either way.
-      if ((error as { status?: unknown }).status !== 401) {
+      if (statusOf(error) !== 401) {
         notify.error(t('shell.session.logout_failed'));
         return;
       }

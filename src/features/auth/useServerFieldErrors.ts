@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Per-field messages from a 422 answer (spec 01 §5: first message each). A field's message goes away as soon as the
+ * Per-field messages from a 422 answer (first message each). A field's message goes away as soon as the
  * shopper edits that field, so an old server complaint never sits next to a corrected value.
  */
 export function useServerFieldErrors<F extends string>() {
@@ -28,5 +28,5 @@ export function useServerFieldErrors<F extends string>() {
       clearServerError(field);
       void setFieldValue(field, value);
     };
-  return { serverErrors, setServerErrors, clearingChange, clearingSet };
+  return { serverErrors, setServerErrors, clearServerError, clearingChange, clearingSet };
 }

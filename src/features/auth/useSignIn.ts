@@ -8,7 +8,7 @@ import type { LoginAnswer } from './authApi';
 import { sessionFromLogin, type Untrusted } from './authErrors';
 
 /**
- * Spec 01 §4, login success: token stored, user id and e-mail kept for the session, authenticated, message,
+ * Login success: token stored, user id and e-mail kept for the session, authenticated, message,
  * modal closed — all through the `signedIn` event, which other features (cart retry) listen to.
  * Throws InvalidResponseError when the answer lacks the token or id.
  */

@@ -4,13 +4,7 @@ import { api } from '../../app/api';
 import type { Language } from '../../app/events';
 import type { AddReviewBody } from '../../../contract/catalog';
 import type { MessageAnswer } from '../../../contract/common';
-import {
-  readHomeCache,
-  readSlidesCache,
-  validHomeCache,
-  writeHomeCache,
-  writeSlidesCache,
-} from './homeCache';
+import { readHomeCache, validHomeCache, writeHomeCache } from './homeCache';
 import type { Category, Coupon, HomeData, Product, Review, Slide } from './types';
 
 export const HOME_KEEP_SECONDS = 300;
@@ -28,7 +22,7 @@ export interface ProductArgs extends HomeArgs {
 
 export type ReviewInput = AddReviewBody;
 
-/** Spec 02 §3: a product's category comes from its parent category's name. */
+/** A product's category comes from its parent category's name. */
 function withCategoryNames(categories: Category[]): Category[] {
   return categories.map((category) => ({
     ...category,
@@ -52,7 +46,7 @@ export const catalogApi = api.injectEndpoints({
           baseQuery({ url: 'best_selling_products', params: priced }),
           baseQuery({ url: 'coupons', params: langParams(lang) }),
         ]);
-        // Spec 02 §8: no_products_found only for a load failure with no cache, so a failed part falls back to
+        // 'No products found' only for a load failure with no cache, so a failed part falls back to
         // its stale stored copy. Prices follow the currency, so stored lists of another currency are no fallback;
         // coupons carry no prices.
         const stored = readHomeCache(lang);
@@ -96,20 +90,12 @@ export const catalogApi = api.injectEndpoints({
       ],
     }),
     getSliders: build.query<Slide[], { lang: Language }>({
-      async queryFn({ lang }, _api, _extra, baseQuery) {
-        const answer = await baseQuery({ url: 'sliders', params: langParams(lang) });
-        if (answer.error) {
-          const fallback = readSlidesCache(lang);
-          if (fallback) return { data: fallback };
-          return { error: answer.error as FetchBaseQueryError };
-        }
-        const slides = ((answer.data as { data?: Slide[] })?.data ?? []).filter(
-          (slide) => slide.status === 1,
-        );
-        writeSlidesCache(lang, slides);
-        return { data: slides };
-      },
+      query: ({ lang }) => ({ url: 'sliders', params: langParams(lang) }),
+      transformResponse: (body: { data?: Slide[] }) =>
+        (body.data ?? []).filter((slide) => slide.status === 1),
       providesTags: [{ type: 'Slider', id: 'LIST' }],
+      // 'Failed to load slides' only when no earlier answer is stored.
+      extraOptions: { storedCopy: ({ params }) => `catalog:${params?.lang === 'ar' ? 'ar' : 'en'}:sliders` },
     }),
     getProduct: build.query<Product, ProductArgs>({
       query: ({ id, lang, currency }) => ({
@@ -123,7 +109,7 @@ export const catalogApi = api.injectEndpoints({
         url: 'reviews',
         params: { product_id: productId, ...langParams(lang) },
       }),
-      // Spec 02 §5: only approved reviews of this product are shown, whatever the server sends.
+      // Only approved reviews of this product are shown, whatever the server sends.
       transformResponse: (body: Review[] | { data?: Review[] }, _meta, { productId }) =>
         (Array.isArray(body) ? body : (body.data ?? [])).filter(
           (review) => review.status === 'approved' && Number(review.product_id) === productId,

@@ -91,7 +91,7 @@ export function effectivePrice(product: Product): number {
 }
 
 /**
- * Spec 02 §5: name contains the search text (case-insensitive, Arabic-normalised), price at or below the chosen
+ * Name contains the search text (case-insensitive, Arabic-normalised), price at or below the chosen
  * price, rating at or above the chosen minimum; category, brands and collections when chosen.
  */
 export function filterProducts(products: Product[], filters: CatalogFilters, searchText: string): Product[] {
@@ -132,7 +132,7 @@ export const selectPagedProducts = createSelector(
   (products, page) => products.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
 );
 
-/** Newly added (spec 02 §2): rating 3 or more, newest first. */
+/** Newly added: rating 3 or more, newest first. */
 export const selectNewlyAdded = createSelector([selectAllProducts], (products) =>
   products
     .filter((product) => product.rating >= MIN_GOOD_RATING)

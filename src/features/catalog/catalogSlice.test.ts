@@ -6,12 +6,12 @@ import {
   clampPrice,
   collectionToggled,
   DEFAULT_FILTERS,
-  filtersAppliedFromUrl,
   filtersReset,
   maxPriceChanged,
   minRatingToggled,
   pageChanged,
   selectFilters,
+  searchUrlChanged,
   selectPage,
   selectPendingAdd,
 } from './catalogSlice';
@@ -70,7 +70,7 @@ describe('catalog slice: filters', () => {
     ['collection', collectionToggled('Classic')],
     ['price', maxPriceChanged(500)],
     ['rating', minRatingToggled(2)],
-    ['url', filtersAppliedFromUrl({ ...DEFAULT_FILTERS, category: 'Abayas' })],
+    ['url', searchUrlChanged({ filters: { ...DEFAULT_FILTERS, category: 'Abayas' }, text: null })],
     ['reset', filtersReset()],
   ])('a %s change returns to page 1', (_name, action) => {
     const store = makeStore();

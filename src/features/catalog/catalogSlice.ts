@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import {
@@ -32,6 +32,14 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   minRating: 0,
 };
 
+/**
+ * The /search address changed (opened cold, a category tile, back/forward): what it states replaces the stored
+ * filters and search words; what it leaves out (null) keeps the stored value.
+ */
+export const searchUrlChanged = createAction<{ filters: CatalogFilters | null; text: string | null }>(
+  'catalog/searchUrlChanged',
+);
+
 export type AddStatus = 'idle' | 'adding';
 
 export interface CatalogState {
@@ -50,7 +58,7 @@ const initialCatalog: CatalogState = {
   addStatus: 'idle',
 };
 
-/** Slider values snap to the 10 step inside 0…100000 (spec 02 §9). */
+/** Slider values snap to the 10 step inside 0…100000. */
 export function clampPrice(value: number): number {
   if (!Number.isFinite(value)) return MAX_PRICE;
   const stepped = Math.round(value / PRICE_STEP) * PRICE_STEP;
@@ -66,7 +74,7 @@ function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
-/** Any filter change returns to page 1 (spec 02 §4). */
+/** Any filter change returns to page 1. */
 function changeFilters(state: CatalogState, change: (filters: CatalogFilters) => void) {
   change(state.filters);
   state.page = 1;
@@ -111,20 +119,19 @@ const catalogSlice = createSlice({
         filters.minRating = filters.minRating === rating ? 0 : rating;
       });
     },
-    /** A /search URL opened cold (or a category tile) states the whole filter set. */
-    filtersAppliedFromUrl(state, action: PayloadAction<CatalogFilters>) {
-      changeFilters(state, (filters) => {
-        Object.assign(filters, action.payload);
-      });
-    },
   },
   extraReducers: (builder) => {
-    // Spec 02 §4: a language or currency change resets filters and page.
+    // A language or currency change resets filters and page.
     builder
       .addCase(languageChanged, () => initialCatalog)
       .addCase(currencyChanged, () => initialCatalog)
       .addCase(searchSubmitted, (state) => {
         state.page = 1;
+      })
+      .addCase(searchUrlChanged, (state, action) => {
+        const { filters } = action.payload;
+        if (filters) changeFilters(state, (current) => Object.assign(current, filters));
+        else if (action.payload.text !== null) state.page = 1;
       })
       .addCase(addToCartRequested, (state) => {
         state.addStatus = 'adding';
@@ -159,6 +166,9 @@ const searchSlice = createSlice({
       .addCase(searchSubmitted, (state, action) => {
         state.text = action.payload.trim();
       })
+      .addCase(searchUrlChanged, (state, action) => {
+        if (action.payload.text !== null) state.text = action.payload.text.trim();
+      })
       .addCase(languageChanged, (state) => {
         state.text = '';
       })
@@ -179,7 +189,6 @@ export const {
   collectionToggled,
   maxPriceChanged,
   minRatingToggled,
-  filtersAppliedFromUrl,
 } = catalogSlice.actions;
 export const { selectFilters, selectPage, selectPendingAdd, selectAddStatus } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;

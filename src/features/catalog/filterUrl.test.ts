@@ -1,5 +1,11 @@
 import { DEFAULT_FILTERS } from './catalogSlice';
-import { filtersFromSearchParams, filtersToSearchParams, sameFilters } from './filterUrl';
+import {
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  sameFilters,
+  searchFromParams,
+  searchToParams,
+} from './filterUrl';
 
 describe('filters in the URL', () => {
   it('writes only what differs from the defaults', () => {
@@ -56,5 +62,25 @@ describe('filters in the URL', () => {
     expect(back).toEqual(filters);
     expect(back && sameFilters(back, filters)).toBe(true);
     expect(sameFilters(filters, DEFAULT_FILTERS)).toBe(false);
+  });
+});
+
+describe('the search words in the URL', () => {
+  it('sit beside the filters as q, trimmed; no words, no q', () => {
+    const filters = { ...DEFAULT_FILTERS, brands: ['Nasma'] };
+    expect(searchToParams({ filters, text: ' red dress ' }).toString()).toBe('brands=Nasma&q=red+dress');
+    expect(searchToParams({ filters, text: '' }).toString()).toBe('brands=Nasma');
+    expect(
+      searchToParams({ filters: DEFAULT_FILTERS, text: 'عود' }, new URLSearchParams('q=old&lng=ar')).get('q'),
+    ).toBe('عود');
+  });
+
+  it('a URL states words only when it has q', () => {
+    expect(searchFromParams(new URLSearchParams('brands=Nasma'))).toEqual({
+      filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] },
+      text: null,
+    });
+    expect(searchFromParams(new URLSearchParams('q=%20oud%20'))).toEqual({ filters: null, text: 'oud' });
+    expect(searchFromParams(new URLSearchParams('q='))).toEqual({ filters: null, text: '' });
   });
 });

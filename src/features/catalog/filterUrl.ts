@@ -1,5 +1,5 @@
-// Spec 02 §2/§4: the filters are mirrored into the /search query (category, brands, collections, maxPrice,
-// minRating) and a URL opened cold applies them.
+// The /search query states what the page shows: the filters (category, brands, collections, maxPrice,
+// minRating) and the search words (q), so a shared or reopened link shows the same products.
 import { clampPrice, clampRating, DEFAULT_FILTERS, MAX_PRICE, type CatalogFilters } from './catalogSlice';
 
 export const FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
@@ -44,4 +44,47 @@ export function filtersToSearchParams(filters: CatalogFilters, keep?: URLSearchP
 
 export function sameFilters(a: CatalogFilters, b: CatalogFilters): boolean {
   return filtersToSearchParams(a).toString() === filtersToSearchParams(b).toString();
+}
+
+/** The search words' parameter, beside the filters. */
+export const TEXT_PARAM = 'q';
+
+export interface SearchInUrl {
+  filters: CatalogFilters;
+  text: string;
+}
+
+/** What a /search URL states; null for what it leaves out (the stored value then stays). */
+export interface SearchStatedByUrl {
+  filters: CatalogFilters | null;
+  text: string | null;
+}
+
+export function searchFromParams(params: URLSearchParams): SearchStatedByUrl {
+  const text = params.get(TEXT_PARAM);
+  return { filters: filtersFromSearchParams(params), text: text === null ? null : text.trim() };
+}
+
+/** The query for the filters and words; other parameters are kept, q follows the filters. */
+export function searchToParams({ filters, text }: SearchInUrl, keep?: URLSearchParams): URLSearchParams {
+  const params = filtersToSearchParams(filters, keep);
+  params.delete(TEXT_PARAM);
+  const words = text.trim();
+  if (words) params.set(TEXT_PARAM, words);
+  return params;
+}
+
+/** True when the query shows exactly this search (a parameter left out stands for its default). */
+export function showsSearch(params: URLSearchParams, search: SearchInUrl): boolean {
+  const stated = searchFromParams(params);
+  return (
+    sameFilters(stated.filters ?? DEFAULT_FILTERS, search.filters) &&
+    (stated.text ?? '') === search.text.trim()
+  );
+}
+
+/** The search page for these words, with the stored filters (the page writes them into the address). */
+export function searchPath(text: string): string {
+  const query = searchToParams({ filters: DEFAULT_FILTERS, text }).toString();
+  return query ? `/search?${query}` : '/search';
 }

@@ -1,8 +1,8 @@
-// Spec 02 §4 cache: home and search data (categories, best sellers, coupons) live in sessionStorage per language
+// Home and search data (categories, best sellers, coupons) live in sessionStorage per language
 // with their fetch time and currency, and are reused for 5 minutes, across a page reload too.
 import type { Language } from '../../app/events';
 import { readJson, removeItem, writeJson } from '../../lib/storage';
-import type { Category, Coupon, HomeData, Product, Slide } from './types';
+import type { Category, Coupon, HomeData, Product } from './types';
 
 export const HOME_CACHE_TTL_MS = 300_000;
 
@@ -64,13 +64,4 @@ export function writeHomeCache(language: Language, data: HomeData): void {
 export function clearHomeCache(language: Language): void {
   for (const part of ['categories', 'bestSellers', 'coupons', 'cacheMeta'])
     removeItem('session', key(language, part));
-}
-
-/** Slides are kept as the fallback when a later load fails (issue 5: 'failed to load slides' only without it). */
-export function readSlidesCache(language: Language): Slide[] | null {
-  return readJson<Slide[]>('session', key(language, 'sliders'));
-}
-
-export function writeSlidesCache(language: Language, slides: Slide[]): void {
-  writeJson('session', key(language, 'sliders'), slides);
 }

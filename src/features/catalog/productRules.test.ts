@@ -120,12 +120,12 @@ describe('add-to-cart refusals (spec 02 §5)', () => {
 });
 
 describe('rating summary', () => {
-  it('averages to one decimal and counts each star', () => {
+  it("shows the product's own rating, whatever part of the reviews is at hand, and counts each star", () => {
     const summary = ratingSummary([{ rating: 5 }, { rating: 4 }, { rating: 4 }], 2);
-    expect(summary).toEqual({ average: 4.3, count: 3, bars: [0, 0, 0, 2, 1] });
+    expect(summary).toEqual({ average: 2, count: 3, bars: [0, 0, 0, 2, 1] });
   });
 
-  it('falls back to the product rating without reviews', () => {
+  it('rounds the rating to one decimal', () => {
     expect(ratingSummary([], 3.76)).toEqual({ average: 3.8, count: 0, bars: [0, 0, 0, 0, 0] });
   });
 });

@@ -1,4 +1,4 @@
-// Product rules of spec 02 §4, §5 and §9 as pure functions: prices, stock, attributes, add-to-cart refusals.
+// Product rules as pure functions: prices, stock, attributes, add-to-cart refusals.
 import type { Language } from '../../app/events';
 import { DEFAULT_CURRENCY } from '../settings/public';
 import type { Product, Review } from './types';
@@ -15,7 +15,7 @@ export function displayPrices(product: Product): DisplayPrices {
   const price = converted?.price ?? product.price;
   const discounted = converted ? converted.discounted_price : product.discounted_price;
   const currency = converted?.currency_code ?? DEFAULT_CURRENCY;
-  // Spec 02 §9: the item price is the discounted price if present, otherwise the original price.
+  // The item price is the discounted price if present, otherwise the original price.
   if (discounted !== null && discounted !== undefined && discounted < price) {
     return { amount: discounted, original: price, currency };
   }
@@ -24,7 +24,7 @@ export function displayPrices(product: Product): DisplayPrices {
 
 const OUT_OF_STOCK_WORDS = ['out of stock', 'نفد', 'نفذ', 'نفدت', 'غير متوفر', 'غير متاح'];
 
-/** Spec 02 §4: out of stock when the stock warning says so or the quantity is 0 or less. */
+/** Out of stock when the stock warning says so or the quantity is 0 or less. */
 export function isOutOfStock(product: Pick<Product, 'stock_quantity' | 'stock_warning'>): boolean {
   if (product.stock_quantity <= 0) return true;
   const warning = product.stock_warning;
@@ -42,7 +42,7 @@ export type StockText =
   | { kind: 'hidden' };
 
 /**
- * Spec 02 §9: above 5 'available N pieces'; 5 or below the warning text; a quantity at or below zero without a
+ * Above 5 'available N pieces'; 5 or below the warning text; a quantity at or below zero without a
  * warning 'There is no available quantity!'. A low quantity without any warning still states the count.
  */
 export function stockText(
@@ -86,7 +86,7 @@ export interface Selection {
 export type AddRefusal = 'out_of_stock' | 'choose_country' | 'select_details';
 
 /**
- * Spec 02 §5: adding is refused when out of stock, when no country/currency is chosen, and when the product
+ * Adding is refused when out of stock, when no country/currency is chosen, and when the product
  * has a size or colour attribute and that selection is missing — checked in this order.
  */
 export function addToCartRefusal(
@@ -108,17 +108,17 @@ export interface RatingSummary {
   bars: [number, number, number, number, number];
 }
 
-/** Average to one decimal and a count per star of the approved reviews; no reviews → the product's rating. */
+/**
+ * The product's rating to one decimal beside a count per star of the approved reviews. The average is the server's
+ * (computed from every approved review), so the summary can never show another figure than the header and cards.
+ */
 export function ratingSummary(reviews: Pick<Review, 'rating'>[], productRating: number): RatingSummary {
   const bars: RatingSummary['bars'] = [0, 0, 0, 0, 0];
-  let sum = 0;
   for (const review of reviews) {
     const stars = Math.min(5, Math.max(1, Math.round(review.rating)));
     bars[stars - 1] = (bars[stars - 1] ?? 0) + 1;
-    sum += stars;
   }
-  const average = reviews.length ? sum / reviews.length : productRating;
-  return { average: Math.round(average * 10) / 10, count: reviews.length, bars };
+  return { average: Math.round(productRating * 10) / 10, count: reviews.length, bars };
 }
 
 export const REVIEWS_PAGE_SIZE = 3;

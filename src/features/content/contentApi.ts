@@ -1,6 +1,5 @@
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
-import { writeJson } from '../../lib/storage';
 
 export interface About {
   id?: number;
@@ -9,6 +8,7 @@ export interface About {
   image?: string | null;
 }
 
+/** The about text's stored copy, per language, served when a later call fails. */
 export const aboutCacheKey = (lang: Language) => `aboutData_${lang}`;
 
 export const contentApi = api.injectEndpoints({
@@ -17,15 +17,7 @@ export const contentApi = api.injectEndpoints({
       query: ({ lang }) => ({ url: 'abouts', params: lang === 'ar' ? { lang: 'ar' } : undefined }),
       transformResponse: (body: { data?: About[] }) => (Array.isArray(body.data) ? body.data : []),
       providesTags: [{ type: 'About', id: 'LIST' }],
-      // Spec 01 §7: the about text is cached per language in session storage and used when a call fails.
-      async onQueryStarted({ lang }, { queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          if (data[0]) writeJson('session', aboutCacheKey(lang), data[0]);
-        } catch {
-          // The component falls back to the cached copy.
-        }
-      },
+      extraOptions: { storedCopy: ({ params }) => aboutCacheKey(params?.lang === 'ar' ? 'ar' : 'en') },
     }),
   }),
 });

@@ -7,7 +7,7 @@ import type { AppStartListening } from '../../app/listenerTypes';
 export const RELOAD_DELAY_MS = 100;
 
 export function addSettingsListeners(startAppListening: AppStartListening): void {
-  // Spec 01 §4 / 02 §4: slices reset on the event itself; what the page shows reloads 100 ms later.
+  // Slices reset on the event itself; what the page shows reloads 100 ms later.
   // A second switch within the delay cancels the first reload, so a quick AR→EN→AR fetches once.
   startAppListening({
     matcher: isAnyOf(languageChanged, currencyChanged),

@@ -113,14 +113,14 @@ function useFocusOnViewChange(view: AuthModalView, containerId: string, titleId:
 }
 
 /**
- * The one account dialog (spec 01 §2): login and signup tabs; forgot, reset and the verification screens
+ * The one account dialog: login and signup tabs; forgot, reset and the verification screens
  * replace them in place, so closing the dialog closes the whole flow. Focus is trapped inside (react-bootstrap)
  * and returns to the control that opened it.
  */
 export default function AuthModal() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { open, view, email, userId } = useAppSelector(selectAuthModal);
+  const { open, view, email, userId, purpose } = useAppSelector(selectAuthModal);
   const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
 
   useEffect(() => {
@@ -146,7 +146,7 @@ export default function AuthModal() {
       );
       break;
     case 'verify':
-      body = <VerifyCodeDialog email={email ?? ''} userId={userId} />;
+      body = <VerifyCodeDialog email={email ?? ''} userId={userId} purpose={purpose} />;
       break;
     case 'verifyLogin':
       body = <VerifyLoginForm email={email ?? ''} />;

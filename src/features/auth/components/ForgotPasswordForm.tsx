@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 
 import { useAppDispatch } from '../../../app/hooks';
-import { TextField } from '../../../ui/TextField';
+import { bindFields } from '../../../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation } from '../authApi';
 import { localizedErrorMessage } from '../authErrors';
 import { authFlowAdvanced, authModalViewChanged } from '../authSlice';
 import { forgotPasswordSchema, validationKey } from '../schemas';
 
-/** Spec 01 §2/§4: asks for a reset code; success → 'code sent' and the reset screen. */
+/** Asks for a reset code; success → 'code sent' and the reset screen. */
 export function ForgotPasswordForm({ initialEmail }: { initialEmail?: string | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -35,25 +36,12 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail?: string | n
     },
   });
 
-  const emailError =
-    formik.touched.email && formik.errors.email ? t(validationKey(formik.errors.email)) : undefined;
+  const field = bindFields(formik, { translate: (key) => t(validationKey(key)) });
 
   return (
     <form noValidate onSubmit={formik.handleSubmit}>
       <p>{t('auth.forgot.intro')}</p>
-      <TextField
-        id="forgot-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        label={t('auth.fields.email')}
-        value={formik.values.email}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={emailError}
-      />
+      <TextField id="forgot-email" {...EMAIL_INPUT} label={t('auth.fields.email')} {...field('email')} />
       <div className="text-danger small mb-2" role="alert">
         {submitError}
       </div>

@@ -5,7 +5,8 @@ import { notify } from '../../../lib/notify';
 
 import { useAppDispatch } from '../../../app/hooks';
 import { PasswordField } from '../../../ui/PasswordField';
-import { TextField } from '../../../ui/TextField';
+import { bindFields } from '../../../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../../../ui/TextField';
 import { useLoginMutation, useSendVerificationCodeMutation } from '../authApi';
 import { classifyLoginError, localizedErrorMessage, localizeServerMessage } from '../authErrors';
 import { authFlowAdvanced } from '../authSlice';
@@ -13,7 +14,7 @@ import { loginSchema, validationKey, type LoginValues } from '../schemas';
 import { useSignIn } from '../useSignIn';
 import { SocialLogin } from './SocialLogin';
 
-/** Spec 01 §2 login form; §4 login transitions; §8 the login rows of the error catalogue. */
+/** The login form: its transitions and how each failure is told to the shopper. */
 export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -70,10 +71,7 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
     },
   });
 
-  const fieldError = (field: keyof LoginValues) => {
-    const key = formik.errors[field];
-    return formik.touched[field] && key ? t(validationKey(key)) : undefined;
-  };
+  const field = bindFields(formik, { translate: (key) => t(validationKey(key)) });
 
   return (
     <>
@@ -81,30 +79,14 @@ export function LoginForm({ initialEmail }: { initialEmail?: string | null }) {
         <h2 id="auth-login-heading" className="visually-hidden">
           {t('auth.login.heading')}
         </h2>
-        <TextField
-          id="login-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-          label={t('auth.fields.email')}
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError('email')}
-        />
+        <TextField id="login-email" {...EMAIL_INPUT} label={t('auth.fields.email')} {...field('email')} />
         <PasswordField
           id="login-password"
-          name="password"
           label={t('auth.fields.password')}
           autoComplete="current-password"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
           shown={showPassword}
           onToggleShown={() => setShowPassword((shown) => !shown)}
-          error={fieldError('password')}
+          {...field('password')}
         />
         <div className="d-flex justify-content-end mb-3">
           <button

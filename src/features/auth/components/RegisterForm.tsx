@@ -8,7 +8,8 @@ import { DEFAULT_REGISTRATION_PHONE_CODE } from '../../../lib/phoneCodes';
 import { NationalityPicker } from '../../../ui/NationalityPicker';
 import { PasswordField } from '../../../ui/PasswordField';
 import { PhoneInput } from '../../../ui/PhoneInput';
-import { TextField } from '../../../ui/TextField';
+import { bindFields, fieldError } from '../../../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../../../ui/TextField';
 import { selectLanguage } from '../../settings/public';
 import { useNationalitiesQuery, useRegisterMutation, type RegisterBody } from '../authApi';
 import { assertRegistered, classifyRegistrationError, localizeFieldMessages } from '../authErrors';
@@ -30,7 +31,7 @@ const initialValues: RegisterFormValues = {
   confirmPassword: '',
 };
 
-/** Spec 01 §3: the payload, exactly. */
+/** The payload, exactly. */
 export function registrationPayload(values: RegisterFormValues): RegisterBody {
   return {
     name: values.username.trim(),
@@ -46,24 +47,25 @@ export function registrationPayload(values: RegisterFormValues): RegisterBody {
 function useNationalities() {
   const lang = useAppSelector(selectLanguage);
   const { data, error } = useNationalitiesQuery({ lang });
-  // Spec 01 §8: a failure is only logged and the list stays empty.
+  // A failure is only logged and the list stays empty.
   useEffect(() => {
     if (error) console.error('[auth] could not load nationalities', error);
   }, [error]);
   return error ? [] : (data ?? []);
 }
 
-/** Spec 01 §2 registration form; §4 success → verification; §8 registration rows. */
+/** The registration form: success moves on to verification; each failure is told on its field or above. */
 export function RegisterForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
   const [register] = useRegisterMutation();
   const nationalities = useNationalities();
   const [showPassword, setShowPassword] = useState(false);
   const [showConfirm, setShowConfirm] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // Server field errors are texts already (from the API or translated), not validation keys.
-  const { serverErrors, setServerErrors, clearingChange, clearingSet } =
+  const { serverErrors, setServerErrors, clearServerError, clearingSet } =
     useServerFieldErrors<keyof RegisterFormValues>();
 
   const formik = useFormik<RegisterFormValues>({
@@ -99,11 +101,10 @@ export function RegisterForm() {
     },
   });
 
-  const fieldError = (field: keyof RegisterFormValues) => {
-    const key = formik.errors[field];
-    if (formik.touched[field] && key) return t(validationKey(key));
-    return serverErrors[field];
-  };
+  const translate = (key: string) => t(validationKey(key));
+  const field = bindFields(formik, { translate, serverErrors, onEdit: clearServerError });
+  const errorOf = (name: keyof RegisterFormValues) =>
+    fieldError(formik, name, translate, { serverError: serverErrors[name] });
 
   const disabled = formik.isSubmitting;
   return (
@@ -111,28 +112,12 @@ export function RegisterForm() {
       <h2 id="auth-register-heading" className="visually-hidden">
         {t('auth.register.heading')}
       </h2>
-      <TextField
-        id="register-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        label={t('auth.fields.email')}
-        value={formik.values.email}
-        onChange={clearingChange('email', formik.handleChange)}
-        onBlur={formik.handleBlur}
-        error={fieldError('email')}
-      />
+      <TextField id="register-email" {...EMAIL_INPUT} label={t('auth.fields.email')} {...field('email')} />
       <TextField
         id="register-username"
-        name="username"
         autoComplete="username"
         label={t('auth.fields.username')}
-        value={formik.values.username}
-        onChange={clearingChange('username', formik.handleChange)}
-        onBlur={formik.handleBlur}
-        error={fieldError('username')}
+        {...field('username')}
       />
       <PhoneInput
         idPrefix="register-phone"
@@ -143,8 +128,9 @@ export function RegisterForm() {
         onPhoneCodeChange={clearingSet('phoneCode', formik.setFieldValue)}
         onPhoneNumberChange={clearingSet('phoneNumber', formik.setFieldValue)}
         onBlur={formik.handleBlur}
-        codeError={fieldError('phoneCode')}
-        numberError={fieldError('phoneNumber')}
+        codeError={errorOf('phoneCode')}
+        numberError={errorOf('phoneNumber')}
+        language={language}
       />
       <NationalityPicker
         id="register-nationality"
@@ -154,32 +140,24 @@ export function RegisterForm() {
         value={formik.values.nationality}
         onChange={clearingSet('nationality', formik.setFieldValue)}
         onBlur={() => void formik.setFieldTouched('nationality', true)}
-        error={fieldError('nationality')}
+        error={errorOf('nationality')}
       />
       <PasswordField
         id="register-password"
-        name="password"
         label={t('auth.fields.password')}
         autoComplete="new-password"
         hint={t('auth.register.password_hint')}
-        value={formik.values.password}
-        onChange={clearingChange('password', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
-        error={fieldError('password')}
+        {...field('password')}
       />
       <PasswordField
         id="register-confirm-password"
-        name="confirmPassword"
         label={t('auth.fields.confirm_password')}
         autoComplete="new-password"
-        value={formik.values.confirmPassword}
-        onChange={clearingChange('confirmPassword', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
-        error={fieldError('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <div className="text-danger small mb-2" role="alert" data-testid="register-submit-error">
         {submitError}

@@ -5,7 +5,8 @@ import { notify } from '../../../lib/notify';
 
 import { CodeBoxes, emptyCode } from '../../../ui/CodeBoxes';
 import { PasswordField } from '../../../ui/PasswordField';
-import { TextField } from '../../../ui/TextField';
+import { bindFields, fieldError } from '../../../ui/formikField';
+import { EMAIL_INPUT, TextField } from '../../../ui/TextField';
 import { useResetPasswordMutation, useSendVerificationCodeMutation } from '../authApi';
 import { fieldErrors } from '../../../app/api';
 import { localizedErrorMessage, localizeFieldMessages } from '../authErrors';
@@ -14,7 +15,7 @@ import { useServerFieldErrors } from '../useServerFieldErrors';
 
 interface Props {
   email: string;
-  /** Spec 01 §4: called after a successful reset (the modal then goes back to the login form). */
+  /** Called after a successful reset (the modal then goes back to the login form). */
   onSuccess(email: string): void;
 }
 
@@ -28,7 +29,7 @@ const RESET_FIELDS: Readonly<Record<string, ResetFields>> = {
   password_confirmation: 'confirmPassword',
 };
 
-/** Spec 01 §5: a 422 `errors` object sets each field's first message. */
+/** A 422 `errors` object sets each field's first message. */
 function resetFieldErrors(error: unknown): Partial<Record<ResetFields, string>> {
   const fields: Partial<Record<ResetFields, string>> = {};
   for (const [apiField, message] of Object.entries(fieldErrors(error))) {
@@ -38,7 +39,7 @@ function resetFieldErrors(error: unknown): Partial<Record<ResetFields, string>> 
   return fields;
 }
 
-/** Spec 01 §2/§4: six code boxes, e-mail, new password and confirmation, each password masked with asterisks. */
+/** Six code boxes, e-mail, new password and confirmation, each password masked with asterisks. */
 export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const { t } = useTranslation();
   const [resetPassword] = useResetPasswordMutation();
@@ -47,7 +48,8 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
   const [showConfirm, setShowConfirm] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // Server field errors are texts already (translated where known), not validation keys.
-  const { serverErrors, setServerErrors, clearingChange, clearingSet } = useServerFieldErrors<ResetFields>();
+  const { serverErrors, setServerErrors, clearServerError, clearingSet } =
+    useServerFieldErrors<ResetFields>();
 
   const formik = useFormik({
     initialValues: { code: emptyCode(CODE_LENGTH), email: initialEmail, password: '', confirmPassword: '' },
@@ -59,7 +61,7 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
       try {
         await resetPassword({
           email,
-          // Spec 01 §3: the code travels as an integer.
+          // The code travels as an integer.
           code: Number(values.code.join('')),
           password: values.password,
           password_confirmation: values.confirmPassword,
@@ -86,15 +88,16 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
     }
   };
 
-  const showErrors = (field: ResetFields) => Boolean(formik.touched[field]) || formik.submitCount > 0;
-  const fieldError = (field: ResetFields) => {
-    const raw: unknown = formik.errors[field];
-    // An array error (one per box) means some box holds something other than one digit.
-    const key = Array.isArray(raw) ? 'invalid_code_length' : typeof raw === 'string' ? raw : undefined;
-    return showErrors(field) && key ? t(validationKey(key)) : serverErrors[field];
-  };
+  // One error per box means some box holds something other than one digit: one message for the group.
+  const translate = (key: string) => t(validationKey(key));
+  const field = bindFields(formik, { translate, serverErrors, onEdit: clearServerError });
+  const errorOf = (name: ResetFields) =>
+    fieldError(formik, name, translate, {
+      serverError: serverErrors[name],
+      itemsError: 'invalid_code_length',
+    });
 
-  const codeError = fieldError('code');
+  const codeError = errorOf('code');
   return (
     <form noValidate onSubmit={formik.handleSubmit}>
       <p>{t('auth.reset.intro')}</p>
@@ -120,44 +123,24 @@ export function ResetPasswordForm({ email: initialEmail, onSuccess }: Props) {
           {resending ? t('auth.code.resending') : t('auth.code.resend')}
         </button>
       </div>
-      <TextField
-        id="reset-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        label={t('auth.fields.email')}
-        value={formik.values.email}
-        onChange={clearingChange('email', formik.handleChange)}
-        onBlur={formik.handleBlur}
-        error={fieldError('email')}
-      />
+      <TextField id="reset-email" {...EMAIL_INPUT} label={t('auth.fields.email')} {...field('email')} />
       <PasswordField
         id="reset-password"
-        name="password"
         label={t('auth.fields.new_password')}
         autoComplete="new-password"
         asteriskMask
-        value={formik.values.password}
-        onChange={clearingChange('password', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showPassword}
         onToggleShown={() => setShowPassword((shown) => !shown)}
-        error={fieldError('password')}
+        {...field('password')}
       />
       <PasswordField
         id="reset-confirm-password"
-        name="confirmPassword"
         label={t('auth.fields.confirm_new_password')}
         autoComplete="new-password"
         asteriskMask
-        value={formik.values.confirmPassword}
-        onChange={clearingChange('confirmPassword', formik.handleChange)}
-        onBlur={formik.handleBlur}
         shown={showConfirm}
         onToggleShown={() => setShowConfirm((shown) => !shown)}
-        error={fieldError('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <div className="text-danger small mb-2" role="alert">
         {submitError}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useAppSelector } from '../../../app/hooks';
 import { getConfig } from '../../../lib/config';
 import { useSocialLoginMutation, type SocialProvider } from '../authApi';
 import {
@@ -12,10 +13,11 @@ import {
   type FacebookLoginResponse,
 } from '../socialSdk';
 import { useSignIn } from '../useSignIn';
+import { selectLanguage } from '../../settings/public';
 
 const FACEBOOK_SCRIPT_ID = 'facebook-jssdk';
 
-/** Spec 01 §8: social login errors are only logged; the shopper sees nothing. */
+/** Social login errors are only logged; the shopper sees nothing. */
 function logSocialError(provider: SocialProvider, error: unknown) {
   console.error(`[auth] ${provider} sign-in failed`, error);
 }
@@ -35,14 +37,13 @@ function useSocialSignIn() {
 
 /** Google's own button (size large = 40 px high), rendered by its script into this box. */
 function GoogleButton({ clientId }: { clientId: string }) {
-  const { i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const signInWith = useSocialSignIn();
   const signInRef = useRef(signInWith);
   useEffect(() => {
     signInRef.current = signInWith;
   });
-  const language = i18n.language;
+  const language = useAppSelector(selectLanguage);
 
   useEffect(() => {
     let cancelled = false;
@@ -80,11 +81,12 @@ function GoogleButton({ clientId }: { clientId: string }) {
 }
 
 function FacebookButton({ appId }: { appId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
   const signInWith = useSocialSignIn();
   // The SDK's locale only names its own dialogs' language; a second SDK on a language switch would define FB
   // twice. So it loads once, in the language of the moment, and never again while it lives.
-  const sdkLanguage = useRef(i18n.language);
+  const sdkLanguage = useRef(language);
 
   useEffect(() => {
     if (window.FB || document.getElementById(FACEBOOK_SCRIPT_ID)) return;
@@ -129,7 +131,7 @@ function FacebookButton({ appId }: { appId: string }) {
   );
 }
 
-/** 'Or continue with': each provider shows only when the runtime config has its id (spec 01 §2/§7). */
+/** 'Or continue with': each provider shows only when the runtime config has its id. */
 export function SocialLogin() {
   const { t } = useTranslation();
   const { googleClientId, facebookAppId } = getConfig();

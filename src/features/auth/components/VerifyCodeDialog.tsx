@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
 import { notify } from '../../../lib/notify';
 
+import { statusOf } from '../../../app/api';
 import { signedIn } from '../../../app/events';
 import { useAppDispatch } from '../../../app/hooks';
 import { maskEmail } from '../../../lib/mask';
@@ -16,13 +17,14 @@ interface Props {
   email: string;
   /** From the registration answer, in case the verification answer leaves the id out. */
   userId?: number | null;
+  purpose?: 'emailChange' | null;
 }
 
 /**
- * Spec 01 §2/§4: the dialog after registration. Six boxes, a 15-minute countdown, resend at 0, the e-mail masked;
- * success signs the new customer in.
+ * The dialog after registration. Six boxes, a 15-minute countdown, resend at 0, the e-mail masked;
+ * success signs the new customer in. The same dialog confirms a changed e-mail, keeping the shopper signed in.
  */
-export function VerifyCodeDialog({ email, userId }: Props) {
+export function VerifyCodeDialog({ email, userId, purpose }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [verify, { isLoading: verifying }] = useVerifyCodeMutation();
@@ -52,11 +54,11 @@ export function VerifyCodeDialog({ email, userId }: Props) {
       const id = answer.id ?? userId;
       if (!answer.token || typeof id !== 'number') throw new Error('Invalid response format');
       dispatch(signedIn({ token: answer.token, userId: id, email: answer.email ?? email }));
-      notify.success(t('auth.register.success'));
+      notify.success(t(purpose === 'emailChange' ? 'auth.verify.email_changed' : 'auth.register.success'));
     } catch (error) {
       const message = localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed');
       notify.error(message);
-      if ((error as { status?: unknown } | null)?.status === 422) {
+      if (statusOf(error) === 422) {
         // Only the server's 'wrong or expired code' answer condemns the code: start again from an empty first box.
         setProblem(t('auth.code.wrong', { code: joined }));
         setCode(emptyCode(CODE_LENGTH));

@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notify';
 import { useAppDispatch } from '../../../app/hooks';
 import { digitsOnly } from '../../../lib/digits';
 import { maskEmail } from '../../../lib/mask';
+import { fieldError } from '../../../ui/formikField';
 import { TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation, useVerifyCodeMutation } from '../authApi';
 import { localizedErrorMessage } from '../authErrors';
@@ -12,7 +13,7 @@ import { authFlowAdvanced } from '../authSlice';
 import { CODE_LENGTH, validationKey, verificationFieldSchema } from '../schemas';
 
 /**
- * Spec 01 §2/§4: after a login of an unverified account (the code was requested by the login form). One field;
+ * After a login of an unverified account (the code was requested by the login form). One field;
  * success says 'email verified, login again' and returns to the login form with the e-mail filled in.
  */
 export function VerifyLoginForm({ email }: { email: string }) {
@@ -47,8 +48,7 @@ export function VerifyLoginForm({ email }: { email: string }) {
   };
 
   // Validation errors are keys; a failed verification puts the server's own text in the same place.
-  const rawError = formik.touched.code || formik.submitCount > 0 ? formik.errors.code : undefined;
-  const error = rawError && /^[a-z_]+$/.test(rawError) ? t(validationKey(rawError)) : rawError;
+  const error = fieldError(formik, 'code', (key) => (/^[a-z_]+$/.test(key) ? t(validationKey(key)) : key));
 
   return (
     <form noValidate onSubmit={formik.handleSubmit}>

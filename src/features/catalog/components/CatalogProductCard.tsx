@@ -1,15 +1,13 @@
-import { memo, useCallback } from 'react';
+import { memo } from 'react';
 
-import { loginRequired } from '../../../app/events';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { ProductCard } from '../../../ui/ProductCard';
+import { useFavoriteToggle } from '../../favorites/public';
+import { selectLanguage } from '../../settings/public';
 import { displayPrices, isOutOfStock } from '../productRules';
 import type { Product } from '../types';
 
-/**
- * A product as a card. The favorites heart asks a signed-out shopper to log in; for signed-in shoppers it stays
- * disabled until the favorites feature wires it.
- */
+/** A product as a card, with its favorites heart (a signed-out tap asks to log in first). */
 export const CatalogProductCard = memo(function CatalogProductCard({
   product,
   priority,
@@ -17,9 +15,8 @@ export const CatalogProductCard = memo(function CatalogProductCard({
   product: Product;
   priority?: boolean;
 }) {
-  const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.token !== null);
-  const askToLogIn = useCallback(() => dispatch(loginRequired({ reason: 'favorites' })), [dispatch]);
+  const { favorite, busy, toggle } = useFavoriteToggle(product.id);
+  const language = useAppSelector(selectLanguage);
   const { amount, original, currency } = displayPrices(product);
   return (
     <ProductCard
@@ -27,10 +24,12 @@ export const CatalogProductCard = memo(function CatalogProductCard({
       amount={amount}
       original={original}
       currency={currency}
+      language={language}
       outOfStock={isOutOfStock(product)}
       priority={priority}
-      onFavorite={signedIn ? undefined : askToLogIn}
-      favoriteDisabled={signedIn}
+      onFavorite={toggle}
+      favoriteDisabled={busy}
+      favorite={favorite}
     />
   );
 });

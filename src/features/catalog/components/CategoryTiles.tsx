@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { SkeletonBox } from '../../../ui/Skeleton';
 import type { Category } from '../types';
 
-/** Spec 02 §2: the tile layout varies with the count (exactly 1, up to 3, 4, 5, more). */
+/** The tile layout varies with the count (exactly 1, up to 3, 4, 5, more). */
 export function tileLayout(count: number): 'one' | 'few' | 'four' | 'five' | 'many' {
   if (count === 1) return 'one';
   if (count <= 3) return 'few';

@@ -6,7 +6,7 @@ import type { Coupon } from '../types';
 
 export const COPIED_MS = 2000;
 
-/** Spec 02 §4: expired when the end date is past or the coupon is inactive (is_active other than 1). */
+/** Expired when the end date is past or the coupon is inactive (is_active other than 1). */
 export function isCouponExpired(coupon: Pick<Coupon, 'is_active' | 'end_date'>, now: number): boolean {
   if (Number(coupon.is_active) !== 1) return true;
   const end = Date.parse(coupon.end_date);

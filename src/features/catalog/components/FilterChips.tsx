@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toLanguage } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
+import { selectCurrency, selectLanguage } from '../../settings/public';
 import {
   brandToggled,
   categoryToggled,
@@ -13,12 +13,13 @@ import {
   selectFilters,
 } from '../catalogSlice';
 
-/** Active filters as removable chips (small screens, spec 02 §2 Search). */
+/** Active filters as removable chips (small screens, search page). */
 export function FilterChips() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectFilters);
-  const currency = useAppSelector((state) => state.settings.currency);
+  const currency = useAppSelector(selectCurrency);
+  const language = useAppSelector(selectLanguage);
   const chips: { key: string; label: string; remove: () => void }[] = [];
   if (filters.category) {
     const category = filters.category;
@@ -38,7 +39,7 @@ export function FilterChips() {
     chips.push({
       key: 'price',
       label: t('catalog.filters.price_up_to', {
-        price: formatMoney(filters.maxPrice, currency, toLanguage(i18n.language)),
+        price: formatMoney(filters.maxPrice, currency, language),
       }),
       remove: () => dispatch(maxPriceChanged(MAX_PRICE)),
     });

@@ -2,8 +2,8 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toLanguage } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
+import { selectCurrency, selectLanguage } from '../../settings/public';
 import { selectFilterOptions } from '../catalogSelectors';
 import {
   brandToggled,
@@ -58,19 +58,45 @@ function CheckList({
   );
 }
 
+/** One category or none: radio buttons, with "all categories" standing for none. */
 const CategoryFilter = memo(function CategoryFilter() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const category = useAppSelector((state) => selectFilters(state).category);
   const { categories } = useAppSelector(selectFilterOptions);
+  const id = useId();
+  if (categories.length === 0) return null;
+  // The slice toggles: picking the chosen category again clears it, which is what "all categories" means.
+  const choose = (option: string | null) => {
+    if (option !== null) {
+      if (option !== category) dispatch(categoryToggled(option));
+    } else if (category !== null) dispatch(categoryToggled(category));
+  };
+  const choices: { value: string | null; label: string }[] = [
+    { value: null, label: t('catalog.filters.all_categories') },
+    ...categories.map((option) => ({ value: option, label: option })),
+  ];
   return (
-    <CheckList
-      legend={t('catalog.filters.category')}
-      options={categories}
-      selected={(option) => option === category}
-      onToggle={(option) => dispatch(categoryToggled(option))}
-      testId="filter-category"
-    />
+    <fieldset className="mb-3" data-testid="filter-category">
+      <legend className="h6">{t('catalog.filters.category')}</legend>
+      <div className="filter-list">
+        {choices.map((choice, index) => (
+          <div className="form-check" key={choice.value ?? ''}>
+            <input
+              className="form-check-input"
+              type="radio"
+              name={`${id}-category`}
+              id={`${id}-${index}`}
+              checked={choice.value === category}
+              onChange={() => choose(choice.value)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-${index}`}>
+              {choice.label}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 });
 
@@ -107,10 +133,11 @@ const CollectionFilter = memo(function CollectionFilter() {
 });
 
 const PriceFilter = memo(function PriceFilter() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
   const maxPrice = useAppSelector((state) => selectFilters(state).maxPrice);
-  const currency = useAppSelector((state) => state.settings.currency);
+  const currency = useAppSelector(selectCurrency);
   const id = useId();
   return (
     <div className="mb-3">
@@ -126,13 +153,13 @@ const PriceFilter = memo(function PriceFilter() {
         step={PRICE_STEP}
         value={maxPrice}
         aria-valuetext={t('catalog.filters.price_up_to', {
-          price: formatMoney(maxPrice, currency, toLanguage(i18n.language)),
+          price: formatMoney(maxPrice, currency, language),
         })}
         onChange={(event) => dispatch(maxPriceChanged(Number(event.target.value)))}
       />
       <div className="small text-body-secondary" data-testid="price-filter-value">
         {t('catalog.filters.price_up_to', {
-          price: formatMoney(maxPrice, currency, toLanguage(i18n.language)),
+          price: formatMoney(maxPrice, currency, language),
         })}
       </div>
     </div>

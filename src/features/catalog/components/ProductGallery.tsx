@@ -53,7 +53,7 @@ interface TapOrigin {
 /**
  * Main picture with a hover magnifier (a 160 px lens over the image and a 250 px zoom box beside it showing
  * exactly what is under the lens) and thumbnails; on touch screens a tap zooms in place at the tapped point
- * instead (spec 02 §2, issue 5).
+ * instead (issue 5).
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useTranslation();

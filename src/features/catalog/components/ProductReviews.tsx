@@ -2,12 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 
+import { statusOf } from '../../../app/api';
 import { loginRequired } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../lib/dates';
 import { Pagination } from '../../../ui/Pagination';
 import { SkeletonBox } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
+import { selectIsAuthenticated, selectUserId } from '../../auth/public';
 import { selectLanguage } from '../../settings/public';
 import { useAddReviewMutation, useGetReviewsQuery } from '../catalogApi';
 import { ratingSummary, REVIEWS_PAGE_SIZE } from '../productRules';
@@ -62,7 +64,7 @@ function RatingSummaryView({
 
 function ReviewForm({ productId }: { productId: number }) {
   const { t } = useTranslation();
-  const userId = useAppSelector((state) => state.auth.userId);
+  const userId = useAppSelector(selectUserId);
   const [rating, setRating] = useState(0);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +78,7 @@ function ReviewForm({ productId }: { productId: number }) {
     const answer = await addReview({ user_id: userId, product_id: productId, rating, review: text.trim() });
     // The server's messages are English only: the shopper always reads our own texts in their language.
     if ('error' in answer && answer.error) {
-      const refused = 'status' in answer.error && answer.error.status === 403;
+      const refused = statusOf(answer.error) === 403;
       setError(t(refused ? 'catalog.reviews.only_completed_orders' : 'catalog.reviews.submit_error'));
       return;
     }
@@ -141,7 +143,7 @@ export function ProductReviews({ productId, productRating }: { productId: number
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector(selectLanguage);
-  const signedIn = useAppSelector((state) => state.auth.token !== null);
+  const signedIn = useAppSelector(selectIsAuthenticated);
   const { data: reviews, isLoading, isError } = useGetReviewsQuery({ productId, lang });
   const [page, setPage] = useState(1);
   const list = reviews ?? [];
@@ -170,11 +172,16 @@ export function ProductReviews({ productId, productRating }: { productId: number
               {visible.map((review) => (
                 <li key={review.id} className="border-bottom py-3" data-testid="review">
                   <div className="d-flex flex-wrap justify-content-between gap-2">
-                    <strong>{review.user_name}</strong>
+                    {/* Written by shoppers in either script: isolated, so "Ahmed K." keeps its full stop at the end. */}
+                    <strong>
+                      <bdi>{review.user_name}</bdi>
+                    </strong>
                     <span className="small text-body-secondary">{formatDate(review.created_at)}</span>
                   </div>
                   <StarRating value={review.rating} className="small" />
-                  <p className="mb-0 mt-1">{review.review}</p>
+                  <p className="mb-0 mt-1" dir="auto">
+                    {review.review}
+                  </p>
                 </li>
               ))}
             </ul>

@@ -117,7 +117,7 @@ describe('HomePage', () => {
     server.use(failing('sliders'), ...catalogHandlers());
     window.sessionStorage.setItem(
       'catalog:en:sliders',
-      JSON.stringify([{ id: 7, title: 'Cached slide', image: '/s.svg', image2: null, status: 1 }]),
+      JSON.stringify({ data: [{ id: 7, title: 'Cached slide', image: '/s.svg', image2: null, status: 1 }] }),
     );
     render();
     expect(await screen.findByAltText('Cached slide')).toBeInTheDocument();

@@ -281,10 +281,44 @@ describe('ProductPage', () => {
     expect(within(list).getAllByText('09/02/2024')).toHaveLength(3);
     expect(screen.queryByText('Hidden shopper')).not.toBeInTheDocument();
     expect(screen.queryByText('Other product')).not.toBeInTheDocument();
-    expect(screen.getByTestId('rating-average')).toHaveTextContent('4.6');
+    expect(screen.getByTestId('rating-average')).toHaveTextContent('4.8');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(within(screen.getByTestId('review-list')).getAllByTestId('review')).toHaveLength(2);
   });
+
+  it.each(['en', 'ar'] as const)(
+    '%s: the header and the reviews summary show one rating, the one the server gives',
+    async (language) => {
+      // Product 4 is rated 4.8; the reviews at hand alone would average 3.0 (the server counts every approved one).
+      const reviews = [makeReview({ id: 1, rating: 2 }), makeReview({ id: 2, rating: 4 })];
+      server.use(...catalogHandlers({ reviews }));
+      render(4, language);
+      const summary = await screen.findByTestId('rating-summary');
+      expect(within(summary).getByTestId('rating-average')).toHaveTextContent('4.8');
+      expect(screen.getByTestId('product-rating')).toHaveTextContent('4.8');
+      const stars = screen.getAllByRole('img', { name: /4\.8/ });
+      expect(stars).toHaveLength(2);
+    },
+  );
+
+  it.each(['en', 'ar'] as const)(
+    "%s: reviewers' names and review texts are isolated from the page direction",
+    async (language) => {
+      const reviews = [
+        makeReview({ id: 1, user_name: 'Ahmed K.', review: 'منتج رائع وجودة ممتازة.' }),
+        makeReview({ id: 2, user_name: 'هيا الرشيد', review: 'Exactly as described, will order again.' }),
+      ];
+      server.use(...catalogHandlers({ reviews }));
+      render(4, language);
+      const list = await screen.findByTestId('review-list');
+      for (const name of ['Ahmed K.', 'هيا الرشيد']) {
+        expect(within(list).getByText(name).tagName).toBe('BDI');
+      }
+      for (const text of ['منتج رائع وجودة ممتازة.', 'Exactly as described, will order again.']) {
+        expect(within(list).getByText(text)).toHaveAttribute('dir', 'auto');
+      }
+    },
+  );
 
   it('signed out: a log-in button instead of the review form', async () => {
     server.use(...catalogHandlers());

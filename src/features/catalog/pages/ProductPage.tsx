@@ -1,18 +1,20 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 
+import { statusOf } from '../../../app/api';
 import { addToCartRequested } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toLanguage } from '../../../i18n/i18n';
 import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
 import { addDays, formatDate } from '../../../lib/dates';
 import { formatMoney, lineTotal } from '../../../lib/money';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
+import { FavoriteHeart } from '../../favorites/public';
+import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
 import { selectAddStatus } from '../catalogSlice';
@@ -41,8 +43,8 @@ const REFUSAL_KEYS: Record<AddRefusal, string> = {
 };
 
 function StockNote({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation();
-  const stock = stockText(product, toLanguage(i18n.language));
+  const { t } = useTranslation();
+  const stock = stockText(product, useAppSelector(selectLanguage));
   if (stock.kind === 'hidden') return null;
   if (stock.kind === 'available')
     return (
@@ -86,71 +88,75 @@ function TextOption({
   );
 }
 
-function SizeSelector({
-  options,
-  value,
-  onChange,
-}: {
+interface SelectorProps {
   options: string[];
   value: string | null;
   onChange: (v: string) => void;
-}) {
-  const { t } = useTranslation();
-  if (options.length === 0) return null;
-  return (
-    <fieldset className="mb-3">
-      <legend className="form-label fw-semibold small mb-1">{t('catalog.product.size')}</legend>
-      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('catalog.product.size')}>
-        {options.map((option) => (
-          <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
-        ))}
-      </div>
-    </fieldset>
-  );
 }
 
-function ColourSelector({
-  options,
-  value,
-  onChange,
+/** A named group of radio buttons; `chosen` is named beside the label (a colour's name under its swatch). */
+function OptionGroup({
+  label,
+  chosen,
+  children,
 }: {
-  options: string[];
-  value: string | null;
-  onChange: (v: string) => void;
+  label: string;
+  chosen?: string | null;
+  children: ReactNode;
 }) {
-  const { t } = useTranslation();
-  if (options.length === 0) return null;
   return (
     <fieldset className="mb-3">
       <legend className="form-label fw-semibold small mb-1">
-        {t('catalog.product.colour')}
-        {value && <span className="fw-normal text-body-secondary">: {value}</span>}
+        {label}
+        {chosen && <span className="fw-normal text-body-secondary">: {chosen}</span>}
       </legend>
-      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('catalog.product.colour')}>
-        {options.map((option) => {
-          const basic = basicColourOf(option);
-          return basic ? (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={value === option}
-              aria-label={option}
-              title={option}
-              className="colour-swatch"
-              style={{ backgroundColor: SWATCH_HEX[basic] }}
-              onClick={() => onChange(option)}
-            />
-          ) : (
-            <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
-          );
-        })}
+      <div className="d-flex flex-wrap gap-2" role="radiogroup" aria-label={label}>
+        {children}
       </div>
     </fieldset>
   );
 }
 
-/** The quantity a draft stands for: a whole number of at least 1 (spec 02 §4: never below 1). */
+function SizeSelector({ options, value, onChange }: SelectorProps) {
+  const { t } = useTranslation();
+  if (options.length === 0) return null;
+  return (
+    <OptionGroup label={t('catalog.product.size')}>
+      {options.map((option) => (
+        <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
+      ))}
+    </OptionGroup>
+  );
+}
+
+function ColourSelector({ options, value, onChange }: SelectorProps) {
+  const { t } = useTranslation();
+  if (options.length === 0) return null;
+  return (
+    <OptionGroup label={t('catalog.product.colour')} chosen={value}>
+      {options.map((option) => {
+        const basic = basicColourOf(option);
+        return basic ? (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={value === option}
+            aria-label={option}
+            title={option}
+            className="colour-swatch"
+            style={{ backgroundColor: SWATCH_HEX[basic] }}
+            onClick={() => onChange(option)}
+          />
+        ) : (
+          <TextOption key={option} option={option} selected={value === option} onChange={onChange} />
+        );
+      })}
+    </OptionGroup>
+  );
+}
+
+/** The quantity a draft stands for: a whole number of at least 1 (never below 1). */
 function quantityFromDraft(draft: string): number {
   const value = Math.floor(Number(draft));
   return draft.trim() !== '' && Number.isFinite(value) ? Math.max(1, value) : 1;
@@ -243,10 +249,10 @@ function PhoneBox({ productName }: { productName: string }) {
 }
 
 function ProductDetail({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation();
-  const language = toLanguage(i18n.language);
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
-  const currency = useAppSelector((state) => state.settings.currency);
+  const currency = useAppSelector(selectCurrency);
   const adding = useAppSelector(selectAddStatus) === 'adding';
   const [selection, setSelection] = useState<Selection>({ size: null, color: null });
   const [quantityDraft, setQuantityDraft] = useState('1');
@@ -294,10 +300,15 @@ function ProductDetail({ product }: { product: Product }) {
           {product.category}
           {product.brand ? ` · ${product.brand}` : ''}
         </p>
-        <h1 className="h3">{product.name}</h1>
+        <div className="d-flex align-items-start justify-content-between gap-2">
+          <h1 className="h3">{product.name}</h1>
+          <FavoriteHeart productId={product.id} name={product.name} />
+        </div>
         <div className="d-flex align-items-center gap-2 mb-2">
           <StarRating value={product.rating} />
-          <span className="small text-body-secondary">{product.rating.toFixed(1)}</span>
+          <span className="small text-body-secondary" data-testid="product-rating">
+            {product.rating.toFixed(1)}
+          </span>
           {product.discount_offer ? (
             // "-20%" is a number with its sign: left to right in Arabic too, or it reads "20%-".
             <span className="badge text-bg-danger" dir="ltr">
@@ -417,7 +428,7 @@ export default function ProductPage() {
     isFetching,
     error,
   } = useGetProductQuery(valid ? { id, ...args } : skipToken);
-  const notFound = !valid || (error as { status?: unknown } | undefined)?.status === 404;
+  const notFound = !valid || statusOf(error) === 404;
 
   let body;
   if (notFound) {

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useNavigationType } from 'react-router-dom';
+import { useNavigate, useNavigationType } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
 
 import { server } from '../../../testing/server';
 import * as catalogApiModule from '../catalogApi';
-import { DEFAULT_FILTERS, selectFilters } from '../catalogSlice';
+import { DEFAULT_FILTERS, selectFilters, selectSearchText } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
@@ -16,6 +17,18 @@ const render = (route = '/search', language: 'en' | 'ar' = 'en') =>
 function NavigationTypeProbe() {
   return <output data-testid="navigation-type">{useNavigationType()}</output>;
 }
+
+/** Navigates somewhere else inside the app, as a link or the history would. */
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(to)}>
+      go
+    </button>
+  );
+}
+
+const userEventClick = (element: HTMLElement) => userEvent.setup().click(element);
 
 const cardNames = () =>
   screen.queryAllByTestId('product-card').map((card) => within(card).getByRole('heading').textContent);
@@ -120,6 +133,75 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma$/);
     // A replace leaves the history as long as it was; a push would add an entry for the same page.
     expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
+  });
+
+  it('a search puts its words in the URL beside the filters (?q=), replacing the history entry', async () => {
+    server.use(...catalogHandlers());
+    const { user, store } = renderPage(
+      '/search',
+      <>
+        <SearchPage />
+        <NavigationTypeProbe />
+      </>,
+      { route: '/search?brands=Nasma' },
+    );
+    await screen.findByText('Royal Oud');
+    await user.type(screen.getByRole('searchbox'), '  amber {Enter}');
+    expect(cardNames()).toEqual(['Amber Nights']);
+    expect(selectSearchText(store.getState())).toBe('amber');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma&q=amber$/);
+    expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), '{Enter}');
+    expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma$/);
+  });
+
+  it.each(['en', 'ar'] as const)(
+    'a shared link with ?q= opened cold applies the words and shows them in the box (%s)',
+    async (language) => {
+      server.use(...catalogHandlers());
+      const { store } = render('/search?q=abaya&category=Abayas', language);
+      expect(await screen.findByText('Black Abaya')).toBeInTheDocument();
+      expect(cardNames()).toEqual(['Black Abaya', 'Grey Abaya']);
+      expect(selectSearchText(store.getState())).toBe('abaya');
+      expect(screen.getByRole('searchbox')).toHaveValue('abaya');
+      expect(screen.getByTestId('location')).toHaveTextContent('/search?q=abaya&category=Abayas');
+    },
+  );
+
+  it('the stored search text is written into a URL that states none', async () => {
+    server.use(...catalogHandlers());
+    render('/search');
+    await screen.findByText('Royal Oud');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+  });
+
+  it('a link without ?q= keeps the stored search text and shows it in the URL', async () => {
+    server.use(...catalogHandlers());
+    renderPage('/search', <SearchPage />, { route: '/search', preloadedState: { search: { text: 'oud' } } });
+    await screen.findByText('Royal Oud');
+    expect(cardNames()).toEqual(['Royal Oud']);
+    expect(screen.getByRole('searchbox')).toHaveValue('oud');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=oud$/);
+  });
+
+  it('back to an earlier search URL applies its words again', async () => {
+    server.use(...catalogHandlers());
+    const { store } = renderPage(
+      '/search',
+      <>
+        <SearchPage />
+        <GoTo to="/search?q=royal" />
+      </>,
+      { route: '/search?q=amber' },
+    );
+    await screen.findByText('Amber Nights');
+    await userEventClick(screen.getByRole('button', { name: 'go' }));
+    expect(await screen.findByText('Royal Oud')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Royal Oud']);
+    expect(selectSearchText(store.getState())).toBe('royal');
+    expect(screen.getByRole('searchbox')).toHaveValue('royal');
   });
 
   it('a filter change does not render the page root again (the URL sync is a leaf of its own)', async () => {

@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type FormEvent } from 'react';
+import { memo, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 
@@ -6,6 +6,7 @@ import { searchSubmitted } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { Pagination } from '../../../ui/Pagination';
+import { SearchForm } from '../../../ui/SearchForm';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { useHomeData } from '../catalogApi';
 import {
@@ -22,38 +23,22 @@ import { CatalogProductCard } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { FilterChips } from '../components/FilterChips';
 import { FilterPanel } from '../components/FilterPanel';
-import { useFiltersInUrl } from '../useFiltersInUrl';
+import { useSearchInUrl } from '../useSearchInUrl';
 import '../catalog.css';
 
 function SearchBox() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const saved = useAppSelector(selectSearchText);
-  const [text, setText] = useState(saved);
-  // The navbar's search box or a language switch can change the saved text while this page is open.
-  useEffect(() => setText(saved), [saved]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dispatch(searchSubmitted(text));
-  };
   return (
-    <form role="search" className="d-flex gap-2 mb-3" onSubmit={submit}>
-      <label htmlFor="catalog-search-input" className="visually-hidden">
-        {t('catalog.search.label')}
-      </label>
-      <input
-        id="catalog-search-input"
-        type="search"
-        className="form-control"
-        placeholder={t('catalog.search.placeholder')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        enterKeyHint="search"
-      />
-      <button type="submit" className="btn btn-primary">
-        {t('catalog.search.button')}
-      </button>
-    </form>
+    <SearchForm
+      id="catalog-search-input"
+      className="d-flex gap-2 mb-3"
+      label={t('catalog.search.label')}
+      placeholder={t('catalog.search.placeholder')}
+      buttonLabel={t('catalog.search.button')}
+      value={useAppSelector(selectSearchText)}
+      onSearch={(text) => dispatch(searchSubmitted(text))}
+    />
   );
 }
 
@@ -162,11 +147,11 @@ function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
 }
 
 /**
- * The URL mirroring in a leaf of its own: it reads the filters and the query, so keeping it out of the page root
- * spares the whole page two renders per filter change.
+ * The address sync in a leaf of its own: it reads the filters, the words and the query, so keeping it out of the
+ * page root spares the whole page two renders per filter change.
  */
-function FiltersUrlSync() {
-  useFiltersInUrl();
+function SearchUrlSync() {
+  useSearchInUrl();
   return null;
 }
 
@@ -184,7 +169,7 @@ export default function SearchPage() {
 
   return (
     <section className="container-xl py-4" aria-labelledby="search-title">
-      <FiltersUrlSync />
+      <SearchUrlSync />
       <h1 id="search-title" className="h3 mb-3">
         {t('catalog.search.title')}
       </h1>

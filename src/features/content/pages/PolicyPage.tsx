@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { PolicyView } from '../components/PolicyView';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+/** The refund policy (GET /refunds). */
 export default function PolicyPage() {
-  return <ComingSoon />;
+  return <PolicyView kind="refund" />;
 }

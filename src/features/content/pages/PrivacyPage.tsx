@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { PolicyView } from '../components/PolicyView';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+/** The privacy policy (GET /privacy_policies). */
 export default function PrivacyPage() {
-  return <ComingSoon />;
+  return <PolicyView kind="privacy" />;
 }

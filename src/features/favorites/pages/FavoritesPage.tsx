@@ -1,6 +1,93 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { useAppSelector } from '../../../app/hooks';
+import { notify } from '../../../lib/notify';
+import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
+import { SkeletonGrid } from '../../../ui/Skeleton';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { CatalogProductCard } from '../../catalog/public';
+import { selectCurrency, selectLanguage } from '../../settings/public';
+import { useGetFavoritesQuery } from '../favoritesApi';
+import { useFavoriteToggle } from '../useFavoriteToggle';
+import type { Favorite } from '../favoritesApi';
+
+function RemoveButton({ favorite }: { favorite: Favorite }) {
+  const { t } = useTranslation();
+  const { favorite: isFavorite, busy, toggle } = useFavoriteToggle(favorite.product_id);
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-danger w-100 mt-2"
+      onClick={toggle}
+      disabled={busy || !isFavorite}
+      aria-label={t('favorites.remove_label', { name: favorite.product_details.name })}
+    >
+      {t('favorites.remove')}
+    </button>
+  );
+}
+
+/** The signed-in shopper's favorites as a grid, each with a remove action; empty → search. */
 export default function FavoritesPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const lang = useAppSelector(selectLanguage);
+  const currency = useAppSelector(selectCurrency);
+  const {
+    data: favorites,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetFavoritesQuery({ lang, currency }, { refetchOnMountOrArgChange: true });
+  useDocumentTitle(t('favorites.title'));
+  useEffect(() => {
+    if (isError) notify.error(t('favorites.errors.fetch_failed'), { toastId: 'favorites-fetch-failed' });
+    // Once per failure, not on every language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+
+  let body;
+  if (isLoading) body = <SkeletonGrid count={8} />;
+  else if (isError && !favorites)
+    body = (
+      <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
+        <span className="me-auto">{t('favorites.errors.fetch_failed')}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  else if (!favorites?.length)
+    body = (
+      <div className="text-center py-5">
+        <p className="text-body-secondary">{t('favorites.empty')}</p>
+        <Link to="/search" className="btn btn-primary">
+          {t('favorites.browse')}
+        </Link>
+      </div>
+    );
+  else
+    body = (
+      <ProductGrid
+        items={favorites}
+        keyOf={(favorite) => favorite.wishlist_id}
+        label={t('favorites.title')}
+        renderItem={(favorite, index) => (
+          <div data-testid="favorite-item">
+            <CatalogProductCard product={favorite.product_details} priority={index < EAGER_CARDS} />
+            <RemoveButton favorite={favorite} />
+          </div>
+        )}
+      />
+    );
+
+  return (
+    <section className="container py-4" aria-labelledby="favorites-title">
+      <h1 id="favorites-title" className="h3 mb-4">
+        {t('favorites.title')}
+      </h1>
+      {body}
+    </section>
+  );
 }

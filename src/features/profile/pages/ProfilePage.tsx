@@ -1,6 +1,171 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { profileEmailChanged } from '../../../app/events';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { digitsOnly } from '../../../lib/digits';
+import { notify } from '../../../lib/notify';
+import { SkeletonBox } from '../../../ui/Skeleton';
+import { TextField } from '../../../ui/TextField';
+import { selectUserId } from '../../auth/public';
+import { AvatarUpload } from '../components/AvatarUpload';
+import { ProfileLayout } from '../components/ProfileLayout';
+import { useGetUserQuery, useUpdateProfileMutation, type User } from '../profileApi';
+import { profileErrorText, profileFieldErrors } from '../profileErrors';
+import { selectEmailAwaitingCode } from '../profileSlice';
+import { profileSchema, type ProfileValues } from '../schemas';
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [update] = useUpdateProfileMutation();
+  const formik = useFormik<ProfileValues>({
+    initialValues: { name: user.name, email: user.email, phone_number: user.phone_number ?? '' },
+    validationSchema: profileSchema,
+    onSubmit: async (values, helpers) => {
+      const body = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone_number: values.phone_number,
+      };
+      try {
+        const answer = await update(body).unwrap();
+        const email = answer.user.email;
+        if (email.toLowerCase() !== user.email.toLowerCase()) {
+          // The server unverified the account and mailed a code to the new address: confirm it here.
+          notify.info(t('profile.messages.verify_new_email', { email: `\u2068${email}\u2069` }));
+          dispatch(profileEmailChanged({ email, userId: answer.user.id }));
+        } else {
+          notify.success(t('profile.messages.updated'));
+        }
+        helpers.resetForm({ values: { ...values, email } });
+      } catch (error) {
+        // What the shopper typed stays; the fields the server refused say why.
+        helpers.setErrors(profileFieldErrors(t, error));
+        helpers.setTouched({ name: true, email: true, phone_number: true }, false);
+        notify.error(profileErrorText(t, error, 'profile.messages.update_failed'));
+      }
+    },
+  });
+  const error = (field: keyof ProfileValues) => {
+    const message = formik.errors[field];
+    return formik.touched[field] && message ? t(message) : undefined;
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={formik.handleSubmit}
+      className="profile-form"
+      style={{ maxInlineSize: '32rem' }}
+    >
+      <TextField
+        id="profile-name"
+        name="name"
+        label={t('profile.form.name')}
+        value={formik.values.name}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={error('name')}
+        autoComplete="name"
+        dir="auto"
+      />
+      <TextField
+        id="profile-email"
+        name="email"
+        type="email"
+        label={t('profile.form.email')}
+        value={formik.values.email}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={error('email')}
+        autoComplete="email"
+        inputMode="email"
+        dir="ltr"
+      />
+      <TextField
+        id="profile-phone"
+        name="phone_number"
+        type="tel"
+        label={t('profile.form.phone_number')}
+        value={formik.values.phone_number}
+        onChange={(event) => void formik.setFieldValue('phone_number', digitsOnly(event.target.value))}
+        onBlur={formik.handleBlur}
+        error={error('phone_number')}
+        autoComplete="tel-national"
+        inputMode="numeric"
+        maxLength={15}
+        dir="ltr"
+      />
+      <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>
+        {formik.isSubmitting ? t('profile.form.saving') : t('profile.form.save')}
+      </button>
+    </form>
+  );
+}
+
+function AwaitingCode({ email, userId }: { email: string; userId: number }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
+      <span className="me-auto">
+        {/* The address is isolated so an Arabic sentence around it keeps its order. */}
+        {t('profile.messages.verify_new_email', { email: `\u2068${email}\u2069` })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        onClick={() => dispatch(profileEmailChanged({ email, userId }))}
+      >
+        {t('profile.messages.enter_code')}
+      </button>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-live="polite" data-testid="profile-skeleton" style={{ maxInlineSize: '32rem' }}>
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <SkeletonBox className="profile-avatar mb-4" />
+      {[0, 1, 2].map((row) => (
+        <SkeletonBox key={row} className="mb-3" style={{ blockSize: '3.5rem' }} />
+      ))}
+    </div>
+  );
+}
+
 export default function ProfilePage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const userId = useAppSelector(selectUserId);
+  const awaiting = useAppSelector(selectEmailAwaitingCode);
+  const {
+    data: user,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetUserQuery(userId ?? 0, {
+    refetchOnMountOrArgChange: true,
+  });
+  return (
+    <ProfileLayout title={t('profile.page.title')}>
+      {awaiting && userId !== null && <AwaitingCode email={awaiting} userId={userId} />}
+      {isLoading ? (
+        <ProfileSkeleton />
+      ) : user ? (
+        <>
+          <AvatarUpload current={user.profile_image} />
+          <ProfileForm key={user.id} user={user} />
+        </>
+      ) : isError ? (
+        <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
+          <span className="me-auto">{t('profile.page.load_failed')}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : null}
+    </ProfileLayout>
+  );
 }

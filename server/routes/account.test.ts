@@ -1,0 +1,172 @@
+// The profile area's server side beyond the profile form: password change, what a deleted account can do, how
+// pictures are refused and served, favorites in the shopper's currency.
+import { eq } from 'drizzle-orm';
+import { apiTokens } from '../db/schema';
+import { authHeader, createTestApp, registerVerifiedUser, type TestApp } from '../testing/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+
+const changePassword = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/password/change', payload, headers: authHeader(token) });
+
+describe('POST /password/change', () => {
+  test('changes the password, keeps this session and ends the others', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const other = (await login(shopper.email, shopper.password)).json<{ token: string }>().token;
+    const response = await changePassword(shopper.token, {
+      current_password: shopper.password,
+      password: 'Newpass@456',
+      password_confirmation: 'Newpass@456',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Password changed successfully.' });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/users', headers: authHeader(shopper.token) });
+    expect(mine.statusCode).toBe(200);
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/users', headers: authHeader(other) });
+    expect(theirs.statusCode).toBe(401);
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, shopper.id))).toHaveLength(1);
+    expect((await login(shopper.email, shopper.password)).statusCode).toBe(422);
+    expect((await login(shopper.email, 'Newpass@456')).statusCode).toBe(200);
+  });
+
+  test('a wrong current password is 422 on current_password and changes nothing', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await changePassword(shopper.token, {
+      current_password: 'Wrong@1234',
+      password: 'Newpass@456',
+      password_confirmation: 'Newpass@456',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The current password is incorrect.',
+      errors: { current_password: ['The current password is incorrect.'] },
+    });
+    expect((await login(shopper.email, shopper.password)).statusCode).toBe(200);
+  });
+
+  test('the registration rules apply to the new password', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const weak = await changePassword(shopper.token, {
+      current_password: shopper.password,
+      password: 'weakpassword',
+      password_confirmation: 'different',
+    });
+    expect(weak.statusCode).toBe(422);
+    expect(Object.keys(weak.json<{ errors: object }>().errors).sort()).toEqual([
+      'password',
+      'password_confirmation',
+    ]);
+  });
+
+  test('without a token is 401', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/change',
+      payload: { current_password: 'x', password: 'Newpass@456', password_confirmation: 'Newpass@456' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('a deleted account', () => {
+  test('cannot log in again', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile_delete',
+      headers: authHeader(shopper.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    const again = await login(shopper.email, shopper.password);
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ token?: string }>().token).toBeUndefined();
+  });
+});
+
+function multipart(fileName: string, contentType: string, bytes: Buffer) {
+  const boundary = '----account-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${fileName}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('profile pictures', () => {
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
+  ]);
+
+  test.each([
+    ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'],
+    ['an HTML page', '<!doctype html><script>alert(1)</script>'],
+  ])('%s renamed to .png is refused with 422', async (_kind, text) => {
+    const shopper = await registerVerifiedUser(t.app);
+    const { payload, headers } = multipart('me.png', 'image/png', Buffer.from(text));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile_update/picture',
+      payload,
+      headers: { ...headers, ...authHeader(shopper.token) },
+    });
+    expect(response.statusCode).toBe(422);
+    const user = await t.app.inject({ method: 'GET', url: '/api/users', headers: authHeader(shopper.token) });
+    expect(user.json<{ user: { profile_image: unknown } }>().user.profile_image).toBeNull();
+  });
+
+  test('a stored picture is served as an image, never sniffed as anything else', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const { payload, headers } = multipart('me.html', 'text/html', PNG);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile_update/picture',
+      payload,
+      headers: { ...headers, ...authHeader(shopper.token) },
+    });
+    expect(response.statusCode).toBe(200);
+    const stored = response.json<{ user: { profile_image: string } }>().user.profile_image;
+    expect(stored).toMatch(/\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: stored });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('GET /user-wishlist', () => {
+  test('prices the favorites in the asked currency', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/wishlist',
+      payload: { user_id: shopper.id, product_id: 1 },
+      headers: authHeader(shopper.token),
+    });
+    expect(added.statusCode).toBe(201);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/user-wishlist?currency_code=SAR',
+      headers: authHeader(shopper.token),
+    });
+    expect(list.statusCode).toBe(200);
+    const [favorite] =
+      list.json<
+        Array<{ product_id: number; product_details: { converted_products?: { currency_code: string } } }>
+      >();
+    expect(favorite?.product_id).toBe(1);
+    expect(favorite?.product_details.converted_products?.currency_code).toBe('SAR');
+  });
+});

@@ -1,0 +1,298 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { apiUrl, server } from '../../../testing/server';
+import { renderProfilePage, SARA } from '../testing/renderProfilePage';
+import ProfilePage from './ProfilePage';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+function userHandler(user = SARA) {
+  return http.get(apiUrl('users'), () => HttpResponse.json({ user }));
+}
+
+function updateHandler(status: number, body: unknown, seen: unknown[] = []) {
+  return http.put(apiUrl('profile_update'), async ({ request }) => {
+    seen.push(await request.json());
+    return body === null
+      ? new HttpResponse('<html>oops</html>', { status })
+      : HttpResponse.json(body as object, { status });
+  });
+}
+
+const render = (language: 'en' | 'ar' = 'en') => renderProfilePage('/profile', <ProfilePage />, { language });
+
+async function fillForm(
+  user: ReturnType<typeof render>['user'],
+  values: { name?: string; email?: string; phone?: string },
+) {
+  const fields = {
+    name: await screen.findByRole('textbox', { name: /^(Name|الاسم)$/ }),
+    email: screen.getByRole('textbox', { name: /^(E-mail|البريد الإلكتروني)$/ }),
+    phone: screen.getByRole('textbox', { name: /^(Phone number|رقم الهاتف)$/ }),
+  };
+  for (const [key, value] of Object.entries(values)) {
+    const field = fields[key as keyof typeof fields];
+    await user.clear(field);
+    if (value) await user.type(field, value);
+  }
+  return fields;
+}
+
+const save = (language: 'en' | 'ar' = 'en') =>
+  screen.getByRole('button', { name: language === 'en' ? 'Save changes' : 'حفظ التغييرات' });
+
+describe('ProfilePage', () => {
+  it('shows a skeleton, then the profile with the side menu', async () => {
+    server.use(userHandler());
+    render();
+    expect(screen.getByTestId('profile-skeleton')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Sara')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('sara@example.com')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(within(menu).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/profile-orders');
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('button', { name: 'Delete account' })).toBeInTheDocument();
+    expect(document.title).toBe('My profile · Gulf Store');
+  });
+
+  it.each([
+    ['en', 'Please enter your name', 'Please enter a valid e-mail address', 'Please enter your phone number'],
+    ['ar', 'يرجى إدخال اسمك', 'يرجى إدخال بريد إلكتروني صحيح', 'يرجى إدخال رقم هاتفك'],
+  ] as const)('checks name, e-mail and phone before sending (%s)', async (language, name, email, phone) => {
+    const seen: unknown[] = [];
+    server.use(userHandler(), updateHandler(200, {}, seen));
+    const { user } = render(language);
+    await fillForm(user, { name: '', email: 'not-an-email', phone: '' });
+    await user.click(save(language));
+    expect(await screen.findByText(name)).toBeInTheDocument();
+    expect(screen.getByText(email)).toBeInTheDocument();
+    expect(screen.getByText(phone)).toBeInTheDocument();
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps digits only in the phone number', async () => {
+    server.use(userHandler());
+    const { user } = render();
+    const { phone } = await fillForm(user, { phone: '55-12 ab34' });
+    expect(phone).toHaveValue('551234');
+  });
+
+  it.each([
+    ['en', 'Your profile has been updated'],
+    ['ar', 'تم تحديث ملفك الشخصي'],
+  ] as const)('saves the profile (%s)', async (language, message) => {
+    const seen: unknown[] = [];
+    server.use(
+      userHandler(),
+      updateHandler(
+        200,
+        { message: 'Profile updated successfully.', user: { ...SARA, name: 'Sara A.' } },
+        seen,
+      ),
+    );
+    const { user } = render(language);
+    await fillForm(user, { name: 'Sara A.' });
+    await user.click(save(language));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(seen).toEqual([{ name: 'Sara A.', email: 'sara@example.com', phone_number: '55123456' }]);
+  });
+
+  it.each([
+    ['en', 'This e-mail is already registered'],
+    ['ar', 'هذا البريد الإلكتروني مسجل بالفعل'],
+  ] as const)(
+    'says the e-mail is already registered and keeps what was typed (%s)',
+    async (language, message) => {
+      server.use(
+        userHandler(),
+        updateHandler(422, {
+          message: 'The email has already been taken.',
+          errors: { email: ['The email has already been taken.'] },
+        }),
+      );
+      const { user } = render(language);
+      await fillForm(user, { name: 'Sara B', email: 'taken@example.com' });
+      await user.click(save(language));
+      expect(await screen.findAllByText(message)).toHaveLength(2);
+      expect(screen.getByDisplayValue('Sara B')).toBeInTheDocument();
+      expect(screen.getByDisplayValue('taken@example.com')).toBeInTheDocument();
+    },
+  );
+
+  it('shows the server message when there is one', async () => {
+    server.use(userHandler(), updateHandler(500, { message: 'Database is resting' }));
+    const { user } = render();
+    await fillForm(user, { name: 'Sara C' });
+    await user.click(save());
+    expect(await screen.findByText('Database is resting')).toBeInTheDocument();
+  });
+
+  it('shows the first field error when there is no message', async () => {
+    server.use(
+      userHandler(),
+      updateHandler(422, {
+        errors: { phone_number: ['The phone number field must be between 7 and 15 digits.'] },
+      }),
+    );
+    const { user } = render();
+    await fillForm(user, { name: 'Sara C' });
+    await user.click(save());
+    expect(
+      await screen.findAllByText('The phone number field must be between 7 and 15 digits.'),
+    ).not.toHaveLength(0);
+  });
+
+  it.each([
+    ['en', 'Profile update failed'],
+    ['ar', 'فشل تحديث الملف الشخصي'],
+  ] as const)('falls back to the default text (%s)', async (language, message) => {
+    server.use(userHandler(), updateHandler(502, null));
+    const { user } = render(language);
+    await fillForm(user, { name: 'Sara D' });
+    await user.click(save(language));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Sara D')).toBeInTheDocument();
+  });
+
+  it('a changed e-mail opens the verification dialog for the new address; the code keeps the shopper signed in', async () => {
+    const verified: unknown[] = [];
+    server.use(
+      userHandler(),
+      updateHandler(200, {
+        message: 'Profile updated successfully. Please check your new email for the verification code.',
+        user: { ...SARA, email: 'new@example.com' },
+      }),
+      http.post(apiUrl('verify-code'), async ({ request }) => {
+        verified.push(await request.json());
+        return HttpResponse.json({
+          message: 'Email verified successfully.',
+          token: 'token-2',
+          id: 9,
+          email: 'new@example.com',
+        });
+      }),
+    );
+    const { user, store } = render();
+    await fillForm(user, { email: 'new@example.com' });
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('masked-email')).toHaveTextContent('new***');
+    expect(await screen.findAllByText(/We sent a code to/)).not.toHaveLength(0);
+    for (const [index, digit] of [...'123456'].entries()) {
+      await user.type(within(dialog).getByRole('textbox', { name: `Digit ${index + 1} of 6` }), digit);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your new e-mail is confirmed')).toBeInTheDocument();
+    expect(verified).toEqual([{ email: 'new@example.com', code: '123456' }]);
+    expect(store.getState().auth).toMatchObject({ token: 'token-2', email: 'new@example.com', userId: 9 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Enter the code' })).toBeNull();
+  });
+});
+
+describe('profile picture', () => {
+  // jsdom has no object URLs; the preview only needs one.
+  beforeAll(() => {
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+  });
+
+  function uploads(status = 200) {
+    const seen: string[] = [];
+    server.use(
+      userHandler(),
+      http.post(apiUrl('profile_update/picture'), async ({ request }) => {
+        const form = await request.formData();
+        const image = form.get('image');
+        // jsdom's File reaches Node's FormData as a plain field: the test sees that one arrived, as multipart.
+        seen.push(
+          `${request.headers.get('content-type')?.split(';')[0]} ${image === null ? 'none' : 'image'}`,
+        );
+        return status === 200
+          ? HttpResponse.json({
+              message: 'Profile picture updated successfully.',
+              user: { ...SARA, profile_image: '/uploads/profile/9-a.png' },
+            })
+          : HttpResponse.json(
+              { message: 'The image field must be a file of type: png, jpeg, webp.' },
+              { status },
+            );
+      }),
+    );
+    return seen;
+  }
+
+  it.each([
+    ['en', 'Please choose a PNG, JPEG or WebP picture'],
+    ['ar', 'يرجى اختيار صورة بصيغة PNG أو JPEG أو WebP'],
+  ] as const)('refuses an SVG renamed to .png before any upload (%s)', async (language, message) => {
+    const seen = uploads();
+    const { user } = render(language);
+    const input = await screen.findByTestId('avatar-input');
+    const svg = new File(
+      ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      'me.png',
+      {
+        type: 'image/png',
+      },
+    );
+    await user.upload(input, svg);
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses a file that is not an image at all', async () => {
+    const seen = uploads();
+    renderProfilePage('/profile', <ProfilePage />);
+    const input = await screen.findByTestId('avatar-input');
+    // Past the picker's filter, as a drag or an old browser may hand it over.
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(await screen.findAllByText('Please choose a PNG, JPEG or WebP picture')).not.toHaveLength(0);
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'The picture must be 5 MB or smaller'],
+    ['ar', 'يجب ألا يزيد حجم الصورة عن 5 ميغابايت'],
+  ] as const)('refuses a picture over 5 MB (%s)', async (language, message) => {
+    const seen = uploads();
+    const { user } = render(language);
+    const big = new File([PNG, new Uint8Array(5 * 1024 * 1024)], 'big.png', { type: 'image/png' });
+    await user.upload(await screen.findByTestId('avatar-input'), big);
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(seen).toEqual([]);
+  });
+
+  it('uploads a real picture and shows it', async () => {
+    const seen = uploads();
+    const { user } = render();
+    await user.upload(
+      await screen.findByTestId('avatar-input'),
+      new File([PNG], 'me.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText('Your picture has been updated')).toBeInTheDocument();
+    expect(seen).toEqual(['multipart/form-data image']);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Profile picture' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/blob:|\/uploads\//),
+      ),
+    );
+  });
+
+  it.each([
+    ['en', 'Error updating picture'],
+    ['ar', 'حدث خطأ أثناء تحديث الصورة'],
+  ] as const)('says so when the server refuses the picture (%s)', async (language, message) => {
+    uploads(422);
+    const { user } = render(language);
+    await user.upload(
+      await screen.findByTestId('avatar-input'),
+      new File([PNG], 'me.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+// A failed profile call shows the server message, else the first field error, else a default text.
+import type { TFunction } from 'i18next';
+
+import { errorMessage, fieldErrors, isNetworkError } from '../../app/api';
+
+export const EMAIL_TAKEN = 'The email has already been taken.';
+
+/** Server messages the shop knows, shown in the shopper's language instead of the server's English. */
+const KNOWN: Readonly<Record<string, string>> = {
+  [EMAIL_TAKEN]: 'profile.messages.email_already_registered',
+  'The current password is incorrect.': 'profile.password.current_wrong',
+};
+
+function known(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = KNOWN[message];
+  return key ? t(key) : message;
+}
+
+export function profileErrorText(t: TFunction, error: unknown, fallbackKey: string): string {
+  if (isNetworkError(error)) return t(fallbackKey);
+  const fields = Object.values(fieldErrors(error));
+  // A known field message (the e-mail is taken) says more than the generic "given data was invalid".
+  const knownField = fields.find((message) => KNOWN[message]);
+  if (knownField) return known(t, knownField) ?? t(fallbackKey);
+  return known(t, errorMessage(error)) ?? known(t, fields[0]) ?? t(fallbackKey);
+}
+
+/** Per-field server messages for the form, translated when known. */
+export function profileFieldErrors(t: TFunction, error: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fieldErrors(error)).map(([field, message]) => [field, known(t, message) ?? message]),
+  );
+}

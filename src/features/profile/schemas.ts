@@ -1,0 +1,91 @@
+// The profile form's rules, and the registration rules for a new password. Messages are
+// translation keys, translated on display.
+import * as yup from 'yup';
+
+import {
+  PASSWORD_ALLOWED,
+  PASSWORD_MIN,
+  PASSWORD_STRONG,
+  PHONE_NUMBER_MAX,
+  PHONE_NUMBER_MIN,
+} from '../../lib/accountRules';
+
+// The same pattern as registration: a domain with a dot, so the code can be delivered.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const profileSchema = yup.object({
+  name: yup.string().trim().required('profile.validation.name_required'),
+  email: yup
+    .string()
+    .trim()
+    .required('auth.validation.email_required')
+    .email('auth.validation.email_invalid')
+    .matches(EMAIL_PATTERN, { message: 'auth.validation.email_invalid', excludeEmptyString: true }),
+  phone_number: yup
+    .string()
+    .required('auth.validation.phone_number_required')
+    .matches(/^\d+$/, { message: 'auth.validation.phone_number_digits', excludeEmptyString: true })
+    .min(PHONE_NUMBER_MIN, 'auth.validation.phone_number_min')
+    .max(PHONE_NUMBER_MAX, 'auth.validation.phone_number_max'),
+});
+export type ProfileValues = yup.InferType<typeof profileSchema>;
+
+export const passwordSchema = yup.object({
+  current_password: yup.string().required('profile.password.current_required'),
+  password: yup
+    .string()
+    .required('auth.validation.password_required')
+    .min(PASSWORD_MIN, 'auth.validation.password_min')
+    .matches(PASSWORD_ALLOWED, 'auth.validation.password_characters')
+    .matches(PASSWORD_STRONG, { message: 'auth.validation.password_strength', excludeEmptyString: true }),
+  password_confirmation: yup
+    .string()
+    .required('auth.validation.confirm_password_required')
+    .test('match', 'auth.validation.confirm_password_match', function matches(value) {
+      return value === (this.parent as Record<string, unknown>).password;
+    }),
+});
+export type PasswordValues = yup.InferType<typeof passwordSchema>;
+
+/** What the server accepts as a picture (its types and its 5 MB limit), checked before any upload. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+const SIGNATURES: ReadonlyArray<{ type: (typeof AVATAR_TYPES)[number]; test: (b: Uint8Array) => boolean }> = [
+  {
+    type: 'image/png',
+    test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => b[i] === byte),
+  },
+  { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: 'image/webp',
+    test: (b) =>
+      String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
+      String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
+  },
+];
+
+export type AvatarProblem = 'not_image' | 'too_large';
+
+/**
+ * The declared type, the size and the first bytes: an SVG or HTML file renamed to .png is refused here, before
+ * the upload (the server sniffs the bytes again).
+ */
+export async function avatarProblem(file: File): Promise<AvatarProblem | null> {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'not_image';
+  if (file.size > AVATAR_MAX_BYTES) return 'too_large';
+  const head = new Uint8Array(await readHead(file, 12));
+  return SIGNATURES.some((signature) => signature.test(head)) ? null : 'not_image';
+}
+
+function readHead(file: File, length: number): Promise<ArrayBuffer> {
+  const slice = file.slice(0, length);
+  if (typeof slice.arrayBuffer === 'function') return slice.arrayBuffer();
+  // jsdom's Blob has no arrayBuffer().
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(slice);
+  });
+}

@@ -1,0 +1,2 @@
+/** The shop's two languages. */
+export type Language = 'en' | 'ar';
