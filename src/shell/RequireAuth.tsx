@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../lib/notify';
 
@@ -11,8 +11,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsAuthenticated);
+  // Logging out, deleting the account or a lapsed session on the page is not "arriving signed out": those say
+  // what happened themselves and move on, so no login dialog opens behind them.
+  const wasSignedIn = useRef(signedIn);
   useEffect(() => {
-    if (signedIn) return;
+    if (signedIn) {
+      wasSignedIn.current = true;
+      return;
+    }
+    if (wasSignedIn.current) return;
     notify.error(t('shell.session.please_login_first'), { toastId: 'please-login-first' });
     dispatch(loginRequired());
     // Only on arrival signed out, not on every language switch.

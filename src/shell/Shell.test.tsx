@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 
+import { signedOut } from '../app/events';
 import { AppRoutes } from '../app/routes';
 import { apiUrl, server } from '../testing/server';
 import { renderWithProviders } from '../testing/renderWithProviders';
@@ -209,6 +210,17 @@ describe('routes', () => {
       expect(await screen.findByText('Please log in first', { selector: '.Toastify *' })).toBeInTheDocument();
     },
   );
+
+  it('signing out on an account page does not open the login dialog behind the shopper', async () => {
+    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    const { store } = renderShell({ route: '/orders', preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    act(() => {
+      store.dispatch(signedOut());
+    });
+    expect(await screen.findByRole('heading', { name: 'Please log in first' })).toBeInTheDocument();
+    expect(store.getState().auth.modal.open).toBe(false);
+  });
 
   it('an account page signed in shows its body', async () => {
     server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));

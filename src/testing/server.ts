@@ -17,6 +17,8 @@ export const defaultHandlers = [
   http.get(apiUrl('best_selling_products'), () => HttpResponse.json({ bestSellingProducts: [] })),
   http.get(apiUrl('coupons'), () => HttpResponse.json([])),
   http.get(apiUrl('sliders'), () => HttpResponse.json({ data: [] })),
+  // Every sign-in loads the account's favorites (the hearts): none unless a test says otherwise.
+  http.get(apiUrl('user-wishlist'), () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

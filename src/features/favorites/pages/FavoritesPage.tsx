@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useAppSelector } from '../../../app/hooks';
+import { statusOf } from '../../../app/api';
+import { loginRequired } from '../../../app/events';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../lib/notify';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
@@ -22,7 +24,8 @@ function RemoveButton({ favorite }: { favorite: Favorite }) {
       className="btn btn-sm btn-outline-danger w-100 mt-2"
       onClick={toggle}
       disabled={busy || !isFavorite}
-      aria-label={t('favorites.remove_label', { name: favorite.product_details.name })}
+      // The card's title names the product; the heart above already says "Remove … from favorites".
+      aria-describedby={`product-card-${favorite.product_id}-title`}
     >
       {t('favorites.remove')}
     </button>
@@ -34,15 +37,22 @@ export default function FavoritesPage() {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLanguage);
   const currency = useAppSelector(selectCurrency);
+  const dispatch = useAppDispatch();
   const {
     data: favorites,
     isLoading,
     isError,
+    error,
     refetch,
   } = useGetFavoritesQuery({ lang, currency }, { refetchOnMountOrArgChange: true });
   useDocumentTitle(t('favorites.title'));
   useEffect(() => {
-    if (isError) notify.error(t('favorites.errors.fetch_failed'), { toastId: 'favorites-fetch-failed' });
+    if (!isError) return;
+    // Spec 02 §8: a 401 asks to log in first; other failures say the favorites could not be fetched.
+    if (statusOf(error) === 401) {
+      notify.warning(t('shell.session.please_login_first'), { toastId: 'please-login-first' });
+      dispatch(loginRequired({ reason: 'favorites' }));
+    } else notify.error(t('favorites.errors.fetch_failed'), { toastId: 'favorites-fetch-failed' });
     // Once per failure, not on every language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError]);
