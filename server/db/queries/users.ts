@@ -37,7 +37,11 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Ends every session of the account except `keepTokenId` (all of them when it is undefined). */
-export async function deleteTokensExcept(db: Db, userId: number, keepTokenId: number | undefined): Promise<void> {
+export async function deleteTokensExcept(
+  db: Db,
+  userId: number,
+  keepTokenId: number | undefined,
+): Promise<void> {
   await db
     .delete(apiTokens)
     .where(
