@@ -43,12 +43,13 @@ const webTransform: Config['transform'] = {
 };
 
 const config: Config = {
-  // A global option: jest ignores it inside a project, where it used to stand, and then gives hooks (a fresh
-  // in-process server per file) only 5 s on a busy machine.
+  // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest
+  // one the projects ask for, so a busy machine does not fail tests that are merely slow.
   testTimeout: 30_000,
   projects: [
     {
       displayName: 'web',
+      testTimeout: 20_000,
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },
       roots: ['<rootDir>/src'],
@@ -64,7 +65,8 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/contract'],
-      // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine: see testTimeout.
+      // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine.
+      testTimeout: 30_000,
       transform: {
         // PGlite's CommonJS build loads Node built-ins with `await import()`, which jest's CommonJS runtime
         // rejects; the transform rewrites those to require (see the file for why TypeScript cannot).

@@ -1,6 +1,6 @@
 // The signed-in shopper's cart (bearer) and the guest cart (guest_token).
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, IdText, LangQuery, MessageAnswer, Nullable } from './common';
+import { Answer, DatabaseId, endpoints, IdText, MessageAnswer, Nullable } from './common';
 import { Product } from './catalog';
 
 export const MAX_QUANTITY = 100_000;
@@ -11,8 +11,13 @@ export const CartItem = Answer({
   quantity: Type.Integer(),
   size: Nullable(Type.String()),
   color: Nullable(Type.String()),
-  currency: Type.String(),
-  product: Product,
+  /**
+   * The line's currency. The shop's API may send null (a line added before the shopper chose a country); this
+   * server always names one. Clients hide such lines and ask for a country.
+   */
+  currency: Nullable(Type.String()),
+  /** Absent when the product left the shop since it was added (this server leaves such lines out). */
+  product: Type.Optional(Product),
 });
 export type CartItem = Static<typeof CartItem>;
 
@@ -22,8 +27,15 @@ const GuestToken = Type.String({ maxLength: 200 });
 export const Choice = Type.Union([Type.String({ maxLength: 100 }), Type.Integer(), Type.Null()]);
 export type Choice = Static<typeof Choice>;
 
-export const GuestCartQuery = Type.Object({
+/** `currency_code` shows every line's prices in that currency, as the catalog does (unknown: 422). */
+export const CartQuery = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 10 })),
+  currency_code: Type.Optional(Type.String({ maxLength: 10 })),
+});
+export type CartQuery = Static<typeof CartQuery>;
+
+export const GuestCartQuery = Type.Object({
+  ...CartQuery.properties,
   guest_token: Type.Optional(GuestToken),
 });
 export type GuestCartQuery = Static<typeof GuestCartQuery>;
@@ -61,6 +73,18 @@ const REMOVE_BODY = 'optional JSON: size, color';
 
 export const CartProductParams = Type.Object({ product_id: IdText });
 
+export const MergeCartBody = Type.Object({ guest_token: GuestToken });
+export type MergeCartBody = Static<typeof MergeCartBody>;
+
+/** Lines moved as they were, lines capped at the stock, out-of-stock lines left out. */
+export const MergeCartAnswer = Answer({
+  message: Type.String(),
+  merged: Type.Integer(),
+  capped: Type.Integer(),
+  dropped: Type.Integer(),
+});
+export type MergeCartAnswer = Static<typeof MergeCartAnswer>;
+
 export const CartAnswer = Answer({ cart_items: Type.Array(CartItem) });
 export type CartAnswer = Static<typeof CartAnswer>;
 
@@ -81,7 +105,8 @@ export const Cart = endpoints({
     method: 'GET',
     url: '/cart',
     auth: 'bearer',
-    schema: { querystring: LangQuery, response: { 200: CartAnswer } },
+    notes: 'an unknown currency_code 422 `errors.currency_code`',
+    schema: { querystring: CartQuery, response: { 200: CartAnswer } },
   },
   add: {
     method: 'POST',
@@ -105,10 +130,18 @@ export const Cart = endpoints({
     bodyNote: REMOVE_BODY,
     schema: { params: CartProductParams, response: { 200: MessageAnswer } },
   },
+  merge: {
+    method: 'POST',
+    url: '/cart/merge',
+    auth: 'bearer',
+    notes:
+      "on sign-in: the guest cart moves into the user's (same product and choices add up, capped at the stock; out of stock left out) and is deleted; an unknown or already merged guest_token 404",
+    schema: { body: MergeCartBody, response: { 200: MergeCartAnswer } },
+  },
   guestList: {
     method: 'GET',
     url: '/guest/cart',
-    notes: GUEST_NOTES,
+    notes: `${GUEST_NOTES}; an unknown currency_code 422`,
     schema: { querystring: GuestCartQuery, response: { 200: CartAnswer } },
   },
   guestAdd: {

@@ -30,8 +30,12 @@ interface Schema {
   const?: unknown;
 }
 
+/** By identity, or by content: Type.Optional wraps a copy of the schema. */
 function nameOf(schema: unknown, except?: unknown): string | undefined {
-  return NAMED.find(([, named]) => named === schema && named !== except)?.[0];
+  const text = JSON.stringify(schema);
+  return NAMED.find(
+    ([, named]) => (named === schema || JSON.stringify(named) === text) && named !== except,
+  )?.[0];
 }
 
 /** `{ a, b?, c: { d } }` for people: field names, nesting, `?` for optional, named shapes by name. */

@@ -40,9 +40,12 @@ export const GuestOrderCreatedAnswer = Answer({
 });
 export type GuestOrderCreatedAnswer = Static<typeof GuestOrderCreatedAnswer>;
 
-export const OrderStatus = Type.Unsafe<'pending' | 'paid' | 'completed' | 'canceled' | 'failed'>({
+/** refund_due: paid after it was cancelled, so the money goes back. */
+export const OrderStatus = Type.Unsafe<
+  'pending' | 'paid' | 'completed' | 'canceled' | 'failed' | 'refund_due'
+>({
   type: 'string',
-  enum: ['pending', 'paid', 'completed', 'canceled', 'failed'],
+  enum: ['pending', 'paid', 'completed', 'canceled', 'failed', 'refund_due'],
 });
 export type OrderStatus = Static<typeof OrderStatus>;
 
@@ -84,6 +87,9 @@ export type OrdersAnswer = Static<typeof OrdersAnswer>;
 
 export const OrderParams = Type.Object({ id: IdText });
 
+export const CancelOrderAnswer = Answer({ message: Type.String(), order: Order });
+export type CancelOrderAnswer = Static<typeof CancelOrderAnswer>;
+
 const REPEAT_NOTE =
   "the same request again within 2 minutes (or the same `Idempotency-Key` header within 24 h) answers the first order; empty cart 422 `{ message: 'Your cart is empty.' }`; an area the shop does not deliver to 422 `errors.area_name`; no gateway 503";
 
@@ -114,5 +120,13 @@ export const Orders = endpoints({
     auth: 'bearer',
     notes: "another shopper's or unknown 404 `{message:'Order not found'}`",
     schema: { params: OrderParams, response: { 200: Order } },
+  },
+  cancel: {
+    method: 'POST',
+    url: '/orders/:id/cancel',
+    auth: 'bearer',
+    notes:
+      "a pending, unpaid order only (the gateway is asked first): its stock goes back on sale; paid or closed 409 `{ message: 'Only an unpaid order can be cancelled.' }`; another shopper's or unknown 404",
+    schema: { params: OrderParams, response: { 200: CancelOrderAnswer } },
   },
 });

@@ -6,9 +6,14 @@ import { OrderStatus } from './orders';
 const Amount = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
 
 export const InitiatePaymentBody = Type.Object({
-  invoice_value: Amount,
+  /** required unless order_id is given */
+  invoice_value: Type.Optional(Amount),
   currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
   country_code: Type.Optional(Type.String({ maxLength: 10 })),
+  /** the methods for paying this order, priced at its own total */
+  order_id: Type.Optional(DatabaseId),
+  /** a guest asking for its own order */
+  guest_token: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type InitiatePaymentBody = Static<typeof InitiatePaymentBody>;
 
@@ -63,6 +68,9 @@ export const PaymentStatusAnswer = Answer({
   /** the gateway's */
   payment_status: PaymentState,
   payment_id: Type.String(),
+  /** the order's, when there is one */
+  total_price: Type.Optional(Type.Number()),
+  currency: Type.Optional(Type.String()),
 });
 export type PaymentStatusAnswer = Static<typeof PaymentStatusAnswer>;
 
@@ -70,7 +78,9 @@ export const Payments = endpoints({
   initiate: {
     method: 'POST',
     url: '/initiate-payment',
-    notes: 'no gateway 503',
+    auth: 'optional',
+    notes:
+      "with order_id: only the order's owner (bearer, or guest_token) else 404, the order's total and currency; without it invoice_value is required; no gateway 503",
     schema: { body: InitiatePaymentBody, response: { 200: InitiatePaymentAnswer } },
   },
   execute: {
@@ -78,7 +88,7 @@ export const Payments = endpoints({
     url: '/execute-payment',
     auth: 'optional',
     notes:
-      "with order_id: only the order's owner (bearer, or guest_token) else 404; the charge is the order's total plus the method's ServiceCharge; a paid or closed order 409",
+      "with order_id: only the order's owner (bearer, or guest_token) else 404; the order's stock is held for the payment; the charge is the order's total plus the method's ServiceCharge (the gateway adds it); a paid or closed order 409; an unknown payment_method_id 422; gateway failure 502",
     schema: { body: ExecutePaymentBody, response: { 200: ExecutePaymentAnswer } },
   },
   status: {

@@ -22,6 +22,7 @@ export type AddToWishlistBody = Static<typeof AddToWishlistBody>;
 
 export const WishlistAddedAnswer = Answer({
   message: Type.String(),
+  /** absent only when the entry was removed again meanwhile */
   wishlist_id: Type.Optional(Type.Integer()),
 });
 export type WishlistAddedAnswer = Static<typeof WishlistAddedAnswer>;

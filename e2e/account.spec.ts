@@ -1,5 +1,5 @@
 // Favorites, the profile area and the content pages, in English and Arabic, against the real server.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import arAccount from '../src/i18n/locales/ar/account.json';
 import arAuth from '../src/i18n/locales/ar/auth.json';
@@ -9,7 +9,7 @@ import enAccount from '../src/i18n/locales/en/account.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
 import enShell from '../src/i18n/locales/en/shell.json';
-import { expect, expectAccessible, openIn, readMailCode, test, uniqueEmail } from './fixtures';
+import { createAccount, expect, expectAccessible, openIn, test } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
@@ -28,25 +28,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A translated template with {{name}} as a pattern matching any name. */
 const templatePattern = (template: string) =>
   new RegExp(`^${template.split('{{name}}').map(escape).join('(.+)')}$`);
-
-async function createAccount(request: APIRequestContext, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const registered = await request.post('/api/register', {
-    data: {
-      name: prefix,
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      phone_code: '+965',
-      phone_number: '55512345',
-      nationality: 16,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const code = await readMailCode(request, email);
-  expect((await request.post('/api/verify-code', { data: { email, code } })).ok()).toBe(true);
-  return email;
-}
 
 /** Fills the open login dialog. */
 async function loginInDialog(page: Page, language: Language, email: string, password: string) {
@@ -88,7 +69,7 @@ for (const language of ['en', 'ar'] as const) {
       page,
       request,
     }) => {
-      const email = await createAccount(request, `fav-${language}`);
+      const email = await createAccount(request, `fav-${language}`, PASSWORD);
       await openIn(page, '/', language);
       const addPattern = templatePattern(t.catalog.ui.add_favorite);
       const heart = page.getByRole('button', { name: addPattern }).first();
@@ -117,7 +98,7 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test('profile edit and picture upload', async ({ page, request }) => {
-      const email = await createAccount(request, `profile-${language}`);
+      const email = await createAccount(request, `profile-${language}`, PASSWORD);
       await signIn(page, language, email);
       await openIn(page, '/profile', language);
       await expect(page.getByRole('heading', { level: 1, name: p.page.title })).toBeVisible();
@@ -146,7 +127,7 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test('change the password, then log in with it', async ({ page, request }) => {
-      const email = await createAccount(request, `password-${language}`);
+      const email = await createAccount(request, `password-${language}`, PASSWORD);
       await signIn(page, language, email);
       await openIn(page, '/profile-password', language);
       await page.getByLabel(p.password.current, { exact: true }).fill(PASSWORD);
@@ -164,7 +145,7 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test('choosing Saudi Arabia shows prices in SAR on home and product', async ({ page, request }) => {
-      const email = await createAccount(request, `country-${language}`);
+      const email = await createAccount(request, `country-${language}`, PASSWORD);
       await signIn(page, language, email);
       await openIn(page, '/profile-country', language);
       const select = page.getByRole('combobox', { name: p.country.label });
@@ -183,7 +164,7 @@ for (const language of ['en', 'ar'] as const) {
       page,
       request,
     }) => {
-      const email = await createAccount(request, `delete-${language}`);
+      const email = await createAccount(request, `delete-${language}`, PASSWORD);
       await signIn(page, language, email);
       await openIn(page, '/profile-shipping', language);
       await expect(page.getByRole('heading', { level: 1, name: p.shipping.title })).toBeVisible();

@@ -58,6 +58,30 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+/** A registered and verified account (through the dev mailbox), for journeys that sign in as a new shopper. */
+export async function createAccount(
+  request: APIRequestContext,
+  prefix: string,
+  password: string,
+): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const registered = await request.post('/api/register', {
+    data: {
+      name: prefix,
+      email,
+      password,
+      password_confirmation: password,
+      phone_code: '+965',
+      phone_number: '55512345',
+      nationality: 16,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const code = await readMailCode(request, email);
+  expect((await request.post('/api/verify-code', { data: { email, code } })).ok()).toBe(true);
+  return email;
+}
+
 /** axe-core on the page as shown; serious and critical violations fail the journey. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -39,6 +39,9 @@ export interface Config {
    * PAYMENTS_SANDBOX=0 switches it off, and payments then answer 503 until a real gateway is wired in.
    */
   paymentsSandbox: boolean;
+  /** MyFatoorah's API token and base URL: both set, payments go to MyFatoorah instead of the sandbox. */
+  myFatoorahApiKey?: string;
+  myFatoorahBaseUrl?: string;
   /** Requests a minute from one client address, whatever the e-mails; tests that register many users raise them. */
   perIpLimits: PerIpLimits;
   /** The clock; tests replace it to move time forward (code expiry, resend windows). */
@@ -116,6 +119,8 @@ export function loadConfig(env: Env = process.env): Config {
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
     paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, true),
+    myFatoorahApiKey: nonEmpty(env.MYFATOORAH_API_KEY),
+    myFatoorahBaseUrl: nonEmpty(env.MYFATOORAH_BASE_URL),
     perIpLimits: { ...DEFAULT_PER_IP_LIMITS },
     now: () => new Date(),
   };
@@ -128,7 +133,7 @@ export function startupWarnings(config: Config, env: Env = process.env): string[
   if (!nonEmpty(env.TOKEN_SECRET)) {
     warnings.push('TOKEN_SECRET is not set: e-mail codes issued before a restart will stop working');
   }
-  if (config.paymentsSandbox) {
+  if (config.paymentsSandbox && !(config.myFatoorahApiKey && config.myFatoorahBaseUrl)) {
     warnings.push(
       'Payments are SIMULATED by the built-in sandbox gateway: orders can be "paid" without any money moving. ' +
         'Set PAYMENTS_SANDBOX=0 to switch it off until a real gateway is configured.',

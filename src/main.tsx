@@ -19,6 +19,10 @@ async function start() {
   await applyDocumentLanguage(language);
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
   const persistor = persistStore(store);
+  // Other tabs' changes matter only once this one is up: the code that follows them loads after the first render.
+  void import(/* webpackChunkName: "cross-tab-sync" */ './app/crossTabSync').then(({ syncAcrossTabs }) =>
+    syncAcrossTabs(store),
+  );
   syncLanguageWithStore(store, i18n);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -11,6 +11,7 @@ import {
   TOO_MANY_ATTEMPTS,
   TooManyAttempts,
   Unavailable,
+  UpstreamFailed,
   type FieldErrors,
 } from '../services/errors';
 
@@ -228,7 +229,7 @@ function statusOf(error: ErrorLike): number | undefined {
 }
 
 /** The one mapping from the shop's refusals to HTTP statuses. */
-function statusOfDomainError(error: DomainError): number {
+export function statusOfDomainError(error: DomainError): number {
   if (error instanceof Invalid) return 422;
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
@@ -236,6 +237,7 @@ function statusOfDomainError(error: DomainError): number {
   if (error instanceof NotSignedIn) return 401;
   if (error instanceof TooManyAttempts) return 429;
   if (error instanceof Unavailable) return 503;
+  if (error instanceof UpstreamFailed) return 502;
   return 500;
 }
 

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
+import type { CategoriesAnswer } from '../../contract/catalog';
 import { coupons, guestCarts, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { call, createShopper, type Shopper } from './testSupport';
@@ -21,17 +22,7 @@ afterAll(async () => {
 async function pickProducts() {
   const all = await t.db.select().from(products);
   const categories = (
-    await call(t.app, 'GET', '/api/categories').then((r) =>
-      r.json<
-        {
-          products: {
-            id: number;
-            stock_quantity: number;
-            attributes: { attribute_name: string; sub_attributes: { name: string }[] }[];
-          }[];
-        }[]
-      >(),
-    )
+    await call(t.app, 'GET', '/api/categories').then((r) => r.json<CategoriesAnswer>())
   ).flatMap((category) => category.products);
   const withBoth = categories.find((p) => p.attributes.length === 2 && p.stock_quantity >= 20);
   const plain = categories.find((p) => p.attributes.length === 0 && p.stock_quantity >= 10);
@@ -81,7 +72,7 @@ describe('user cart', () => {
       [color, 5],
       [otherColor, 1],
     ]);
-    expect(listed.cart_items[0]?.product.id).toBe(withBoth.id);
+    expect(listed.cart_items[0]?.product?.id).toBe(withBoth.id);
 
     const updated = await call(
       t.app,
@@ -197,9 +188,38 @@ describe('user cart', () => {
     const { cart_items } = (await call(t.app, 'GET', '/api/cart?lang=ar', undefined, user.token)).json<{
       cart_items: CartItem[];
     }>();
-    expect(cart_items[0]?.product.name).toMatch(/[\u0600-\u06ff]/);
+    expect(cart_items[0]?.product?.name).toMatch(/[\u0600-\u06ff]/);
     expect(cart_items[0]?.currency).toBe('SAR');
-    expect(cart_items[0]?.product.converted_products?.currency_code).toBe('SAR');
+    expect(cart_items[0]?.product?.converted_products?.currency_code).toBe('SAR');
+  });
+
+  test('currency_code converts every line as the catalog does; an unknown one is 422', async () => {
+    const user = await createShopper(t.db);
+    const { withBoth, size, color } = await pickProducts();
+    await call(
+      t.app,
+      'POST',
+      '/api/cart/add',
+      { product_id: withBoth.id, quantity: 1, size, color, currency: 'SAR' },
+      user.token,
+    );
+    const catalog = (await call(t.app, 'GET', `/api/products/${withBoth.id}?currency_code=USD`)).json<{
+      converted_products: { currency_code: string; price: number };
+    }>();
+    expect(catalog.converted_products.currency_code).toBe('USD');
+    const listed = (await call(t.app, 'GET', '/api/cart?currency_code=USD', undefined, user.token)).json<{
+      cart_items: CartItem[];
+    }>().cart_items;
+    expect(listed[0]?.product?.converted_products).toEqual(catalog.converted_products);
+    const guest = (
+      await call(t.app, 'POST', '/api/guest/cart/add', { product_id: withBoth.id, quantity: 1, size, color })
+    ).json<{ guest_token: string }>().guest_token;
+    const guestListed = (
+      await call(t.app, 'GET', `/api/guest/cart?guest_token=${guest}&currency_code=USD`)
+    ).json<{ cart_items: CartItem[] }>().cart_items;
+    expect(guestListed[0]?.product?.converted_products).toEqual(catalog.converted_products);
+    const unknown = await call(t.app, 'GET', '/api/cart?currency_code=XYZ', undefined, user.token);
+    expect(unknown.statusCode).toBe(422);
   });
 
   test('quantity must be a whole number from 1 to the stock', async () => {
@@ -428,5 +448,89 @@ describe('POST /cart/apply-coupon', () => {
     expect(
       (await call(t.app, 'POST', '/api/cart/apply-coupon', { cart_total: 10 }, shopper.token)).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('merging a guest cart on sign-in', () => {
+  async function guestCartWith(
+    lines: { product_id: number; quantity: number; size?: string; color?: string }[],
+  ) {
+    let guest_token: string | undefined;
+    for (const line of lines) {
+      const answer = await call(t.app, 'POST', '/api/guest/cart/add', { ...line, guest_token });
+      expect(answer.statusCode).toBe(200);
+      guest_token = answer.json<{ guest_token: string }>().guest_token;
+    }
+    if (!guest_token) throw new Error('no guest token');
+    return guest_token;
+  }
+
+  async function userLines(token: string) {
+    return (await call(t.app, 'GET', '/api/cart', undefined, token)).json<{ cart_items: CartItem[] }>()
+      .cart_items;
+  }
+
+  test('adds the same line, moves new lines and deletes the guest cart', async () => {
+    const { withBoth, plain, size, color } = await pickProducts();
+    const user = await createShopper(t.db);
+    await call(t.app, 'POST', '/api/cart/add', { product_id: plain.id, quantity: 2 }, user.token);
+    const guest_token = await guestCartWith([
+      { product_id: plain.id, quantity: 3 },
+      { product_id: withBoth.id, quantity: 1, size, color },
+    ]);
+    const answer = await call(t.app, 'POST', '/api/cart/merge', { guest_token }, user.token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ merged: 2, capped: 0, dropped: 0, message: 'Guest cart merged' });
+    const lines = await userLines(user.token);
+    expect(lines.find((line) => line.product_id === plain.id)?.quantity).toBe(5);
+    expect(lines.find((line) => line.product_id === withBoth.id)).toMatchObject({ quantity: 1, size, color });
+    expect((await call(t.app, 'GET', `/api/guest/cart?guest_token=${guest_token}`)).statusCode).toBe(401);
+    // The same token again finds nothing to merge.
+    expect((await call(t.app, 'POST', '/api/cart/merge', { guest_token }, user.token)).statusCode).toBe(404);
+  });
+
+  test('caps a summed quantity at the stock and leaves out-of-stock lines out', async () => {
+    const { withBoth, plain, size, color } = await pickProducts();
+    const user = await createShopper(t.db);
+    await call(t.app, 'POST', '/api/cart/add', { product_id: plain.id, quantity: 1 }, user.token);
+    const guest_token = await guestCartWith([
+      { product_id: plain.id, quantity: plain.stock_quantity },
+      { product_id: withBoth.id, quantity: 1, size, color },
+    ]);
+    await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, withBoth.id));
+    try {
+      const answer = await call(t.app, 'POST', '/api/cart/merge', { guest_token }, user.token);
+      expect(answer.json()).toMatchObject({ merged: 0, capped: 1, dropped: 1 });
+    } finally {
+      await t.db
+        .update(products)
+        .set({ stockQuantity: withBoth.stock_quantity })
+        .where(eq(products.id, withBoth.id));
+    }
+    const lines = await userLines(user.token);
+    expect(lines.map((line) => [line.product_id, line.quantity])).toEqual([[plain.id, plain.stock_quantity]]);
+  });
+
+  test('an unknown guest token is 404, a missing one 422, and no bearer 401', async () => {
+    const user = await createShopper(t.db);
+    const unknown = 'x'.repeat(43);
+    expect(
+      (await call(t.app, 'POST', '/api/cart/merge', { guest_token: unknown }, user.token)).statusCode,
+    ).toBe(404);
+    expect((await call(t.app, 'POST', '/api/cart/merge', {}, user.token)).statusCode).toBe(422);
+    expect((await call(t.app, 'POST', '/api/cart/merge', { guest_token: unknown })).statusCode).toBe(401);
+  });
+
+  test('two sign-ins racing with the same token merge it once', async () => {
+    const { plain } = await pickProducts();
+    const user = await createShopper(t.db);
+    const guest_token = await guestCartWith([{ product_id: plain.id, quantity: 2 }]);
+    const answers = await Promise.all([
+      call(t.app, 'POST', '/api/cart/merge', { guest_token }, user.token),
+      call(t.app, 'POST', '/api/cart/merge', { guest_token }, user.token),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    const lines = await userLines(user.token);
+    expect(lines.map((line) => [line.product_id, line.quantity])).toEqual([[plain.id, 2]]);
   });
 });

@@ -13,10 +13,10 @@ import {
   createGuestCart,
   guestOwner,
   listCart,
+  mergeGuestCart,
   normalizeCurrency,
   removeProduct,
   updateQuantity,
-  type CartOwner,
 } from '../services/cart';
 import { discountAmount, findValidCoupon, priceCart } from '../services/pricing';
 import { roundMoney } from '../services/payments';
@@ -28,7 +28,7 @@ function productIdParam(params: { product_id: string }): number {
   return id;
 }
 
-function userOwner(request: FastifyRequest): CartOwner {
+function userOwner(request: FastifyRequest): { userId: number } {
   // requireUser ran before every user-cart route.
   return { userId: (request.user as { id: number }).id };
 }
@@ -47,7 +47,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- signed-in shopper ----
   app.get(Cart.list.url, { ...auth, schema: Cart.list.schema }, async (request) => ({
-    cart_items: await listCart(db, userOwner(request), langOf(request)),
+    cart_items: await listCart(db, userOwner(request), langOf(request), request.query.currency_code),
   }));
 
   app.post(Cart.add.url, { ...auth, schema: Cart.add.schema }, async (request) => {
@@ -100,9 +100,19 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
+  app.post(Cart.merge.url, { ...auth, schema: Cart.merge.schema }, async (request) => ({
+    ...(await mergeGuestCart(db, userOwner(request).userId, request.body.guest_token)),
+    message: 'Guest cart merged',
+  }));
+
   // ---- guest ----
   app.get(Cart.guestList.url, { schema: Cart.guestList.schema }, async (request) => ({
-    cart_items: await listCart(db, await guestOwner(db, request.query.guest_token), langOf(request)),
+    cart_items: await listCart(
+      db,
+      await guestOwner(db, request.query.guest_token),
+      langOf(request),
+      request.query.currency_code,
+    ),
   }));
 
   app.post(Cart.guestAdd.url, { schema: Cart.guestAdd.schema }, async (request) => {

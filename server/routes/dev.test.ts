@@ -1,5 +1,8 @@
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// A fresh database per file takes more than the default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

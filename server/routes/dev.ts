@@ -4,6 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { System } from '../../contract/dev';
 import { outbox } from '../db/schema';
 import { normalizeEmail } from '../lib/accounts';
+import { parseId } from '../services/catalog';
+import { NotFound } from '../services/errors';
+import { markOrderCompleted } from '../services/orders';
 
 // Registered only outside production (see app.ts): the outbox holds live codes.
 
@@ -28,6 +31,14 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
         created_at: row.createdAt.toISOString(),
       })),
     };
+  });
+
+  // Delivery happens outside this server; browser journeys complete an order with this to rate its items.
+  app.post(System.completeOrder.url, { schema: System.completeOrder.schema }, async (request) => {
+    const id = parseId(request.params.id);
+    if (id === null) throw new NotFound('Order not found');
+    const order = await markOrderCompleted(app.deps.db, id, app.deps.config.now());
+    return { message: 'Order completed', order_id: order.id, status: order.status };
   });
 };
 

@@ -155,7 +155,7 @@ describe('POST /create-order', () => {
     expect(other.json<{ order_id: number }>().order_id).not.toBe(first.json<{ order_id: number }>().order_id);
   });
 
-  test('an Idempotency-Key header makes retries with other bodies the same order', async () => {
+  test('an Idempotency-Key header answers a retry with the same order; the key with another body is 422', async () => {
     const user = await createShopper(t.db);
     const product = await plainProduct();
     await call(t.app, 'POST', '/api/cart/add', { product_id: product.id, quantity: 1 }, user.token);
@@ -167,8 +167,17 @@ describe('POST /create-order', () => {
         headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': 'checkout-42' },
       });
     const first = await send(checkout);
-    const retry = await send({ ...checkout, total_price: 99 });
+    expect(first.statusCode).toBe(201);
+    const retry = await send(checkout);
+    expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());
+    const reused = await send({ ...checkout, total_price: 99 });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({
+      message: 'This Idempotency-Key was already used for a different request.',
+      errors: { idempotency_key: ['This Idempotency-Key was already used for a different request.'] },
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
   test('guests order with their guest_token and get it back', async () => {

@@ -7,7 +7,7 @@ import { orderItems, orders } from '../db/schema';
 
 import { parseId } from '../services/catalog';
 import { guestOwner } from '../services/cart';
-import { createOrder, validateOrderRequest } from '../services/orders';
+import { applyPaymentOutcome, cancelOrder, createOrder, validateOrderRequest } from '../services/orders';
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid, NotFound } from '../services/errors';
 
@@ -152,6 +152,30 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
     return orderDetail(order, items);
+  });
+
+  // Beyond the original calls: the shopper cancels a pending, unpaid order and its stock goes back on sale.
+  app.post(Orders.cancel.url, { ...auth, schema: Orders.cancel.schema }, async (request) => {
+    const id = parseId(request.params.id);
+    const userId = (request.user as { id: number }).id;
+    if (id === null) throw new NotFound('Order not found');
+    const [order] = await db
+      .select({ status: orders.status, paymentId: orders.paymentId })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+    if (!order) throw new NotFound('Order not found');
+    // The shopper may have paid on the gateway without coming back: ask it first, so a paid order is not cancelled.
+    if (order.status === 'pending' && order.paymentId) {
+      const payment = await gateway.getPaymentStatus(order.paymentId);
+      if (payment) await applyPaymentOutcome(db, id, payment, config.now());
+    }
+    const canceled = await cancelOrder(db, userId, id, config.now());
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.id));
+    return { message: 'Order cancelled successfully', order: orderDetail(canceled, items) };
   });
 };
 

@@ -8,15 +8,8 @@ import { orders } from '../db/schema';
 import { authenticate } from '../plugins/auth';
 import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
-import { applyPaymentOutcome } from '../services/orders';
-import {
-  isKnownMethod,
-  roundMoney,
-  SandboxGateway,
-  sandboxMethodName,
-  serviceChargeFor,
-  type PaymentStatus,
-} from '../services/payments';
+import { applyPaymentOutcome, holdStockForPayment } from '../services/orders';
+import { roundMoney, SandboxGateway, type PaymentStatus } from '../services/payments';
 import { Conflict, Invalid, NotFound } from '../services/errors';
 
 const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,26 +22,38 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.post(Payments.initiate.url, { schema: Payments.initiate.schema }, async (request) => {
-    const currencyIso = await currencyOf(request.body.currency_iso);
+    const body = request.body;
+    let invoiceValue: number;
+    let currencyIso: string;
+    if (body.order_id !== undefined) {
+      // Methods for paying an order show the order's own amount, whatever the client sent.
+      const order = await payableOrder(app, request, body.order_id, body.guest_token);
+      invoiceValue = order.totalPrice;
+      currencyIso = order.currency;
+    } else {
+      if (body.invoice_value === undefined) {
+        throw new Invalid({ invoice_value: ['The invoice value field is required.'] });
+      }
+      currencyIso = await currencyOf(body.currency_iso);
+      invoiceValue = body.invoice_value;
+    }
     const payment_methods = await gateway.initiate({
-      invoiceValue: roundMoney(request.body.invoice_value, currencyIso),
+      invoiceValue: roundMoney(invoiceValue, currencyIso),
       currencyIso,
-      countryCode: request.body.country_code,
+      countryCode: body.country_code,
     });
     return { payment_methods };
   });
 
   app.post(Payments.execute.url, { schema: Payments.execute.schema }, async (request) => {
     const body = request.body;
-    if (!isKnownMethod(body.payment_method_id)) {
-      throw new Invalid({ payment_method_id: ['The selected payment method id is invalid.'] });
-    }
     let invoiceValue: number;
     let currencyIso: string;
     let orderId: number | null = null;
     if (body.order_id !== undefined) {
       // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
       const order = await payableOrder(app, request, body.order_id, body.guest_token);
+      await holdStockForPayment(db, order.id, app.deps.config.now());
       invoiceValue = order.totalPrice;
       currencyIso = order.currency;
       orderId = order.id;
@@ -59,9 +64,8 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       currencyIso = await currencyOf(body.currency_iso);
       invoiceValue = body.invoice_value;
     }
-    const charge = serviceChargeFor(body.payment_method_id, invoiceValue, currencyIso);
     const payment = await gateway.execute({
-      invoiceValue: roundMoney(invoiceValue + charge, currencyIso),
+      invoiceValue: roundMoney(invoiceValue, currencyIso),
       currencyIso,
       paymentMethodId: body.payment_method_id,
       orderId,
@@ -72,7 +76,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .set({
           paymentId: payment.paymentId,
           paymentUrl: payment.paymentUrl,
-          paymentMethod: sandboxMethodName(body.payment_method_id),
+          ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
           updatedAt: new Date(),
         })
         .where(eq(orders.id, orderId));
@@ -127,7 +131,7 @@ async function statusAnswer(app: FastifyInstance, status: PaymentStatus) {
   }
   await applyPaymentOutcome(db, status.orderId, status, config.now());
   const [order] = await db
-    .select({ status: orders.status })
+    .select({ status: orders.status, totalPrice: orders.totalPrice, currency: orders.currency })
     .from(orders)
     .where(eq(orders.id, status.orderId));
   return {
@@ -135,6 +139,7 @@ async function statusAnswer(app: FastifyInstance, status: PaymentStatus) {
     status: order?.status ?? status.status,
     payment_status: status.status,
     payment_id: status.paymentId,
+    ...(order ? { total_price: order.totalPrice, currency: order.currency } : {}),
   };
 }
 

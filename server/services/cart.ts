@@ -5,9 +5,8 @@ import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
-
 import { sha256Hex } from '../lib/tokens';
-import { convert, findRate, loadProducts, localized, type Lang } from './catalog';
+import { convert, findRate, loadProducts, localized, type Lang, type Rate } from './catalog';
 import { Conflict, Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
@@ -43,7 +42,8 @@ export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId:
 
 type CartRow = typeof cartItems.$inferSelect;
 
-async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItem[]> {
+/** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
+async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): Promise<CartItem[]> {
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((row) => row.productId))];
   const valueIds = rows
@@ -63,7 +63,7 @@ async function serialize(db: Db, rows: CartRow[], lang: Lang): Promise<CartItem[
   return rows.flatMap((row) => {
     const product = productById.get(row.productId);
     if (!product) return [];
-    const rate = rates.get(row.currency);
+    const rate = shownIn ?? rates.get(row.currency);
     const withPrices: Product = rate
       ? {
           ...product,
@@ -93,8 +93,20 @@ export async function cartRows(db: Db, owner: CartOwner): Promise<CartRow[]> {
   return db.select().from(cartItems).where(ownerWhere(owner)).orderBy(asc(cartItems.id));
 }
 
-export async function listCart(db: Db, owner: CartOwner, lang: Lang): Promise<CartItem[]> {
-  return serialize(db, await cartRows(db, owner), lang);
+/** The cart's lines; with a currency code their prices are converted to it, as the catalog does. */
+export async function listCart(
+  db: Db,
+  owner: CartOwner,
+  lang: Lang,
+  currencyCode?: string,
+): Promise<CartItem[]> {
+  let shownIn: Rate | undefined;
+  if (currencyCode) {
+    const rate = await findRate(db, currencyCode);
+    if (!rate) throw new Invalid({ currency_code: ['The selected currency code is invalid.'] });
+    shownIn = rate;
+  }
+  return serialize(db, await cartRows(db, owner), lang, shownIn);
 }
 
 async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItem> {
@@ -269,4 +281,70 @@ export async function removeProduct(
       ),
     ),
   );
+}
+
+export interface MergeReport {
+  merged: number;
+  capped: number;
+  dropped: number;
+}
+
+/**
+ * Moves a guest cart into a user's cart on sign-in: the same product + size + colour adds up, capped at the stock;
+ * out-of-stock lines are left out; the guest cart is deleted. One transaction, and the guest cart row is locked
+ * first, so two sign-ins racing with the same token merge it once (the second finds nothing: 404).
+ */
+export async function mergeGuestCart(db: Db, userId: number, token: unknown): Promise<MergeReport> {
+  if (typeof token !== 'string' || token.length < 16 || token.length > 200)
+    throw new NotFound('Guest cart not found');
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(
+      sql`SELECT id FROM guest_carts WHERE token_hash = ${sha256Hex(token)} FOR UPDATE`,
+    );
+    const guestCart = (locked as { rows: { id: number }[] }).rows[0];
+    if (!guestCart) throw new NotFound('Guest cart not found');
+    const guestCartId = Number(guestCart.id);
+    const report: MergeReport = { merged: 0, capped: 0, dropped: 0 };
+    const lines = await tx
+      .select({ line: cartItems, stock: products.stockQuantity })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(ownerWhere({ guestCartId }))
+      .orderBy(asc(cartItems.id));
+    for (const { line, stock } of lines) {
+      if (stock <= 0) {
+        report.dropped += 1;
+        continue;
+      }
+      const [existing] = await tx
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(
+          and(
+            ownerWhere({ userId }),
+            eq(cartItems.productId, line.productId),
+            line.sizeValueId === null
+              ? isNull(cartItems.sizeValueId)
+              : eq(cartItems.sizeValueId, line.sizeValueId),
+            line.colorValueId === null
+              ? isNull(cartItems.colorValueId)
+              : eq(cartItems.colorValueId, line.colorValueId),
+          ),
+        );
+      const wanted = (existing?.quantity ?? 0) + line.quantity;
+      if (wanted > stock) report.capped += 1;
+      else report.merged += 1;
+      // The user's own line keeps its currency; LEAST keeps the stock bound even against a concurrent add.
+      await tx.execute(sql`
+        INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
+        VALUES (${userId}, NULL, ${line.productId}, ${Math.min(line.quantity, stock)}, ${line.sizeValueId},
+                ${line.colorValueId}, ${line.currency})
+        ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
+                     (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
+        DO UPDATE SET quantity = LEAST(cart_items.quantity + ${line.quantity}, ${stock}), updated_at = now()`);
+    }
+    await tx.delete(cartItems).where(ownerWhere({ guestCartId }));
+    await tx.delete(guestCarts).where(eq(guestCarts.id, guestCartId));
+    return report;
+  });
 }

@@ -64,3 +64,6 @@ export class TooManyAttempts extends DomainError {
 
 /** A service the shop depends on (payment gateway, social provider) cannot be used now. */
 export class Unavailable extends DomainError {}
+
+/** A service the shop depends on answered, but not usably (a wrong key, a server error, silence). */
+export class UpstreamFailed extends DomainError {}

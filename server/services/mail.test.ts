@@ -4,6 +4,9 @@ import { outbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { createMailService, type MailTransport } from './mail';
 
+// A fresh database per file takes more than the default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

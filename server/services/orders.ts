@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { areas, cartItems, governorates, orderItems, orders, products } from '../db/schema';
-
-import { convert, findRate, stockWarningFor } from './catalog';
+import { countSold, returnStock, takeStock, type StockNeed } from '../db/stock';
+import { convert, findRate } from './catalog';
 import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
 import { roundMoney } from './payments';
 import { discountAmount, findValidCoupon, priceCart } from './pricing';
-import { Invalid, type FieldErrors } from './errors';
+import { Conflict, Invalid, NotFound, type FieldErrors } from './errors';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
@@ -142,6 +142,20 @@ export interface CreatedOrder {
   paymentUrl: string;
 }
 
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
+
+function requestHashOf(request: ValidOrderRequest): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+function shortageMessages(lines: { nameEn: string; stock: number }[]): string[] {
+  return lines.map((line) =>
+    line.stock <= 0
+      ? `${line.nameEn} is out of stock.`
+      : `Only ${line.stock} of ${line.nameEn} left in stock.`,
+  );
+}
+
 export function fingerprintOf(owner: CartOwner, parts: unknown): string {
   const who = 'userId' in owner ? `user:${owner.userId}` : `guest:${owner.guestCartId}`;
   return createHash('sha256')
@@ -193,19 +207,14 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
       : { request, cart: cart.lines.map((line) => [line.cartItemId, line.quantity]) },
   );
   const windowMs = options.idempotencyKey ? IDEMPOTENCY_KEY_WINDOW_MS : DUPLICATE_WINDOW_MS;
-  const replay = await findReplay(options, fingerprint, windowMs);
+  const requestHash = requestHashOf(request);
+  const replay = await findReplay(options, fingerprint, windowMs, requestHash);
   if (replay) return replay;
 
   if (cart.lines.length === 0) throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
   const shortages = cart.lines.filter((line) => line.quantity > line.stock);
   if (shortages.length > 0) {
-    throw new Invalid({
-      cart: shortages.map((line) =>
-        line.stock <= 0
-          ? `${line.nameEn} is out of stock.`
-          : `Only ${line.stock} of ${line.nameEn} left in stock.`,
-      ),
-    });
+    throw new Invalid({ cart: shortageMessages(shortages) });
   }
   const shippingKwd = await shippingPriceKwd(db, request.governorateName, request.areaName);
   const shippingCost = convert(shippingKwd, currency);
@@ -245,6 +254,8 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           clientTotalPrice: request.clientTotal,
           clientShippingCost: request.clientShipping,
           requestFingerprint: fingerprint,
+          requestHash,
+          stockReserved: true,
           createdAt: now,
           updatedAt: now,
         })
@@ -263,12 +274,30 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           totalPrice: line.total,
         })),
       );
+      // The stock check that counts: in this transaction, so a concurrent order cannot take the same pieces.
+      const short = await takeStock(tx, cart.lines);
+      if (short.length > 0) {
+        const gone = await tx
+          .select({ id: products.id, stock: products.stockQuantity })
+          .from(products)
+          .where(inArray(products.id, short));
+        throw new Invalid({
+          cart: shortageMessages(
+            cart.lines
+              .filter((line) => short.includes(line.productId))
+              .map((line) => ({
+                nameEn: line.nameEn,
+                stock: gone.find((row) => row.id === line.productId)?.stock ?? 0,
+              })),
+          ),
+        });
+      }
       return order.id;
     });
   } catch (error) {
     // A concurrent twin won the unique fingerprint: answer its order.
     if (isUniqueViolation(error)) {
-      const twin = await findReplay(options, fingerprint, windowMs);
+      const twin = await findReplay(options, fingerprint, windowMs, requestHash);
       if (twin) return twin;
     }
     throw error;
@@ -307,11 +336,13 @@ async function findReplay(
   options: CreateOptions,
   fingerprint: string,
   windowMs: number,
+  requestHash: string,
 ): Promise<CreatedOrder | null> {
   const { db, now } = options;
   const [earlier] = await db
     .select({
       id: orders.id,
+      requestHash: orders.requestHash,
       createdAt: orders.createdAt,
       paymentUrl: orders.paymentUrl,
       totalPrice: orders.totalPrice,
@@ -324,6 +355,10 @@ async function findReplay(
   if (now.getTime() - earlier.createdAt.getTime() > windowMs) {
     await db.update(orders).set({ requestFingerprint: null }).where(eq(orders.id, earlier.id));
     return null;
+  }
+  // As payment APIs do: one key is one request; reusing it for another body is the client's mistake.
+  if (options.idempotencyKey && earlier.requestHash !== null && earlier.requestHash !== requestHash) {
+    throw new Invalid({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] }, IDEMPOTENCY_KEY_REUSED);
   }
   let paymentUrl = earlier.paymentUrl;
   // The twin is still talking to the gateway: wait briefly for its payment link instead of starting a second one.
@@ -339,62 +374,143 @@ async function findReplay(
   return { orderId: earlier.id, paymentUrl };
 }
 
+type OrderRow = typeof orders.$inferSelect;
+
+async function stockNeedsOf(db: Db, orderId: number): Promise<StockNeed[]> {
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  return items.flatMap((item) =>
+    item.productId === null ? [] : [{ productId: item.productId, quantity: item.quantity }],
+  );
+}
+
+/** The order, locked for the rest of the transaction, so two outcomes for one order apply one after the other. */
+async function lockOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  return order;
+}
+
+export interface GatewayOutcome {
+  status: PaymentState;
+  amount: number;
+  currencyIso: string;
+  paymentId: string;
+}
+
 /**
- * Applies what the gateway says about a payment to its order: paid (from pending or failed, only when the amount
- * covers the order) takes the stock and empties those cart lines; failed only touches a pending order.
+ * Applies what the gateway itself says about a payment to its order. Failed: a pending order fails and gives its
+ * stock back. Paid (only when the currency is the order's and the amount covers its total): the order is paid if
+ * its stock is still held or can be taken again; otherwise (cancelled meanwhile, or the pieces sold since a
+ * failed attempt) it waits for a refund. Anything else changes nothing, so repeating it is harmless.
  */
 export async function applyPaymentOutcome(
   db: Db,
   orderId: number,
-  outcome: { status: PaymentState; amount: number; paymentId: string },
+  outcome: GatewayOutcome,
   now: Date,
 ): Promise<void> {
   if (outcome.status === 'pending') return;
   await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    const order = await lockOrder(tx, orderId);
     if (!order) return;
+    const needs = await stockNeedsOf(tx, orderId);
     if (outcome.status === 'failed') {
+      // An earlier attempt failing says nothing about the attempt the shopper is making now.
+      if (order.status !== 'pending' || order.paymentId !== outcome.paymentId) return;
       await tx
         .update(orders)
-        .set({ status: 'failed', updatedAt: now })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+        .set({ status: 'failed', stockReserved: false, updatedAt: now })
+        .where(eq(orders.id, orderId));
+      if (order.stockReserved) await returnStock(tx, needs);
       return;
     }
+    if (outcome.currencyIso.toUpperCase() !== order.currency.toUpperCase()) return;
     if (outcome.amount + 1e-9 < order.totalPrice) return;
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: now, paymentId: outcome.paymentId, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'failed'])))
-      .returning({ id: orders.id });
-    if (!paid) return;
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    for (const item of items) {
-      if (item.productId === null) continue;
-      const [product] = await tx
-        .update(products)
-        .set({
-          stockQuantity: sql`greatest(0, ${products.stockQuantity} - ${item.quantity})`,
-          soldCount: sql`${products.soldCount} + ${item.quantity}`,
+    if (!['pending', 'failed', 'canceled'].includes(order.status)) return;
+    let holdsStock = order.stockReserved;
+    if (!holdsStock && order.status !== 'canceled') {
+      // Savepoint: a partial take must not survive when another product fell short.
+      holdsStock = await tx
+        .transaction(async (inner) => {
+          if ((await takeStock(inner, needs)).length > 0) throw new StockGone();
+          return true;
         })
-        .where(eq(products.id, item.productId))
-        .returning({ stock: products.stockQuantity });
-      if (product) {
-        const warning = stockWarningFor(product.stock);
-        await tx
-          .update(products)
-          .set({ stockWarningEn: warning?.en ?? null, stockWarningAr: warning?.ar ?? null })
-          .where(eq(products.id, item.productId));
-      }
+        .catch((error: unknown) => {
+          if (error instanceof StockGone) return false;
+          throw error;
+        });
     }
+    if (!holdsStock) {
+      await tx
+        .update(orders)
+        .set({ status: 'refund_due', paymentId: outcome.paymentId, paidAt: now, updatedAt: now })
+        .where(eq(orders.id, orderId));
+      return;
+    }
+    await tx
+      .update(orders)
+      .set({ status: 'paid', stockReserved: true, paidAt: now, paymentId: outcome.paymentId, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await countSold(tx, needs);
     const owner: CartOwner | null =
       order.userId !== null
         ? { userId: order.userId }
         : order.guestCartId !== null
           ? { guestCartId: order.guestCartId }
           : null;
-    const productIds = items.map((item) => item.productId).filter((id): id is number => id !== null);
+    const productIds = needs.map((need) => need.productId);
     if (owner && productIds.length > 0) {
       await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
     }
   });
+}
+
+class StockGone extends Error {}
+
+export const ORDER_NOT_CANCELABLE = 'Only an unpaid order can be cancelled.';
+export const ORDER_STOCK_GONE = 'Some items of this order are no longer in stock.';
+
+/** The shopper's own pending order becomes canceled and its stock goes back on sale. */
+export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.userId !== userId) throw new NotFound('Order not found');
+    if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_NOT_CANCELABLE);
+    const [canceled] = await tx
+      .update(orders)
+      .set({ status: 'canceled', stockReserved: false, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, orderId));
+    if (!canceled) throw new NotFound('Order not found');
+    return canceled;
+  });
+}
+
+/**
+ * A new payment attempt for an order whose last one failed takes its stock again first: no second attempt is
+ * started for pieces that are gone.
+ */
+export async function holdStockForPayment(db: Db, orderId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.stockReserved) return;
+    if ((await takeStock(tx, await stockNeedsOf(tx, orderId))).length > 0) {
+      throw new Conflict(ORDER_STOCK_GONE);
+    }
+    await tx
+      .update(orders)
+      .set({ status: 'pending', stockReserved: true, updatedAt: now })
+      .where(eq(orders.id, orderId));
+  });
+}
+
+/** Delivery is outside this server; journeys and demos move an order on with this (never in production). */
+export async function markOrderCompleted(db: Db, orderId: number, now: Date): Promise<OrderRow> {
+  const [order] = await db
+    .update(orders)
+    .set({ status: 'completed', updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!order) throw new NotFound('Order not found');
+  return order;
 }

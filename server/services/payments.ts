@@ -3,25 +3,15 @@
 // (routes/payments.ts, pageRoutes); a real adapter implements the same interface.
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { PaymentMethod } from '../../contract/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sandboxPayments, type SandboxPaymentStatus } from '../db/schema';
-import { Unavailable } from './errors';
+import { Invalid, Unavailable } from './errors';
+import { MyFatoorahGateway } from './myfatoorah';
 
-/** One entry of MyFatoorah's InitiatePayment answer, with its field names. */
-export interface PaymentMethod {
-  PaymentMethodId: number;
-  PaymentMethodAr: string;
-  PaymentMethodEn: string;
-  PaymentMethodCode: string;
-  IsDirectPayment: boolean;
-  ServiceCharge: number;
-  TotalAmount: number;
-  CurrencyIso: string;
-  ImageUrl: string;
-  IsEmbeddedSupported: boolean;
-  PaymentCurrencyIso: string;
-}
+/** One entry of MyFatoorah's InitiatePayment answer, with its field names, as the API passes it on. */
+export type { PaymentMethod } from '../../contract/payments';
 
 export interface InitiateRequest {
   invoiceValue: number;
@@ -30,7 +20,7 @@ export interface InitiateRequest {
 }
 
 export interface ExecuteRequest {
-  /** the amount to charge, computed by the server */
+  /** the order's amount, computed by the server; the gateway adds its own service charge to it */
   invoiceValue: number;
   currencyIso: string;
   /** null: a payment link where the shopper picks the method on the hosted page */
@@ -40,9 +30,12 @@ export interface ExecuteRequest {
 }
 
 export interface ExecuteResult {
+  /** the gateway's id of this payment, also what it appends to the shopper's return link */
   paymentId: string;
   invoiceId: string;
   paymentUrl: string;
+  /** the chosen method's name, when the gateway knows it */
+  methodName?: string;
 }
 
 export type PaymentState = 'pending' | 'paid' | 'failed';
@@ -133,6 +126,10 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async execute(request: ExecuteRequest): Promise<ExecuteResult> {
+    if (request.paymentMethodId !== null && !isKnownMethod(request.paymentMethodId)) {
+      throw new Invalid({ payment_method_id: ['The selected payment method id is invalid.'] });
+    }
+    const charge = serviceChargeFor(request.paymentMethodId, request.invoiceValue, request.currencyIso);
     const paymentId = randomBytes(18).toString('base64url');
     // MyFatoorah invoice ids are plain numbers.
     const invoiceId = String(randomInt(10_000_000, 99_999_999));
@@ -140,11 +137,16 @@ export class SandboxGateway implements PaymentGateway {
       paymentId,
       invoiceId,
       orderId: request.orderId,
-      amount: roundMoney(request.invoiceValue, request.currencyIso),
+      amount: roundMoney(request.invoiceValue + charge, request.currencyIso),
       currency: request.currencyIso.toUpperCase(),
       paymentMethodId: request.paymentMethodId ?? 0,
     });
-    return { paymentId, invoiceId, paymentUrl: `${this.publicUrl}/pay/sandbox/${paymentId}` };
+    return {
+      paymentId,
+      invoiceId,
+      paymentUrl: `${this.publicUrl}/pay/sandbox/${paymentId}`,
+      ...(request.paymentMethodId !== null ? { methodName: sandboxMethodName(request.paymentMethodId) } : {}),
+    };
   }
 
   async getPaymentStatus(paymentId: string): Promise<PaymentStatus | null> {
@@ -200,5 +202,12 @@ export function assertPaymentsAvailable(gateway: PaymentGateway): void {
 }
 
 export function createDefaultGateway(config: Config, db: Db): PaymentGateway {
+  if (config.myFatoorahApiKey && config.myFatoorahBaseUrl) {
+    return new MyFatoorahGateway({
+      apiKey: config.myFatoorahApiKey,
+      baseUrl: config.myFatoorahBaseUrl,
+      publicUrl: config.publicUrl,
+    });
+  }
   return config.paymentsSandbox ? new SandboxGateway(db, config.publicUrl) : new UnavailableGateway();
 }

@@ -90,7 +90,10 @@ export const TAG_TYPES = [
   'Order',
   'Country',
   'Shipping',
+  'Governorate',
+  'Area',
   'Policy',
+  'PaymentMethod',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -23,8 +23,10 @@ export const loginRequired = createAction<{ reason?: string } | undefined>('auth
 
 export const searchSubmitted = createAction<string>('catalog/searchSubmitted');
 export const guestTokenRejected = createAction('cart/guestTokenRejected');
+/** An answer outside the cart (a guest's order) named the guest token the cart goes on with. */
+export const guestTokenIssued = createAction<string>('cart/guestTokenIssued');
 
-/** Product detail asks the cart to add a line (catalog → cart, which never import each other). */
+/** What the shopper asks the cart to add (product detail → cart, which never import each other). */
 export interface CartAddRequest {
   product_id: number;
   quantity: number;
@@ -32,11 +34,5 @@ export interface CartAddRequest {
   color: string | null;
   currency: string;
 }
-export const addToCartRequested = createAction<CartAddRequest>('cart/addRequested');
-/** login_required: a signed-in add was refused with 401; the catalog keeps the request and retries on signedIn. */
-export type CartAddOutcome = 'added' | 'failed' | 'login_required';
-export const addToCartSettled = createAction<{
-  request: CartAddRequest;
-  outcome: CartAddOutcome;
-  message?: string;
-}>('cart/addSettled');
+/** The shopper pressed add-to-cart with a valid choice; the cart feature does the add and reports it. */
+export const addToCartClicked = createAction<CartAddRequest>('catalog/addToCartClicked');

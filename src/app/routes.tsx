@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
-import { loadAccountTexts } from '../i18n/i18n';
+import { loadAccountTexts, loadShopTexts, loadTexts, type LazyNamespace } from '../i18n/i18n';
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
@@ -21,6 +21,15 @@ type PageModule = { default: ComponentType };
 /** The account pages' texts load beside their code (they are not in the first JavaScript). */
 const withAccountTexts = (load: () => Promise<PageModule>) => () =>
   Promise.all([load(), loadAccountTexts()]).then(([page]) => page);
+
+/** A page whose area texts are their own chunk: both load at once, and the page shows with its texts. */
+function withTexts(
+  page: Promise<{ default: ComponentType }>,
+  area: LazyNamespace,
+  ...alsoNeeded: Promise<void>[]
+) {
+  return Promise.all([page, loadTexts(area), ...alsoNeeded]).then(([module]) => module);
+}
 
 // The route table of both specs; each page is its own lazily loaded chunk.
 const DEFINITIONS: RouteDefinition[] = [
@@ -47,16 +56,27 @@ const DEFINITIONS: RouteDefinition[] = [
   },
   {
     path: '/checkout',
-    load: () => import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
+    load: () =>
+      withTexts(
+        import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
+        'checkout',
+        // the shipping picker and coupon box speak the cart's texts
+        loadShopTexts(),
+      ),
   },
   {
     path: '/payment',
-    load: () => import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage'),
+    load: () =>
+      withTexts(
+        import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage'),
+        'checkout',
+      ),
   },
   {
     path: '/orders',
     signedIn: true,
-    load: () => import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage'),
+    load: () =>
+      withTexts(import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage'), 'orders'),
   },
   {
     path: '/favorites',
@@ -83,9 +103,12 @@ const DEFINITIONS: RouteDefinition[] = [
   {
     path: '/profile-orders',
     signedIn: true,
-    load: withAccountTexts(
-      () => import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
-    ),
+    load: () =>
+      withTexts(
+        import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
+        'orders',
+        loadAccountTexts(),
+      ),
   },
   {
     path: '/profile-country',

@@ -7,8 +7,8 @@ import { readJson, writeJson } from '../lib/storage';
 export type Notify = typeof notify;
 
 export interface AppServices {
-  /** A text of the current language. */
-  t(key: string): string;
+  /** A text of the current language (with its interpolation values and plural count). */
+  t(key: string, options?: Record<string, unknown>): string;
   notify: Notify;
   storage: {
     readJson<T>(area: 'local' | 'session', key: string): T | null;
@@ -17,7 +17,7 @@ export interface AppServices {
 }
 
 export const appServices: AppServices = {
-  t: (key) => i18n.t(key),
+  t: (key, options) => i18n.t(key, options),
   notify,
   storage: { readJson, writeJson },
 };

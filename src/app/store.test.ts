@@ -4,7 +4,7 @@ import { persistStore } from 'redux-persist';
 
 import { decryptToken, encryptToken, selectIsAuthenticated } from '../features/auth/authSlice';
 import { cartApi } from '../features/cart/cartApi';
-import { guestTokenIssued } from '../features/cart/cartSlice';
+import { cartChangedInAnotherTab } from '../features/cart/cartSlice';
 import { DEFAULT_FILTERS } from '../features/catalog/catalogSlice';
 import { RELOAD_DELAY_MS } from '../features/settings/settingsListeners';
 import { apiUrl, server } from '../testing/server';
@@ -95,13 +95,15 @@ describe('language and currency change (spec 01 §4, 02 §4)', () => {
   });
 });
 
+const userCart = { guestToken: null, lang: 'en', currency: 'KWD' } as const;
+
 describe('401 handling (spec 01 §4)', () => {
   it('any 401 while signed in clears the auth token', async () => {
     server.use(
       http.get(apiUrl('cart'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
     );
     const store = makeStore(signedInState);
-    await store.dispatch(cartApi.endpoints.getCart.initiate({ lang: 'en' }));
+    await store.dispatch(cartApi.endpoints.getCart.initiate(userCart));
     expect(store.getState().auth.token).toBeNull();
     expect(store.getState().auth.userId).toBeNull();
   });
@@ -109,7 +111,7 @@ describe('401 handling (spec 01 §4)', () => {
   it('other errors keep the session', async () => {
     server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     const store = makeStore(signedInState);
-    await store.dispatch(cartApi.endpoints.getCart.initiate({ lang: 'en' }));
+    await store.dispatch(cartApi.endpoints.getCart.initiate(userCart));
     expect(store.getState().auth.token).toBe('secret-token');
   });
 
@@ -121,7 +123,7 @@ describe('401 handling (spec 01 §4)', () => {
         return HttpResponse.json({ cart_items: [] });
       }),
     );
-    await makeStore(signedInState).dispatch(cartApi.endpoints.getCart.initiate({ lang: 'en' }));
+    await makeStore(signedInState).dispatch(cartApi.endpoints.getCart.initiate(userCart));
     expect(headers?.get('authorization')).toBe('Bearer secret-token');
     expect(headers?.get('accept')).toBe('application/json');
     expect(headers?.get('cache-control')).toBe('no-cache');
@@ -131,8 +133,8 @@ describe('401 handling (spec 01 §4)', () => {
 describe('session and guest events', () => {
   it('signing in stores token, id and e-mail; signing out clears them and the guest token', () => {
     const store = makeStore();
-    store.dispatch(guestTokenIssued('guest-1'));
     store.dispatch(signedIn({ token: 't', userId: 3, email: 'x@y.z' }));
+    store.dispatch(cartChangedInAnotherTab({ guestToken: 'guest-1', revision: 1 }));
     expect(store.getState().auth).toMatchObject({ token: 't', userId: 3, email: 'x@y.z' });
     store.dispatch(signedOut());
     expect(store.getState().auth.token).toBeNull();
@@ -140,8 +142,7 @@ describe('session and guest events', () => {
   });
 
   it('a rejected guest token is forgotten', () => {
-    const store = makeStore();
-    store.dispatch(guestTokenIssued('guest-1'));
+    const store = makeStore({ cart: { guestToken: 'guest-1' } });
     store.dispatch(guestTokenRejected());
     expect(store.getState().cart.guestToken).toBeNull();
   });
@@ -172,7 +173,7 @@ describe('persistence (spec 01 §3)', () => {
     });
     store.dispatch(signedIn({ token: 'plain-token-value', userId: 9, email: 'p@q.r' }));
     store.dispatch(currencyChanged('AED'));
-    store.dispatch(guestTokenIssued('g-42'));
+    store.dispatch(cartChangedInAnotherTab({ guestToken: 'g-42', revision: 1 }));
     store.dispatch(searchSubmitted('oud'));
     await persistor.flush();
 

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 
@@ -6,23 +6,34 @@ import { authReducer } from '../features/auth/authSlice';
 import { cartReducer } from '../features/cart/cartSlice';
 import { favoritesReducer } from '../features/favorites/favoritesSlice';
 import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
+import { couponReducer } from '../features/coupon/couponSlice';
 import { profileReducer } from '../features/profile/profileSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
+import { shippingReducer } from '../features/shipping/shippingSlice';
 import { api } from './api';
 import { registerListeners } from './listeners';
 import type { AppStartListening } from './listenerTypes';
 import { appServices, type AppServices } from './services';
 
-export const rootReducer = combineReducers({
+/**
+ * Slices of features that load with their routes inject themselves here (`slice.injectInto(rootReducer)`), so
+ * their code stays out of the first JavaScript; each adds itself to this interface.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices({
   [api.reducerPath]: api.reducer,
   settings: settingsReducer,
   auth: authReducer,
   cart: cartReducer,
+  shipping: shippingReducer,
+  coupon: couponReducer,
   catalog: catalogReducer,
   search: searchReducer,
   favorites: favoritesReducer,
   profile: profileReducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -12,6 +12,36 @@ export const NAMESPACE = 'translation';
  * page stays small. Keys keep their `auth.` prefix: a key not found in `translation` is looked up here.
  */
 export const AUTH_NAMESPACE = 'auth';
+/**
+ * Areas whose texts load with their own routes, as the account texts do with the auth modal: a key not found in
+ * `translation` is looked up in them, in this order.
+ */
+export const LAZY_NAMESPACES = [AUTH_NAMESPACE, 'checkout', 'orders'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+
+type TextsModule = Promise<{ default: object }>;
+// Literal import() calls, one per language, so webpack makes each its own small chunk.
+const LAZY_TEXTS: Record<LazyNamespace, (ar: boolean) => TextsModule> = {
+  auth: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-auth" */ './locales/ar/auth.json')
+      : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json'),
+  checkout: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-checkout" */ './locales/ar/checkout.json')
+      : import(/* webpackChunkName: "locale-en-checkout" */ './locales/en/checkout.json'),
+  orders: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-orders" */ './locales/ar/orders.json')
+      : import(/* webpackChunkName: "locale-en-orders" */ './locales/en/orders.json'),
+};
+
+function isLazyNamespace(namespace: string): namespace is LazyNamespace {
+  return (LAZY_NAMESPACES as readonly string[]).includes(namespace);
+}
+
+/** The cart, shipping and coupon texts, loaded with the pages that show them (cart, checkout). */
+export const SHOP_NAMESPACE = 'shop';
 /** Favorites, profile and content pages: their own namespace, loaded with their routes (keys `profile.…`). */
 export const ACCOUNT_NAMESPACE = 'account';
 
@@ -32,11 +62,14 @@ export async function initI18n(): Promise<Language> {
     .use(
       resourcesToBackend((language: string, namespace: string) => {
         const ar = toLanguage(language) === 'ar';
-        if (namespace === AUTH_NAMESPACE) {
+        if (isLazyNamespace(namespace)) {
+          return LAZY_TEXTS[namespace](ar).then((module) => ({ [namespace]: module.default }));
+        }
+        if (namespace === SHOP_NAMESPACE) {
           const texts = ar
-            ? import(/* webpackChunkName: "locale-ar-auth" */ './locales/ar/auth.json')
-            : import(/* webpackChunkName: "locale-en-auth" */ './locales/en/auth.json');
-          return texts.then((module) => ({ auth: module.default }));
+            ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
+            : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json');
+          return texts.then((module) => module.default);
         }
         if (namespace === ACCOUNT_NAMESPACE) {
           return ar
@@ -56,7 +89,7 @@ export async function initI18n(): Promise<Language> {
       load: 'languageOnly',
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
+      fallbackNS: [...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
       interpolation: { escapeValue: false },
       // 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
@@ -77,7 +110,17 @@ export async function initI18n(): Promise<Language> {
 
 /** Loads the account area's texts (both the current language's and, on a later switch, the new one's). */
 export function loadAuthTexts(): Promise<void> {
-  return i18n.loadNamespaces(AUTH_NAMESPACE);
+  return loadTexts(AUTH_NAMESPACE);
+}
+
+/** Loads an area's texts; routes load them beside their page's code. */
+export function loadTexts(namespace: LazyNamespace): Promise<void> {
+  return i18n.loadNamespaces(namespace);
+}
+
+/** Loads the cart, shipping and coupon texts (keys `cart.…`, `shipping.…`, `coupon.…`). */
+export function loadShopTexts(): Promise<void> {
+  return i18n.loadNamespaces(SHOP_NAMESPACE);
 }
 
 /** The account pages' texts, with the auth texts whose form rules they share. */
@@ -91,9 +134,9 @@ export function initI18nWithResources(resources: Resource, language: Language = 
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      ns: [NAMESPACE, AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
+      ns: [NAMESPACE, ...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [AUTH_NAMESPACE, ACCOUNT_NAMESPACE],
+      fallbackNS: [...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

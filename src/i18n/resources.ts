@@ -1,12 +1,32 @@
 // Both languages at once: only for tests and tools. The app loads one language per chunk (see i18n.ts).
 import arAccount from './locales/ar/account.json';
 import arAuth from './locales/ar/auth.json';
+import arCheckout from './locales/ar/checkout.json';
 import ar from './locales/ar/index';
+import arOrders from './locales/ar/orders.json';
+import arShop from './locales/ar/shop.json';
 import enAccount from './locales/en/account.json';
 import enAuth from './locales/en/auth.json';
+import enCheckout from './locales/en/checkout.json';
 import en from './locales/en/index';
+import enOrders from './locales/en/orders.json';
+import enShop from './locales/en/shop.json';
 
 export const allResources = {
-  en: { translation: en, auth: { auth: enAuth }, account: enAccount },
-  ar: { translation: ar, auth: { auth: arAuth }, account: arAccount },
+  en: {
+    translation: en,
+    auth: { auth: enAuth },
+    checkout: { checkout: enCheckout },
+    orders: { orders: enOrders },
+    account: enAccount,
+    shop: enShop,
+  },
+  ar: {
+    translation: ar,
+    auth: { auth: arAuth },
+    checkout: { checkout: arCheckout },
+    orders: { orders: arOrders },
+    account: arAccount,
+    shop: arShop,
+  },
 };

@@ -6,7 +6,7 @@ import { languageChanged, searchSubmitted } from '../app/events';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { authModalOpened, selectIsAuthenticated, selectUserEmail } from '../features/auth/authSlice';
 import { useLogout } from '../features/auth/useLogout';
-import { useCartCount } from '../features/cart/useCart';
+import { useCartCount } from '../features/cart/public';
 import { searchPath, selectSearchText } from '../features/catalog/public';
 import { selectLanguage } from '../features/settings/settingsSlice';
 import { SearchForm } from '../ui/SearchForm';

@@ -212,9 +212,12 @@ describe('routes', () => {
   );
 
   it('signing out on an account page does not open the login dialog behind the shopper', async () => {
-    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    server.use(
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+      http.get(apiUrl('orders'), () => HttpResponse.json([])),
+    );
     const { store } = renderShell({ route: '/orders', preloadedState: signedIn });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My orders' })).toBeInTheDocument();
     act(() => {
       store.dispatch(signedOut());
     });
@@ -223,9 +226,12 @@ describe('routes', () => {
   });
 
   it('an account page signed in shows its body', async () => {
-    server.use(http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })));
+    server.use(
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+      http.get(apiUrl('orders'), () => HttpResponse.json([])),
+    );
     renderShell({ route: '/orders', preloadedState: signedIn });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My orders' })).toBeInTheDocument();
   });
 });
 

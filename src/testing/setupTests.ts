@@ -24,6 +24,8 @@ globalThis.FormData = FormDataFromForm as typeof FormData;
 // CI machines are busy (two cores, the server suite alongside): lazy chunks and msw answers can take more than
 // Testing Library's default 1 s to appear. Waiting longer never slows a passing test.
 configure({ asyncUtilTimeout: 5000 });
+// A project's testTimeout in jest.config.ts does not reach the tests; this does.
+jest.setTimeout(20_000);
 
 window.__SHOP_CONFIG__ = { apiBaseUrl: API, contactEmail: 'support@gulfstore.example' };
 initI18nWithResources(allResources, 'en');

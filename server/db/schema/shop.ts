@@ -183,7 +183,7 @@ export const addresses = pgTable('addresses', {
   createdAt: createdAt(),
 });
 
-export const ORDER_STATUSES = ['pending', 'paid', 'completed', 'canceled', 'failed'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'completed', 'canceled', 'failed', 'refund_due'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable('orders', {
@@ -208,6 +208,8 @@ export const orders = pgTable('orders', {
   clientTotalPrice: text('client_total_price'),
   clientShippingCost: text('client_shipping_cost'),
   requestFingerprint: text('request_fingerprint'),
+  requestHash: text('request_hash'),
+  stockReserved: boolean('stock_reserved').notNull().default(false),
   paymentId: text('payment_id'),
   paymentUrl: text('payment_url'),
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),

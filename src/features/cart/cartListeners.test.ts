@@ -1,9 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { addToCartRequested } from '../../app/events';
+import { addToCartClicked, signedIn } from '../../app/events';
 import { makeStore } from '../../app/store';
+import { fakeServices } from '../../testing/fakeServices';
 import { apiUrl, server } from '../../testing/server';
+import { selectAddStatus, selectPendingAdd } from './cartSlice';
 
 const request = { product_id: 3, quantity: 1, size: null, color: 'Red', currency: 'KWD' };
 
@@ -20,10 +22,10 @@ describe('cart listener: add requests', () => {
       }),
     );
     const store = makeStore({ cart: { guestToken: 'stale' } });
-    store.dispatch(addToCartRequested(request));
-    expect(store.getState().catalog.addStatus).toBe('adding');
+    store.dispatch(addToCartClicked(request));
+    expect(selectAddStatus(store.getState())).toBe('adding');
     await waitFor(() => expect(store.getState().cart.guestToken).toBe('fresh'));
-    expect(store.getState().catalog.addStatus).toBe('idle');
+    expect(selectAddStatus(store.getState())).toBe('idle');
     expect(bodies.map((body) => body.guest_token)).toEqual(['stale', undefined]);
     expect(store.getState().cart.guestToken).toBe('fresh');
   });
@@ -39,8 +41,8 @@ describe('cart listener: add requests', () => {
     const store = makeStore({
       auth: { token: 'tok', userId: 1, email: 'a@b.c', modal: { open: false, view: 'login' } },
     });
-    store.dispatch(addToCartRequested(request));
-    await waitFor(() => expect(store.getState().catalog.addStatus).toBe('idle'));
+    store.dispatch(addToCartClicked(request));
+    await waitFor(() => expect(selectAddStatus(store.getState())).toBe('idle'));
     expect(auth).toBe('Bearer tok');
     expect(store.getState().cart.guestToken).toBeNull();
   });
@@ -50,9 +52,63 @@ describe('cart listener: add requests', () => {
       http.post(apiUrl('guest/cart/add'), () => HttpResponse.json({ message: 'Nope' }, { status: 422 })),
     );
     const store = makeStore();
-    store.dispatch(addToCartRequested(request));
-    await waitFor(() => expect(store.getState().catalog.addStatus).toBe('idle'));
+    store.dispatch(addToCartClicked(request));
+    await waitFor(() => expect(selectAddStatus(store.getState())).toBe('idle'));
     expect(store.getState().cart.guestToken).toBeNull();
-    expect(store.getState().catalog.pendingAdd).toBeNull();
+    expect(selectPendingAdd(store.getState())).toBeNull();
+  });
+});
+
+describe('cart listener: merging the guest cart on sign-in', () => {
+  const session = { token: 'tok', userId: 1, email: 'a@b.c' };
+
+  it('merges the guest cart, drops the guest token and says what changed in one toast', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post(apiUrl('cart/merge'), async ({ request: incoming }) => {
+        body = await incoming.json();
+        return HttpResponse.json({ merged: 2, capped: 1, dropped: 0, message: 'Guest cart merged' });
+      }),
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+    );
+    const { services, toasts } = fakeServices();
+    const store = makeStore({ cart: { guestToken: 'guest-token-1234' } }, services);
+    store.dispatch(signedIn(session));
+    await waitFor(() => expect(store.getState().cart.guestToken).toBeNull());
+    expect(body).toEqual({ guest_token: 'guest-token-1234' });
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]?.message).toContain('2 products added.');
+    expect(toasts[0]?.message).toContain('1 product limited to the available stock.');
+    expect(toasts[0]?.message).not.toContain('out of stock');
+  });
+
+  it('treats an unknown guest cart (404) as nothing to merge: the token goes, no toast', async () => {
+    server.use(
+      http.post(apiUrl('cart/merge'), () =>
+        HttpResponse.json({ message: 'Guest cart not found' }, { status: 404 }),
+      ),
+    );
+    const { services, toasts } = fakeServices();
+    const store = makeStore({ cart: { guestToken: 'guest-token-1234' } }, services);
+    store.dispatch(signedIn(session));
+    await waitFor(() => expect(store.getState().cart.guestToken).toBeNull());
+    expect(toasts).toEqual([]);
+  });
+
+  it('keeps the guest token when the merge fails otherwise, so nothing is lost', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('cart/merge'), () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Server Error' }, { status: 500 });
+      }),
+    );
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = makeStore({ cart: { guestToken: 'guest-token-1234' } });
+    store.dispatch(signedIn(session));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(calls).toBeGreaterThan(0);
+    expect(store.getState().cart.guestToken).toBe('guest-token-1234');
+    warn.mockRestore();
   });
 });

@@ -1,54 +1,45 @@
-import {
-  addToCartRequested,
-  addToCartSettled,
-  guestTokenRejected,
-  type CartAddRequest,
-} from '../../app/events';
-import type { AppStartListening } from '../../app/listenerTypes';
-import { cartApi } from './cartApi';
+import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
-const messageOf = (error: unknown) => {
-  const message = (error as { data?: { message?: unknown } } | null)?.data?.message;
-  return typeof message === 'string' ? message : undefined;
-};
+import { statusOf } from '../../app/api';
+import { addToCartClicked, guestTokenRejected, signedIn } from '../../app/events';
+import type { AppStartListening } from '../../app/listenerTypes';
+import { selectGuestToken, selectPendingAdd } from './cartSlice';
+
+// The effects load with the cart mutations on first use, not with the first JavaScript.
+const loadEffects = () => import(/* webpackChunkName: "cart-mutations" */ './cartEffects');
+
+/** A guest-cart call answered 401: the guest token is unknown to the server. */
+function isGuestCart401(action: UnknownAction): boolean {
+  if (!isRejectedWithValue(action) || statusOf(action.payload) !== 401) return false;
+  const args = (action.meta as { arg?: { originalArgs?: unknown } }).arg?.originalArgs as
+    { guestToken?: unknown; guest_token?: unknown; cart?: { guestToken?: unknown } } | undefined;
+  return Boolean(args?.guestToken ?? args?.guest_token ?? args?.cart?.guestToken);
+}
 
 export function addCartListeners(startAppListening: AppStartListening): void {
-  // Product detail asks for an add (spec 02 §4 Cart): the user cart when signed in, else the guest cart with
-  // the stored guest_token (the first guest add gets one from the answer).
   startAppListening({
-    actionCreator: addToCartRequested,
+    actionCreator: addToCartClicked,
     effect: async (action, listenerApi) => {
-      const request: CartAddRequest = action.payload;
-      const { auth, cart } = listenerApi.getState();
-      if (auth.token) {
-        const answer = await listenerApi.dispatch(cartApi.endpoints.addToCart.initiate(request));
-        if (!answer.error) {
-          listenerApi.dispatch(addToCartSettled({ request, outcome: 'added', message: answer.data.message }));
-          return;
-        }
-        // A 401 means the session ended (the auth listener has cleared it): sign in again, then retry.
-        const outcome = statusOf(answer.error) === 401 ? 'login_required' : 'failed';
-        listenerApi.dispatch(addToCartSettled({ request, outcome, message: messageOf(answer.error) }));
-        return;
-      }
-      const addAsGuest = (guestToken: string | null) =>
-        listenerApi.dispatch(
-          cartApi.endpoints.addToGuestCart.initiate(
-            guestToken ? { ...request, guest_token: guestToken } : request,
-          ),
-        );
-      let answer = await addAsGuest(cart.guestToken);
-      if (answer.error && statusOf(answer.error) === 401 && cart.guestToken) {
-        // A guest token the server no longer knows: drop it and start a new guest cart once.
-        listenerApi.dispatch(guestTokenRejected());
-        answer = await addAsGuest(null);
-      }
-      listenerApi.dispatch(
-        answer.error
-          ? addToCartSettled({ request, outcome: 'failed', message: messageOf(answer.error) })
-          : addToCartSettled({ request, outcome: 'added', message: answer.data.message }),
-      );
+      const { addToCart } = await loadEffects();
+      await addToCart(action.payload, listenerApi);
+    },
+  });
+
+  // Signing in: the guest cart moves into the user cart, then an add that waited for the sign-in is retried.
+  startAppListening({
+    actionCreator: signedIn,
+    effect: async (_action, listenerApi) => {
+      const state = listenerApi.getState();
+      if (selectGuestToken(state) || selectPendingAdd(state))
+        await (await loadEffects()).afterSignIn(listenerApi);
+    },
+  });
+
+  // A guest-cart 401 clears the guest token: the cart falls back to empty, not to an error page.
+  startAppListening({
+    predicate: (action) => isGuestCart401(action),
+    effect: (_action, listenerApi) => {
+      if (selectGuestToken(listenerApi.getState())) listenerApi.dispatch(guestTokenRejected());
     },
   });
 }

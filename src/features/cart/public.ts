@@ -1,3 +1,12 @@
 // The cart feature's public face: the one file other features may import.
-export { selectGuestToken } from './cartSlice';
-export { useCartCount, useCartItems } from './useCart';
+export {
+  cartChangedInAnotherTab,
+  CART_PERSIST_KEY,
+  selectAddStatus,
+  selectCartRevision,
+  selectGuestToken,
+  selectPendingAdd,
+} from './cartSlice';
+export { selectCartArgs, useCartCount, useCartItems } from './useCart';
+export type { CartArgs, CartItem, CartProduct } from './types';
+export { useCartSummary, type CartSummary } from './useCartSummary';

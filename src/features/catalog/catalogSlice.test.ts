@@ -1,4 +1,4 @@
-import { addToCartSettled, currencyChanged, languageChanged, signedOut } from '../../app/events';
+import { currencyChanged, languageChanged } from '../../app/events';
 import { makeStore } from '../../app/store';
 import {
   brandToggled,
@@ -13,10 +13,7 @@ import {
   selectFilters,
   searchUrlChanged,
   selectPage,
-  selectPendingAdd,
 } from './catalogSlice';
-
-const request = { product_id: 4, quantity: 2, size: 'M', color: 'Black', currency: 'KWD' };
 
 describe('catalog slice: filters', () => {
   it('category is a single choice that toggles off when picked again', () => {
@@ -96,22 +93,5 @@ describe('catalog slice: filters', () => {
     store.dispatch(action);
     expect(selectFilters(store.getState())).toEqual(DEFAULT_FILTERS);
     expect(selectPage(store.getState())).toBe(1);
-  });
-});
-
-describe('catalog slice: add-to-cart intent', () => {
-  it('keeps the request when sign-in is required and drops it on sign-out', () => {
-    const store = makeStore();
-    store.dispatch(addToCartSettled({ request, outcome: 'login_required' }));
-    expect(selectPendingAdd(store.getState())).toEqual(request);
-    store.dispatch(signedOut());
-    expect(selectPendingAdd(store.getState())).toBeNull();
-  });
-
-  it('forgets the request after a plain failure', () => {
-    const store = makeStore();
-    store.dispatch(addToCartSettled({ request, outcome: 'login_required' }));
-    store.dispatch(addToCartSettled({ request, outcome: 'failed' }));
-    expect(selectPendingAdd(store.getState())).toBeNull();
   });
 });

@@ -1,15 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import {
-  addToCartRequested,
-  addToCartSettled,
-  currencyChanged,
-  languageChanged,
-  searchSubmitted,
-  signedOut,
-  type CartAddRequest,
-} from '../../app/events';
+import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
 import { localPersistStorage, sessionPersistStorage } from '../../lib/storage';
 
 export const MAX_PRICE = 100_000;
@@ -40,22 +32,14 @@ export const searchUrlChanged = createAction<{ filters: CatalogFilters | null; t
   'catalog/searchUrlChanged',
 );
 
-export type AddStatus = 'idle' | 'adding';
-
 export interface CatalogState {
   filters: CatalogFilters;
   page: number;
-  // Optional so state preloaded from older shapes (tests, persisted data) stays valid; absent means none/idle.
-  /** An add-to-cart that needs a fresh sign-in; retried by the catalog listener on `signedIn`. */
-  pendingAdd?: CartAddRequest | null;
-  addStatus?: AddStatus;
 }
 
 const initialCatalog: CatalogState = {
   filters: DEFAULT_FILTERS,
   page: 1,
-  pendingAdd: null,
-  addStatus: 'idle',
 };
 
 /** Slider values snap to the 10 step inside 0…100000. */
@@ -132,24 +116,11 @@ const catalogSlice = createSlice({
         const { filters } = action.payload;
         if (filters) changeFilters(state, (current) => Object.assign(current, filters));
         else if (action.payload.text !== null) state.page = 1;
-      })
-      .addCase(addToCartRequested, (state) => {
-        state.addStatus = 'adding';
-        state.pendingAdd = null;
-      })
-      .addCase(addToCartSettled, (state, action) => {
-        state.addStatus = 'idle';
-        state.pendingAdd = action.payload.outcome === 'login_required' ? action.payload.request : null;
-      })
-      .addCase(signedOut, (state) => {
-        state.pendingAdd = null;
       });
   },
   selectors: {
     selectFilters: (state) => state.filters,
     selectPage: (state) => state.page,
-    selectPendingAdd: (state) => state.pendingAdd ?? null,
-    selectAddStatus: (state): AddStatus => state.addStatus ?? 'idle',
   },
 });
 
@@ -190,7 +161,7 @@ export const {
   maxPriceChanged,
   minRatingToggled,
 } = catalogSlice.actions;
-export const { selectFilters, selectPage, selectPendingAdd, selectAddStatus } = catalogSlice.selectors;
+export const { selectFilters, selectPage } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;
 export const catalogSliceReducer = catalogSlice.reducer;
 

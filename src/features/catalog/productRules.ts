@@ -10,7 +10,9 @@ export interface DisplayPrices {
 }
 
 /** Converted prices when the answer carries them, else the base prices in the shop's currency (KWD). */
-export function displayPrices(product: Product): DisplayPrices {
+export function displayPrices(
+  product: Pick<Product, 'price' | 'discounted_price' | 'converted_products'>,
+): DisplayPrices {
   const converted = product.converted_products;
   const price = converted?.price ?? product.price;
   const discounted = converted ? converted.discounted_price : product.discounted_price;

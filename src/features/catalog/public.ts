@@ -1,5 +1,14 @@
 // The catalog feature's public face: the one file other features may import.
+export { useHomeData } from './catalogApi';
+export {
+  effectivePrice,
+  MIN_GOOD_RATING,
+  selectAllProducts,
+  selectCoupons,
+  selectHomeArgs,
+} from './catalogSelectors';
 export { selectSearchText } from './catalogSlice';
 export { searchPath } from './filterUrl';
 export { CatalogProductCard } from './components/CatalogProductCard';
+export { attributeOptions, displayPrices, isOutOfStock } from './productRules';
 export type { Product } from './types';

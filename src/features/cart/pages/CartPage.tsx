@@ -1,6 +1,126 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { useAppSelector } from '../../../app/hooks';
+import { isNetworkError } from '../../../app/api';
+import { SHOP_NAMESPACE } from '../../../i18n/i18n';
+import { notify } from '../../../lib/notify';
+import { SkeletonBox } from '../../../ui/Skeleton';
+import { CouponBox } from '../../coupon/public';
+import { ShippingPicker } from '../../shipping/public';
+import { CartSummaryCard } from '../components/CartSummaryCard';
+import { CartLine } from '../components/CartLine';
+import { RelatedProducts } from '../components/RelatedProducts';
+import { selectCartArgs } from '../useCart';
+import { useCartSummary } from '../useCartSummary';
+import '../cart.css';
+
+function CartSkeleton() {
+  const { t } = useTranslation(['translation', SHOP_NAMESPACE]);
+  return (
+    <div role="status" aria-live="polite" data-testid="cart-skeleton">
+      <span className="visually-hidden">{t('cart.loading')}</span>
+      {[0, 1, 2].map((index) => (
+        <SkeletonBox key={index} className="mb-3" style={{ blockSize: '8rem' }} />
+      ))}
+    </div>
+  );
+}
+
+function EmptyCart() {
+  const { t } = useTranslation(['translation', SHOP_NAMESPACE]);
+  return (
+    <div className="text-center py-5" role="status" data-testid="empty-cart">
+      <img src="/images/empty-cart.svg" alt="" width={240} height={180} className="mb-3" />
+      <p className="h5">{t('cart.empty_title')}</p>
+      <p className="text-body-secondary">{t('cart.empty_text')}</p>
+      <Link to="/search" className="btn btn-primary">
+        {t('cart.browse')}
+      </Link>
+    </div>
+  );
+}
+
 export default function CartPage() {
-  return <ComingSoon />;
+  const { t, ready } = useTranslation(['translation', SHOP_NAMESPACE]);
+  const cart = useAppSelector(selectCartArgs);
+  const { query, lines, withoutCurrency, summary, orderLines, couponPercent } = useCartSummary();
+  const failed = query.isError && !query.data;
+  // Strings, so a quantity change (a new cart array, the same products) leaves the related grids alone.
+  const related = useMemo(() => {
+    const products = (query.data ?? []).flatMap((item) => (item.product ? [item.product] : []));
+    return {
+      categories: [...new Set(products.map((product) => product.category))].sort().join('\n'),
+      productIds: [...new Set(products.map((product) => product.id))].sort((a, b) => a - b).join(','),
+    };
+  }, [query.data]);
+
+  // The load failure is also said as a toast (once per failure); a slow or absent server gets the same words.
+  useEffect(() => {
+    if (!failed || !ready) return;
+    notify.error(t('cart.data_loading_error'), { toastId: 'cart-load-failed' });
+    if (!isNetworkError(query.error)) console.warn('The cart could not be loaded', query.error);
+  }, [failed, ready, t, query.error]);
+
+  if (!ready) return <div className="container py-4" />;
+
+  let body;
+  if (cart && query.isLoading) {
+    body = <CartSkeleton />;
+  } else if (cart && failed) {
+    body = (
+      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
+        <span className="flex-grow-1">{t('cart.data_loading_error')}</span>
+        <button type="button" className="btn btn-outline-danger" onClick={() => void query.refetch()}>
+          {t('cart.retry')}
+        </button>
+      </div>
+    );
+  } else if (!cart || lines.length === 0) {
+    body = withoutCurrency > 0 ? null : <EmptyCart />;
+  } else {
+    body = (
+      <div className="row g-4">
+        <div className="col-12 col-lg-7">
+          <ul className="list-unstyled mb-0" aria-label={t('cart.title')}>
+            {lines.map((line) => (
+              <CartLine key={line.item.id} line={line} cart={cart} />
+            ))}
+          </ul>
+        </div>
+        <aside className="col-12 col-lg-5">
+          <div className="card">
+            <div className="card-body">
+              <ShippingPicker />
+              <hr />
+              <CouponBox cartTotal={summary.subtotal} />
+              <CartSummaryCard
+                summary={summary}
+                couponPercent={couponPercent}
+                excludesUnavailable={orderLines.length < lines.length}
+                canCheckout={orderLines.length > 0}
+              />
+            </div>
+          </div>
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container py-4">
+      <h1 className="h3 mb-4">{t('cart.title')}</h1>
+      {withoutCurrency > 0 && (
+        <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
+          <span className="flex-grow-1">{t('cart.choose_country_from_profile_first')}</span>
+          <Link to="/profile-country" className="btn btn-sm btn-warning">
+            {t('cart.choose_country')}
+          </Link>
+        </div>
+      )}
+      {body}
+      <RelatedProducts categories={related.categories} productIds={related.productIds} />
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 
 import { signedIn } from '../../../app/events';
 import { apiUrl, server } from '../../../testing/server';
+import { selectPendingAdd } from '../../cart/public';
 import { makeCategory, makeProduct, makeReview, sampleCategories } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
@@ -220,13 +221,13 @@ describe('ProductPage', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(store.getState().auth.modal.open).toBe(true));
-    expect(store.getState().catalog.pendingAdd).toMatchObject({ product_id: 1, quantity: 1 });
+    expect(selectPendingAdd(store.getState())).toMatchObject({ product_id: 1, quantity: 1 });
     server.use(...cartHandlers(calls, 200));
     store.dispatch(signedIn({ token: 'new-token', userId: 7, email: 'a@b.c' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.path).toBe('cart/add Bearer new-token');
     expect(await screen.findByText('The product was added to your cart')).toBeInTheDocument();
-    expect(store.getState().catalog.pendingAdd).toBeNull();
+    expect(selectPendingAdd(store.getState())).toBeNull();
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 
 import { statusOf } from '../../../app/api';
-import { addToCartRequested } from '../../../app/events';
+import { addToCartClicked } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
 import { addDays, formatDate } from '../../../lib/dates';
@@ -13,11 +13,11 @@ import { formatMoney, lineTotal } from '../../../lib/money';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
+import { selectAddStatus } from '../../cart/public';
 import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
-import { selectAddStatus } from '../catalogSlice';
 import { CatalogProductCard } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
@@ -277,7 +277,7 @@ function ProductDetail({ product }: { product: Product }) {
       return;
     }
     dispatch(
-      addToCartRequested({
+      addToCartClicked({
         product_id: product.id,
         quantity,
         size: selection.size,

@@ -1,6 +1,35 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { PaymentMethods } from '../components/PaymentMethods';
+import { PaymentResult } from '../components/PaymentResult';
+
+/**
+ * /payment?order_id=N: choose a method and pay the order. /payment?paymentId=… (how the gateway sends the shopper
+ * back): the outcome of that payment.
+ */
 export default function PaymentPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const paymentId = params.get('paymentId');
+  const orderId = Number(params.get('order_id'));
+  return (
+    <section className="container py-4 payment-page" aria-labelledby="payment-title">
+      <h1 id="payment-title" className="h3 mb-3">
+        {t('checkout.payment.title')}
+      </h1>
+      {paymentId ? (
+        <PaymentResult paymentId={paymentId} />
+      ) : Number.isInteger(orderId) && orderId > 0 ? (
+        <>
+          <p className="text-body-secondary">{t('checkout.payment.order', { id: orderId })}</p>
+          <PaymentMethods orderId={orderId} />
+        </>
+      ) : (
+        <p>
+          {t('checkout.payment.no_order')} <Link to="/orders">{t('checkout.result.to_orders')}</Link>
+        </p>
+      )}
+    </section>
+  );
 }

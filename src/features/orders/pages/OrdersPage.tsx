@@ -1,6 +1,15 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { useTranslation } from 'react-i18next';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { OrdersList } from '../components/OrdersList';
+
 export default function OrdersPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  return (
+    <section className="container py-4" aria-labelledby="orders-title">
+      <h1 id="orders-title" className="h3 mb-3">
+        {t('orders.title')}
+      </h1>
+      <OrdersList view="orders" />
+    </section>
+  );
 }

@@ -1,6 +1,13 @@
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { useTranslation } from 'react-i18next';
 
-// Placeholder body until this screen's issue lands; the shell around it is complete.
+import { OrdersList } from '../../orders/public';
+import { ProfileLayout } from '../components/ProfileLayout';
+
 export default function ProfileOrdersPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  return (
+    <ProfileLayout title={t('orders.title')}>
+      <OrdersList view="profile" />
+    </ProfileLayout>
+  );
 }

@@ -1,0 +1,388 @@
+// The MyFatoorah adapter against a local double of its v2 API (127.0.0.1), answering in MyFatoorah's documented
+// shapes: the IsSuccess/Message/ValidationErrors/Data envelope, 400 validation answers, a 401 without a body,
+// a 500 HTML page, and a call that never answers.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { orders, products } from '../db/schema';
+import { statusOfDomainError } from '../lib/errors';
+import { call, createShopper } from '../routes/testSupport';
+import { createTestApp } from '../testing/testApp';
+import { DomainError, type FieldErrors } from './errors';
+import { GATEWAY_UNREACHABLE, MyFatoorahGateway } from './myfatoorah';
+import { createDefaultGateway } from './payments';
+
+jest.setTimeout(60_000);
+
+interface Invoice {
+  id: number;
+  value: number;
+  currency: string;
+  reference: string | null;
+  status: 'Pending' | 'Paid';
+  transactions: { PaymentId: string; TransactionStatus: string; Currency: string; PaidCurrency: string }[];
+}
+
+type Mode = 'normal' | 'unauthorized' | 'server-error' | 'silent';
+
+class MyFatoorahDouble {
+  readonly requests: { path: string; body: Record<string, unknown>; authorization?: string }[] = [];
+  readonly invoices = new Map<number, Invoice>();
+  mode: Mode = 'normal';
+  private server: Server;
+  private nextInvoice = 3_110_788;
+  url = '';
+
+  constructor() {
+    this.server = createServer((request, response) => void this.handle(request, response));
+  }
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /** What happens on MyFatoorah's page when the shopper pays or the card is declined. */
+  settle(invoiceId: number, outcome: 'Succss' | 'Failed', currency = 'KD') {
+    const invoice = this.invoices.get(invoiceId);
+    if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+    const paymentId = `0707${invoiceId}${invoice.transactions.length}`.padEnd(20, '0');
+    invoice.transactions.push({
+      PaymentId: paymentId,
+      TransactionStatus: outcome,
+      Currency: currency,
+      PaidCurrency: currency,
+    });
+    if (outcome === 'Succss') invoice.status = 'Paid';
+    return paymentId;
+  }
+
+  private send(response: ServerResponse, status: number, body: unknown) {
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify(body));
+  }
+
+  private invalid(response: ServerResponse, errors: { Name: string; Error: string }[]) {
+    this.send(response, 400, {
+      IsSuccess: false,
+      Message: 'Invalid data',
+      ValidationErrors: errors,
+      Data: null,
+    });
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    let raw = '';
+    for await (const chunk of request) raw += String(chunk);
+    const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+    const path = request.url ?? '';
+    this.requests.push({ path, body, authorization: request.headers.authorization });
+    if (this.mode === 'silent') return;
+    if (this.mode === 'unauthorized') {
+      response.writeHead(401);
+      response.end();
+      return;
+    }
+    if (this.mode === 'server-error') {
+      response.writeHead(500, { 'content-type': 'text/html' });
+      response.end('<html><body>Internal Server Error</body></html>');
+      return;
+    }
+    const ok = (data: unknown) =>
+      this.send(response, 200, { IsSuccess: true, Message: '', ValidationErrors: null, Data: data });
+
+    if (path === '/v2/InitiatePayment') {
+      const amount = Number(body.InvoiceAmount);
+      if (!(amount > 0)) {
+        this.invalid(response, [{ Name: 'InvoiceAmount', Error: 'Invoice amount must be greater than 0' }]);
+        return;
+      }
+      ok({
+        PaymentMethods: [
+          {
+            PaymentMethodId: 1,
+            PaymentMethodAr: 'كي نت',
+            PaymentMethodEn: 'KNET',
+            PaymentMethodCode: 'kn',
+            IsDirectPayment: false,
+            ServiceCharge: 0.25,
+            TotalAmount: amount + 0.25,
+            CurrencyIso: String(body.CurrencyIso),
+            ImageUrl: 'https://demo.myfatoorah.com/imgs/payment-methods/kn.png',
+            IsEmbeddedSupported: false,
+            PaymentCurrencyIso: String(body.CurrencyIso),
+          },
+        ],
+      });
+      return;
+    }
+    if (path === '/v2/ExecutePayment' || path === '/v2/SendPayment') {
+      if (path === '/v2/ExecutePayment' && ![1, 2, 11].includes(Number(body.PaymentMethodId))) {
+        this.invalid(response, [{ Name: 'PaymentMethodId', Error: 'Invalid Payment Method' }]);
+        return;
+      }
+      this.nextInvoice += 1;
+      const invoice: Invoice = {
+        id: this.nextInvoice,
+        value: Number(body.InvoiceValue),
+        currency: String(body.DisplayCurrencyIso),
+        reference: typeof body.CustomerReference === 'string' ? body.CustomerReference : null,
+        status: 'Pending',
+        transactions: [],
+      };
+      this.invoices.set(invoice.id, invoice);
+      const link = `https://demo.myfatoorah.com/KWT/ie/0106${invoice.id}`;
+      ok(
+        path === '/v2/ExecutePayment'
+          ? {
+              InvoiceId: invoice.id,
+              IsDirectPayment: false,
+              PaymentURL: link,
+              CustomerReference: invoice.reference,
+              UserDefinedField: null,
+              RecurringId: '',
+            }
+          : { InvoiceId: invoice.id, InvoiceURL: link, CustomerReference: invoice.reference },
+      );
+      return;
+    }
+    if (path === '/v2/GetPaymentStatus') {
+      const key = String(body.Key);
+      const invoice =
+        body.KeyType === 'InvoiceId'
+          ? this.invoices.get(Number(key))
+          : [...this.invoices.values()].find((candidate) =>
+              candidate.transactions.some((transaction) => transaction.PaymentId === key),
+            );
+      if (!invoice) {
+        this.send(response, 400, {
+          IsSuccess: false,
+          Message: 'Invalid key',
+          ValidationErrors: [{ Name: 'Key', Error: 'Invalid key' }],
+          Data: null,
+        });
+        return;
+      }
+      ok({
+        InvoiceId: invoice.id,
+        InvoiceStatus: invoice.status,
+        InvoiceReference: `2026${invoice.id}`,
+        CustomerReference: invoice.reference,
+        CreatedDate: '2026-11-23T10:00:00',
+        ExpiryDate: 'November 26, 2026',
+        InvoiceValue: invoice.value,
+        Comments: null,
+        CustomerName: 'Customer',
+        CustomerMobile: '',
+        CustomerEmail: '',
+        UserDefinedField: null,
+        InvoiceDisplayValue: `${invoice.value.toFixed(3)} KD`,
+        InvoiceTransactions: invoice.transactions.map((transaction) => ({
+          TransactionDate: '2026-11-23T10:05:00',
+          PaymentGateway: 'KNET',
+          ReferenceId: '1',
+          TrackId: '1',
+          TransactionId: '1',
+          AuthorizationId: '1',
+          TransationValue: invoice.value.toFixed(3),
+          CustomerServiceCharge: '0.000',
+          DueValue: invoice.value.toFixed(3),
+          Error: transaction.TransactionStatus === 'Failed' ? 'CANCELED' : '',
+          ErrorCode: transaction.TransactionStatus === 'Failed' ? 'MF002' : '',
+          ...transaction,
+        })),
+        Suppliers: [],
+      });
+      return;
+    }
+    response.writeHead(404);
+    response.end();
+  }
+}
+
+let double: MyFatoorahDouble;
+let gateway: MyFatoorahGateway;
+beforeEach(async () => {
+  double = new MyFatoorahDouble();
+  await double.start();
+  gateway = new MyFatoorahGateway({
+    apiKey: 'test-token',
+    baseUrl: `${double.url}/`,
+    publicUrl: 'https://shop.example',
+    // Long enough for a busy machine's normal answer; the silent double still ends in 502 within the test.
+    timeoutMs: 2_000,
+  });
+});
+afterEach(async () => {
+  await double.stop();
+});
+
+/** The refusal as the one error handler answers it. */
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ status: number; message: string; errors: FieldErrors | undefined }> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return { status: statusOfDomainError(error), message: error.message, errors: error.fields };
+}
+
+test('InitiatePayment: the methods in MyFatoorah field names, with the bearer key', async () => {
+  const methods = await gateway.initiate({ invoiceValue: 10, currencyIso: 'KWD' });
+  expect(methods[0]).toMatchObject({ PaymentMethodId: 1, PaymentMethodEn: 'KNET', TotalAmount: 10.25 });
+  expect(double.requests[0]).toEqual({
+    path: '/v2/InitiatePayment',
+    body: { InvoiceAmount: 10, CurrencyIso: 'KWD' },
+    authorization: 'Bearer test-token',
+  });
+});
+
+test('ExecutePayment with a method, SendPayment (a link) without; both come back to /payment', async () => {
+  const executed = await gateway.execute({
+    invoiceValue: 12.5,
+    currencyIso: 'KWD',
+    paymentMethodId: 2,
+    orderId: 41,
+    customerEmail: 'buyer@example.com',
+  });
+  expect(executed.paymentUrl).toMatch(/^https:\/\/demo\.myfatoorah\.com\//);
+  expect(executed.paymentId).toBe(executed.invoiceId);
+  expect(double.requests[0]?.body).toEqual({
+    PaymentMethodId: 2,
+    InvoiceValue: 12.5,
+    DisplayCurrencyIso: 'KWD',
+    CallBackUrl: 'https://shop.example/payment',
+    ErrorUrl: 'https://shop.example/payment',
+    Language: 'en',
+    CustomerReference: '41',
+    CustomerEmail: 'buyer@example.com',
+  });
+  const link = await gateway.execute({
+    invoiceValue: 3,
+    currencyIso: 'KWD',
+    paymentMethodId: null,
+    orderId: 42,
+  });
+  expect(double.requests[1]).toMatchObject({
+    path: '/v2/SendPayment',
+    body: { NotificationOption: 'LNK', InvoiceValue: 3, CustomerReference: '42' },
+  });
+  expect(link.paymentUrl).toContain('demo.myfatoorah.com');
+});
+
+test('GetPaymentStatus: pending, failed and paid, by the PaymentId the shopper brings back or by invoice', async () => {
+  const executed = await gateway.execute({
+    invoiceValue: 7,
+    currencyIso: 'KWD',
+    paymentMethodId: 1,
+    orderId: 9,
+  });
+  const invoiceId = Number(executed.invoiceId);
+  expect(await gateway.getPaymentStatus(executed.paymentId)).toEqual({
+    paymentId: executed.invoiceId,
+    invoiceId: executed.invoiceId,
+    orderId: 9,
+    status: 'pending',
+    amount: 7,
+    currencyIso: '',
+  });
+  expect(double.requests.at(-1)?.body).toEqual({ Key: executed.invoiceId, KeyType: 'InvoiceId' });
+  const declined = double.settle(invoiceId, 'Failed');
+  expect(await gateway.getPaymentStatus(declined)).toMatchObject({ status: 'failed', orderId: 9 });
+  expect(double.requests.at(-1)?.body).toEqual({ Key: declined, KeyType: 'PaymentId' });
+  const paid = double.settle(invoiceId, 'Succss');
+  expect(await gateway.getPaymentStatus(paid)).toMatchObject({
+    paymentId: executed.invoiceId,
+    status: 'paid',
+    amount: 7,
+    currencyIso: 'KWD',
+    orderId: 9,
+  });
+  expect(await gateway.getPaymentStatus('07079999999999999999')).toBeNull();
+});
+
+test('error shapes: validation 400 → 422 with its messages; 401, 500 and silence → 502', async () => {
+  const invalid = await refusal(
+    gateway.execute({ invoiceValue: 5, currencyIso: 'KWD', paymentMethodId: 99, orderId: null }),
+  );
+  expect(invalid.status).toBe(422);
+  expect(invalid.message).toBe('Invalid data');
+  expect(invalid.errors).toEqual({ payment: ['PaymentMethodId: Invalid Payment Method'] });
+
+  for (const mode of ['unauthorized', 'server-error', 'silent'] as const) {
+    double.mode = mode;
+    const failure = await refusal(gateway.initiate({ invoiceValue: 5, currencyIso: 'KWD' }));
+    expect({ mode, status: failure.status, message: failure.message }).toEqual({
+      mode,
+      status: 502,
+      message: GATEWAY_UNREACHABLE,
+    });
+  }
+});
+
+test('MYFATOORAH_API_KEY with MYFATOORAH_BASE_URL choose the adapter; without them the sandbox stays', () => {
+  const withKey = loadConfig({ MYFATOORAH_API_KEY: 'k', MYFATOORAH_BASE_URL: double.url });
+  expect(createDefaultGateway(withKey, {} as never)).toBeInstanceOf(MyFatoorahGateway);
+  const onlyKey = loadConfig({ MYFATOORAH_API_KEY: 'k' });
+  expect(createDefaultGateway(onlyKey, {} as never)).not.toBeInstanceOf(MyFatoorahGateway);
+});
+
+test('through the shop: an order is paid only after MyFatoorah says so, with its amount and currency', async () => {
+  const shop = await createTestApp({ seed: true, gateway });
+  try {
+    const categories = (await call(shop.app, 'GET', '/api/categories')).json<
+      { products: { id: number; attributes: unknown[]; stock_quantity: number }[] }[]
+    >();
+    const product = categories
+      .flatMap((category) => category.products)
+      .find((candidate) => candidate.attributes.length === 0 && candidate.stock_quantity > 2);
+    if (!product) throw new Error('no plain product in stock');
+    const shopper = await createShopper(shop.db);
+    await call(shop.app, 'POST', '/api/cart/add', { product_id: product.id, quantity: 1 }, shopper.token);
+    const created = await call(
+      shop.app,
+      'POST',
+      '/api/create-order',
+      {
+        governorate_name: 'Ahmadi',
+        area_name: 'Fahaheel',
+        address: 'Block 5',
+        payment_method: 'online',
+        shipping_cost: 2,
+        total_price: 1,
+        guest_phone: '55512345',
+      },
+      shopper.token,
+    );
+    expect(created.statusCode).toBe(201);
+    const { order_id, payment_url } = created.json<{ order_id: number; payment_url: string }>();
+    expect(payment_url).toContain('demo.myfatoorah.com');
+    const [order] = await shop.db.select().from(orders).where(eq(orders.id, order_id));
+    const invoiceId = Number(order?.paymentId);
+    expect(double.invoices.get(invoiceId)?.value).toBe(order?.totalPrice);
+
+    // A made-up return: MyFatoorah does not know the id, nothing changes.
+    const forged = await call(shop.app, 'GET', '/api/payments/07070000000000000001/status');
+    expect(forged.statusCode).toBe(404);
+    const paymentId = double.settle(invoiceId, 'Succss');
+    const status = await call(shop.app, 'GET', `/api/payments/${paymentId}/status`);
+    expect(status.json()).toMatchObject({ order_id, status: 'paid', payment_status: 'paid' });
+    const [stock] = await shop.db.select().from(products).where(eq(products.id, product.id));
+    expect(stock?.stockQuantity).toBe(product.stock_quantity - 1);
+
+    double.mode = 'silent';
+    const unreachable = await call(shop.app, 'POST', '/api/initiate-payment', { invoice_value: 5 });
+    expect(unreachable.statusCode).toBe(502);
+    expect(unreachable.json()).toEqual({ message: GATEWAY_UNREACHABLE });
+  } finally {
+    await shop.close();
+  }
+});

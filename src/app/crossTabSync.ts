@@ -1,0 +1,52 @@
+// Tabs of one browser share the cart, the delivery choice and the applied coupon: a change made in one tab
+// reaches the others through the storage event (no polling).
+import { CART_LIST } from '../features/cart/cartApi';
+import {
+  cartChangedInAnotherTab,
+  CART_PERSIST_KEY,
+  selectCartRevision,
+  selectGuestToken,
+} from '../features/cart/cartSlice';
+import {
+  couponApplied,
+  couponRemoved,
+  COUPON_PERSIST_KEY,
+  selectAppliedCoupon,
+  type AppliedCoupon,
+} from '../features/coupon/couponSlice';
+import {
+  selectShippingChoice,
+  shippingChangedInAnotherTab,
+  SHIPPING_PERSIST_KEY,
+  type ShippingChoice,
+} from '../features/shipping/shippingSlice';
+import { onPersistedChange } from '../lib/storageEvents';
+import { api } from './api';
+import type { AppStore } from './store';
+
+export function syncAcrossTabs(store: AppStore): () => void {
+  const stops = [
+    onPersistedChange(CART_PERSIST_KEY, (fields) => {
+      const guestToken = typeof fields?.guestToken === 'string' ? fields.guestToken : null;
+      const revision = typeof fields?.revision === 'number' ? fields.revision : 0;
+      const state = store.getState();
+      if (guestToken === selectGuestToken(state) && revision === selectCartRevision(state)) return;
+      store.dispatch(cartChangedInAnotherTab({ guestToken, revision }));
+      store.dispatch(api.util.invalidateTags([CART_LIST]));
+    }),
+    onPersistedChange(SHIPPING_PERSIST_KEY, (fields) => {
+      const next = fields?.choice as ShippingChoice | undefined;
+      if (!next) return;
+      const current = selectShippingChoice(store.getState());
+      if (JSON.stringify(next) === JSON.stringify(current)) return;
+      store.dispatch(shippingChangedInAnotherTab(next));
+    }),
+    onPersistedChange(COUPON_PERSIST_KEY, (fields) => {
+      const applied = (fields?.applied ?? null) as AppliedCoupon | null;
+      if (JSON.stringify(applied) === JSON.stringify(selectAppliedCoupon(store.getState()))) return;
+      // Another tab applied or removed the coupon: the same events here.
+      store.dispatch(applied ? couponApplied(applied) : couponRemoved());
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,166 @@
+// The cart's changes. They load with the cart page, or on the first add (the cart listener imports this file
+// when it needs it), never with the first JavaScript of the home page.
+import { statusOf } from '../../app/api';
+import type { CartAddRequest } from '../../app/events';
+import type { AppServices } from '../../app/services';
+import { loadShopTexts } from '../../i18n/i18n';
+import { cartApi as cartQueries, CART_LIST } from './cartApi';
+import { cartChanged } from './cartSlice';
+import type { AddToCartAnswer, CartArgs, CartItem, CartMergeReport } from './types';
+
+export interface GuestCartAddRequest extends CartAddRequest {
+  /** absent on a guest's first add: the answer issues one */
+  guest_token?: string;
+}
+
+/** A line of the cart on screen, and the cart (query arguments) it belongs to. */
+export interface LineChange {
+  cart: CartArgs;
+  line: CartItem;
+}
+
+/** The line's own choice, so the server changes that line and not another size or colour of the product. */
+const choiceOf = (line: CartItem) => ({ size: line.size, color: line.color });
+
+const withGuest = (cart: CartArgs, body: Record<string, unknown>) =>
+  cart.guestToken ? { ...body, guest_token: cart.guestToken } : body;
+
+/** Counts an accepted change (other tabs reload their copy of the cart); keeps a guest token it brings. */
+async function countChange(
+  dispatch: (action: ReturnType<typeof cartChanged>) => unknown,
+  answer: Promise<{ data: object }>,
+): Promise<void> {
+  try {
+    const { data } = await answer;
+    const guestToken = (data as { guest_token?: unknown }).guest_token;
+    dispatch(cartChanged(typeof guestToken === 'string' && guestToken ? { guestToken } : undefined));
+  } catch {
+    // A refusal changes nothing; its caller reports it.
+  }
+}
+
+/** A refused change of the cart page: the screen is already back to what the server holds; say so. */
+async function sayRefused(services: unknown, error: unknown, key: string): Promise<void> {
+  // A 401 has its own reaction (the session or the guest token is dropped and the cart reads as empty).
+  if (statusOf((error as { error?: unknown } | null)?.error) === 401) return;
+  await loadShopTexts();
+  const { notify, t } = services as AppServices;
+  notify.error(t(key), { toastId: key });
+}
+
+const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/cart/${path}` : `cart/${path}`);
+
+export const cartMutations = cartQueries.injectEndpoints({
+  endpoints: (build) => ({
+    addToCart: build.mutation<AddToCartAnswer, CartAddRequest>({
+      query: (body) => ({ url: 'cart/add', method: 'POST', body }),
+      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
+      invalidatesTags: [CART_LIST],
+    }),
+    // The first guest add issues the guest token (the cart slice keeps it from the answer).
+    addToGuestCart: build.mutation<AddToCartAnswer, GuestCartAddRequest>({
+      query: (body) => ({ url: 'guest/cart/add', method: 'POST', body }),
+      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
+      invalidatesTags: [CART_LIST],
+    }),
+    /** Optimistic: the new quantity shows at once and goes back when the server refuses it. */
+    updateCartQuantity: build.mutation<AddToCartAnswer, LineChange & { quantity: number }>({
+      query: ({ cart, line, quantity }) => ({
+        url: cartPath(cart, `update/${line.product_id}`),
+        method: 'POST',
+        body: withGuest(cart, { quantity, ...choiceOf(line) }),
+      }),
+      async onQueryStarted({ cart, line, quantity }, { dispatch, queryFulfilled, extra }) {
+        const patch = dispatch(
+          cartQueries.util.updateQueryData('getCart', cart, (draft) => {
+            const item = draft.find((candidate) => candidate.id === line.id);
+            if (item) item.quantity = quantity;
+          }),
+        );
+        try {
+          await queryFulfilled;
+          dispatch(cartChanged());
+        } catch (error) {
+          patch.undo();
+          await sayRefused(extra, error, 'cart.quantity_update_failed');
+        }
+      },
+    }),
+    /** Optimistic: the line leaves at once and comes back when the server refuses; success reloads the cart. */
+    removeCartLine: build.mutation<{ message?: string }, LineChange>({
+      query: ({ cart, line }) => ({
+        url: cartPath(cart, `product/${line.product_id}`),
+        method: 'DELETE',
+        body: withGuest(cart, choiceOf(line)),
+      }),
+      async onQueryStarted({ cart, line }, { dispatch, queryFulfilled, extra }) {
+        const patch = dispatch(
+          cartQueries.util.updateQueryData('getCart', cart, (draft) =>
+            draft.filter((candidate) => candidate.id !== line.id),
+          ),
+        );
+        try {
+          await queryFulfilled;
+          dispatch(cartChanged());
+        } catch (error) {
+          patch.undo();
+          await sayRefused(extra, error, 'cart.item_removal_failed');
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [CART_LIST]),
+    }),
+    /**
+     * A new size or colour replaces the line: the old line is removed and the product added again with the new
+     * choice and the same quantity. When the add is refused the old line is put back, so nothing is lost; the
+     * cart reloads either way.
+     */
+    changeCartLineChoice: build.mutation<
+      AddToCartAnswer,
+      LineChange & { size: string | null; color: string | null }
+    >({
+      async queryFn({ cart, line, size, color }, _api, _extra, baseQuery) {
+        const removed = await baseQuery({
+          url: cartPath(cart, `product/${line.product_id}`),
+          method: 'DELETE',
+          body: withGuest(cart, choiceOf(line)),
+        });
+        if (removed.error) return { error: removed.error };
+        const addLine = (choice: { size: string | null; color: string | null }) =>
+          baseQuery({
+            url: cartPath(cart, 'add'),
+            method: 'POST',
+            body: withGuest(cart, {
+              product_id: line.product_id,
+              quantity: line.quantity,
+              currency: line.currency ?? cart.currency,
+              ...choice,
+            }),
+          });
+        const added = await addLine({ size, color });
+        if (added.error) {
+          await addLine(choiceOf(line));
+          return { error: added.error };
+        }
+        return { data: added.data as AddToCartAnswer };
+      },
+      async onQueryStarted(_change, { dispatch, queryFulfilled, extra }) {
+        try {
+          await queryFulfilled;
+          dispatch(cartChanged());
+        } catch (error) {
+          await sayRefused(extra, error, 'cart.product_update_failed');
+        }
+      },
+      invalidatesTags: [CART_LIST],
+    }),
+    /** Signing in with a guest cart: its lines move into the user cart (server extension, see the API docs). */
+    mergeGuestCart: build.mutation<CartMergeReport & { message?: string }, { guestToken: string }>({
+      query: ({ guestToken }) => ({ url: 'cart/merge', method: 'POST', body: { guest_token: guestToken } }),
+      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
+      invalidatesTags: [CART_LIST],
+    }),
+  }),
+});
+
+export const { useUpdateCartQuantityMutation, useRemoveCartLineMutation, useChangeCartLineChoiceMutation } =
+  cartMutations;

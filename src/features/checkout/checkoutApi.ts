@@ -1,0 +1,113 @@
+import type { Address, AddressAddedAnswer, AddressesAnswer } from '../../../contract/addresses';
+import type { CreateOrderBody, GuestOrderCreatedAnswer, OrderCreatedAnswer } from '../../../contract/orders';
+import type {
+  ExecutePaymentAnswer,
+  ExecutePaymentBody,
+  InitiatePaymentAnswer,
+  InitiatePaymentBody,
+  PaymentMethod,
+  PaymentStatusAnswer,
+} from '../../../contract/payments';
+import { api } from '../../app/api';
+
+export type { Address } from '../../../contract/addresses';
+export type { PaymentMethod, PaymentStatusAnswer } from '../../../contract/payments';
+
+/** What the checkout form sends to save a new address. */
+export type NewAddress = Pick<
+  Address,
+  'name' | 'address' | 'mobile_number' | 'apartment_number' | 'city' | 'code_number' | 'country_code'
+>;
+
+/**
+ * The order creation payload, plus the coupon and currency the server prices with: the contract's body (which
+ * takes loose types, checked by the server's own rules) narrowed to what this form sends.
+ */
+export interface OrderPayload extends Omit<CreateOrderBody, 'guest_token'> {
+  governorate_name: string;
+  area_name: string;
+  address: string;
+  payment_method: string;
+  shipping_cost: number;
+  total_price: number;
+  guest_phone: string;
+  guest_email: string;
+  guest_country_code: string;
+  coupon_code?: string;
+  currency?: string;
+}
+
+/** Either creation answer: a guest's also carries its cart's token. */
+export type CreatedOrder = OrderCreatedAnswer & Partial<Pick<GuestOrderCreatedAnswer, 'guest_token'>>;
+
+/** Which order a payment call is for; a guest names its cart's token. */
+export type PaymentOwner = Required<Pick<InitiatePaymentBody, 'order_id'>> &
+  Pick<InitiatePaymentBody, 'guest_token'>;
+
+/** Spec: payment execution always names Saudi Arabia as the country. */
+export const PAYMENT_COUNTRY_CODE = 'SAU';
+
+export const checkoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAddresses: build.query<Address[], void>({
+      query: () => 'addresses',
+      transformResponse: (body: AddressesAnswer) => body.addresses,
+      providesTags: [{ type: 'Address', id: 'LIST' }],
+    }),
+    addAddress: build.mutation<AddressAddedAnswer, NewAddress>({
+      query: (body) => ({ url: 'addresses', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Address', id: 'LIST' }],
+    }),
+    createOrder: build.mutation<CreatedOrder, { payload: OrderPayload; idempotencyKey: string }>({
+      query: ({ payload, idempotencyKey }) => ({
+        url: 'create-order',
+        method: 'POST',
+        body: payload,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: [{ type: 'Order', id: 'LIST' }],
+    }),
+    createGuestOrder: build.mutation<
+      CreatedOrder,
+      { payload: OrderPayload & { guest_token?: string }; idempotencyKey: string }
+    >({
+      query: ({ payload, idempotencyKey }) => ({
+        url: 'guest/create-order',
+        method: 'POST',
+        body: payload,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    }),
+    initiatePayment: build.query<
+      PaymentMethod[],
+      PaymentOwner & Pick<InitiatePaymentBody, 'invoice_value' | 'currency_iso'> & { country_code: string }
+    >({
+      query: (body) => ({ url: 'initiate-payment', method: 'POST', body }),
+      transformResponse: (body: InitiatePaymentAnswer) => body.payment_methods,
+      providesTags: [{ type: 'PaymentMethod', id: 'LIST' }],
+    }),
+    executePayment: build.mutation<
+      ExecutePaymentAnswer,
+      PaymentOwner &
+        Pick<ExecutePaymentBody, 'invoice_value' | 'payment_method_id'> & { country_code: string }
+    >({
+      query: (body) => ({ url: 'execute-payment', method: 'POST', body }),
+    }),
+    getPaymentStatus: build.query<PaymentStatusAnswer, string>({
+      query: (paymentId) => `payments/${encodeURIComponent(paymentId)}/status`,
+      // The outcome of a payment is read anew each time the page asks.
+      keepUnusedDataFor: 0,
+      providesTags: (answer) => (answer?.order_id ? [{ type: 'Order', id: answer.order_id }] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetAddressesQuery,
+  useAddAddressMutation,
+  useCreateOrderMutation,
+  useCreateGuestOrderMutation,
+  useInitiatePaymentQuery,
+  useExecutePaymentMutation,
+  useGetPaymentStatusQuery,
+} = checkoutApi;

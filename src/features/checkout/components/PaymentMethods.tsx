@@ -1,0 +1,149 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { statusOf } from '../../../app/api';
+import { useAppSelector } from '../../../app/hooks';
+import { leavePage } from '../../../lib/leavePage';
+import { formatMoney } from '../../../lib/money';
+import { notify } from '../../../lib/notify';
+import { PageSpinner } from '../../../ui/Spinner';
+import { selectIsAuthenticated } from '../../auth/public';
+import { selectGuestToken } from '../../cart/public';
+import { selectLanguage } from '../../settings/public';
+import { PAYMENT_COUNTRY_CODE, useExecutePaymentMutation, useInitiatePaymentQuery } from '../checkoutApi';
+
+/** The methods for paying one order, then the gateway's page in the same window. */
+export function PaymentMethods({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const guestToken = useAppSelector(selectGuestToken);
+  const owner = { order_id: orderId, ...(!signedIn && guestToken ? { guest_token: guestToken } : {}) };
+  const methods = useInitiatePaymentQuery({ ...owner, country_code: 'KWT' });
+  const [execute, execution] = useExecutePaymentMutation();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const legendId = useId();
+  // From the click until the browser has left for the gateway.
+  const [processing, setProcessing] = useState(false);
+
+  useEffect(() => {
+    if (methods.isError) notify.error(t('checkout.payment.errors.fetch_methods'));
+  }, [methods.isError, t]);
+
+  if (methods.isLoading) {
+    return (
+      <div className="text-center">
+        <PageSpinner />
+        <p>{t('checkout.payment.loading')}</p>
+      </div>
+    );
+  }
+  if (methods.isError || !methods.data) {
+    return (
+      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
+        <span>{t('checkout.payment.errors.fetch_methods')}</span>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          onClick={() => void methods.refetch()}
+        >
+          {t('checkout.payment.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const pay = async () => {
+    const method = methods.data?.find((candidate) => candidate.PaymentMethodId === chosen);
+    if (!method) return;
+    setFailure(null);
+    setProcessing(true);
+    const answer = await execute({
+      ...owner,
+      invoice_value: method.TotalAmount,
+      payment_method_id: method.PaymentMethodId,
+      country_code: PAYMENT_COUNTRY_CODE,
+    });
+    const url = 'data' in answer ? answer.data?.payment_result?.PaymentURL : undefined;
+    if (url) {
+      leavePage.to(url);
+      return;
+    }
+    const message =
+      'error' in answer && statusOf(answer.error) === 409
+        ? t('checkout.payment.errors.stock_gone')
+        : t('checkout.payment.errors.process');
+    setFailure(message);
+    notify.error(message);
+    setProcessing(false);
+  };
+
+  const busy = processing || execution.isLoading;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }}
+    >
+      <fieldset disabled={busy} aria-busy={busy}>
+        <legend id={legendId} className="h5">
+          {t('checkout.payment.choose')}
+        </legend>
+        <ul className="list-unstyled d-grid gap-2 mb-3" aria-labelledby={legendId}>
+          {methods.data.map((method) => {
+            const id = `payment-method-${method.PaymentMethodId}`;
+            const name = language === 'ar' ? method.PaymentMethodAr : method.PaymentMethodEn;
+            return (
+              <li key={method.PaymentMethodId}>
+                <label
+                  htmlFor={id}
+                  className={`card card-body flex-row align-items-center gap-3 ${chosen === method.PaymentMethodId ? 'border-primary' : ''}`}
+                >
+                  <input
+                    id={id}
+                    type="radio"
+                    name="payment-method"
+                    className="form-check-input mt-0"
+                    checked={chosen === method.PaymentMethodId}
+                    onChange={() => setChosen(method.PaymentMethodId)}
+                  />
+                  <img src={method.ImageUrl} alt="" width={48} height={32} className="object-fit-contain" />
+                  <span className="flex-grow-1 fw-semibold">{name}</span>
+                  <span className="small text-end">
+                    <span className="d-block text-body-secondary">
+                      {t('checkout.payment.service_charge')}:{' '}
+                      <span dir="ltr">{formatMoney(method.ServiceCharge, method.CurrencyIso, language)}</span>
+                    </span>
+                    <span className="d-block">
+                      {t('checkout.payment.total')}:{' '}
+                      <strong dir="ltr">
+                        {formatMoney(method.TotalAmount, method.CurrencyIso, language)}
+                      </strong>
+                    </span>
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        {failure && (
+          <p className="alert alert-danger" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={chosen === null || busy}>
+          {busy ? (
+            <>
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              {t('checkout.payment.processing')}
+            </>
+          ) : (
+            t('checkout.payment.pay')
+          )}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

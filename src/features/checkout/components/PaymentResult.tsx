@@ -1,0 +1,116 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { api, statusOf } from '../../../app/api';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatMoney } from '../../../lib/money';
+import { PageSpinner } from '../../../ui/Spinner';
+import { selectIsAuthenticated } from '../../auth/public';
+import { selectLanguage } from '../../settings/public';
+import { useGetPaymentStatusQuery } from '../checkoutApi';
+
+export type PaymentOutcome = 'paid' | 'failed' | 'pending' | 'refund';
+
+/** The order's status after the server asked the gateway, as the shopper reads it. */
+export function outcomeOf(orderStatus: string): PaymentOutcome {
+  if (orderStatus === 'paid' || orderStatus === 'completed') return 'paid';
+  if (orderStatus === 'failed' || orderStatus === 'canceled') return 'failed';
+  if (orderStatus === 'refund_due') return 'refund';
+  return 'pending';
+}
+
+const TONE: Record<PaymentOutcome, string> = {
+  paid: 'success',
+  failed: 'danger',
+  pending: 'warning',
+  refund: 'warning',
+};
+
+/**
+ * Where the gateway sends the shopper back. The link's own status parameter is ignored: the outcome is what the
+ * server says after asking the gateway.
+ */
+export function PaymentResult({ paymentId }: { paymentId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const { data, error, isLoading, isFetching, refetch } = useGetPaymentStatusQuery(paymentId);
+  const outcome = data ? outcomeOf(data.status) : null;
+
+  useEffect(() => {
+    // A paid order emptied the cart on the server and changed the orders list.
+    if (outcome === 'paid') {
+      dispatch(
+        api.util.invalidateTags([
+          { type: 'Cart', id: 'LIST' },
+          { type: 'Order', id: 'LIST' },
+        ]),
+      );
+    }
+  }, [outcome, dispatch]);
+
+  if (isLoading) {
+    return (
+      <div className="text-center">
+        <PageSpinner />
+        <p>{t('checkout.result.checking')}</p>
+      </div>
+    );
+  }
+  if (!data || !outcome) {
+    const unknown = statusOf(error) === 404;
+    return (
+      <div className="alert alert-danger" role="alert">
+        <h2 className="h5">{unknown ? t('checkout.result.unknown_title') : t('checkout.result.error')}</h2>
+        {unknown ? (
+          <p>{t('checkout.result.unknown')}</p>
+        ) : (
+          <button type="button" className="btn btn-outline-danger" onClick={() => void refetch()}>
+            {t('checkout.result.check_again')}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const orderId = data.order_id;
+  const canRetry = orderId !== null && (outcome === 'failed' || outcome === 'pending');
+  return (
+    <div className={`alert alert-${TONE[outcome]}`} role="status" data-testid="payment-outcome">
+      <h2 className="h4">{t(`checkout.result.${outcome}_title`)}</h2>
+      <p className="mb-1">{t(`checkout.result.${outcome}`, { id: orderId ?? '' })}</p>
+      {data.total_price !== undefined && data.currency && (
+        <p className="fw-semibold" dir="ltr">
+          {formatMoney(data.total_price, data.currency, language)}
+        </p>
+      )}
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        {outcome === 'pending' && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
+            {t('checkout.result.check_again')}
+          </button>
+        )}
+        {canRetry && (
+          <Link className="btn btn-primary" to={`/payment?order_id=${orderId}`}>
+            {t('checkout.result.retry')}
+          </Link>
+        )}
+        {signedIn && (
+          <Link className="btn btn-outline-primary" to="/orders">
+            {t('checkout.result.to_orders')}
+          </Link>
+        )}
+        <Link className="btn btn-outline-secondary" to="/">
+          {t('checkout.result.continue')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,497 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+
+import { languageChanged, type Language } from '../../../app/events';
+import type { PreloadedState } from '../../../app/store';
+import { leavePage } from '../../../lib/leavePage';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { apiUrl, server } from '../../../testing/server';
+import type { Address } from '../checkoutApi';
+import CheckoutPage from './CheckoutPage';
+
+const product = {
+  id: 11,
+  name: 'Rose perfume',
+  image_temp: '/media/rose.jpg',
+  price: 15,
+  discounted_price: 12.5,
+  category: 'Perfumes',
+  rating: 4,
+  stock_quantity: 20,
+  stock_warning: null,
+  attributes: [],
+};
+const cartItems = [{ id: 1, product_id: 11, quantity: 2, size: null, color: null, currency: 'KWD', product }];
+
+const home: Address = {
+  id: 3,
+  name: 'Sara',
+  address: 'Block 5, Street 20, House 7',
+  apartment_number: '12',
+  city: 'Fahaheel',
+  mobile_number: '55512345',
+  code_number: '+965',
+  country_code: 'KWT',
+};
+
+const shipping = {
+  governorateId: 1,
+  governorate: { name_en: 'Ahmadi', name_ar: 'الأحمدي' },
+  areaId: 2,
+  area: { name_en: 'Fahaheel', name_ar: 'الفحيحيل' },
+  shippingPrice: 2,
+  currency: 'KWD',
+  address: 'Near the mosque',
+};
+
+interface Seen {
+  url: string;
+  body: Record<string, unknown>;
+  key: string | null;
+}
+
+function shop(
+  options: { addresses?: Address[] | 'fail'; order?: (seen: Seen[]) => Response | Promise<Response> } = {},
+) {
+  const seen: Seen[] = [];
+  server.use(
+    http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: cartItems })),
+    http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: cartItems })),
+    http.get(apiUrl('governorates'), () =>
+      HttpResponse.json({ data: [{ id: 1, name_en: 'Ahmadi', name_ar: 'الأحمدي', areas_count: 1 }] }),
+    ),
+    http.get(apiUrl('governorates/1/areas'), () =>
+      HttpResponse.json({ areas: [{ id: 2, name_en: 'Fahaheel', name_ar: 'الفحيحيل', shipping_price: 2 }] }),
+    ),
+    http.get(apiUrl('addresses'), () =>
+      options.addresses === 'fail'
+        ? HttpResponse.json({ message: 'x' }, { status: 500 })
+        : HttpResponse.json({ addresses: options.addresses ?? [home] }),
+    ),
+    ...['create-order', 'guest/create-order'].map((path) =>
+      http.post(apiUrl(path), async ({ request }) => {
+        seen.push({
+          url: path,
+          body: (await request.json()) as Record<string, unknown>,
+          key: request.headers.get('idempotency-key'),
+        });
+        return options.order
+          ? options.order(seen)
+          : HttpResponse.json(
+              {
+                message: 'Order created successfully',
+                order_id: 41,
+                payment_url: 'http://localhost/pay/sandbox/x',
+                guest_token: 'guest-1',
+              },
+              { status: 201 },
+            );
+      }),
+    ),
+  );
+  return seen;
+}
+
+const signedInState: PreloadedState = {
+  auth: { token: 't', userId: 7, email: 'sara@shop.com' },
+  shipping: { choice: shipping },
+  coupon: { applied: { code: 'WELCOME10', percent: 10 } },
+};
+const guestState: PreloadedState = { cart: { guestToken: 'guest-1' }, shipping: { choice: shipping } };
+
+function renderCheckout(preloadedState: PreloadedState, language: Language = 'en') {
+  return renderWithProviders(<CheckoutPage />, { route: '/checkout', language, preloadedState });
+}
+
+/** The page's own alerts (a toast may say the same). */
+async function alertSaying(text: string) {
+  await waitFor(() =>
+    expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(text))).toBe(true),
+  );
+}
+
+let leave: jest.SpyInstance;
+beforeEach(() => {
+  leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  leave.mockRestore();
+});
+
+describe('guest checkout', () => {
+  it.each([
+    ['en', 'Confirm order', 'Email is required', 'Phone number is required', 'Please fill in all fields'],
+    ['ar', 'تأكيد الطلب', 'البريد الإلكتروني مطلوب', 'رقم الهاتف مطلوب', 'يرجى تعبئة جميع الحقول'],
+  ] as const)('(%s) e-mail and phone are required', async (language, confirm, email, phone, fillAll) => {
+    const seen = shop();
+    const { user } = renderCheckout(guestState, language);
+    await user.click(await screen.findByRole('button', { name: confirm }));
+    await alertSaying(email);
+    await alertSaying(phone);
+    await alertSaying(fillAll);
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'E-mail', 'Invalid email address', 'Phone number is too short'],
+    ['ar', 'البريد الإلكتروني', 'البريد الإلكتروني غير صالح', 'رقم الهاتف قصير جدًا'],
+  ] as const)(
+    '(%s) a basic e-mail pattern and at least 8 digits',
+    async (language, emailLabel, invalid, short) => {
+      shop();
+      const { user } = renderCheckout(guestState, language);
+      await user.type(await screen.findByLabelText(emailLabel), 'sara@shop');
+      await user.type(
+        screen.getByRole('textbox', { name: language === 'en' ? 'Phone number' : 'رقم الهاتف' }),
+        '5551234',
+      );
+      await user.click(
+        screen.getByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+      );
+      await alertSaying(invalid);
+      await alertSaying(short);
+    },
+  );
+
+  it.each([
+    ['en', 'Please select a shipping area'],
+    ['ar', 'يرجى اختيار منطقة الشحن'],
+  ] as const)('(%s) a shipping area is required', async (language, message) => {
+    shop();
+    const { user } = renderCheckout(
+      { ...guestState, checkout: undefined, shipping: { choice: { ...shipping, areaId: null, area: null } } },
+      language,
+    );
+    await user.click(
+      await screen.findByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+    );
+    await alertSaying(message);
+  });
+
+  it.each([
+    ['en', 'Please enter the detailed address'],
+    ['ar', 'يرجى إدخال العنوان التفصيلي'],
+  ] as const)('(%s) a detailed address is required', async (language, message) => {
+    shop();
+    const { user } = renderCheckout(
+      { ...guestState, shipping: { choice: { ...shipping, address: ' ' } } },
+      language,
+    );
+    await user.click(
+      await screen.findByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+    );
+    await alertSaying(message);
+  });
+
+  it('sends the order creation payload with an Idempotency-Key, shows it is submitting, then leaves for the payment page', async () => {
+    const seen = shop({
+      order: async () => {
+        await delay(100);
+        return HttpResponse.json(
+          {
+            message: 'Order created successfully',
+            order_id: 41,
+            payment_url: 'http://localhost/pay/sandbox/x',
+            guest_token: 'guest-2',
+          },
+          { status: 201 },
+        );
+      },
+    });
+    const { user, store } = renderCheckout(guestState);
+    await user.type(await screen.findByLabelText('E-mail'), 'guest@example.com');
+    // Arabic-Indic digits are typed as the digits they are.
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '٥٥٥١٢٣٤٥');
+    expect(screen.getByRole('combobox', { name: 'Dial code' })).toHaveDisplayValue(/\+965/);
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByRole('button', { name: 'Placing your order…' })).toBeDisabled();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('http://localhost/pay/sandbox/x'));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.url).toBe('guest/create-order');
+    expect(seen[0]?.key).toMatch(/^[\w-]{16,}$/);
+    expect(seen[0]?.body).toEqual({
+      governorate_name: 'Ahmadi',
+      area_name: 'Fahaheel',
+      address: 'Near the mosque',
+      payment_method: 'online',
+      shipping_cost: 2,
+      total_price: 27,
+      guest_phone: '55512345',
+      guest_email: 'guest@example.com',
+      guest_country_code: '+965',
+      currency: 'KWD',
+      guest_token: 'guest-1',
+    });
+    // The token the answer names is the one the cart goes on with.
+    expect(store.getState().cart.guestToken).toBe('guest-2');
+  });
+
+  it('a retry after a network failure sends the same key (one order per intent)', async () => {
+    const seen = shop({
+      order: (all) =>
+        all.length === 1
+          ? HttpResponse.error()
+          : HttpResponse.json(
+              { order_id: 41, payment_url: 'http://localhost/pay/sandbox/x' },
+              { status: 201 },
+            ),
+    });
+    const { user } = renderCheckout({
+      ...guestState,
+      checkout: {
+        draft: {
+          addressId: null,
+          email: 'guest@example.com',
+          phoneCode: '+965',
+          phone: '55512345',
+          addingAddress: false,
+          newAddress: { name: '', phoneCode: '+965', phone: '', city: '', address: '', apartment: '' },
+        },
+        intent: null,
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    await alertSaying('Error creating order');
+    await alertSaying('No connection to the shop.');
+    // Nothing typed was lost.
+    expect(screen.getByLabelText('E-mail')).toHaveValue('guest@example.com');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(leave).toHaveBeenCalled());
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.key).toBe(seen[0]?.key);
+  });
+
+  it('the 422 field messages sit next to their fields, and all messages are shown together', async () => {
+    shop({
+      order: () =>
+        HttpResponse.json(
+          {
+            message: 'Phone number must be at least 8 digits (and 1 more error)',
+            errors: {
+              guest_phone: ['Phone number must be at least 8 digits'],
+              cart: ['Rose perfume is out of stock.'],
+            },
+          },
+          { status: 422 },
+        ),
+    });
+    const { user } = renderCheckout(guestState, 'ar');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني'), 'guest@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'رقم الهاتف' }), '55512345');
+    await user.click(screen.getByRole('button', { name: 'تأكيد الطلب' }));
+    const errors = await screen.findByTestId('checkout-errors');
+    expect(within(errors).getByText('Phone number must be at least 8 digits')).toBeInTheDocument();
+    expect(within(errors).getByText('Rose perfume is out of stock.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'رقم الهاتف' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'تأكيد الطلب' })).toBeEnabled();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en', 'Error creating payment link'],
+    ['ar', 'حدث خطأ أثناء إنشاء رابط الدفع'],
+  ] as const)('(%s) an answer without a payment URL', async (language, message) => {
+    shop({ order: () => HttpResponse.json({ order_id: 41 }, { status: 201 }) });
+    const { user } = renderCheckout(
+      {
+        ...guestState,
+        checkout: {
+          draft: {
+            addressId: null,
+            email: 'g@example.com',
+            phoneCode: '+965',
+            phone: '55512345',
+            addingAddress: false,
+            newAddress: { name: '', phoneCode: '+965', phone: '', city: '', address: '', apartment: '' },
+          },
+          intent: null,
+        },
+      },
+      language,
+    );
+    await user.click(
+      await screen.findByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+    );
+    await alertSaying(message);
+  });
+
+  it('(ar) a server failure says error creating order', async () => {
+    shop({ order: () => HttpResponse.json({ message: 'Server Error' }, { status: 500 }) });
+    const { user } = renderCheckout(
+      {
+        ...guestState,
+        checkout: {
+          draft: {
+            addressId: null,
+            email: 'g@example.com',
+            phoneCode: '+965',
+            phone: '55512345',
+            addingAddress: false,
+            newAddress: { name: '', phoneCode: '+965', phone: '', city: '', address: '', apartment: '' },
+          },
+          intent: null,
+        },
+      },
+      'ar',
+    );
+    await user.click(await screen.findByRole('button', { name: 'تأكيد الطلب' }));
+    await alertSaying('حدث خطأ أثناء إنشاء الطلب');
+  });
+
+  it('what was typed survives a reload and a language switch', async () => {
+    shop();
+    const first = renderCheckout(guestState);
+    await first.user.type(await screen.findByLabelText('E-mail'), 'keep@example.com');
+    await first.user.type(screen.getByRole('textbox', { name: 'Phone number' }), '66612345');
+    act(() => {
+      first.store.dispatch(languageChanged('ar'));
+    });
+    expect(await screen.findByLabelText('البريد الإلكتروني')).toHaveValue('keep@example.com');
+    first.unmount();
+    // A new store (a reload of the tab) reads the tab's copy.
+    renderCheckout(guestState);
+    expect(await screen.findByLabelText('E-mail')).toHaveValue('keep@example.com');
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('66612345');
+  });
+});
+
+describe('signed-in checkout', () => {
+  it('picks a saved address and sends its phone, the account e-mail and the coupon; the coupon is spent after success', async () => {
+    const seen = shop({ addresses: [home, { ...home, id: 4, name: 'Office', mobile_number: '66612345' }] });
+    const { user, store } = renderCheckout(signedInState);
+    const office = await screen.findByRole('radio', { name: /Office/ });
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await alertSaying('Please select an address');
+    await user.click(office);
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('http://localhost/pay/sandbox/x'));
+    expect(seen[0]?.url).toBe('create-order');
+    expect(seen[0]?.body).toMatchObject({
+      guest_phone: '66612345',
+      guest_email: 'sara@shop.com',
+      guest_country_code: '+965',
+      coupon_code: 'WELCOME10',
+      // 25 − 10 % + 2
+      total_price: 24.5,
+      shipping_cost: 2,
+    });
+    expect(store.getState().coupon.applied).toBeNull();
+  });
+
+  it.each([
+    ['en', 'The selected address has no phone number'],
+    ['ar', 'العنوان المختار لا يحتوي على رقم هاتف'],
+  ] as const)('(%s) an address without a phone', async (language, message) => {
+    shop({ addresses: [{ ...home, mobile_number: '' }] });
+    const { user } = renderCheckout(signedInState, language);
+    await screen.findByRole('radio', { name: /Sara/ });
+    await user.click(
+      screen.getByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+    );
+    await alertSaying(message);
+  });
+
+  it.each([
+    ['en', 'Your e-mail is missing. Please log in again.'],
+    ['ar', 'بريدك الإلكتروني غير متوفر. يرجى تسجيل الدخول مرة أخرى.'],
+  ] as const)('(%s) a session without the e-mail', async (language, message) => {
+    shop();
+    const { user } = renderCheckout(
+      { ...signedInState, auth: { token: 't', userId: 7, email: null } },
+      language,
+    );
+    await screen.findByRole('radio', { name: /Sara/ });
+    await user.click(
+      screen.getByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+    );
+    await alertSaying(message);
+  });
+
+  it.each([
+    ['en', 'Selected address not found'],
+    ['ar', 'العنوان المختار غير موجود'],
+  ] as const)('(%s) a remembered address that is gone', async (language, message) => {
+    shop();
+    const { user } = renderCheckout(
+      {
+        ...signedInState,
+        checkout: {
+          draft: {
+            addressId: 99,
+            email: '',
+            phoneCode: '+965',
+            phone: '',
+            addingAddress: false,
+            newAddress: { name: '', phoneCode: '+965', phone: '', city: '', address: '', apartment: '' },
+          },
+          intent: null,
+        },
+      },
+      language,
+    );
+    await screen.findByRole('radio', { name: /Sara/ });
+    await user.click(
+      screen.getByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+    );
+    await alertSaying(message);
+  });
+
+  it.each([
+    ['en', 'Error fetching addresses'],
+    ['ar', 'حدث خطأ أثناء جلب العناوين'],
+  ] as const)('(%s) addresses that cannot be loaded', async (language, message) => {
+    shop({ addresses: 'fail' });
+    renderCheckout(signedInState, language);
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+  });
+
+  it('adds a new address (every field required, digits only) and picks it', async () => {
+    const posted: unknown[] = [];
+    let saved: Address[] = [];
+    shop();
+    server.use(
+      http.get(apiUrl('addresses'), () => HttpResponse.json({ addresses: saved })),
+      http.post(apiUrl('addresses'), async ({ request }) => {
+        posted.push(await request.json());
+        saved = [{ ...home, id: 9, name: 'New home' }];
+        return HttpResponse.json(
+          { message: 'Address added successfully', address: saved[0] },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderCheckout(signedInState);
+    expect(await screen.findByText('You have no saved addresses yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a new address' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    for (const message of [
+      'Name is required',
+      'Phone number is required',
+      'City is required',
+      'Street address is required',
+      'Apartment number is required',
+    ]) {
+      await alertSaying(message);
+    }
+    await user.type(screen.getByLabelText('Full name'), 'New home');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '5551x2345');
+    await user.type(screen.getByLabelText('City'), 'Fahaheel');
+    await user.type(screen.getByLabelText('Street address (block, street, building)'), 'Block 5');
+    await user.type(screen.getByLabelText('Apartment number'), '1a2');
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('55512345');
+    expect(screen.getByLabelText('Apartment number')).toHaveValue('12');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole('radio', { name: /New home/ })).toBeChecked();
+    expect(posted).toEqual([
+      {
+        name: 'New home',
+        address: 'Block 5',
+        mobile_number: '55512345',
+        apartment_number: '12',
+        city: 'Fahaheel',
+        code_number: '+965',
+        country_code: 'KW',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,154 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { statusOf } from '../../../app/api';
+import { loginRequired } from '../../../app/events';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SHOP_NAMESPACE } from '../../../i18n/i18n';
+import { notify } from '../../../lib/notify';
+import { selectIsAuthenticated } from '../../auth/public';
+import { selectCoupons, selectHomeArgs, useHomeData } from '../../catalog/public';
+import { useApplyCouponMutation } from '../couponApi';
+import { findUsableCoupon } from '../couponRules';
+import { couponApplied, couponRemoved, selectAppliedCoupon } from '../couponSlice';
+
+type Problem = 'invalid_coupon' | 'error_applying_coupon' | 'login_required_for_discount_codes';
+
+export interface CouponBoxProps {
+  /** the subtotal the server is told (it prices the cart itself) */
+  cartTotal: number;
+  /**
+   * hide: the cart shows the box to signed-in shoppers only; ask_to_log_in: checkout shows it to guests too,
+   * and applying asks them to log in.
+   */
+  guests?: 'hide' | 'ask_to_log_in';
+}
+
+/** "Have a coupon?" → code input (cancellable) → the list's rules, then the server's confirmation. */
+export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
+  const { t, ready } = useTranslation(['translation', SHOP_NAMESPACE]);
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const applied = useAppSelector(selectAppliedCoupon);
+  const homeArgs = useAppSelector(selectHomeArgs);
+  const { isLoading: listLoading } = useHomeData(homeArgs);
+  const coupons = useAppSelector(selectCoupons);
+  const [applyCoupon, { isLoading: applying }] = useApplyCouponMutation();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const ids = useId();
+
+  if (!ready || (!signedIn && guests === 'hide')) return null;
+
+  if (applied && signedIn) {
+    return (
+      <div
+        className="d-flex align-items-center justify-content-between gap-2 mb-3"
+        data-testid="applied-coupon"
+      >
+        <span className="badge text-bg-success fs-6 fw-normal text-wrap text-start">
+          {t('coupon.applied', { code: applied.code, percent: applied.percent })}
+        </span>
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 text-nowrap"
+          onClick={() => dispatch(couponRemoved())}
+        >
+          {t('coupon.remove')}
+        </button>
+      </div>
+    );
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-link p-0 mb-3" onClick={() => setOpen(true)}>
+        {t('coupon.have_coupon')}
+      </button>
+    );
+  }
+
+  const refuse = (reason: Problem) => {
+    setProblem(reason);
+    const text = t(`coupon.${reason}`);
+    if (reason === 'login_required_for_discount_codes') notify.warning(text, { toastId: reason });
+    else notify.error(text, { toastId: reason });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '' || applying) return;
+    if (!signedIn) return refuse('login_required_for_discount_codes');
+    const coupon = findUsableCoupon(coupons, code, Date.now());
+    if (!coupon) return refuse('invalid_coupon');
+    const answer = await applyCoupon({ coupon_code: coupon.code, cart_total: cartTotal });
+    if (answer.error)
+      return refuse(statusOf(answer.error) === 422 ? 'invalid_coupon' : 'error_applying_coupon');
+    setProblem(null);
+    setOpen(false);
+    setCode('');
+    dispatch(couponApplied({ code: coupon.code, percent: answer.data.discount ?? coupon.discount }));
+    notify.success(t('coupon.coupon_applied_successfully'), { toastId: 'coupon-applied' });
+  };
+
+  const busy = applying || listLoading;
+  return (
+    <form className="mb-3" onSubmit={(event) => void submit(event)} noValidate>
+      <label className="form-label" htmlFor={`${ids}-code`}>
+        {t('coupon.label')}
+      </label>
+      <div className="input-group has-validation">
+        <input
+          id={`${ids}-code`}
+          className={`form-control${problem ? ' is-invalid' : ''}`}
+          value={code}
+          dir="auto"
+          autoComplete="off"
+          maxLength={64}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${ids}-problem` : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setProblem(null);
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={code.trim() === '' || busy}>
+          {applying ? (
+            <>
+              <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+              <span className="visually-hidden">{t('coupon.applying')}</span>
+            </>
+          ) : (
+            t('coupon.apply')
+          )}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => {
+            setOpen(false);
+            setCode('');
+            setProblem(null);
+          }}
+        >
+          {t('coupon.cancel')}
+        </button>
+        {problem && (
+          <div id={`${ids}-problem`} className="invalid-feedback" role="alert">
+            {t(`coupon.${problem}`)}
+            {problem === 'login_required_for_discount_codes' && (
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0 ms-2 align-baseline"
+                onClick={() => dispatch(loginRequired({ reason: 'coupon' }))}
+              >
+                {t('coupon.log_in')}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
+
+import { signedOut } from '../../app/events';
+import { localPersistStorage } from '../../lib/storage';
+
+export interface AppliedCoupon {
+  code: string;
+  percent: number;
+}
+
+export interface CouponState {
+  applied: AppliedCoupon | null;
+}
+
+const initialState: CouponState = { applied: null };
+
+const couponSlice = createSlice({
+  name: 'coupon',
+  initialState,
+  reducers: {
+    couponApplied(state, action: PayloadAction<AppliedCoupon>) {
+      state.applied = action.payload;
+    },
+    couponRemoved(state) {
+      state.applied = null;
+    },
+    /** The order that used the coupon was placed (dispatched by checkout): the coupon is spent. */
+    couponConsumed(state) {
+      state.applied = null;
+    },
+  },
+  extraReducers: (builder) => {
+    // Coupons are for signed-in shoppers only.
+    builder.addCase(signedOut, () => initialState);
+  },
+  selectors: {
+    selectAppliedCoupon: (state) => state.applied,
+  },
+});
+
+export const { couponApplied, couponRemoved, couponConsumed } = couponSlice.actions;
+export const { selectAppliedCoupon } = couponSlice.selectors;
+export const couponSliceReducer = couponSlice.reducer;
+
+export const COUPON_PERSIST_KEY = 'coupon';
+export const couponReducer = persistReducer(
+  { key: COUPON_PERSIST_KEY, storage: localPersistStorage },
+  couponSlice.reducer,
+);
