@@ -1,21 +1,26 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import { Accounts } from '../../contract/accounts';
-import { apiTokens, users } from '../db/schema';
-import { findUserByEmail, issueToken, normalizeEmail, revokeAllTokens, type UserRow } from '../lib/accounts';
+import { findUserByEmail, issueToken, normalizeEmail } from '../lib/accounts';
 import { consumeCode, issueCode, normalizeCode } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { NATIONALITIES } from '../lib/nationalities';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
+import { burnPasswordCheck, verifyPassword } from '../lib/passwords';
 import { authenticate, bearerTokenOf } from '../plugins/auth';
 import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
+import {
+  accountForSocial,
+  AUTH_MESSAGES,
+  markVerified,
+  registerUser,
+  resetPassword,
+  signOut,
+} from '../services/accounts';
 import { SocialProviderUnavailableError, SocialTokenError, type SocialIdentity } from '../services/social';
 import { Forbidden, Invalid, NotFound, NotSignedIn, Unavailable } from '../services/errors';
 
 export const MESSAGES = {
   registered: 'User registered successfully. Please check your email for the verification code.',
-  emailTaken: 'The email has already been taken.',
+  emailTaken: AUTH_MESSAGES.emailTaken,
   codeSent: 'Verification code sent.',
   noUser: 'No user found, please register first',
   verified: 'Email verified successfully.',
@@ -24,78 +29,14 @@ export const MESSAGES = {
   passwordReset: 'Password has been reset successfully.',
   loggedOut: 'Logged out successfully.',
   socialInvalid: 'The social login token is invalid or expired.',
-  socialNoEmail: 'Your social account did not share an email address.',
-  socialLinkedElsewhere: 'This email is already linked to another social account.',
+  socialNoEmail: AUTH_MESSAGES.socialNoEmail,
+  socialLinkedElsewhere: AUTH_MESSAGES.socialLinkedElsewhere,
   unavailable: 'This service is currently unavailable.',
 } as const;
 
 /** Codes: 5 requests a minute per address and e-mail, counted apart for sending and for checking. */
 const SEND_CODE_LIMIT = limitPerIpAndEmail(5, 'send-code');
 const VERIFY_CODE_LIMIT = limitPerIpAndEmail(5, 'verify-code');
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return (error as { code?: unknown } | null)?.code === '23505' || cause?.code === '23505';
-}
-
-async function markVerified(app: FastifyInstance, user: UserRow): Promise<void> {
-  if (user.emailVerifiedAt) return;
-  await app.deps.db
-    .update(users)
-    .set({ emailVerifiedAt: app.deps.config.now(), updatedAt: app.deps.config.now() })
-    .where(eq(users.id, user.id));
-}
-
-/** Finds the account for a verified social identity, linking by e-mail or creating it (already verified). */
-async function accountForSocial(app: FastifyInstance, identity: SocialIdentity): Promise<UserRow> {
-  const { db, config } = app.deps;
-  const idColumn = identity.provider === 'google' ? users.googleId : users.facebookId;
-  const [linked] = await db.select().from(users).where(eq(idColumn, identity.subject)).limit(1);
-  if (linked) {
-    await markVerified(app, linked);
-    return linked;
-  }
-  if (!identity.email) throw new Invalid({ token: [MESSAGES.socialNoEmail] }, MESSAGES.socialNoEmail);
-  const emailAddress = normalizeEmail(identity.email);
-  const link =
-    identity.provider === 'google' ? { googleId: identity.subject } : { facebookId: identity.subject };
-  const existing = await findUserByEmail(db, emailAddress);
-  if (existing) {
-    const current = identity.provider === 'google' ? existing.googleId : existing.facebookId;
-    if (current && current !== identity.subject) {
-      throw new Invalid({ token: [MESSAGES.socialLinkedElsewhere] }, MESSAGES.socialLinkedElsewhere);
-    }
-    // Nobody proved the mailbox of an unverified account, so whoever registered it may be a stranger: the
-    // password they chose and the tokens they hold must not become a verified account's keys.
-    const unproven = existing.emailVerifiedAt === null;
-    const updated = await db.transaction(async (tx) => {
-      if (unproven) await tx.delete(apiTokens).where(eq(apiTokens.userId, existing.id));
-      const [row] = await tx
-        .update(users)
-        .set({
-          ...link,
-          ...(unproven ? { passwordHash: null } : {}),
-          emailVerifiedAt: existing.emailVerifiedAt ?? config.now(),
-          updatedAt: config.now(),
-        })
-        .where(eq(users.id, existing.id))
-        .returning();
-      return row;
-    });
-    return updated ?? existing;
-  }
-  const [created] = await db
-    .insert(users)
-    .values({
-      name: identity.name?.trim() || emailAddress.split('@')[0] || emailAddress,
-      email: emailAddress,
-      emailVerifiedAt: config.now(),
-      ...link,
-    })
-    .returning();
-  if (!created) throw new Error('user insert returned nothing');
-  return created;
-}
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
@@ -110,29 +51,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...registerLimits, schema: Accounts.register.schema },
     async (request, reply) => {
       const input = request.body;
-      const emailAddress = normalizeEmail(input.email);
-      if (await findUserByEmail(db, emailAddress)) throw new Invalid({ email: [MESSAGES.emailTaken] });
-
-      const { config } = app.deps;
-      let user: UserRow | undefined;
-      try {
-        [user] = await db
-          .insert(users)
-          .values({
-            name: input.name.trim(),
-            email: emailAddress,
-            passwordHash: await hashPassword(input.password, config.bcryptCost),
-            phoneCode: input.phone_code.trim(),
-            phoneNumber: String(input.phone_number).trim(),
-            nationality: Number(input.nationality),
-          })
-          .returning();
-      } catch (error) {
-        // Two registrations racing for one address: the unique index decides.
-        if (isUniqueViolation(error)) throw new Invalid({ email: [MESSAGES.emailTaken] });
-        throw error;
-      }
-      if (!user) throw new Error('user insert returned nothing');
+      const user = await registerUser(
+        db,
+        {
+          name: input.name.trim(),
+          email: normalizeEmail(input.email),
+          password: input.password,
+          phoneCode: input.phone_code.trim(),
+          phoneNumber: String(input.phone_number).trim(),
+          nationality: Number(input.nationality),
+        },
+        app.deps.config.bcryptCost,
+      );
       await issueCode(app.deps, user, 'verify', { limitResends: false });
       const token = await issueToken(db, user.id, app.deps.config.now());
       return reply.status(201).send({
@@ -163,7 +93,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? await consumeCode(app.deps, user.id, ['verify'], normalizeCode(input.code))
         : false;
       if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
-      await markVerified(app, user);
+      await markVerified(db, user, app.deps.config.now());
       const token = await issueToken(db, user.id, app.deps.config.now());
       return { message: MESSAGES.verified, token, id: user.id, email: user.email };
     },
@@ -210,7 +140,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.log.error({ err: error }, 'social provider failed');
         throw new Unavailable(MESSAGES.unavailable);
       }
-      const user = await accountForSocial(app, identity);
+      const user = await accountForSocial(db, identity, app.deps.config.now());
       const token = await issueToken(db, user.id, app.deps.config.now());
       return { token, id: user.id, email: user.email, name: user.name };
     },
@@ -225,17 +155,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ? await consumeCode(app.deps, user.id, ['reset', 'verify'], normalizeCode(input.code))
       : false;
     if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
-    const { config } = app.deps;
-    await db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(input.password, config.bcryptCost),
-        emailVerifiedAt: user.emailVerifiedAt ?? config.now(),
-        updatedAt: config.now(),
-      })
-      .where(eq(users.id, user.id));
     // Whoever knew the old password is signed out everywhere.
-    await revokeAllTokens(db, user.id);
+    await resetPassword(db, user, input.password, {
+      now: app.deps.config.now(),
+      bcryptCost: app.deps.config.bcryptCost,
+    });
     return { message: MESSAGES.passwordReset };
   });
 
@@ -243,7 +167,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Any live token may sign out, verified or not.
     const found = bearerTokenOf(request) ? await authenticate(app, request) : null;
     if (!found) throw new NotSignedIn();
-    await db.delete(apiTokens).where(eq(apiTokens.id, found.tokenId));
+    await signOut(db, found.tokenId);
     return { message: MESSAGES.loggedOut };
   });
 

@@ -1,16 +1,12 @@
-// User cart (bearer) and guest cart (guest_token), per spec 02 §7 and the API contract.
-import { eq } from 'drizzle-orm';
+// User cart (bearer) and guest cart (guest_token).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Cart, type RemoveFromCartBody } from '../../contract/cart';
 import { Coupons } from '../../contract/coupons';
-import { guestCarts } from '../db/schema';
-
 import { langOf, parseId } from '../services/catalog';
 import {
   addToCart,
-  cartRows,
-  createGuestCart,
+  addToNewGuestCart,
   guestOwner,
   listCart,
   mergeGuestCart,
@@ -18,9 +14,8 @@ import {
   removeProduct,
   updateQuantity,
 } from '../services/cart';
-import { discountAmount, findValidCoupon, priceCart } from '../services/pricing';
-import { roundMoney } from '../services/payments';
-import { Invalid, NotFound } from '../services/errors';
+import { applyCoupon } from '../services/pricing';
+import { NotFound } from '../services/errors';
 
 function productIdParam(params: { product_id: string }): number {
   const id = parseId(params.product_id);
@@ -82,23 +77,14 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'Product removed from cart successfully' };
   });
 
-  app.post(Coupons.apply.url, { ...auth, schema: Coupons.apply.schema }, async (request) => {
-    const coupon = await findValidCoupon(db, request.body.coupon_code, config.now());
-    if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
-    // The server's own cart total wins; the client's only counts when the cart is empty on the server.
-    const owner = userOwner(request);
-    const firstCurrency = (await cartRows(db, owner))[0]?.currency ?? 'KWD';
-    const priced = await priceCart(db, owner, firstCurrency);
-    const total = priced.lines.length > 0 ? priced.subtotal : (request.body.cart_total ?? 0);
-    const discount_amount = discountAmount(total, coupon.discount, priced.currency);
-    return {
-      message: 'Coupon applied successfully',
-      code: coupon.code,
-      discount: coupon.discount,
-      discount_amount,
-      new_total: roundMoney(total - discount_amount, priced.currency),
-    };
-  });
+  app.post(Coupons.apply.url, { ...auth, schema: Coupons.apply.schema }, async (request) => ({
+    message: 'Coupon applied successfully',
+    ...(await applyCoupon(db, userOwner(request), {
+      code: request.body.coupon_code,
+      cartTotal: request.body.cart_total,
+      now: config.now(),
+    })),
+  }));
 
   app.post(Cart.merge.url, { ...auth, schema: Cart.merge.schema }, async (request) => ({
     ...(await mergeGuestCart(db, userOwner(request).userId, request.body.guest_token)),
@@ -129,17 +115,12 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const cart_item = await addToCart(db, await guestOwner(db, given), input, langOf(request));
       return { message: 'Product added to cart successfully', cart_item, guest_token: given };
     }
-    const created = await createGuestCart(db);
-    const guest_token = created.token;
-    let cart_item;
-    try {
-      cart_item = await addToCart(db, { guestCartId: created.guestCartId }, input, langOf(request));
-    } catch (error) {
-      // A refused first add leaves no empty cart behind.
-      await db.delete(guestCarts).where(eq(guestCarts.id, created.guestCartId));
-      throw error;
-    }
-    return { message: 'Product added to cart successfully', cart_item, guest_token };
+    const created = await addToNewGuestCart(db, input, langOf(request));
+    return {
+      message: 'Product added to cart successfully',
+      cart_item: created.cartItem,
+      guest_token: created.token,
+    };
   });
 
   app.post(Cart.guestUpdate.url, { schema: Cart.guestUpdate.schema }, async (request) => {

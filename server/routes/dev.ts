@@ -1,11 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { System } from '../../contract/dev';
-import { outbox } from '../db/schema';
 import { normalizeEmail } from '../lib/accounts';
 import { parseId } from '../services/catalog';
 import { NotFound } from '../services/errors';
+import { mailbox } from '../services/mail';
 import { markOrderCompleted } from '../services/orders';
 
 // Registered only outside production (see app.ts): the outbox holds live codes.
@@ -15,13 +14,7 @@ const MAILBOX_LIMIT = 50;
 /** GET /api/dev/mail?to=EMAIL — what browser journeys read the verification codes from. */
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(System.devMail.url, { schema: System.devMail.schema }, async (request) => {
-    const to = normalizeEmail(request.query.to);
-    const rows = await app.deps.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, to))
-      .orderBy(desc(outbox.id))
-      .limit(MAILBOX_LIMIT);
+    const rows = await mailbox(app.deps.db, MAILBOX_LIMIT, normalizeEmail(request.query.to));
     return {
       messages: rows.map((row) => ({
         to: row.recipient,
@@ -57,7 +50,7 @@ export function escapeHtml(value: string): string {
 /** GET /dev/mail — the outbox as a page for people trying the shop locally. */
 export const devMailPage: FastifyPluginAsync = async (app) => {
   app.get('/dev/mail', async (_request, reply) => {
-    const rows = await app.deps.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
+    const rows = await mailbox(app.deps.db, 100);
     const items = rows
       .map(
         (row) => `<article>

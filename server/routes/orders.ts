@@ -1,25 +1,26 @@
 // Checkout (signed in and guest) and the signed-in shopper's orders.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Orders } from '../../contract/orders';
-import { orderItems, orders } from '../db/schema';
-
-import { parseId } from '../services/catalog';
+import type { OrderItemRow, OrderRow } from '../db/queries/orders';
 import { guestOwner } from '../services/cart';
-import { applyPaymentOutcome, cancelOrder, createOrder, validateOrderRequest } from '../services/orders';
+import {
+  cancelUserOrder,
+  createOrder,
+  listUserOrders,
+  userOrder,
+  validateOrderRequest,
+  type OrderWithItems,
+} from '../services/orders';
 import { assertPaymentsAvailable } from '../services/payments';
-import { Invalid, NotFound } from '../services/errors';
-
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
+import { Invalid } from '../services/errors';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' && key.trim() !== '' ? key.trim().slice(0, 200) : null;
 }
 
-function itemJson(item: ItemRow) {
+function itemJson(item: OrderItemRow) {
   return {
     id: item.id,
     product_id: item.productId,
@@ -42,7 +43,7 @@ function orderSummary(order: OrderRow) {
   };
 }
 
-function orderDetail(order: OrderRow, items: ItemRow[]) {
+function orderDetail({ order, items }: OrderWithItems) {
   return {
     ...orderSummary(order),
     address: `${order.address}, ${order.areaName}, ${order.governorateName}`,
@@ -108,74 +109,20 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.get(Orders.list.url, { ...auth, schema: Orders.list.schema }, async (request) => {
-    const userId = (request.user as { id: number }).id;
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id));
-    if (rows.length === 0) return [];
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(
-        inArray(
-          orderItems.orderId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(orderItems.id));
-    // The list carries the detail too: each order card expands to its address, payment method and items.
-    return rows.map((row) =>
-      orderDetail(
-        row,
-        items.filter((item) => item.orderId === row.id),
-      ),
-    );
-  });
+  // The list carries the detail too: each order card expands to its address, payment method and items.
+  app.get(Orders.list.url, { ...auth, schema: Orders.list.schema }, async (request) =>
+    (await listUserOrders(db, (request.user as { id: number }).id)).map(orderDetail),
+  );
 
-  app.get(Orders.detail.url, { ...auth, schema: Orders.detail.schema }, async (request) => {
-    const id = parseId(request.params.id);
-    const userId = (request.user as { id: number }).id;
-    const [order] =
-      id === null
-        ? []
-        : await db
-            .select()
-            .from(orders)
-            .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!order) throw new NotFound('Order not found');
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
-    return orderDetail(order, items);
-  });
+  app.get(Orders.detail.url, { ...auth, schema: Orders.detail.schema }, async (request) =>
+    orderDetail(await userOrder(db, (request.user as { id: number }).id, request.params.id)),
+  );
 
   // Beyond the original calls: the shopper cancels a pending, unpaid order and its stock goes back on sale.
   app.post(Orders.cancel.url, { ...auth, schema: Orders.cancel.schema }, async (request) => {
-    const id = parseId(request.params.id);
     const userId = (request.user as { id: number }).id;
-    if (id === null) throw new NotFound('Order not found');
-    const [order] = await db
-      .select({ status: orders.status, paymentId: orders.paymentId })
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!order) throw new NotFound('Order not found');
-    // The shopper may have paid on the gateway without coming back: ask it first, so a paid order is not cancelled.
-    if (order.status === 'pending' && order.paymentId) {
-      const payment = await gateway.getPaymentStatus(order.paymentId);
-      if (payment) await applyPaymentOutcome(db, id, payment, config.now());
-    }
-    const canceled = await cancelOrder(db, userId, id, config.now());
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.id));
-    return { message: 'Order cancelled successfully', order: orderDetail(canceled, items) };
+    const canceled = await cancelUserOrder({ db, gateway, now: config.now() }, userId, request.params.id);
+    return { message: 'Order cancelled successfully', order: orderDetail(canceled) };
   });
 };
 

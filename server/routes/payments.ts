@@ -1,16 +1,14 @@
 // MyFatoorah-shaped payment calls, the payment status check, and the sandbox's hosted pay page.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Payments } from '../../contract/payments';
-import { orders } from '../db/schema';
-
+import type { OrderOwner } from '../db/queries/orders';
 import { authenticate } from '../plugins/auth';
 import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
-import { applyPaymentOutcome, holdStockForPayment } from '../services/orders';
+import { holdStockForPayment, orderAfterPayment, payableOrder, recordPaymentLink } from '../services/orders';
 import { roundMoney, SandboxGateway, type PaymentStatus } from '../services/payments';
-import { Conflict, Invalid, NotFound } from '../services/errors';
+import { Invalid, NotFound } from '../services/errors';
 
 const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, gateway } = app.deps;
@@ -27,7 +25,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let currencyIso: string;
     if (body.order_id !== undefined) {
       // Methods for paying an order show the order's own amount, whatever the client sent.
-      const order = await payableOrder(app, request, body.order_id, body.guest_token);
+      const order = await payableOrder(db, body.order_id, await payerOf(app, request, body.guest_token));
       invoiceValue = order.totalPrice;
       currencyIso = order.currency;
     } else {
@@ -52,7 +50,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let orderId: number | null = null;
     if (body.order_id !== undefined) {
       // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
-      const order = await payableOrder(app, request, body.order_id, body.guest_token);
+      const order = await payableOrder(db, body.order_id, await payerOf(app, request, body.guest_token));
       await holdStockForPayment(db, order.id, app.deps.config.now());
       invoiceValue = order.totalPrice;
       currencyIso = order.currency;
@@ -70,17 +68,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       paymentMethodId: body.payment_method_id,
       orderId,
     });
-    if (orderId !== null) {
-      await db
-        .update(orders)
-        .set({
-          paymentId: payment.paymentId,
-          paymentUrl: payment.paymentUrl,
-          ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(orders.id, orderId));
-    }
+    if (orderId !== null) await recordPaymentLink(db, orderId, payment, app.deps.config.now());
     return { payment_result: { PaymentURL: payment.paymentUrl, InvoiceId: payment.invoiceId } };
   });
 
@@ -94,28 +82,16 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 export default paymentsRoutes;
 
-async function payableOrder(
+/** Who asks to pay: a verified account (bearer), else the guest cart its token opens, else nobody. */
+async function payerOf(
   app: FastifyInstance,
   request: Parameters<typeof authenticate>[1],
-  orderId: number,
   guestToken: string | undefined,
-) {
-  const { db } = app.deps;
+): Promise<OrderOwner | null> {
   const account = await authenticate(app, request);
-  let ownerCondition;
-  if (account?.verified) ownerCondition = eq(orders.userId, account.id);
-  else if (guestToken)
-    ownerCondition = eq(orders.guestCartId, (await guestOwner(db, guestToken)).guestCartId);
-  else throw new NotFound('Order not found');
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), ownerCondition))
-    .limit(1);
-  if (!order) throw new NotFound('Order not found');
-  if (!['pending', 'failed'].includes(order.status))
-    throw new Conflict('This order is already paid or closed.');
-  return order;
+  if (account?.verified) return { userId: account.id };
+  if (guestToken) return guestOwner(app.deps.db, guestToken);
+  return null;
 }
 
 /** Asks nothing of the client: the gateway's answer decides the order's status. */
@@ -129,11 +105,7 @@ async function statusAnswer(app: FastifyInstance, status: PaymentStatus) {
       payment_id: status.paymentId,
     };
   }
-  await applyPaymentOutcome(db, status.orderId, status, config.now());
-  const [order] = await db
-    .select({ status: orders.status, totalPrice: orders.totalPrice, currency: orders.currency })
-    .from(orders)
-    .where(eq(orders.id, status.orderId));
+  const order = await orderAfterPayment(db, status.orderId, status, config.now());
   return {
     order_id: status.orderId,
     status: order?.status ?? status.status,

@@ -348,3 +348,19 @@ export async function mergeGuestCart(db: Db, userId: number, token: unknown): Pr
     return report;
   });
 }
+
+/** The first add of a guest: a new cart with the line, and its token. A refused add leaves no empty cart behind. */
+export async function addToNewGuestCart(
+  db: Db,
+  input: AddInput,
+  lang: Lang,
+): Promise<{ cartItem: CartItem; token: string }> {
+  const created = await createGuestCart(db);
+  try {
+    const cartItem = await addToCart(db, { guestCartId: created.guestCartId }, input, lang);
+    return { cartItem, token: created.token };
+  } catch (error) {
+    await db.delete(guestCarts).where(eq(guestCarts.id, created.guestCartId));
+    throw error;
+  }
+}

@@ -1,8 +1,10 @@
 // Reading the catalogue: products with images, attributes and prices, shaped as the contract's Product.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Product } from '../../contract/catalog';
+import type { Category, Product } from '../../contract/catalog';
+import type { Coupon } from '../../contract/coupons';
 import type { Db } from '../db/client';
+import { categoryRows, couponRows } from '../db/queries/catalog';
 import {
   categories,
   currencyRates,
@@ -11,6 +13,7 @@ import {
   products,
   reviews,
 } from '../db/schema';
+import { Invalid } from './errors';
 import { roundMoney } from './payments';
 
 export type Lang = 'en' | 'ar';
@@ -225,4 +228,48 @@ export function stockWarningFor(stock: number): { en: string; ar: string } | nul
   if (stock <= 0) return { en: 'Out of stock', ar: 'نفدت الكمية' };
   if (stock <= 5) return { en: `Only ${stock} left in stock`, ar: `متبقي ${stock} قطع فقط` };
   return null;
+}
+
+/** The rate for a `currency_code` the client sent (none: null); a currency the shop does not price in is Invalid. */
+export async function requestedRate(db: Db, code: string | undefined): Promise<Rate | null> {
+  if (!code) return null;
+  const rate = await findRate(db, code);
+  if (!rate) throw new Invalid({ currency_code: ['The selected currency code is invalid.'] });
+  return rate;
+}
+
+/** Every category with its products, in the shop's order. */
+export async function categoriesWithProducts(db: Db, lang: Lang, rate: Rate | null): Promise<Category[]> {
+  const [rows, allProducts] = await Promise.all([
+    categoryRows(db),
+    loadProducts(db, undefined, lang, { rate }),
+  ]);
+  const byCategory = new Map<number, Product[]>();
+  for (const product of allProducts) {
+    const list = byCategory.get(product.category_id) ?? [];
+    list.push(product);
+    byCategory.set(product.category_id, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    name: localized(lang, row.nameEn, row.nameAr),
+    image: row.image,
+    products: byCategory.get(row.id) ?? [],
+  }));
+}
+
+export const BEST_SELLERS = 20;
+
+export function bestSellers(db: Db, lang: Lang, rate: Rate | null): Promise<Product[]> {
+  return loadProducts(db, undefined, lang, { orderBy: 'best_selling', limit: BEST_SELLERS, rate });
+}
+
+export async function listCoupons(db: Db): Promise<Coupon[]> {
+  return (await couponRows(db)).map((row) => ({
+    id: row.id,
+    code: row.code,
+    is_active: row.isActive ? 1 : 0,
+    end_date: row.endDate,
+    discount: row.discount,
+  }));
 }

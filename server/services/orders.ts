@@ -2,9 +2,18 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import {
+  orderItemRows,
+  orderRow,
+  ownedOrderRow,
+  setPaymentLink,
+  userOrderRows,
+  type OrderItemRow,
+  type OrderOwner,
+} from '../db/queries/orders';
 import { areas, cartItems, governorates, orderItems, orders, products } from '../db/schema';
 import { countSold, returnStock, takeStock, type StockNeed } from '../db/stock';
-import { convert, findRate } from './catalog';
+import { convert, findRate, parseId } from './catalog';
 import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
 import { roundMoney } from './payments';
@@ -513,4 +522,88 @@ export async function markOrderCompleted(db: Db, orderId: number, now: Date): Pr
     .returning();
   if (!order) throw new NotFound('Order not found');
   return order;
+}
+
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** The shopper's orders, newest first, each with its items. */
+export async function listUserOrders(db: Db, userId: number): Promise<OrderWithItems[]> {
+  const rows = await userOrderRows(db, userId);
+  const items = await orderItemRows(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((order) => ({ order, items: items.filter((item) => item.orderId === order.id) }));
+}
+
+/** The shopper's own order (`orderIdText` as sent); another shopper's, unknown or malformed is NotFound. */
+export async function userOrder(db: Db, userId: number, orderIdText: string): Promise<OrderWithItems> {
+  const id = parseId(orderIdText);
+  const order = id === null ? undefined : await ownedOrderRow(db, id, { userId });
+  if (!order) throw new NotFound('Order not found');
+  return { order, items: await orderItemRows(db, [order.id]) };
+}
+
+/**
+ * Cancels the shopper's own pending order. The shopper may have paid on the gateway without coming back: the
+ * gateway is asked first, so a paid order is not cancelled.
+ */
+export async function cancelUserOrder(
+  deps: { db: Db; gateway: PaymentGateway; now: Date },
+  userId: number,
+  orderIdText: string,
+): Promise<OrderWithItems> {
+  const { db, gateway, now } = deps;
+  const id = parseId(orderIdText);
+  const order = id === null ? undefined : await ownedOrderRow(db, id, { userId });
+  if (!order) throw new NotFound('Order not found');
+  if (order.status === 'pending' && order.paymentId) {
+    const payment = await gateway.getPaymentStatus(order.paymentId);
+    if (payment) await applyPaymentOutcome(db, order.id, payment, now);
+  }
+  const canceled = await cancelOrder(db, userId, order.id, now);
+  return { order: canceled, items: await orderItemRows(db, [order.id]) };
+}
+
+export const ORDER_CLOSED = 'This order is already paid or closed.';
+
+/** An order its owner may pay now (pending, or failed and tried again); anyone else's is NotFound. */
+export async function payableOrder(db: Db, orderId: number, owner: OrderOwner | null): Promise<OrderRow> {
+  const order = owner === null ? undefined : await ownedOrderRow(db, orderId, owner);
+  if (!order) throw new NotFound('Order not found');
+  if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_CLOSED);
+  return order;
+}
+
+/** The gateway's answer decides the order's status; the order as it is then (undefined if it is gone). */
+export async function orderAfterPayment(
+  db: Db,
+  orderId: number,
+  outcome: GatewayOutcome,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  await applyPaymentOutcome(db, orderId, outcome, now);
+  return orderRow(db, orderId);
+}
+
+/** The gateway's payment for the order: its link, and the method's name when the gateway knows it. */
+export async function recordPaymentLink(
+  db: Db,
+  orderId: number,
+  payment: { paymentId: string; paymentUrl: string; methodName?: string },
+  now: Date,
+): Promise<void> {
+  await setPaymentLink(
+    db,
+    orderId,
+    {
+      paymentId: payment.paymentId,
+      paymentUrl: payment.paymentUrl,
+      ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
+    },
+    now,
+  );
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { coupons, productAttributeValues, products } from '../db/schema';
 import { convert, findRate, unitPriceOf } from './catalog';
 import { cartRows, type CartOwner } from './cart';
+import { Invalid } from './errors';
 import { roundMoney } from './payments';
 
 export interface ValidCoupon {
@@ -92,4 +93,35 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
     rate.currencyCode,
   );
   return { currency: rate.currencyCode, lines, subtotal };
+}
+
+export interface AppliedCoupon {
+  code: string;
+  /** percent */
+  discount: number;
+  discount_amount: number;
+  new_total: number;
+}
+
+/**
+ * A coupon on the shopper's cart. The server's own cart total wins; the client's only counts when the cart is
+ * empty on the server.
+ */
+export async function applyCoupon(
+  db: Db,
+  owner: CartOwner,
+  input: { code: string; cartTotal: number | undefined; now: Date },
+): Promise<AppliedCoupon> {
+  const coupon = await findValidCoupon(db, input.code, input.now);
+  if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+  const firstCurrency = (await cartRows(db, owner))[0]?.currency ?? 'KWD';
+  const priced = await priceCart(db, owner, firstCurrency);
+  const total = priced.lines.length > 0 ? priced.subtotal : (input.cartTotal ?? 0);
+  const discount_amount = discountAmount(total, coupon.discount, priced.currency);
+  return {
+    code: coupon.code,
+    discount: coupon.discount,
+    discount_amount,
+    new_total: roundMoney(total - discount_amount, priced.currency),
+  };
 }

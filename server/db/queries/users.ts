@@ -50,3 +50,36 @@ export async function deleteTokensExcept(
         : and(eq(apiTokens.userId, userId), ne(apiTokens.id, keepTokenId)),
     );
 }
+
+export async function findUserBySocialId(
+  db: Db,
+  provider: 'google' | 'facebook',
+  subject: string,
+): Promise<UserRow | undefined> {
+  const idColumn = provider === 'google' ? users.googleId : users.facebookId;
+  const [user] = await db.select().from(users).where(eq(idColumn, subject)).limit(1);
+  return user;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const [user] = await db.insert(users).values(values).returning();
+  return user;
+}
+
+/** Changes the row and, when `dropTokens`, ends all its sessions, in one transaction. */
+export async function updateUserDroppingTokens(
+  db: Db,
+  id: number,
+  changes: UserChanges,
+  dropTokens: boolean,
+): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    if (dropTokens) await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+    return row;
+  });
+}
+
+export async function deleteToken(db: Db, tokenId: number): Promise<void> {
+  await db.delete(apiTokens).where(eq(apiTokens.id, tokenId));
+}
