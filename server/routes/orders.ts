@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Orders } from '../../contract/orders';
 import type { OrderItemRow, OrderRow } from '../db/queries/orders';
-import { guestOwner } from '../services/cart';
+import { guestOwner, type CartOwner } from '../services/cart';
 import {
   cancelUserOrder,
   createOrder,
@@ -11,6 +11,7 @@ import {
   userOrder,
   validateOrderRequest,
   type OrderWithItems,
+  type ValidOrderRequest,
 } from '../services/orders';
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid } from '../services/errors';
@@ -62,19 +63,29 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, gateway, config } = app.deps;
   const auth = { preValidation: app.requireUser };
 
-  app.post(Orders.create.url, { ...auth, schema: Orders.create.schema }, async (request, reply) => {
-    const user = request.user as { id: number; email: string };
-    const valid = validateOrderRequest(request.body ?? {}, user);
+  /** One order from the cart of `owner`, priced by the server, with the gateway's payment link. */
+  const place = (
+    request: FastifyRequest,
+    owner: CartOwner,
+    valid: ValidOrderRequest,
+    allowCoupon: boolean,
+  ) => {
     assertPaymentsAvailable(gateway);
-    const created = await createOrder({
+    return createOrder({
       db,
       gateway,
-      owner: { userId: user.id },
+      owner,
       request: valid,
-      allowCoupon: true,
+      allowCoupon,
       idempotencyKey: idempotencyKeyOf(request),
       now: config.now(),
     });
+  };
+
+  app.post(Orders.create.url, { ...auth, schema: Orders.create.schema }, async (request, reply) => {
+    const user = request.user as { id: number; email: string };
+    const valid = validateOrderRequest(request.body ?? {}, user);
+    const created = await place(request, { userId: user.id }, valid, true);
     return reply.status(201).send({
       message: 'Order created successfully',
       order_id: created.orderId,
@@ -90,17 +101,8 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
     }
     const guestToken = body.guest_token;
-    const owner = await guestOwner(db, guestToken);
-    assertPaymentsAvailable(gateway);
-    const created = await createOrder({
-      db,
-      gateway,
-      owner,
-      request: valid,
-      allowCoupon: false,
-      idempotencyKey: idempotencyKeyOf(request),
-      now: config.now(),
-    });
+    // Coupons are for signed-in shoppers.
+    const created = await place(request, await guestOwner(db, guestToken), valid, false);
     return reply.status(201).send({
       message: 'Order created successfully',
       order_id: created.orderId,

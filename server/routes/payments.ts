@@ -19,53 +19,45 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return rate.currencyCode;
   };
 
-  app.post(Payments.initiate.url, { schema: Payments.initiate.schema }, async (request) => {
-    const body = request.body;
-    let invoiceValue: number;
-    let currencyIso: string;
+  /**
+   * What a payment call is about: an order (its owner only; the amount is the order's, never the client's), or
+   * a bare amount in a currency the shop prices in.
+   */
+  const subjectOf = async (
+    request: Parameters<typeof authenticate>[1],
+    body: { order_id?: number; guest_token?: string; invoice_value?: number; currency_iso?: string },
+  ) => {
     if (body.order_id !== undefined) {
-      // Methods for paying an order show the order's own amount, whatever the client sent.
       const order = await payableOrder(db, body.order_id, await payerOf(app, request, body.guest_token));
-      invoiceValue = order.totalPrice;
-      currencyIso = order.currency;
-    } else {
-      if (body.invoice_value === undefined) {
-        throw new Invalid({ invoice_value: ['The invoice value field is required.'] });
-      }
-      currencyIso = await currencyOf(body.currency_iso);
-      invoiceValue = body.invoice_value;
+      return { invoiceValue: order.totalPrice, currencyIso: order.currency, orderId: order.id };
     }
+    if (body.invoice_value === undefined) {
+      throw new Invalid({ invoice_value: ['The invoice value field is required.'] });
+    }
+    return {
+      invoiceValue: body.invoice_value,
+      currencyIso: await currencyOf(body.currency_iso),
+      orderId: null,
+    };
+  };
+
+  app.post(Payments.initiate.url, { schema: Payments.initiate.schema }, async (request) => {
+    const { invoiceValue, currencyIso } = await subjectOf(request, request.body);
     const payment_methods = await gateway.initiate({
       invoiceValue: roundMoney(invoiceValue, currencyIso),
       currencyIso,
-      countryCode: body.country_code,
+      countryCode: request.body.country_code,
     });
     return { payment_methods };
   });
 
   app.post(Payments.execute.url, { schema: Payments.execute.schema }, async (request) => {
-    const body = request.body;
-    let invoiceValue: number;
-    let currencyIso: string;
-    let orderId: number | null = null;
-    if (body.order_id !== undefined) {
-      // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
-      const order = await payableOrder(db, body.order_id, await payerOf(app, request, body.guest_token));
-      await holdStockForPayment(db, order.id, app.deps.config.now());
-      invoiceValue = order.totalPrice;
-      currencyIso = order.currency;
-      orderId = order.id;
-    } else {
-      if (body.invoice_value === undefined) {
-        throw new Invalid({ invoice_value: ['The invoice value field is required.'] });
-      }
-      currencyIso = await currencyOf(body.currency_iso);
-      invoiceValue = body.invoice_value;
-    }
+    const { invoiceValue, currencyIso, orderId } = await subjectOf(request, request.body);
+    if (orderId !== null) await holdStockForPayment(db, orderId, app.deps.config.now());
     const payment = await gateway.execute({
       invoiceValue: roundMoney(invoiceValue, currencyIso),
       currencyIso,
-      paymentMethodId: body.payment_method_id,
+      paymentMethodId: request.body.payment_method_id,
       orderId,
     });
     if (orderId !== null) await recordPaymentLink(db, orderId, payment, app.deps.config.now());
