@@ -42,21 +42,35 @@ export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId:
 
 type CartRow = typeof cartItems.$inferSelect;
 
+/** The names of the lines' chosen size and colour, in the language asked for (`of(row)`: the row's pair). */
+export async function choiceNames(
+  db: Db,
+  rows: Pick<CartRow, 'sizeValueId' | 'colorValueId'>[],
+  lang: Lang,
+): Promise<{
+  of: (row: Pick<CartRow, 'sizeValueId' | 'colorValueId'>) => { size: string | null; color: string | null };
+}> {
+  const ids = rows
+    .flatMap((row) => [row.sizeValueId, row.colorValueId])
+    .filter((id): id is number => id !== null);
+  const values =
+    ids.length > 0
+      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, ids))
+      : [];
+  const name = new Map(values.map((value) => [value.id, localized(lang, value.nameEn, value.nameAr)]));
+  const nameOf = (id: number | null) => (id === null ? null : (name.get(id) ?? null));
+  return { of: (row) => ({ size: nameOf(row.sizeValueId), color: nameOf(row.colorValueId) }) };
+}
+
 /** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
 async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): Promise<CartItem[]> {
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((row) => row.productId))];
-  const valueIds = rows
-    .flatMap((row) => [row.sizeValueId, row.colorValueId])
-    .filter((id): id is number => id !== null);
-  const [productList, values] = await Promise.all([
+  const [productList, choices] = await Promise.all([
     loadProducts(db, inArray(products.id, productIds), lang),
-    valueIds.length > 0
-      ? db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
-      : Promise.resolve([]),
+    choiceNames(db, rows, lang),
   ]);
   const productById = new Map(productList.map((product) => [product.id, product]));
-  const valueName = new Map(values.map((value) => [value.id, localized(lang, value.nameEn, value.nameAr)]));
   const rates = new Map<string, Awaited<ReturnType<typeof findRate>>>();
   for (const currency of new Set(rows.map((row) => row.currency)))
     rates.set(currency, await findRate(db, currency));
@@ -80,8 +94,7 @@ async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): P
         id: row.id,
         product_id: row.productId,
         quantity: row.quantity,
-        size: row.sizeValueId === null ? null : (valueName.get(row.sizeValueId) ?? null),
-        color: row.colorValueId === null ? null : (valueName.get(row.colorValueId) ?? null),
+        ...choices.of(row),
         currency: row.currency,
         product: withPrices,
       },

@@ -1,9 +1,9 @@
 // Money the server decides: cart totals from the database prices, coupons, and their discount.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { coupons, productAttributeValues, products } from '../db/schema';
+import { coupons, products } from '../db/schema';
 import { convert, findRate, unitPriceOf } from './catalog';
-import { cartRows, type CartOwner } from './cart';
+import { cartRows, choiceNames, type CartOwner } from './cart';
 import { Invalid } from './errors';
 import { roundMoney } from './payments';
 
@@ -60,15 +60,9 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
     .select()
     .from(products)
     .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
-  const valueIds = rows
-    .flatMap((row) => [row.sizeValueId, row.colorValueId])
-    .filter((id): id is number => id !== null);
-  const values =
-    valueIds.length > 0
-      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
-      : [];
+  // Orders keep the English names of the choices.
+  const choices = await choiceNames(db, rows, 'en');
   const productById = new Map(productRows.map((product) => [product.id, product]));
-  const valueName = new Map(values.map((value) => [value.id, value.nameEn]));
   const lines = rows.flatMap((row): PricedLine[] => {
     const product = productById.get(row.productId);
     if (!product) return [];
@@ -79,8 +73,7 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
         productId: product.id,
         nameEn: product.nameEn,
         nameAr: product.nameAr,
-        size: row.sizeValueId === null ? null : (valueName.get(row.sizeValueId) ?? null),
-        color: row.colorValueId === null ? null : (valueName.get(row.colorValueId) ?? null),
+        ...choices.of(row),
         quantity: row.quantity,
         stock: product.stockQuantity,
         unitPrice,
