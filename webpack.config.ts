@@ -88,7 +88,11 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
           use: {
             loader: 'ts-loader',
             // Type checking runs in a separate process (ForkTsChecker) so builds stay fast.
-            options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
+            options: {
+              transpileOnly: true,
+              configFile: 'tsconfig.web.json',
+              compilerOptions: { sourceMap: true },
+            },
           },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
@@ -100,8 +104,8 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
               use: [
                 MiniCssExtractPlugin.loader,
                 { loader: 'css-loader', options: { importLoaders: 3 } },
-                path.resolve(__dirname, 'build/rtlCssLoader.cjs'),
-                path.resolve(__dirname, 'build/purgeCssLoader.cjs'),
+                path.resolve(__dirname, 'tools/css/rtlCssLoader.cjs'),
+                path.resolve(__dirname, 'tools/css/purgeCssLoader.cjs'),
                 {
                   loader: 'sass-loader',
                   options: { sassOptions: { quietDeps: true, silenceDeprecations: ['import'] } },
@@ -112,7 +116,7 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
               use: [
                 MiniCssExtractPlugin.loader,
                 { loader: 'css-loader', options: { importLoaders: 2 } },
-                path.resolve(__dirname, 'build/purgeCssLoader.cjs'),
+                path.resolve(__dirname, 'tools/css/purgeCssLoader.cjs'),
                 {
                   loader: 'sass-loader',
                   options: { sassOptions: { quietDeps: true, silenceDeprecations: ['import'] } },
@@ -142,7 +146,7 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       ...(production ? [new PrecompressPlugin()] : []),
       new ForkTsCheckerWebpackPlugin({
         async: !production,
-        typescript: { configFile: 'tsconfig.json' },
+        typescript: { configFile: 'tsconfig.web.json' },
         // The SPA build answers for the SPA's types; server, e2e and bench are checked by `npm run typecheck`.
         issue: { include: [{ file: 'src/**/*' }] },
       }),

@@ -4,7 +4,7 @@ const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const { PurgeCSS } = require('purgecss');
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 
 const SAFELIST = {
   // Class names react-bootstrap writes (the Modal, Offcanvas, Tabs and Dropdown the shop uses), its transition
