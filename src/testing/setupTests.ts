@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-toastify';
 
 import { initI18nWithResources } from '../i18n/i18n';
 import { allResources } from '../i18n/resources';
@@ -36,6 +37,9 @@ installMatchMedia({ width: 1280 });
 // Unhandled requests fail the test: every call a component makes must be expected.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // A toast sent after its test's container unmounted waits in react-toastify's queue for the next test's container.
+  cleanup();
+  toast.dismiss();
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
