@@ -34,7 +34,9 @@ describe('base query', () => {
   });
 
   it('names a timeout as such', () => {
-    expect(failureReason({ status: 'TIMEOUT_ERROR', error: 'TimeoutError: signal timed out' })).toBe('timeout');
+    expect(failureReason({ status: 'TIMEOUT_ERROR', error: 'TimeoutError: signal timed out' })).toBe(
+      'timeout',
+    );
   });
 
   it.each([
