@@ -2,6 +2,7 @@
 // storage full or corrupt, the network dropping and coming back. Each page keeps working, says what happened in
 // the shopper's language, and loses nothing they own.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
+import AES from 'crypto-js/aes';
 
 import arAuth from '../src/i18n/locales/ar/auth.json';
 import arCatalog from '../src/i18n/locales/ar/catalog.json';
@@ -106,6 +107,10 @@ async function logIn(page: Page, language: Language, email: string) {
   await dialog.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: auth.login.submit, exact: true }).click();
   await expect(dialog).toBeHidden();
+  // The session is written to the tab's storage just after; a journey that reloads at once waits for it.
+  await expect
+    .poll(() => page.evaluate(() => window.sessionStorage.getItem('persist:auth') ?? ''))
+    .toMatch(/"token":"\\"[^\\]/);
 }
 
 /** The page's failure notice: an alert with the translated words and a retry button. */
@@ -148,6 +153,268 @@ for (const language of LANGUAGES) {
       if (which === 'home') await expect(page.getByTestId('product-card').first()).toBeVisible();
       if (which !== 'home')
         await expect(page.getByTestId('cart-count'), `${which}: the cart is kept`).toHaveText('1');
+      expect(errors, `${which}: page errors`).toEqual([]);
+    }
+  });
+}
+
+/** The guest token the page keeps (redux-persist's copy of the cart slice in localStorage). */
+async function guestTokenOf(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => window.localStorage.getItem('persist:cart'));
+  const token = JSON.parse(JSON.parse(stored ?? '{}').guestToken ?? 'null') as string | null;
+  if (!token) throw new Error('no guest token stored');
+  return token;
+}
+
+for (const language of LANGUAGES) {
+  const t = TEXTS[language];
+
+  test(`${language}: API slower than 10 s on every page → aborted, and a translated message by 11 s`, async ({
+    page,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    const product = await plainProduct(request, language);
+    await page.clock.install();
+
+    // Home first: later pages leave a stored copy of its lists, which would (rightly) answer without a call.
+    for (const which of PAGES) {
+      if (which === 'product') await addToCart(page, language, product);
+      const held: string[] = [];
+      const failed: string[] = [];
+      page.on('requestfailed', (failedRequest) => failed.push(failedRequest.url()));
+      // The answer never comes: only the page's own limit ends the wait.
+      await page.route(
+        (url) => KEY_CALL[which].test(url.pathname + url.search) || KEY_CALL[which].test(url.pathname),
+        (route: Route) => {
+          if (route.request().method() !== 'GET') return route.continue();
+          held.push(route.request().url());
+          return new Promise<void>(() => undefined);
+        },
+      );
+      await openIn(page, pathOf(which, product), language);
+      await expect
+        .poll(() => held.length, { message: `${which}: the slow call was made` })
+        .toBeGreaterThan(0);
+      // From here the page's clock moves only when told: 11 s after the call at most.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+      await page.clock.runFor(11_000);
+      const notice = failureNotice(page, language);
+      await expect(notice, `${which}: timeout message`).toContainText(t.common.load_failed.timeout);
+      expect(failed, `${which}: the slow call was aborted`).toEqual(expect.arrayContaining(held));
+      await expectNotBlank(page);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.clock.resume();
+      await notice.getByRole('button', { name: t.common.retry }).click();
+      await expect(notice).toBeHidden();
+      if (which !== 'home') await expect(page.getByTestId('cart-count')).toHaveText('1');
+      expect(errors, `${which}: page errors`).toEqual([]);
+    }
+  });
+
+  test(`${language}: a 401 mid-checkout → signed out once; signing in again returns there with the cart and the form`, async ({
+    page,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    const email = await createAccount(request, `faults-${language}`, PASSWORD);
+    const product = await plainProduct(request, language);
+    await openIn(page, '/', language);
+    await logIn(page, language, email);
+    await addToCart(page, language, product);
+    await openIn(page, '/checkout', language);
+    await page.getByRole('button', { name: t.checkout.addresses.add }).click();
+    const form = t.checkout.address_form;
+    await page.getByLabel(form.name, { exact: true }).fill('Sara Ahmad');
+    await page.getByLabel(form.city, { exact: true }).fill('Fahaheel');
+
+    // The token lapses: every call that carries it is refused, and several go out at once.
+    let refused = 0;
+    await page.route(
+      (url) => isApi(url),
+      (route) => {
+        if (!route.request().headers().authorization) return route.continue();
+        refused += 1;
+        return route.fulfill({ status: 401, json: { message: 'Unauthenticated.' } });
+      },
+    );
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => refused).toBeGreaterThan(1);
+    const expired = page.getByText(t.shell.session.expired);
+    await expect(expired).toHaveCount(1);
+    await expect(page.getByRole('button', { name: t.shell.nav.account, exact: true })).toBeVisible();
+    await expectNotBlank(page);
+    // Still one notice once everything has answered; no dialog opened on its own.
+    await page.waitForLoadState('networkidle');
+    await expect(expired).toHaveCount(1);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.unrouteAll({ behavior: 'wait' });
+    await logIn(page, language, email);
+    await expect(page).toHaveURL(/\/checkout(\?|$)/);
+    await expect(page.getByLabel(form.name, { exact: true })).toHaveValue('Sara Ahmad');
+    await expect(page.getByLabel(form.city, { exact: true })).toHaveValue('Fahaheel');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByText(product.name)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test(`${language}: a 500 on a cart update → rolled back with a translated error; the retry makes no second line`, async ({
+    page,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    const product = await plainProduct(request, language);
+    await addToCart(page, language, product);
+    await openIn(page, '/cart', language);
+    const line = page.getByTestId('cart-line');
+    await expect(line).toHaveCount(1);
+    const quantity = line.getByRole('textbox', {
+      name: fill(t.shop.cart.line.quantity, { name: product.name }),
+    });
+    const increase = line.getByRole('button', {
+      name: fill(t.shop.cart.line.increase, { name: product.name }),
+    });
+    await expect(quantity).toHaveValue('1');
+
+    await page.route(/\/api\/guest\/cart\/update\//, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Server Error' } }),
+    );
+    await increase.click();
+    await expect(page.getByText(t.shop.cart.quantity_update_failed).first()).toBeVisible();
+    await expect(quantity).toHaveValue('1');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+    await page.unrouteAll({ behavior: 'wait' });
+    await increase.click();
+    await expect(quantity).toHaveValue('2');
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    await page.reload();
+    await expect(line).toHaveCount(1);
+    await expect(quantity).toHaveValue('2');
+    const token = await guestTokenOf(page);
+    const server = (await (await request.get(`/api/guest/cart?guest_token=${token}`)).json()) as {
+      cart_items: { product_id: number; quantity: number }[];
+    };
+    expect(server.cart_items.map((item) => [item.product_id, item.quantity])).toEqual([[product.id, 2]]);
+    await expectNotBlank(page);
+    expect(errors).toEqual([]);
+  });
+
+  test(`${language}: storage full → every page starts, works from the server and keeps the cart for the visit`, async ({
+    page,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    const product = await plainProduct(request, language);
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = function setItem() {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await openIn(page, '/', language);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await openIn(page, `/product/${product.id}`, language);
+    await page.getByRole('button', { name: t.catalog.product.add_to_cart, exact: true }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    // Within the visit (no reload: nothing could be stored) the cart and checkout work from the server.
+    await page.getByRole('link', { name: fill(t.shell.nav.cart_label, { count: 1 }) }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('link', { name: t.shop.cart.summary.checkout }).click();
+    await expect(page.getByText(product.name)).toBeVisible();
+    await expectNotBlank(page);
+    expect(errors).toEqual([]);
+  });
+
+  test(`${language}: corrupt storage (garbage, another version's data, ciphertext of another key) → every page starts from the server`, async ({
+    page,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    const product = await plainProduct(request, language);
+    // Sealed with another key, as another build or another site would have written it.
+    const foreignCipher = AES.encrypt('a-token-of-another-build', 'not-our-key').toString();
+    await page.addInitScript(
+      ({ cipher, lang }) => {
+        if (window.sessionStorage.getItem('e2e:corrupted')) return;
+        const field = (value: unknown) => JSON.stringify(value);
+        const persisted = (fields: Record<string, unknown>, version = -1) =>
+          JSON.stringify({
+            ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, field(value)])),
+            _persist: field({ version, rehydrated: true }),
+          });
+        const local = window.localStorage;
+        const session = window.sessionStorage;
+        local.setItem('persist:cart', '{"guestToken": "\\"unterminated');
+        local.setItem('persist:shipping', persisted({ choice: 'Ahmadi' }));
+        local.setItem('persist:coupon', persisted({ applied: { code: 42, percent: 'ten' } }));
+        local.setItem('persist:favorites', persisted({ saved: ['not', 'a', 'map'] }));
+        local.setItem('persist:settings', persisted({ currency: { code: 'KWD' } }));
+        local.setItem('persist:catalog', persisted({ filters: null }));
+        session.setItem('persist:search', persisted({ text: 7 }, 3));
+        session.setItem(
+          'persist:auth',
+          persisted({ token: cipher, userId: 7, email: 'someone@example.com' }),
+        );
+        session.setItem('checkout', JSON.stringify({ draft: 'old', intent: 5 }));
+        session.setItem(`catalog:${lang}:categories`, JSON.stringify({ not: 'a list' }));
+        session.setItem(`catalog:${lang}:bestSellers`, '5');
+        session.setItem(`catalog:${lang}:coupons`, '"none"');
+        session.setItem(
+          `catalog:${lang}:cacheMeta`,
+          JSON.stringify({ fetchedAt: Date.now(), currency: 'KWD' }),
+        );
+        session.setItem(`catalog:${lang}:sliders`, JSON.stringify({ data: 5 }));
+        session.setItem('e2e:corrupted', '1');
+      },
+      { cipher: foreignCipher, lang: language },
+    );
+
+    await openIn(page, '/', language);
+    await expectNotBlank(page);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    // The foreign session is not a session: signed out, without a "session ended" notice.
+    await expect(page.getByRole('button', { name: t.shell.nav.account, exact: true })).toBeVisible();
+    await expect(page.getByText(t.shell.session.expired)).toHaveCount(0);
+    await openIn(page, `/product/${product.id}`, language);
+    await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+    await page.getByRole('button', { name: t.catalog.product.add_to_cart, exact: true }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await openIn(page, '/cart', language);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await openIn(page, '/checkout', language);
+    await expect(page.getByText(product.name)).toBeVisible();
+    await expect(page.getByLabel(t.checkout.guest.email, { exact: true })).toHaveValue('');
+    await expectNotBlank(page);
+    expect(errors).toEqual([]);
+  });
+
+  test(`${language}: offline → online on every page → it asks again and shows the fresh data`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    const product = await plainProduct(request, language);
+    await addToCart(page, language, product);
+    const token = await guestTokenOf(page);
+    let quantity = 1;
+
+    for (const which of PAGES) {
+      await openIn(page, pathOf(which, product), language);
+      await expect(page.getByTestId('cart-count')).toHaveText(String(quantity));
+      await context.setOffline(true);
+      // Meanwhile the cart changes elsewhere (another device of the shopper).
+      quantity += 1;
+      const changed = await request.post(`/api/guest/cart/update/${product.id}`, {
+        data: { quantity, guest_token: token },
+      });
+      expect(changed.ok()).toBe(true);
+      const asked = page.waitForRequest((sent) => KEY_CALL.cart.test(new URL(sent.url()).pathname));
+      await context.setOffline(false);
+      await asked;
+      await expect(page.getByTestId('cart-count'), `${which}: fresh cart`).toHaveText(String(quantity));
+      await expectNotBlank(page);
       expect(errors, `${which}: page errors`).toEqual([]);
     }
   });

@@ -4,6 +4,7 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
 import { loginRequired, profileEmailChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
+import { isFiniteNumber, isString, keepValidFields, nullable } from '../../lib/persistGuard';
 import { sessionPersistStorage } from '../../lib/storage';
 
 /**
@@ -112,10 +113,13 @@ export function encryptToken(token: string): string {
   return AES.encrypt(token, STORAGE_KEY).toString();
 }
 
+/** The characters a bearer token is made of; what another key decrypts to is (almost always) something else. */
+const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]+$/;
+
 export function decryptToken(cipher: string): string | null {
   try {
     const plain = AES.decrypt(cipher, STORAGE_KEY).toString(Utf8);
-    return plain || null;
+    return TOKEN_PATTERN.test(plain) ? plain : null;
   } catch {
     return null;
   }
@@ -123,7 +127,7 @@ export function decryptToken(cipher: string): string | null {
 
 export const tokenEncryptionTransform = createTransform<string | null, string | null>(
   (token) => (token ? encryptToken(token) : null),
-  (cipher) => (cipher ? decryptToken(cipher) : null),
+  (cipher) => (typeof cipher === 'string' && cipher ? decryptToken(cipher) : null),
   { whitelist: ['token'] },
 );
 
@@ -133,6 +137,11 @@ export const authReducer = persistReducer(
     storage: sessionPersistStorage,
     whitelist: ['token', 'userId', 'email'],
     transforms: [tokenEncryptionTransform],
+    // The account's id and e-mail mean nothing without a session that decrypts (another key, another build).
+    migrate: keepValidFields<AuthState>(
+      { token: isString, userId: nullable(isFiniteNumber), email: nullable(isString) },
+      (kept) => (kept.token ? kept : {}),
+    ),
   },
   authSlice.reducer,
 );
