@@ -42,6 +42,7 @@ async function scan(page: Page, name: string, found: string[]) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-testid$="skeleton"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
+  expect(results.passes.length, `${name}: axe checked the page`).toBeGreaterThan(10);
   for (const violation of results.violations) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
     const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');

@@ -16,7 +16,7 @@ import enCheckout from '../src/i18n/locales/en/checkout.json';
 import enCommon from '../src/i18n/locales/en/common.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import enShop from '../src/i18n/locales/en/shop.json';
-import { createAccount, expect, openIn, test } from './fixtures';
+import { createAccount, expect, expectAccessible, openIn, test } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
@@ -142,6 +142,8 @@ for (const language of LANGUAGES) {
       const notice = failureNotice(page, language);
       await expect(notice, `${which}: retry screen`).toBeVisible();
       await expect(notice).toContainText(t.common.load_failed.offline);
+      // The retry screen is a page too.
+      await expectAccessible(page);
 
       // The API is back: one press of retry shows the page.
       await page.unrouteAll({ behavior: 'wait' });
@@ -212,7 +214,7 @@ for (const language of LANGUAGES) {
     }
   });
 
-  test(`${language}: a 401 mid-checkout → signed out once; signing in again returns there with the cart and the form`, async ({
+  test(`${language}: a 401 mid-checkout and mid-cart → signed out once; signing in again returns there with the cart and the form`, async ({
     page,
     request,
   }) => {
@@ -256,6 +258,39 @@ for (const language of LANGUAGES) {
     await expect(page.getByLabel(form.city, { exact: true })).toHaveValue('Fahaheel');
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     await expect(page.getByText(product.name)).toBeVisible();
+    // The notice goes after its 5 s (not held open by the pointer), before the next lapse.
+    await page.mouse.move(0, 600);
+    await expect(expired).toHaveCount(0, { timeout: 15_000 });
+
+    // On the cart, the lapse meets a quantity change: it is undone, the shopper signed out once, the cart kept.
+    await page.getByRole('link', { name: fill(t.shell.nav.cart_label, { count: 1 }) }).click();
+    const line = page.getByTestId('cart-line');
+    const quantity = line.getByRole('textbox', {
+      name: fill(t.shop.cart.line.quantity, { name: product.name }),
+    });
+    const increase = line.getByRole('button', {
+      name: fill(t.shop.cart.line.increase, { name: product.name }),
+    });
+    await expect(quantity).toHaveValue('1');
+    await page.route(
+      (url) => isApi(url),
+      (route) =>
+        route.request().headers().authorization
+          ? route.fulfill({ status: 401, json: { message: 'Unauthenticated.' } })
+          : route.continue(),
+    );
+    await increase.click();
+    await expect(expired).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    await expect(expired).toHaveCount(1);
+    await expectNotBlank(page);
+    await page.unrouteAll({ behavior: 'wait' });
+    await logIn(page, language, email);
+    await expect(page).toHaveURL(/\/cart(\?|$)/);
+    await expect(quantity).toHaveValue('1');
+    await increase.click();
+    await expect(quantity).toHaveValue('2');
+    await expect(line).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 
