@@ -3,7 +3,6 @@ import { addCartListeners } from '../features/cart/cartListeners';
 import { addFavoritesListeners } from '../features/favorites/favoritesListeners';
 import { addSettingsListeners } from '../features/settings/settingsListeners';
 import type { AppStartListening } from './listenerTypes';
-import { addRecoveryListeners } from './recovery';
 import { addSlowRequestListeners } from './slowRequests';
 
 /** Every feature's cross-feature reactions, registered once per store. */
@@ -13,5 +12,4 @@ export function registerListeners(startAppListening: AppStartListening): void {
   addCartListeners(startAppListening);
   addFavoritesListeners(startAppListening);
   addSlowRequestListeners(startAppListening);
-  addRecoveryListeners(startAppListening);
 }

@@ -4,7 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { cartApi } from '../features/cart/cartApi';
 import { contentApi } from '../features/content/contentApi';
 import { apiUrl, server } from '../testing/server';
-import { makeStore } from './store';
+import { watchRecovery } from './recovery';
+import { makeStore as baseMakeStore } from './store';
+
+function makeStore() {
+  const store = baseMakeStore();
+  watchRecovery(store);
+  return store;
+}
 
 const cartArgs = { guestToken: 'guest-1', lang: 'en' as const, currency: 'KWD' };
 
@@ -63,6 +70,21 @@ describe('the shop comes back', () => {
     await waitFor(() => expect(calls.count).toBe(2));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls.count).toBe(2);
+    cart.unsubscribe();
+    about.unsubscribe();
+  });
+
+  it('a failure from before it started watching is asked again too', async () => {
+    let down = true;
+    const calls = cartAnswers(() => down);
+    const store = baseMakeStore();
+    const cart = store.dispatch(cartApi.endpoints.getCart.initiate(cartArgs));
+    await cart;
+    watchRecovery(store);
+    down = false;
+    const about = store.dispatch(contentApi.endpoints.getAbouts.initiate({ lang: 'en' }));
+    await about;
+    await waitFor(() => expect(calls.count).toBe(2));
     cart.unsubscribe();
     about.unsubscribe();
   });
