@@ -27,7 +27,7 @@ export function LoadFailed({ reason, title, onRetry, retrying = false }: LoadFai
       </div>
       <button
         type="button"
-        className="btn btn-outline-danger"
+        className="btn btn-danger"
         onClick={onRetry}
         disabled={retrying}
         aria-busy={retrying}

@@ -45,7 +45,7 @@ export function PaymentMethods({ orderId }: { orderId: number }) {
         <span>{t('checkout.payment.errors.fetch_methods')}</span>
         <button
           type="button"
-          className="btn btn-sm btn-outline-danger"
+          className="btn btn-sm btn-danger"
           onClick={() => void methods.refetch()}
         >
           {t('checkout.payment.retry')}
