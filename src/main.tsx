@@ -29,6 +29,9 @@ async function start() {
   void import(/* webpackChunkName: "cross-tab-sync" */ './app/crossTabSync').then(({ syncAcrossTabs }) =>
     syncAcrossTabs(store),
   );
+  void import(/* webpackChunkName: "recovery" */ './app/recovery').then(({ watchRecovery }) =>
+    watchRecovery(store),
+  );
   syncLanguageWithStore(store, i18n);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

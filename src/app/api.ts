@@ -108,6 +108,8 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
+  // Back online, what is on screen is asked for again: it may have changed, or failed while offline.
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 
@@ -138,6 +140,14 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export function statusOf(error: unknown): number | string | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' || typeof status === 'string' ? status : undefined;
+}
+
+/** Why a call failed, as a shopper is told (the words live with src/ui/LoadFailed). */
+export function failureReason(error: unknown): 'offline' | 'timeout' | 'failed' {
+  const status = statusOf(error);
+  if (status === 'TIMEOUT_ERROR') return 'timeout';
+  if (status === 'FETCH_ERROR') return 'offline';
+  return 'failed';
 }
 
 /** True when the error came without any answer from the server (offline, timeout, CORS). */

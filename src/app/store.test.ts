@@ -1,4 +1,5 @@
 import { addListener } from '@reduxjs/toolkit';
+import AES from 'crypto-js/aes';
 import { http, HttpResponse } from 'msw';
 import { persistStore } from 'redux-persist';
 
@@ -198,5 +199,64 @@ describe('persistence (spec 01 §3)', () => {
     expect(next.getState().auth.token).toBe('plain-token-value');
     expect(next.getState().settings.currency).toBe('AED');
     expect(next.getState().auth.modal.open).toBe(false);
+  });
+});
+
+describe('storage it cannot trust', () => {
+  async function rehydrated() {
+    const store = makeStore();
+    const persistor = persistStore(store);
+    await new Promise<void>((resolve) => {
+      const done = () => persistor.getState().bootstrapped && resolve();
+      persistor.subscribe(done);
+      done();
+    });
+    return store;
+  }
+  const field = (value: unknown) => JSON.stringify(value);
+  const persisted = (fields: Record<string, unknown>, version = -1) =>
+    JSON.stringify({
+      ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, field(value)])),
+      _persist: field({ version, rehydrated: true }),
+    });
+
+  it('garbage, another shape or another version in storage: the store starts from its defaults', async () => {
+    const defaults = makeStore().getState();
+    window.localStorage.setItem('persist:cart', '{"guestToken": "\\"unterminated');
+    window.localStorage.setItem('persist:shipping', persisted({ choice: 'Ahmadi' }));
+    window.localStorage.setItem('persist:coupon', persisted({ applied: { code: 42, percent: 'ten' } }));
+    window.localStorage.setItem('persist:favorites', persisted({ saved: ['not', 'a', 'map'] }));
+    window.localStorage.setItem('persist:settings', persisted({ currency: { code: 'KWD' } }));
+    window.localStorage.setItem('persist:catalog', persisted({ filters: null }));
+    window.sessionStorage.setItem('persist:search', persisted({ text: 'oud' }, 3));
+    const state = (await rehydrated()).getState();
+    const slices = ['cart', 'shipping', 'coupon', 'favorites', 'settings', 'catalog', 'search'] as const;
+    for (const slice of slices) {
+      const { _persist, ...rehydratedSlice } = state[slice] as { _persist?: unknown };
+      expect({ slice, state: rehydratedSlice }).toEqual({ slice, state: defaults[slice] });
+    }
+  });
+
+  it('a session sealed with another key is no session: signed out, nothing of it kept', async () => {
+    const foreign = AES.encrypt('a-token-of-another-build', 'not-our-key').toString();
+    window.sessionStorage.setItem(
+      'persist:auth',
+      persisted({ token: foreign, userId: 7, email: 'someone@example.com' }),
+    );
+    const state = (await rehydrated()).getState();
+    expect(state.auth).toMatchObject({ token: null, userId: null, email: null });
+  });
+
+  it('what this build stored still comes back (a good copy is kept as it is)', async () => {
+    window.localStorage.setItem('persist:cart', persisted({ guestToken: 'g-1', revision: 2 }));
+    window.localStorage.setItem('persist:coupon', persisted({ applied: { code: 'WELCOME10', percent: 10 } }));
+    window.sessionStorage.setItem(
+      'persist:auth',
+      persisted({ token: encryptToken('good.token-1'), userId: 7, email: 'a@b.co' }),
+    );
+    const state = (await rehydrated()).getState();
+    expect(state.cart).toMatchObject({ guestToken: 'g-1', revision: 2 });
+    expect(state.coupon.applied).toEqual({ code: 'WELCOME10', percent: 10 });
+    expect(state.auth).toMatchObject({ token: 'good.token-1', userId: 7, email: 'a@b.co' });
   });
 });

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import { loginRequired, profileEmailChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
+import { isFiniteNumber, isString, keepValidFields, nullable } from '../../lib/persistGuard';
 import { readItem, removeItem, writeItem } from '../../lib/storage';
 
 /**
@@ -111,12 +112,14 @@ type Cipher = Awaited<ReturnType<typeof loadCipher>>;
 /** redux-persist stores each key JSON-encoded inside the outer JSON; this rewrites the token key only. */
 async function withToken(serialized: string, change: (cipher: Cipher, token: string) => string | null) {
   let outer: Record<string, string>;
+  let token: unknown;
   try {
     outer = JSON.parse(serialized) as Record<string, string>;
+    token = outer.token === undefined ? null : (JSON.parse(outer.token) as unknown);
   } catch {
+    // Damaged storage: the persist guard drops what does not have the expected shape.
     return serialized;
   }
-  const token = outer.token === undefined ? null : (JSON.parse(outer.token) as unknown);
   if (typeof token !== 'string' || token === '') return serialized;
   outer.token = JSON.stringify(change(await loadCipher(), token));
   return JSON.stringify(outer);
@@ -138,6 +141,11 @@ export const authReducer = persistReducer(
     key: 'auth',
     storage: encryptedSessionStorage,
     whitelist: ['token', 'userId', 'email'],
+    // The account's id and e-mail mean nothing without a session that decrypts (another key, another build).
+    migrate: keepValidFields<AuthState>(
+      { token: isString, userId: nullable(isFiniteNumber), email: nullable(isString) },
+      (kept) => (kept.token ? kept : {}),
+    ),
   },
   authSlice.reducer,
 );

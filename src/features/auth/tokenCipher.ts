@@ -9,10 +9,13 @@ export function encryptToken(token: string): string {
   return AES.encrypt(token, STORAGE_KEY).toString();
 }
 
+/** The characters a bearer token is made of; what another key decrypts to is (almost always) something else. */
+const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]+$/;
+
 export function decryptToken(cipher: string): string | null {
   try {
     const plain = AES.decrypt(cipher, STORAGE_KEY).toString(Utf8);
-    return plain || null;
+    return TOKEN_PATTERN.test(plain) ? plain : null;
   } catch {
     return null;
   }

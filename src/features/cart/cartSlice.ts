@@ -8,6 +8,7 @@ import {
   signedOut,
   type CartAddRequest,
 } from '../../app/events';
+import { isFiniteNumber, isString, keepValidFields, nullable } from '../../lib/persistGuard';
 import { localPersistStorage } from '../../lib/storage';
 
 export type AddStatus = 'idle' | 'adding';
@@ -85,6 +86,11 @@ export const cartSliceReducer = cartSlice.reducer;
 
 export const CART_PERSIST_KEY = 'cart';
 export const cartReducer = persistReducer(
-  { key: CART_PERSIST_KEY, storage: localPersistStorage, whitelist: ['guestToken', 'revision'] },
+  {
+    key: CART_PERSIST_KEY,
+    storage: localPersistStorage,
+    whitelist: ['guestToken', 'revision'],
+    migrate: keepValidFields<CartState>({ guestToken: nullable(isString), revision: isFiniteNumber }),
+  },
   cartSlice.reducer,
 );

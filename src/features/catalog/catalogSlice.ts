@@ -2,6 +2,14 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { persistReducer } from 'redux-persist';
 
 import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
+import {
+  arrayOf,
+  isFiniteNumber,
+  isString,
+  keepValidFields,
+  nullable,
+  shapeOf,
+} from '../../lib/persistGuard';
 import { localPersistStorage, sessionPersistStorage } from '../../lib/storage';
 
 export const MAX_PRICE = 100_000;
@@ -166,10 +174,27 @@ export const { selectSearchText } = searchSlice.selectors;
 export const catalogSliceReducer = catalogSlice.reducer;
 
 export const catalogReducer = persistReducer(
-  { key: 'catalog', storage: localPersistStorage, whitelist: ['filters'] },
+  {
+    key: 'catalog',
+    storage: localPersistStorage,
+    whitelist: ['filters'],
+    migrate: keepValidFields<CatalogState>({
+      filters: shapeOf({
+        category: nullable(isString),
+        brands: arrayOf(isString),
+        collections: arrayOf(isString),
+        maxPrice: isFiniteNumber,
+        minRating: isFiniteNumber,
+      }),
+    }),
+  },
   catalogSlice.reducer,
 );
 export const searchReducer = persistReducer(
-  { key: 'search', storage: sessionPersistStorage },
+  {
+    key: 'search',
+    storage: sessionPersistStorage,
+    migrate: keepValidFields<SearchState>({ text: isString }),
+  },
   searchSlice.reducer,
 );

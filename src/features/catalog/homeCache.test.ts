@@ -71,4 +71,21 @@ describe('home cache storage', () => {
     expect(validHomeCache('en', 'KWD', now + HOME_CACHE_TTL_MS)).toBeNull();
     expect(validHomeCache('en', 'USD', now + 1000)).toBeNull();
   });
+
+  it('a stored copy of another shape (another build, garbage) is no copy: the lists are fetched again', () => {
+    writeHomeCache('en', {
+      categories: sampleCategories,
+      bestSellers: [],
+      coupons: sampleCoupons,
+      fetchedAt: now,
+      currency: 'KWD',
+    });
+    window.sessionStorage.setItem('catalog:en:categories', JSON.stringify({ not: 'a list' }));
+    window.sessionStorage.setItem('catalog:en:coupons', '"none"');
+    window.sessionStorage.setItem('catalog:en:bestSellers', '[5]');
+    expect(readHomeCache('en')).toMatchObject({ categories: null, coupons: null, bestSellers: null });
+    expect(validHomeCache('en', 'KWD', now + 1000)).toBeNull();
+    window.sessionStorage.setItem('catalog:en:cacheMeta', '{"fetchedAt":"yesterday"');
+    expect(readHomeCache('en').meta).toBeNull();
+  });
 });

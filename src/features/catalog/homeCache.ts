@@ -1,6 +1,7 @@
 // Home and search data (categories, best sellers, coupons) live in sessionStorage per language
 // with their fetch time and currency, and are reused for 5 minutes, across a page reload too.
 import type { Language } from '../../app/events';
+import { arrayOf, isFiniteNumber, isString, shapeOf, type Guard } from '../../lib/persistGuard';
 import { readJson, removeItem, writeJson } from '../../lib/storage';
 import type { Category, Coupon, HomeData, Product } from './types';
 
@@ -32,12 +33,22 @@ export function isHomeCacheValid(parts: HomeCacheParts, currency: string, now: n
   return age >= 0 && age < HOME_CACHE_TTL_MS;
 }
 
+// A copy of another shape (another build, a hand) is no copy: the lists are fetched again.
+const isRecordWithId = shapeOf({ id: isFiniteNumber });
+const isCategory = shapeOf({ id: isFiniteNumber, name: isString, products: arrayOf(isRecordWithId) });
+const isMeta = shapeOf({ fetchedAt: isFiniteNumber, currency: isString });
+
+function readChecked<T>(language: Language, part: string, guard: Guard): T | null {
+  const value = readJson<unknown>('session', key(language, part));
+  return guard(value) ? (value as T) : null;
+}
+
 export function readHomeCache(language: Language): HomeCacheParts {
   return {
-    categories: readJson<Category[]>('session', key(language, 'categories')),
-    bestSellers: readJson<Product[]>('session', key(language, 'bestSellers')),
-    coupons: readJson<Coupon[]>('session', key(language, 'coupons')),
-    meta: readJson<HomeCacheMeta>('session', key(language, 'cacheMeta')),
+    categories: readChecked<Category[]>(language, 'categories', arrayOf(isCategory)),
+    bestSellers: readChecked<Product[]>(language, 'bestSellers', arrayOf(isRecordWithId)),
+    coupons: readChecked<Coupon[]>(language, 'coupons', arrayOf(isRecordWithId)),
+    meta: readChecked<HomeCacheMeta>(language, 'cacheMeta', isMeta),
   };
 }
 

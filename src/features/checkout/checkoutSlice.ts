@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 
 import { signedOut } from '../../app/events';
 import { rootReducer } from '../../app/store';
+import { isFiniteNumber, isString, nullable, shapeOf, type Guard } from '../../lib/persistGuard';
 import { readJson, writeJson } from '../../lib/storage';
 
 export const DEFAULT_DIAL_CODE = '+965';
@@ -59,16 +60,49 @@ const emptyState: CheckoutState = {
   intent: null,
 };
 
+/** The fields of `value` that pass their guard; the rest are left out (and come from the defaults). */
+function validFields<T>(value: unknown, guards: Record<keyof T, Guard>): Partial<T> {
+  if (typeof value !== 'object' || value === null) return {};
+  const kept: Partial<T> = {};
+  for (const [field, guard] of Object.entries(guards) as [keyof T & string, Guard][]) {
+    const candidate = (value as Record<string, unknown>)[field];
+    if (guard(candidate)) kept[field] = candidate as T[keyof T & string];
+  }
+  return kept;
+}
+
+const isFlag: Guard = (value) => typeof value === 'boolean';
+
+// What another build or a hand left under the key keeps only what has this build's shape.
 function storedState(): CheckoutState {
-  const stored = readJson<Partial<CheckoutState>>('session', STORAGE_KEY);
-  if (!stored || typeof stored !== 'object') return emptyState;
+  const stored = readJson<unknown>('session', STORAGE_KEY);
+  if (typeof stored !== 'object' || stored === null) return emptyState;
+  const { draft, intent } = stored as { draft?: unknown; intent?: unknown };
+  const newAddress = (draft as { newAddress?: unknown } | null | undefined)?.newAddress;
   return {
     draft: {
       ...emptyState.draft,
-      ...stored.draft,
-      newAddress: { ...EMPTY_NEW_ADDRESS, ...stored.draft?.newAddress },
+      ...validFields<CheckoutDraft>(draft, {
+        addressId: nullable(isFiniteNumber),
+        email: isString,
+        phoneCode: isString,
+        phone: isString,
+        addingAddress: isFlag,
+        newAddress: () => false,
+      }),
+      newAddress: {
+        ...EMPTY_NEW_ADDRESS,
+        ...validFields<NewAddressDraft>(newAddress, {
+          name: isString,
+          phoneCode: isString,
+          phone: isString,
+          city: isString,
+          address: isString,
+          apartment: isString,
+        }),
+      },
     },
-    intent: stored.intent ?? null,
+    intent: shapeOf({ key: isString, fingerprint: isString })(intent) ? (intent as OrderIntent) : null,
   };
 }
 

@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
+import { isFiniteNumber, isString, keepValidFields, nullable, shapeOf } from '../../lib/persistGuard';
+
 import { signedOut } from '../../app/events';
 import { localPersistStorage } from '../../lib/storage';
 
@@ -45,6 +47,12 @@ export const couponSliceReducer = couponSlice.reducer;
 
 export const COUPON_PERSIST_KEY = 'coupon';
 export const couponReducer = persistReducer(
-  { key: COUPON_PERSIST_KEY, storage: localPersistStorage },
+  {
+    key: COUPON_PERSIST_KEY,
+    storage: localPersistStorage,
+    migrate: keepValidFields<CouponState>({
+      applied: nullable(shapeOf({ code: isString, percent: isFiniteNumber })),
+    }),
+  },
   couponSlice.reducer,
 );

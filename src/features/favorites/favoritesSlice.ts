@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import { sessionExpired, signedIn, signedOut } from '../../app/events';
+import { isFiniteNumber, keepValidFields, recordOf } from '../../lib/persistGuard';
 import { localPersistStorage } from '../../lib/storage';
 
 /** One favorite as the hearts need it: which product, and the wishlist row that removes it. */
@@ -83,7 +84,12 @@ export const { selectSavedFavorites, selectAwaitingSignIn, selectIsFavorite, sel
   favoritesSlice.selectors;
 
 export const favoritesReducer = persistReducer(
-  { key: 'favorites', storage: localPersistStorage, whitelist: ['saved'] },
+  {
+    key: 'favorites',
+    storage: localPersistStorage,
+    whitelist: ['saved'],
+    migrate: keepValidFields<FavoritesState>({ saved: recordOf(isFiniteNumber) }),
+  },
   favoritesSlice.reducer,
 );
 export const favoritesSliceReducer = favoritesSlice.reducer;

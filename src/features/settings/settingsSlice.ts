@@ -2,6 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import { currencyChanged, languageChanged, type Language } from '../../app/events';
+import { keepValidFields } from '../../lib/persistGuard';
 import { localPersistStorage } from '../../lib/storage';
 
 export const DEFAULT_CURRENCY = 'KWD';
@@ -38,7 +39,14 @@ export const { selectLanguage, selectCurrency, selectDirection } = settingsSlice
 
 // The language is not persisted here: i18next's detector (query lng, cookie, localStorage …) decides it at start.
 export const settingsReducer = persistReducer(
-  { key: 'settings', storage: localPersistStorage, whitelist: ['currency'] },
+  {
+    key: 'settings',
+    storage: localPersistStorage,
+    whitelist: ['currency'],
+    migrate: keepValidFields<SettingsState>({
+      currency: (value) => typeof value === 'string' && /^[A-Z]{3}$/.test(value),
+    }),
+  },
   settingsSlice.reducer,
 );
 export const settingsSliceReducer = settingsSlice.reducer;

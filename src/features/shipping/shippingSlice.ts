@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
+import { isFiniteNumber, isString, keepValidFields, nullable, shapeOf } from '../../lib/persistGuard';
 import { localPersistStorage } from '../../lib/storage';
 
 export interface PlaceNames {
@@ -85,8 +86,24 @@ export const { governorateChosen, areaChosen, addressTyped, shippingChangedInAno
 export const { selectShippingChoice } = shippingSlice.selectors;
 export const shippingSliceReducer = shippingSlice.reducer;
 
+const placeNames = shapeOf({ name_ar: isString, name_en: isString });
+
 export const SHIPPING_PERSIST_KEY = 'shipping';
 export const shippingReducer = persistReducer(
-  { key: SHIPPING_PERSIST_KEY, storage: localPersistStorage },
+  {
+    key: SHIPPING_PERSIST_KEY,
+    storage: localPersistStorage,
+    migrate: keepValidFields<ShippingState>({
+      choice: shapeOf({
+        governorateId: nullable(isFiniteNumber),
+        governorate: nullable(placeNames),
+        areaId: nullable(isFiniteNumber),
+        area: nullable(placeNames),
+        shippingPrice: isFiniteNumber,
+        currency: nullable(isString),
+        address: isString,
+      }),
+    }),
+  },
   shippingSlice.reducer,
 );

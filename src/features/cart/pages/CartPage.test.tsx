@@ -270,8 +270,14 @@ describe('cart page', () => {
         ...cartHandlers(() => [makeCartItem()]),
       );
       const { user, store } = renderCart(language);
-      const retry = await screen.findByRole('button', { name: texts(language).retry });
-      expect(retry.closest('[role="alert"]')).toHaveTextContent(texts(language).data_loading_error);
+      const notice = await screen.findByTestId('load-failed');
+      expect(notice).toHaveTextContent(texts(language).data_loading_error);
+      expect(notice).toHaveTextContent(
+        language === 'en' ? 'The shop cannot be reached right now.' : 'تعذّر الوصول إلى المتجر الآن.',
+      );
+      const retry = within(notice).getByRole('button', {
+        name: language === 'en' ? 'Try again' : 'حاول مرة أخرى',
+      });
       expect(selectGuestToken(store.getState())).toBe(GUEST_TOKEN);
       down = false;
       await user.click(retry);

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { useAppSelector } from '../../../app/hooks';
-import { isNetworkError } from '../../../app/api';
+import { failureReason, isNetworkError } from '../../../app/api';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
 import { notify } from '../../../lib/notify';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { SkeletonBox } from '../../../ui/Skeleton';
 import { CouponBox } from '../../coupon/public';
 import { ShippingPicker } from '../../shipping/public';
@@ -70,12 +71,12 @@ export default function CartPage() {
     body = <CartSkeleton />;
   } else if (cart && failed) {
     body = (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
-        <span className="flex-grow-1">{t('cart.data_loading_error')}</span>
-        <button type="button" className="btn btn-outline-danger" onClick={() => void query.refetch()}>
-          {t('cart.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        reason={failureReason(query.error)}
+        title={t('cart.data_loading_error')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   } else if (!cart || lines.length === 0) {
     body = withoutCurrency > 0 ? null : <EmptyCart />;

@@ -2,7 +2,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { failureReason } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { useHomeData } from '../catalogApi';
@@ -17,7 +19,6 @@ import {
 import { CatalogProductCard } from '../components/CatalogProductCard';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { CouponCard } from '../components/CouponCard';
-import { EmptyState } from '../components/EmptyState';
 import { HomeSlider } from '../components/HomeSlider';
 import { displayPrices } from '../productRules';
 import type { Product } from '../types';
@@ -92,7 +93,7 @@ function ProductSection({
 export default function HomePage() {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
-  const { isLoading, isError, data } = useHomeData(args);
+  const { isLoading, isError, data, error, refetch, isFetching } = useHomeData(args);
   const bestSellers = useAppSelector(selectBestSellers);
   const coupons = useAppSelector(selectCoupons);
   const newlyAdded = useAppSelector(selectNewlyAdded);
@@ -107,6 +108,8 @@ export default function HomePage() {
     [allProducts],
   );
   const loading = isLoading || (!data && !isError);
+  // Nothing to show at all (no answer and no stored copy): the retry notice stands in for the lists.
+  const failed = isError && !data;
   const show = (section: HomeTab) => tab === 'all' || tab === section;
 
   return (
@@ -130,10 +133,15 @@ export default function HomePage() {
           ))}
         </ul>
       </nav>
-      {isError && (
-        <EmptyState image="/images/no-products.svg" title={t('catalog.search.no_products_found')} alert />
+      {failed && (
+        <LoadFailed
+          reason={failureReason(error)}
+          title={t('catalog.search.no_products_found')}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       )}
-      {show('best_sellers') && (
+      {!failed && show('best_sellers') && (
         <ProductSection
           id="best-sellers-title"
           title={t('catalog.home.best_sellers')}
@@ -143,7 +151,7 @@ export default function HomePage() {
           eagerCards={EAGER_CARDS}
         />
       )}
-      {show('today_deals') && tab === 'today_deals' && (
+      {!failed && show('today_deals') && tab === 'today_deals' && (
         <ProductSection
           id="today-deals-title"
           title={t('catalog.home.tabs.today_deals')}
@@ -153,7 +161,7 @@ export default function HomePage() {
           eagerCards={EAGER_CARDS}
         />
       )}
-      {show('gift_voucher') && (
+      {!failed && show('gift_voucher') && (
         <section className="mb-5" aria-labelledby="coupons-title">
           <h2 id="coupons-title" className="h4 mb-3">
             {t('catalog.home.coupons')}
@@ -173,7 +181,7 @@ export default function HomePage() {
           )}
         </section>
       )}
-      {tab === 'all' && (
+      {!failed && tab === 'all' && (
         <ProductSection
           id="newly-added-title"
           title={t('catalog.home.newly_added')}

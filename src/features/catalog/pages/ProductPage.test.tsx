@@ -81,7 +81,8 @@ describe('ProductPage', () => {
     server.use(failing('products/:id'), ...catalogHandlers());
     render(4);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The product could not be loaded. Please try again later.');
+    expect(alert).toHaveTextContent('The product could not be loaded.');
+    expect(alert).toHaveTextContent('Something went wrong while loading this page.');
     expect(screen.queryByText('Product not found')).not.toBeInTheDocument();
     expect(screen.queryByTestId('product-skeleton')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Black Abaya' })).not.toBeInTheDocument();
@@ -90,7 +91,21 @@ describe('ProductPage', () => {
   it('in Arabic the load failure is Arabic', async () => {
     server.use(failing('products/:id'), ...catalogHandlers());
     render(4, 'ar');
-    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تحميل المنتج. يرجى المحاولة لاحقًا.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تحميل المنتج.');
+  });
+
+  it('with the shop unreachable it says so, and its retry shows the product once the shop answers', async () => {
+    server.use(
+      http.get(apiUrl('products/:id'), () => HttpResponse.error()),
+      ...catalogHandlers(),
+    );
+    const { user } = render(4);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The shop cannot be reached right now.');
+    server.resetHandlers(...catalogHandlers());
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Black Abaya' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('when only the reviews fail, the product shows and the reviews say they could not be loaded', async () => {

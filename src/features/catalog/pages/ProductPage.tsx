@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 
-import { statusOf } from '../../../app/api';
+import { failureReason, statusOf } from '../../../app/api';
 import { addToCartClicked } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
 import { addDays, formatDate } from '../../../lib/dates';
 import { formatMoney, lineTotal } from '../../../lib/money';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
@@ -427,6 +428,7 @@ export default function ProductPage() {
     isLoading,
     isFetching,
     error,
+    refetch,
   } = useGetProductQuery(valid ? { id, ...args } : skipToken);
   const notFound = !valid || statusOf(error) === 404;
 
@@ -445,7 +447,14 @@ export default function ProductPage() {
       />
     );
   } else if (error && !product) {
-    body = <EmptyState image="/images/no-products.svg" title={t('catalog.product.load_failed')} alert />;
+    body = (
+      <LoadFailed
+        reason={failureReason(error)}
+        title={t('catalog.product.load_failed')}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
   } else if (isLoading || !product || (isFetching && product.id !== id)) {
     body = <ProductSkeleton />;
   } else {

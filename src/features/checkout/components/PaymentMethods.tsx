@@ -43,11 +43,7 @@ export function PaymentMethods({ orderId }: { orderId: number }) {
     return (
       <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
         <span>{t('checkout.payment.errors.fetch_methods')}</span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          onClick={() => void methods.refetch()}
-        >
+        <button type="button" className="btn btn-sm btn-danger" onClick={() => void methods.refetch()}>
           {t('checkout.payment.retry')}
         </button>
       </div>

@@ -67,7 +67,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
         {unknown ? (
           <p>{t('checkout.result.unknown')}</p>
         ) : (
-          <button type="button" className="btn btn-outline-danger" onClick={() => void refetch()}>
+          <button type="button" className="btn btn-danger" onClick={() => void refetch()}>
             {t('checkout.result.check_again')}
           </button>
         )}

@@ -338,6 +338,33 @@ describe('guest checkout', () => {
     await alertSaying('حدث خطأ أثناء إنشاء الطلب');
   });
 
+  it.each([
+    ['en', 'Your cart could not be loaded.', 'The shop cannot be reached right now.', 'Try again', 'E-mail'],
+    ['ar', 'تعذّر تحميل سلتك.', 'تعذّر الوصول إلى المتجر الآن.', 'حاول مرة أخرى', 'البريد الإلكتروني'],
+  ] as const)(
+    '(%s) the cart unreachable: a retry notice, not an empty cart; its retry brings the form back as typed',
+    async (language, title, reason, retry, emailLabel) => {
+      shop();
+      const first = renderCheckout(guestState, language);
+      await first.user.type(await screen.findByLabelText(emailLabel), 'keep@example.com');
+      first.unmount();
+      let down = true;
+      server.use(
+        http.get(apiUrl('guest/cart'), () =>
+          down ? HttpResponse.error() : HttpResponse.json({ cart_items: cartItems }),
+        ),
+      );
+      const { user } = renderCheckout(guestState, language);
+      const notice = await screen.findByTestId('load-failed');
+      expect(notice).toHaveTextContent(title);
+      expect(notice).toHaveTextContent(reason);
+      expect(screen.queryByText(/Your cart is empty|سلتك فارغة/)).not.toBeInTheDocument();
+      down = false;
+      await user.click(within(notice).getByRole('button', { name: retry }));
+      expect(await screen.findByLabelText(emailLabel)).toHaveValue('keep@example.com');
+    },
+  );
+
   it('what was typed survives a reload and a language switch', async () => {
     shop();
     const first = renderCheckout(guestState);

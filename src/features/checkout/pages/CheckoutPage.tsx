@@ -3,12 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { isNetworkError, statusOf } from '../../../app/api';
+import { failureReason, isNetworkError, statusOf } from '../../../app/api';
 import { guestTokenIssued } from '../../../app/events';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { leavePage } from '../../../lib/leavePage';
 import { formatMoney } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PhoneInput } from '../../../ui/PhoneInput';
 import { PageSpinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
@@ -145,6 +146,20 @@ export default function CheckoutPage() {
   };
 
   if (cart.query.isLoading) return <PageSpinner />;
+  // Without the cart's answer nothing can be ordered; what the shopper typed stays in the draft meanwhile.
+  if (cart.query.isError && !cart.query.data) {
+    return (
+      <section className="container py-4">
+        <h1 className="h3 mb-3">{t('checkout.title')}</h1>
+        <LoadFailed
+          reason={failureReason(cart.query.error)}
+          title={t('checkout.summary.cart_failed')}
+          onRetry={() => void cart.query.refetch()}
+          retrying={cart.query.isFetching}
+        />
+      </section>
+    );
+  }
   const money = (amount: number) => formatMoney(amount, summary.currency, language);
 
   if (orderLines.length === 0) {

@@ -38,7 +38,7 @@ export function PolicyView({ kind }: { kind: PolicyKind }) {
           <h1 className="h3 mb-3">{t(PAGE_TITLES[kind])}</h1>
           <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
             <span className="me-auto">{t('content.failed_to_load_policy')}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+            <button type="button" className="btn btn-sm btn-danger" onClick={() => void refetch()}>
               {t('common.retry')}
             </button>
           </div>

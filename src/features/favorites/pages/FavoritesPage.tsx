@@ -63,7 +63,7 @@ export default function FavoritesPage() {
     body = (
       <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
         <span className="me-auto">{t('favorites.errors.fetch_failed')}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+        <button type="button" className="btn btn-sm btn-danger" onClick={() => void refetch()}>
           {t('common.retry')}
         </button>
       </div>

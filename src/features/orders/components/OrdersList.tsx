@@ -30,7 +30,7 @@ export function OrdersList({ view }: { view: OrdersView }) {
     return (
       <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
         <span>{t('orders.errors.load')}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+        <button type="button" className="btn btn-sm btn-danger" onClick={() => void refetch()}>
           {t('orders.errors.retry')}
         </button>
       </div>

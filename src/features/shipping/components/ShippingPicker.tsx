@@ -19,7 +19,7 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
       role="alert"
     >
       <span>{message}</span>
-      <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+      <button type="button" className="btn btn-sm btn-danger" onClick={onRetry}>
         {t('shipping.retry')}
       </button>
     </div>
