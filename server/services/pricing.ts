@@ -2,9 +2,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, productAttributeValues, products } from '../db/schema';
+import { fromMinor, percentOfMinor, toMinor } from '../lib/money';
 import { convert, findRate, unitPriceOf } from './catalog';
 import { cartRows, type CartOwner } from './cart';
-import { fromMinor, percentOfMinor, toMinor } from '../lib/money';
 
 export interface ValidCoupon {
   code: string;

@@ -68,6 +68,7 @@ export default function CheckoutPage() {
   useEffect(() => saveCheckout(checkout), [checkout]);
 
   const { summary, couponPercent, orderLines } = cart;
+  const leftOut = useMemo(() => cart.lines.filter((line) => line.unavailable), [cart.lines]);
   const input: CheckoutInput = useMemo(
     () => ({
       shipping: {
@@ -258,6 +259,19 @@ export default function CheckoutPage() {
                   </li>
                 ))}
               </ul>
+              {leftOut.length > 0 && (
+                // Told before paying: these lines stay in the cart but are not part of the order or its total.
+                <div className="alert alert-warning small py-2" data-testid="left-out">
+                  <p className="mb-1">{t('checkout.summary.left_out', { count: leftOut.length })}</p>
+                  <ul className="mb-0 ps-3">
+                    {leftOut.map((line) => (
+                      <li key={line.item.id}>
+                        <bdi>{line.product?.name ?? t('cart.line.removed_product')}</bdi>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
               <CouponBox cartTotal={summary.subtotal} guests="ask_to_log_in" />
               <dl className="checkout-summary mt-3" data-testid="checkout-summary">
                 <dt>{t('checkout.summary.subtotal')}</dt>
