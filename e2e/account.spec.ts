@@ -144,7 +144,7 @@ for (const language of ['en', 'ar'] as const) {
       await loginInDialog(page, language, email, NEW_PASSWORD);
     });
 
-    test('choosing Saudi Arabia shows prices in SAR on home and product', async ({ page, request }) => {
+    test('choosing Saudi Arabia shows prices in SAR on home, product and cart', async ({ page, request }) => {
       const email = await createAccount(request, `country-${language}`, PASSWORD);
       await signIn(page, language, email);
       await openIn(page, '/profile-country', language);
@@ -158,6 +158,18 @@ for (const language of ['en', 'ar'] as const) {
       await expect(firstCard).toContainText(mark);
       await firstCard.getByRole('heading').getByRole('link').click();
       await expect(page.getByTestId('unit-price')).toContainText(mark);
+
+      // Added from a card (one without sizes or colours to choose), the cart shows its line and totals in SAR.
+      await openIn(page, '/', language);
+      const addButton = page.getByRole('button', { name: templatePattern(t.catalog.ui.add_to_cart) }).first();
+      await addButton.click();
+      await expect(page.getByText(t.catalog.product.added_to_cart)).toBeVisible();
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+      await openIn(page, '/cart', language);
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await expect(page.getByTestId('cart-line')).toContainText(mark);
+      await expect(page.getByTestId('summary-subtotal')).toContainText(mark);
+      await expect(page.getByTestId('summary-total')).toContainText(mark);
     });
 
     test('deleting the account signs out, goes home, and the account cannot log in', async ({

@@ -1,13 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import {
-  addToCartClicked,
-  addToCartSettled,
-  currencyChanged,
-  languageChanged,
-  searchSubmitted,
-} from '../../app/events';
+import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
 import { localPersistStorage, sessionPersistStorage } from '../../lib/storage';
 
 export const MAX_PRICE = 100_000;
@@ -41,14 +35,11 @@ export const searchUrlChanged = createAction<{ filters: CatalogFilters | null; t
 export interface CatalogState {
   filters: CatalogFilters;
   page: number;
-  /** products whose add to the cart is in flight, one entry per add: their buttons show busy */
-  addingToCart: number[];
 }
 
 const initialCatalog: CatalogState = {
   filters: DEFAULT_FILTERS,
   page: 1,
-  addingToCart: [],
 };
 
 /** Slider values snap to the 10 step inside 0…100000. */
@@ -116,15 +107,8 @@ const catalogSlice = createSlice({
   extraReducers: (builder) => {
     // A language or currency change resets filters and page.
     builder
-      .addCase(languageChanged, (state) => ({ ...initialCatalog, addingToCart: state.addingToCart }))
-      .addCase(currencyChanged, (state) => ({ ...initialCatalog, addingToCart: state.addingToCart }))
-      .addCase(addToCartClicked, (state, action) => {
-        state.addingToCart.push(action.payload.product_id);
-      })
-      .addCase(addToCartSettled, (state, action) => {
-        const index = state.addingToCart.indexOf(action.payload.request.product_id);
-        if (index >= 0) state.addingToCart.splice(index, 1);
-      })
+      .addCase(languageChanged, () => initialCatalog)
+      .addCase(currencyChanged, () => initialCatalog)
       .addCase(searchSubmitted, (state) => {
         state.page = 1;
       })
@@ -137,7 +121,6 @@ const catalogSlice = createSlice({
   selectors: {
     selectFilters: (state) => state.filters,
     selectPage: (state) => state.page,
-    selectIsAddingToCart: (state, productId: number) => state.addingToCart.includes(productId),
   },
 });
 
@@ -178,7 +161,7 @@ export const {
   maxPriceChanged,
   minRatingToggled,
 } = catalogSlice.actions;
-export const { selectFilters, selectPage, selectIsAddingToCart } = catalogSlice.selectors;
+export const { selectFilters, selectPage } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;
 export const catalogSliceReducer = catalogSlice.reducer;
 

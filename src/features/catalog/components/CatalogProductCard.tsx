@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { ProductCard, type CardCartAction } from '../../../ui/ProductCard';
 import { useFavoriteToggle } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
-import { selectIsAddingToCart } from '../catalogSlice';
+import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { attributeOptions, displayPrices, isOutOfStock } from '../productRules';
 import type { Product } from '../types';
 

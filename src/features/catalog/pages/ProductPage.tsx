@@ -17,7 +17,7 @@ import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
-import { selectIsAddingToCart } from '../catalogSlice';
+import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { CatalogProductCard } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
