@@ -1,7 +1,7 @@
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 
 import { statusOf } from '../../app/api';
-import { addToCartClicked, addToCartSettled, guestTokenRejected, signedIn } from '../../app/events';
+import { addToCartClicked, guestTokenRejected, signedIn } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
 import { selectGuestToken, selectPendingAdd } from './cartSlice';
 
@@ -20,17 +20,8 @@ export function addCartListeners(startAppListening: AppStartListening): void {
   startAppListening({
     actionCreator: addToCartClicked,
     effect: async (action, listenerApi) => {
-      try {
-        const { addToCart } = await loadEffects();
-        await addToCart(action.payload, listenerApi);
-      } catch (error) {
-        // The effects' chunk did not load (offline, a new deployment): the buttons must not stay busy.
-        console.warn('Adding to the cart failed', error);
-        listenerApi.dispatch(addToCartSettled({ request: action.payload, outcome: 'failed' }));
-        listenerApi.extra.notify.error(listenerApi.extra.t('catalog.product.error_adding_to_cart'), {
-          toastId: 'add-to-cart-failed',
-        });
-      }
+      const { addToCart } = await loadEffects();
+      await addToCart(action.payload, listenerApi);
     },
   });
 
