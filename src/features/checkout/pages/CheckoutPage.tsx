@@ -36,6 +36,7 @@ import {
   selectOrderIntent,
 } from '../checkoutSlice';
 import { SavedAddresses } from '../components/SavedAddresses';
+import '../checkout.css';
 
 interface Shown {
   fields: Partial<Record<CheckoutField, string>>;
@@ -275,23 +276,17 @@ export default function CheckoutPage() {
               <CouponBox cartTotal={summary.subtotal} guests="ask_to_log_in" />
               <dl className="checkout-summary mt-3" data-testid="checkout-summary">
                 <dt>{t('checkout.summary.subtotal')}</dt>
-                <dd dir="ltr">{money(summary.subtotal)}</dd>
+                <dd>{money(summary.subtotal)}</dd>
                 {couponPercent > 0 && (
                   <>
                     <dt>{t('checkout.summary.discount', { percent: couponPercent })}</dt>
-                    <dd dir="ltr">−{money(summary.discount)}</dd>
+                    <dd>−{money(summary.discount)}</dd>
                   </>
                 )}
                 <dt>{t('checkout.summary.shipping')}</dt>
-                <dd>
-                  {summary.freeShipping ? (
-                    t('checkout.summary.free')
-                  ) : (
-                    <span dir="ltr">{money(summary.shipping)}</span>
-                  )}
-                </dd>
+                <dd>{summary.freeShipping ? t('checkout.summary.free') : money(summary.shipping)}</dd>
                 <dt className="fw-bold">{t('checkout.summary.total')}</dt>
-                <dd className="fw-bold fs-5" dir="ltr" data-testid="checkout-total">
+                <dd className="fw-bold fs-5" data-testid="checkout-total">
                   {money(summary.total)}
                 </dd>
               </dl>
