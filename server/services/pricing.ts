@@ -1,10 +1,11 @@
 // Money the server decides: cart totals from the database prices, coupons, and their discount.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { coupons, productAttributeValues, products } from '../db/schema';
+import { coupons, products } from '../db/schema';
 import { fromMinor, percentOfMinor, toMinor } from '../lib/money';
 import { convert, findRate, unitPriceOf } from './catalog';
-import { cartRows, type CartOwner } from './cart';
+import { cartRows, choiceNames, type CartOwner } from './cart';
+import { Invalid } from './errors';
 
 export interface ValidCoupon {
   code: string;
@@ -108,15 +109,9 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
     .select()
     .from(products)
     .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
-  const valueIds = rows
-    .flatMap((row) => [row.sizeValueId, row.colorValueId])
-    .filter((id): id is number => id !== null);
-  const values =
-    valueIds.length > 0
-      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
-      : [];
+  // Orders keep the English names of the choices.
+  const choices = await choiceNames(db, rows, 'en');
   const productById = new Map(productRows.map((product) => [product.id, product]));
-  const valueName = new Map(values.map((value) => [value.id, value.nameEn]));
   const unavailable: PricedCart['unavailable'] = [];
   const lines = rows.flatMap((row): PricedLine[] => {
     const product = productById.get(row.productId);
@@ -132,8 +127,7 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
         productId: product.id,
         nameEn: product.nameEn,
         nameAr: product.nameAr,
-        size: row.sizeValueId === null ? null : (valueName.get(row.sizeValueId) ?? null),
-        color: row.colorValueId === null ? null : (valueName.get(row.colorValueId) ?? null),
+        ...choices.of(row),
         quantity: row.quantity,
         stock: product.stockQuantity,
         unitPrice,
@@ -147,5 +141,41 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
     lines: lines.map((line, index) => ({ ...line, total: figures.lineTotals[index] ?? 0 })),
     unavailable,
     subtotal: figures.subtotal,
+  };
+}
+
+export interface AppliedCoupon {
+  code: string;
+  /** percent */
+  discount: number;
+  discount_amount: number;
+  new_total: number;
+}
+
+/**
+ * A coupon on the shopper's cart. The server's own cart total wins; the client's only counts when the cart is
+ * empty on the server.
+ */
+export async function applyCoupon(
+  db: Db,
+  owner: CartOwner,
+  input: { code: string; cartTotal: number | undefined; now: Date },
+): Promise<AppliedCoupon> {
+  const coupon = await findValidCoupon(db, input.code, input.now);
+  if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+  const firstCurrency = (await cartRows(db, owner))[0]?.currency ?? 'KWD';
+  const priced = await priceCart(db, owner, firstCurrency);
+  // Unavailable lines count for nothing (the order leaves them out), as in the SPA's summary.
+  const hasCart = priced.lines.length > 0 || priced.unavailable.length > 0;
+  const total = hasCart ? priced.subtotal : (input.cartTotal ?? 0);
+  const discount_amount = discountAmount(total, coupon.discount, priced.currency);
+  return {
+    code: coupon.code,
+    discount: coupon.discount,
+    discount_amount,
+    new_total: fromMinor(
+      toMinor(total, priced.currency) - toMinor(discount_amount, priced.currency),
+      priced.currency,
+    ),
   };
 }
