@@ -24,6 +24,12 @@ const PNG = Buffer.from(
   'hex',
 );
 
+interface PlainProduct {
+  name: string;
+  attributes: unknown[];
+  stock_quantity: number;
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A translated template with {{name}} as a pattern matching any name. */
 const templatePattern = (template: string) =>
@@ -144,7 +150,7 @@ for (const language of ['en', 'ar'] as const) {
       await loginInDialog(page, language, email, NEW_PASSWORD);
     });
 
-    test('choosing Saudi Arabia shows prices in SAR on home and product', async ({ page, request }) => {
+    test('choosing Saudi Arabia shows prices in SAR on home, product and cart', async ({ page, request }) => {
       const email = await createAccount(request, `country-${language}`, PASSWORD);
       await signIn(page, language, email);
       await openIn(page, '/profile-country', language);
@@ -158,6 +164,24 @@ for (const language of ['en', 'ar'] as const) {
       await expect(firstCard).toContainText(mark);
       await firstCard.getByRole('heading').getByRole('link').click();
       await expect(page.getByTestId('unit-price')).toContainText(mark);
+
+      // Added from its card (a product without sizes or colours to choose), the cart shows it and its totals in SAR.
+      const categories = await request.get(`/api/categories${language === 'ar' ? '?lang=ar' : ''}`);
+      const plain = ((await categories.json()) as { products: PlainProduct[] }[])
+        .flatMap((category) => category.products)
+        .find((product) => product.attributes.length === 0 && product.stock_quantity > 5);
+      if (!plain) throw new Error('the seed lacks a product without choices');
+      await openIn(page, `/search?q=${encodeURIComponent(plain.name)}`, language);
+      await page
+        .getByRole('button', { name: t.catalog.ui.add_to_cart.replace('{{name}}', plain.name), exact: true })
+        .click();
+      await expect(page.getByText(t.catalog.product.added_to_cart)).toBeVisible();
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+      await openIn(page, '/cart', language);
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await expect(page.getByTestId('cart-line')).toContainText(mark);
+      await expect(page.getByTestId('summary-subtotal')).toContainText(mark);
+      await expect(page.getByTestId('summary-total')).toContainText(mark);
     });
 
     test('deleting the account signs out, goes home, and the account cannot log in', async ({

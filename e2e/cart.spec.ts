@@ -87,10 +87,17 @@ for (const language of ['en', 'ar'] as const) {
     const { plain, withChoices, size, otherSize, colour } = await pickProducts(request, language);
     const addToCart = t.catalog.product.add_to_cart;
 
-    // A guest adds two products from their pages.
-    await openIn(page, `/product/${plain.id}`, language);
-    await page.getByRole('button', { name: addToCart, exact: true }).click();
+    // A guest adds a product from its card in the search results: the button is busy, then the toast and count.
+    await openIn(page, `/search?q=${encodeURIComponent(plain.name)}`, language);
+    const cardButton = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: plain.name, exact: true }) })
+      .getByRole('button', { name: fill(t.catalog.ui.add_to_cart, { name: plain.name }), exact: true });
+    await cardButton.click();
+    await expect(page.getByText(t.catalog.product.added_to_cart)).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(cardButton).toBeEnabled();
+    // The other from its page, with a size and a colour.
     await openIn(page, `/product/${withChoices.id}`, language);
     await page.getByRole('radio', { name: colour, exact: true }).click();
     await page.getByRole('radio', { name: size, exact: true }).click();

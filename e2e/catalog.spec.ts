@@ -149,7 +149,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByTestId('cart-count')).toHaveText('0');
       await page.getByRole('radio', { name: colour, exact: true }).click();
       await page.getByRole('radio', { name: size, exact: true }).click();
-      await page.getByRole('button', { name: texts.addToCart }).click();
+      await page.getByRole('button', { name: texts.addToCart, exact: true }).click();
       await expect(page.getByText(texts.added)).toBeVisible();
       await expect(page.getByTestId('cart-count')).toHaveText('1');
       await expectAccessible(page);

@@ -81,7 +81,9 @@ for (const [screenName, viewport] of Object.entries(SCREENS)) {
       }) => {
         const id = await productWithChoices(request);
         await openIn(page, `/product/${id}`, language);
-        await page.getByRole('button', { name: language === 'en' ? 'Add to cart' : 'أضف إلى السلة' }).click();
+        await page
+          .getByRole('button', { name: language === 'en' ? 'Add to cart' : 'أضف إلى السلة', exact: true })
+          .click();
         const toast = page.locator('.Toastify__toast').first();
         await expect(toast).toBeVisible();
         // Wait for the entrance animation to end, so the box measured is where the toast stays.

@@ -13,8 +13,8 @@ import {
   products,
   reviews,
 } from '../db/schema';
+import { roundToMinor } from '../lib/money';
 import { Invalid } from './errors';
-import { roundMoney } from './payments';
 
 export type Lang = 'en' | 'ar';
 
@@ -58,7 +58,7 @@ export async function findRate(db: Db, currencyCode: string | undefined): Promis
 }
 
 export function convert(amountKwd: number, rate: Rate): number {
-  return roundMoney(amountKwd * rate.ratePerKwd, rate.currencyCode);
+  return roundToMinor(amountKwd * rate.ratePerKwd, rate.currencyCode);
 }
 
 /**
@@ -200,9 +200,12 @@ function productJson(
   return json;
 }
 
-/** The price a shopper pays for one unit, in KWD: the discounted price when there is one. */
+/**
+ * The price a shopper pays for one unit, in KWD: the discounted price when there is one. A "discounted" price at
+ * or above the price is no discount; the SPA shows the price then, and the server charges what it shows.
+ */
 export function unitPriceOf(row: Pick<ProductRow, 'price' | 'discountedPrice'>): number {
-  return row.discountedPrice ?? row.price;
+  return row.discountedPrice !== null && row.discountedPrice < row.price ? row.discountedPrice : row.price;
 }
 
 export function productExists(db: Db, id: number): Promise<boolean> {

@@ -16,8 +16,7 @@ import { countSold, returnStock, takeStock, type StockNeed } from '../db/stock';
 import { convert, findRate, parseId } from './catalog';
 import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
-import { roundMoney } from './payments';
-import { discountAmount, findValidCoupon, priceCart } from './pricing';
+import { findValidCoupon, orderFigures, priceCart } from './pricing';
 import { Conflict, Invalid, NotFound, type FieldErrors } from './errors';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
@@ -151,6 +150,8 @@ export interface CreatedOrder {
   paymentUrl: string;
 }
 
+export const NOTHING_AVAILABLE = 'No item of your cart is available any more.';
+
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 
 function requestHashOf(request: ValidOrderRequest): string {
@@ -213,14 +214,21 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     owner,
     options.idempotencyKey
       ? { idempotencyKey: options.idempotencyKey }
-      : { request, cart: cart.lines.map((line) => [line.cartItemId, line.quantity]) },
+      : {
+          request,
+          cart: cart.lines.map((line) => [line.cartItemId, line.quantity]),
+          unavailable: cart.unavailable.map((line) => line.cartItemId),
+        },
   );
   const windowMs = options.idempotencyKey ? IDEMPOTENCY_KEY_WINDOW_MS : DUPLICATE_WINDOW_MS;
   const requestHash = requestHashOf(request);
   const replay = await findReplay(options, fingerprint, windowMs, requestHash);
   if (replay) return replay;
 
-  if (cart.lines.length === 0) throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
+  if (cart.lines.length === 0 && cart.unavailable.length === 0)
+    throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
+  // Unavailable lines are left out (the SPA says so before the shopper pays); only a cart of nothing else fails.
+  if (cart.lines.length === 0) throw new Invalid({ cart: [NOTHING_AVAILABLE] }, NOTHING_AVAILABLE);
   const shortages = cart.lines.filter((line) => line.quantity > line.stock);
   if (shortages.length > 0) {
     throw new Invalid({ cart: shortageMessages(shortages) });
@@ -235,8 +243,12 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     couponDiscount = coupon.discount;
     couponCode = coupon.code;
   }
-  const discount = discountAmount(cart.subtotal, couponDiscount, currency.currencyCode);
-  const total = roundMoney(cart.subtotal - discount + shippingCost, currency.currencyCode);
+  const { subtotal, discount, total } = orderFigures(
+    currency.currencyCode,
+    cart.lines,
+    couponDiscount,
+    shippingCost,
+  );
 
   let orderId: number;
   try {
@@ -256,7 +268,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           contactCountryCode: request.countryCode,
           couponCode,
           couponDiscount,
-          subtotal: cart.subtotal,
+          subtotal,
           discountAmount: discount,
           shippingCost,
           totalPrice: total,

@@ -2,10 +2,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, products } from '../db/schema';
+import { fromMinor, percentOfMinor, toMinor } from '../lib/money';
 import { convert, findRate, unitPriceOf } from './catalog';
 import { cartRows, choiceNames, type CartOwner } from './cart';
 import { Invalid } from './errors';
-import { roundMoney } from './payments';
 
 export interface ValidCoupon {
   code: string;
@@ -28,8 +28,47 @@ export async function findValidCoupon(db: Db, code: unknown, now: Date): Promise
   return { code: row.code, discount: row.discount };
 }
 
+/** subtotal × percent / 100, rounded half up to the currency's minor unit. */
 export function discountAmount(subtotal: number, percent: number, currency: string): number {
-  return roundMoney((subtotal * percent) / 100, currency);
+  return fromMinor(percentOfMinor(toMinor(subtotal, currency), percent), currency);
+}
+
+export interface FigureLine {
+  unitPrice: number;
+  quantity: number;
+}
+
+export interface OrderFigures {
+  lineTotals: number[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+}
+
+/**
+ * subtotal = Σ unit × quantity; discount = subtotal × percent / 100; total = subtotal − discount + shipping, all in
+ * integer minor units, so the server charges exactly what the SPA's summary shows.
+ */
+export function orderFigures(
+  currency: string,
+  lines: readonly FigureLine[],
+  couponPercent: number,
+  shipping: number,
+): OrderFigures {
+  const lineMinors = lines.map(
+    (line) => toMinor(line.unitPrice, currency) * Math.max(0, Math.floor(line.quantity)),
+  );
+  const subtotal = lineMinors.reduce((sum, minor) => sum + minor, 0);
+  const discount = percentOfMinor(subtotal, couponPercent);
+  const shippingMinor = Math.max(0, toMinor(shipping, currency));
+  return {
+    lineTotals: lineMinors.map((minor) => fromMinor(minor, currency)),
+    subtotal: fromMinor(subtotal, currency),
+    discount: fromMinor(discount, currency),
+    shipping: fromMinor(shippingMinor, currency),
+    total: fromMinor(subtotal - discount + shippingMinor, currency),
+  };
 }
 
 export interface PricedLine {
@@ -47,15 +86,25 @@ export interface PricedLine {
 
 export interface PricedCart {
   currency: string;
+  /** the lines an order is made of: their product is still sold and in stock */
   lines: PricedLine[];
+  /**
+   * Lines left out of any order: the product is out of stock or no longer sold. They stay in the cart (the SPA
+   * shows them as unavailable) and never block the rest.
+   */
+  unavailable: { cartItemId: number; productId: number }[];
+  /** of the available lines only, as the SPA's summary counts it */
   subtotal: number;
 }
 
-/** The owner's cart priced from the database in `currency` (unit prices converted from KWD, then rounded). */
+/**
+ * The owner's cart priced from the database in `currency` (unit prices converted from KWD, then rounded), split into
+ * the lines that can be ordered and the unavailable ones.
+ */
 export async function priceCart(db: Db, owner: CartOwner, currency: string): Promise<PricedCart> {
   const rows = await cartRows(db, owner);
   const rate = (await findRate(db, currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
-  if (rows.length === 0) return { currency: rate.currencyCode, lines: [], subtotal: 0 };
+  if (rows.length === 0) return { currency: rate.currencyCode, lines: [], unavailable: [], subtotal: 0 };
   const productRows = await db
     .select()
     .from(products)
@@ -63,9 +112,14 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
   // Orders keep the English names of the choices.
   const choices = await choiceNames(db, rows, 'en');
   const productById = new Map(productRows.map((product) => [product.id, product]));
+  const unavailable: PricedCart['unavailable'] = [];
   const lines = rows.flatMap((row): PricedLine[] => {
     const product = productById.get(row.productId);
-    if (!product) return [];
+    // The same rule as the SPA's out-of-stock test: the stock warning is derived from the stock figure.
+    if (!product || product.stockQuantity <= 0) {
+      unavailable.push({ cartItemId: row.id, productId: row.productId });
+      return [];
+    }
     const unitPrice = convert(unitPriceOf(product), rate);
     return [
       {
@@ -77,15 +131,17 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
         quantity: row.quantity,
         stock: product.stockQuantity,
         unitPrice,
-        total: roundMoney(unitPrice * row.quantity, rate.currencyCode),
+        total: 0,
       },
     ];
   });
-  const subtotal = roundMoney(
-    lines.reduce((sum, line) => sum + line.total, 0),
-    rate.currencyCode,
-  );
-  return { currency: rate.currencyCode, lines, subtotal };
+  const figures = orderFigures(rate.currencyCode, lines, 0, 0);
+  return {
+    currency: rate.currencyCode,
+    lines: lines.map((line, index) => ({ ...line, total: figures.lineTotals[index] ?? 0 })),
+    unavailable,
+    subtotal: figures.subtotal,
+  };
 }
 
 export interface AppliedCoupon {
@@ -109,12 +165,17 @@ export async function applyCoupon(
   if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
   const firstCurrency = (await cartRows(db, owner))[0]?.currency ?? 'KWD';
   const priced = await priceCart(db, owner, firstCurrency);
-  const total = priced.lines.length > 0 ? priced.subtotal : (input.cartTotal ?? 0);
+  // Unavailable lines count for nothing (the order leaves them out), as in the SPA's summary.
+  const hasCart = priced.lines.length > 0 || priced.unavailable.length > 0;
+  const total = hasCart ? priced.subtotal : (input.cartTotal ?? 0);
   const discount_amount = discountAmount(total, coupon.discount, priced.currency);
   return {
     code: coupon.code,
     discount: coupon.discount,
     discount_amount,
-    new_total: roundMoney(total - discount_amount, priced.currency),
+    new_total: fromMinor(
+      toMinor(total, priced.currency) - toMinor(discount_amount, priced.currency),
+      priced.currency,
+    ),
   };
 }

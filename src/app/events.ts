@@ -36,3 +36,15 @@ export interface CartAddRequest {
 }
 /** The shopper pressed add-to-cart with a valid choice; the cart feature does the add and reports it. */
 export const addToCartClicked = createAction<CartAddRequest>('catalog/addToCartClicked');
+
+/** login_required: a signed-in add was refused with 401; the request is kept and retried after sign-in. */
+export type CartAddOutcome = 'added' | 'failed' | 'login_required';
+/**
+ * The cart finished an add (whatever the outcome): the cart keeps a refused sign-in add for later, the catalogue
+ * clears the busy state of that product's buttons.
+ */
+export const addToCartSettled = createAction<{
+  request: CartAddRequest;
+  outcome: CartAddOutcome;
+  message?: string;
+}>('cart/addToCartSettled');

@@ -19,6 +19,12 @@ export interface ProductCardData {
   discount_offer: number | null;
 }
 
+/**
+ * What the card's cart button does: add one piece; send the shopper to the product page to choose a size or
+ * colour; or nothing, out of stock.
+ */
+export type CardCartAction = 'add' | 'choose' | 'sold_out';
+
 export interface ProductCardProps {
   product: ProductCardData;
   /** what one unit costs now, and before the discount */
@@ -32,6 +38,11 @@ export interface ProductCardProps {
   onFavorite?: (productId: number) => void;
   favoriteDisabled?: boolean;
   favorite?: boolean;
+  /** without it the card has no cart button */
+  cartAction?: CardCartAction;
+  onAddToCart?: (productId: number) => void;
+  /** this product's add is in flight */
+  adding?: boolean;
 }
 
 function Heart({ filled }: { filled: boolean }) {
@@ -59,9 +70,13 @@ export const ProductCard = memo(function ProductCard({
   onFavorite,
   favoriteDisabled = false,
   favorite = false,
+  cartAction,
+  onAddToCart,
+  adding = false,
 }: ProductCardProps) {
   const { t } = useTranslation();
   const titleId = `product-card-${product.id}-title`;
+  const named = { name: product.name };
   return (
     <article className="card product-card" aria-labelledby={titleId} data-testid="product-card">
       <div className="product-card__badges">
@@ -114,6 +129,40 @@ export const ProductCard = memo(function ProductCard({
           language={language}
           className="mt-auto"
         />
+        {cartAction === 'add' && (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm w-100 mt-1 d-inline-flex align-items-center justify-content-center gap-2"
+            aria-label={t(adding ? 'catalog.ui.adding_to_cart' : 'catalog.ui.add_to_cart', named)}
+            aria-busy={adding}
+            disabled={adding || !onAddToCart}
+            onClick={() => onAddToCart?.(product.id)}
+            data-testid="card-add-to-cart"
+          >
+            {adding && <span className="spinner-border spinner-border-sm" aria-hidden="true" />}
+            {t('catalog.product.add_to_cart')}
+          </button>
+        )}
+        {cartAction === 'choose' && (
+          <Link
+            to={`/product/${product.id}`}
+            className="btn btn-outline-primary btn-sm w-100 mt-1"
+            aria-label={t('catalog.ui.choose_options', named)}
+            data-testid="card-choose-options"
+          >
+            {t('catalog.ui.choose_options_short')}
+          </Link>
+        )}
+        {cartAction === 'sold_out' && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm w-100 mt-1"
+            aria-label={t('catalog.ui.sold_out', named)}
+            disabled
+          >
+            {t('catalog.ui.out_of_stock')}
+          </button>
+        )}
       </div>
     </article>
   );

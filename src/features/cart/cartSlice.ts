@@ -3,6 +3,7 @@ import { persistReducer } from 'redux-persist';
 
 import {
   addToCartClicked,
+  addToCartSettled,
   guestTokenIssued,
   guestTokenRejected,
   signedOut,
@@ -12,8 +13,7 @@ import { isFiniteNumber, isString, keepValidFields, nullable } from '../../lib/p
 import { localPersistStorage } from '../../lib/storage';
 
 export type AddStatus = 'idle' | 'adding';
-/** login_required: a signed-in add was refused with 401; the request is kept and retried after sign-in. */
-export type CartAddOutcome = 'added' | 'failed' | 'login_required';
+export { addToCartSettled, type CartAddOutcome } from '../../app/events';
 
 export interface CartState {
   guestToken: string | null;
@@ -33,13 +33,6 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
-    addToCartSettled(
-      state,
-      action: PayloadAction<{ request: CartAddRequest; outcome: CartAddOutcome; message?: string }>,
-    ) {
-      state.addStatus = 'idle';
-      state.pendingAdd = action.payload.outcome === 'login_required' ? action.payload.request : null;
-    },
     /** The server accepted a change of this browser's cart (the first guest add also brings the guest token). */
     cartChanged(state, action: PayloadAction<{ guestToken?: string } | undefined>) {
       state.revision += 1;
@@ -61,6 +54,10 @@ const cartSlice = createSlice({
         state.addStatus = 'adding';
         state.pendingAdd = null;
       })
+      .addCase(addToCartSettled, (state, action) => {
+        state.addStatus = 'idle';
+        state.pendingAdd = action.payload.outcome === 'login_required' ? action.payload.request : null;
+      })
       // Logout removes the cart and the guest token; a guest-cart 401 clears the bad token.
       .addCase(signedOut, (state) => ({ ...initialState, revision: state.revision + 1 }))
       .addCase(guestTokenRejected, (state) => {
@@ -79,7 +76,7 @@ const cartSlice = createSlice({
   },
 });
 
-export const { addToCartSettled, cartChanged, guestCartMerged, cartChangedInAnotherTab } = cartSlice.actions;
+export const { cartChanged, guestCartMerged, cartChangedInAnotherTab } = cartSlice.actions;
 export const { selectGuestToken, selectCartRevision, selectPendingAdd, selectAddStatus } =
   cartSlice.selectors;
 export const cartSliceReducer = cartSlice.reducer;

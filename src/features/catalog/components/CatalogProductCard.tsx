@@ -1,13 +1,39 @@
-import { memo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../../app/hooks';
-import { ProductCard } from '../../../ui/ProductCard';
+import { addToCartClicked } from '../../../app/events';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notify } from '../../../lib/notify';
+import { ProductCard, type CardCartAction } from '../../../ui/ProductCard';
 import { useFavoriteToggle } from '../../favorites/public';
-import { selectLanguage } from '../../settings/public';
-import { displayPrices, isOutOfStock } from '../productRules';
+import { selectCurrency, selectLanguage } from '../../settings/public';
+import { selectIsAddingToCart } from '../cartButtonsSlice';
+import { attributeOptions, displayPrices, isOutOfStock } from '../productRules';
 import type { Product } from '../types';
 
-/** A product as a card, with its favorites heart (a signed-out tap asks to log in first). */
+/**
+ * What a card's cart button can do. A product with one size and one colour at most is added with them at once;
+ * with several, the shopper chooses on the product page (a card never picks a size for them).
+ */
+export function cardCartChoice(product: Pick<Product, 'attributes' | 'stock_quantity' | 'stock_warning'>): {
+  action: CardCartAction;
+  size: string | null;
+  color: string | null;
+} {
+  const sizes = attributeOptions(product, 'size');
+  const colors = attributeOptions(product, 'color');
+  const action = isOutOfStock(product)
+    ? 'sold_out'
+    : sizes.length > 1 || colors.length > 1
+      ? 'choose'
+      : 'add';
+  return { action, size: sizes[0] ?? null, color: colors[0] ?? null };
+}
+
+/**
+ * A product as a card, with its favorites heart (a signed-out tap asks to log in first) and its add-to-cart button
+ * (the cart feature's listener adds, for guests and signed-in shoppers alike, and toasts the outcome).
+ */
 export const CatalogProductCard = memo(function CatalogProductCard({
   product,
   priority,
@@ -15,21 +41,47 @@ export const CatalogProductCard = memo(function CatalogProductCard({
   product: Product;
   priority?: boolean;
 }) {
+  const { t } = useTranslation();
   const { favorite, busy, toggle } = useFavoriteToggle(product.id);
   const language = useAppSelector(selectLanguage);
-  const { amount, original, currency } = displayPrices(product);
+  const currency = useAppSelector(selectCurrency);
+  const dispatch = useAppDispatch();
+  // Only this product's flag is read: an add re-renders its own card, never the grid or the other cards.
+  const adding = useAppSelector((state) => selectIsAddingToCart(state, product.id));
+  const choice = useMemo(() => cardCartChoice(product), [product]);
+  const addToCart = useCallback(() => {
+    if (!currency.trim()) {
+      notify.warning(t('catalog.product.select_country_from_profile_first'), {
+        toastId: 'refusal-choose_country',
+      });
+      return;
+    }
+    dispatch(
+      addToCartClicked({
+        product_id: product.id,
+        quantity: 1,
+        size: choice.size,
+        color: choice.color,
+        currency,
+      }),
+    );
+  }, [choice, currency, dispatch, product.id, t]);
+  const { amount, original, currency: priceCurrency } = displayPrices(product);
   return (
     <ProductCard
       product={product}
       amount={amount}
       original={original}
-      currency={currency}
+      currency={priceCurrency}
       language={language}
-      outOfStock={isOutOfStock(product)}
+      outOfStock={choice.action === 'sold_out'}
       priority={priority}
       onFavorite={toggle}
       favoriteDisabled={busy}
       favorite={favorite}
+      cartAction={choice.action}
+      onAddToCart={addToCart}
+      adding={adding}
     />
   );
 });

@@ -14,11 +14,11 @@ import { LoadFailed } from '../../../ui/LoadFailed';
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
-import { selectAddStatus } from '../../cart/public';
 import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
+import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { CatalogProductCard } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
@@ -254,7 +254,7 @@ function ProductDetail({ product }: { product: Product }) {
   const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
   const currency = useAppSelector(selectCurrency);
-  const adding = useAppSelector(selectAddStatus) === 'adding';
+  const adding = useAppSelector((state) => selectIsAddingToCart(state, product.id));
   const [selection, setSelection] = useState<Selection>({ size: null, color: null });
   const [quantityDraft, setQuantityDraft] = useState('1');
   const quantity = quantityFromDraft(quantityDraft);
@@ -341,9 +341,15 @@ function ProductDetail({ product }: { product: Product }) {
             {t(REFUSAL_KEYS[refusal])}
           </p>
         )}
-        <button type="button" className="btn btn-primary btn-lg w-100" onClick={add} disabled={adding}>
+        <button
+          type="button"
+          className="btn btn-primary btn-lg w-100"
+          onClick={add}
+          disabled={adding}
+          aria-busy={adding}
+        >
           {adding && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('catalog.product.add_to_cart')}
+          {adding ? t('catalog.product.adding_to_cart') : t('catalog.product.add_to_cart')}
         </button>
         <ul className="list-unstyled small text-body-secondary mt-3 mb-0">
           <li>{t('catalog.product.shipping_method')}</li>

@@ -62,7 +62,10 @@ export function SavedAddresses({ addresses, loading, failed, error }: Props) {
                 {[address.address, address.apartment_number, address.city].filter(Boolean).join(', ')}
               </bdi>
               <span className="small text-body-secondary">
-                {t('checkout.addresses.phone', { phone: `${address.code_number} ${address.mobile_number}` })}
+                {t('checkout.addresses.phone', {
+                  // Left-to-right isolate (LRI … PDI): in Arabic "+965 99887766" must not read "99887766 965+".
+                  phone: `\u2066${address.code_number} ${address.mobile_number}\u2069`,
+                })}
               </span>
             </span>
           </label>

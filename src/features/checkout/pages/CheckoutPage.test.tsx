@@ -51,12 +51,17 @@ interface Seen {
 }
 
 function shop(
-  options: { addresses?: Address[] | 'fail'; order?: (seen: Seen[]) => Response | Promise<Response> } = {},
+  options: {
+    addresses?: Address[] | 'fail';
+    order?: (seen: Seen[]) => Response | Promise<Response>;
+    cart?: unknown[];
+  } = {},
 ) {
   const seen: Seen[] = [];
+  const items = options.cart ?? cartItems;
   server.use(
-    http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: cartItems })),
-    http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: cartItems })),
+    http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: items })),
+    http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: items })),
     http.get(apiUrl('governorates'), () =>
       HttpResponse.json({ data: [{ id: 1, name_en: 'Ahmadi', name_ar: 'الأحمدي', areas_count: 1 }] }),
     ),
@@ -380,6 +385,57 @@ describe('guest checkout', () => {
     expect(await screen.findByLabelText('E-mail')).toHaveValue('keep@example.com');
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('66612345');
   });
+});
+
+describe('unavailable lines', () => {
+  const soldOut = {
+    ...product,
+    id: 12,
+    name: 'Oud oil',
+    price: 40,
+    discounted_price: null,
+    stock_quantity: 0,
+    stock_warning: { warning_en: 'Out of stock', warning_ar: 'نفدت الكمية' },
+  };
+  const withUnavailable = [
+    ...cartItems,
+    { id: 2, product_id: 12, quantity: 1, size: null, color: null, currency: 'KWD', product: soldOut },
+    // A product the shop no longer sells comes without its product.
+    { id: 3, product_id: 99, quantity: 1, size: null, color: null, currency: 'KWD' },
+  ];
+
+  it.each([
+    ['en', '2 products are not available and are left out of this order:', 'A product no longer sold'],
+    ['ar', 'منتجان غير متوفرين ولن يدخلا في هذا الطلب:', 'منتج لم يعد يباع'],
+  ] as const)(
+    '(%s) names the lines left out before paying, and the total and the order count the rest only',
+    async (language, notice, removedName) => {
+      const seen = shop({ cart: withUnavailable });
+      const { user } = renderCheckout(guestState, language);
+      const leftOut = await screen.findByTestId('left-out');
+      expect(leftOut).toHaveTextContent(notice);
+      expect(
+        within(leftOut)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Oud oil', expect.stringContaining(removedName)]);
+      // 2 × 12.500 + 2.000 shipping; the sold-out 40.000 is not counted.
+      expect(screen.getByTestId('checkout-total')).toHaveTextContent('27.00');
+      await user.type(
+        screen.getByLabelText(language === 'en' ? 'E-mail' : 'البريد الإلكتروني'),
+        'guest@example.com',
+      );
+      await user.type(
+        screen.getByRole('textbox', { name: language === 'en' ? 'Phone number' : 'رقم الهاتف' }),
+        '55512345',
+      );
+      await user.click(
+        screen.getByRole('button', { name: language === 'en' ? 'Confirm order' : 'تأكيد الطلب' }),
+      );
+      await waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]?.body).toMatchObject({ total_price: 27 });
+    },
+  );
 });
 
 describe('signed-in checkout', () => {

@@ -37,6 +37,7 @@ import {
   selectOrderIntent,
 } from '../checkoutSlice';
 import { SavedAddresses } from '../components/SavedAddresses';
+import '../checkout.css';
 
 interface Shown {
   fields: Partial<Record<CheckoutField, string>>;
@@ -69,6 +70,7 @@ export default function CheckoutPage() {
   useEffect(() => saveCheckout(checkout), [checkout]);
 
   const { summary, couponPercent, orderLines } = cart;
+  const leftOut = useMemo(() => cart.lines.filter((line) => line.unavailable), [cart.lines]);
   const input: CheckoutInput = useMemo(
     () => ({
       shipping: {
@@ -273,26 +275,33 @@ export default function CheckoutPage() {
                   </li>
                 ))}
               </ul>
+              {leftOut.length > 0 && (
+                // Told before paying: these lines stay in the cart but are not part of the order or its total.
+                <div className="alert alert-warning small py-2" data-testid="left-out">
+                  <p className="mb-1">{t('checkout.summary.left_out', { count: leftOut.length })}</p>
+                  <ul className="mb-0 ps-3">
+                    {leftOut.map((line) => (
+                      <li key={line.item.id}>
+                        <bdi>{line.product?.name ?? t('cart.line.removed_product')}</bdi>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
               <CouponBox cartTotal={summary.subtotal} guests="ask_to_log_in" />
               <dl className="checkout-summary mt-3" data-testid="checkout-summary">
                 <dt>{t('checkout.summary.subtotal')}</dt>
-                <dd dir="ltr">{money(summary.subtotal)}</dd>
+                <dd>{money(summary.subtotal)}</dd>
                 {couponPercent > 0 && (
                   <>
                     <dt>{t('checkout.summary.discount', { percent: couponPercent })}</dt>
-                    <dd dir="ltr">−{money(summary.discount)}</dd>
+                    <dd>−{money(summary.discount)}</dd>
                   </>
                 )}
                 <dt>{t('checkout.summary.shipping')}</dt>
-                <dd>
-                  {summary.freeShipping ? (
-                    t('checkout.summary.free')
-                  ) : (
-                    <span dir="ltr">{money(summary.shipping)}</span>
-                  )}
-                </dd>
+                <dd>{summary.freeShipping ? t('checkout.summary.free') : money(summary.shipping)}</dd>
                 <dt className="fw-bold">{t('checkout.summary.total')}</dt>
-                <dd className="fw-bold fs-5" dir="ltr" data-testid="checkout-total">
+                <dd className="fw-bold fs-5" data-testid="checkout-total">
                   {money(summary.total)}
                 </dd>
               </dl>

@@ -44,10 +44,11 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
   if (applied && signedIn) {
     return (
       <div
-        className="d-flex align-items-center justify-content-between gap-2 mb-3"
+        // On a narrow screen the remove link goes below the badge rather than squeezing it into three lines.
+        className="d-flex flex-wrap align-items-center justify-content-between column-gap-3 row-gap-1 mb-3"
         data-testid="applied-coupon"
       >
-        <span className="badge text-bg-success fs-6 fw-normal text-wrap text-start">
+        <span className="badge text-bg-success fs-6 fw-normal text-wrap text-start mw-100">
           {t('coupon.applied', { code: applied.code, percent: applied.percent })}
         </span>
         <button

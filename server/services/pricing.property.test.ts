@@ -1,0 +1,82 @@
+// The SPA shows the summary (src/lib/orderSummary.ts) and the server charges it (orderFigures): over any cart,
+// prices with a currency's full decimals, coupons and shipping, both must give the same figures.
+import fc from 'fast-check';
+import { displayPrices } from '../../src/features/catalog/productRules';
+import { orderSummary } from '../../src/lib/orderSummary';
+import { convert, unitPriceOf } from './catalog';
+import { orderFigures } from './pricing';
+
+const CURRENCIES = [
+  { currencyCode: 'KWD', ratePerKwd: 1 },
+  { currencyCode: 'SAR', ratePerKwd: 12.2 },
+  { currencyCode: 'BHD', ratePerKwd: 1.226 },
+  { currencyCode: 'USD', ratePerKwd: 3.254 },
+  { currencyCode: 'AED', ratePerKwd: 11.95 },
+];
+
+/** An amount in KWD with the 3 decimals (fils) a shop keeper can type. */
+const kwd = (max: number) => fc.integer({ min: 0, max: max * 1000 }).map((fils) => fils / 1000);
+
+const cart = fc.record({
+  rate: fc.constantFrom(...CURRENCIES),
+  products: fc.array(
+    fc.record({
+      price: kwd(500),
+      /** null: no discount; data entry can also leave a "discount" at or above the price */
+      discounted: fc.option(kwd(600), { nil: null }),
+      quantity: fc.integer({ min: 1, max: 50 }),
+    }),
+    { minLength: 1, maxLength: 12 },
+  ),
+  couponPercent: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })),
+  shippingKwd: kwd(20),
+});
+
+describe('client and server order figures', () => {
+  it('agree for any cart, coupon and shipping price', () => {
+    fc.assert(
+      fc.property(cart, ({ rate, products, couponPercent, shippingKwd }) => {
+        // The SPA reads its unit price from the catalogue's converted prices; the server from the database row.
+        const clientLines = products.map((product) => ({
+          unitPrice: displayPrices({
+            price: product.price,
+            discounted_price: product.discounted,
+            converted_products: {
+              currency_code: rate.currencyCode,
+              price: convert(product.price, rate),
+              discounted_price: product.discounted === null ? null : convert(product.discounted, rate),
+            },
+          }).amount,
+          quantity: product.quantity,
+        }));
+        const serverLines = products.map((product) => ({
+          unitPrice: convert(
+            unitPriceOf({ price: product.price, discountedPrice: product.discounted }),
+            rate,
+          ),
+          quantity: product.quantity,
+        }));
+        const shipping = convert(shippingKwd, rate);
+        const client = orderSummary({
+          currency: rate.currencyCode,
+          lines: clientLines,
+          couponPercent,
+          shippingPrice: shipping,
+        });
+        const server = orderFigures(rate.currencyCode, serverLines, couponPercent, shipping);
+        expect({
+          subtotal: server.subtotal,
+          discount: server.discount,
+          shipping: server.shipping,
+          total: server.total,
+        }).toEqual({
+          subtotal: client.subtotal,
+          discount: client.discount,
+          shipping: client.shipping,
+          total: client.total,
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
