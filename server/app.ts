@@ -27,6 +27,9 @@ import './types';
 
 export { BODY_LIMIT, UPLOAD_LIMIT } from './lib/limits';
 
+/** The names the profile-picture upload writes. */
+const UPLOADED_PICTURE = /^\/profile\/\d+-[0-9a-f]{16}\.(?:png|jpg|webp)$/;
+
 export interface BuildAppOptions {
   config?: Partial<Config>;
   /** Required: main.ts and the test helper open it (PGlite or PostgreSQL) and run migrations first. */
@@ -104,6 +107,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     index: false,
     cacheControl: true,
     maxAge: '1h',
+    // Only the pictures the server wrote itself: anything else placed in the folder is never served, so the
+    // type answered is always an image one (and helmet's nosniff keeps browsers to it).
+    allowedPath: (pathName) => UPLOADED_PICTURE.test(pathName),
   });
 
   for (const routes of [
