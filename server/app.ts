@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/errors';
+import { createJobRunner } from './lib/jobs';
 import { BODY_LIMIT } from './lib/limits';
 import { registerAuth } from './plugins/auth';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
@@ -20,6 +21,7 @@ import ordersRoutes from './routes/orders';
 import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
 import profileRoutes from './routes/profile';
 import wishlistRoutes from './routes/wishlist';
+import { guestCartExpiry } from './services/cart';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
 import { createDefaultGateway, type PaymentGateway } from './services/payments';
 import { createSocialVerifier, type SocialVerifier } from './services/social';
@@ -84,6 +86,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
   app.decorate('deps', { db, config, mail, gateway, social });
+
+  const jobs = createJobRunner({
+    jobs: [guestCartExpiry(db)],
+    intervalMs: config.housekeepingIntervalMs,
+    // Soon after a start too, so a server restarted often (deploys, dev) still cleans up.
+    firstDelayMs: Math.min(config.housekeepingIntervalMs, 60_000),
+    now: config.now,
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  // Before the caller closes the database: a running tick finishes first.
+  app.addHook('onClose', async () => jobs.stop());
 
   registerErrorHandler(app);
   registerInvalidCharacterGuard(app);

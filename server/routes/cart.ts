@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guestCarts } from '../db/schema';
 import { notFound, validationError } from '../lib/errors';
 import { MAX_AMOUNT } from '../lib/limits';
+import { limitPerIp } from '../plugins/security';
 import { langOf, parseId } from '../services/catalog';
 import {
   addToCart,
@@ -214,7 +215,10 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.post<{ Body: AddBody }>('/guest/cart/add', { schema: { body: addBody } }, async (request) => {
+  // Each new guest cart is a row anyone can create without an account: counted per client address.
+  const limitGuestCarts = limitPerIp(app, config.perIpLimits.guestCart, 'guest-cart-ip');
+
+  app.post<{ Body: AddBody }>('/guest/cart/add', { schema: { body: addBody } }, async (request, reply) => {
     const given = request.body.guest_token;
     const currency = await normalizeCurrency(db, request.body.currency);
     const input = {
@@ -228,6 +232,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
       const cart_item = await addToCart(db, await guestOwner(db, given), input, langOf(request));
       return { message: 'Product added to cart successfully', cart_item, guest_token: given };
     }
+    await limitGuestCarts(request, reply);
     const created = await createGuestCart(db);
     const guest_token = created.token;
     let cart_item;
