@@ -1,7 +1,7 @@
 // Uploaded pictures (profile avatars): decoded for real, then re-encoded, so whatever is stored and served is an
 // image this server drew itself, not the bytes someone sent.
 import sharp, { type Metadata } from 'sharp';
-import { validationError } from '../lib/errors';
+import { Invalid } from './errors';
 
 export const PICTURE_MESSAGES = {
   type: 'The image field must be a file of type: png, jpeg, webp.',
@@ -48,7 +48,7 @@ export interface PreparedPicture {
   height: number;
 }
 
-const refuse = (message: string) => validationError({ image: [message] });
+const refuse = (message: string) => new Invalid({ image: [message] });
 
 const exceedsPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 

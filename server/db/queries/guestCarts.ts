@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { executeRows, type Db } from './client';
+import { executeRows, type Db } from '../client';
 
 export interface GuestCartCutoffs {
   /** Carts with no lines and no orders, untouched since before this, go. */
