@@ -147,7 +147,8 @@ export const Cart = endpoints({
   guestAdd: {
     method: 'POST',
     url: '/guest/cart/add',
-    notes: 'the first add (no guest_token) creates the cart and answers its token; an unknown token 401',
+    notes:
+      'the first add (no guest_token) creates the cart and answers its token (new carts: 20 a minute per client address, then 429); an unknown token 401',
     schema: { body: AddToCartBody, response: { 200: GuestCartItemAnswer } },
   },
   guestUpdate: {

@@ -7,6 +7,7 @@ import { System } from '../contract/dev';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/errors';
+import { createJobRunner } from './lib/jobs';
 import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
 import { registerAnswerCheck } from './plugins/answerCheck';
@@ -25,12 +26,16 @@ import ordersRoutes from './routes/orders';
 import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
 import profileRoutes from './routes/profile';
 import wishlistRoutes from './routes/wishlist';
+import { guestCartExpiry } from './services/cart';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
 import { createDefaultGateway, type PaymentGateway } from './services/payments';
 import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
 export { BODY_LIMIT, UPLOAD_LIMIT } from './lib/limits';
+
+/** The names the profile-picture upload writes. */
+const UPLOADED_PICTURE = /^\/profile\/\d+-[0-9a-f]{16}\.(?:png|jpg|webp)$/;
 
 export interface BuildAppOptions {
   config?: Partial<Config>;
@@ -86,6 +91,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const social = options.social ?? createSocialVerifier(config);
   app.decorate('deps', { db, config, mail, gateway, social });
 
+  const jobs = createJobRunner({
+    jobs: [guestCartExpiry(db)],
+    intervalMs: config.housekeepingIntervalMs,
+    // Soon after a start too, so a server restarted often (deploys, dev) still cleans up.
+    firstDelayMs: Math.min(config.housekeepingIntervalMs, 60_000),
+    now: config.now,
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  // Before the caller closes the database: a running tick finishes first.
+  app.addHook('onClose', async () => jobs.stop());
+
   registerErrorHandler(app);
   if (config.env !== 'production') registerAnswerCheck(app);
   registerInvalidCharacterGuard(app);
@@ -110,6 +128,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     index: false,
     cacheControl: true,
     maxAge: '1h',
+    // Only the pictures the server wrote itself: anything else placed in the folder is never served, so the
+    // type answered is always an image one (and helmet's nosniff keeps browsers to it).
+    allowedPath: (pathName) => UPLOADED_PICTURE.test(pathName),
   });
 
   for (const routes of [

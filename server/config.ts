@@ -44,6 +44,8 @@ export interface Config {
   myFatoorahBaseUrl?: string;
   /** Requests a minute from one client address, whatever the e-mails; tests that register many users raise them. */
   perIpLimits: PerIpLimits;
+  /** How often the housekeeping jobs run (expiring guest carts). */
+  housekeepingIntervalMs: number;
   /** The clock; tests replace it to move time forward (code expiry, resend windows). */
   now: () => Date;
 }
@@ -53,9 +55,15 @@ type Env = Record<string, string | undefined>;
 export interface PerIpLimits {
   register: number;
   login: number;
+  /** New guest carts (a first add without a guest token). */
+  guestCart: number;
 }
 
-export const DEFAULT_PER_IP_LIMITS: PerIpLimits = { register: 30, login: 100 };
+/**
+ * A shopper starts one guest cart per browser; 20 a minute leaves room for many shoppers behind one carrier-grade
+ * NAT (common on Gulf mobile networks) while a script gets no more than that.
+ */
+export const DEFAULT_PER_IP_LIMITS: PerIpLimits = { register: 30, login: 100, guestCart: 20 };
 
 /**
  * Missing or unknown means production: the dev mailbox (live codes for any address) must never be switched on by
@@ -122,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     myFatoorahApiKey: nonEmpty(env.MYFATOORAH_API_KEY),
     myFatoorahBaseUrl: nonEmpty(env.MYFATOORAH_BASE_URL),
     perIpLimits: { ...DEFAULT_PER_IP_LIMITS },
+    housekeepingIntervalMs: 60 * 60 * 1000,
     now: () => new Date(),
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig, startupWarnings } from './config';
 import { openDb } from './db/client';
+import { DataDirError } from './db/dataDir';
 import { prepareDatabase } from './db/migrate';
 
 /** Long enough for in-flight requests, short enough for an orchestrator's kill timeout. */
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refused data folder is the operator's to fix: the message says what and how, a stack trace would bury it.
+  console.error(error instanceof DataDirError ? `Not starting: ${error.message}` : error);
   process.exit(1);
 });

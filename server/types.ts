@@ -1,6 +1,7 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { JobRunner } from './lib/jobs';
 import type { MailService } from './services/mail';
 import type { PaymentGateway } from './services/payments';
 import type { SocialVerifier } from './services/social';
@@ -24,6 +25,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Housekeeping (expiring guest carts): started when the server is ready, stopped on close. */
+    jobs: JobRunner;
     /** preValidation (before the body is validated, so a stranger gets 401, not 422): a valid bearer token of a verified account, else 401 (403 when not verified). */
     requireUser: preValidationAsyncHookHandler;
     /** preValidation: sets request.user when a valid verified token is sent, otherwise leaves it null. */

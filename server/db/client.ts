@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
+import { inspectDataDir, lockDataDir, openFailed, PGLITE_DIR } from './dataDir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,17 +40,53 @@ export function scriptRunnerFor(db: Db): ScriptRunner {
   return runner;
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DbHandle> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
-  await client.waitReady;
+function wrapPglite(client: PGlite, release?: () => void): DbHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   scriptRunners.set(db, async (script) => {
     await client.transaction(async (tx) => {
       await tx.exec(script);
     });
   });
-  return { db, close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  return {
+    db,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release?.();
+      }
+    },
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+async function openPgliteMemory(loadDataDir?: Blob): Promise<DbHandle> {
+  const client = new PGlite(loadDataDir ? { loadDataDir } : {});
+  await client.waitReady;
+  return wrapPglite(client);
+}
+
+/**
+ * The data folder is locked for this process first (PGlite is single-process: a twin would hand out the same
+ * ids), then checked, so a folder it does not recognise is refused instead of initialised afresh.
+ */
+async function openPgliteFolder(dataDir: string): Promise<DbHandle> {
+  await mkdir(dataDir, { recursive: true });
+  const lock = lockDataDir(dataDir);
+  try {
+    const state = inspectDataDir(dataDir);
+    const client = new PGlite(path.join(dataDir, PGLITE_DIR));
+    try {
+      await client.waitReady;
+    } catch (error) {
+      if (state === 'existing') throw openFailed(dataDir, error);
+      throw error;
+    }
+    return wrapPglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 function openPostgres(databaseUrl: string, searchPath?: string): DbHandle {
@@ -76,12 +113,13 @@ function openPostgres(databaseUrl: string, searchPath?: string): DbHandle {
 }
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
-  if ('memory' in options) return openPglite(undefined, options.loadDataDir);
+  if ('memory' in options) return openPgliteMemory(options.loadDataDir);
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, 'searchPath' in options ? options.searchPath : undefined);
   }
-  // A folder of its own inside DATA_DIR: the uploads live next to it, not inside the cluster.
-  return openPglite('dataDir' in options ? path.join(options.dataDir, 'pglite') : undefined);
+  // The cluster has a folder of its own inside DATA_DIR: the uploads live next to it, not inside it.
+  if (!('dataDir' in options)) throw new Error('openDb needs a data folder, a database URL or memory.');
+  return openPgliteFolder(options.dataDir);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Cart, type RemoveFromCartBody } from '../../contract/cart';
 import { Coupons } from '../../contract/coupons';
+import { limitPerIp } from '../plugins/security';
 import { langOf, parseId } from '../services/catalog';
 import {
   addToCart,
@@ -101,7 +102,10 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
   }));
 
-  app.post(Cart.guestAdd.url, { schema: Cart.guestAdd.schema }, async (request) => {
+  // Each new guest cart is a row anyone can create without an account: counted per client address.
+  const limitGuestCarts = limitPerIp(app, config.perIpLimits.guestCart, 'guest-cart-ip');
+
+  app.post(Cart.guestAdd.url, { schema: Cart.guestAdd.schema }, async (request, reply) => {
     const given = request.body.guest_token;
     const currency = await normalizeCurrency(db, request.body.currency);
     const input = {
@@ -115,6 +119,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const cart_item = await addToCart(db, await guestOwner(db, given), input, langOf(request));
       return { message: 'Product added to cart successfully', cart_item, guest_token: given };
     }
+    await limitGuestCarts(request, reply);
     const created = await addToNewGuestCart(db, input, langOf(request));
     return {
       message: 'Product added to cart successfully',

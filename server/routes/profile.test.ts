@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { apiTokens, outbox, users } from '../db/schema';
 import {
   authHeader,
@@ -19,12 +21,26 @@ afterAll(async () => {
   await t.close();
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
-]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+/** A real picture: a red-to-blue gradient, so a truncated copy really misses pixel data. */
+function picture(width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < width * height; index += 1) {
+    pixels[index * 3] = index % 256;
+    pixels[index * 3 + 2] = 255 - (index % 256);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
+}
+
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
+beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([
+    picture(40, 30).png().toBuffer(),
+    picture(40, 30).jpeg().toBuffer(),
+    picture(40, 30).webp({ lossless: true }).toBuffer(),
+  ]);
+});
 
 function multipart(fieldName: string, fileName: string, contentType: string, bytes: Buffer) {
   const boundary = '----storefront-test-boundary';
@@ -196,21 +212,94 @@ describe('PUT /profile_update', () => {
 
 describe('POST /profile_update/picture', () => {
   test.each([
-    ['png', 'me.png', 'image/png', PNG],
-    ['jpg', 'me.jpg', 'image/jpeg', JPEG],
-    ['webp', 'me.webp', 'image/webp', WEBP],
-  ])('stores a %s under the data folder and serves it at /uploads', async (extension, name, type, bytes) => {
+    ['png', 'me.png', 'image/png', () => PNG],
+    ['jpeg', 'me.jpg', 'image/jpeg', () => JPEG],
+    ['webp', 'me.webp', 'image/webp', () => WEBP],
+  ])(
+    'decodes a %s, stores it re-encoded under the data folder and serves it as an image',
+    async (_kind, name, type, bytes) => {
+      const shopper = await registerVerifiedUser(t.app);
+      const response = await upload(shopper, 'image', name, type, bytes());
+      expect(response.statusCode).toBe(200);
+      const { user, message } = response.json();
+      expect(message).toBe('Profile picture updated successfully.');
+      expect(user.profile_image).toMatch(new RegExp(`^/uploads/profile/${shopper.id}-[0-9a-f]{16}\\.webp$`));
+      const served = await t.app.inject({ method: 'GET', url: user.profile_image });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      // What is served is the server's own WebP of the same picture, not the uploaded bytes.
+      expect(served.rawPayload.equals(bytes())).toBe(false);
+      const stored = await sharp(served.rawPayload).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual(['webp', 40, 30]);
+    },
+  );
+
+  test('a large picture is stored shrunk, upright and without its metadata', async () => {
     const shopper = await registerVerifiedUser(t.app);
-    const response = await upload(shopper, 'image', name, type, bytes);
+    // EXIF orientation 6: the camera was turned, the picture is shown rotated a quarter turn.
+    const photo = await picture(1600, 1200)
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'GPS here' } } })
+      .toBuffer();
+    const response = await upload(shopper, 'image', 'photo.jpg', 'image/jpeg', photo);
     expect(response.statusCode).toBe(200);
-    const { user, message } = response.json();
-    expect(message).toBe('Profile picture updated successfully.');
-    expect(user.profile_image).toMatch(
-      new RegExp(`^/uploads/profile/${shopper.id}-[0-9a-f]{16}\\.${extension}$`),
-    );
-    const served = await t.app.inject({ method: 'GET', url: user.profile_image });
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: response.json().user.profile_image });
+    const stored = await sharp(served.rawPayload).metadata();
+    expect([stored.width, stored.height]).toEqual([384, 512]);
+    expect(stored.exif).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+  });
+
+  test.each([
+    ['a truncated PNG', () => PNG.subarray(0, PNG.length - 40)],
+    [
+      'a PNG header followed by garbage',
+      () => Buffer.concat([PNG.subarray(0, 33), Buffer.from('<html>garbage</html>')]),
+    ],
+    ['a JPEG cut in half', () => JPEG.subarray(0, Math.floor(JPEG.length / 2))],
+    ['a WebP header over a PNG body', () => Buffer.concat([WEBP.subarray(0, 12), PNG])],
+  ])('%s does not decode: 422, nothing stored', async (_label, bytes) => {
+    const shopper = await registerVerifiedUser(t.app);
+    const response = await upload(shopper, 'image', 'me.png', 'image/png', bytes());
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The image field must be an image.',
+      errors: { image: ['The image field must be an image.'] },
+    });
+    const [user] = await t.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(user?.profileImage).toBeNull();
+  });
+
+  test('a decompression bomb is refused from its header, before any pixel is decoded', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    // A small PNG whose header claims 20000 × 20000: a decoder that believed it would allocate 1.2 GB.
+    const bomb = Buffer.from(PNG);
+    bomb.writeUInt32BE(20_000, 16);
+    bomb.writeUInt32BE(20_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const response = await upload(shopper, 'image', 'bomb.png', 'image/png', bomb);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ image: ['The image field has invalid image dimensions.'] });
+  });
+
+  test('a strip thinner than the pixel limit but longer than any picture is refused', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const strip = await picture(9000, 1).png().toBuffer();
+    const response = await upload(shopper, 'image', 'strip.png', 'image/png', strip);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ image: ['The image field has invalid image dimensions.'] });
+  });
+
+  test('only the pictures the server wrote are served from /uploads', async () => {
+    const folder = path.join(t.app.deps.config.dataDir, 'uploads', 'profile');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'page.html'), '<script>alert(1)</script>');
+    writeFileSync(path.join(folder, '1-0123456789abcdef.svg'), '<svg/>');
+    for (const name of ['page.html', '1-0123456789abcdef.svg']) {
+      const response = await t.app.inject({ method: 'GET', url: `/uploads/profile/${name}` });
+      expect(response.statusCode).toBe(404);
+    }
   });
 
   test('a new picture replaces the old file', async () => {

@@ -16,7 +16,7 @@ import {
   updateProfile,
 } from '../services/profile';
 
-export { PROFILE_MESSAGES, sniffImage } from '../services/profile';
+export { PROFILE_MESSAGES } from '../services/profile';
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;

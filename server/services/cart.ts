@@ -4,12 +4,39 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
+import { deleteExpiredGuestCarts } from '../db/queries/guestCarts';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
+import type { Job } from '../lib/jobs';
 import { sha256Hex } from '../lib/tokens';
 import { convert, findRate, loadProducts, localized, type Lang, type Rate } from './catalog';
 import { Conflict, Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A guest cart with no lines and no orders holds nothing: the shopper's next add starts a new one (the SPA drops
+ * a token the server no longer knows and retries once). A day, not at once, so a shopper who removed the last
+ * line keeps the same cart for the rest of the visit.
+ */
+export const GUEST_CART_EMPTY_TTL_MS = DAY_MS;
+/**
+ * A cart with products waits a month for its shopper to come back (the token stays in the browser); after that
+ * its prices and stock have moved on, and it bounds how long the carts of a flood can live.
+ */
+export const GUEST_CART_IDLE_TTL_MS = 30 * DAY_MS;
+
+/** The housekeeping job that deletes empty and idle guest carts. */
+export function guestCartExpiry(db: Db): Job {
+  return {
+    name: 'guest-cart-expiry',
+    run: (now) =>
+      deleteExpiredGuestCarts(db, {
+        emptyBefore: new Date(now.getTime() - GUEST_CART_EMPTY_TTL_MS),
+        idleBefore: new Date(now.getTime() - GUEST_CART_IDLE_TTL_MS),
+      }),
+  };
+}
 
 export function ownerWhere(owner: CartOwner): SQL {
   return 'userId' in owner

@@ -18,6 +18,7 @@ import { normalizeEmail } from '../lib/accounts';
 import { issueCode } from '../lib/codes';
 import type { AppDeps } from '../types';
 import { Invalid, NotFound } from './errors';
+import { PICTURE_MESSAGES, preparePicture } from './pictures';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully.',
@@ -26,30 +27,9 @@ export const PROFILE_MESSAGES = {
   deleted: 'Account deleted successfully.',
   emailTaken: 'The email has already been taken.',
   imageRequired: 'The image field is required.',
-  imageType: 'The image field must be a file of type: png, jpeg, webp.',
+  imageType: PICTURE_MESSAGES.type,
   imageTooLarge: 'The image field must not be greater than 5120 kilobytes.',
 } as const;
-
-type ImageKind = 'png' | 'jpg' | 'webp';
-
-/** Trust the bytes, not the declared type: a renamed HTML file must never be served from /uploads. */
-export function sniffImage(bytes: Buffer): ImageKind | null {
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  ) {
-    return 'png';
-  }
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  return null;
-}
 
 const PROFILE_DIR = 'profile';
 const uploadsDirOf = (config: Config) => path.join(config.dataDir, 'uploads', PROFILE_DIR);
@@ -103,13 +83,12 @@ export async function replaceProfilePicture(
   bytes: Buffer | null,
 ): Promise<UserRow> {
   if (!bytes || bytes.length === 0) throw new Invalid({ image: [PROFILE_MESSAGES.imageRequired] });
-  const kind = sniffImage(bytes);
-  if (!kind) throw new Invalid({ image: [PROFILE_MESSAGES.imageType] });
+  const picture = await preparePicture(bytes);
   const user = await currentUser(db, userId);
   const uploadsDir = uploadsDirOf(config);
   await mkdir(uploadsDir, { recursive: true });
-  const fileName = `${user.id}-${randomBytes(8).toString('hex')}.${kind}`;
-  await writeFile(path.join(uploadsDir, fileName), bytes);
+  const fileName = `${user.id}-${randomBytes(8).toString('hex')}.${picture.extension}`;
+  await writeFile(path.join(uploadsDir, fileName), picture.data);
   const updated = await updateUser(db, user.id, {
     profileImage: `/uploads/${PROFILE_DIR}/${fileName}`,
     updatedAt: config.now(),

@@ -21,11 +21,17 @@ function settle(
   request: CartAddRequest,
   outcome: CartAddOutcome,
   message?: string,
+  error?: unknown,
 ) {
   listenerApi.dispatch(addToCartSettled({ request, outcome, message }));
   const { notify, t } = listenerApi.extra;
   if (outcome === 'added') {
     notify.success(t('catalog.product.added_to_cart'), { toastId: 'added-to-cart' });
+  } else if (outcome === 'failed' && statusOf(error) === 429) {
+    // Too many new guest carts from one address: trying again at once would only be refused again.
+    void loadShopTexts().then(() =>
+      notify.error(t('cart.too_many_new_carts'), { toastId: 'add-to-cart-failed' }),
+    );
   } else if (outcome === 'failed') {
     notify.error(t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });
   } else {
@@ -43,7 +49,7 @@ export async function addToCart(request: CartAddRequest, listenerApi: ListenerAp
     const answer = await listenerApi.dispatch(cartMutations.endpoints.addToCart.initiate(request));
     if (!answer.error) return settle(listenerApi, request, 'added', answer.data.message);
     const outcome = statusOf(answer.error) === 401 ? 'login_required' : 'failed';
-    return settle(listenerApi, request, outcome, errorMessage(answer.error));
+    return settle(listenerApi, request, outcome, errorMessage(answer.error), answer.error);
   }
   const addAsGuest = (guestToken: string | null) =>
     listenerApi.dispatch(
@@ -57,7 +63,7 @@ export async function addToCart(request: CartAddRequest, listenerApi: ListenerAp
     // A guest token the server no longer knows (the 401 listener dropped it): start a new cart once.
     answer = await addAsGuest(null);
   }
-  if (answer.error) settle(listenerApi, request, 'failed', errorMessage(answer.error));
+  if (answer.error) settle(listenerApi, request, 'failed', errorMessage(answer.error), answer.error);
   else settle(listenerApi, request, 'added', answer.data.message);
 }
 

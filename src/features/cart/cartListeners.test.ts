@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 
 import { addToCartClicked, signedIn } from '../../app/events';
 import { makeStore } from '../../app/store';
+import { i18n } from '../../i18n/i18n';
 import { fakeServices } from '../../testing/fakeServices';
 import { apiUrl, server } from '../../testing/server';
 import { selectAddStatus, selectPendingAdd } from './cartSlice';
@@ -46,6 +47,31 @@ describe('cart listener: add requests', () => {
     expect(auth).toBe('Bearer tok');
     expect(store.getState().cart.guestToken).toBeNull();
   });
+
+  it.each([
+    ['en', 'Too many carts were started from your connection. Please wait a minute and try again.'],
+    ['ar', 'بدأت سلال كثيرة جدًا من اتصالك. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.'],
+  ] as const)(
+    'says to wait when the server refuses a new guest cart with 429 (%s)',
+    async (language, message) => {
+      server.use(
+        http.post(apiUrl('guest/cart/add'), () =>
+          HttpResponse.json({ message: 'Too many attempts. Please try again later.' }, { status: 429 }),
+        ),
+      );
+      await i18n.changeLanguage(language);
+      try {
+        const { services, toasts } = fakeServices();
+        const store = makeStore(undefined, services);
+        store.dispatch(addToCartClicked(request));
+        await waitFor(() => expect(selectAddStatus(store.getState())).toBe('idle'));
+        expect(toasts).toEqual([{ kind: 'error', message, toastId: 'add-to-cart-failed' }]);
+        expect(store.getState().cart.guestToken).toBeNull();
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
 
   it('settles a refused guest add without storing a token', async () => {
     server.use(

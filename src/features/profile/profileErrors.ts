@@ -9,6 +9,10 @@ export const EMAIL_TAKEN = 'The email has already been taken.';
 const KNOWN: Readonly<Record<string, string>> = {
   [EMAIL_TAKEN]: 'profile.messages.email_already_registered',
   'The current password is incorrect.': 'profile.password.current_wrong',
+  'The image field must be a file of type: png, jpeg, webp.': 'profile.avatar.not_image',
+  'The image field must be an image.': 'profile.avatar.unreadable',
+  'The image field has invalid image dimensions.': 'profile.avatar.too_many_pixels',
+  'The image field must not be greater than 5120 kilobytes.': 'profile.avatar.too_large',
 };
 
 function known(t: TFunction, message: string | undefined): string | undefined {

@@ -200,7 +200,7 @@ describe('profile picture', () => {
     URL.revokeObjectURL = () => undefined;
   });
 
-  function uploads(status = 200) {
+  function uploads(status = 200, refusal = 'The image field must be a file of type: png, jpeg, webp.') {
     const seen: string[] = [];
     server.use(
       userHandler(),
@@ -216,10 +216,7 @@ describe('profile picture', () => {
               message: 'Profile picture updated successfully.',
               user: { ...SARA, profile_image: '/uploads/profile/9-a.png' },
             })
-          : HttpResponse.json(
-              { message: 'The image field must be a file of type: png, jpeg, webp.' },
-              { status },
-            );
+          : HttpResponse.json({ message: refusal, errors: { image: [refusal] } }, { status });
       }),
     );
     return seen;
@@ -297,4 +294,35 @@ describe('profile picture', () => {
     );
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
+
+  it.each([
+    [
+      'en',
+      'The image field must be an image.',
+      'This picture could not be read. It may be damaged: please choose another one.',
+    ],
+    [
+      'ar',
+      'The image field must be an image.',
+      'تعذّرت قراءة هذه الصورة، وقد تكون تالفة. يرجى اختيار صورة أخرى.',
+    ],
+    ['en', 'The image field has invalid image dimensions.', 'The picture may be at most 4096 × 4096 pixels.'],
+    ['ar', 'The image field has invalid image dimensions.', 'يجب ألا تتجاوز أبعاد الصورة 4096 × 4096 بكسل.'],
+    [
+      'ar',
+      'The image field must be a file of type: png, jpeg, webp.',
+      'يرجى اختيار صورة بصيغة PNG أو JPEG أو WebP',
+    ],
+  ] as const)(
+    'shows why the server refused the picture in the shopper’s language (%s: %s)',
+    async (language, refusal, shown) => {
+      uploads(422, refusal);
+      const { user } = render(language);
+      await user.upload(
+        await screen.findByTestId('avatar-input'),
+        new File([PNG], 'me.png', { type: 'image/png' }),
+      );
+      expect(await screen.findAllByText(shown)).not.toHaveLength(0);
+    },
+  );
 });
