@@ -6,6 +6,7 @@ import { areas, cartItems, governorates, orderItems, orders, products } from '..
 import { countSold, returnStock, takeStock, type StockNeed } from '../db/stock';
 import type { FieldErrors } from '../lib/errors';
 import { HttpError, notFound, validationError } from '../lib/errors';
+import { MAX_AMOUNT } from '../lib/limits';
 import { convert, findRate } from './catalog';
 import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
@@ -36,9 +37,12 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** A finite amount the money columns can hold, as a JSON number or plain decimal text. */
 function isAmount(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0;
-  return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim());
+  let amount = Number.NaN;
+  if (typeof value === 'number') amount = value;
+  else if (typeof value === 'string' && /^\d{1,15}(\.\d{1,15})?$/.test(value.trim())) amount = Number(value);
+  return Number.isFinite(amount) && amount >= 0 && amount <= MAX_AMOUNT;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
