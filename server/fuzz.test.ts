@@ -257,6 +257,7 @@ function injectOptions(request: FuzzRequest): InjectOptions {
     method: request.method as InjectOptions['method'],
     url: urlOf(request, guestQuery),
     headers,
+    remoteAddress: request.remoteAddress,
   };
   const { body } = request;
   if (body.kind === 'object') {

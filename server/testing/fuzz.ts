@@ -308,6 +308,8 @@ export interface FuzzRequest {
   query: string;
   auth: 'none' | 'user' | 'guest' | 'bad';
   badAuthorization: string;
+  /** The client's address: per-address rate limits would otherwise answer most auth requests with a 429. */
+  remoteAddress: string;
   headers: Record<string, string>;
   body: FuzzBody;
 }
@@ -553,6 +555,7 @@ export function requestsOver(
   );
   const auth = fc.constantFrom<FuzzRequest['auth']>('none', 'user', 'user', 'user', 'guest', 'guest', 'bad');
   const badAuthorization = fc.constantFrom(...BAD_AUTHORIZATIONS);
+  const remoteAddress = fc.oneof(fc.constant('127.0.0.1'), fc.ipV4(), fc.ipV6());
   const randomObject = fc
     .array(fc.tuple(fieldName, value), { maxLength: 6 })
     .map((entries): FuzzBody => ({ kind: 'object', entries }));
@@ -616,6 +619,7 @@ export function requestsOver(
           query,
           auth,
           badAuthorization,
+          remoteAddress,
           headers: headerSet,
           body: bodyFor(route, method),
         }),
