@@ -234,6 +234,14 @@ export const jsonNumber: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).map(json), weight: 2 },
 );
 
+/**
+ * Any code points, lone surrogates included. (fc.string's full-unicode unit spends seconds building a reverse
+ * map of all 1.1 million characters; this has nothing to shrink and needs none.)
+ */
+const anyCodePoints = fc
+  .array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 20 })
+  .map((points) => points.map((point) => String.fromCodePoint(point)).join(''));
+
 /** A string as it is typed, pasted or forged. */
 export function textValue(pools: Pools): fc.Arbitrary<string> {
   return fc.oneof(
@@ -242,7 +250,7 @@ export function textValue(pools: Pools): fc.Arbitrary<string> {
     { arbitrary: fc.constantFrom(...pools.strings), weight: 2 },
     { arbitrary: fc.constantFrom(...pools.ids).map(String), weight: 2 },
     { arbitrary: fc.string({ maxLength: 30 }), weight: 2 },
-    { arbitrary: fc.string({ unit: 'binary', maxLength: 20 }), weight: 2 },
+    { arbitrary: anyCodePoints, weight: 2 },
     {
       arbitrary: fc
         .tuple(fc.constantFrom('x', '9', 'ا', '😀', ' '), fc.integer({ min: 100, max: 70_000 }))
@@ -262,7 +270,7 @@ export function jsonValue(pools: Pools): fc.Arbitrary<string> {
   );
   const { value } = fc.letrec<{ value: string; array: string; object: string }>((tie) => ({
     value: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
+      { depthSize: 'small' },
       { arbitrary: leaf, weight: 8 },
       { arbitrary: tie('array'), weight: 1 },
       { arbitrary: tie('object'), weight: 1 },
@@ -443,7 +451,7 @@ function queryString(pools: Pools): fc.Arbitrary<string> {
       fc.oneof(fieldName, fc.constantFrom('lang', 'currency_code', 'guest_token', 'product_id')),
       textValue(pools),
     )
-    .map(([key, value]) => `${encode(key)}=${encode(value)}`);
+    .map(([key, value]) => `${encode(key)}=${encode(value.slice(0, 1000))}`);
   const raw = fc.constantFrom(
     '%',
     'a=%',
@@ -469,7 +477,7 @@ function paramValue(pools: Pools): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constantFrom(...pools.ids).map(String), weight: 4 },
     { arbitrary: fc.constantFrom(...pools.strings).map(encode), weight: 1 },
-    { arbitrary: textValue(pools).map((text) => encode(text.slice(0, 3000))), weight: 5 },
+    { arbitrary: textValue(pools).map((text) => encode(text.slice(0, 1000))), weight: 5 },
     {
       arbitrary: fc.constantFrom(
         '%',
