@@ -294,21 +294,35 @@ function answerText(response: LightMyRequestResponse): string {
   }
 }
 
-/** Money fields of a successful JSON answer that are not finite numbers. */
-function moneyProblems(response: LightMyRequestResponse, answer: string): string {
-  if (response.statusCode >= 300 || !String(response.headers['content-type'] ?? '').includes('json'))
-    return '';
+/**
+ * What is wrong with a JSON answer, if anything: a successful one with money that is not a finite number, or an
+ * error without the `message` the SPA shows.
+ */
+function answerProblem(response: LightMyRequestResponse, answer: string): string {
+  const isJson = String(response.headers['content-type'] ?? '').includes('json');
+  // HEAD answers carry the headers of the GET without its body.
+  if (!isJson || answer === '' || response.statusCode >= 500) return '';
+  let parsed: unknown;
   try {
-    return badMoneyFields(JSON.parse(answer)).join(', ');
+    parsed = JSON.parse(answer);
   } catch {
-    return '';
+    return 'a JSON answer that does not parse';
   }
+  if (response.statusCode < 300) {
+    const bad = badMoneyFields(parsed);
+    return bad.length > 0 ? `money not a number: ${bad.join(', ')}` : '';
+  }
+  if (response.statusCode >= 400) {
+    const message = (parsed as { message?: unknown } | null)?.message;
+    if (typeof message !== 'string' || message === '') return 'an error answer without a message';
+  }
+  return '';
 }
 
 const excerpt = (text: string) =>
   text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text;
 
-test(`${RUNS} generated requests across every route: no 5xx, nothing of the server's insides shown`, async () => {
+test(`${RUNS} generated requests across every route: no 5xx, nothing of the server's insides shown, clear answers`, async () => {
   const routes = routesOf(t.app);
   // The enumeration itself must work, or the fuzzing below would quietly cover nothing.
   const listed = new Set(routes.map((route) => `${route.methods.join(',')} ${route.path}`));
@@ -335,8 +349,8 @@ test(`${RUNS} generated requests across every route: no 5xx, nothing of the serv
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       const answer = answerText(response);
       const leak = LEAK_PATTERNS.find((pattern) => pattern.test(answer));
-      const badMoney = moneyProblems(response, answer);
-      if (response.statusCode >= 500 || leak || badMoney) {
+      const problem = answerProblem(response, answer);
+      if (response.statusCode >= 500 || leak || problem) {
         const logged = serverErrors[0];
         findings.push({
           status: response.statusCode,
@@ -347,8 +361,8 @@ test(`${RUNS} generated requests across every route: no 5xx, nothing of the serv
           answer: excerpt(answer),
           error: leak
             ? `shows ${String(leak)}`
-            : badMoney
-              ? `money not a number: ${badMoney}`
+            : problem
+              ? problem
               : logged
                 ? `${logged.message} ${logged.where}`
                 : '',
