@@ -64,8 +64,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    // Every broken field at once, so a form shows all its 422 messages after one submit.
-    ajv: { customOptions: { allErrors: true } },
+    // Every broken field at once, so a form shows all its 422 messages after one submit. No type coercion: it
+    // turned "1e309" and "Infinity" into numbers that passed minimum/maximum and reached the database.
+    ajv: { customOptions: { allErrors: true, coerceTypes: false } },
   };
   const app = Fastify(serverOptions);
 

@@ -19,6 +19,9 @@ type ItemRow = typeof orderItems.$inferSelect;
 
 // Every field is checked by validateOrderRequest with the spec's own messages, so the schema only bounds sizes.
 const anyValue = { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'null' }] };
+// Amounts may be any JSON value here: validateOrderRequest answers whatever is not a finite amount (1e309
+// included, which JSON reads as Infinity) with its own 'Total price must be a number'.
+const AMOUNTS = new Set(['shipping_cost', 'total_price']);
 const orderBody = {
   type: 'object',
   properties: Object.fromEntries(
@@ -35,7 +38,7 @@ const orderBody = {
       'coupon_code',
       'currency',
       'guest_token',
-    ].map((field) => [field, anyValue]),
+    ].map((field) => [field, AMOUNTS.has(field) ? {} : anyValue]),
   ),
 } as const;
 
