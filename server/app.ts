@@ -1,12 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { System } from '../contract/dev';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/errors';
+import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
+import { registerAnswerCheck } from './plugins/answerCheck';
 import { registerAuth } from './plugins/auth';
+import { registerFormBodies } from './plugins/formBodies';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -64,11 +69,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    // Every broken field at once, so a form shows all its 422 messages after one submit. No type coercion: it
-    // turned "1e309" and "Infinity" into numbers that passed minimum/maximum and reached the database.
-    ajv: { customOptions: { allErrors: true, coerceTypes: false } },
+    ajv: { customOptions: AJV_OPTIONS },
   };
-  const app = Fastify(serverOptions);
+  const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   const mail =
     options.mail ??
@@ -84,11 +87,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('deps', { db, config, mail, gateway, social });
 
   registerErrorHandler(app);
+  if (config.env !== 'production') registerAnswerCheck(app);
   registerInvalidCharacterGuard(app);
+  registerFormBodies(app);
   registerAuth(app);
   await registerSecurity(app, config);
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { schema: System.health.schema }, async () => ({ status: 'ok' as const }));
   app.get('/config.js', async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')

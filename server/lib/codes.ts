@@ -3,7 +3,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users, verificationCodes, type CodePurpose } from '../db/schema';
 import type { MailService } from '../services/mail';
-import { tooManyAttempts } from './errors';
+
+import { TooManyAttempts } from '../services/errors';
 import { hashCode, newNumericCode, sameHash } from './tokens';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
@@ -11,7 +12,7 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_MIN_INTERVAL_MS = 60 * 1000;
 export const RESEND_MAX_PER_HOUR = 5;
 
-interface CodeDeps {
+export interface CodeDeps {
   db: Db;
   config: Pick<Config, 'tokenSecret' | 'now'>;
   mail: MailService;
@@ -80,7 +81,7 @@ export async function issueCode(
     });
     return false;
   });
-  if (limited) throw tooManyAttempts();
+  if (limited) throw new TooManyAttempts();
 
   const text = MAIL_TEXT[purpose];
   await mail.send({
