@@ -38,6 +38,20 @@ export const DatabaseId = Type.Integer({ minimum: 1, maximum: 2147483647 });
  */
 export const MAX_AMOUNT = 100_000_000;
 
+/** An amount a client sends: a finite JSON number, 0..MAX_AMOUNT (text, Infinity and NaN are refused). */
+export const Money = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
+
+/**
+ * An amount the service checks with its own wording (`message`, e.g. 'Total price must be a number'): the schema
+ * only turns away what is not a JSON number, text or null, with that same message.
+ */
+export const LooseAmount = (message: string) =>
+  Type.Unsafe<string | number | null>({
+    type: ['string', 'number', 'null'],
+    maxLength: 64,
+    errorMessage: { type: message },
+  });
+
 export const HealthAnswer = Answer({ status: Type.Literal('ok') });
 
 // ---- request fields with Laravel's rules ----

@@ -1,6 +1,6 @@
 // Coupons: the public list and applying one to the signed-in shopper's cart.
 import { Type, type Static } from 'typebox';
-import { Answer, endpoints, MAX_AMOUNT } from './common';
+import { Answer, endpoints, Money } from './common';
 import { CatalogQuery } from './catalog';
 
 export const Coupon = Answer({
@@ -21,7 +21,7 @@ export type CouponsAnswer = Static<typeof CouponsAnswer>;
 export const ApplyCouponBody = Type.Object({
   coupon_code: Type.String({ minLength: 1, maxLength: 64 }),
   /** only counts when the server's cart is empty */
-  cart_total: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_AMOUNT })),
+  cart_total: Type.Optional(Money),
 });
 export type ApplyCouponBody = Static<typeof ApplyCouponBody>;
 

@@ -1,6 +1,6 @@
 // Checkout (signed in and guest) and the signed-in shopper's orders.
 import { Type, type Static } from 'typebox';
-import { Answer, Bilingual, endpoints, IdText, Nullable } from './common';
+import { Answer, Bilingual, endpoints, IdText, LooseAmount, Nullable } from './common';
 
 /**
  * Every field is checked by the orders service with the shop's own messages ('Area name is required'), so the
@@ -13,8 +13,8 @@ export const CreateOrderBody = Type.Object({
   area_name: Field,
   address: Field,
   payment_method: Field,
-  shipping_cost: Field,
-  total_price: Field,
+  shipping_cost: Type.Optional(LooseAmount('Shipping cost must be a number')),
+  total_price: Type.Optional(LooseAmount('Total price must be a number')),
   guest_phone: Field,
   guest_email: Field,
   guest_country_code: Field,

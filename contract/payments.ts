@@ -1,13 +1,11 @@
 // MyFatoorah-shaped payment calls and the payment status check.
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, MAX_AMOUNT, Nullable } from './common';
+import { Answer, DatabaseId, endpoints, Money, Nullable } from './common';
 import { OrderStatus } from './orders';
-
-const Amount = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
 
 export const InitiatePaymentBody = Type.Object({
   /** required unless order_id is given */
-  invoice_value: Type.Optional(Amount),
+  invoice_value: Type.Optional(Money),
   currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
   country_code: Type.Optional(Type.String({ maxLength: 10 })),
   /** the methods for paying this order, priced at its own total */
@@ -38,7 +36,7 @@ export type InitiatePaymentAnswer = Static<typeof InitiatePaymentAnswer>;
 
 export const ExecutePaymentBody = Type.Object({
   /** ignored when order_id is given: the order's own total is charged */
-  invoice_value: Type.Optional(Amount),
+  invoice_value: Type.Optional(Money),
   payment_method_id: Type.Integer({ minimum: 1, maximum: 1000 }),
   country_code: Type.Optional(Type.String({ maxLength: 10 })),
   order_id: Type.Optional(DatabaseId),

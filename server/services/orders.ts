@@ -13,6 +13,7 @@ import {
 } from '../db/queries/orders';
 import { areas, cartItems, governorates, orderItems, orders, products } from '../db/schema';
 import { countSold, returnStock, takeStock, type StockNeed } from '../db/stock';
+import { MAX_AMOUNT } from '../../contract/common';
 import { convert, findRate, parseId } from './catalog';
 import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
@@ -43,9 +44,12 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** A finite amount the money columns can hold, as a JSON number or plain decimal text. */
 function isAmount(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0;
-  return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim());
+  let amount = Number.NaN;
+  if (typeof value === 'number') amount = value;
+  else if (typeof value === 'string' && /^\d{1,15}(\.\d{1,15})?$/.test(value.trim())) amount = Number(value);
+  return Number.isFinite(amount) && amount >= 0 && amount <= MAX_AMOUNT;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
