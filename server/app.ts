@@ -2,10 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
+import { deleteEndedCounters } from './db/rateLimits';
 import { registerErrorHandler } from './lib/errors';
+import { JobRunner, type Job, type Schedule } from './lib/jobs';
 import { BODY_LIMIT } from './lib/limits';
+import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
 import { registerAuth } from './plugins/auth';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
 import { registerSecurity } from './plugins/security';
@@ -22,6 +26,7 @@ import profileRoutes from './routes/profile';
 import wishlistRoutes from './routes/wishlist';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
 import { createDefaultGateway, type PaymentGateway } from './services/payments';
+import { expireUnpaidOrders, reconcilePendingPayments } from './services/reconciliation';
 import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
@@ -34,6 +39,8 @@ export interface BuildAppOptions {
   mail?: MailService;
   gateway?: PaymentGateway;
   social?: SocialVerifier;
+  /** Where the background jobs' next run is scheduled (tests fire runs by hand); default a timer. */
+  jobSchedule?: Schedule;
   /** true: pino JSON logs; false (default in tests): silent. */
   logger?: boolean | FastifyServerOptions['logger'];
 }
@@ -80,12 +87,47 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
-  app.decorate('deps', { db, config, mail, gateway, social });
+  let limits: SharedCounter;
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    limits = redisCounter(redis);
+  } else {
+    limits = databaseCounter(db, config.now);
+  }
+  app.decorate('deps', { db, config, mail, gateway, social, limits });
+
+  const reconcileDeps = {
+    db,
+    gateway,
+    onGatewayError: (error: unknown, orderId: number) =>
+      app.log.warn({ err: error, orderId }, 'payment status check failed; asking again next run'),
+  };
+  const jobs: Job[] = [
+    { name: 'expire-unpaid-orders', run: (now) => expireUnpaidOrders(reconcileDeps, now) },
+    {
+      name: 'reconcile-payments',
+      run: (now) => reconcilePendingPayments(reconcileDeps, now, config.jobsIntervalMs),
+    },
+  ];
+  if (!config.redisUrl) jobs.push({ name: 'prune-rate-limits', run: (now) => deleteEndedCounters(db, now) });
+  const runner = new JobRunner(jobs, {
+    intervalMs: config.jobsIntervalMs,
+    now: config.now,
+    schedule: options.jobSchedule,
+    onError: (error, job) => app.log.error({ err: error, job }, 'background job failed'),
+  });
+  app.decorate('jobs', runner);
+  // Started once the server is ready (after main.ts migrated the database); stopped before the database closes.
+  if (config.backgroundJobs) app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
 
   registerErrorHandler(app);
   registerInvalidCharacterGuard(app);
   registerAuth(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, rateLimitStoreFor(limits));
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/config.js', async (_request, reply) =>

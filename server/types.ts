@@ -1,6 +1,8 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { JobRunner } from './lib/jobs';
+import type { SharedCounter } from './lib/rateLimitStore';
 import type { MailService } from './services/mail';
 import type { PaymentGateway } from './services/payments';
 import type { SocialVerifier } from './services/social';
@@ -19,11 +21,15 @@ export interface AppDeps {
   mail: MailService;
   gateway: PaymentGateway;
   social: SocialVerifier;
+  /** Rate-limit counters shared by every server process (database, or Redis with REDIS_URL). */
+  limits: SharedCounter;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Order expiry, payment reconciliation, counter cleanup; `jobs.tick()` runs them once (tests do). */
+    jobs: JobRunner;
     /** preHandler: a valid bearer token of a verified account, else 401 (403 when not verified). */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: sets request.user when a valid verified token is sent, otherwise leaves it null. */

@@ -101,6 +101,7 @@ export default async function ordersRoutes(app: FastifyInstance): Promise<void> 
         allowCoupon: true,
         idempotencyKey: idempotencyKeyOf(request),
         now: config.now(),
+        reservationMs: config.unpaidOrderTtlMs,
       });
       return reply.status(201).send({
         message: 'Order created successfully',
@@ -131,6 +132,7 @@ export default async function ordersRoutes(app: FastifyInstance): Promise<void> 
         allowCoupon: false,
         idempotencyKey: idempotencyKeyOf(request),
         now: config.now(),
+        reservationMs: config.unpaidOrderTtlMs,
       });
       return reply.status(201).send({
         message: 'Order created successfully',

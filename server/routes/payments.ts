@@ -9,6 +9,7 @@ import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
 import { applyPaymentOutcome, holdStockForPayment } from '../services/orders';
 import { roundMoney, SandboxGateway, type PaymentStatus } from '../services/payments';
+import { reconcileCallback } from '../services/reconciliation';
 
 const amount = { type: 'number', minimum: 0, maximum: MAX_AMOUNT } as const;
 
@@ -105,7 +106,7 @@ export default async function paymentsRoutes(app: FastifyInstance): Promise<void
       if (body.order_id !== undefined) {
         // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
         const order = await payableOrder(app, request, body.order_id, body.guest_token);
-        await holdStockForPayment(db, order.id, app.deps.config.now());
+        await holdStockForPayment(db, order.id, app.deps.config.now(), app.deps.config.unpaidOrderTtlMs);
         invoiceValue = order.totalPrice;
         currencyIso = order.currency;
         orderId = order.id;
@@ -143,6 +144,22 @@ export default async function paymentsRoutes(app: FastifyInstance): Promise<void
     if (!status) throw notFound('Payment not found');
     return statusAnswer(app, status);
   });
+
+  // The gateway's server-to-server callback (MyFatoorah's webhook shape: { Data: { InvoiceId | PaymentId } }).
+  // It only names the payment; the order follows what the gateway answers when asked.
+  app.post<{ Body: { Data?: { InvoiceId?: unknown; PaymentId?: unknown } } | undefined }>(
+    '/payments/callback',
+    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    async (request) => {
+      const data = request.body?.Data;
+      const key = [data?.InvoiceId, data?.PaymentId]
+        .map((value) => (typeof value === 'number' || typeof value === 'string' ? String(value) : ''))
+        .find((value) => /^[\w-]{1,100}$/.test(value));
+      const state = key ? await reconcileCallback({ db, gateway }, key, app.deps.config.now()) : null;
+      if (!state) throw notFound('Payment not found');
+      return { received: true, payment_status: state };
+    },
+  );
 }
 
 async function payableOrder(
@@ -259,7 +276,7 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
         page(
           'Sandbox payment',
           `<h1>Sandbox payment</h1>
-<p class="note">Test gateway: no card is charged. Choose the outcome of this payment.</p>${details}
+<p class="note">Test gateway of this demo shop, switched on by PAYMENTS_SANDBOX: no card is charged and no money moves. Choose the outcome of this payment.</p>${details}
 <div class="actions">
 <form method="post" action="/pay/sandbox/${id}"><input type="hidden" name="action" value="pay"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="/pay/sandbox/${id}"><input type="hidden" name="action" value="decline"><button class="decline" type="submit">Decline</button></form>
@@ -281,6 +298,8 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
       }
       const decided = await sandbox.decide(request.params.paymentId, action === 'pay' ? 'paid' : 'failed');
       if (!decided) return notFoundPage(reply);
+      // The sandbox's callback: the order follows the decision even if the shopper never comes back.
+      await reconcileCallback({ db: app.deps.db, gateway: sandbox }, decided.paymentId, config.now());
       return reply.redirect(returnUrl(decided.paymentId, decided.status), 303);
     },
   );
