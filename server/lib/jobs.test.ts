@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { orders } from '../db/schema';
+import { createTestApp } from '../testing/testApp';
+import { JobRunner, type Schedule } from './jobs';
+
+jest.setTimeout(60_000);
+
+/** A schedule the test fires by hand: no timers, so nothing depends on how fast the machine is. */
+function manualSchedule() {
+  const pending: { run: () => void; delayMs: number; canceled: boolean }[] = [];
+  const schedule: Schedule = (run, delayMs) => {
+    const entry = { run, delayMs, canceled: false };
+    pending.push(entry);
+    return () => {
+      entry.canceled = true;
+    };
+  };
+  return {
+    schedule,
+    /** the runs waiting to fire */
+    waiting: () => pending.filter((entry) => !entry.canceled),
+    fire() {
+      const entry = pending.shift();
+      if (!entry || entry.canceled) throw new Error('nothing scheduled');
+      entry.run();
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+test('a failing job is reported and the next ones still run; stop() waits for a run in progress', async () => {
+  const errors: string[] = [];
+  let release: () => void = () => undefined;
+  const slow = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let finished = false;
+  const runner = new JobRunner(
+    [
+      {
+        name: 'broken',
+        run: () => Promise.reject(new Error('boom')),
+      },
+      {
+        name: 'slow',
+        run: async () => {
+          await slow;
+          finished = true;
+          return 'done';
+        },
+      },
+    ],
+    { intervalMs: 1000, now: () => new Date(), onError: (_error, job) => errors.push(job) },
+  );
+  const tick = runner.tick();
+  // A second call during a run joins it instead of starting another.
+  expect(runner.tick()).toBe(tick);
+  const stopped = runner.stop();
+  let stopDone = false;
+  void stopped.then(() => {
+    stopDone = true;
+  });
+  await flush();
+  expect(stopDone).toBe(false);
+  release();
+  await stopped;
+  expect(finished).toBe(true);
+  expect(errors).toEqual(['broken']);
+  expect((await tick).slow).toBe('done');
+});
+
+test('the app runs its jobs by itself once ready, every interval, and stops them when it closes', async () => {
+  const schedule = manualSchedule();
+  let now = new Date('2026-01-15T10:00:00Z');
+  const t = await createTestApp({
+    jobSchedule: schedule.schedule,
+    config: { backgroundJobs: true, jobsIntervalMs: 15_000, now: () => now },
+  });
+  try {
+    expect(schedule.waiting().map((entry) => entry.delayMs)).toEqual([15_000]);
+    // An overdue order the job must find without anybody calling it.
+    const [created] = await t.db
+      .insert(orders)
+      .values({
+        status: 'pending',
+        governorateName: 'Ahmadi',
+        areaName: 'Fahaheel',
+        address: 'Block 5',
+        paymentMethod: 'online',
+        contactEmail: 'buyer@example.com',
+        contactPhone: '55512345',
+        contactCountryCode: '+965',
+        subtotal: 5,
+        totalPrice: 7,
+        stockReserved: true,
+        reservedUntil: new Date(now.getTime() + 60_000),
+      })
+      .returning({ id: orders.id });
+    now = new Date(now.getTime() + 60_000);
+    schedule.fire();
+    // The run is asynchronous; the next one is scheduled once it is done.
+    for (let spins = 0; spins < 200 && schedule.waiting().length === 0; spins += 1) await flush();
+    const [row] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, created?.id ?? 0));
+    expect(row?.status).toBe('expired');
+    expect(schedule.waiting()).toHaveLength(1);
+  } finally {
+    await t.close();
+  }
+  expect(schedule.waiting()).toEqual([]);
+});
