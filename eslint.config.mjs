@@ -24,6 +24,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'build',
       'data',
       'coverage',
       'shots',
@@ -56,8 +57,9 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      // Typed hooks only: components use useAppSelector / useAppDispatch from src/app/hooks.
-      'no-restricted-imports': [
+      // Typed hooks only: components use useAppSelector / useAppDispatch from src/app/hooks. The contract gives
+      // the SPA types only, so it adds nothing to the bundle.
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
@@ -65,6 +67,13 @@ export default tseslint.config(
               name: 'react-redux',
               importNames: ['useSelector', 'useDispatch', 'useStore'],
               message: 'Use the typed hooks from src/app/hooks.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/contract', '**/contract/*'],
+              allowTypeImports: true,
+              message: 'The SPA takes only types from contract/ (import type / export type).',
             },
           ],
         },
@@ -97,7 +106,7 @@ export default tseslint.config(
   },
   {
     files: ['src/app/hooks.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   prettier,
 );

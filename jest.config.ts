@@ -64,7 +64,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
+      roots: ['<rootDir>/server', '<rootDir>/contract'],
       // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine.
       testTimeout: 30_000,
       transform: {
@@ -73,9 +73,9 @@ const config: Config = {
         '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$':
           '<rootDir>/server/testing/pgliteJestTransform.cjs',
         ...transform,
-        // ESM-only server dependencies (jose; content-disposition via @fastify/static; cookie via
+        // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
         // light-my-request) compiled to CommonJS like our own code.
-        '^.+\\.js$': [
+        '^.+\\.m?js$': [
           'ts-jest',
           {
             tsconfig: {
@@ -88,7 +88,9 @@ const config: Config = {
           },
         ],
       },
-      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie|@electric-sql/pglite)/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite)/)',
+      ],
     },
   ],
 };

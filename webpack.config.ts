@@ -65,7 +65,11 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
           use: {
             loader: 'ts-loader',
             // Type checking runs in a separate process (ForkTsChecker) so builds stay fast.
-            options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
+            options: {
+              transpileOnly: true,
+              configFile: 'tsconfig.web.json',
+              compilerOptions: { sourceMap: true },
+            },
           },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
@@ -89,7 +93,7 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       new ChunkManifestPlugin(),
       new ForkTsCheckerWebpackPlugin({
         async: !production,
-        typescript: { configFile: 'tsconfig.json' },
+        typescript: { configFile: 'tsconfig.web.json' },
         // The SPA build answers for the SPA's types; server, e2e and bench are checked by `npm run typecheck`.
         issue: { include: [{ file: 'src/**/*' }] },
       }),

@@ -104,22 +104,19 @@ async function freePort(): Promise<number> {
 
 async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-')),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  // The compiled server, as in production: the bench builds first (or, with --no-build, uses the last build).
+  const child = spawn(process.execPath, [path.join(root, 'build/server/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-')),
+      LOG_LEVEL: 'warn',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i += 1) {
     try {

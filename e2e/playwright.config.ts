@@ -47,8 +47,9 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],
   webServer: {
-    // The production build served by the real server on a fresh, seeded database; the dev mailbox is on.
-    command: 'npx tsx server/main.ts',
+    // The production build (`npm run test:e2e` builds the SPA and the server first) served by the compiled server
+    // on a fresh, seeded database; the dev mailbox is on.
+    command: 'node build/server/main.js',
     cwd: path.resolve(__dirname, '..'),
     url: `${baseURL}/api/health`,
     timeout: 120_000,

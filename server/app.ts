@@ -1,16 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
+import { System } from '../contract/dev';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
-import { deleteEndedCounters } from './db/rateLimits';
+import { deleteEndedCounters } from './db/queries/rateLimits';
 import { registerErrorHandler } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
+import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
 import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
+import { registerAnswerCheck } from './plugins/answerCheck';
 import { registerAuth } from './plugins/auth';
+import { registerFormBodies } from './plugins/formBodies';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -71,10 +76,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    // Every broken field at once, so a form shows all its 422 messages after one submit.
-    ajv: { customOptions: { allErrors: true } },
+    ajv: { customOptions: AJV_OPTIONS },
   };
-  const app = Fastify(serverOptions);
+  const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   const mail =
     options.mail ??
@@ -125,11 +129,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => runner.stop());
 
   registerErrorHandler(app);
+  if (config.env !== 'production') registerAnswerCheck(app);
   registerInvalidCharacterGuard(app);
+  registerFormBodies(app);
   registerAuth(app);
   await registerSecurity(app, config, rateLimitStoreFor(limits));
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { schema: System.health.schema }, async () => ({ status: 'ok' as const }));
   app.get('/config.js', async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')

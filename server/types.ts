@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './lib/jobs';
@@ -30,10 +30,10 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Order expiry, payment reconciliation, counter cleanup; `jobs.tick()` runs them once (tests do). */
     jobs: JobRunner;
-    /** preHandler: a valid bearer token of a verified account, else 401 (403 when not verified). */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: sets request.user when a valid verified token is sent, otherwise leaves it null. */
-    optionalUser: preHandlerAsyncHookHandler;
+    /** preValidation (before the body is validated, so a stranger gets 401, not 422): a valid bearer token of a verified account, else 401 (403 when not verified). */
+    requireUser: preValidationAsyncHookHandler;
+    /** preValidation: sets request.user when a valid verified token is sent, otherwise leaves it null. */
+    optionalUser: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -33,3 +33,8 @@ export function publicUser(user: UserRow) {
     profile_image: user.profileImage,
   };
 }
+
+/** E-mail addresses are compared trimmed and in lower case. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}

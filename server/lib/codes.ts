@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users, verificationCodes, type CodePurpose } from '../db/schema';
 import type { MailService } from '../services/mail';
-import { tooManyAttempts } from './errors';
+import { TooManyAttempts } from '../services/errors';
 import type { SharedCounter } from './rateLimitStore';
 import { hashCode, newNumericCode, sameHash } from './tokens';
 
@@ -12,7 +12,7 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_MIN_INTERVAL_MS = 60 * 1000;
 export const RESEND_MAX_PER_HOUR = 5;
 
-interface CodeDeps {
+export interface CodeDeps {
   db: Db;
   config: Pick<Config, 'tokenSecret' | 'now'>;
   mail: MailService;
@@ -53,7 +53,7 @@ export async function issueCode(
   // Counted in the shared store, so every server process sees it; a code sent without the limit (registration)
   // still counts, so an immediate "resend" of it waits its minute.
   const thisMinute = await limits.hit(`code|${purpose}|${user.email.toLowerCase()}`, RESEND_MIN_INTERVAL_MS);
-  if (options.limitResends && thisMinute.count > 1) throw tooManyAttempts();
+  if (options.limitResends && thisMinute.count > 1) throw new TooManyAttempts();
   const limited = await db.transaction(async (tx) => {
     // Serialises concurrent requests for one account, so two clicks cannot both slip under the limits.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -84,7 +84,7 @@ export async function issueCode(
     });
     return false;
   });
-  if (limited) throw tooManyAttempts();
+  if (limited) throw new TooManyAttempts();
 
   const text = MAIL_TEXT[purpose];
   await mail.send({

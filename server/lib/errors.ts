@@ -1,8 +1,27 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export type FieldErrors = Record<string, string[]>;
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  NotSignedIn,
+  summarizeFieldErrors,
+  TOO_MANY_ATTEMPTS,
+  TooManyAttempts,
+  Unavailable,
+  UpstreamFailed,
+  type FieldErrors,
+} from '../services/errors';
 
-/** An answer the client caused; the global handler turns it into `{ message, errors? }` with its status. */
+export { summarizeFieldErrors, type FieldErrors };
+export { EMAIL_NOT_VERIFIED, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '../services/errors';
+
+/**
+ * An answer the HTTP layer itself decides (rate limits, the input guard, a refused upload); the global handler
+ * turns it into `{ message, errors? }` with its status. The shop's own refusals are DomainErrors.
+ */
 export class HttpError extends Error {
   constructor(
     public readonly status: number,
@@ -14,46 +33,26 @@ export class HttpError extends Error {
   }
 }
 
-/** Laravel's summary line: the first message, plus how many more there are. */
-export function summarizeFieldErrors(errors: FieldErrors): string {
-  const messages = Object.values(errors).flat();
-  const [first = 'The given data was invalid.'] = messages;
-  const more = messages.length - 1;
-  if (more <= 0) return first;
-  return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;
-}
-
 export function validationError(errors: FieldErrors, message?: string): HttpError {
   return new HttpError(422, message ?? summarizeFieldErrors(errors), errors);
 }
 
-export const UNAUTHENTICATED = 'Unauthenticated.';
-export const EMAIL_NOT_VERIFIED = 'Email not verified.';
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 export const INVALID_CHARACTERS = 'The request contains invalid characters.';
-
-export function unauthenticated(): HttpError {
-  return new HttpError(401, UNAUTHENTICATED);
-}
-
-export function notFound(message = 'Not Found.'): HttpError {
-  return new HttpError(404, message);
-}
-
-export function tooManyAttempts(): HttpError {
-  return new HttpError(429, TOO_MANY_ATTEMPTS);
-}
 
 /** "phone_number" → "phone number", as in Laravel's messages. */
 export function humanField(field: string): string {
   return field.replace(/[_.]+/g, ' ').trim();
 }
 
-interface AjvIssue {
+/** One ajv error; `parentSchema` and `data` are there because the app's ajv runs with `verbose`. */
+export interface AjvIssue {
   instancePath?: string;
+  schemaPath?: string;
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
+  parentSchema?: unknown;
+  data?: unknown;
 }
 
 function fieldOf(issue: AjvIssue): string {
@@ -65,7 +64,19 @@ function fieldOf(issue: AjvIssue): string {
   return pathField || 'body';
 }
 
-function messageOf(issue: AjvIssue, field: string): string {
+/** The contract's annotations on the schema that failed (see contract/common.ts: `bail`, `errorMessage`). */
+interface Annotations {
+  bail?: unknown;
+  errorMessage?: unknown;
+}
+
+function annotationsOf(issue: AjvIssue): Annotations {
+  return typeof issue.parentSchema === 'object' && issue.parentSchema !== null
+    ? (issue.parentSchema as Annotations)
+    : {};
+}
+
+function defaultMessage(issue: AjvIssue, field: string): string {
   const name = humanField(field);
   const limit = issue.params?.limit;
   switch (issue.keyword) {
@@ -113,14 +124,68 @@ function messageOf(issue: AjvIssue, field: string): string {
   }
 }
 
-/** Fastify's schema-validation failure as the 422 body the SPA maps onto form fields. */
+/** The schema's own wording when it has one (`:attribute` = the field's name in words), else the default. */
+function messageOf(issue: AjvIssue, field: string): string {
+  const custom = annotationsOf(issue).errorMessage;
+  const template =
+    typeof custom === 'string'
+      ? custom
+      : typeof custom === 'object' && custom !== null && issue.keyword
+        ? (custom as Record<string, unknown>)[issue.keyword]
+        : undefined;
+  return typeof template === 'string'
+    ? template.replace(/:attribute/g, humanField(field))
+    : defaultMessage(issue, field);
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Laravel's rule order for a `bail` field: missing or blank, then the type, then its `allOf` list in order. */
+function bailOrder(issue: AjvIssue): [number, number, number] {
+  const kind = issue.keyword === 'required' || isBlank(issue.data) ? 0 : issue.keyword === 'type' ? 1 : 2;
+  const position = /\/allOf\/(\d+)\//.exec(issue.schemaPath ?? '');
+  const lengthLike = /^(min|max)(Length|imum)$/.test(issue.keyword ?? '');
+  return [kind, position ? Number(position[1]) : 0, lengthLike ? 1 : 0];
+}
+
+function firstByRuleOrder(issues: readonly AjvIssue[]): AjvIssue | undefined {
+  const compare = (a: AjvIssue, b: AjvIssue) => {
+    const [left, right] = [bailOrder(a), bailOrder(b)];
+    return left[0] - right[0] || left[1] - right[1] || left[2] - right[2];
+  };
+  // A stable sort keeps ajv's own order among equals.
+  return [...issues].sort(compare)[0];
+}
+
+/**
+ * The validator's failures as the 422 body the SPA maps onto form fields: every distinct message per field, or,
+ * for a field marked `bail`, only its first failing rule (a blank value reads as missing).
+ */
 export function fieldErrorsFromValidation(issues: readonly AjvIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
+  const byField = new Map<string, AjvIssue[]>();
   for (const issue of issues) {
     const field = fieldOf(issue);
-    const message = messageOf(issue, field);
-    const list = (errors[field] ??= []);
-    if (!list.includes(message)) list.push(message);
+    const list = byField.get(field) ?? [];
+    list.push(issue);
+    byField.set(field, list);
+  }
+  const errors: FieldErrors = {};
+  for (const [field, fieldIssues] of byField) {
+    if (fieldIssues.some((issue) => annotationsOf(issue).bail === true)) {
+      const first = firstByRuleOrder(fieldIssues);
+      if (!first) continue;
+      const kind = bailOrder(first)[0];
+      errors[field] = [kind === 0 ? `The ${humanField(field)} field is required.` : messageOf(first, field)];
+      continue;
+    }
+    const messages: string[] = [];
+    for (const issue of fieldIssues) {
+      const message = messageOf(issue, field);
+      if (!messages.includes(message)) messages.push(message);
+    }
+    errors[field] = messages;
   }
   return errors;
 }
@@ -163,12 +228,32 @@ function statusOf(error: ErrorLike): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
 }
 
+/** The one mapping from the shop's refusals to HTTP statuses. */
+export function statusOfDomainError(error: DomainError): number {
+  if (error instanceof Invalid) return 422;
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof NotSignedIn) return 401;
+  if (error instanceof TooManyAttempts) return 429;
+  if (error instanceof Unavailable) return 503;
+  if (error instanceof UpstreamFailed) return 502;
+  return 500;
+}
+
 /**
- * One place decides every error answer: our HttpErrors, Fastify's schema and body-parser errors, plugin errors
+ * One place decides every error answer: the services' DomainErrors, the HTTP layer's HttpErrors, Fastify's schema and body-parser errors, plugin errors
  * (rate limit, multipart). Anything the client caused keeps its 4xx status; the rest is a logged 500 that
  * reveals nothing.
  */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DomainError) {
+    const status = statusOfDomainError(error);
+    if (status >= 500) request.log.warn({ err: error }, 'service unavailable');
+    return reply
+      .status(status)
+      .send(error.fields ? { message: error.message, errors: error.fields } : { message: error.message });
+  }
   if (error instanceof HttpError) {
     return reply
       .status(error.status)

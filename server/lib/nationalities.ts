@@ -25,5 +25,3 @@ export const NATIONALITIES: readonly Nationality[] = [
   { id: 15, code: 'uz', en: 'Uzbek', ar: 'أوزبكي' },
   { id: 16, code: 'kw', en: 'Kuwaiti', ar: 'كويتي' },
 ];
-
-export const NATIONALITY_MAX = NATIONALITIES.length;

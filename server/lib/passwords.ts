@@ -1,6 +1,4 @@
 import bcrypt from 'bcryptjs';
-import { humanField } from './errors';
-import type { Rule } from './validation';
 
 export function hashPassword(password: string, cost: number): Promise<string> {
   return bcrypt.hash(password, cost);
@@ -21,23 +19,3 @@ export async function burnPasswordCheck(password: string, cost: number): Promise
   }
   await bcrypt.compare(password, await dummy);
 }
-
-export const PASSWORD_MIN = 8;
-const PASSWORD_ALPHABET = /^[A-Za-z\d@$!%*?&]+$/;
-
-/** Spec 01 §5: letters, digits and @$!%*?& only, with an upper, a lower, a digit and a symbol. */
-export const strongPassword: Rule = (value, field) => {
-  const name = humanField(field);
-  if (typeof value !== 'string') return `The ${name} field must be a string.`;
-  if (value.length < PASSWORD_MIN) return `The ${name} field must be at least ${PASSWORD_MIN} characters.`;
-  if (value.length > 72) return `The ${name} field must not be greater than 72 characters.`;
-  if (!PASSWORD_ALPHABET.test(value)) {
-    return `The ${name} field may only contain letters, numbers and the symbols @$!%*?&.`;
-  }
-  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value)) {
-    return `The ${name} field must contain at least one uppercase and one lowercase letter.`;
-  }
-  if (!/\d/.test(value)) return `The ${name} field must contain at least one number.`;
-  if (!/[@$!%*?&]/.test(value)) return `The ${name} field must contain at least one symbol.`;
-  return null;
-};

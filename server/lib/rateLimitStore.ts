@@ -3,7 +3,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
-import { hitCounter } from '../db/rateLimits';
+import { hitCounter } from '../db/queries/rateLimits';
 
 export interface SharedCounter {
   /** Counts one hit on `key` in its fixed window; answers the hits so far and the time left in the window. */

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiTokens, users } from '../db/schema';
-import { EMAIL_NOT_VERIFIED, HttpError, unauthenticated } from '../lib/errors';
+import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
 import type { AuthUser } from '../types';
+import { Forbidden, NotSignedIn } from '../services/errors';
 
 export interface Authenticated extends AuthUser {
   verified: boolean;
@@ -68,8 +69,8 @@ export function registerAuth(app: FastifyInstance): void {
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const found = await authenticate(app, request);
-    if (!found) throw unauthenticated();
-    if (!found.verified) throw new HttpError(403, EMAIL_NOT_VERIFIED);
+    if (!found) throw new NotSignedIn();
+    if (!found.verified) throw new Forbidden(EMAIL_NOT_VERIFIED);
     request.user = { id: found.id, email: found.email, name: found.name, tokenId: found.tokenId };
   });
 

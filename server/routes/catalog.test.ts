@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Product } from '../../contract/catalog';
 import { orderItems, orders, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { bearer as authHeader, createShopper } from './testSupport';
@@ -17,29 +18,11 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
-interface ProductBody {
-  id: number;
-  name: string;
-  price: number;
-  discounted_price: number | null;
-  discount_offer: number | null;
-  converted_products?: { currency_code: string; price: number; discounted_price: number | null };
-  image_temp: string;
-  image_url: string[];
-  product_images: { id: number; image: string }[];
-  category: string;
-  category_id: number;
-  attributes: { attribute_name: string; sub_attributes: { id: number; name: string }[] }[];
-  stock_warning: { warning_ar: string; warning_en: string } | null;
-  stock_quantity: number;
-  rating: number;
-}
-
 describe('GET /categories', () => {
   test('lists every category with its image and nested products', async () => {
     const response = await get('/api/categories');
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ id: number; name: string; image: string; products: ProductBody[] }[]>();
+    const body = response.json<{ id: number; name: string; image: string; products: Product[] }[]>();
     expect(body.length).toBeGreaterThanOrEqual(8);
     expect(body.reduce((sum, category) => sum + category.products.length, 0)).toBeGreaterThanOrEqual(150);
     const [first] = body;
@@ -52,7 +35,7 @@ describe('GET /categories', () => {
   });
 
   test('answers Arabic names with lang=ar', async () => {
-    const body = (await get('/api/categories?lang=ar')).json<{ name: string; products: ProductBody[] }[]>();
+    const body = (await get('/api/categories?lang=ar')).json<{ name: string; products: Product[] }[]>();
     expect(body[0]?.name).toBe('العطور والعود');
     expect(body[0]?.products[0]?.name).toMatch(/[\u0600-\u06ff]/);
     const withSizes = body.flatMap((category) => category.products).find((p) => p.attributes.length === 2);
@@ -63,7 +46,7 @@ describe('GET /categories', () => {
 test('GET /best_selling_products answers the top sellers', async () => {
   const response = await get('/api/best_selling_products');
   expect(response.statusCode).toBe(200);
-  const { bestSellingProducts } = response.json<{ bestSellingProducts: ProductBody[] }>();
+  const { bestSellingProducts } = response.json<{ bestSellingProducts: Product[] }>();
   expect(bestSellingProducts.length).toBeGreaterThan(0);
   const sold = await t.db.select({ id: products.id, soldCount: products.soldCount }).from(products);
   const best = Math.max(...sold.map((row) => row.soldCount));
@@ -85,7 +68,7 @@ describe('GET /products/:id', () => {
     const [row] = await t.db.select().from(products).where(eq(products.id, 1));
     const response = await get('/api/products/1?currency_code=SAR');
     expect(response.statusCode).toBe(200);
-    const product = response.json<ProductBody>();
+    const product = response.json<Product>();
     expect(product.id).toBe(1);
     expect(product.price).toBe(row?.price);
     expect(product.converted_products?.currency_code).toBe('SAR');
@@ -94,7 +77,7 @@ describe('GET /products/:id', () => {
 
   test('a discounted product carries discounted_price and its percentage', async () => {
     const [row] = await t.db.select().from(products).where(eq(products.offer, true)).limit(1);
-    const product = (await get(`/api/products/${row?.id}`)).json<ProductBody>();
+    const product = (await get(`/api/products/${row?.id}`)).json<Product>();
     expect(product.discounted_price).toBe(row?.discountedPrice);
     expect(product.discount_offer).toBeGreaterThan(0);
     expect(product.converted_products).toBeUndefined();

@@ -1,26 +1,20 @@
-import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { outbox } from '../db/schema';
-import { notFound, validationError } from '../lib/errors';
+import { System } from '../../contract/dev';
+import { normalizeEmail } from '../lib/accounts';
 import { parseId } from '../services/catalog';
+import { NotFound } from '../services/errors';
+import { mailbox } from '../services/mail';
 import { markOrderCompleted } from '../services/orders';
-import { normalizeEmail } from '../lib/validation';
 
 // Registered only outside production (see app.ts): the outbox holds live codes.
 
 const MAILBOX_LIMIT = 50;
 
 /** GET /api/dev/mail?to=EMAIL — what browser journeys read the verification codes from. */
-const devRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/dev/mail', async (request) => {
-    const to = normalizeEmail((request.query as { to?: unknown }).to);
-    if (!to) throw validationError({ to: ['The to field is required.'] });
-    const rows = await app.deps.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, to))
-      .orderBy(desc(outbox.id))
-      .limit(MAILBOX_LIMIT);
+const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(System.devMail.url, { schema: System.devMail.schema }, async (request) => {
+    const rows = await mailbox(app.deps.db, MAILBOX_LIMIT, normalizeEmail(request.query.to));
     return {
       messages: rows.map((row) => ({
         to: row.recipient,
@@ -33,9 +27,9 @@ const devRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Delivery happens outside this server; browser journeys complete an order with this to rate its items.
-  app.post<{ Params: { id: string } }>('/dev/orders/:id/complete', async (request) => {
+  app.post(System.completeOrder.url, { schema: System.completeOrder.schema }, async (request) => {
     const id = parseId(request.params.id);
-    if (id === null) throw notFound('Order not found');
+    if (id === null) throw new NotFound('Order not found');
     const order = await markOrderCompleted(app.deps.db, id, app.deps.config.now());
     return { message: 'Order completed', order_id: order.id, status: order.status };
   });
@@ -56,7 +50,7 @@ export function escapeHtml(value: string): string {
 /** GET /dev/mail — the outbox as a page for people trying the shop locally. */
 export const devMailPage: FastifyPluginAsync = async (app) => {
   app.get('/dev/mail', async (_request, reply) => {
-    const rows = await app.deps.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
+    const rows = await mailbox(app.deps.db, 100);
     const items = rows
       .map(
         (row) => `<article>

@@ -1,50 +1,27 @@
 // Checkout (signed in and guest) and the signed-in shopper's orders.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { orderItems, orders } from '../db/schema';
-import { notFound, validationError } from '../lib/errors';
-import { parseId } from '../services/catalog';
-import { guestOwner } from '../services/cart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Orders } from '../../contract/orders';
+import type { OrderItemRow, OrderRow } from '../db/queries/orders';
+import { guestOwner, type CartOwner } from '../services/cart';
 import {
-  applyPaymentOutcome,
-  cancelOrder,
+  cancelUserOrder,
   createOrder,
+  listUserOrders,
+  userOrder,
   validateOrderRequest,
-  type OrderRequest,
+  type OrderWithItems,
+  type ValidOrderRequest,
 } from '../services/orders';
 import { assertPaymentsAvailable } from '../services/payments';
-
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
-
-// Every field is checked by validateOrderRequest with the spec's own messages, so the schema only bounds sizes.
-const anyValue = { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'null' }] };
-const orderBody = {
-  type: 'object',
-  properties: Object.fromEntries(
-    [
-      'governorate_name',
-      'area_name',
-      'address',
-      'payment_method',
-      'shipping_cost',
-      'total_price',
-      'guest_phone',
-      'guest_email',
-      'guest_country_code',
-      'coupon_code',
-      'currency',
-      'guest_token',
-    ].map((field) => [field, anyValue]),
-  ),
-} as const;
+import { Invalid } from '../services/errors';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' && key.trim() !== '' ? key.trim().slice(0, 200) : null;
 }
 
-function itemJson(item: ItemRow) {
+function itemJson(item: OrderItemRow) {
   return {
     id: item.id,
     product_id: item.productId,
@@ -67,7 +44,7 @@ function orderSummary(order: OrderRow) {
   };
 }
 
-function orderDetail(order: OrderRow, items: ItemRow[]) {
+function orderDetail({ order, items }: OrderWithItems) {
   return {
     ...orderSummary(order),
     address: `${order.address}, ${order.areaName}, ${order.governorateName}`,
@@ -82,134 +59,74 @@ function orderDetail(order: OrderRow, items: ItemRow[]) {
   };
 }
 
-export default async function ordersRoutes(app: FastifyInstance): Promise<void> {
+const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, gateway, config } = app.deps;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preValidation: app.requireUser };
 
-  app.post<{ Body: OrderRequest }>(
-    '/create-order',
-    { ...auth, schema: { body: orderBody } },
-    async (request, reply) => {
-      const user = request.user as { id: number; email: string };
-      const valid = validateOrderRequest(request.body ?? {}, user);
-      assertPaymentsAvailable(gateway);
-      const created = await createOrder({
-        db,
-        gateway,
-        owner: { userId: user.id },
-        request: valid,
-        allowCoupon: true,
-        idempotencyKey: idempotencyKeyOf(request),
-        now: config.now(),
-        reservationMs: config.unpaidOrderTtlMs,
-      });
-      return reply.status(201).send({
-        message: 'Order created successfully',
-        order_id: created.orderId,
-        payment_url: created.paymentUrl,
-      });
-    },
-  );
+  /** One order from the cart of `owner`, priced by the server, with the gateway's payment link. */
+  const place = (
+    request: FastifyRequest,
+    owner: CartOwner,
+    valid: ValidOrderRequest,
+    allowCoupon: boolean,
+  ) => {
+    assertPaymentsAvailable(gateway);
+    return createOrder({
+      db,
+      gateway,
+      owner,
+      request: valid,
+      allowCoupon,
+      idempotencyKey: idempotencyKeyOf(request),
+      now: config.now(),
+      reservationMs: config.unpaidOrderTtlMs,
+    });
+  };
 
-  app.post<{ Body: OrderRequest & { guest_token?: unknown } }>(
-    '/guest/create-order',
-    { schema: { body: orderBody } },
-    async (request, reply) => {
-      const body = request.body ?? {};
-      const valid = validateOrderRequest(body, null);
-      // Without a token there is no guest cart, so nothing to order.
-      if (typeof body.guest_token !== 'string' || body.guest_token === '') {
-        throw validationError({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
-      }
-      const guestToken = body.guest_token;
-      const owner = await guestOwner(db, guestToken);
-      assertPaymentsAvailable(gateway);
-      const created = await createOrder({
-        db,
-        gateway,
-        owner,
-        request: valid,
-        allowCoupon: false,
-        idempotencyKey: idempotencyKeyOf(request),
-        now: config.now(),
-        reservationMs: config.unpaidOrderTtlMs,
-      });
-      return reply.status(201).send({
-        message: 'Order created successfully',
-        order_id: created.orderId,
-        payment_url: created.paymentUrl,
-        guest_token: guestToken,
-      });
-    },
-  );
-
-  app.get('/orders', auth, async (request) => {
-    const userId = (request.user as { id: number }).id;
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id));
-    if (rows.length === 0) return [];
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(
-        inArray(
-          orderItems.orderId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(orderItems.id));
-    // The list carries the detail too: each order card expands to its address, payment method and items.
-    return rows.map((row) =>
-      orderDetail(
-        row,
-        items.filter((item) => item.orderId === row.id),
-      ),
-    );
+  app.post(Orders.create.url, { ...auth, schema: Orders.create.schema }, async (request, reply) => {
+    const user = request.user as { id: number; email: string };
+    const valid = validateOrderRequest(request.body ?? {}, user);
+    const created = await place(request, { userId: user.id }, valid, true);
+    return reply.status(201).send({
+      message: 'Order created successfully',
+      order_id: created.orderId,
+      payment_url: created.paymentUrl,
+    });
   });
 
-  app.get<{ Params: { id: string } }>('/orders/:id', auth, async (request) => {
-    const id = parseId(request.params.id);
-    const userId = (request.user as { id: number }).id;
-    const [order] =
-      id === null
-        ? []
-        : await db
-            .select()
-            .from(orders)
-            .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!order) throw notFound('Order not found');
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
-    return orderDetail(order, items);
-  });
-
-  // Not in the spec's calls: the shopper cancels a pending, unpaid order and its stock goes back on sale.
-  app.post<{ Params: { id: string } }>('/orders/:id/cancel', auth, async (request) => {
-    const id = parseId(request.params.id);
-    const userId = (request.user as { id: number }).id;
-    if (id === null) throw notFound('Order not found');
-    const [order] = await db
-      .select({ status: orders.status, paymentId: orders.paymentId })
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!order) throw notFound('Order not found');
-    // The shopper may have paid on the gateway without coming back: ask it first, so a paid order is not cancelled.
-    if (order.status === 'pending' && order.paymentId) {
-      const payment = await gateway.getPaymentStatus(order.paymentId);
-      if (payment) await applyPaymentOutcome(db, id, payment, config.now());
+  app.post(Orders.guestCreate.url, { schema: Orders.guestCreate.schema }, async (request, reply) => {
+    const body = request.body ?? {};
+    const valid = validateOrderRequest(body, null);
+    // Without a token there is no guest cart, so nothing to order.
+    if (typeof body.guest_token !== 'string' || body.guest_token === '') {
+      throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
     }
-    const canceled = await cancelOrder(db, userId, id, config.now());
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.id));
-    return { message: 'Order cancelled successfully', order: orderDetail(canceled, items) };
+    const guestToken = body.guest_token;
+    // Coupons are for signed-in shoppers.
+    const created = await place(request, await guestOwner(db, guestToken), valid, false);
+    return reply.status(201).send({
+      message: 'Order created successfully',
+      order_id: created.orderId,
+      payment_url: created.paymentUrl,
+      guest_token: guestToken,
+    });
   });
-}
+
+  // The list carries the detail too: each order card expands to its address, payment method and items.
+  app.get(Orders.list.url, { ...auth, schema: Orders.list.schema }, async (request) =>
+    (await listUserOrders(db, (request.user as { id: number }).id)).map(orderDetail),
+  );
+
+  app.get(Orders.detail.url, { ...auth, schema: Orders.detail.schema }, async (request) =>
+    orderDetail(await userOrder(db, (request.user as { id: number }).id, request.params.id)),
+  );
+
+  // Beyond the original calls: the shopper cancels a pending, unpaid order and its stock goes back on sale.
+  app.post(Orders.cancel.url, { ...auth, schema: Orders.cancel.schema }, async (request) => {
+    const userId = (request.user as { id: number }).id;
+    const canceled = await cancelUserOrder({ db, gateway, now: config.now() }, userId, request.params.id);
+    return { message: 'Order cancelled successfully', order: orderDetail(canceled) };
+  });
+};
+
+export default ordersRoutes;

@@ -1,189 +1,108 @@
 // MyFatoorah-shaped payment calls, the payment status check, and the sandbox's hosted pay page.
-import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { orders } from '../db/schema';
-import { HttpError, notFound, validationError } from '../lib/errors';
-import { MAX_AMOUNT } from '../lib/limits';
+import { Payments } from '../../contract/payments';
+import type { OrderOwner } from '../db/queries/orders';
 import { authenticate } from '../plugins/auth';
 import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
-import { applyPaymentOutcome, holdStockForPayment } from '../services/orders';
+import { holdStockForPayment, orderAfterPayment, payableOrder, recordPaymentLink } from '../services/orders';
 import { roundMoney, SandboxGateway, type PaymentStatus } from '../services/payments';
+import { Invalid, NotFound } from '../services/errors';
 import { reconcileCallback } from '../services/reconciliation';
 
-const amount = { type: 'number', minimum: 0, maximum: MAX_AMOUNT } as const;
-
-interface ExecuteBody {
-  invoice_value?: number;
-  payment_method_id: number;
-  country_code?: string;
-  order_id?: number;
-  currency_iso?: string;
-  guest_token?: string;
-}
-
-export default async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, gateway } = app.deps;
 
   const currencyOf = async (code: string | undefined) => {
     const rate = await findRate(db, code ?? 'KWD');
-    if (!rate) throw validationError({ currency_iso: ['The selected currency iso is invalid.'] });
+    if (!rate) throw new Invalid({ currency_iso: ['The selected currency iso is invalid.'] });
     return rate.currencyCode;
   };
 
-  app.post<{
-    Body: {
-      invoice_value?: number;
-      currency_iso?: string;
-      country_code?: string;
-      order_id?: number;
-      guest_token?: string;
+  /**
+   * What a payment call is about: an order (its owner only; the amount is the order's, never the client's), or
+   * a bare amount in a currency the shop prices in.
+   */
+  const subjectOf = async (
+    request: Parameters<typeof authenticate>[1],
+    body: { order_id?: number; guest_token?: string; invoice_value?: number; currency_iso?: string },
+  ) => {
+    if (body.order_id !== undefined) {
+      const order = await payableOrder(db, body.order_id, await payerOf(app, request, body.guest_token));
+      return { invoiceValue: order.totalPrice, currencyIso: order.currency, orderId: order.id };
+    }
+    if (body.invoice_value === undefined) {
+      throw new Invalid({ invoice_value: ['The invoice value field is required.'] });
+    }
+    return {
+      invoiceValue: body.invoice_value,
+      currencyIso: await currencyOf(body.currency_iso),
+      orderId: null,
     };
-  }>(
-    '/initiate-payment',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            invoice_value: amount,
-            currency_iso: { type: 'string', maxLength: 10 },
-            country_code: { type: 'string', maxLength: 10 },
-            order_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            guest_token: { type: 'string', maxLength: 200 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      let invoiceValue: number;
-      let currencyIso: string;
-      if (body.order_id !== undefined) {
-        // Methods for paying an order show the order's own amount, whatever the client sent.
-        const order = await payableOrder(app, request, body.order_id, body.guest_token);
-        invoiceValue = order.totalPrice;
-        currencyIso = order.currency;
-      } else {
-        if (body.invoice_value === undefined) {
-          throw validationError({ invoice_value: ['The invoice value field is required.'] });
-        }
-        currencyIso = await currencyOf(body.currency_iso);
-        invoiceValue = body.invoice_value;
-      }
-      const payment_methods = await gateway.initiate({
-        invoiceValue: roundMoney(invoiceValue, currencyIso),
-        currencyIso,
-        countryCode: body.country_code,
-      });
-      return { payment_methods };
-    },
-  );
+  };
 
-  app.post<{ Body: ExecuteBody }>(
-    '/execute-payment',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['payment_method_id'],
-          properties: {
-            invoice_value: amount,
-            payment_method_id: { type: 'integer', minimum: 1, maximum: 1000 },
-            country_code: { type: 'string', maxLength: 10 },
-            order_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            currency_iso: { type: 'string', maxLength: 10 },
-            guest_token: { type: 'string', maxLength: 200 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      let invoiceValue: number;
-      let currencyIso: string;
-      let orderId: number | null = null;
-      if (body.order_id !== undefined) {
-        // Paying an order: the amount is the order's, never the client's, and only its owner may pay it.
-        const order = await payableOrder(app, request, body.order_id, body.guest_token);
-        await holdStockForPayment(db, order.id, app.deps.config.now(), app.deps.config.unpaidOrderTtlMs);
-        invoiceValue = order.totalPrice;
-        currencyIso = order.currency;
-        orderId = order.id;
-      } else {
-        if (body.invoice_value === undefined) {
-          throw validationError({ invoice_value: ['The invoice value field is required.'] });
-        }
-        currencyIso = await currencyOf(body.currency_iso);
-        invoiceValue = body.invoice_value;
-      }
-      const payment = await gateway.execute({
-        invoiceValue: roundMoney(invoiceValue, currencyIso),
-        currencyIso,
-        paymentMethodId: body.payment_method_id,
-        orderId,
-      });
-      if (orderId !== null) {
-        await db
-          .update(orders)
-          .set({
-            paymentId: payment.paymentId,
-            paymentUrl: payment.paymentUrl,
-            ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(orders.id, orderId));
-      }
-      return { payment_result: { PaymentURL: payment.paymentUrl, InvoiceId: payment.invoiceId } };
-    },
-  );
+  app.post(Payments.initiate.url, { schema: Payments.initiate.schema }, async (request) => {
+    const { invoiceValue, currencyIso } = await subjectOf(request, request.body);
+    const payment_methods = await gateway.initiate({
+      invoiceValue: roundMoney(invoiceValue, currencyIso),
+      currencyIso,
+      countryCode: request.body.country_code,
+    });
+    return { payment_methods };
+  });
 
-  app.get<{ Params: { paymentId: string } }>('/payments/:paymentId/status', async (request) => {
+  app.post(Payments.execute.url, { schema: Payments.execute.schema }, async (request) => {
+    const { invoiceValue, currencyIso, orderId } = await subjectOf(request, request.body);
+    if (orderId !== null) {
+      await holdStockForPayment(db, orderId, app.deps.config.now(), app.deps.config.unpaidOrderTtlMs);
+    }
+    const payment = await gateway.execute({
+      invoiceValue: roundMoney(invoiceValue, currencyIso),
+      currencyIso,
+      paymentMethodId: request.body.payment_method_id,
+      orderId,
+    });
+    if (orderId !== null) await recordPaymentLink(db, orderId, payment, app.deps.config.now());
+    return { payment_result: { PaymentURL: payment.paymentUrl, InvoiceId: payment.invoiceId } };
+  });
+
+  app.get(Payments.status.url, { schema: Payments.status.schema }, async (request) => {
     const paymentId = request.params.paymentId;
     const status = /^[\w-]{8,100}$/.test(paymentId) ? await gateway.getPaymentStatus(paymentId) : null;
-    if (!status) throw notFound('Payment not found');
+    if (!status) throw new NotFound('Payment not found');
     return statusAnswer(app, status);
   });
 
-  // The gateway's server-to-server callback (MyFatoorah's webhook shape: { Data: { InvoiceId | PaymentId } }).
-  // It only names the payment; the order follows what the gateway answers when asked.
-  app.post<{ Body: { Data?: { InvoiceId?: unknown; PaymentId?: unknown } } | undefined }>(
-    '/payments/callback',
-    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+  // The gateway's server-to-server callback (its webhook). It only names the payment; the order follows what the
+  // gateway answers when asked, so a forged body can change nothing.
+  app.post(
+    Payments.callback.url,
+    { schema: Payments.callback.schema, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request) => {
-      const data = request.body?.Data;
+      const data = request.body.Data;
       const key = [data?.InvoiceId, data?.PaymentId]
-        .map((value) => (typeof value === 'number' || typeof value === 'string' ? String(value) : ''))
+        .map((value) => (value === undefined ? '' : String(value)))
         .find((value) => /^[\w-]{1,100}$/.test(value));
       const state = key ? await reconcileCallback({ db, gateway }, key, app.deps.config.now()) : null;
-      if (!state) throw notFound('Payment not found');
-      return { received: true, payment_status: state };
+      if (!state) throw new NotFound('Payment not found');
+      return { received: true as const, payment_status: state };
     },
   );
-}
+};
 
-async function payableOrder(
+export default paymentsRoutes;
+
+/** Who asks to pay: a verified account (bearer), else the guest cart its token opens, else nobody. */
+async function payerOf(
   app: FastifyInstance,
   request: Parameters<typeof authenticate>[1],
-  orderId: number,
   guestToken: string | undefined,
-) {
-  const { db } = app.deps;
+): Promise<OrderOwner | null> {
   const account = await authenticate(app, request);
-  let ownerCondition;
-  if (account?.verified) ownerCondition = eq(orders.userId, account.id);
-  else if (guestToken)
-    ownerCondition = eq(orders.guestCartId, (await guestOwner(db, guestToken)).guestCartId);
-  else throw notFound('Order not found');
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), ownerCondition))
-    .limit(1);
-  if (!order) throw notFound('Order not found');
-  if (!['pending', 'failed'].includes(order.status))
-    throw new HttpError(409, 'This order is already paid or closed.');
-  return order;
+  if (account?.verified) return { userId: account.id };
+  if (guestToken) return guestOwner(app.deps.db, guestToken);
+  return null;
 }
 
 /** Asks nothing of the client: the gateway's answer decides the order's status. */
@@ -197,11 +116,7 @@ async function statusAnswer(app: FastifyInstance, status: PaymentStatus) {
       payment_id: status.paymentId,
     };
   }
-  await applyPaymentOutcome(db, status.orderId, status, config.now());
-  const [order] = await db
-    .select({ status: orders.status, totalPrice: orders.totalPrice, currency: orders.currency })
-    .from(orders)
-    .where(eq(orders.id, status.orderId));
+  const order = await orderAfterPayment(db, status.orderId, status, config.now());
   return {
     order_id: status.orderId,
     status: order?.status ?? status.status,

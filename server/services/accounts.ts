@@ -1,9 +1,20 @@
 // The signed-in shopper's own account: password change. Rules here; the route only parses and answers.
-import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { apiTokens, users } from '../db/schema';
-import { notFound, validationError } from '../lib/errors';
+import {
+  deleteToken,
+  deleteTokensExcept,
+  findUserById,
+  findUserBySocialId,
+  insertUser,
+  isUniqueViolation,
+  updateUser,
+  updateUserDroppingTokens,
+  type UserRow,
+} from '../db/queries/users';
+import { findUserByEmail, normalizeEmail } from '../lib/accounts';
 import { hashPassword, verifyPassword } from '../lib/passwords';
+import type { SocialIdentity } from './social';
+import { Invalid, NotFound } from './errors';
 
 export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed successfully.',
@@ -21,34 +32,131 @@ export interface PasswordChange {
 }
 
 export async function changePassword(db: Db, change: PasswordChange): Promise<void> {
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, change.userId))
-    .limit(1);
-  if (!user) throw notFound('User not found.');
+  const user = await findUserById(db, change.userId);
+  if (!user) throw new NotFound('User not found.');
   // An account made through social sign-in has no password yet: it sets its first one without a current one.
   if (user.passwordHash) {
     const matches = change.currentPassword
       ? await verifyPassword(change.currentPassword, user.passwordHash)
       : false;
     if (!matches) {
-      throw validationError(
+      throw new Invalid(
         { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] },
         ACCOUNT_MESSAGES.currentPasswordWrong,
       );
     }
   }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(change.newPassword, change.bcryptCost), updatedAt: change.now })
-    .where(eq(users.id, user.id));
+  await updateUser(db, user.id, {
+    passwordHash: await hashPassword(change.newPassword, change.bcryptCost),
+    updatedAt: change.now,
+  });
   // Whoever knew the old password is signed out everywhere else.
-  await db
-    .delete(apiTokens)
-    .where(
-      change.keepTokenId === undefined
-        ? eq(apiTokens.userId, user.id)
-        : and(eq(apiTokens.userId, user.id), ne(apiTokens.id, change.keepTokenId)),
+  await deleteTokensExcept(db, user.id, change.keepTokenId);
+}
+
+export const AUTH_MESSAGES = {
+  emailTaken: 'The email has already been taken.',
+  socialNoEmail: 'Your social account did not share an email address.',
+  socialLinkedElsewhere: 'This email is already linked to another social account.',
+} as const;
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  phoneCode: string;
+  phoneNumber: string;
+  nationality: number;
+}
+
+/** A new, unverified account; a taken address (also when two registrations race for it) is Invalid. */
+export async function registerUser(db: Db, input: Registration, bcryptCost: number): Promise<UserRow> {
+  if (await findUserByEmail(db, input.email)) throw new Invalid({ email: [AUTH_MESSAGES.emailTaken] });
+  let user: UserRow | undefined;
+  try {
+    user = await insertUser(db, {
+      name: input.name,
+      email: input.email,
+      passwordHash: await hashPassword(input.password, bcryptCost),
+      phoneCode: input.phoneCode,
+      phoneNumber: input.phoneNumber,
+      nationality: input.nationality,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Invalid({ email: [AUTH_MESSAGES.emailTaken] });
+    throw error;
+  }
+  if (!user) throw new Error('user insert returned nothing');
+  return user;
+}
+
+export async function markVerified(db: Db, user: UserRow, now: Date): Promise<void> {
+  if (user.emailVerifiedAt) return;
+  await updateUser(db, user.id, { emailVerifiedAt: now, updatedAt: now });
+}
+
+/** A new password through a mailed code: the account counts as verified, and every session ends. */
+export async function resetPassword(
+  db: Db,
+  user: UserRow,
+  password: string,
+  options: { now: Date; bcryptCost: number },
+): Promise<void> {
+  await updateUser(db, user.id, {
+    passwordHash: await hashPassword(password, options.bcryptCost),
+    emailVerifiedAt: user.emailVerifiedAt ?? options.now,
+    updatedAt: options.now,
+  });
+  await deleteTokensExcept(db, user.id, undefined);
+}
+
+export async function signOut(db: Db, tokenId: number): Promise<void> {
+  await deleteToken(db, tokenId);
+}
+
+/** Finds the account for a verified social identity, linking by e-mail or creating it (already verified). */
+export async function accountForSocial(db: Db, identity: SocialIdentity, now: Date): Promise<UserRow> {
+  const linked = await findUserBySocialId(db, identity.provider, identity.subject);
+  if (linked) {
+    await markVerified(db, linked, now);
+    return linked;
+  }
+  if (!identity.email)
+    throw new Invalid({ token: [AUTH_MESSAGES.socialNoEmail] }, AUTH_MESSAGES.socialNoEmail);
+  const emailAddress = normalizeEmail(identity.email);
+  const link =
+    identity.provider === 'google' ? { googleId: identity.subject } : { facebookId: identity.subject };
+  const existing = await findUserByEmail(db, emailAddress);
+  if (existing) {
+    const current = identity.provider === 'google' ? existing.googleId : existing.facebookId;
+    if (current && current !== identity.subject) {
+      throw new Invalid(
+        { token: [AUTH_MESSAGES.socialLinkedElsewhere] },
+        AUTH_MESSAGES.socialLinkedElsewhere,
+      );
+    }
+    // Nobody proved the mailbox of an unverified account, so whoever registered it may be a stranger: the
+    // password they chose and the tokens they hold must not become a verified account's keys.
+    const unproven = existing.emailVerifiedAt === null;
+    const updated = await updateUserDroppingTokens(
+      db,
+      existing.id,
+      {
+        ...link,
+        ...(unproven ? { passwordHash: null } : {}),
+        emailVerifiedAt: existing.emailVerifiedAt ?? now,
+        updatedAt: now,
+      },
+      unproven,
     );
+    return updated ?? existing;
+  }
+  const created = await insertUser(db, {
+    name: identity.name?.trim() || emailAddress.split('@')[0] || emailAddress,
+    email: emailAddress,
+    emailVerifiedAt: now,
+    ...link,
+  });
+  if (!created) throw new Error('user insert returned nothing');
+  return created;
 }

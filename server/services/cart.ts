@@ -1,19 +1,13 @@
 // Carts of signed-in users and of guests (identified by an unguessable token whose hash is stored).
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CartItem } from '../../contract/cart';
+import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
-import { HttpError, notFound, unauthenticated, validationError } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
-import {
-  convert,
-  findRate,
-  loadProducts,
-  localized,
-  type Lang,
-  type ProductJson,
-  type Rate,
-} from './catalog';
+import { convert, findRate, loadProducts, localized, type Lang, type Rate } from './catalog';
+import { Conflict, Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
 
@@ -36,43 +30,47 @@ export async function createGuestCart(db: Db): Promise<{ guestCartId: number; to
 
 /** The guest cart behind a token; 401 when the token is missing or unknown (the SPA then forgets it). */
 export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId: number }> {
-  if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthenticated();
+  if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw new NotSignedIn();
   const [row] = await db
     .update(guestCarts)
     .set({ lastUsedAt: new Date() })
     .where(eq(guestCarts.tokenHash, sha256Hex(token)))
     .returning({ id: guestCarts.id });
-  if (!row) throw unauthenticated();
+  if (!row) throw new NotSignedIn();
   return { guestCartId: row.id };
-}
-
-export interface CartItemJson {
-  id: number;
-  product_id: number;
-  quantity: number;
-  size: string | null;
-  color: string | null;
-  currency: string;
-  product: ProductJson;
 }
 
 type CartRow = typeof cartItems.$inferSelect;
 
-/** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
-async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): Promise<CartItemJson[]> {
-  if (rows.length === 0) return [];
-  const productIds = [...new Set(rows.map((row) => row.productId))];
-  const valueIds = rows
+/** The names of the lines' chosen size and colour, in the language asked for (`of(row)`: the row's pair). */
+export async function choiceNames(
+  db: Db,
+  rows: Pick<CartRow, 'sizeValueId' | 'colorValueId'>[],
+  lang: Lang,
+): Promise<{
+  of: (row: Pick<CartRow, 'sizeValueId' | 'colorValueId'>) => { size: string | null; color: string | null };
+}> {
+  const ids = rows
     .flatMap((row) => [row.sizeValueId, row.colorValueId])
     .filter((id): id is number => id !== null);
-  const [productList, values] = await Promise.all([
+  const values =
+    ids.length > 0
+      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, ids))
+      : [];
+  const name = new Map(values.map((value) => [value.id, localized(lang, value.nameEn, value.nameAr)]));
+  const nameOf = (id: number | null) => (id === null ? null : (name.get(id) ?? null));
+  return { of: (row) => ({ size: nameOf(row.sizeValueId), color: nameOf(row.colorValueId) }) };
+}
+
+/** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
+async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): Promise<CartItem[]> {
+  if (rows.length === 0) return [];
+  const productIds = [...new Set(rows.map((row) => row.productId))];
+  const [productList, choices] = await Promise.all([
     loadProducts(db, inArray(products.id, productIds), lang),
-    valueIds.length > 0
-      ? db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
-      : Promise.resolve([]),
+    choiceNames(db, rows, lang),
   ]);
   const productById = new Map(productList.map((product) => [product.id, product]));
-  const valueName = new Map(values.map((value) => [value.id, localized(lang, value.nameEn, value.nameAr)]));
   const rates = new Map<string, Awaited<ReturnType<typeof findRate>>>();
   for (const currency of new Set(rows.map((row) => row.currency)))
     rates.set(currency, await findRate(db, currency));
@@ -80,7 +78,7 @@ async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): P
     const product = productById.get(row.productId);
     if (!product) return [];
     const rate = shownIn ?? rates.get(row.currency);
-    const withPrices: ProductJson = rate
+    const withPrices: Product = rate
       ? {
           ...product,
           converted_products: {
@@ -96,8 +94,7 @@ async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): P
         id: row.id,
         product_id: row.productId,
         quantity: row.quantity,
-        size: row.sizeValueId === null ? null : (valueName.get(row.sizeValueId) ?? null),
-        color: row.colorValueId === null ? null : (valueName.get(row.colorValueId) ?? null),
+        ...choices.of(row),
         currency: row.currency,
         product: withPrices,
       },
@@ -115,19 +112,19 @@ export async function listCart(
   owner: CartOwner,
   lang: Lang,
   currencyCode?: string,
-): Promise<CartItemJson[]> {
+): Promise<CartItem[]> {
   let shownIn: Rate | undefined;
   if (currencyCode) {
     const rate = await findRate(db, currencyCode);
-    if (!rate) throw validationError({ currency_code: ['The selected currency code is invalid.'] });
+    if (!rate) throw new Invalid({ currency_code: ['The selected currency code is invalid.'] });
     shownIn = rate;
   }
   return serialize(db, await cartRows(db, owner), lang, shownIn);
 }
 
-async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItemJson> {
+async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItem> {
   const [item] = await serialize(db, [row], lang);
-  if (!item) throw notFound('Product not found');
+  if (!item) throw new NotFound('Product not found');
   return item;
 }
 
@@ -135,7 +132,7 @@ type ProductRow = typeof products.$inferSelect;
 
 async function productOr404(db: Db, productId: number): Promise<ProductRow> {
   const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) throw notFound('Product not found');
+  if (!product) throw new NotFound('Product not found');
   return product;
 }
 
@@ -152,20 +149,20 @@ async function resolveChoice(
     .where(and(eq(productAttributeValues.productId, productId), eq(productAttributeValues.kind, kind)));
   if (values.length === 0) return null;
   const given = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
-  if (given === '') throw validationError({ [kind]: [`The ${kind} field is required.`] });
+  if (given === '') throw new Invalid({ [kind]: [`The ${kind} field is required.`] });
   const wanted = given.toLocaleLowerCase();
   const match = values.find(
     (value) =>
       String(value.id) === given || value.nameEn.toLocaleLowerCase() === wanted || value.nameAr === given,
   );
-  if (!match) throw validationError({ [kind]: [`The selected ${kind} is invalid.`] });
+  if (!match) throw new Invalid({ [kind]: [`The selected ${kind} is invalid.`] });
   return match.id;
 }
 
 function checkStock(product: ProductRow, quantity: number): void {
-  if (product.stockQuantity <= 0) throw validationError({ quantity: ['This product is out of stock.'] });
+  if (product.stockQuantity <= 0) throw new OutOfStock({ quantity: ['This product is out of stock.'] });
   if (quantity > product.stockQuantity) {
-    throw validationError({
+    throw new OutOfStock({
       quantity: [`The quantity may not be greater than the available stock (${product.stockQuantity}).`],
     });
   }
@@ -182,17 +179,12 @@ export interface AddInput {
 export async function normalizeCurrency(db: Db, currency: unknown): Promise<string> {
   if (currency === undefined || currency === null || currency === '') return 'KWD';
   const rate = typeof currency === 'string' ? await findRate(db, currency) : null;
-  if (!rate) throw validationError({ currency: ['The selected currency is invalid.'] });
+  if (!rate) throw new Invalid({ currency: ['The selected currency is invalid.'] });
   return rate.currencyCode;
 }
 
 /** Adds a line, or raises the quantity of the same product + size + colour. */
-export async function addToCart(
-  db: Db,
-  owner: CartOwner,
-  input: AddInput,
-  lang: Lang,
-): Promise<CartItemJson> {
+export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang: Lang): Promise<CartItem> {
   const product = await productOr404(db, input.productId);
   const sizeValueId = await resolveChoice(db, product.id, 'size', input.size);
   const colorValueId = await resolveChoice(db, product.id, 'color', input.color);
@@ -214,12 +206,12 @@ export async function addToCart(
       RETURNING id, quantity`);
     // Both drivers (PGlite, node-postgres) answer raw queries with `rows`; Db's union type cannot say so.
     const line = (result as { rows: { id: number; quantity: number }[] }).rows[0];
-    if (!line) throw new HttpError(409, 'The cart changed, please try again.');
+    if (!line) throw new Conflict('The cart changed, please try again.');
     checkStock(product, Number(line.quantity));
     return Number(line.id);
   });
   const [row] = await db.select().from(cartItems).where(eq(cartItems.id, rowId)).limit(1);
-  if (!row) throw new HttpError(409, 'The cart changed, please try again.');
+  if (!row) throw new Conflict('The cart changed, please try again.');
   return serializeOne(db, row, lang);
 }
 
@@ -270,9 +262,9 @@ export async function updateQuantity(
   productId: number,
   input: { quantity: number; size?: unknown; color?: unknown },
   lang: Lang,
-): Promise<CartItemJson> {
+): Promise<CartItem> {
   const [line] = await linesOf(db, owner, productId, input.size, input.color);
-  if (!line) throw notFound('Product not found in cart');
+  if (!line) throw new NotFound('Product not found in cart');
   const product = await productOr404(db, productId);
   checkStock(product, input.quantity);
   const [row] = await db
@@ -280,7 +272,7 @@ export async function updateQuantity(
     .set({ quantity: input.quantity, updatedAt: new Date() })
     .where(eq(cartItems.id, line.id))
     .returning();
-  if (!row) throw notFound('Product not found in cart');
+  if (!row) throw new NotFound('Product not found in cart');
   return serializeOne(db, row, lang);
 }
 
@@ -292,7 +284,7 @@ export async function removeProduct(
   input: { size?: unknown; color?: unknown },
 ): Promise<void> {
   const lines = await linesOf(db, owner, productId, input.size, input.color);
-  if (lines.length === 0) throw notFound('Product not found in cart');
+  if (lines.length === 0) throw new NotFound('Product not found in cart');
   await db.delete(cartItems).where(
     and(
       ownerWhere(owner),
@@ -317,13 +309,13 @@ export interface MergeReport {
  */
 export async function mergeGuestCart(db: Db, userId: number, token: unknown): Promise<MergeReport> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200)
-    throw notFound('Guest cart not found');
+    throw new NotFound('Guest cart not found');
   return db.transaction(async (tx) => {
     const locked = await tx.execute(
       sql`SELECT id FROM guest_carts WHERE token_hash = ${sha256Hex(token)} FOR UPDATE`,
     );
     const guestCart = (locked as { rows: { id: number }[] }).rows[0];
-    if (!guestCart) throw notFound('Guest cart not found');
+    if (!guestCart) throw new NotFound('Guest cart not found');
     const guestCartId = Number(guestCart.id);
     const report: MergeReport = { merged: 0, capped: 0, dropped: 0 };
     const lines = await tx
@@ -368,4 +360,20 @@ export async function mergeGuestCart(db: Db, userId: number, token: unknown): Pr
     await tx.delete(guestCarts).where(eq(guestCarts.id, guestCartId));
     return report;
   });
+}
+
+/** The first add of a guest: a new cart with the line, and its token. A refused add leaves no empty cart behind. */
+export async function addToNewGuestCart(
+  db: Db,
+  input: AddInput,
+  lang: Lang,
+): Promise<{ cartItem: CartItem; token: string }> {
+  const created = await createGuestCart(db);
+  try {
+    const cartItem = await addToCart(db, { guestCartId: created.guestCartId }, input, lang);
+    return { cartItem, token: created.token };
+  } catch (error) {
+    await db.delete(guestCarts).where(eq(guestCarts.id, created.guestCartId));
+    throw error;
+  }
 }

@@ -1,7 +1,10 @@
 // Reading the catalogue: products with images, attributes and prices, shaped as the contract's Product.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Category, Product } from '../../contract/catalog';
+import type { Coupon } from '../../contract/coupons';
 import type { Db } from '../db/client';
+import { categoryRows, couponRows } from '../db/queries/catalog';
 import {
   categories,
   currencyRates,
@@ -10,14 +13,10 @@ import {
   products,
   reviews,
 } from '../db/schema';
+import { Invalid } from './errors';
 import { roundMoney } from './payments';
 
 export type Lang = 'en' | 'ar';
-
-export const langQuerySchema = {
-  type: 'object',
-  properties: { lang: { type: 'string', maxLength: 10 } },
-} as const;
 
 /** `?lang=ar` answers Arabic; anything else (or nothing) English. */
 export function langOf(request: FastifyRequest): Lang {
@@ -33,36 +32,6 @@ export const ATTRIBUTE_NAMES: Record<'size' | 'color', Record<Lang, string>> = {
   size: { en: 'size', ar: 'المقاس' },
   color: { en: 'color', ar: 'اللون' },
 };
-
-export interface ConvertedPrices {
-  currency_code: string;
-  price: number;
-  discounted_price: number | null;
-}
-
-export interface ProductJson {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  discounted_price: number | null;
-  discount_offer: number | null;
-  converted_products?: ConvertedPrices;
-  image_temp: string;
-  image_url: string[];
-  product_images: { id: number; image: string }[];
-  category: string;
-  category_id: number;
-  collection: string;
-  brand: string;
-  rating: number;
-  stock_quantity: number;
-  stock_warning: { warning_ar: string; warning_en: string } | null;
-  attributes: { attribute_name: string; sub_attributes: { id: number; name: string }[] }[];
-  offer: boolean;
-  sale: boolean;
-  created_at: string;
-}
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -108,7 +77,7 @@ export async function loadProducts(
   where: SQL | undefined,
   lang: Lang,
   options: { orderBy?: 'id' | 'best_selling'; limit?: number; rate?: Rate | null } = {},
-): Promise<ProductJson[]> {
+): Promise<Product[]> {
   let query = db
     .select({
       product: products,
@@ -164,7 +133,7 @@ export async function loadProduct(
   id: number,
   lang: Lang,
   rate: Rate | null = null,
-): Promise<ProductJson | null> {
+): Promise<Product | null> {
   const [product] = await loadProducts(db, eq(products.id, id), lang, { rate });
   return product ?? null;
 }
@@ -187,7 +156,7 @@ function productJson(
   values: (typeof productAttributeValues.$inferSelect)[],
   lang: Lang,
   rate: Rate | null,
-): ProductJson {
+): Product {
   const attributes = (['size', 'color'] as const)
     .map((kind) => ({
       attribute_name: ATTRIBUTE_NAMES[kind][lang],
@@ -196,7 +165,7 @@ function productJson(
         .map((value) => ({ id: value.id, name: localized(lang, value.nameEn, value.nameAr) })),
     }))
     .filter((attribute) => attribute.sub_attributes.length > 0);
-  const json: ProductJson = {
+  const json: Product = {
     id: row.id,
     name: localized(lang, row.nameEn, row.nameAr),
     description: localized(lang, row.descriptionEn, row.descriptionAr),
@@ -259,4 +228,48 @@ export function stockWarningFor(stock: number): { en: string; ar: string } | nul
   if (stock <= 0) return { en: 'Out of stock', ar: 'نفدت الكمية' };
   if (stock <= 5) return { en: `Only ${stock} left in stock`, ar: `متبقي ${stock} قطع فقط` };
   return null;
+}
+
+/** The rate for a `currency_code` the client sent (none: null); a currency the shop does not price in is Invalid. */
+export async function requestedRate(db: Db, code: string | undefined): Promise<Rate | null> {
+  if (!code) return null;
+  const rate = await findRate(db, code);
+  if (!rate) throw new Invalid({ currency_code: ['The selected currency code is invalid.'] });
+  return rate;
+}
+
+/** Every category with its products, in the shop's order. */
+export async function categoriesWithProducts(db: Db, lang: Lang, rate: Rate | null): Promise<Category[]> {
+  const [rows, allProducts] = await Promise.all([
+    categoryRows(db),
+    loadProducts(db, undefined, lang, { rate }),
+  ]);
+  const byCategory = new Map<number, Product[]>();
+  for (const product of allProducts) {
+    const list = byCategory.get(product.category_id) ?? [];
+    list.push(product);
+    byCategory.set(product.category_id, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    name: localized(lang, row.nameEn, row.nameAr),
+    image: row.image,
+    products: byCategory.get(row.id) ?? [],
+  }));
+}
+
+export const BEST_SELLERS = 20;
+
+export function bestSellers(db: Db, lang: Lang, rate: Rate | null): Promise<Product[]> {
+  return loadProducts(db, undefined, lang, { orderBy: 'best_selling', limit: BEST_SELLERS, rate });
+}
+
+export async function listCoupons(db: Db): Promise<Coupon[]> {
+  return (await couponRows(db)).map((row) => ({
+    id: row.id,
+    code: row.code,
+    is_active: row.isActive ? 1 : 0,
+    end_date: row.endDate,
+    discount: row.discount,
+  }));
 }

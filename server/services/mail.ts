@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import { outboxRows, type OutboxRow } from '../db/queries/outbox';
 import { outbox } from '../db/schema';
 
 export interface MailMessage {
@@ -75,4 +76,9 @@ export function createMailService({
       }
     },
   };
+}
+
+/** What the shop sent, newest first: to one address, or to anyone. Read by the dev mailbox only. */
+export function mailbox(db: Db, limit: number, recipient?: string): Promise<OutboxRow[]> {
+  return outboxRows(db, limit, recipient);
 }

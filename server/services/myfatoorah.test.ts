@@ -6,9 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { orders, products } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { statusOfDomainError } from '../lib/errors';
 import { call, createShopper } from '../routes/testSupport';
 import { createTestApp } from '../testing/testApp';
+import { DomainError, type FieldErrors } from './errors';
 import { GATEWAY_UNREACHABLE, MyFatoorahGateway } from './myfatoorah';
 import { createDefaultGateway } from './payments';
 
@@ -222,13 +223,16 @@ afterEach(async () => {
   await double.stop();
 });
 
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+/** The refusal as the one error handler answers it. */
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ status: number; message: string; errors: FieldErrors | undefined }> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return { status: statusOfDomainError(error), message: error.message, errors: error.fields };
 }
 
 test('InitiatePayment: the methods in MyFatoorah field names, with the bearer key', async () => {

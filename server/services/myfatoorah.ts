@@ -1,6 +1,6 @@
 // The real gateway: MyFatoorah's v2 API (InitiatePayment, ExecutePayment, SendPayment for a link where the shopper
 // picks the method, GetPaymentStatus). Chosen by MYFATOORAH_API_KEY and MYFATOORAH_BASE_URL.
-import { HttpError, validationError } from '../lib/errors';
+import { Invalid, UpstreamFailed, type DomainError } from './errors';
 import type {
   ExecuteRequest,
   ExecuteResult,
@@ -108,7 +108,7 @@ export class MyFatoorahGateway implements PaymentGateway {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch {
-      throw new HttpError(502, GATEWAY_UNREACHABLE);
+      throw new UpstreamFailed(GATEWAY_UNREACHABLE);
     }
     let envelope: Envelope<T> | null = null;
     try {
@@ -120,15 +120,13 @@ export class MyFatoorahGateway implements PaymentGateway {
       if (response.ok || response.status === 400) return envelope;
     }
     // 401 (a wrong key) and 5xx mean the shop cannot take payments now; the shopper can only try again later.
-    throw new HttpError(502, GATEWAY_UNREACHABLE);
+    throw new UpstreamFailed(GATEWAY_UNREACHABLE);
   }
 
-  private refused(envelope: Envelope<unknown>): HttpError {
+  private refused(envelope: Envelope<unknown>): DomainError {
     const messages = (envelope.ValidationErrors ?? []).map((issue) => `${issue.Name}: ${issue.Error}`);
     const message = envelope.Message || GATEWAY_REFUSED;
-    return messages.length > 0
-      ? validationError({ payment: messages }, message)
-      : new HttpError(502, message);
+    return messages.length > 0 ? new Invalid({ payment: messages }, message) : new UpstreamFailed(message);
   }
 
   async initiate({ invoiceValue, currencyIso }: InitiateRequest): Promise<PaymentMethod[]> {

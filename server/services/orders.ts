@@ -3,15 +3,23 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNPAID_ORDER_TTL_MS } from '../config';
 import type { Db } from '../db/client';
+import {
+  orderItemRows,
+  orderRow,
+  ownedOrderRow,
+  setPaymentLink,
+  userOrderRows,
+  type OrderItemRow,
+  type OrderOwner,
+} from '../db/queries/orders';
 import { areas, cartItems, governorates, orderItems, orders, products } from '../db/schema';
 import { countSold, returnStock, takeStock, type StockNeed } from '../db/stock';
-import type { FieldErrors } from '../lib/errors';
-import { HttpError, notFound, validationError } from '../lib/errors';
-import { convert, findRate } from './catalog';
+import { convert, findRate, parseId } from './catalog';
 import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
 import { roundMoney } from './payments';
 import { discountAmount, findValidCoupon, priceCart } from './pricing';
+import { Conflict, Invalid, NotFound, type FieldErrors } from './errors';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
@@ -105,7 +113,7 @@ export function validateOrderRequest(
   ] as const) {
     if (value.length > max && !errors[field]) errors[field] = [`The ${field.replace(/_/g, ' ')} is too long`];
   }
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (Object.keys(errors).length > 0) throw new Invalid(errors);
   const couponCode = text(body.coupon_code);
   return {
     governorateName,
@@ -135,7 +143,7 @@ export async function shippingPriceKwd(db: Db, governorateName: string, areaName
       ),
     )
     .limit(1);
-  if (!row) throw validationError({ area_name: ['We do not deliver to this area'] });
+  if (!row) throw new Invalid({ area_name: ['We do not deliver to this area'] });
   return row.price;
 }
 
@@ -201,7 +209,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     db,
     typeof request.currency === 'string' && request.currency ? request.currency : 'KWD',
   );
-  if (!currency) throw validationError({ currency: ['The selected currency is invalid.'] });
+  if (!currency) throw new Invalid({ currency: ['The selected currency is invalid.'] });
 
   const cart = await priceCart(db, owner, currency.currencyCode);
   const fingerprint = fingerprintOf(
@@ -215,11 +223,10 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   const replay = await findReplay(options, fingerprint, windowMs, requestHash);
   if (replay) return replay;
 
-  if (cart.lines.length === 0)
-    throw validationError({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
+  if (cart.lines.length === 0) throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
   const shortages = cart.lines.filter((line) => line.quantity > line.stock);
   if (shortages.length > 0) {
-    throw validationError({ cart: shortageMessages(shortages) });
+    throw new Invalid({ cart: shortageMessages(shortages) });
   }
   const shippingKwd = await shippingPriceKwd(db, request.governorateName, request.areaName);
   const shippingCost = convert(shippingKwd, currency);
@@ -227,7 +234,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   let couponCode: string | null = null;
   if (options.allowCoupon && request.couponCode) {
     const coupon = await findValidCoupon(db, request.couponCode, now);
-    if (!coupon) throw validationError({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+    if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
     couponDiscount = coupon.discount;
     couponCode = coupon.code;
   }
@@ -287,7 +294,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           .select({ id: products.id, stock: products.stockQuantity })
           .from(products)
           .where(inArray(products.id, short));
-        throw validationError({
+        throw new Invalid({
           cart: shortageMessages(
             cart.lines
               .filter((line) => short.includes(line.productId))
@@ -364,7 +371,7 @@ async function findReplay(
   }
   // As payment APIs do: one key is one request; reusing it for another body is the client's mistake.
   if (options.idempotencyKey && earlier.requestHash !== null && earlier.requestHash !== requestHash) {
-    throw validationError({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] }, IDEMPOTENCY_KEY_REUSED);
+    throw new Invalid({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] }, IDEMPOTENCY_KEY_REUSED);
   }
   let paymentUrl = earlier.paymentUrl;
   // The twin is still talking to the gateway: wait briefly for its payment link instead of starting a second one.
@@ -494,16 +501,15 @@ export const ORDER_EXPIRED = 'This order expired unpaid and its items went back 
 export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.userId !== userId) throw notFound('Order not found');
-    if (order.status !== 'pending' && order.status !== 'failed')
-      throw new HttpError(409, ORDER_NOT_CANCELABLE);
+    if (!order || order.userId !== userId) throw new NotFound('Order not found');
+    if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_NOT_CANCELABLE);
     const [canceled] = await tx
       .update(orders)
       .set({ status: 'canceled', stockReserved: false, reservedUntil: null, updatedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
     if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, orderId));
-    if (!canceled) throw notFound('Order not found');
+    if (!canceled) throw new NotFound('Order not found');
     return canceled;
   });
 }
@@ -529,7 +535,7 @@ export async function holdStockForPayment(
       return true;
     }
     if ((await takeStock(tx, await stockNeedsOf(tx, orderId))).length > 0) {
-      throw new HttpError(409, ORDER_STOCK_GONE);
+      throw new Conflict(ORDER_STOCK_GONE);
     }
     await tx
       .update(orders)
@@ -542,7 +548,7 @@ export async function holdStockForPayment(
       .where(eq(orders.id, orderId));
     return false;
   });
-  if (expired) throw new HttpError(409, ORDER_EXPIRED);
+  if (expired) throw new Conflict(ORDER_EXPIRED);
 }
 
 function isOverdue(order: OrderRow, now: Date): boolean {
@@ -577,6 +583,90 @@ export async function markOrderCompleted(db: Db, orderId: number, now: Date): Pr
     .set({ status: 'completed', updatedAt: now })
     .where(eq(orders.id, orderId))
     .returning();
-  if (!order) throw notFound('Order not found');
+  if (!order) throw new NotFound('Order not found');
   return order;
+}
+
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** The shopper's orders, newest first, each with its items. */
+export async function listUserOrders(db: Db, userId: number): Promise<OrderWithItems[]> {
+  const rows = await userOrderRows(db, userId);
+  const items = await orderItemRows(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((order) => ({ order, items: items.filter((item) => item.orderId === order.id) }));
+}
+
+/** The shopper's own order (`orderIdText` as sent); another shopper's, unknown or malformed is NotFound. */
+export async function userOrder(db: Db, userId: number, orderIdText: string): Promise<OrderWithItems> {
+  const id = parseId(orderIdText);
+  const order = id === null ? undefined : await ownedOrderRow(db, id, { userId });
+  if (!order) throw new NotFound('Order not found');
+  return { order, items: await orderItemRows(db, [order.id]) };
+}
+
+/**
+ * Cancels the shopper's own pending order. The shopper may have paid on the gateway without coming back: the
+ * gateway is asked first, so a paid order is not cancelled.
+ */
+export async function cancelUserOrder(
+  deps: { db: Db; gateway: PaymentGateway; now: Date },
+  userId: number,
+  orderIdText: string,
+): Promise<OrderWithItems> {
+  const { db, gateway, now } = deps;
+  const id = parseId(orderIdText);
+  const order = id === null ? undefined : await ownedOrderRow(db, id, { userId });
+  if (!order) throw new NotFound('Order not found');
+  if (order.status === 'pending' && order.paymentId) {
+    const payment = await gateway.getPaymentStatus(order.paymentId);
+    if (payment) await applyPaymentOutcome(db, order.id, payment, now);
+  }
+  const canceled = await cancelOrder(db, userId, order.id, now);
+  return { order: canceled, items: await orderItemRows(db, [order.id]) };
+}
+
+export const ORDER_CLOSED = 'This order is already paid or closed.';
+
+/** An order its owner may pay now (pending, or failed and tried again); anyone else's is NotFound. */
+export async function payableOrder(db: Db, orderId: number, owner: OrderOwner | null): Promise<OrderRow> {
+  const order = owner === null ? undefined : await ownedOrderRow(db, orderId, owner);
+  if (!order) throw new NotFound('Order not found');
+  if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_CLOSED);
+  return order;
+}
+
+/** The gateway's answer decides the order's status; the order as it is then (undefined if it is gone). */
+export async function orderAfterPayment(
+  db: Db,
+  orderId: number,
+  outcome: GatewayOutcome,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  await applyPaymentOutcome(db, orderId, outcome, now);
+  return orderRow(db, orderId);
+}
+
+/** The gateway's payment for the order: its link, and the method's name when the gateway knows it. */
+export async function recordPaymentLink(
+  db: Db,
+  orderId: number,
+  payment: { paymentId: string; paymentUrl: string; methodName?: string },
+  now: Date,
+): Promise<void> {
+  await setPaymentLink(
+    db,
+    orderId,
+    {
+      paymentId: payment.paymentId,
+      paymentUrl: payment.paymentUrl,
+      ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
+    },
+    now,
+  );
 }

@@ -3,26 +3,15 @@
 // (routes/payments.ts, pageRoutes); a real adapter implements the same interface.
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { PaymentMethod } from '../../contract/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sandboxPayments, type SandboxPaymentStatus } from '../db/schema';
-import { HttpError, validationError } from '../lib/errors';
+import { Invalid, Unavailable } from './errors';
 import { MyFatoorahGateway } from './myfatoorah';
 
-/** One entry of MyFatoorah's InitiatePayment answer, with its field names. */
-export interface PaymentMethod {
-  PaymentMethodId: number;
-  PaymentMethodAr: string;
-  PaymentMethodEn: string;
-  PaymentMethodCode: string;
-  IsDirectPayment: boolean;
-  ServiceCharge: number;
-  TotalAmount: number;
-  CurrencyIso: string;
-  ImageUrl: string;
-  IsEmbeddedSupported: boolean;
-  PaymentCurrencyIso: string;
-}
+/** One entry of MyFatoorah's InitiatePayment answer, with its field names, as the API passes it on. */
+export type { PaymentMethod } from '../../contract/payments';
 
 export interface InitiateRequest {
   invoiceValue: number;
@@ -138,7 +127,7 @@ export class SandboxGateway implements PaymentGateway {
 
   async execute(request: ExecuteRequest): Promise<ExecuteResult> {
     if (request.paymentMethodId !== null && !isKnownMethod(request.paymentMethodId)) {
-      throw validationError({ payment_method_id: ['The selected payment method id is invalid.'] });
+      throw new Invalid({ payment_method_id: ['The selected payment method id is invalid.'] });
     }
     const charge = serviceChargeFor(request.paymentMethodId, request.invoiceValue, request.currencyIso);
     const paymentId = randomBytes(18).toString('base64url');
@@ -195,11 +184,11 @@ export const PAYMENTS_UNAVAILABLE = 'This service is currently unavailable.';
 /** PAYMENTS_SANDBOX=0 without a real adapter: every payment call is a 503, no payment ever exists. */
 export class UnavailableGateway implements PaymentGateway {
   async initiate(): Promise<PaymentMethod[]> {
-    throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    throw new Unavailable(PAYMENTS_UNAVAILABLE);
   }
 
   async execute(): Promise<ExecuteResult> {
-    throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    throw new Unavailable(PAYMENTS_UNAVAILABLE);
   }
 
   async getPaymentStatus(): Promise<PaymentStatus | null> {
@@ -209,7 +198,7 @@ export class UnavailableGateway implements PaymentGateway {
 
 /** Checked before an order is stored, so a shop without payments does not collect unpayable orders. */
 export function assertPaymentsAvailable(gateway: PaymentGateway): void {
-  if (gateway instanceof UnavailableGateway) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+  if (gateway instanceof UnavailableGateway) throw new Unavailable(PAYMENTS_UNAVAILABLE);
 }
 
 export function createDefaultGateway(config: Config, db: Db): PaymentGateway {

@@ -1,9 +1,10 @@
 // Money the server decides: cart totals from the database prices, coupons, and their discount.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { coupons, productAttributeValues, products } from '../db/schema';
+import { coupons, products } from '../db/schema';
 import { convert, findRate, unitPriceOf } from './catalog';
-import { cartRows, type CartOwner } from './cart';
+import { cartRows, choiceNames, type CartOwner } from './cart';
+import { Invalid } from './errors';
 import { roundMoney } from './payments';
 
 export interface ValidCoupon {
@@ -59,15 +60,9 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
     .select()
     .from(products)
     .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
-  const valueIds = rows
-    .flatMap((row) => [row.sizeValueId, row.colorValueId])
-    .filter((id): id is number => id !== null);
-  const values =
-    valueIds.length > 0
-      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
-      : [];
+  // Orders keep the English names of the choices.
+  const choices = await choiceNames(db, rows, 'en');
   const productById = new Map(productRows.map((product) => [product.id, product]));
-  const valueName = new Map(values.map((value) => [value.id, value.nameEn]));
   const lines = rows.flatMap((row): PricedLine[] => {
     const product = productById.get(row.productId);
     if (!product) return [];
@@ -78,8 +73,7 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
         productId: product.id,
         nameEn: product.nameEn,
         nameAr: product.nameAr,
-        size: row.sizeValueId === null ? null : (valueName.get(row.sizeValueId) ?? null),
-        color: row.colorValueId === null ? null : (valueName.get(row.colorValueId) ?? null),
+        ...choices.of(row),
         quantity: row.quantity,
         stock: product.stockQuantity,
         unitPrice,
@@ -92,4 +86,35 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
     rate.currencyCode,
   );
   return { currency: rate.currencyCode, lines, subtotal };
+}
+
+export interface AppliedCoupon {
+  code: string;
+  /** percent */
+  discount: number;
+  discount_amount: number;
+  new_total: number;
+}
+
+/**
+ * A coupon on the shopper's cart. The server's own cart total wins; the client's only counts when the cart is
+ * empty on the server.
+ */
+export async function applyCoupon(
+  db: Db,
+  owner: CartOwner,
+  input: { code: string; cartTotal: number | undefined; now: Date },
+): Promise<AppliedCoupon> {
+  const coupon = await findValidCoupon(db, input.code, input.now);
+  if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+  const firstCurrency = (await cartRows(db, owner))[0]?.currency ?? 'KWD';
+  const priced = await priceCart(db, owner, firstCurrency);
+  const total = priced.lines.length > 0 ? priced.subtotal : (input.cartTotal ?? 0);
+  const discount_amount = discountAmount(total, coupon.discount, priced.currency);
+  return {
+    code: coupon.code,
+    discount: coupon.discount,
+    discount_amount,
+    new_total: roundMoney(total - discount_amount, priced.currency),
+  };
 }

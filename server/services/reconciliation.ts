@@ -1,6 +1,6 @@
 // The shop follows the gateway by itself: unpaid orders expire and give their stock back, and pending payments are
 // asked about until the gateway decides them, whether or not the shopper ever comes back.
-import { claimOverdueOrders, claimPaymentsToCheck } from '../db/orderJobs';
+import { claimOverdueOrders, claimPaymentsToCheck } from '../db/queries/orderJobs';
 import type { Db } from '../db/client';
 import { applyPaymentOutcome, expireClaimedOrder } from './orders';
 import type { PaymentGateway, PaymentState } from './payments';

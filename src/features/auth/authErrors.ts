@@ -102,8 +102,11 @@ export class InvalidResponseError extends Error {
   }
 }
 
+/** An answer as it may arrive from a server that breaks the contract: any field may be missing. */
+export type Untrusted<T> = { [K in keyof T]?: T[K] extends object ? Untrusted<T[K]> : T[K] };
+
 /** A login (or social login) answer must carry a token and an id. */
-export function sessionFromLogin(answer: LoginAnswer, typedEmail: string): SignedInPayload {
+export function sessionFromLogin(answer: Untrusted<LoginAnswer>, typedEmail: string): SignedInPayload {
   if (!answer || typeof answer.token !== 'string' || !answer.token || typeof answer.id !== 'number') {
     throw new InvalidResponseError();
   }
@@ -111,7 +114,7 @@ export function sessionFromLogin(answer: LoginAnswer, typedEmail: string): Signe
 }
 
 /** A registration answer must carry a token and the user. */
-export function assertRegistered(answer: RegisterAnswer): asserts answer is Required<RegisterAnswer> {
+export function assertRegistered(answer: Untrusted<RegisterAnswer>): asserts answer is RegisterAnswer {
   if (!answer || typeof answer.token !== 'string' || !answer.user || typeof answer.user.id !== 'number') {
     throw new InvalidResponseError();
   }

@@ -5,7 +5,7 @@ import { notify } from '../../lib/notify';
 import { signedIn } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
 import type { LoginAnswer } from './authApi';
-import { sessionFromLogin } from './authErrors';
+import { sessionFromLogin, type Untrusted } from './authErrors';
 
 /**
  * Login success: token stored, user id and e-mail kept for the session, authenticated, message,
@@ -16,7 +16,7 @@ export function useSignIn() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   return useCallback(
-    (answer: LoginAnswer, typedEmail: string) => {
+    (answer: Untrusted<LoginAnswer>, typedEmail: string) => {
       dispatch(signedIn(sessionFromLogin(answer, typedEmail)));
       notify.success(t('auth.login.success'));
     },

@@ -2,6 +2,8 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
+import type { AddReviewBody } from '../../../contract/catalog';
+import type { MessageAnswer } from '../../../contract/common';
 import { readHomeCache, validHomeCache, writeHomeCache } from './homeCache';
 import type { Category, Coupon, HomeData, Product, Review, Slide } from './types';
 
@@ -18,12 +20,7 @@ export interface ProductArgs extends HomeArgs {
   id: number;
 }
 
-export interface ReviewInput {
-  user_id: number;
-  product_id: number;
-  rating: number;
-  review: string;
-}
+export type ReviewInput = AddReviewBody;
 
 /** A product's category comes from its parent category's name. */
 function withCategoryNames(categories: Category[]): Category[] {
@@ -119,7 +116,7 @@ export const catalogApi = api.injectEndpoints({
         ),
       providesTags: (_result, _error, { productId }) => [{ type: 'Review', id: productId }],
     }),
-    addReview: build.mutation<{ message: string }, ReviewInput>({
+    addReview: build.mutation<MessageAnswer, ReviewInput>({
       query: (body) => ({ url: 'reviews/add', method: 'POST', body }),
       invalidatesTags: (_result, _error, { product_id }) => [{ type: 'Review', id: product_id }],
     }),

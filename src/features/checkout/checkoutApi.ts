@@ -1,28 +1,29 @@
+import type { Address, AddressAddedAnswer, AddressesAnswer } from '../../../contract/addresses';
+import type { CreateOrderBody, GuestOrderCreatedAnswer, OrderCreatedAnswer } from '../../../contract/orders';
+import type {
+  ExecutePaymentAnswer,
+  ExecutePaymentBody,
+  InitiatePaymentAnswer,
+  InitiatePaymentBody,
+  PaymentMethod,
+  PaymentStatusAnswer,
+} from '../../../contract/payments';
 import { api } from '../../app/api';
 
-export interface Address {
-  id: number;
-  name: string;
-  address: string;
-  apartment_number: string;
-  city: string;
-  mobile_number: string;
-  code_number: string;
-  country_code: string;
-}
+export type { Address } from '../../../contract/addresses';
+export type { PaymentMethod, PaymentStatusAnswer } from '../../../contract/payments';
 
-export interface NewAddress {
-  name: string;
-  address: string;
-  mobile_number: string;
-  apartment_number: string;
-  city: string;
-  code_number: string;
-  country_code: string;
-}
+/** What the checkout form sends to save a new address. */
+export type NewAddress = Pick<
+  Address,
+  'name' | 'address' | 'mobile_number' | 'apartment_number' | 'city' | 'code_number' | 'country_code'
+>;
 
-/** The order creation payload of the spec, plus the coupon and currency the server prices with. */
-export interface OrderPayload {
+/**
+ * The order creation payload, plus the coupon and currency the server prices with: the contract's body (which
+ * takes loose types, checked by the server's own rules) narrowed to what this form sends.
+ */
+export interface OrderPayload extends Omit<CreateOrderBody, 'guest_token'> {
   governorate_name: string;
   area_name: string;
   address: string;
@@ -36,37 +37,12 @@ export interface OrderPayload {
   currency?: string;
 }
 
-export interface CreatedOrder {
-  message?: string;
-  order_id?: number;
-  payment_url?: string;
-  guest_token?: string;
-}
+/** Either creation answer: a guest's also carries its cart's token. */
+export type CreatedOrder = OrderCreatedAnswer & Partial<Pick<GuestOrderCreatedAnswer, 'guest_token'>>;
 
-export interface PaymentMethod {
-  PaymentMethodId: number;
-  PaymentMethodAr: string;
-  PaymentMethodEn: string;
-  ImageUrl: string;
-  ServiceCharge: number;
-  CurrencyIso: string;
-  TotalAmount: number;
-  PaymentCurrencyIso: string;
-}
-
-export interface PaymentOwner {
-  order_id: number;
-  guest_token?: string;
-}
-
-export interface PaymentStatusAnswer {
-  order_id: number | null;
-  status: string;
-  payment_status: string;
-  payment_id: string;
-  total_price?: number;
-  currency?: string;
-}
+/** Which order a payment call is for; a guest names its cart's token. */
+export type PaymentOwner = Required<Pick<InitiatePaymentBody, 'order_id'>> &
+  Pick<InitiatePaymentBody, 'guest_token'>;
 
 /** Spec: payment execution always names Saudi Arabia as the country. */
 export const PAYMENT_COUNTRY_CODE = 'SAU';
@@ -75,10 +51,10 @@ export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAddresses: build.query<Address[], void>({
       query: () => 'addresses',
-      transformResponse: (body: { addresses?: Address[] }) => body.addresses ?? [],
+      transformResponse: (body: AddressesAnswer) => body.addresses,
       providesTags: [{ type: 'Address', id: 'LIST' }],
     }),
-    addAddress: build.mutation<{ message: string; address: Address }, NewAddress>({
+    addAddress: build.mutation<AddressAddedAnswer, NewAddress>({
       query: (body) => ({ url: 'addresses', method: 'POST', body }),
       invalidatesTags: [{ type: 'Address', id: 'LIST' }],
     }),
@@ -104,15 +80,16 @@ export const checkoutApi = api.injectEndpoints({
     }),
     initiatePayment: build.query<
       PaymentMethod[],
-      PaymentOwner & { invoice_value?: number; currency_iso?: string; country_code: string }
+      PaymentOwner & Pick<InitiatePaymentBody, 'invoice_value' | 'currency_iso'> & { country_code: string }
     >({
       query: (body) => ({ url: 'initiate-payment', method: 'POST', body }),
-      transformResponse: (body: { payment_methods?: PaymentMethod[] }) => body.payment_methods ?? [],
+      transformResponse: (body: InitiatePaymentAnswer) => body.payment_methods,
       providesTags: [{ type: 'PaymentMethod', id: 'LIST' }],
     }),
     executePayment: build.mutation<
-      { payment_result?: { PaymentURL?: string; InvoiceId?: string } },
-      PaymentOwner & { invoice_value?: number; payment_method_id: number; country_code: string }
+      ExecutePaymentAnswer,
+      PaymentOwner &
+        Pick<ExecutePaymentBody, 'invoice_value' | 'payment_method_id'> & { country_code: string }
     >({
       query: (body) => ({ url: 'execute-payment', method: 'POST', body }),
     }),

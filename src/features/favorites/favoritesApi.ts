@@ -1,12 +1,16 @@
 import { api, statusOf } from '../../app/api';
 import type { Language } from '../../app/events';
-import type { Product } from '../catalog/public';
+import type { MessageAnswer } from '../../../contract/common';
+import type {
+  AddToWishlistBody,
+  WishlistAddedAnswer,
+  WishlistAnswer,
+  WishlistEntry,
+} from '../../../contract/wishlist';
 import type { FavoriteEntry } from './favoritesSlice';
 import { favoritesActions } from './favoritesSlice';
 
-export interface Favorite extends FavoriteEntry {
-  product_details: Product;
-}
+export type Favorite = WishlistEntry;
 
 export interface FavoritesArgs {
   lang: Language;
@@ -23,7 +27,7 @@ export const favoritesApi = api.injectEndpoints({
         params: { ...(lang === 'ar' ? { lang: 'ar' } : {}), currency_code: currency },
       }),
       // "data as a list" — a bare list or one wrapped in `data`.
-      transformResponse: (body: Favorite[] | { data?: Favorite[] }) =>
+      transformResponse: (body: WishlistAnswer | { data?: Favorite[] }) =>
         Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : [],
       providesTags: [LIST],
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
@@ -40,13 +44,13 @@ export const favoritesApi = api.injectEndpoints({
       },
     }),
     addFavorite: build.mutation<
-      { message?: string; wishlist_id: number },
-      { product_id: number; user_id: number | null }
+      WishlistAddedAnswer,
+      Pick<AddToWishlistBody, 'product_id'> & { user_id: number | null }
     >({
       query: (body) => ({ url: 'wishlist', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [LIST]),
     }),
-    removeFavorite: build.mutation<{ message?: string }, FavoriteEntry>({
+    removeFavorite: build.mutation<MessageAnswer, FavoriteEntry>({
       query: ({ wishlist_id, product_id }) => ({
         url: `wishlist/${wishlist_id}`,
         method: 'DELETE',

@@ -47,7 +47,11 @@ async function add(productId: number, store: StoreAccess) {
     }),
   );
   if (!answer.error) {
-    store.dispatch(favoritesActions.added({ product_id: productId, wishlist_id: answer.data.wishlist_id }));
+    // Without an id (removed again meanwhile) the list's reload decides the heart.
+    const wishlistId = answer.data.wishlist_id;
+    if (wishlistId !== undefined) {
+      store.dispatch(favoritesActions.added({ product_id: productId, wishlist_id: wishlistId }));
+    }
     return;
   }
   if (statusOf(answer.error) === 401) {

@@ -1,13 +1,5 @@
 import { ordersInTab, statusBadge, TABS } from './orderStatus';
-import type { Order } from './ordersApi';
-
-const order = (id: number, status: string): Order => ({
-  id,
-  status,
-  total_price: 10,
-  currency: 'KWD',
-  created_at: '2026-11-20T10:00:00Z',
-});
+import { makeOrder as order } from './testing/fixtures';
 
 describe('order status', () => {
   it('pending is in progress in blue, completed is delivered in green, others raw in grey', () => {

@@ -1,46 +1,24 @@
+import type { AddReviewBody } from '../../../contract/catalog';
+import type { CancelOrderAnswer, Order, OrdersAnswer } from '../../../contract/orders';
 import { api } from '../../app/api';
 
-export interface OrderItem {
-  id: number;
-  product_id: number | null;
-  product_name: { en: string; ar?: string };
-  quantity: { en: number };
-  total_price: { en: number };
-  size?: string | null;
-  color?: string | null;
-}
+export type { Order, OrderItem } from '../../../contract/orders';
 
-/** The list answer carries each order's detail, so a card expands without another call. */
-export interface Order {
-  id: number;
-  status: string;
-  total_price: number;
-  currency: string;
-  created_at: string;
-  address?: string;
-  payment_method?: string;
-  items?: OrderItem[];
-}
-
-export interface ReviewSubmission {
-  user_id: number | null;
-  product_id: number;
-  rating: number;
-  review: string;
-}
+/** The review body the rating dialog sends (the author is the token's bearer; user_id only for the spec). */
+export type ReviewSubmission = AddReviewBody & { user_id: number | null };
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOrders: build.query<Order[], void>({
       query: () => 'orders',
-      transformResponse: (body: Order[] | { data?: Order[] }) =>
+      transformResponse: (body: OrdersAnswer | { data?: Order[] }) =>
         Array.isArray(body) ? body : (body.data ?? []),
       providesTags: (orders) => [
         { type: 'Order', id: 'LIST' },
         ...(orders ?? []).map((order) => ({ type: 'Order' as const, id: order.id })),
       ],
     }),
-    cancelOrder: build.mutation<{ message: string; order: Order }, number>({
+    cancelOrder: build.mutation<CancelOrderAnswer, number>({
       query: (id) => ({ url: `orders/${id}/cancel`, method: 'POST', body: {} }),
       // The card shows the cancel at once; a refusal puts the order back as it was.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {

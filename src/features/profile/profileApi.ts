@@ -1,57 +1,36 @@
+import type { MessageAnswer } from '../../../contract/common';
+import type { ShippingNote, ShippingNotesAnswer } from '../../../contract/content';
+import type {
+  PasswordChangeBody,
+  ProfileAnswer,
+  ProfileUpdateBody,
+  PublicUser,
+  UserAnswer,
+} from '../../../contract/profile';
+import type { CountriesAnswer, Country } from '../../../contract/shipping';
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
 
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  phone_code?: string | null;
-  phone_number: string | null;
-  nationality?: number | null;
-  profile_image: string | null;
-}
+export type { PublicUser as User } from '../../../contract/profile';
+export type { Country } from '../../../contract/shipping';
+export type { ShippingNote as ShippingRequest } from '../../../contract/content';
 
-export interface ProfileUpdate {
-  name: string;
-  email: string;
-  phone_number: string;
-}
+/** What the profile form sends (the contract's body also takes phone code and nationality). */
+export type ProfileUpdate = Pick<ProfileUpdateBody, 'name' | 'email'> & { phone_number: string };
 
-export interface PasswordChange {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export interface Country {
-  id: number;
-  name: { ar: string; en: string };
-  currency_code: string;
-}
-
-export interface ShippingRequest {
-  id: number;
-  created_at: string;
-  details_ar: string;
-  details_en: string;
-}
-
-interface UserAnswer {
-  message?: string;
-  user: User;
-}
+export type PasswordChange = Required<PasswordChangeBody>;
 
 const USER = { type: 'User' as const, id: 'ME' };
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Keyed by the account id, so another sign-in on this device never shows the previous account's details.
-    getUser: build.query<User, number>({
+    getUser: build.query<PublicUser, number>({
       query: () => 'users',
-      transformResponse: (body: { user: User }) => body.user,
+      transformResponse: (body: UserAnswer) => body.user,
       providesTags: [USER],
     }),
-    updateProfile: build.mutation<UserAnswer, ProfileUpdate>({
+    updateProfile: build.mutation<ProfileAnswer, ProfileUpdate>({
       query: (body) => ({ url: 'profile_update', method: 'PUT', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
@@ -62,7 +41,7 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
-    uploadPicture: build.mutation<UserAnswer, File>({
+    uploadPicture: build.mutation<ProfileAnswer, File>({
       query: (file) => {
         const body = new FormData();
         body.append('image', file);
@@ -70,21 +49,20 @@ export const profileApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : [USER]),
     }),
-    changePassword: build.mutation<{ message?: string }, PasswordChange>({
+    changePassword: build.mutation<MessageAnswer, PasswordChange>({
       query: (body) => ({ url: 'password/change', method: 'POST', body }),
     }),
-    deleteAccount: build.mutation<{ message?: string }, void>({
+    deleteAccount: build.mutation<MessageAnswer, void>({
       query: () => ({ url: 'profile_delete', method: 'DELETE' }),
     }),
     getCountries: build.query<Country[], void>({
       query: () => 'countries',
-      transformResponse: (body: { countries?: Country[] } | Country[]) =>
-        Array.isArray(body) ? body : (body.countries ?? []),
+      transformResponse: (body: CountriesAnswer | Country[]) => (Array.isArray(body) ? body : body.countries),
       providesTags: [{ type: 'Country', id: 'LIST' }],
     }),
-    getShippings: build.query<ShippingRequest[], { lang: Language }>({
+    getShippings: build.query<ShippingNote[], { lang: Language }>({
       query: ({ lang }) => ({ url: 'shippings', params: lang === 'ar' ? { lang: 'ar' } : undefined }),
-      transformResponse: (body: ShippingRequest[] | { data?: ShippingRequest[] }) =>
+      transformResponse: (body: ShippingNotesAnswer | { data?: ShippingNote[] }) =>
         Array.isArray(body) ? body : (body.data ?? []),
       providesTags: [{ type: 'Shipping', id: 'LIST' }],
     }),

@@ -1,15 +1,2 @@
-// Governorates and areas as the API contract gives them (docs/api-contract.md, Shop).
-export interface Governorate {
-  id: number;
-  name_ar: string;
-  name_en: string;
-  areas_count: number;
-}
-
-export interface Area {
-  id: number;
-  name_ar: string;
-  name_en: string;
-  /** in the currency asked for (KWD when none was asked) */
-  shipping_price: number;
-}
+// Governorates and areas: wire shapes from the contract (types only: nothing of it reaches the bundle).
+export type { Area, Governorate } from '../../../contract/shipping';

@@ -12,13 +12,18 @@ export function makeFavoriteProduct(id: number, overrides: Partial<Product> = {}
     discount_offer: null,
     image_temp: `/media/products/${id}.svg`,
     image_url: [],
+    product_images: [],
     category: 'Perfumes',
+    category_id: 1,
     collection: 'Classic',
     brand: 'Nasma',
     rating: 4,
     stock_quantity: 20,
     stock_warning: null,
     attributes: [],
+    offer: false,
+    sale: false,
+    created_at: '2024-03-01T10:00:00.000Z',
     ...overrides,
   };
 }

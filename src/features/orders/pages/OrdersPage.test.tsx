@@ -7,31 +7,10 @@ import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
 import { RATING_CLOSE_DELAY_MS } from '../components/RatingDialog';
 import type { Order } from '../ordersApi';
+import { makeOrder } from '../testing/fixtures';
 import OrdersPage from './OrdersPage';
 
 const signedIn = { token: 't', userId: 7, email: 'sara@shop.com' };
-
-function makeOrder(id: number, status: string, extra: Partial<Order> = {}): Order {
-  return {
-    id,
-    status,
-    total_price: 12.5,
-    currency: 'KWD',
-    created_at: '2026-11-20T10:00:00Z',
-    address: 'Block 5, Street 20, Fahaheel, Ahmadi',
-    payment_method: 'KNET',
-    items: [
-      {
-        id: id * 10,
-        product_id: 100 + id,
-        product_name: { en: `Perfume ${id}`, ar: `عطر ${id}` },
-        quantity: { en: 2 },
-        total_price: { en: 10.5 },
-      },
-    ],
-    ...extra,
-  };
-}
 
 const ORDERS = [
   makeOrder(1, 'pending'),

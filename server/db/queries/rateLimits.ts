@@ -1,7 +1,7 @@
 // Fixed-window counters in the database, shared by every server process on it.
 import { lt, sql } from 'drizzle-orm';
-import { executeRows, type Db } from './client';
-import { rateLimits } from './schema';
+import { executeRows, type Db } from '../client';
+import { rateLimits } from '../schema';
 
 export interface Hit {
   /** hits in the current window, this one included */

@@ -1,7 +1,7 @@
 // The background jobs' picks of orders. Each pick claims its rows with FOR UPDATE SKIP LOCKED and stamps them in
 // the same statement, so server processes sharing this database never work on the same order at once.
 import { sql } from 'drizzle-orm';
-import { executeRows, type Db } from './client';
+import { executeRows, type Db } from '../client';
 
 export interface ClaimedOrder {
   id: number;

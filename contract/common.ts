@@ -1,0 +1,209 @@
+// Shapes every area shares, and the request-field rules that give the shop its Laravel-worded 422 messages.
+import { Type, type Static, type TProperties, type TSchema } from 'typebox';
+
+/** An answer object: fields the contract does not name are a mistake, not a silent extra. */
+export const Answer = <P extends TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const MessageAnswer = Answer({ message: Type.String() });
+export type MessageAnswer = Static<typeof MessageAnswer>;
+
+/** Every error answer: 4xx/5xx `{ message }`, 422 also `{ errors: { field: [messages] } }`. */
+export const ErrorAnswer = Answer({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});
+export type ErrorAnswer = Static<typeof ErrorAnswer>;
+
+export const Lang = Type.Unsafe<'en' | 'ar'>({ type: 'string', enum: ['en', 'ar'] });
+export type Lang = Static<typeof Lang>;
+
+/** `?lang=ar` answers Arabic; anything else (or nothing) English. */
+export const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 10 })) });
+export type LangQuery = Static<typeof LangQuery>;
+
+/** A text in both languages, for answers that carry both. */
+export const Bilingual = Answer({ ar: Type.String(), en: Type.String() });
+
+/** A path id as sent; a malformed id answers the route's own 404, so it stays a string here. */
+export const IdText = Type.String({ maxLength: 40 });
+
+export const DatabaseId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/**
+ * The largest amount a client may send: money columns are numeric(12,3) (below 1e9), and 1e8 leaves room for a
+ * service charge on top.
+ */
+export const MAX_AMOUNT = 100_000_000;
+
+export const HealthAnswer = Answer({ status: Type.Literal('ok') });
+
+// ---- request fields with Laravel's rules ----
+//
+// `bail: true` marks a field the way Laravel's `bail` rule does: a blank value (missing, null, only spaces) is
+// reported as "The x field is required.", and only the field's first failing rule is reported, in the order of
+// its `allOf` list. `errorMessage` replaces the formatter's wording for a keyword (`:attribute` = the field's
+// name in words). Both keywords are read by the server's one error formatter (server/lib/errors.ts).
+
+type Messages = Record<string, string> | string;
+
+const human = (field: string) => field.replace(/[_.]+/g, ' ').trim();
+
+const rule = (schema: Record<string, unknown>, errorMessage?: Messages) => ({
+  ...schema,
+  bail: true,
+  ...(errorMessage === undefined ? {} : { errorMessage }),
+});
+
+const BLANK = { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] };
+
+/**
+ * A form's body: a body that is not a JSON object (null, a number, an array) reads as an empty one, so the
+ * answer names the missing fields instead of complaining about the body.
+ */
+export const Form = <P extends TProperties>(properties: P) => Type.Object(properties, { bail: true });
+
+/** Required, any type, not blank (a code may come as a number or a string). */
+export const Filled = () => Type.Unsafe<string | number>(rule({ not: BLANK }));
+
+/** A required text of at most `max` characters, not only spaces. */
+export const Text = (max: number) => Type.String(rule({ pattern: '\\S', maxLength: max }));
+
+/** A required text, any length, not only spaces. */
+export const Secret = () => Type.String(rule({ pattern: '\\S' }));
+
+/** Deliberately plain: one @, no spaces, a dot in the domain. Deliverability is proven by the mailed code. */
+export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+\\s*$';
+
+export const Email = () =>
+  Type.String(
+    rule(
+      { pattern: EMAIL_PATTERN, maxLength: 255 },
+      { pattern: 'The :attribute field must be a valid email address.' },
+    ),
+  );
+
+/** One of the given words. */
+export const OneOf = <const T extends readonly string[]>(choices: T) =>
+  Type.Unsafe<T[number]>(rule({ type: 'string', enum: [...choices] }));
+
+/** A text matching `pattern` ("format is invalid" otherwise). */
+export const Matching = (pattern: string) => Type.String(rule({ pattern }));
+
+/** Like Matching, but blank and null pass (the stored value stays). */
+export const OptionalMatching = (pattern: string) =>
+  Type.Unsafe<string | null>(rule({ type: ['string', 'null'], pattern: `^\\s*$|${pattern}` }));
+
+const orBlank = (pattern: string, optional: boolean) => (optional ? `^\\s*$|${pattern}` : pattern);
+
+/** Digits as a string or a JSON number, `min`..`max` of them; `optional`: blank and null pass. */
+export const Digits = (min: number, max: number, options: { optional?: boolean } = {}) => {
+  const optional = options.optional ?? false;
+  const digitsOnly = 'The :attribute field must contain digits only.';
+  return Type.Unsafe<string | number>(
+    rule(
+      {
+        type: optional ? ['string', 'integer', 'null'] : ['string', 'integer'],
+        allOf: [
+          rule({ pattern: orBlank('^\\s*\\d+\\s*$', optional), minimum: 0 }, digitsOnly),
+          rule(
+            {
+              pattern: orBlank(`^\\s*\\d{${min},${max}}\\s*$`, optional),
+              minimum: 10 ** (min - 1),
+              maximum: 10 ** max - 1,
+            },
+            `The :attribute field must be between ${min} and ${max} digits.`,
+          ),
+        ],
+      },
+      { type: digitsOnly },
+    ),
+  );
+};
+
+/** An integer as a JSON number or a numeric string, `min`..`max` (a short range); `optional`: blank and null pass. */
+export const IntegerBetween = (min: number, max: number, options: { optional?: boolean } = {}) => {
+  const optional = options.optional ?? false;
+  const notInteger = 'The :attribute field must be an integer.';
+  const values = Array.from({ length: max - min + 1 }, (_, index) => String(min + index)).join('|');
+  return Type.Unsafe<string | number>(
+    rule(
+      {
+        type: optional ? ['integer', 'string', 'null'] : ['integer', 'string'],
+        allOf: [
+          rule({ pattern: orBlank('^\\s*-?\\d{1,15}\\s*$', optional) }, notInteger),
+          rule(
+            { pattern: orBlank(`^\\s*0*(${values})\\s*$`, optional), minimum: min, maximum: max },
+            `The :attribute field must be between ${min} and ${max}.`,
+          ),
+        ],
+      },
+      { type: notInteger },
+    ),
+  );
+};
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 72;
+
+/** Letters, digits and @$!%*?& only, with an upper, a lower, a digit and a symbol. */
+export const StrongPassword = () =>
+  Type.String(
+    rule({
+      allOf: [
+        rule({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+        rule(
+          { pattern: '^[A-Za-z\\d@$!%*?&]+$' },
+          'The :attribute field may only contain letters, numbers and the symbols @$!%*?&.',
+        ),
+        rule(
+          { pattern: '^(?=.*[a-z])(?=.*[A-Z])' },
+          'The :attribute field must contain at least one uppercase and one lowercase letter.',
+        ),
+        rule({ pattern: '\\d' }, 'The :attribute field must contain at least one number.'),
+        rule({ pattern: '[@$!%*?&]' }, 'The :attribute field must contain at least one symbol.'),
+      ],
+    }),
+  );
+
+/** Required and equal to the sibling field `other` (a password confirmation). */
+export const SameAs = (other: string) =>
+  Type.Unsafe<string>(
+    rule({
+      allOf: [
+        rule({ not: BLANK }),
+        rule({ const: { $data: `1/${other}` } }, `The :attribute field must match ${human(other)}.`),
+      ],
+    }),
+  );
+
+// ---- endpoints ----
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One call the server serves under /api: its Fastify route schema (requests validated, answers serialized with
+ * it) and what the generated docs/api-contract.md says about it beyond the schemas.
+ */
+export interface Endpoint {
+  method: Method;
+  /** Fastify's path syntax, under /api. */
+  url: string;
+  /** bearer: a verified account's token is required; optional: used when sent. */
+  auth?: 'bearer' | 'optional';
+  /** Shown in the contract's answer column after the shape: other statuses, rules a schema cannot say. */
+  notes?: string;
+  /** When the request is not JSON (multipart uploads). */
+  bodyNote?: string;
+  schema: {
+    body?: TSchema;
+    querystring?: TSchema;
+    params?: TSchema;
+    response: Partial<Record<200 | 201, TSchema>>;
+  };
+}
+
+/** Keeps the literal types of an endpoint map, so Fastify's type provider infers each route's types. */
+export const endpoints = <const E extends Record<string, Endpoint>>(map: E): E => map;

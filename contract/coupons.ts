@@ -1,0 +1,51 @@
+// Coupons: the public list and applying one to the signed-in shopper's cart.
+import { Type, type Static } from 'typebox';
+import { Answer, endpoints, MAX_AMOUNT } from './common';
+import { CatalogQuery } from './catalog';
+
+export const Coupon = Answer({
+  id: Type.Integer(),
+  code: Type.String(),
+  /** 1 or 0 */
+  is_active: Type.Integer(),
+  /** ISO date */
+  end_date: Type.String(),
+  /** percent */
+  discount: Type.Number(),
+});
+export type Coupon = Static<typeof Coupon>;
+
+export const CouponsAnswer = Type.Array(Coupon);
+export type CouponsAnswer = Static<typeof CouponsAnswer>;
+
+export const ApplyCouponBody = Type.Object({
+  coupon_code: Type.String({ minLength: 1, maxLength: 64 }),
+  /** only counts when the server's cart is empty */
+  cart_total: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_AMOUNT })),
+});
+export type ApplyCouponBody = Static<typeof ApplyCouponBody>;
+
+export const ApplyCouponAnswer = Answer({
+  message: Type.String(),
+  code: Type.String(),
+  /** percent */
+  discount: Type.Number(),
+  discount_amount: Type.Number(),
+  new_total: Type.Number(),
+});
+export type ApplyCouponAnswer = Static<typeof ApplyCouponAnswer>;
+
+export const Coupons = endpoints({
+  list: {
+    method: 'GET',
+    url: '/coupons',
+    schema: { querystring: CatalogQuery, response: { 200: CouponsAnswer } },
+  },
+  apply: {
+    method: 'POST',
+    url: '/cart/apply-coupon',
+    auth: 'bearer',
+    notes: "invalid 422 `{message:'Invalid coupon'}`; the server's own cart total wins over cart_total",
+    schema: { body: ApplyCouponBody, response: { 200: ApplyCouponAnswer } },
+  },
+});

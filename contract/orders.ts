@@ -1,0 +1,135 @@
+// Checkout (signed in and guest) and the signed-in shopper's orders.
+import { Type, type Static } from 'typebox';
+import { Answer, Bilingual, endpoints, IdText, Nullable } from './common';
+
+/**
+ * Every field is checked by the orders service with the shop's own messages ('Area name is required'), so the
+ * schema only bounds sizes and types.
+ */
+const Field = Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Null()]));
+
+export const CreateOrderBody = Type.Object({
+  governorate_name: Field,
+  area_name: Field,
+  address: Field,
+  payment_method: Field,
+  shipping_cost: Field,
+  total_price: Field,
+  guest_phone: Field,
+  guest_email: Field,
+  guest_country_code: Field,
+  coupon_code: Field,
+  currency: Field,
+  /** guest checkout: the guest cart to order */
+  guest_token: Field,
+});
+export type CreateOrderBody = Static<typeof CreateOrderBody>;
+
+export const OrderCreatedAnswer = Answer({
+  message: Type.String(),
+  order_id: Type.Integer(),
+  payment_url: Type.String(),
+});
+export type OrderCreatedAnswer = Static<typeof OrderCreatedAnswer>;
+
+export const GuestOrderCreatedAnswer = Answer({
+  message: Type.String(),
+  order_id: Type.Integer(),
+  payment_url: Type.String(),
+  guest_token: Type.String(),
+});
+export type GuestOrderCreatedAnswer = Static<typeof GuestOrderCreatedAnswer>;
+
+/**
+ * refund_due: paid after it was cancelled or its stock went, so the money goes back. expired: left unpaid too long,
+ * its stock went back on sale.
+ */
+export const OrderStatus = Type.Unsafe<
+  'pending' | 'paid' | 'completed' | 'canceled' | 'failed' | 'refund_due' | 'expired'
+>({
+  type: 'string',
+  enum: ['pending', 'paid', 'completed', 'canceled', 'failed', 'refund_due', 'expired'],
+});
+export type OrderStatus = Static<typeof OrderStatus>;
+
+export const OrderItem = Answer({
+  id: Type.Integer(),
+  /** null once the product is gone from the catalogue */
+  product_id: Nullable(Type.Integer()),
+  product_name: Bilingual,
+  quantity: Answer({ en: Type.Integer() }),
+  total_price: Answer({ en: Type.Number() }),
+  size: Nullable(Type.String()),
+  color: Nullable(Type.String()),
+  /** unit price */
+  price: Type.Number(),
+});
+export type OrderItem = Static<typeof OrderItem>;
+
+export const Order = Answer({
+  id: Type.Integer(),
+  status: OrderStatus,
+  total_price: Type.Number(),
+  currency: Type.String(),
+  created_at: Type.String(),
+  /** street address, area, governorate */
+  address: Type.String(),
+  governorate_name: Type.String(),
+  area_name: Type.String(),
+  payment_method: Type.String(),
+  subtotal: Type.Number(),
+  discount_amount: Type.Number(),
+  coupon_code: Nullable(Type.String()),
+  shipping_cost: Type.Number(),
+  items: Type.Array(OrderItem),
+});
+export type Order = Static<typeof Order>;
+
+export const OrdersAnswer = Type.Array(Order);
+export type OrdersAnswer = Static<typeof OrdersAnswer>;
+
+export const OrderParams = Type.Object({ id: IdText });
+
+export const CancelOrderAnswer = Answer({ message: Type.String(), order: Order });
+export type CancelOrderAnswer = Static<typeof CancelOrderAnswer>;
+
+const REPEAT_NOTE =
+  "the same request again within 2 minutes (or the same `Idempotency-Key` header within 24 h) answers the first order; empty cart 422 `{ message: 'Your cart is empty.' }`; an area the shop does not deliver to 422 `errors.area_name`; no gateway 503";
+
+export const Orders = endpoints({
+  create: {
+    method: 'POST',
+    url: '/create-order',
+    auth: 'bearer',
+    notes: REPEAT_NOTE,
+    schema: { body: CreateOrderBody, response: { 201: OrderCreatedAnswer } },
+  },
+  guestCreate: {
+    method: 'POST',
+    url: '/guest/create-order',
+    notes: `coupons are for signed-in shoppers; ${REPEAT_NOTE}`,
+    schema: { body: CreateOrderBody, response: { 201: GuestOrderCreatedAnswer } },
+  },
+  list: {
+    method: 'GET',
+    url: '/orders',
+    auth: 'bearer',
+    notes: 'newest first, each with its detail',
+    schema: { response: { 200: OrdersAnswer } },
+  },
+  detail: {
+    method: 'GET',
+    url: '/orders/:id',
+    auth: 'bearer',
+    notes: "another shopper's or unknown 404 `{message:'Order not found'}`",
+    schema: { params: OrderParams, response: { 200: Order } },
+  },
+  cancel: {
+    method: 'POST',
+    url: '/orders/:id/cancel',
+    auth: 'bearer',
+    notes:
+      "a pending, unpaid order only (the gateway is asked first): its stock goes back on sale; paid or closed 409 `{ message: 'Only an unpaid order can be cancelled.' }`; another shopper's or unknown 404",
+    schema: { params: OrderParams, response: { 200: CancelOrderAnswer } },
+  },
+});

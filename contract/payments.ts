@@ -1,0 +1,121 @@
+// MyFatoorah-shaped payment calls and the payment status check.
+import { Type, type Static } from 'typebox';
+import { Answer, DatabaseId, endpoints, MAX_AMOUNT, Nullable } from './common';
+import { OrderStatus } from './orders';
+
+const Amount = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
+
+export const InitiatePaymentBody = Type.Object({
+  /** required unless order_id is given */
+  invoice_value: Type.Optional(Amount),
+  currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
+  country_code: Type.Optional(Type.String({ maxLength: 10 })),
+  /** the methods for paying this order, priced at its own total */
+  order_id: Type.Optional(DatabaseId),
+  /** a guest asking for its own order */
+  guest_token: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type InitiatePaymentBody = Static<typeof InitiatePaymentBody>;
+
+export const PaymentMethod = Answer({
+  PaymentMethodId: Type.Integer(),
+  PaymentMethodAr: Type.String(),
+  PaymentMethodEn: Type.String(),
+  PaymentMethodCode: Type.String(),
+  IsDirectPayment: Type.Boolean(),
+  ServiceCharge: Type.Number(),
+  TotalAmount: Type.Number(),
+  CurrencyIso: Type.String(),
+  /** absolute URL */
+  ImageUrl: Type.String(),
+  IsEmbeddedSupported: Type.Boolean(),
+  PaymentCurrencyIso: Type.String(),
+});
+export type PaymentMethod = Static<typeof PaymentMethod>;
+
+export const InitiatePaymentAnswer = Answer({ payment_methods: Type.Array(PaymentMethod) });
+export type InitiatePaymentAnswer = Static<typeof InitiatePaymentAnswer>;
+
+export const ExecutePaymentBody = Type.Object({
+  /** ignored when order_id is given: the order's own total is charged */
+  invoice_value: Type.Optional(Amount),
+  payment_method_id: Type.Integer({ minimum: 1, maximum: 1000 }),
+  country_code: Type.Optional(Type.String({ maxLength: 10 })),
+  order_id: Type.Optional(DatabaseId),
+  currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
+  /** a guest paying its own order */
+  guest_token: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type ExecutePaymentBody = Static<typeof ExecutePaymentBody>;
+
+export const ExecutePaymentAnswer = Answer({
+  payment_result: Answer({ PaymentURL: Type.String(), InvoiceId: Type.String() }),
+});
+export type ExecutePaymentAnswer = Static<typeof ExecutePaymentAnswer>;
+
+export const PaymentState = Type.Unsafe<'pending' | 'paid' | 'failed'>({
+  type: 'string',
+  enum: ['pending', 'paid', 'failed'],
+});
+export type PaymentState = Static<typeof PaymentState>;
+
+export const PaymentStatusParams = Type.Object({ paymentId: Type.String() });
+
+export const PaymentStatusAnswer = Answer({
+  order_id: Nullable(Type.Integer()),
+  /** the order's status (the gateway's when no order) */
+  status: Type.Union([OrderStatus, PaymentState]),
+  /** the gateway's */
+  payment_status: PaymentState,
+  payment_id: Type.String(),
+  /** the order's, when there is one */
+  total_price: Type.Optional(Type.Number()),
+  currency: Type.Optional(Type.String()),
+});
+export type PaymentStatusAnswer = Static<typeof PaymentStatusAnswer>;
+
+/** The gateway's webhook (MyFatoorah's shape); only the payment's id is read from it. */
+export const PaymentCallbackBody = Type.Object({
+  Data: Type.Optional(
+    Type.Object({
+      InvoiceId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
+      PaymentId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
+    }),
+  ),
+});
+export type PaymentCallbackBody = Static<typeof PaymentCallbackBody>;
+
+export const PaymentCallbackAnswer = Answer({ received: Type.Literal(true), payment_status: PaymentState });
+export type PaymentCallbackAnswer = Static<typeof PaymentCallbackAnswer>;
+
+export const Payments = endpoints({
+  initiate: {
+    method: 'POST',
+    url: '/initiate-payment',
+    auth: 'optional',
+    notes:
+      "with order_id: only the order's owner (bearer, or guest_token) else 404, the order's total and currency; without it invoice_value is required; no gateway 503",
+    schema: { body: InitiatePaymentBody, response: { 200: InitiatePaymentAnswer } },
+  },
+  execute: {
+    method: 'POST',
+    url: '/execute-payment',
+    auth: 'optional',
+    notes:
+      "with order_id: only the order's owner (bearer, or guest_token) else 404; the order's stock is held for the payment; the charge is the order's total plus the method's ServiceCharge (the gateway adds it); a paid or closed order 409; an unknown payment_method_id 422; gateway failure 502",
+    schema: { body: ExecutePaymentBody, response: { 200: ExecutePaymentAnswer } },
+  },
+  status: {
+    method: 'GET',
+    url: '/payments/:paymentId/status',
+    notes: 'the server asks the gateway and records the outcome on the order; unknown id 404',
+    schema: { params: PaymentStatusParams, response: { 200: PaymentStatusAnswer } },
+  },
+  callback: {
+    method: 'POST',
+    url: '/payments/callback',
+    notes:
+      "the gateway's webhook (extension): the server asks the gateway about the named payment (Data.InvoiceId or Data.PaymentId) and applies its answer to the order; the body's own status is never read; unknown payment 404",
+    schema: { body: PaymentCallbackBody, response: { 200: PaymentCallbackAnswer } },
+  },
+});

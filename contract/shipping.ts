@@ -1,0 +1,60 @@
+// Where the shop delivers: countries (with currency and dial code), Kuwait's governorates and their areas.
+import { Type, type Static } from 'typebox';
+import { Answer, Bilingual, endpoints, IdText } from './common';
+import { CatalogQuery } from './catalog';
+
+export const Country = Answer({
+  id: Type.Integer(),
+  name: Bilingual,
+  currency_code: Type.String(),
+  /** ISO 3166-1 alpha-3 */
+  code: Type.String(),
+  dial_code: Type.String(),
+});
+export type Country = Static<typeof Country>;
+
+export const CountriesAnswer = Answer({ countries: Type.Array(Country) });
+export type CountriesAnswer = Static<typeof CountriesAnswer>;
+
+export const Governorate = Answer({
+  id: Type.Integer(),
+  name_ar: Type.String(),
+  name_en: Type.String(),
+  areas_count: Type.Integer(),
+});
+export type Governorate = Static<typeof Governorate>;
+
+export const GovernoratesAnswer = Answer({ data: Type.Array(Governorate) });
+export type GovernoratesAnswer = Static<typeof GovernoratesAnswer>;
+
+export const Area = Answer({
+  id: Type.Integer(),
+  name_ar: Type.String(),
+  name_en: Type.String(),
+  shipping_price: Type.Number(),
+});
+export type Area = Static<typeof Area>;
+
+export const AreasAnswer = Answer({ areas: Type.Array(Area) });
+export type AreasAnswer = Static<typeof AreasAnswer>;
+
+export const GovernorateParams = Type.Object({ id: IdText });
+
+export const Shipping = endpoints({
+  countries: {
+    method: 'GET',
+    url: '/countries',
+    schema: { querystring: CatalogQuery, response: { 200: CountriesAnswer } },
+  },
+  governorates: {
+    method: 'GET',
+    url: '/governorates',
+    schema: { querystring: CatalogQuery, response: { 200: GovernoratesAnswer } },
+  },
+  areas: {
+    method: 'GET',
+    url: '/governorates/:id/areas',
+    notes: "unknown governorate 404 `{message:'Governorate not found'}`",
+    schema: { params: GovernorateParams, response: { 200: AreasAnswer } },
+  },
+});

@@ -1,0 +1,17 @@
+// Steps of `npm run build:server` around tsc: `clean` empties build/, `assets` copies what the compiled server
+// reads from beside its own files (the SQL migrations, the generated pictures).
+const { cpSync, rmSync } = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const build = path.join(root, 'build');
+
+if (process.argv[2] === 'clean') {
+  rmSync(build, { recursive: true, force: true });
+} else if (process.argv[2] === 'assets') {
+  for (const dir of ['server/assets', 'server/db/migrations']) {
+    cpSync(path.join(root, dir), path.join(build, dir), { recursive: true });
+  }
+} else {
+  throw new Error('usage: node scripts/server-build.cjs clean|assets');
+}

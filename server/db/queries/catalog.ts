@@ -1,0 +1,46 @@
+// The catalogue's own tables beside products: categories, coupons, reviews.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { categories, coupons, orderItems, orders, reviews } from '../schema';
+
+export function categoryRows(db: Db) {
+  return db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+}
+
+export function couponRows(db: Db) {
+  return db.select().from(coupons).orderBy(asc(coupons.id));
+}
+
+/** Newest first; one product's, or every review when productId is undefined. */
+export function reviewRows(db: Db, productId: number | undefined) {
+  return db
+    .select()
+    .from(reviews)
+    .where(productId === undefined ? undefined : eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+export async function hasCompletedPurchase(db: Db, userId: number, productId: number): Promise<boolean> {
+  const [purchase] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, 'completed'), eq(orderItems.productId, productId)),
+    )
+    .limit(1);
+  return purchase !== undefined;
+}
+
+export async function hasReviewed(db: Db, userId: number, productId: number): Promise<boolean> {
+  const [review] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
+    .limit(1);
+  return review !== undefined;
+}
+
+export async function insertReview(db: Db, values: typeof reviews.$inferInsert): Promise<void> {
+  await db.insert(reviews).values(values);
+}

@@ -1,0 +1,54 @@
+// Product reviews: anyone reads them; a shopper reviews a product once, after a completed order with it.
+import type { Review } from '../../contract/catalog';
+import type { Db } from '../db/client';
+import { hasCompletedPurchase, hasReviewed, insertReview, reviewRows } from '../db/queries/catalog';
+import { parseId, productExists } from './catalog';
+import { Forbidden, Invalid, NotFound } from './errors';
+
+export const REVIEW_MESSAGES = {
+  thanks: 'Thank you! Your review will appear once it is approved.',
+  notPurchased: 'You can only review products from your completed orders.',
+  already: 'You have already reviewed this product.',
+} as const;
+
+/** One product's reviews (`productIdText` as sent), or all when it is empty; an impossible id has none. */
+export async function listReviews(db: Db, productIdText: string | undefined): Promise<Review[]> {
+  let productId: number | undefined;
+  if (productIdText !== undefined && productIdText !== '') {
+    const parsed = parseId(productIdText);
+    if (parsed === null) return [];
+    productId = parsed;
+  }
+  return (await reviewRows(db, productId)).map((row) => ({
+    id: row.id,
+    product_id: row.productId,
+    status: row.status,
+    rating: row.rating,
+    review: row.review,
+    user_name: row.userName,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** Waits for approval; the author is the signed-in shopper, never a user_id the client sent. */
+export async function addReview(
+  db: Db,
+  author: { id: number; name: string },
+  input: { productId: number; rating: number; review: string },
+): Promise<void> {
+  const review = input.review.trim();
+  if (!review) throw new Invalid({ review: ['The review field is required.'] });
+  if (!(await productExists(db, input.productId))) throw new NotFound('Product not found');
+  if (!(await hasCompletedPurchase(db, author.id, input.productId)))
+    throw new Forbidden(REVIEW_MESSAGES.notPurchased);
+  if (await hasReviewed(db, author.id, input.productId))
+    throw new Invalid({ product_id: [REVIEW_MESSAGES.already] });
+  await insertReview(db, {
+    productId: input.productId,
+    userId: author.id,
+    userName: author.name,
+    rating: input.rating,
+    review,
+    status: 'pending',
+  });
+}
