@@ -150,11 +150,15 @@ field contains invalid characters.'] } }\` (nested fields by dotted path), befor
   comes back through POST /verify-code (its tokens answer 403 \`Email not verified.\` meanwhile); the answer's message is
   \`Profile updated successfully. Please check your new email for the verification code.\`
 - Social login linking an existing account whose e-mail was never verified drops that account's password and tokens.
-- With \`PAYMENTS_SANDBOX=0\` (no gateway): initiate-payment, execute-payment, create-order and guest/create-order → 503
+- Without a gateway and without \`PAYMENTS_SANDBOX=on\` (the default): initiate-payment, execute-payment, create-order and guest/create-order → 503
   \`{ message: 'This service is currently unavailable.' }\` (no order is stored).
 - Payment sandbox: GET /pay/sandbox/{paymentId} (hosted page with Pay / Decline) → redirects to
-  \`<SPA>/payment?paymentId=…&status=paid|failed\` (the redirect alone changes nothing); GET /api/payments/{paymentId}/status
-  asks the gateway: \`status\` is the order's (pending / paid / failed …), \`payment_status\` the gateway's.
+  \`<SPA>/payment?paymentId=…&status=paid|failed\` (the page's decision is the sandbox's callback: the order follows it
+  at once; the redirect's \`status\` is never read); GET /api/payments/{paymentId}/status asks the gateway: \`status\`
+  is the order's (pending / paid / failed …), \`payment_status\` the gateway's.
+- An unpaid order holds its stock for \`UNPAID_ORDER_MINUTES\` (30 by default), then expires (status \`expired\`, stock
+  back on sale; execute-payment → 409 \`{ message: 'This order expired unpaid and its items went back on sale.' }\`); a
+  payment still arriving for it takes the stock again if it is there, else the order is \`refund_due\`.
 - Guest cart: update and delete act on the product's cart line; an optional \`size\`/\`color\` in the body picks one line
   when the product is in the cart with several choices.
 - Picture URLs in catalogue answers are site-relative (\`/media/...\`, served by the API server); payment \`ImageUrl\`s are absolute.

@@ -40,12 +40,15 @@ export const GuestOrderCreatedAnswer = Answer({
 });
 export type GuestOrderCreatedAnswer = Static<typeof GuestOrderCreatedAnswer>;
 
-/** refund_due: paid after it was cancelled, so the money goes back. */
+/**
+ * refund_due: paid after it was cancelled or its stock went, so the money goes back. expired: left unpaid too long,
+ * its stock went back on sale.
+ */
 export const OrderStatus = Type.Unsafe<
-  'pending' | 'paid' | 'completed' | 'canceled' | 'failed' | 'refund_due'
+  'pending' | 'paid' | 'completed' | 'canceled' | 'failed' | 'refund_due' | 'expired'
 >({
   type: 'string',
-  enum: ['pending', 'paid', 'completed', 'canceled', 'failed', 'refund_due'],
+  enum: ['pending', 'paid', 'completed', 'canceled', 'failed', 'refund_due', 'expired'],
 });
 export type OrderStatus = Static<typeof OrderStatus>;
 

@@ -72,6 +72,20 @@ export const PaymentStatusAnswer = Answer({
 });
 export type PaymentStatusAnswer = Static<typeof PaymentStatusAnswer>;
 
+/** The gateway's webhook (MyFatoorah's shape); only the payment's id is read from it. */
+export const PaymentCallbackBody = Type.Object({
+  Data: Type.Optional(
+    Type.Object({
+      InvoiceId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
+      PaymentId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
+    }),
+  ),
+});
+export type PaymentCallbackBody = Static<typeof PaymentCallbackBody>;
+
+export const PaymentCallbackAnswer = Answer({ received: Type.Literal(true), payment_status: PaymentState });
+export type PaymentCallbackAnswer = Static<typeof PaymentCallbackAnswer>;
+
 export const Payments = endpoints({
   initiate: {
     method: 'POST',
@@ -94,5 +108,12 @@ export const Payments = endpoints({
     url: '/payments/:paymentId/status',
     notes: 'the server asks the gateway and records the outcome on the order; unknown id 404',
     schema: { params: PaymentStatusParams, response: { 200: PaymentStatusAnswer } },
+  },
+  callback: {
+    method: 'POST',
+    url: '/payments/callback',
+    notes:
+      "the gateway's webhook (extension): the server asks the gateway about the named payment (Data.InvoiceId or Data.PaymentId) and applies its answer to the order; the body's own status is never read; unknown payment 404",
+    schema: { body: PaymentCallbackBody, response: { 200: PaymentCallbackAnswer } },
   },
 });

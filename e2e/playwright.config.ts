@@ -65,6 +65,8 @@ export default defineConfig({
       BCRYPT_COST: '6',
       TOKEN_SECRET: 'e2e-secret',
       LOG_LEVEL: 'warn',
+      // Checkout journeys pay on the sandbox's page; it is off unless switched on.
+      PAYMENTS_SANDBOX: 'on',
     },
   },
 });

@@ -3,13 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { System } from '../contract/dev';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
+import { deleteEndedCounters } from './db/queries/rateLimits';
 import { registerErrorHandler } from './lib/errors';
-import { createJobRunner } from './lib/jobs';
+import { JobRunner, type Job, type Schedule } from './lib/jobs';
 import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
+import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
 import { registerAnswerCheck } from './plugins/answerCheck';
 import { registerAuth } from './plugins/auth';
 import { registerFormBodies } from './plugins/formBodies';
@@ -29,6 +32,7 @@ import wishlistRoutes from './routes/wishlist';
 import { guestCartExpiry } from './services/cart';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
 import { createDefaultGateway, type PaymentGateway } from './services/payments';
+import { expireUnpaidOrders, reconcilePendingPayments } from './services/reconciliation';
 import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
@@ -44,6 +48,8 @@ export interface BuildAppOptions {
   mail?: MailService;
   gateway?: PaymentGateway;
   social?: SocialVerifier;
+  /** Where the background jobs' next run is scheduled (tests fire runs by hand); default a timer. */
+  jobSchedule?: Schedule;
   /** true: pino JSON logs; false (default in tests): silent. */
   logger?: boolean | FastifyServerOptions['logger'];
 }
@@ -89,27 +95,50 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
-  app.decorate('deps', { db, config, mail, gateway, social });
+  let limits: SharedCounter;
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    limits = redisCounter(redis);
+  } else {
+    limits = databaseCounter(db, config.now);
+  }
+  app.decorate('deps', { db, config, mail, gateway, social, limits });
 
-  const jobs = createJobRunner({
-    jobs: [guestCartExpiry(db)],
-    intervalMs: config.housekeepingIntervalMs,
-    // Soon after a start too, so a server restarted often (deploys, dev) still cleans up.
-    firstDelayMs: Math.min(config.housekeepingIntervalMs, 60_000),
+  const reconcileDeps = {
+    db,
+    gateway,
+    onGatewayError: (error: unknown, orderId: number) =>
+      app.log.warn({ err: error, orderId }, 'payment status check failed; asking again next run'),
+  };
+  const jobs: Job[] = [
+    { name: 'expire-unpaid-orders', run: (now) => expireUnpaidOrders(reconcileDeps, now) },
+    {
+      name: 'reconcile-payments',
+      run: (now) => reconcilePendingPayments(reconcileDeps, now, config.jobsIntervalMs),
+    },
+    guestCartExpiry(db),
+  ];
+  if (!config.redisUrl) jobs.push({ name: 'prune-rate-limits', run: (now) => deleteEndedCounters(db, now) });
+  const runner = new JobRunner(jobs, {
+    intervalMs: config.jobsIntervalMs,
     now: config.now,
-    log: app.log,
+    schedule: options.jobSchedule,
+    onError: (error, job) => app.log.error({ err: error, job }, 'background job failed'),
   });
-  app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
-  // Before the caller closes the database: a running tick finishes first.
-  app.addHook('onClose', async () => jobs.stop());
+  app.decorate('jobs', runner);
+  // Started once the server is ready (after main.ts migrated the database); stopped before the database closes.
+  if (config.backgroundJobs) app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
 
   registerErrorHandler(app);
   if (config.env !== 'production') registerAnswerCheck(app);
   registerInvalidCharacterGuard(app);
   registerFormBodies(app);
   registerAuth(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, rateLimitStoreFor(limits));
 
   app.get('/api/health', { schema: System.health.schema }, async () => ({ status: 'ok' as const }));
   app.get('/config.js', async (_request, reply) =>

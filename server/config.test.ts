@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig, startupWarnings } from './config';
+import { loadConfig, startBanner, startupWarnings } from './config';
 
 test('defaults: production on 0.0.0.0:8080, ./data, ./dist, no CORS origins, bcrypt cost 10', () => {
   const config = loadConfig({});
@@ -77,21 +77,43 @@ test('development and test are only ever chosen explicitly', () => {
   expect(loadConfig({ NODE_ENV: 'dev' }).env).toBe('production');
 });
 
-test('the payment sandbox is on unless PAYMENTS_SANDBOX switches it off', () => {
-  expect(loadConfig({}).paymentsSandbox).toBe(true);
+test('the payment sandbox is off unless PAYMENTS_SANDBOX switches it on, in every environment', () => {
+  expect(loadConfig({}).paymentsSandbox).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'development' }).paymentsSandbox).toBe(false);
+  expect(loadConfig({ PAYMENTS_SANDBOX: 'on' }).paymentsSandbox).toBe(true);
   expect(loadConfig({ PAYMENTS_SANDBOX: '1' }).paymentsSandbox).toBe(true);
   expect(loadConfig({ PAYMENTS_SANDBOX: '0' }).paymentsSandbox).toBe(false);
-  expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
+  expect(loadConfig({ PAYMENTS_SANDBOX: 'maybe' }).paymentsSandbox).toBe(false);
 });
 
-test('production warns at start that payments are simulated while the sandbox is on', () => {
-  const env = { NODE_ENV: 'production', TOKEN_SECRET: 'secret' };
+test('production warns at start that payments are simulated while the sandbox is switched on', () => {
+  const env = { NODE_ENV: 'production', TOKEN_SECRET: 'secret', PAYMENTS_SANDBOX: 'on' };
   const warnings = startupWarnings(loadConfig(env), env);
-  expect(warnings).toEqual([expect.stringMatching(/Payments are SIMULATED.*PAYMENTS_SANDBOX=0/)]);
-  const off = { ...env, PAYMENTS_SANDBOX: '0' };
+  expect(warnings).toEqual([expect.stringMatching(/Payments are SIMULATED.*PAYMENTS_SANDBOX/)]);
+  const off = { NODE_ENV: 'production', TOKEN_SECRET: 'secret' };
   expect(startupWarnings(loadConfig(off), off)).toEqual([]);
-  const noSecret = { NODE_ENV: 'production', PAYMENTS_SANDBOX: '0' };
+  const noSecret = { NODE_ENV: 'production' };
   expect(startupWarnings(loadConfig(noSecret), noSecret)).toEqual([expect.stringMatching(/TOKEN_SECRET/)]);
-  const dev = { NODE_ENV: 'development' };
+  const dev = { NODE_ENV: 'development', PAYMENTS_SANDBOX: 'on' };
   expect(startupWarnings(loadConfig(dev), dev)).toEqual([]);
+});
+
+test('the start banner says how payments are taken', () => {
+  const banner = (env: Record<string, string>) =>
+    startBanner(loadConfig(env), 'http://127.0.0.1:8080').join('\n');
+  expect(banner({ PAYMENTS_SANDBOX: 'on' })).toMatch(/payments: SANDBOX .*no money moves/);
+  expect(banner({})).toMatch(/payments: OFF .*503/);
+  expect(
+    banner({ PAYMENTS_SANDBOX: 'on', MYFATOORAH_API_KEY: 'k', MYFATOORAH_BASE_URL: 'https://mf.example' }),
+  ).toMatch(/payments: MyFatoorah/);
+  expect(banner({})).toMatch(/unpaid orders expire after 30 min/);
+});
+
+test('unpaid orders hold their stock 30 minutes unless UNPAID_ORDER_MINUTES says otherwise', () => {
+  expect(loadConfig({}).unpaidOrderTtlMs).toBe(30 * 60 * 1000);
+  expect(loadConfig({ UNPAID_ORDER_MINUTES: '10' }).unpaidOrderTtlMs).toBe(10 * 60 * 1000);
+  expect(loadConfig({ UNPAID_ORDER_MINUTES: '-5' }).unpaidOrderTtlMs).toBe(30 * 60 * 1000);
+  expect(loadConfig({ JOBS_INTERVAL_SECONDS: '15' }).jobsIntervalMs).toBe(15_000);
+  expect(loadConfig({ BACKGROUND_JOBS: 'off' }).backgroundJobs).toBe(false);
+  expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
 });

@@ -35,17 +35,23 @@ export interface Config {
   /** bcrypt cost; tests lower it to stay fast. */
   bcryptCost: number;
   /**
-   * The built-in sandbox gateway (simulated payments, on by default so the demo shop works out of the box);
-   * PAYMENTS_SANDBOX=0 switches it off, and payments then answer 503 until a real gateway is wired in.
+   * The built-in sandbox gateway (simulated payments: anyone can mark an order paid). Off unless PAYMENTS_SANDBOX
+   * switches it on (`npm start`'s demo shop does); without it and without a real gateway, payments answer 503.
    */
   paymentsSandbox: boolean;
+  /** How long a new order (or a new payment attempt) holds its stock unpaid before the expiry job frees it. */
+  unpaidOrderTtlMs: number;
+  /** The background jobs (order expiry, payment reconciliation, counter cleanup) run every this many ms. */
+  jobsIntervalMs: number;
+  /** false: no timers; tests run the jobs' tick themselves. */
+  backgroundJobs: boolean;
+  /** When set, rate-limit counters live in Redis instead of the database. */
+  redisUrl?: string;
   /** MyFatoorah's API token and base URL: both set, payments go to MyFatoorah instead of the sandbox. */
   myFatoorahApiKey?: string;
   myFatoorahBaseUrl?: string;
   /** Requests a minute from one client address, whatever the e-mails; tests that register many users raise them. */
   perIpLimits: PerIpLimits;
-  /** How often the housekeeping jobs run (expiring guest carts). */
-  housekeepingIntervalMs: number;
   /** The clock; tests replace it to move time forward (code expiry, resend windows). */
   now: () => Date;
 }
@@ -65,6 +71,11 @@ export interface PerIpLimits {
  */
 export const DEFAULT_PER_IP_LIMITS: PerIpLimits = { register: 30, login: 100, guestCart: 20 };
 
+/** An unpaid order keeps its pieces off sale this long (UNPAID_ORDER_MINUTES overrides it). */
+export const UNPAID_ORDER_TTL_MS = 30 * 60 * 1000;
+/** How often the background jobs run (JOBS_INTERVAL_SECONDS overrides it). */
+export const JOBS_INTERVAL_MS = 60 * 1000;
+
 /**
  * Missing or unknown means production: the dev mailbox (live codes for any address) must never be switched on by
  * forgetting a variable. `npm run dev` and the e2e run set development explicitly.
@@ -79,6 +90,12 @@ function parseSwitch(value: string | undefined, fallback: boolean): boolean {
   if (['0', 'false', 'off', 'no'].includes(normalized)) return false;
   if (['1', 'true', 'on', 'yes'].includes(normalized)) return true;
   return fallback;
+}
+
+/** A whole number of `unit` ms between min and max, else the fallback. */
+function parseDuration(value: string | undefined, unit: number, min: number, max: number, fallback: number) {
+  const count = Number(value?.trim() || Number.NaN);
+  return Number.isInteger(count) && count >= min && count <= max ? count * unit : fallback;
 }
 
 function parsePort(value: string | undefined): number {
@@ -126,11 +143,14 @@ export function loadConfig(env: Env = process.env): Config {
     // Without a configured secret, codes issued before a restart stop working; they live 15 minutes anyway.
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
-    paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, true),
+    paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, false),
+    unpaidOrderTtlMs: parseDuration(env.UNPAID_ORDER_MINUTES, 60_000, 1, 7 * 24 * 60, UNPAID_ORDER_TTL_MS),
+    jobsIntervalMs: parseDuration(env.JOBS_INTERVAL_SECONDS, 1000, 1, 24 * 60 * 60, JOBS_INTERVAL_MS),
+    backgroundJobs: parseSwitch(env.BACKGROUND_JOBS, true),
+    redisUrl: nonEmpty(env.REDIS_URL),
     myFatoorahApiKey: nonEmpty(env.MYFATOORAH_API_KEY),
     myFatoorahBaseUrl: nonEmpty(env.MYFATOORAH_BASE_URL),
     perIpLimits: { ...DEFAULT_PER_IP_LIMITS },
-    housekeepingIntervalMs: 60 * 60 * 1000,
     now: () => new Date(),
   };
 }
@@ -142,11 +162,36 @@ export function startupWarnings(config: Config, env: Env = process.env): string[
   if (!nonEmpty(env.TOKEN_SECRET)) {
     warnings.push('TOKEN_SECRET is not set: e-mail codes issued before a restart will stop working');
   }
-  if (config.paymentsSandbox && !(config.myFatoorahApiKey && config.myFatoorahBaseUrl)) {
+  if (paymentsMode(config) === 'sandbox') {
     warnings.push(
       'Payments are SIMULATED by the built-in sandbox gateway: orders can be "paid" without any money moving. ' +
-        'Set PAYMENTS_SANDBOX=0 to switch it off until a real gateway is configured.',
+        'Remove PAYMENTS_SANDBOX to switch it off until a real gateway is configured.',
     );
   }
   return warnings;
+}
+
+export type PaymentsMode = 'myfatoorah' | 'sandbox' | 'off';
+
+/** A configured real gateway wins over the sandbox switch. */
+export function paymentsMode(config: Config): PaymentsMode {
+  if (config.myFatoorahApiKey && config.myFatoorahBaseUrl) return 'myfatoorah';
+  return config.paymentsSandbox ? 'sandbox' : 'off';
+}
+
+const PAYMENT_LINES: Record<PaymentsMode, string> = {
+  myfatoorah: 'payments: MyFatoorah',
+  sandbox:
+    'payments: SANDBOX (switched on by PAYMENTS_SANDBOX): simulated, no money moves; pay pages at /pay/sandbox/…',
+  off: 'payments: OFF (no gateway configured, PAYMENTS_SANDBOX not set): checkout answers 503',
+};
+
+/** The lines printed once the server listens: where it is and how it takes money. */
+export function startBanner(config: Config, address: string): string[] {
+  return [
+    `Gulf Storefront listening on ${address} (${config.env})`,
+    `database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`}`,
+    PAYMENT_LINES[paymentsMode(config)],
+    `unpaid orders expire after ${Math.round(config.unpaidOrderTtlMs / 60_000)} min; rate limits in ${config.redisUrl ? 'Redis' : 'the database'}`,
+  ];
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig, startupWarnings } from './config';
+import { loadConfig, startBanner, startupWarnings } from './config';
 import { openDb } from './db/client';
 import { DataDirError } from './db/dataDir';
 import { prepareDatabase } from './db/migrate';
@@ -48,7 +48,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  // Plain lines next to the JSON log, so whoever started the shop reads at once how it takes money.
+  for (const line of startBanner(config, address)) console.log(line);
 }
 
 main().catch((error: unknown) => {

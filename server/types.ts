@@ -2,6 +2,7 @@ import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './lib/jobs';
+import type { SharedCounter } from './lib/rateLimitStore';
 import type { MailService } from './services/mail';
 import type { PaymentGateway } from './services/payments';
 import type { SocialVerifier } from './services/social';
@@ -20,12 +21,14 @@ export interface AppDeps {
   mail: MailService;
   gateway: PaymentGateway;
   social: SocialVerifier;
+  /** Rate-limit counters shared by every server process (database, or Redis with REDIS_URL). */
+  limits: SharedCounter;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** Housekeeping (expiring guest carts): started when the server is ready, stopped on close. */
+    /** Order expiry, payment reconciliation, counter cleanup; `jobs.tick()` runs them once (tests do). */
     jobs: JobRunner;
     /** preValidation (before the body is validated, so a stranger gets 401, not 422): a valid bearer token of a verified account, else 401 (403 when not verified). */
     requireUser: preValidationAsyncHookHandler;

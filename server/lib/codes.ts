@@ -3,8 +3,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users, verificationCodes, type CodePurpose } from '../db/schema';
 import type { MailService } from '../services/mail';
-
 import { TooManyAttempts } from '../services/errors';
+import type { SharedCounter } from './rateLimitStore';
 import { hashCode, newNumericCode, sameHash } from './tokens';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
@@ -16,6 +16,7 @@ export interface CodeDeps {
   db: Db;
   config: Pick<Config, 'tokenSecret' | 'now'>;
   mail: MailService;
+  limits: SharedCounter;
 }
 
 function codeHash(config: Pick<Config, 'tokenSecret'>, userId: number, code: string): string {
@@ -38,16 +39,21 @@ const MAIL_TEXT: Record<CodePurpose, { subject: string; lead: string; leadAr: st
 
 /**
  * Issues a fresh 6-digit code (older open codes of the same purpose die), stores only its HMAC and mails it.
- * With `limitResends`, at most one code per minute and five per hour per account, else 429.
+ * With `limitResends`, at most one code per minute per address and purpose (a reset code right after the
+ * registration code is fine, a second reset code is not) and five per hour per account, else 429.
  */
 export async function issueCode(
-  { db, config, mail }: CodeDeps,
+  { db, config, mail, limits }: CodeDeps,
   user: { id: number; email: string },
   purpose: CodePurpose,
   options: { limitResends: boolean },
 ): Promise<void> {
   const now = config.now();
   const code = newNumericCode();
+  // Counted in the shared store, so every server process sees it; a code sent without the limit (registration)
+  // still counts, so an immediate "resend" of it waits its minute.
+  const thisMinute = await limits.hit(`code|${purpose}|${user.email.toLowerCase()}`, RESEND_MIN_INTERVAL_MS);
+  if (options.limitResends && thisMinute.count > 1) throw new TooManyAttempts();
   const limited = await db.transaction(async (tx) => {
     // Serialises concurrent requests for one account, so two clicks cannot both slip under the limits.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -56,11 +62,8 @@ export async function issueCode(
       const recent = await tx
         .select({ createdAt: verificationCodes.createdAt })
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.userId, user.id), gt(verificationCodes.createdAt, hourAgo)))
-        .orderBy(desc(verificationCodes.createdAt));
-      const newest = recent[0];
+        .where(and(eq(verificationCodes.userId, user.id), gt(verificationCodes.createdAt, hourAgo)));
       if (recent.length >= RESEND_MAX_PER_HOUR) return true;
-      if (newest && now.getTime() - newest.createdAt.getTime() < RESEND_MIN_INTERVAL_MS) return true;
     }
     await tx
       .update(verificationCodes)

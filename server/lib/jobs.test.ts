@@ -1,84 +1,114 @@
-import { createJobRunner, type Job } from './jobs';
+import { eq } from 'drizzle-orm';
+import { orders } from '../db/schema';
+import { createTestApp } from '../testing/testApp';
+import { JobRunner, type Schedule } from './jobs';
 
-const silent = { info: () => undefined, error: () => undefined };
+jest.setTimeout(60_000);
 
-function recorder(name: string, outcome: () => Promise<number> = async () => 1) {
-  const runs: Date[] = [];
-  const job: Job = {
-    name,
-    run: async (now) => {
-      runs.push(now);
-      return outcome();
+/** A schedule the test fires by hand: no timers, so nothing depends on how fast the machine is. */
+function manualSchedule() {
+  const pending: { run: () => void; delayMs: number; canceled: boolean }[] = [];
+  const schedule: Schedule = (run, delayMs) => {
+    const entry = { run, delayMs, canceled: false };
+    pending.push(entry);
+    return () => {
+      entry.canceled = true;
+    };
+  };
+  return {
+    schedule,
+    /** the runs waiting to fire */
+    waiting: () => pending.filter((entry) => !entry.canceled),
+    fire() {
+      const entry = pending.shift();
+      if (!entry || entry.canceled) throw new Error('nothing scheduled');
+      entry.run();
     },
   };
-  return { job, runs };
 }
 
-describe('the housekeeping runner', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-  it('runs its jobs soon after the start, then every interval, until stopped', async () => {
-    const { job, runs } = recorder('count');
-    const runner = createJobRunner({
-      jobs: [job],
-      intervalMs: 1000,
-      firstDelayMs: 100,
-      now: () => new Date(7),
-      log: silent,
-    });
-    runner.start();
-    await jest.advanceTimersByTimeAsync(99);
-    expect(runs).toHaveLength(0);
-    await jest.advanceTimersByTimeAsync(1);
-    expect(runs).toEqual([new Date(7)]);
-    await jest.advanceTimersByTimeAsync(2000);
-    expect(runs).toHaveLength(3);
-    await runner.stop();
-    expect(runner.running).toBe(false);
-    await jest.advanceTimersByTimeAsync(10_000);
-    expect(runs).toHaveLength(3);
+test('a failing job is reported and the next ones still run; stop() waits for a run in progress', async () => {
+  const errors: string[] = [];
+  let release: () => void = () => undefined;
+  const slow = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  let finished = false;
+  const runner = new JobRunner(
+    [
+      {
+        name: 'broken',
+        run: () => Promise.reject(new Error('boom')),
+      },
+      {
+        name: 'slow',
+        run: async () => {
+          await slow;
+          finished = true;
+          return 'done';
+        },
+      },
+    ],
+    { intervalMs: 1000, now: () => new Date(), onError: (_error, job) => errors.push(job) },
+  );
+  const tick = runner.tick();
+  // A second call during a run joins it instead of starting another.
+  expect(runner.tick()).toBe(tick);
+  const stopped = runner.stop();
+  let stopDone = false;
+  void stopped.then(() => {
+    stopDone = true;
+  });
+  await flush();
+  expect(stopDone).toBe(false);
+  release();
+  await stopped;
+  expect(finished).toBe(true);
+  expect(errors).toEqual(['broken']);
+  expect((await tick).slow).toBe('done');
+});
 
-  it('keeps going when one job fails, and logs it', async () => {
-    const failing = recorder('broken', () => Promise.reject(new Error('database gone')));
-    const healthy = recorder('healthy');
-    const errors: unknown[] = [];
-    const log = { info: () => undefined, error: (entry: unknown) => errors.push(entry) };
-    const runner = createJobRunner({
-      jobs: [failing.job, healthy.job],
-      intervalMs: 1000,
-      firstDelayMs: 1000,
-      now: () => new Date(),
-      log,
-    });
-    await runner.tick();
-    expect(failing.runs).toHaveLength(1);
-    expect(healthy.runs).toHaveLength(1);
-    expect(errors).toEqual([expect.objectContaining({ job: 'broken' })]);
+test('the app runs its jobs by itself once ready, every interval, and stops them when it closes', async () => {
+  const schedule = manualSchedule();
+  let now = new Date('2026-01-15T10:00:00Z');
+  const t = await createTestApp({
+    jobSchedule: schedule.schedule,
+    config: { backgroundJobs: true, jobsIntervalMs: 15_000, now: () => now },
   });
-
-  it('never runs two ticks at once, and stop waits for the running one', async () => {
-    let finish: (handled: number) => void = () => undefined;
-    const slow = recorder('slow', () => new Promise<number>((resolve) => (finish = resolve)));
-    const runner = createJobRunner({
-      jobs: [slow.job],
-      intervalMs: 1000,
-      firstDelayMs: 1000,
-      now: () => new Date(),
-      log: silent,
-    });
-    const first = runner.tick();
-    const second = runner.tick();
-    await Promise.resolve();
-    expect(slow.runs).toHaveLength(1);
-    let stopped = false;
-    const stopping = runner.stop().then(() => (stopped = true));
-    await Promise.resolve();
-    expect(stopped).toBe(false);
-    finish(0);
-    await Promise.all([first, second, stopping]);
-    expect(stopped).toBe(true);
-    expect(slow.runs).toHaveLength(1);
-  });
+  try {
+    expect(schedule.waiting().map((entry) => entry.delayMs)).toEqual([15_000]);
+    // An overdue order the job must find without anybody calling it.
+    const [created] = await t.db
+      .insert(orders)
+      .values({
+        status: 'pending',
+        governorateName: 'Ahmadi',
+        areaName: 'Fahaheel',
+        address: 'Block 5',
+        paymentMethod: 'online',
+        contactEmail: 'buyer@example.com',
+        contactPhone: '55512345',
+        contactCountryCode: '+965',
+        subtotal: 5,
+        totalPrice: 7,
+        stockReserved: true,
+        reservedUntil: new Date(now.getTime() + 60_000),
+      })
+      .returning({ id: orders.id });
+    now = new Date(now.getTime() + 60_000);
+    schedule.fire();
+    // The run is asynchronous; the next one is scheduled once it is done.
+    for (let spins = 0; spins < 200 && schedule.waiting().length === 0; spins += 1) await flush();
+    const [row] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, created?.id ?? 0));
+    expect(row?.status).toBe('expired');
+    expect(schedule.waiting()).toHaveLength(1);
+  } finally {
+    await t.close();
+  }
+  expect(schedule.waiting()).toEqual([]);
 });

@@ -1,79 +1,84 @@
-import type { FastifyBaseLogger } from 'fastify';
+// Periodic background work inside the server process. A run never overlaps the previous one, a failing job is
+// logged and does not stop the others, and stop() waits for a run in progress, so closing the server (and then
+// its database) never cuts a job in half.
 
-/** Housekeeping the server does by itself (expiring what nobody will come back for). */
 export interface Job {
   name: string;
-  /** Answers how many things it handled, for the log. */
-  run(now: Date): Promise<number>;
+  run(now: Date): Promise<unknown>;
 }
 
-export interface JobRunner {
-  /** Runs every job once, one after the other; a failing job is logged and the others still run. */
-  tick(): Promise<void>;
-  /** Schedules ticks: the first after `firstDelayMs`, then every `intervalMs`. */
-  start(): void;
-  /** No new ticks; waits for a running one, so the database is not closed under it. */
-  stop(): Promise<void>;
-  readonly running: boolean;
-}
+/** Where the next run is scheduled; tests hand in their own to fire runs by hand. Answers a cancel function. */
+export type Schedule = (run: () => void, delayMs: number) => () => void;
+
+export const timerSchedule: Schedule = (run, delayMs) => {
+  const timer = setTimeout(run, delayMs);
+  // A pending run must not keep the process alive on its own.
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 export interface JobRunnerOptions {
-  jobs: Job[];
   intervalMs: number;
-  firstDelayMs: number;
   now: () => Date;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  onError: (error: unknown, job: string) => void;
+  schedule?: Schedule;
 }
 
-export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  let timer: NodeJS.Timeout | null = null;
-  let started = false;
-  let current: Promise<void> | null = null;
+export class JobRunner {
+  private cancelNext: (() => void) | null = null;
+  private running: Promise<Record<string, unknown>> | null = null;
+  private stopped = false;
 
-  async function runAll(): Promise<void> {
-    for (const job of options.jobs) {
+  constructor(
+    private readonly jobs: Job[],
+    private readonly options: JobRunnerOptions,
+  ) {}
+
+  /** One run of every job, in order; answers each job's report (or the error it threw). */
+  tick(): Promise<Record<string, unknown>> {
+    this.running ??= this.runAll().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async runAll(): Promise<Record<string, unknown>> {
+    const reports: Record<string, unknown> = {};
+    for (const job of this.jobs) {
       try {
-        const handled = await job.run(options.now());
-        if (handled > 0) options.log.info({ job: job.name, handled }, 'housekeeping');
+        reports[job.name] = await job.run(this.options.now());
       } catch (error) {
-        options.log.error({ err: error, job: job.name }, 'housekeeping job failed');
+        this.options.onError(error, job.name);
+        reports[job.name] = error;
       }
     }
+    return reports;
   }
 
-  function tick(): Promise<void> {
-    // Two ticks never overlap: a slow one is joined, not doubled.
-    current ??= runAll().finally(() => {
-      current = null;
-    });
-    return current;
+  start(): void {
+    if (this.stopped || this.cancelNext) return;
+    this.scheduleNext();
   }
 
-  function schedule(delay: number): void {
-    timer = setTimeout(() => {
-      void tick().then(() => {
-        if (started) schedule(options.intervalMs);
+  private scheduleNext(): void {
+    const schedule = this.options.schedule ?? timerSchedule;
+    this.cancelNext = schedule(() => {
+      this.cancelNext = null;
+      if (this.stopped) return;
+      void this.tick().finally(() => {
+        if (!this.stopped) this.scheduleNext();
       });
-    }, delay);
-    // Housekeeping never keeps a process alive on its own.
-    timer.unref();
+    }, this.options.intervalMs);
   }
 
-  return {
-    tick,
-    start() {
-      if (started) return;
-      started = true;
-      schedule(options.firstDelayMs);
-    },
-    async stop() {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current;
-    },
-    get running() {
-      return started;
-    },
-  };
+  get scheduled(): boolean {
+    return this.cancelNext !== null;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelNext?.();
+    this.cancelNext = null;
+    await this.running?.catch(() => undefined);
+  }
 }

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { HttpError, TOO_MANY_ATTEMPTS } from '../lib/errors';
@@ -23,7 +23,12 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/** `store`: counters shared by every server process (lib/rateLimitStore), so limits hold behind a load balancer. */
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  store?: FastifyRateLimitStoreCtor,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     // Google's sign-in popup talks back to the opener window.
@@ -41,6 +46,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    ...(store ? { store } : {}),
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
   });
 }

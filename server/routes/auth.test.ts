@@ -316,6 +316,17 @@ describe('POST /send-verification-code', () => {
     expect((await post('/send-verification-code', { email: payload.email })).statusCode).toBe(200);
   });
 
+  test('one code a minute per address and purpose: a reset code right after the registration code is fine, a second is 429', async () => {
+    const payload = await registerAndVerify();
+    // The registration code was mailed a moment ago; a reset code is another purpose.
+    expect((await post('/send-verification-code', { email: payload.email })).statusCode).toBe(200);
+    const tooSoon = await post('/send-verification-code', { email: payload.email }, {}, '10.2.0.1');
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
+    clock.advance(60_000);
+    expect((await post('/send-verification-code', { email: payload.email })).statusCode).toBe(200);
+  });
+
   test('at most 5 codes per hour per e-mail, whatever the address asking', async () => {
     const { payload } = await register(); // code 1
     const resend = (ip: string) => post('/send-verification-code', { email: payload.email }, {}, ip);

@@ -158,12 +158,3 @@ describe('guest cart expiry', () => {
     expect(kept?.guestCartId).toBeNull();
   });
 });
-
-describe('the housekeeping timer', () => {
-  it('is started by the server and stopped when it closes', async () => {
-    const own = await createTestApp();
-    expect(own.app.jobs.running).toBe(true);
-    await own.close();
-    expect(own.app.jobs.running).toBe(false);
-  });
-});

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config';
 import { cartItems, orders, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { call, createShopper } from './testSupport';
@@ -286,9 +287,9 @@ describe('payments', () => {
     expect(paid.headers.location).toBe(
       `${t.app.deps.config.publicUrl}/payment?paymentId=${paymentId}&status=paid`,
     );
-    // The redirect itself changes nothing; the status call asks the gateway.
+    // The gateway's decision (the sandbox's callback) settles the order before the shopper is back.
     const [before] = await t.db.select().from(orders).where(eq(orders.id, order_id));
-    expect(before?.status).toBe('pending');
+    expect(before?.status).toBe('paid');
     expect((await statusOf(paymentId)).json()).toMatchObject({ order_id, status: 'paid' });
     const [after] = await t.db.select().from(orders).where(eq(orders.id, order_id));
     expect(after?.status).toBe('paid');
@@ -416,6 +417,23 @@ describe('payments', () => {
       '/pay/sandbox/',
     );
   });
+});
+
+test('in production without PAYMENTS_SANDBOX and without a gateway, initiating a payment is a clear 503', async () => {
+  const production = await createTestApp({
+    seed: true,
+    config: { env: 'production', paymentsSandbox: loadConfig({ NODE_ENV: 'production' }).paymentsSandbox },
+  });
+  try {
+    const initiate = await call(production.app, 'POST', '/api/initiate-payment', { invoice_value: 5 });
+    expect(initiate.statusCode).toBe(503);
+    expect(initiate.json()).toEqual({ message: 'This service is currently unavailable.' });
+    expect((await production.app.inject({ method: 'GET', url: '/pay/sandbox/abcdefgh12' })).statusCode).toBe(
+      404,
+    );
+  } finally {
+    await production.close();
+  }
 });
 
 describe('with PAYMENTS_SANDBOX=0', () => {

@@ -79,6 +79,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       allowCoupon,
       idempotencyKey: idempotencyKeyOf(request),
       now: config.now(),
+      reservationMs: config.unpaidOrderTtlMs,
     });
   };
 

@@ -9,6 +9,7 @@ import { guestOwner } from '../services/cart';
 import { holdStockForPayment, orderAfterPayment, payableOrder, recordPaymentLink } from '../services/orders';
 import { roundMoney, SandboxGateway, type PaymentStatus } from '../services/payments';
 import { Invalid, NotFound } from '../services/errors';
+import { reconcileCallback } from '../services/reconciliation';
 
 const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, gateway } = app.deps;
@@ -53,7 +54,9 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(Payments.execute.url, { schema: Payments.execute.schema }, async (request) => {
     const { invoiceValue, currencyIso, orderId } = await subjectOf(request, request.body);
-    if (orderId !== null) await holdStockForPayment(db, orderId, app.deps.config.now());
+    if (orderId !== null) {
+      await holdStockForPayment(db, orderId, app.deps.config.now(), app.deps.config.unpaidOrderTtlMs);
+    }
     const payment = await gateway.execute({
       invoiceValue: roundMoney(invoiceValue, currencyIso),
       currencyIso,
@@ -70,6 +73,22 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!status) throw new NotFound('Payment not found');
     return statusAnswer(app, status);
   });
+
+  // The gateway's server-to-server callback (its webhook). It only names the payment; the order follows what the
+  // gateway answers when asked, so a forged body can change nothing.
+  app.post(
+    Payments.callback.url,
+    { schema: Payments.callback.schema, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    async (request) => {
+      const data = request.body.Data;
+      const key = [data?.InvoiceId, data?.PaymentId]
+        .map((value) => (value === undefined ? '' : String(value)))
+        .find((value) => /^[\w-]{1,100}$/.test(value));
+      const state = key ? await reconcileCallback({ db, gateway }, key, app.deps.config.now()) : null;
+      if (!state) throw new NotFound('Payment not found');
+      return { received: true as const, payment_status: state };
+    },
+  );
 };
 
 export default paymentsRoutes;
@@ -172,7 +191,7 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
         page(
           'Sandbox payment',
           `<h1>Sandbox payment</h1>
-<p class="note">Test gateway: no card is charged. Choose the outcome of this payment.</p>${details}
+<p class="note">Test gateway of this demo shop, switched on by PAYMENTS_SANDBOX: no card is charged and no money moves. Choose the outcome of this payment.</p>${details}
 <div class="actions">
 <form method="post" action="/pay/sandbox/${id}"><input type="hidden" name="action" value="pay"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="/pay/sandbox/${id}"><input type="hidden" name="action" value="decline"><button class="decline" type="submit">Decline</button></form>
@@ -194,6 +213,8 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
       }
       const decided = await sandbox.decide(request.params.paymentId, action === 'pay' ? 'paid' : 'failed');
       if (!decided) return notFoundPage(reply);
+      // The sandbox's callback: the order follows the decision even if the shopper never comes back.
+      await reconcileCallback({ db: app.deps.db, gateway: sandbox }, decided.paymentId, config.now());
       return reply.redirect(returnUrl(decided.paymentId, decided.status), 303);
     },
   );

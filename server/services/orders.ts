@@ -1,6 +1,7 @@
 // Order creation (server-side totals, idempotent double submits) and the payment outcome applied to an order.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { UNPAID_ORDER_TTL_MS } from '../config';
 import type { Db } from '../db/client';
 import {
   orderItemRows,
@@ -186,6 +187,8 @@ interface CreateOptions {
   allowCoupon: boolean;
   idempotencyKey: string | null;
   now: Date;
+  /** how long the new order holds its stock unpaid (config.unpaidOrderTtlMs) */
+  reservationMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -281,6 +284,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           requestFingerprint: fingerprint,
           requestHash,
           stockReserved: true,
+          reservedUntil: new Date(now.getTime() + (options.reservationMs ?? UNPAID_ORDER_TTL_MS)),
           createdAt: now,
           updatedAt: now,
         })
@@ -443,14 +447,15 @@ export async function applyPaymentOutcome(
       if (order.status !== 'pending' || order.paymentId !== outcome.paymentId) return;
       await tx
         .update(orders)
-        .set({ status: 'failed', stockReserved: false, updatedAt: now })
+        .set({ status: 'failed', stockReserved: false, reservedUntil: null, updatedAt: now })
         .where(eq(orders.id, orderId));
       if (order.stockReserved) await returnStock(tx, needs);
       return;
     }
     if (outcome.currencyIso.toUpperCase() !== order.currency.toUpperCase()) return;
     if (outcome.amount + 1e-9 < order.totalPrice) return;
-    if (!['pending', 'failed', 'canceled'].includes(order.status)) return;
+    // An expired order is sold after all if its pieces are still there; a cancelled one never takes stock again.
+    if (!['pending', 'failed', 'canceled', 'expired'].includes(order.status)) return;
     let holdsStock = order.stockReserved;
     if (!holdsStock && order.status !== 'canceled') {
       // Savepoint: a partial take must not survive when another product fell short.
@@ -467,13 +472,26 @@ export async function applyPaymentOutcome(
     if (!holdsStock) {
       await tx
         .update(orders)
-        .set({ status: 'refund_due', paymentId: outcome.paymentId, paidAt: now, updatedAt: now })
+        .set({
+          status: 'refund_due',
+          paymentId: outcome.paymentId,
+          paidAt: now,
+          reservedUntil: null,
+          updatedAt: now,
+        })
         .where(eq(orders.id, orderId));
       return;
     }
     await tx
       .update(orders)
-      .set({ status: 'paid', stockReserved: true, paidAt: now, paymentId: outcome.paymentId, updatedAt: now })
+      .set({
+        status: 'paid',
+        stockReserved: true,
+        reservedUntil: null,
+        paidAt: now,
+        paymentId: outcome.paymentId,
+        updatedAt: now,
+      })
       .where(eq(orders.id, orderId));
     await countSold(tx, needs);
     const owner: CartOwner | null =
@@ -493,6 +511,7 @@ class StockGone extends Error {}
 
 export const ORDER_NOT_CANCELABLE = 'Only an unpaid order can be cancelled.';
 export const ORDER_STOCK_GONE = 'Some items of this order are no longer in stock.';
+export const ORDER_EXPIRED = 'This order expired unpaid and its items went back on sale.';
 
 /** The shopper's own pending order becomes canceled and its stock goes back on sale. */
 export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date): Promise<OrderRow> {
@@ -502,7 +521,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now: 
     if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_NOT_CANCELABLE);
     const [canceled] = await tx
       .update(orders)
-      .set({ status: 'canceled', stockReserved: false, updatedAt: now })
+      .set({ status: 'canceled', stockReserved: false, reservedUntil: null, updatedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
     if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, orderId));
@@ -513,19 +532,63 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now: 
 
 /**
  * A new payment attempt for an order whose last one failed takes its stock again first: no second attempt is
- * started for pieces that are gone.
+ * started for pieces that are gone. An order past its reservation is expired here if the job has not yet, and
+ * refused: its pieces may already be in someone else's order.
  */
-export async function holdStockForPayment(db: Db, orderId: number, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function holdStockForPayment(
+  db: Db,
+  orderId: number,
+  now: Date,
+  reservationMs: number = UNPAID_ORDER_TTL_MS,
+): Promise<void> {
+  const expired = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.stockReserved) return;
+    if (!order) return false;
+    if (order.status === 'expired') return true;
+    if (order.stockReserved) {
+      if (order.status !== 'pending' || !isOverdue(order, now)) return false;
+      await expireLockedOrder(tx, order, now);
+      return true;
+    }
     if ((await takeStock(tx, await stockNeedsOf(tx, orderId))).length > 0) {
       throw new Conflict(ORDER_STOCK_GONE);
     }
     await tx
       .update(orders)
-      .set({ status: 'pending', stockReserved: true, updatedAt: now })
+      .set({
+        status: 'pending',
+        stockReserved: true,
+        reservedUntil: new Date(now.getTime() + reservationMs),
+        updatedAt: now,
+      })
       .where(eq(orders.id, orderId));
+    return false;
+  });
+  if (expired) throw new Conflict(ORDER_EXPIRED);
+}
+
+function isOverdue(order: OrderRow, now: Date): boolean {
+  return order.reservedUntil !== null && order.reservedUntil.getTime() <= now.getTime();
+}
+
+async function expireLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'expired', stockReserved: false, reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, order.id));
+}
+
+/**
+ * Expires an order the expiry job claimed as overdue, giving its stock back. Answers false when the order moved on
+ * meanwhile (paid or cancelled).
+ */
+export async function expireClaimedOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.status !== 'pending' || !order.stockReserved) return false;
+    await expireLockedOrder(tx, order, now);
+    return true;
   });
 }
 

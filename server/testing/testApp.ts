@@ -22,6 +22,8 @@ export interface TestApp {
 export interface TestAppOptions extends Omit<BuildAppOptions, 'db'> {
   /** Run part B's demo-shop seed (default false: an empty shop). */
   seed?: boolean;
+  /** A second server process on another test app's database (scale-out tests); closing leaves the database open. */
+  sharedWith?: TestApp;
 }
 
 /** A throw-away schema on TEST_DATABASE_URL, dropped again on close. */
@@ -45,12 +47,14 @@ async function openPostgresSchema(url: string): Promise<{ db: Db; close(): Promi
  * TEST_DATABASE_URL is set. Uploads go to a temporary folder. bcrypt runs at its lowest cost to keep tests fast.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { seed = false, config, ...rest } = options;
+  const { seed = false, config, sharedWith, ...rest } = options;
   const testUrl = process.env.TEST_DATABASE_URL;
-  const handle = testUrl
-    ? await openPostgresSchema(testUrl)
-    : await openDb({ memory: true, loadDataDir: await migratedPgliteTemplate() });
-  await prepareDatabase(handle.db, { seed });
+  const handle = sharedWith
+    ? { db: sharedWith.db, close: async () => undefined }
+    : testUrl
+      ? await openPostgresSchema(testUrl)
+      : await openDb({ memory: true, loadDataDir: await migratedPgliteTemplate() });
+  if (!sharedWith) await prepareDatabase(handle.db, { seed });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
   const app = await buildApp({
     ...rest,
@@ -63,6 +67,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       bcryptCost: 4,
       // Every test request comes from 127.0.0.1, and a file may register far more than 30 users a minute.
       perIpLimits: { register: 10_000, login: 10_000, guestCart: 10_000 },
+      // Switched on explicitly, as a demo shop does; tests of the switched-off shop say so.
+      paymentsSandbox: true,
+      // No timers: a test runs the jobs with app.jobs.tick() when it wants them.
+      backgroundJobs: false,
       ...config,
     },
   });

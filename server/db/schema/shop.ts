@@ -183,7 +183,15 @@ export const addresses = pgTable('addresses', {
   createdAt: createdAt(),
 });
 
-export const ORDER_STATUSES = ['pending', 'paid', 'completed', 'canceled', 'failed', 'refund_due'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'completed',
+  'canceled',
+  'failed',
+  'refund_due',
+  'expired',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable('orders', {
@@ -210,6 +218,9 @@ export const orders = pgTable('orders', {
   requestFingerprint: text('request_fingerprint'),
   requestHash: text('request_hash'),
   stockReserved: boolean('stock_reserved').notNull().default(false),
+  /** A pending order left unpaid after this is expired and its stock goes back on sale. */
+  reservedUntil: timestamp('reserved_until', { withTimezone: true, mode: 'date' }),
+  paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
   paymentId: text('payment_id'),
   paymentUrl: text('payment_url'),
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
@@ -242,4 +253,10 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status').$type<SandboxPaymentStatus>().notNull().default('pending'),
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

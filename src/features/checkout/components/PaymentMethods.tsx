@@ -27,9 +27,13 @@ export function PaymentMethods({ orderId }: { orderId: number }) {
   // From the click until the browser has left for the gateway.
   const [processing, setProcessing] = useState(false);
 
+  const methodsFailure =
+    statusOf(methods.error) === 503
+      ? t('checkout.errors.payments_unavailable')
+      : t('checkout.payment.errors.fetch_methods');
   useEffect(() => {
-    if (methods.isError) notify.error(t('checkout.payment.errors.fetch_methods'));
-  }, [methods.isError, t]);
+    if (methods.isError) notify.error(methodsFailure);
+  }, [methods.isError, methodsFailure]);
 
   if (methods.isLoading) {
     return (
@@ -42,7 +46,7 @@ export function PaymentMethods({ orderId }: { orderId: number }) {
   if (methods.isError || !methods.data) {
     return (
       <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
-        <span>{t('checkout.payment.errors.fetch_methods')}</span>
+        <span>{methodsFailure}</span>
         <button type="button" className="btn btn-sm btn-danger" onClick={() => void methods.refetch()}>
           {t('checkout.payment.retry')}
         </button>
@@ -66,10 +70,13 @@ export function PaymentMethods({ orderId }: { orderId: number }) {
       leavePage.to(url);
       return;
     }
+    const status = 'error' in answer ? statusOf(answer.error) : undefined;
     const message =
-      'error' in answer && statusOf(answer.error) === 409
+      status === 409
         ? t('checkout.payment.errors.stock_gone')
-        : t('checkout.payment.errors.process');
+        : status === 503
+          ? t('checkout.errors.payments_unavailable')
+          : t('checkout.payment.errors.process');
     setFailure(message);
     notify.error(message);
     setProcessing(false);

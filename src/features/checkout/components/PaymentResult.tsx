@@ -10,13 +10,14 @@ import { selectIsAuthenticated } from '../../auth/public';
 import { selectLanguage } from '../../settings/public';
 import { useGetPaymentStatusQuery } from '../checkoutApi';
 
-export type PaymentOutcome = 'paid' | 'failed' | 'pending' | 'refund';
+export type PaymentOutcome = 'paid' | 'failed' | 'pending' | 'refund' | 'expired';
 
 /** The order's status after the server asked the gateway, as the shopper reads it. */
 export function outcomeOf(orderStatus: string): PaymentOutcome {
   if (orderStatus === 'paid' || orderStatus === 'completed') return 'paid';
   if (orderStatus === 'failed' || orderStatus === 'canceled') return 'failed';
   if (orderStatus === 'refund_due') return 'refund';
+  if (orderStatus === 'expired') return 'expired';
   return 'pending';
 }
 
@@ -25,6 +26,7 @@ const TONE: Record<PaymentOutcome, string> = {
   failed: 'danger',
   pending: 'warning',
   refund: 'warning',
+  expired: 'secondary',
 };
 
 /**

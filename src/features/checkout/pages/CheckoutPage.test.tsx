@@ -370,6 +370,39 @@ describe('guest checkout', () => {
     },
   );
 
+  it.each([
+    ['en', 'Confirm order', 'Online payment is not available at the moment'],
+    ['ar', 'تأكيد الطلب', 'الدفع الإلكتروني غير متاح حاليًا'],
+  ] as const)(
+    '(%s) a shop without payments (503) says so, and what was typed stays',
+    async (language, confirm, message) => {
+      shop({
+        order: () =>
+          HttpResponse.json({ message: 'This service is currently unavailable.' }, { status: 503 }),
+      });
+      const { user } = renderCheckout(
+        {
+          ...guestState,
+          checkout: {
+            draft: {
+              addressId: null,
+              email: 'g@example.com',
+              phoneCode: '+965',
+              phone: '55512345',
+              addingAddress: false,
+              newAddress: { name: '', phoneCode: '+965', phone: '', city: '', address: '', apartment: '' },
+            },
+            intent: null,
+          },
+        },
+        language,
+      );
+      await user.click(await screen.findByRole('button', { name: confirm }));
+      await alertSaying(message);
+      expect(screen.getByDisplayValue('g@example.com')).toBeInTheDocument();
+    },
+  );
+
   it('what was typed survives a reload and a language switch', async () => {
     shop();
     const first = renderCheckout(guestState);

@@ -138,7 +138,12 @@ export default function CheckoutPage() {
         setShown({ fields: refusal.fields, messages: refusal.joined });
         notify.error(t('checkout.errors.create_order'));
       } else {
-        const messages = [t('checkout.errors.create_order')];
+        // 503: the shop takes no payments right now (no gateway configured); retrying will not help.
+        const messages = [
+          statusOf(error) === 503
+            ? t('checkout.errors.payments_unavailable')
+            : t('checkout.errors.create_order'),
+        ];
         if (isNetworkError(error)) messages.push(t('checkout.errors.network'));
         setShown({ fields: {}, messages });
         notify.error(messages[0] ?? '');

@@ -136,6 +136,22 @@ describe('choosing a payment method', () => {
     },
   );
 
+  it.each([
+    ['en', 'Online payment is not available at the moment'],
+    ['ar', 'الدفع الإلكتروني غير متاح حاليًا'],
+  ] as const)(
+    '(%s) a shop without payments (503) says so instead of a fetch error',
+    async (language, text) => {
+      server.use(
+        http.post(apiUrl('initiate-payment'), () =>
+          HttpResponse.json({ message: 'This service is currently unavailable.' }, { status: 503 }),
+        ),
+      );
+      renderPayment('/payment?order_id=41', language);
+      await alertSaying(text);
+    },
+  );
+
   it('an answer without a payment URL is an error too; stock gone says so', async () => {
     let answer = 0;
     server.use(
@@ -208,6 +224,17 @@ describe('back from the gateway', () => {
     renderPayment('/payment?paymentId=p3');
     expect(await screen.findByRole('heading', { name: 'Items no longer available' })).toBeInTheDocument();
     expect(screen.getByText(/will be refunded/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Order expired', /went back on sale/],
+    ['ar', 'انتهت صلاحية الطلب', /عادت منتجاته إلى البيع/],
+  ] as const)('(%s) an order that expired unpaid says so, without a retry', async (language, title, text) => {
+    status({ order_id: 9, status: 'expired', payment_status: 'pending', payment_id: 'p4' });
+    renderPayment('/payment?paymentId=p4', language);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Retry payment|أعد محاولة الدفع/ })).not.toBeInTheDocument();
   });
 
   it('an unknown payment and an unreachable server', async () => {

@@ -1,0 +1,73 @@
+// The background jobs' picks of orders. Each pick claims its rows with FOR UPDATE SKIP LOCKED and stamps them in
+// the same statement, so server processes sharing this database never work on the same order at once.
+import { sql } from 'drizzle-orm';
+import { executeRows, type Db } from '../client';
+
+export interface ClaimedOrder {
+  id: number;
+  paymentId: string | null;
+}
+
+interface ClaimedRow extends Record<string, unknown> {
+  id: number;
+  payment_id: string | null;
+}
+
+const toClaimed = (rows: ClaimedRow[]): ClaimedOrder[] =>
+  rows.map((row) => ({ id: Number(row.id), paymentId: row.payment_id }));
+
+/**
+ * Pending orders whose stock reservation ran out. Their reservation is pushed back by `leaseMs` as they are
+ * claimed, so another process skips them while this one asks the gateway a last time and expires them.
+ */
+export async function claimOverdueOrders(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedOrder[]> {
+  const rows = await executeRows<ClaimedRow>(
+    db,
+    sql`UPDATE orders SET reserved_until = ${new Date(now.getTime() + leaseMs)}
+        WHERE id IN (
+          SELECT id FROM orders
+          WHERE status = 'pending' AND stock_reserved AND reserved_until <= ${now}
+          ORDER BY reserved_until
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, payment_id`,
+  );
+  return toClaimed(rows);
+}
+
+/**
+ * Orders whose payment the gateway may still change: pending ones, and for `closedWindowMs` after they closed,
+ * expired and cancelled ones (a shopper may finish paying on the gateway's page after that). Each is stamped as
+ * checked now, and not picked again before `everyMs` has passed.
+ */
+export async function claimPaymentsToCheck(
+  db: Db,
+  now: Date,
+  everyMs: number,
+  closedWindowMs: number,
+  limit: number,
+): Promise<ClaimedOrder[]> {
+  const checkedBefore = new Date(now.getTime() - everyMs);
+  const closedSince = new Date(now.getTime() - closedWindowMs);
+  const rows = await executeRows<ClaimedRow>(
+    db,
+    sql`UPDATE orders SET payment_checked_at = ${now}
+        WHERE id IN (
+          SELECT id FROM orders
+          WHERE payment_id IS NOT NULL
+            AND (payment_checked_at IS NULL OR payment_checked_at <= ${checkedBefore})
+            AND (status = 'pending' OR (status IN ('expired', 'canceled') AND updated_at >= ${closedSince}))
+          ORDER BY payment_checked_at NULLS FIRST, id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, payment_id`,
+  );
+  return toClaimed(rows);
+}

@@ -1,0 +1,345 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orders, products } from '../db/schema';
+import { call, createShopper, type Shopper } from '../routes/testSupport';
+import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
+import { SandboxGateway } from './payments';
+
+// Many shoppers at once on a busy machine.
+jest.setTimeout(180_000);
+
+const clock = manualClock();
+const MINUTE = 60_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, config: { now: clock.now } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const checkout = {
+  governorate_name: 'Ahmadi',
+  area_name: 'Fahaheel',
+  address: 'Block 5, Street 20, House 7',
+  payment_method: 'online',
+  shipping_cost: 2,
+  total_price: 10,
+  guest_phone: '55512345',
+  guest_email: 'buyer@example.com',
+  guest_country_code: '+965',
+};
+
+let plainProductId: number | null = null;
+/** A product without size/colour choices, its stock set to `stock`. */
+async function productWithStock(stock: number): Promise<number> {
+  if (plainProductId === null) {
+    const categories = (await call(t.app, 'GET', '/api/categories')).json<
+      { products: { id: number; attributes: unknown[] }[] }[]
+    >();
+    const plain = categories
+      .flatMap((category) => category.products)
+      .find((product) => product.attributes.length === 0);
+    if (!plain) throw new Error('no plain product in the seed');
+    plainProductId = plain.id;
+  }
+  await setStock(plainProductId, stock);
+  return plainProductId;
+}
+
+const setStock = (productId: number, stock: number) =>
+  t.db.update(products).set({ stockQuantity: stock }).where(eq(products.id, productId));
+
+async function stockOf(productId: number) {
+  const [row] = await t.db.select().from(products).where(eq(products.id, productId));
+  return row?.stockQuantity;
+}
+
+async function orderOf(orderId: number) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`no order ${orderId}`);
+  return row;
+}
+
+async function shopperWith(productId: number, quantity = 1, app: FastifyInstance = t.app) {
+  const shopper = await createShopper(t.db);
+  const added = await call(app, 'POST', '/api/cart/add', { product_id: productId, quantity }, shopper.token);
+  expect(added.statusCode).toBeLessThan(300);
+  return shopper;
+}
+
+interface Created {
+  order_id: number;
+  payment_url: string;
+}
+
+async function placeOrder(shopper: Shopper, app: FastifyInstance = t.app): Promise<Created> {
+  const answer = await call(app, 'POST', '/api/create-order', checkout, shopper.token);
+  expect(answer.statusCode).toBe(201);
+  return answer.json<Created>();
+}
+
+const paymentIdOf = (paymentUrl: string) => paymentUrl.split('/').pop() ?? '';
+/** The shopper presses Pay or Decline on the sandbox's hosted page. */
+const decideOnPage = (paymentUrl: string, action: 'pay' | 'decline', app: FastifyInstance = t.app) =>
+  app.inject({
+    method: 'POST',
+    url: `/pay/sandbox/${paymentIdOf(paymentUrl)}`,
+    payload: `action=${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+/** The gateway decides without any callback reaching the shop (the shopper closed the tab; a lost webhook). */
+const decideSilently = (paymentUrl: string, outcome: 'paid' | 'failed') =>
+  (t.app.deps.gateway as SandboxGateway).decide(paymentIdOf(paymentUrl), outcome);
+
+describe('unpaid orders expire', () => {
+  test('after 30 minutes unpaid the job expires the order and its stock goes back on sale', async () => {
+    const productId = await productWithStock(3);
+    const shopper = await shopperWith(productId, 2);
+    const created = await placeOrder(shopper);
+    expect(await stockOf(productId)).toBe(1);
+
+    clock.advance(30 * MINUTE - 1);
+    expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 0, paid: 0 });
+    expect((await orderOf(created.order_id)).status).toBe('pending');
+
+    clock.advance(1);
+    expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 1, paid: 0 });
+    expect(await orderOf(created.order_id)).toMatchObject({ status: 'expired', stockReserved: false });
+    expect(await stockOf(productId)).toBe(3);
+    // A second run finds nothing more to do.
+    clock.advance(MINUTE);
+    expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 0, paid: 0 });
+    expect(await stockOf(productId)).toBe(3);
+
+    const retry = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { payment_method_id: 1, order_id: created.order_id },
+      shopper.token,
+    );
+    expect(retry.statusCode).toBe(409);
+    expect(await stockOf(productId)).toBe(3);
+    const mine = (
+      await call(t.app, 'GET', `/api/orders/${created.order_id}`, undefined, shopper.token)
+    ).json();
+    expect(mine).toMatchObject({ status: 'expired' });
+  });
+
+  test('a payment attempt on an overdue order the job has not reached yet is refused and frees the stock', async () => {
+    const productId = await productWithStock(2);
+    const shopper = await shopperWith(productId);
+    const created = await placeOrder(shopper);
+    clock.advance(31 * MINUTE);
+    const retry = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { payment_method_id: 2, order_id: created.order_id },
+      shopper.token,
+    );
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ message: 'This order expired unpaid and its items went back on sale.' });
+    expect((await orderOf(created.order_id)).status).toBe('expired');
+    expect(await stockOf(productId)).toBe(2);
+  });
+
+  test('an overdue order the shopper paid at the last moment is paid, not expired', async () => {
+    const productId = await productWithStock(2);
+    const created = await placeOrder(await shopperWith(productId));
+    await decideSilently(created.payment_url, 'paid');
+    clock.advance(30 * MINUTE);
+    expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 0, paid: 1 });
+    expect((await orderOf(created.order_id)).status).toBe('paid');
+    expect(await stockOf(productId)).toBe(1);
+  });
+
+  test('paid on the gateway after it expired: stock is checked again, sold if still there, else refund due', async () => {
+    const productId = await productWithStock(2);
+    const lucky = await placeOrder(await shopperWith(productId));
+    const unlucky = await placeOrder(await shopperWith(productId));
+    clock.advance(30 * MINUTE);
+    expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 2, paid: 0 });
+    expect(await stockOf(productId)).toBe(2);
+    // One piece sells to someone else meanwhile.
+    await placeOrder(await shopperWith(productId));
+    expect(await stockOf(productId)).toBe(1);
+
+    expect((await decideOnPage(lucky.payment_url, 'pay')).statusCode).toBe(303);
+    expect(await orderOf(lucky.order_id)).toMatchObject({ status: 'paid', stockReserved: true });
+    expect(await stockOf(productId)).toBe(0);
+    expect((await decideOnPage(unlucky.payment_url, 'pay')).statusCode).toBe(303);
+    expect(await orderOf(unlucky.order_id)).toMatchObject({ status: 'refund_due', stockReserved: false });
+    expect(await stockOf(productId)).toBe(0);
+  });
+});
+
+describe('payments are reconciled without the shopper', () => {
+  test('the periodic check settles payments decided on the gateway: paid, and declined (stock back)', async () => {
+    const productId = await productWithStock(4);
+    const paid = await placeOrder(await shopperWith(productId));
+    const declined = await placeOrder(await shopperWith(productId));
+    const open = await placeOrder(await shopperWith(productId));
+    await decideSilently(paid.payment_url, 'paid');
+    await decideSilently(declined.payment_url, 'failed');
+    expect(await stockOf(productId)).toBe(1);
+
+    clock.advance(MINUTE);
+    const report = (await t.app.jobs.tick())['reconcile-payments'];
+    expect(report).toMatchObject({ paid: 1, failed: 1 });
+    expect((await orderOf(paid.order_id)).status).toBe('paid');
+    expect((await orderOf(declined.order_id)).status).toBe('failed');
+    expect((await orderOf(open.order_id)).status).toBe('pending');
+    expect(await stockOf(productId)).toBe(2);
+    // Not asked again before the interval has passed; then the still-open one is.
+    expect((await t.app.jobs.tick())['reconcile-payments']).toEqual({ checked: 0, paid: 0, failed: 0 });
+    await decideSilently(open.payment_url, 'paid');
+    clock.advance(MINUTE);
+    expect((await t.app.jobs.tick())['reconcile-payments']).toMatchObject({ paid: 1 });
+    expect((await orderOf(open.order_id)).status).toBe('paid');
+  });
+
+  test("the sandbox page's decision settles the order at once, before anyone asks for the status", async () => {
+    const productId = await productWithStock(2);
+    const created = await placeOrder(await shopperWith(productId));
+    const page = await decideOnPage(created.payment_url, 'pay');
+    expect(page.statusCode).toBe(303);
+    expect((await orderOf(created.order_id)).status).toBe('paid');
+  });
+
+  test('the gateway callback (webhook) settles the order by asking the gateway, never by trusting the body', async () => {
+    const productId = await productWithStock(2);
+    const created = await placeOrder(await shopperWith(productId));
+    const paymentId = paymentIdOf(created.payment_url);
+    const callback = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/callback', payload });
+
+    // A forged "paid" for a payment the gateway still has open changes nothing.
+    const forged = await callback({ Data: { PaymentId: paymentId, TransactionStatus: 'SUCCESS' } });
+    expect(forged.json()).toEqual({ received: true, payment_status: 'pending' });
+    expect((await orderOf(created.order_id)).status).toBe('pending');
+
+    await decideSilently(created.payment_url, 'paid');
+    const real = await callback({ Data: { PaymentId: paymentId } });
+    expect(real.statusCode).toBe(200);
+    expect((await orderOf(created.order_id)).status).toBe('paid');
+    expect((await callback({ Data: { PaymentId: 'no-such-payment' } })).statusCode).toBe(404);
+    expect((await callback({})).statusCode).toBe(404);
+  });
+});
+
+describe('50 shoppers ordering and paying for the last piece', () => {
+  // Orders other tests left open would give their pieces back in the middle of a count.
+  beforeEach(async () => {
+    clock.advance(30 * MINUTE);
+    await t.app.jobs.tick();
+  });
+
+  async function fiftyShoppersWithOrders(productId: number) {
+    await setStock(productId, 50);
+    const shoppers: Shopper[] = [];
+    for (let index = 0; index < 50; index += 1) shoppers.push(await shopperWith(productId));
+    return shoppers;
+  }
+
+  const paidOrdersOf = async (orderIds: number[]) =>
+    (await Promise.all(orderIds.map(orderOf))).filter((row) => row.status === 'paid');
+
+  test('all at once, each paying as soon as it has an order: one paid order, stock 0', async () => {
+    const productId = await productWithStock(1);
+    const shoppers = await fiftyShoppersWithOrders(productId);
+    await setStock(productId, 1);
+    const results = await Promise.all(
+      shoppers.map(async (shopper) => {
+        const answer = await call(t.app, 'POST', '/api/create-order', checkout, shopper.token);
+        if (answer.statusCode !== 201) return null;
+        const created = answer.json<Created>();
+        await decideOnPage(created.payment_url, 'pay');
+        return created.order_id;
+      }),
+    );
+    const orderIds = results.filter((id): id is number => id !== null);
+    expect(orderIds).toHaveLength(1);
+    expect(await paidOrdersOf(orderIds)).toHaveLength(1);
+    expect(await stockOf(productId)).toBe(0);
+  });
+
+  test('50 expired orders all paid at once on the gateway after the stock fell to 1: one paid, 49 refunds', async () => {
+    const productId = await productWithStock(50);
+    const shoppers = await fiftyShoppersWithOrders(productId);
+    const created: Created[] = [];
+    for (const shopper of shoppers) created.push(await placeOrder(shopper));
+    expect(await stockOf(productId)).toBe(0);
+    clock.advance(30 * MINUTE);
+    await t.app.jobs.tick();
+    const expired = await Promise.all(created.map((order) => orderOf(order.order_id)));
+    expect(expired.filter((row) => row.status === 'expired')).toHaveLength(50);
+    expect(await stockOf(productId)).toBe(50);
+    await setStock(productId, 1);
+
+    await Promise.all(created.map((order) => decideOnPage(order.payment_url, 'pay')));
+    const rows = await Promise.all(created.map((order) => orderOf(order.order_id)));
+    expect(rows.filter((row) => row.status === 'paid')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'refund_due')).toHaveLength(49);
+    expect(rows.filter((row) => row.stockReserved)).toHaveLength(1);
+    expect(await stockOf(productId)).toBe(0);
+  });
+
+  test('50 declined orders all retrying at once after the stock fell to 1: one attempt gets it, 49 are 409', async () => {
+    const productId = await productWithStock(50);
+    const shoppers = await fiftyShoppersWithOrders(productId);
+    const created: Created[] = [];
+    for (const shopper of shoppers) created.push(await placeOrder(shopper));
+    await Promise.all(created.map((order) => decideOnPage(order.payment_url, 'decline')));
+    expect(await stockOf(productId)).toBe(50);
+    await setStock(productId, 1);
+
+    const retries = await Promise.all(
+      created.map(async (order, index) => {
+        const shopper = shoppers[index];
+        if (!shopper) throw new Error('no shopper');
+        const answer = await call(
+          t.app,
+          'POST',
+          '/api/execute-payment',
+          { payment_method_id: 1, order_id: order.order_id },
+          shopper.token,
+        );
+        if (answer.statusCode === 200) {
+          await decideOnPage(
+            answer.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL,
+            'pay',
+          );
+        }
+        return answer.statusCode;
+      }),
+    );
+    expect(retries.filter((status) => status === 200)).toHaveLength(1);
+    expect(retries.filter((status) => status === 409)).toHaveLength(49);
+    expect(await paidOrdersOf(created.map((order) => order.order_id))).toHaveLength(1);
+    expect(await stockOf(productId)).toBe(0);
+  });
+});
+
+describe('two server processes on one database', () => {
+  test('both running the jobs at once expire each overdue order once and give its stock back once', async () => {
+    const other = await createTestApp({ config: { now: clock.now }, sharedWith: t });
+    try {
+      const productId = await productWithStock(10);
+      const created: Created[] = [];
+      for (let index = 0; index < 10; index += 1)
+        created.push(await placeOrder(await shopperWith(productId)));
+      expect(await stockOf(productId)).toBe(0);
+      clock.advance(30 * MINUTE);
+      const [mine, theirs] = await Promise.all([t.app.jobs.tick(), other.app.jobs.tick()]);
+      const expired = [mine, theirs].map(
+        (report) => (report['expire-unpaid-orders'] as { expired: number }).expired,
+      );
+      expect(expired.reduce((sum, count) => sum + count, 0)).toBe(10);
+      expect(await stockOf(productId)).toBe(10);
+    } finally {
+      await other.close();
+    }
+  });
+});
