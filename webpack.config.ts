@@ -79,7 +79,13 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       chunkLoadTimeout: 120000,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-i18next's fallback for Reacts without useSyncExternalStore: ours has it.
+      alias: {
+        'use-sync-external-store/shim$': path.resolve(__dirname, 'src/lib/shims/useSyncExternalStoreShim.ts'),
+      },
+    },
     module: {
       rules: [
         {

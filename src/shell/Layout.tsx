@@ -8,7 +8,7 @@ import { ScrollToTopButton } from './ScrollToTopButton';
 import { Toasts } from './Toasts';
 
 // Below the fold: the footer (about text, contact form, logos) loads after the page's own code.
-const Footer = lazy(() => import(/* webpackChunkName: "footer" */ './Footer'));
+const Footer = lazy(() => import(/* webpackChunkName: "after-start" */ './Footer'));
 
 export function Layout() {
   const { t } = useTranslation();
