@@ -1,5 +1,5 @@
 // Reading the catalogue: products with images, attributes and prices, shaped as the contract's Product.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Category, Product } from '../../contract/catalog';
 import type { Coupon } from '../../contract/coupons';
@@ -14,6 +14,7 @@ import {
   reviews,
 } from '../db/schema';
 import { roundToMinor } from '../lib/money';
+import { ResponseCache } from '../lib/responseCache';
 import { Invalid } from './errors';
 
 export type Lang = 'en' | 'ar';
@@ -57,6 +58,31 @@ export async function findRate(db: Db, currencyCode: string | undefined): Promis
   return rate ?? null;
 }
 
+/** As long as the catalogue lists are reused: a changed rate reaches shown prices as soon as it reaches lists. */
+const SHOWN_RATES_MS = 10_000;
+const shownRates = new WeakMap<Db, ResponseCache<Map<string, Rate>>>();
+
+/**
+ * findRate for prices that are shown (catalogue, cart, wishlist) and for checking a currency code: the rates
+ * table, a handful of rows, read at most every few seconds instead of once per request. Orders price with
+ * findRate.
+ */
+export async function shownRate(db: Db, currencyCode: string | undefined): Promise<Rate | null> {
+  if (!currencyCode) return null;
+  let cache = shownRates.get(db);
+  if (!cache) {
+    cache = new ResponseCache(SHOWN_RATES_MS);
+    shownRates.set(db, cache);
+  }
+  const rates = await cache.get('rates', async () => {
+    const rows = await db
+      .select({ currencyCode: currencyRates.currencyCode, ratePerKwd: currencyRates.ratePerKwd })
+      .from(currencyRates);
+    return new Map(rows.map((row) => [row.currencyCode, row]));
+  });
+  return rates.get(currencyCode.trim().toUpperCase()) ?? null;
+}
+
 export function convert(amountKwd: number, rate: Rate): number {
   return roundToMinor(amountKwd * rate.ratePerKwd, rate.currencyCode);
 }
@@ -71,6 +97,41 @@ const approvedRating = sql<number>`coalesce((
   where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved'
 ), 0)`.mapWith(Number);
 
+interface ImageJson {
+  id: number;
+  image: string;
+}
+
+interface ValueJson {
+  id: number;
+  kind: 'size' | 'color';
+  nameEn: string;
+  nameAr: string;
+}
+
+/**
+ * The gallery and the sizes and colours of each product, aggregated in the product's own row: one query answers a
+ * product or a whole list (with PGlite every query waits its turn on one connection).
+ */
+const galleryOf = sql<ImageJson[]>`coalesce((
+  select json_agg(json_build_object('id', ${productImages.id}, 'image', ${productImages.image})
+                  order by ${productImages.position}, ${productImages.id})
+  from ${productImages} where ${productImages.productId} = ${products.id}
+), '[]'::json)`;
+
+const choicesOf = sql<ValueJson[]>`coalesce((
+  select json_agg(json_build_object('id', ${productAttributeValues.id}, 'kind', ${productAttributeValues.kind},
+                                    'nameEn', ${productAttributeValues.nameEn}, 'nameAr', ${productAttributeValues.nameAr})
+                  order by ${productAttributeValues.position}, ${productAttributeValues.id})
+  from ${productAttributeValues} where ${productAttributeValues.productId} = ${products.id}
+), '[]'::json)`;
+
+/** A json column arrives parsed from node-postgres and PGlite alike; text only if a driver leaves it as is. */
+function jsonList<T>(value: unknown): T[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
+}
+
 /** Products (in the given order) with their gallery, attributes and category name. */
 export async function loadProducts(
   db: Db,
@@ -84,6 +145,8 @@ export async function loadProducts(
       rating: approvedRating,
       categoryEn: categories.nameEn,
       categoryAr: categories.nameAr,
+      images: galleryOf,
+      values: choicesOf,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -96,32 +159,12 @@ export async function loadProducts(
     .$dynamic();
   if (options.limit) query = query.limit(options.limit);
   const rows = await query;
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.product.id);
-  const [images, values] = await Promise.all([
-    db
-      .select()
-      .from(productImages)
-      .where(inArray(productImages.productId, ids))
-      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
-    db
-      .select()
-      .from(productAttributeValues)
-      .where(inArray(productAttributeValues.productId, ids))
-      .orderBy(
-        asc(productAttributeValues.productId),
-        asc(productAttributeValues.position),
-        asc(productAttributeValues.id),
-      ),
-  ]);
-  const imagesOf = groupBy(images, (image) => image.productId);
-  const valuesOf = groupBy(values, (value) => value.productId);
-  return rows.map(({ product, rating, categoryEn, categoryAr }) =>
+  return rows.map(({ product, rating, categoryEn, categoryAr, images, values }) =>
     productJson(
       { ...product, rating },
       localized(lang, categoryEn, categoryAr),
-      imagesOf.get(product.id) ?? [],
-      valuesOf.get(product.id) ?? [],
+      jsonList<ImageJson>(images),
+      jsonList<ValueJson>(values),
       lang,
       options.rate ?? null,
     ),
@@ -138,22 +181,11 @@ export async function loadProduct(
   return product ?? null;
 }
 
-function groupBy<T>(items: T[], keyOf: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
 function productJson(
   row: ProductRow,
   categoryName: string,
-  images: (typeof productImages.$inferSelect)[],
-  values: (typeof productAttributeValues.$inferSelect)[],
+  images: ImageJson[],
+  values: ValueJson[],
   lang: Lang,
   rate: Rate | null,
 ): Product {
@@ -236,7 +268,7 @@ export function stockWarningFor(stock: number): { en: string; ar: string } | nul
 /** The rate for a `currency_code` the client sent (none: null); a currency the shop does not price in is Invalid. */
 export async function requestedRate(db: Db, code: string | undefined): Promise<Rate | null> {
   if (!code) return null;
-  const rate = await findRate(db, code);
+  const rate = await shownRate(db, code);
   if (!rate) throw new Invalid({ currency_code: ['The selected currency code is invalid.'] });
   return rate;
 }

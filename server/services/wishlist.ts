@@ -4,7 +4,7 @@ import type { WishlistEntry } from '../../contract/wishlist';
 import type { Db } from '../db/client';
 import { deleteWishlistRow, insertWishlistRow, wishlistRowId, wishlistRows } from '../db/queries/wishlist';
 import { products } from '../db/schema';
-import { findRate, loadProducts, productExists, type Lang } from './catalog';
+import { loadProducts, productExists, shownRate, type Lang } from './catalog';
 import { NotFound } from './errors';
 
 /** Prices in the shopper's currency, as on every other product list; an unknown code keeps KWD. */
@@ -16,7 +16,7 @@ export async function listWishlist(
 ): Promise<WishlistEntry[]> {
   const rows = await wishlistRows(db, userId);
   if (rows.length === 0) return [];
-  const rate = await findRate(db, currencyCode);
+  const rate = await shownRate(db, currencyCode);
   const list = await loadProducts(
     db,
     inArray(
