@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
-import type { Db } from '../db/client';
+import { executeRows, type Db } from '../db/client';
 import { deleteExpiredGuestCarts } from '../db/queries/guestCarts';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import type { Job } from '../lib/jobs';
 import { sha256Hex } from '../lib/tokens';
-import { convert, findRate, loadProducts, localized, type Lang, type Rate } from './catalog';
-import { Conflict, Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
+import { convert, loadProducts, localized, shownRate, type Lang, type Rate } from './catalog';
+import { Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
 
@@ -89,18 +89,27 @@ export async function choiceNames(
   return { of: (row) => ({ size: nameOf(row.sizeValueId), color: nameOf(row.colorValueId) }) };
 }
 
+/** The fields of a cart line its answer is made of. */
+type LineRow = Pick<CartRow, 'id' | 'productId' | 'quantity' | 'sizeValueId' | 'colorValueId' | 'currency'>;
+
+/** The name of a chosen size or colour as the product lists it (in the answer's language); null if it left. */
+function choiceName(product: Product, valueId: number | null): string | null {
+  if (valueId === null) return null;
+  for (const attribute of product.attributes)
+    for (const value of attribute.sub_attributes) if (value.id === valueId) return value.name;
+  return null;
+}
+
 /** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
-async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): Promise<CartItem[]> {
+async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): Promise<CartItem[]> {
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((row) => row.productId))];
-  const [productList, choices] = await Promise.all([
-    loadProducts(db, inArray(products.id, productIds), lang),
-    choiceNames(db, rows, lang),
-  ]);
+  // A line's size and colour are values of its own product, so the product's attributes name them.
+  const productList = await loadProducts(db, inArray(products.id, productIds), lang);
   const productById = new Map(productList.map((product) => [product.id, product]));
-  const rates = new Map<string, Awaited<ReturnType<typeof findRate>>>();
+  const rates = new Map<string, Rate | null>();
   for (const currency of new Set(rows.map((row) => row.currency)))
-    rates.set(currency, await findRate(db, currency));
+    rates.set(currency, await shownRate(db, currency));
   return rows.flatMap((row) => {
     const product = productById.get(row.productId);
     if (!product) return [];
@@ -121,7 +130,8 @@ async function serialize(db: Db, rows: CartRow[], lang: Lang, shownIn?: Rate): P
         id: row.id,
         product_id: row.productId,
         quantity: row.quantity,
-        ...choices.of(row),
+        size: choiceName(product, row.sizeValueId),
+        color: choiceName(product, row.colorValueId),
         currency: row.currency,
         product: withPrices,
       },
@@ -142,38 +152,41 @@ export async function listCart(
 ): Promise<CartItem[]> {
   let shownIn: Rate | undefined;
   if (currencyCode) {
-    const rate = await findRate(db, currencyCode);
+    const rate = await shownRate(db, currencyCode);
     if (!rate) throw new Invalid({ currency_code: ['The selected currency code is invalid.'] });
     shownIn = rate;
   }
   return serialize(db, await cartRows(db, owner), lang, shownIn);
 }
 
-async function serializeOne(db: Db, row: CartRow, lang: Lang): Promise<CartItem> {
+async function serializeOne(db: Db, row: LineRow, lang: Lang): Promise<CartItem> {
   const [item] = await serialize(db, [row], lang);
   if (!item) throw new NotFound('Product not found');
   return item;
 }
 
 type ProductRow = typeof products.$inferSelect;
+type ValueRow = typeof productAttributeValues.$inferSelect;
 
-async function productOr404(db: Db, productId: number): Promise<ProductRow> {
-  const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) throw new NotFound('Product not found');
-  return product;
+/** The product and all its sizes and colours, in one query. */
+async function productWithChoices(
+  db: Db,
+  productId: number,
+): Promise<{ product: ProductRow; values: ValueRow[] }> {
+  const rows = await db
+    .select({ product: products, value: productAttributeValues })
+    .from(products)
+    .leftJoin(productAttributeValues, eq(productAttributeValues.productId, products.id))
+    .where(eq(products.id, productId))
+    .orderBy(asc(productAttributeValues.id));
+  const first = rows[0];
+  if (!first) throw new NotFound('Product not found');
+  return { product: first.product, values: rows.flatMap((row) => (row.value ? [row.value] : [])) };
 }
 
 /** The sub-attribute a shopper chose: by id, or by its English or Arabic name (case-insensitive). */
-async function resolveChoice(
-  db: Db,
-  productId: number,
-  kind: AttributeKind,
-  input: unknown,
-): Promise<number | null> {
-  const values = await db
-    .select()
-    .from(productAttributeValues)
-    .where(and(eq(productAttributeValues.productId, productId), eq(productAttributeValues.kind, kind)));
+function resolveChoice(productValues: ValueRow[], kind: AttributeKind, input: unknown): number | null {
+  const values = productValues.filter((value) => value.kind === kind);
   if (values.length === 0) return null;
   const given = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
   if (given === '') throw new Invalid({ [kind]: [`The ${kind} field is required.`] });
@@ -186,13 +199,15 @@ async function resolveChoice(
   return match.id;
 }
 
+function overStock(stock: number): OutOfStock {
+  return new OutOfStock({
+    quantity: [`The quantity may not be greater than the available stock (${stock}).`],
+  });
+}
+
 function checkStock(product: ProductRow, quantity: number): void {
   if (product.stockQuantity <= 0) throw new OutOfStock({ quantity: ['This product is out of stock.'] });
-  if (quantity > product.stockQuantity) {
-    throw new OutOfStock({
-      quantity: [`The quantity may not be greater than the available stock (${product.stockQuantity}).`],
-    });
-  }
+  if (quantity > product.stockQuantity) throw overStock(product.stockQuantity);
 }
 
 export interface AddInput {
@@ -205,24 +220,32 @@ export interface AddInput {
 
 export async function normalizeCurrency(db: Db, currency: unknown): Promise<string> {
   if (currency === undefined || currency === null || currency === '') return 'KWD';
-  const rate = typeof currency === 'string' ? await findRate(db, currency) : null;
+  const rate = typeof currency === 'string' ? await shownRate(db, currency) : null;
   if (!rate) throw new Invalid({ currency: ['The selected currency is invalid.'] });
   return rate.currencyCode;
 }
 
 /** Adds a line, or raises the quantity of the same product + size + colour. */
 export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang: Lang): Promise<CartItem> {
-  const product = await productOr404(db, input.productId);
-  const sizeValueId = await resolveChoice(db, product.id, 'size', input.size);
-  const colorValueId = await resolveChoice(db, product.id, 'color', input.color);
+  const { product, values } = await productWithChoices(db, input.productId);
+  const sizeValueId = resolveChoice(values, 'size', input.size);
+  const colorValueId = resolveChoice(values, 'color', input.color);
   checkStock(product, input.quantity);
   const userId = 'userId' in owner ? owner.userId : null;
   const guestCartId = 'userId' in owner ? null : owner.guestCartId;
   // One statement decides between a new line and a bigger one, so two adds racing for the same line both count
-  // (a read-then-insert would let the second trip over the unique index). The stock bound is checked on the
-  // summed quantity inside the transaction, which rolls back when it is exceeded.
-  const rowId = await db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
+  // (a read-then-insert would let the second trip over the unique index). A bigger line is only written while
+  // the summed quantity stays within the stock: otherwise nothing changes and no row comes back. One statement
+  // instead of a transaction around it: nothing else holds the connection (PGlite has only one) in between.
+  const [line] = await executeRows<{
+    id: number;
+    quantity: number;
+    size_value_id: number | null;
+    color_value_id: number | null;
+    currency: string;
+  }>(
+    db,
+    sql`
       INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
       VALUES (${userId}, ${guestCartId}, ${product.id}, ${input.quantity}, ${sizeValueId}, ${colorValueId},
               ${input.currency})
@@ -230,46 +253,48 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
                    (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
       DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, currency = EXCLUDED.currency,
                     updated_at = now()
-      RETURNING id, quantity`);
-    // Both drivers (PGlite, node-postgres) answer raw queries with `rows`; Db's union type cannot say so.
-    const line = (result as { rows: { id: number; quantity: number }[] }).rows[0];
-    if (!line) throw new Conflict('The cart changed, please try again.');
-    checkStock(product, Number(line.quantity));
-    return Number(line.id);
-  });
-  const [row] = await db.select().from(cartItems).where(eq(cartItems.id, rowId)).limit(1);
-  if (!row) throw new Conflict('The cart changed, please try again.');
-  return serializeOne(db, row, lang);
+        WHERE cart_items.quantity + EXCLUDED.quantity <= ${product.stockQuantity}
+      RETURNING id, quantity, size_value_id, color_value_id, currency`,
+  );
+  // No row: the line is there already and the sum would outgrow the stock.
+  if (!line) throw overStock(product.stockQuantity);
+  return serializeOne(
+    db,
+    {
+      id: Number(line.id),
+      productId: product.id,
+      quantity: Number(line.quantity),
+      sizeValueId: line.size_value_id === null ? null : Number(line.size_value_id),
+      colorValueId: line.color_value_id === null ? null : Number(line.color_value_id),
+      currency: line.currency,
+    },
+    lang,
+  );
 }
 
 function isChoice(value: unknown): boolean {
   return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
 }
 
-/**
- * The product's lines, narrowed by an optional size/colour. A given choice that matches no line means none: a
- * stale or mistyped choice must never widen into every line of the product.
- */
-async function linesOf(
-  db: Db,
-  owner: CartOwner,
-  productId: number,
-  size: unknown,
-  color: unknown,
-): Promise<CartRow[]> {
-  const rows = await db
+async function productLines(db: Db, owner: CartOwner, productId: number): Promise<CartRow[]> {
+  return db
     .select()
     .from(cartItems)
     .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
     .orderBy(desc(cartItems.updatedAt), desc(cartItems.id));
+}
+
+/**
+ * The lines narrowed by an optional size/colour (`values`: at least the lines' chosen values). A given choice that
+ * matches no line means none: a stale or mistyped choice must never widen into every line of the product.
+ */
+function choiceLines(
+  rows: CartRow[],
+  values: Pick<ValueRow, 'id' | 'nameEn' | 'nameAr'>[],
+  size: unknown,
+  color: unknown,
+): CartRow[] {
   if (!isChoice(size) && !isChoice(color)) return rows;
-  const valueIds = rows
-    .flatMap((row) => [row.sizeValueId, row.colorValueId])
-    .filter((id): id is number => id !== null);
-  const values =
-    valueIds.length > 0
-      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
-      : [];
   const named = (id: number | null, wanted: unknown) => {
     if (!isChoice(wanted)) return true;
     const value = values.find((candidate) => candidate.id === id);
@@ -283,6 +308,26 @@ async function linesOf(
   return rows.filter((row) => named(row.sizeValueId, size) && named(row.colorValueId, color));
 }
 
+/** The product's lines, narrowed by an optional size/colour (see choiceLines). */
+async function linesOf(
+  db: Db,
+  owner: CartOwner,
+  productId: number,
+  size: unknown,
+  color: unknown,
+): Promise<CartRow[]> {
+  const rows = await productLines(db, owner, productId);
+  if (!isChoice(size) && !isChoice(color)) return rows;
+  const valueIds = rows
+    .flatMap((row) => [row.sizeValueId, row.colorValueId])
+    .filter((id): id is number => id !== null);
+  const values =
+    valueIds.length > 0
+      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
+      : [];
+  return choiceLines(rows, values, size, color);
+}
+
 export async function updateQuantity(
   db: Db,
   owner: CartOwner,
@@ -290,10 +335,19 @@ export async function updateQuantity(
   input: { quantity: number; size?: unknown; color?: unknown },
   lang: Lang,
 ): Promise<CartItem> {
-  const [line] = await linesOf(db, owner, productId, input.size, input.color);
+  // Both reads at once (a line's size and colour are values of its own product); refused in the same order as
+  // before: no such line, then no such product, then the stock.
+  const [rows, found] = await Promise.all([
+    productLines(db, owner, productId),
+    productWithChoices(db, productId).catch((error: unknown) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    }),
+  ]);
+  const [line] = choiceLines(rows, found?.values ?? [], input.size, input.color);
   if (!line) throw new NotFound('Product not found in cart');
-  const product = await productOr404(db, productId);
-  checkStock(product, input.quantity);
+  if (!found) throw new NotFound('Product not found');
+  checkStock(found.product, input.quantity);
   const [row] = await db
     .update(cartItems)
     .set({ quantity: input.quantity, updatedAt: new Date() })
