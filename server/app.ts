@@ -12,6 +12,7 @@ import { registerErrorHandler } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
 import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
+import { WriteCounter } from './lib/sharedReads';
 import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
 import { registerAnswerCheck } from './plugins/answerCheck';
 import { registerAuth } from './plugins/auth';
@@ -37,6 +38,8 @@ import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
 export { BODY_LIMIT, UPLOAD_LIMIT } from './lib/limits';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The names the profile-picture upload writes. */
 const UPLOADED_PICTURE = /^\/profile\/\d+-[0-9a-f]{16}\.(?:png|jpg|webp)$/;
@@ -105,7 +108,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   } else {
     limits = databaseCounter(db, config.now);
   }
-  app.decorate('deps', { db, config, mail, gateway, social, limits });
+  const writes = new WriteCounter();
+  app.decorate('deps', { db, config, mail, gateway, social, limits, writes });
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) writes.written();
+  });
 
   const reconcileDeps = {
     db,

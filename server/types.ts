@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './lib/jobs';
 import type { SharedCounter } from './lib/rateLimitStore';
+import type { WriteCounter } from './lib/sharedReads';
 import type { MailService } from './services/mail';
 import type { PaymentGateway } from './services/payments';
 import type { SocialVerifier } from './services/social';
@@ -23,6 +24,8 @@ export interface AppDeps {
   social: SocialVerifier;
   /** Rate-limit counters shared by every server process (database, or Redis with REDIS_URL). */
   limits: SharedCounter;
+  /** Write requests answered so far: shared reads (lib/sharedReads) are not joined across one. */
+  writes: WriteCounter;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { Catalog, type BestSellersAnswer } from '../../contract/catalog';
 import { Coupons } from '../../contract/coupons';
 import { Shipping } from '../../contract/shipping';
 import { ResponseCache } from '../lib/responseCache';
+import { SharedReads } from '../lib/sharedReads';
 import { checkAnswer } from '../plugins/answerCheck';
 import {
   bestSellers,
@@ -21,29 +22,39 @@ import { listAreas, listCountries, listGovernorates } from '../services/shipping
 
 /** How long list answers (categories with products, best sellers) are reused; see lib/responseCache. */
 const LIST_CACHE_MS = 10_000;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;
 
   // The lists are kept as the JSON text the route's serializer wrote: a hit sends it as it is, instead of
   // serializing every category with every product again (about 150 KB) for each request.
-  const categoriesCache = new ResponseCache<string>(LIST_CACHE_MS);
-  const bestSellersCache = new ResponseCache<string>(LIST_CACHE_MS);
+  const categoriesCache = new ResponseCache<Buffer>(LIST_CACHE_MS);
+  const bestSellersCache = new ResponseCache<Buffer>(LIST_CACHE_MS);
+  // Product detail always reads the database; shoppers opening the same product at once share one read.
+  const productReads = new SharedReads<Buffer | null>(app.deps.writes);
   const checkAnswers = config.env !== 'production';
+
+  /** The answer as the route's serializer writes it (checked against the contract outside production). */
+  function serialized(request: FastifyRequest, reply: FastifyReply, answer: unknown): Buffer {
+    if (checkAnswers) checkAnswer(request, 200, answer);
+    return Buffer.from(String(reply.serialize(answer)));
+  }
 
   async function sendJson<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    cache: ResponseCache<string>,
+    cache: ResponseCache<Buffer>,
     key: string,
     compute: () => Promise<T>,
   ): Promise<FastifyReply> {
-    const text = await cache.get(key, async () => {
-      const answer = await compute();
-      if (checkAnswers) checkAnswer(request, 200, answer);
-      return String(reply.serialize(answer));
-    });
-    return reply.type('application/json; charset=utf-8').send(text);
+    const body = await cache.get(key, async () => serialized(request, reply, await compute()));
+    return sendSerialized(reply, body);
+  }
+
+  /** Sent as it is: fastify neither serializes a Buffer again nor runs the preSerialization hooks on it. */
+  function sendSerialized(reply: FastifyReply, body: Buffer): FastifyReply {
+    return reply.type(JSON_TYPE).send(body);
   }
 
   app.get(Catalog.categories.url, { schema: Catalog.categories.schema }, async (request, reply) => {
@@ -66,12 +77,19 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
-  app.get(Catalog.product.url, { schema: Catalog.product.schema }, async (request) => {
+  app.get(Catalog.product.url, { schema: Catalog.product.schema }, async (request, reply) => {
     const id = parseId(request.params.id);
+    const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    const product = id === null ? null : await loadProduct(db, id, langOf(request), rate);
-    if (!product) throw new NotFound('Product not found');
-    return product;
+    const body =
+      id === null
+        ? null
+        : await productReads.get(`${id}:${lang}:${rate?.currencyCode ?? ''}`, async () => {
+            const product = await loadProduct(db, id, lang, rate);
+            return product ? serialized(request, reply, product) : null;
+          });
+    if (!body) throw new NotFound('Product not found');
+    return sendSerialized(reply, body);
   });
 
   app.get(Coupons.list.url, { schema: Coupons.list.schema }, async () => listCoupons(db));
