@@ -40,8 +40,73 @@ export function scriptRunnerFor(db: Db): ScriptRunner {
   return runner;
 }
 
+/** The tables the catalogue's answers (products with gallery, choices, rating, prices) are read from. */
+const CATALOGUE_TABLES = new Set([
+  'products',
+  'categories',
+  'product_images',
+  'product_attribute_values',
+  'reviews',
+  'currency_rates',
+]);
+const WRITTEN_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?/gi;
+const READ_OR_ROW_WRITE =
+  /^\s*(?:select|with|insert|update|delete|begin|commit|rollback|savepoint|release)\b/i;
+
+/**
+ * Whether a statement may change what the catalogue answers: it writes one of the catalogue's tables, or it is of
+ * a kind not read here (a script, DDL, COPY...), which counts as changing everything.
+ */
+export function mayChangeCatalogue(statement: string): boolean {
+  if (!READ_OR_ROW_WRITE.test(statement)) return true;
+  for (const match of statement.matchAll(WRITTEN_TABLE))
+    if (CATALOGUE_TABLES.has((match[1] ?? '').toLowerCase())) return true;
+  return false;
+}
+
+const catalogueVersions = new WeakMap<Db, () => number>();
+
+/**
+ * PGlite only (its folder is locked to this process, so every write passes through this handle): a number that
+ * moves whenever a statement that may change the catalogue is sent, before its result is seen. Answers built
+ * from the catalogue may be kept while it stays the same. PostgreSQL: undefined (other processes write too).
+ */
+export function catalogueVersion(db: Db): (() => number) | undefined {
+  return catalogueVersions.get(db);
+}
+
+/** Counts the statements that may change the catalogue, on the client and inside its transactions. */
+function watchCatalogueWrites(client: PGlite): () => number {
+  let version = 0;
+  const watched = <T extends (query: string, ...rest: never[]) => unknown>(run: T): T =>
+    ((query: string, ...rest: never[]) => {
+      if (typeof query !== 'string' || mayChangeCatalogue(query)) version += 1;
+      return run(query, ...rest);
+    }) as T;
+  const watchQueries = (target: Pick<PGlite, 'query' | 'exec'>) => {
+    target.query = watched(target.query.bind(target)) as PGlite['query'];
+    target.exec = watched(target.exec.bind(target)) as PGlite['exec'];
+  };
+  watchQueries(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
+    try {
+      return await transaction(async (tx) => {
+        watchQueries(tx);
+        return callback(tx);
+      });
+    } finally {
+      // Whatever a rolled-back or committed transaction wrote, answers read before its end are not kept.
+      version += 1;
+    }
+  }) as PGlite['transaction'];
+  return () => version;
+}
+
 function wrapPglite(client: PGlite, release?: () => void): DbHandle {
+  const version = watchCatalogueWrites(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  catalogueVersions.set(db, version);
   scriptRunners.set(db, async (script) => {
     await client.transaction(async (tx) => {
       await tx.exec(script);

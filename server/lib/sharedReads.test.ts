@@ -12,7 +12,7 @@ function deferred<T>() {
 
 describe('SharedReads', () => {
   it('lets identical requests share the read that is running, and keeps nothing after it', async () => {
-    const reads = new SharedReads<string>(new WriteCounter());
+    const reads = new SharedReads<string>(() => 0);
     const first = deferred<string>();
     let started = 0;
     const a = reads.get('p1', () => {
@@ -31,7 +31,7 @@ describe('SharedReads', () => {
 
   it('starts a new read for other keys and after a write was answered', async () => {
     const writes = new WriteCounter();
-    const reads = new SharedReads<string>(writes);
+    const reads = new SharedReads<string>(() => writes.current);
     const running = deferred<string>();
     const before = reads.get('p1', () => running.promise);
     expect(await reads.get('p2', () => Promise.resolve('other'))).toBe('other');
@@ -43,8 +43,19 @@ describe('SharedReads', () => {
   });
 
   it('does not share a failed read once it has failed', async () => {
-    const reads = new SharedReads<string>(new WriteCounter());
+    const reads = new SharedReads<string>(() => 0);
     await expect(reads.get('p1', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await reads.get('p1', () => Promise.resolve('back'))).toBe('back');
+  });
+
+  it('keeps an answer until the version moves when asked to', async () => {
+    let version = 0;
+    const reads = new SharedReads<string>(() => version, { keep: true });
+    expect(await reads.get('p1', () => Promise.resolve('first'))).toBe('first');
+    expect(await reads.get('p1', () => Promise.resolve('second'))).toBe('first');
+    version += 1;
+    expect(await reads.get('p1', () => Promise.resolve('third'))).toBe('third');
+    await expect(reads.get('p2', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await reads.get('p2', () => Promise.resolve('back'))).toBe('back');
   });
 });

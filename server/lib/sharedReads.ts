@@ -16,26 +16,33 @@ export class WriteCounter {
 }
 
 /**
- * One database read for identical requests that arrive while it runs (a popular product opened by many shoppers
- * at once): the later ones wait for the running read instead of queueing one more behind it. Nothing is kept
- * after it ends, and a write answered in between starts a new read, so an answer is never older than the
- * request that asked for it could have seen.
+ * One database read for identical requests: the later ones wait for the running read instead of queueing one
+ * more behind it (a popular product opened by many shoppers at once). A version that moves with every write that
+ * matters (`version`) starts a new read, so an answer is never older than what the request asking for it could
+ * have seen. Without `keep`, nothing is kept once a read ends; with it, the answer is kept until the version
+ * moves: only for a version that sees every write to the data (see db/client catalogueVersion).
  */
 export class SharedReads<T> {
-  private readonly running = new Map<string, { writes: number; value: Promise<T> }>();
+  private readonly entries = new Map<string, { version: number; value: Promise<T>; done: boolean }>();
 
-  constructor(private readonly writes: WriteCounter) {}
+  constructor(
+    private readonly version: () => number,
+    private readonly options: { keep: boolean } = { keep: false },
+  ) {}
 
   get(key: string, read: () => Promise<T>): Promise<T> {
-    const writes = this.writes.current;
-    const joined = this.running.get(key);
-    if (joined && joined.writes === writes) return joined.value;
-    const entry = { writes, value: read() };
-    this.running.set(key, entry);
+    const version = this.version();
+    const found = this.entries.get(key);
+    if (found && found.version === version && (!found.done || this.options.keep)) return found.value;
+    const entry = { version, value: read(), done: false };
+    this.entries.set(key, entry);
     const forget = () => {
-      if (this.running.get(key) === entry) this.running.delete(key);
+      if (this.entries.get(key) === entry) this.entries.delete(key);
     };
-    entry.value.then(forget, forget);
+    entry.value.then(() => {
+      entry.done = true;
+      if (!this.options.keep) forget();
+    }, forget);
     return entry.value;
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Catalog, type BestSellersAnswer } from '../../contract/catalog';
 import { Coupons } from '../../contract/coupons';
 import { Shipping } from '../../contract/shipping';
+import { catalogueVersion } from '../db/client';
 import { ResponseCache } from '../lib/responseCache';
 import { SharedReads } from '../lib/sharedReads';
 import { checkAnswer } from '../plugins/answerCheck';
@@ -31,8 +32,12 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // serializing every category with every product again (about 150 KB) for each request.
   const categoriesCache = new ResponseCache<Buffer>(LIST_CACHE_MS);
   const bestSellersCache = new ResponseCache<Buffer>(LIST_CACHE_MS);
-  // Product detail always reads the database; shoppers opening the same product at once share one read.
-  const productReads = new SharedReads<Buffer | null>(app.deps.writes);
+  // Product detail answers what the database holds: on PostgreSQL shoppers opening the same product at once share
+  // one read; on PGlite, which sees every write, the answer is kept until a statement may have changed it.
+  const catalogue = catalogueVersion(db);
+  const productReads = catalogue
+    ? new SharedReads<Buffer | null>(catalogue, { keep: true })
+    : new SharedReads<Buffer | null>(() => app.deps.writes.current);
   const checkAnswers = config.env !== 'production';
 
   /** The answer as the route's serializer writes it (checked against the contract outside production). */

@@ -55,16 +55,29 @@ export async function createGuestCart(db: Db): Promise<{ guestCartId: number; to
   return { guestCartId: row.id, token };
 }
 
+/**
+ * A guest cart's last use is written at most this often: expiry counts in days, and a write on every request
+ * would make each of a shopper's requests queue behind the previous one's row lock.
+ */
+const GUEST_TOUCH_INTERVAL_MS = 60_000;
+
 /** The guest cart behind a token; 401 when the token is missing or unknown (the SPA then forgets it). */
 export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId: number }> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw new NotSignedIn();
-  const [row] = await db
-    .update(guestCarts)
-    .set({ lastUsedAt: new Date() })
-    .where(eq(guestCarts.tokenHash, sha256Hex(token)))
-    .returning({ id: guestCarts.id });
+  const now = new Date();
+  const staleBefore = new Date(now.getTime() - GUEST_TOUCH_INTERVAL_MS);
+  // One statement: finds the cart and records its use only when the last one is older than the interval.
+  const [row] = await executeRows<{ id: number }>(
+    db,
+    sql`WITH found AS (SELECT id, last_used_at FROM guest_carts WHERE token_hash = ${sha256Hex(token)}),
+        touched AS (
+          UPDATE guest_carts AS cart SET last_used_at = ${now.toISOString()}::timestamptz
+          FROM found WHERE cart.id = found.id AND found.last_used_at < ${staleBefore.toISOString()}::timestamptz
+        )
+        SELECT id FROM found`,
+  );
   if (!row) throw new NotSignedIn();
-  return { guestCartId: row.id };
+  return { guestCartId: Number(row.id) };
 }
 
 type CartRow = typeof cartItems.$inferSelect;
