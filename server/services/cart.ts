@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
-import { executeRows, type Db } from '../db/client';
+import { catalogueVersion, executeRows, type Db } from '../db/client';
 import { deleteExpiredGuestCarts } from '../db/queries/guestCarts';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import type { Job } from '../lib/jobs';
+import { SharedReads } from '../lib/sharedReads';
 import { sha256Hex } from '../lib/tokens';
-import { convert, loadProducts, localized, shownRate, type Lang, type Rate } from './catalog';
+import { convert, currentProduct, loadProducts, localized, shownRate, type Lang, type Rate } from './catalog';
 import { Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
@@ -118,7 +119,11 @@ async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): P
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((row) => row.productId))];
   // A line's size and colour are values of its own product, so the product's attributes name them.
-  const productList = await loadProducts(db, inArray(products.id, productIds), lang);
+  const [onlyId] = productIds;
+  const productList =
+    productIds.length === 1 && onlyId !== undefined
+      ? [await currentProduct(db, onlyId, lang)].filter((product): product is Product => product !== null)
+      : await loadProducts(db, inArray(products.id, productIds), lang);
   const productById = new Map(productList.map((product) => [product.id, product]));
   const rates = new Map<string, Rate | null>();
   for (const currency of new Set(rows.map((row) => row.currency)))
@@ -181,8 +186,21 @@ async function serializeOne(db: Db, row: LineRow, lang: Lang): Promise<CartItem>
 type ProductRow = typeof products.$inferSelect;
 type ValueRow = typeof productAttributeValues.$inferSelect;
 
-/** The product and all its sizes and colours, in one query. */
-async function productWithChoices(
+const keptChoices = new WeakMap<Db, SharedReads<{ product: ProductRow; values: ValueRow[] }>>();
+
+/** The product and all its sizes and colours, in one query (kept on PGlite as currentProduct is). */
+function productWithChoices(db: Db, productId: number): Promise<{ product: ProductRow; values: ValueRow[] }> {
+  const version = catalogueVersion(db);
+  if (!version) return readProductWithChoices(db, productId);
+  let reads = keptChoices.get(db);
+  if (!reads) {
+    reads = new SharedReads(version, { keep: true });
+    keptChoices.set(db, reads);
+  }
+  return reads.get(String(productId), () => readProductWithChoices(db, productId));
+}
+
+async function readProductWithChoices(
   db: Db,
   productId: number,
 ): Promise<{ product: ProductRow; values: ValueRow[] }> {

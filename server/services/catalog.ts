@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Category, Product } from '../../contract/catalog';
 import type { Coupon } from '../../contract/coupons';
-import type { Db } from '../db/client';
+import { catalogueVersion, type Db } from '../db/client';
 import { categoryRows, couponRows } from '../db/queries/catalog';
 import {
   categories,
@@ -15,6 +15,7 @@ import {
 } from '../db/schema';
 import { roundToMinor } from '../lib/money';
 import { ResponseCache } from '../lib/responseCache';
+import { SharedReads } from '../lib/sharedReads';
 import { Invalid } from './errors';
 
 export type Lang = 'en' | 'ar';
@@ -179,6 +180,23 @@ export async function loadProduct(
 ): Promise<Product | null> {
   const [product] = await loadProducts(db, eq(products.id, id), lang, { rate });
   return product ?? null;
+}
+
+const keptProducts = new WeakMap<Db, SharedReads<Product | null>>();
+
+/**
+ * loadProduct without a rate. On PGlite the answer is kept until a statement may change the catalogue (see
+ * db/client catalogueVersion), so it is always what the database holds; on PostgreSQL it is read each time.
+ */
+export function currentProduct(db: Db, id: number, lang: Lang): Promise<Product | null> {
+  const version = catalogueVersion(db);
+  if (!version) return loadProduct(db, id, lang);
+  let reads = keptProducts.get(db);
+  if (!reads) {
+    reads = new SharedReads(version, { keep: true });
+    keptProducts.set(db, reads);
+  }
+  return reads.get(`${id}:${lang}`, () => loadProduct(db, id, lang));
 }
 
 function productJson(
