@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { Product } from '../../contract/catalog';
 import { orderItems, orders, products } from '../db/schema';
@@ -61,6 +62,22 @@ test('GET /coupons answers active, expired and inactive coupons with 1/0 flags',
   expect(welcome).toMatchObject({ is_active: 1, discount: 10 });
   expect(welcome?.end_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(body.find((coupon) => coupon.code === 'VIP40')?.is_active).toBe(0);
+});
+
+describe('list answers and compression', () => {
+  test('a browser gets the same list compressed, as br or gzip, with Vary', async () => {
+    const plain = await get('/api/categories?currency_code=KWD');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/api/categories?currency_code=KWD', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('/api/best_selling_products', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(
+      (await get('/api/best_selling_products')).json(),
+    );
+  });
 });
 
 describe('GET /products/:id', () => {

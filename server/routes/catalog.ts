@@ -5,6 +5,7 @@ import { Catalog, type BestSellersAnswer } from '../../contract/catalog';
 import { Coupons } from '../../contract/coupons';
 import { Shipping } from '../../contract/shipping';
 import { catalogueVersion } from '../db/client';
+import { EncodedAnswer, preferredEncoding } from '../lib/encodedAnswer';
 import { ResponseCache } from '../lib/responseCache';
 import { SharedReads } from '../lib/sharedReads';
 import { checkAnswer } from '../plugins/answerCheck';
@@ -30,8 +31,8 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The lists are kept as the JSON text the route's serializer wrote: a hit sends it as it is, instead of
   // serializing every category with every product again (about 150 KB) for each request.
-  const categoriesCache = new ResponseCache<Buffer>(LIST_CACHE_MS);
-  const bestSellersCache = new ResponseCache<Buffer>(LIST_CACHE_MS);
+  const categoriesCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
+  const bestSellersCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
   // Product detail answers what the database holds: on PostgreSQL shoppers opening the same product at once share
   // one read; on PGlite, which sees every write, the answer is kept until a statement may have changed it.
   const catalogue = catalogueVersion(db);
@@ -49,12 +50,19 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function sendJson<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    cache: ResponseCache<Buffer>,
+    cache: ResponseCache<EncodedAnswer>,
     key: string,
     compute: () => Promise<T>,
   ): Promise<FastifyReply> {
-    const body = await cache.get(key, async () => serialized(request, reply, await compute()));
-    return sendSerialized(reply, body);
+    const answer = await cache.get(
+      key,
+      async () => new EncodedAnswer(serialized(request, reply, await compute())),
+    );
+    // Compressed once per cached answer, not once per request (the compression plugin leaves an encoded body be).
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (encoding === 'identity') return sendSerialized(reply, answer.body);
+    return sendSerialized(reply.header('content-encoding', encoding), answer.encoded(encoding));
   }
 
   /** Sent as it is: fastify neither serializes a Buffer again nor runs the preSerialization hooks on it. */

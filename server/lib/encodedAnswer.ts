@@ -1,0 +1,37 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** br, else gzip, else none, as the client's Accept-Encoding allows (a q=0 refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** A serialized answer and its compressed forms, each made once, when first asked for. */
+export class EncodedAnswer {
+  private readonly forms = new Map<Exclude<Encoding, 'identity'>, Buffer>();
+
+  constructor(readonly body: Buffer) {}
+
+  encoded(encoding: Exclude<Encoding, 'identity'>): Buffer {
+    let form = this.forms.get(encoding);
+    if (!form) {
+      // The compression plugin's own levels for answers made on the fly.
+      form =
+        encoding === 'br'
+          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : gzipSync(this.body);
+      this.forms.set(encoding, form);
+    }
+    return form;
+  }
+}
