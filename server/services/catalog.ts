@@ -13,7 +13,7 @@ import {
   products,
   reviews,
 } from '../db/schema';
-import { roundToMinor } from '../lib/money';
+import { roundToMinor } from '../../src/lib/minorUnits';
 import { ResponseCache } from '../lib/responseCache';
 import { SharedReads } from '../lib/sharedReads';
 import { Invalid } from './errors';

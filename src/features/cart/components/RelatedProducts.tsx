@@ -3,15 +3,12 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
-import { ProductGrid } from '../../../ui/ProductGrid';
-import { SkeletonGrid } from '../../../ui/Skeleton';
 import {
-  CatalogProductCard,
   MIN_GOOD_RATING,
+  ProductSections,
   selectAllProducts,
   selectHomeArgs,
   useHomeData,
-  type Product,
 } from '../../catalog/public';
 
 export const SIMILAR_MAX = 12;
@@ -60,30 +57,13 @@ export const RelatedProducts = memo(function RelatedProducts({
     return { similar: similarList, recommended: recommendedList };
   }, [all, categories, productIds]);
 
-  const sections: { id: string; title: string; items: Product[] }[] = [
-    { id: 'cart-similar-title', title: t('cart.similar'), items: similar },
-    { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended },
-  ];
   return (
-    <>
-      {sections.map((section) =>
-        isLoading || section.items.length > 0 ? (
-          <section className="mt-5" aria-labelledby={section.id} key={section.id}>
-            <h2 id={section.id} className="h4 mb-3">
-              {section.title}
-            </h2>
-            {isLoading ? (
-              <SkeletonGrid count={4} />
-            ) : (
-              <ProductGrid
-                items={section.items}
-                keyOf={(product) => product.id}
-                renderItem={(product) => <CatalogProductCard product={product} />}
-              />
-            )}
-          </section>
-        ) : null,
-      )}
-    </>
+    <ProductSections
+      isLoading={isLoading}
+      sections={[
+        { id: 'cart-similar-title', title: t('cart.similar'), items: similar },
+        { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended },
+      ]}
+    />
   );
 });
