@@ -59,7 +59,9 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async () => new EncodedAnswer(serialized(request, reply, await compute())),
     );
     // Compressed once per cached answer, not once per request (the compression plugin leaves an encoded body be).
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    // HEAD answers go without a body, and so, as before, without an encoding.
+    const encoding =
+      request.method === 'HEAD' ? 'identity' : preferredEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     if (encoding === 'identity') return sendSerialized(reply, answer.body);
     return sendSerialized(reply.header('content-encoding', encoding), answer.encoded(encoding));
