@@ -11,6 +11,7 @@ import {
   selectAllProducts,
   selectHomeArgs,
   useHomeData,
+  useProductCardShared,
   type Product,
 } from '../../catalog/public';
 
@@ -44,6 +45,7 @@ export const RelatedProducts = memo(function RelatedProducts({
   const args = useAppSelector(selectHomeArgs);
   const { isLoading } = useHomeData(args);
   const all = useAppSelector(selectAllProducts);
+  const shared = useProductCardShared();
   const { similar, recommended } = useMemo(() => {
     const inCart = new Set(productIds.split(',').filter(Boolean).map(Number));
     const wanted = new Set(categories.split('\n').filter(Boolean));
@@ -78,7 +80,7 @@ export const RelatedProducts = memo(function RelatedProducts({
               <ProductGrid
                 items={section.items}
                 keyOf={(product) => product.id}
-                renderItem={(product) => <CatalogProductCard product={product} />}
+                renderItem={(product) => <CatalogProductCard product={product} shared={shared} />}
               />
             )}
           </section>

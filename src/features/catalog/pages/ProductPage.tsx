@@ -19,7 +19,7 @@ import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
 import { selectIsAddingToCart } from '../cartButtonsSlice';
-import { CatalogProductCard } from '../components/CatalogProductCard';
+import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductReviews } from '../components/ProductReviews';
@@ -306,7 +306,7 @@ function ProductDetail({ product }: { product: Product }) {
           <FavoriteHeart productId={product.id} name={product.name} />
         </div>
         <div className="d-flex align-items-center gap-2 mb-2">
-          <StarRating value={product.rating} />
+          <StarRating value={product.rating} t={t} />
           <span className="small text-body-secondary" data-testid="product-rating">
             {product.rating.toFixed(1)}
           </span>
@@ -376,6 +376,7 @@ function RelatedProducts({ product }: { product: Product }) {
   const { isLoading } = useHomeData(args);
   const similar = useAppSelector((state) => selectSimilarProducts(state, product));
   const recommended = useAppSelector((state) => selectRecommendedProducts(state, product.id));
+  const shared = useProductCardShared();
   const sections = [
     { id: 'similar-title', title: t('catalog.product.similar'), items: similar, skeleton: 4 },
     { id: 'recommended-title', title: t('catalog.product.recommended'), items: recommended, skeleton: 4 },
@@ -394,7 +395,7 @@ function RelatedProducts({ product }: { product: Product }) {
               <ProductGrid
                 items={section.items}
                 keyOf={(item) => item.id}
-                renderItem={(item) => <CatalogProductCard product={item} />}
+                renderItem={(item) => <CatalogProductCard product={item} shared={shared} />}
               />
             )}
           </section>
