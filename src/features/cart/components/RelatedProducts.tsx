@@ -62,14 +62,16 @@ export const RelatedProducts = memo(function RelatedProducts({
     return { similar: similarList, recommended: recommendedList };
   }, [all, categories, productIds]);
 
-  const sections: { id: string; title: string; items: Product[] }[] = [
-    { id: 'cart-similar-title', title: t('cart.similar'), items: similar },
-    { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended },
+  // A section shows its skeleton while the products load only if it can have any: without categories in the cart
+  // there is nothing similar, and a skeleton that then vanished would pull the next section up (a layout shift).
+  const sections: { id: string; title: string; items: Product[]; possible: boolean }[] = [
+    { id: 'cart-similar-title', title: t('cart.similar'), items: similar, possible: categories !== '' },
+    { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended, possible: true },
   ];
   return (
     <>
       {sections.map((section) =>
-        isLoading || section.items.length > 0 ? (
+        (isLoading && section.possible) || section.items.length > 0 ? (
           <section className="mt-5" aria-labelledby={section.id} key={section.id}>
             <h2 id={section.id} className="h4 mb-3">
               {section.title}
