@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
@@ -36,7 +36,12 @@ export function Layout() {
     // The shell's first commit, for the start-up breakdown (bench/trace.ts).
     performance.mark?.('shop:shell-rendered');
   }, []);
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    // A new page starts at its top. Not on the first one: the browser has placed it, and scrolling there would
+    // force a layout inside the shell's first commit.
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo?.(0, 0);
   }, [pathname]);
   return (
