@@ -26,21 +26,20 @@ const ESM_PACKAGES = [
   'outvariant',
   'strict-event-emitter',
 ];
-const webTransform: Config['transform'] = {
-  ...transform,
-  '^.+\\.m?js$': [
-    'ts-jest',
-    {
-      tsconfig: {
-        allowJs: true,
-        module: 'CommonJS',
-        moduleResolution: 'Node',
-        esModuleInterop: true,
-        isolatedModules: true,
-      },
+/** ESM-only dependencies compiled to CommonJS like our own code. */
+const esmPackageTransform: [string, unknown] = [
+  'ts-jest',
+  {
+    tsconfig: {
+      allowJs: true,
+      module: 'CommonJS',
+      moduleResolution: 'Node',
+      esModuleInterop: true,
+      isolatedModules: true,
     },
-  ],
-};
+  },
+];
+const webTransform: Config['transform'] = { ...transform, '^.+\\.m?js$': esmPackageTransform };
 
 const config: Config = {
   // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest
@@ -75,18 +74,7 @@ const config: Config = {
         ...transform,
         // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
         // light-my-request) compiled to CommonJS like our own code.
-        '^.+\\.m?js$': [
-          'ts-jest',
-          {
-            tsconfig: {
-              allowJs: true,
-              module: 'CommonJS',
-              moduleResolution: 'Node',
-              esModuleInterop: true,
-              isolatedModules: true,
-            },
-          },
-        ],
+        '^.+\\.m?js$': esmPackageTransform,
       },
       transformIgnorePatterns: [
         '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite)/)',

@@ -71,9 +71,9 @@ export async function measureFilterChange(): Promise<{ products: number; scriptM
   const { catalogApi } = src(
     'features/catalog/catalogApi.ts',
   ) as typeof import('../src/features/catalog/catalogApi');
-  const { writeHomeCache } = src(
-    'features/catalog/homeCache.ts',
-  ) as typeof import('../src/features/catalog/homeCache');
+  const { storeHomeCopies } = src(
+    'features/catalog/testing/storedHomeCopies.ts',
+  ) as typeof import('../src/features/catalog/testing/storedHomeCopies');
   const { brandToggled } = src(
     'features/catalog/catalogSlice.ts',
   ) as typeof import('../src/features/catalog/catalogSlice');
@@ -111,7 +111,7 @@ export async function measureFilterChange(): Promise<{ products: number; scriptM
   const args = { lang: 'en' as const, currency: 'KWD' };
   const homeData = { categories, bestSellers: [], coupons: [], fetchedAt: Date.now(), currency: 'KWD' };
   // As after a real fetch: in RTK Query's cache and in the stored copy the page's mount asks (spec 02 §4).
-  writeHomeCache('en', homeData);
+  storeHomeCopies('en', { ...homeData, storedAt: Date.now(), currency: 'KWD' });
   await store.dispatch(catalogApi.util.upsertQueryData('getHomeData', args, homeData));
 
   const container = document.getElementById('root') as HTMLElement;

@@ -54,7 +54,8 @@ export const Shipping = endpoints({
   areas: {
     method: 'GET',
     url: '/governorates/:id/areas',
-    notes: "unknown governorate 404 `{message:'Governorate not found'}`",
-    schema: { params: GovernorateParams, response: { 200: AreasAnswer } },
+    notes:
+      "shipping prices in `currency_code` (KWD without one; unknown code 422); unknown governorate 404 `{message:'Governorate not found'}`",
+    schema: { params: GovernorateParams, querystring: CatalogQuery, response: { 200: AreasAnswer } },
   },
 });

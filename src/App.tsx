@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 
+import { LocationEvents } from './app/LocationEvents';
 import { AppRoutes } from './app/routes';
 import type { AppStore } from './app/store';
 import { i18n } from './i18n/i18n';
@@ -14,6 +15,7 @@ export function App({ store, persistor }: { store: AppStore; persistor: Persisto
       <PersistGate persistor={persistor} loading={null}>
         <I18nextProvider i18n={i18n}>
           <BrowserRouter>
+            <LocationEvents />
             <AppRoutes />
           </BrowserRouter>
         </I18nextProvider>

@@ -1,31 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Accounts } from '../../contract/accounts';
-import { findUserByEmail, issueToken, normalizeEmail } from '../lib/accounts';
+import { normalizeEmail } from '../lib/accounts';
 import { consumeCode, issueCode, normalizeCode } from '../lib/codes';
-import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { NATIONALITIES } from '../lib/nationalities';
-import { burnPasswordCheck, verifyPassword } from '../lib/passwords';
 import { authenticate, bearerTokenOf } from '../plugins/auth';
 import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
 import {
+  accountByEmail,
   accountForSocial,
   AUTH_MESSAGES,
+  findUserByEmail,
+  issueToken,
+  logIn,
   markVerified,
   registerUser,
   resetPassword,
   signOut,
 } from '../services/accounts';
 import { SocialProviderUnavailableError, SocialTokenError, type SocialIdentity } from '../services/social';
-import { Forbidden, Invalid, NotFound, NotSignedIn, Unavailable } from '../services/errors';
+import { Invalid, NotSignedIn, Unavailable } from '../services/errors';
 
 export const MESSAGES = {
   registered: 'User registered successfully. Please check your email for the verification code.',
   emailTaken: AUTH_MESSAGES.emailTaken,
   codeSent: 'Verification code sent.',
-  noUser: 'No user found, please register first',
+  noUser: AUTH_MESSAGES.noUser,
   verified: 'Email verified successfully.',
   invalidCode: 'Invalid or expired verification code.',
-  badCredentials: 'These credentials do not match our records.',
+  badCredentials: AUTH_MESSAGES.badCredentials,
   passwordReset: 'Password has been reset successfully.',
   loggedOut: 'Logged out successfully.',
   socialInvalid: 'The social login token is invalid or expired.',
@@ -76,8 +78,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sendCode = Accounts.sendVerificationCode;
   app.post(sendCode.url, { config: SEND_CODE_LIMIT, schema: sendCode.schema }, async (request) => {
     const input = request.body;
-    const user = await findUserByEmail(db, normalizeEmail(input.email));
-    if (!user) throw new NotFound(MESSAGES.noUser);
+    const user = await accountByEmail(db, input.email);
     // One endpoint serves both dialogs: an unverified account needs verifying, a verified one is resetting.
     await issueCode(app.deps, user, user.emailVerifiedAt ? 'reset' : 'verify', { limitResends: true });
     return { message: MESSAGES.codeSent };
@@ -105,19 +106,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preValidation: limitPerIp(app, app.deps.config.perIpLimits.login, 'login-ip'),
   };
   app.post(Accounts.login.url, { ...loginLimits, schema: Accounts.login.schema }, async (request) => {
-    const input = request.body;
-    const user = await findUserByEmail(db, normalizeEmail(input.email));
-    const password = input.password;
-    if (!user?.passwordHash) {
-      await burnPasswordCheck(password, app.deps.config.bcryptCost);
-      throw new Invalid({ email: [MESSAGES.badCredentials] }, MESSAGES.badCredentials);
-    }
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      throw new Invalid({ email: [MESSAGES.badCredentials] }, MESSAGES.badCredentials);
-    }
-    // Only after the password matched, so the 403 does not tell strangers which addresses are unverified.
-    if (!user.emailVerifiedAt) throw new Forbidden(EMAIL_NOT_VERIFIED);
-    const token = await issueToken(db, user.id, app.deps.config.now());
+    const { user, token } = await logIn(db, request.body, {
+      bcryptCost: app.deps.config.bcryptCost,
+      now: app.deps.config.now(),
+    });
     return { token, id: user.id, email: user.email, name: user.name };
   });
 

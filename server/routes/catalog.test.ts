@@ -214,6 +214,26 @@ describe('governorates', () => {
     expect(areas.some((area) => area.shipping_price > 0)).toBe(true);
   });
 
+  test("areas' shipping prices follow currency_code as the checkout charges them; an unknown currency is 422", async () => {
+    const { data } = (await get('/api/governorates')).json<{ data: { id: number }[] }>();
+    const priced = async (query: string) => {
+      const { areas } = (await get(`/api/governorates/${data[0]?.id}/areas${query}`)).json<{
+        areas: { id: number; shipping_price: number }[];
+      }>();
+      return areas;
+    };
+    const kwd = await priced('');
+    const sar = await priced('?currency_code=SAR');
+    const paid = kwd.findIndex((area) => area.shipping_price > 0);
+    expect(paid).toBeGreaterThanOrEqual(0);
+    const rate = (await get('/api/countries')).json<{ countries: { currency_code: string }[] }>();
+    expect(rate.countries.some((country) => country.currency_code === 'SAR')).toBe(true);
+    expect(sar[paid]?.shipping_price).not.toBe(kwd[paid]?.shipping_price);
+    expect(sar[paid]?.shipping_price).toBeGreaterThan(kwd[paid]?.shipping_price ?? Infinity);
+    expect((await priced('?currency_code=KWD'))[paid]?.shipping_price).toBe(kwd[paid]?.shipping_price);
+    expect((await get(`/api/governorates/${data[0]?.id}/areas?currency_code=XXX`)).statusCode).toBe(422);
+  });
+
   test('an unknown governorate is 404', async () => {
     expect((await get('/api/governorates/9999/areas')).statusCode).toBe(404);
     expect((await get('/api/governorates/x/areas')).statusCode).toBe(404);

@@ -77,7 +77,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }));
 
   app.get(Shipping.areas.url, { schema: Shipping.areas.schema }, async (request) => ({
-    areas: await listAreas(db, request.params.id),
+    areas: await listAreas(db, request.params.id, request.query.currency_code),
   }));
 };
 

@@ -3,18 +3,22 @@ import type { Db } from '../db/client';
 import {
   deleteToken,
   deleteTokensExcept,
+  findUserByEmail,
   findUserById,
   findUserBySocialId,
+  insertApiToken,
   insertUser,
   isUniqueViolation,
   updateUser,
   updateUserDroppingTokens,
   type UserRow,
 } from '../db/queries/users';
-import { findUserByEmail, normalizeEmail } from '../lib/accounts';
-import { hashPassword, verifyPassword } from '../lib/passwords';
+import { normalizeEmail } from '../lib/accounts';
+import { EMAIL_NOT_VERIFIED } from '../lib/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
+import { newBearerToken, sha256Hex } from '../lib/tokens';
 import type { SocialIdentity } from './social';
-import { Invalid, NotFound } from './errors';
+import { Forbidden, Invalid, NotFound } from './errors';
 
 export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed successfully.',
@@ -56,6 +60,8 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
 
 export const AUTH_MESSAGES = {
   emailTaken: 'The email has already been taken.',
+  badCredentials: 'These credentials do not match our records.',
+  noUser: 'No user found, please register first',
   socialNoEmail: 'Your social account did not share an email address.',
   socialLinkedElsewhere: 'This email is already linked to another social account.',
 } as const;
@@ -159,4 +165,40 @@ export async function accountForSocial(db: Db, identity: SocialIdentity, now: Da
   });
   if (!created) throw new Error('user insert returned nothing');
   return created;
+}
+
+export { findUserByEmail };
+
+/** A new bearer token for the user; only its hash is kept. `now` is the app's clock (tests move it). */
+export async function issueToken(db: Db, userId: number, now: Date): Promise<string> {
+  const token = newBearerToken();
+  await insertApiToken(db, userId, sha256Hex(token), now);
+  return token;
+}
+
+/** The account an address names, or NotFound ('register first'). */
+export async function accountByEmail(db: Db, email: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, normalizeEmail(email));
+  if (!user) throw new NotFound(AUTH_MESSAGES.noUser);
+  return user;
+}
+
+/**
+ * E-mail and password → a new session. An unknown address costs the same hash check as a wrong password, and an
+ * unverified account is told so only after its password matched, so answers do not tell strangers who exists.
+ */
+export async function logIn(
+  db: Db,
+  input: { email: string; password: string },
+  { bcryptCost, now }: { bcryptCost: number; now: Date },
+): Promise<{ user: UserRow; token: string }> {
+  const user = await findUserByEmail(db, normalizeEmail(input.email));
+  const refused = () => new Invalid({ email: [AUTH_MESSAGES.badCredentials] }, AUTH_MESSAGES.badCredentials);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(input.password, bcryptCost);
+    throw refused();
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw refused();
+  if (!user.emailVerifiedAt) throw new Forbidden(EMAIL_NOT_VERIFIED);
+  return { user, token: await issueToken(db, user.id, now) };
 }

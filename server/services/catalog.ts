@@ -13,7 +13,7 @@ import {
   products,
   reviews,
 } from '../db/schema';
-import { roundToMinor } from '../lib/money';
+import { roundToMinor } from '../../src/lib/minorUnits';
 import { Invalid } from './errors';
 
 export type Lang = 'en' | 'ar';

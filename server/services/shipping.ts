@@ -8,7 +8,7 @@ import {
   governorateExists,
   governorateRows,
 } from '../db/queries/locations';
-import { parseId } from './catalog';
+import { convert, parseId, requestedRate } from './catalog';
 import { NotFound } from './errors';
 
 export async function listCountries(db: Db): Promise<Country[]> {
@@ -31,14 +31,18 @@ export async function listGovernorates(db: Db): Promise<Governorate[]> {
   }));
 }
 
-/** A governorate's areas; an id that is malformed or unknown is NotFound. */
-export async function listAreas(db: Db, governorateIdText: string): Promise<Area[]> {
+/**
+ * A governorate's areas, their shipping prices in the asked currency as the checkout charges them (KWD without
+ * one); an id that is malformed or unknown is NotFound, a currency the shop does not price in Invalid.
+ */
+export async function listAreas(db: Db, governorateIdText: string, currencyCode?: string): Promise<Area[]> {
   const id = parseId(governorateIdText);
   if (id === null || !(await governorateExists(db, id))) throw new NotFound('Governorate not found');
+  const rate = await requestedRate(db, currencyCode);
   return (await areaRows(db, id)).map((row) => ({
     id: row.id,
     name_ar: row.nameAr,
     name_en: row.nameEn,
-    shipping_price: row.shippingPrice,
+    shipping_price: rate ? convert(row.shippingPrice, rate) : row.shippingPrice,
   }));
 }

@@ -37,21 +37,44 @@ const withApiBase: BaseQueryFn<
   return rawBaseQuery(request, api, extra);
 };
 
-/** An endpoint's `extraOptions`: where its calls keep their last good answer (see `baseQuery`). */
-export interface StoredCopyOptions {
-  /** The session-storage key of this call's answer (the request decides: language, currency, path); null: none. */
-  storedCopy?: (request: FetchArgs) => string | null;
+/** Where a call keeps its last good answer, and for how long that copy answers without a call. */
+export interface StoredCopyPlan {
+  /** The session-storage key of this call's answer (the request decides: language, currency, path). */
+  key: string;
+  /** While the copy is younger than this, it answers without a call (a clock set back makes it stale). */
+  freshForMs?: number;
+  /** A copy of another shape (another build, a hand) is no copy. */
+  accepts?: (data: unknown) => boolean;
 }
 
-export interface AnswerMeta extends FetchBaseQueryMeta {
-  /** The answer is the stored copy of an earlier call, served because this call failed. */
+/** An endpoint's `extraOptions`: where its calls keep their last good answer (see `baseQuery`). */
+export interface StoredCopyOptions {
+  /** A key, a plan, or null for a call that keeps no copy. */
+  storedCopy?: (request: FetchArgs) => StoredCopyPlan | string | null;
+}
+
+export interface AnswerMeta extends Partial<FetchBaseQueryMeta> {
+  /** The answer is the stored copy of an earlier call: fresh enough to skip the call, or this call failed. */
   fromStoredCopy?: boolean;
 }
 
+/** A copy with a freshness rule carries its time; one without is the bare answer. */
+interface DatedCopy {
+  storedAt: number;
+  data: unknown;
+}
+
+const isDatedCopy = (value: unknown): value is DatedCopy =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isFinite((value as Partial<DatedCopy>).storedAt) &&
+  'data' in value;
+
 /**
- * The one "stored copy as fallback" for every endpoint that asks for it with `extraOptions.storedCopy`: a good
- * answer is kept in session storage under the call's key, and a failed call is answered with the kept copy when
- * there is one (marked `meta.fromStoredCopy`). Storage is reached through the store's services (`extra`).
+ * The one "stored copy" for every endpoint that asks for it with `extraOptions.storedCopy`: a good answer is kept
+ * in session storage under the call's key; a copy still fresh by its plan answers without a call; a failed call is
+ * answered with the kept copy, however old (marked `meta.fromStoredCopy`). Storage and the clock are reached
+ * through the store's services (`extra`).
  */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -60,17 +83,38 @@ export const baseQuery: BaseQueryFn<
   StoredCopyOptions,
   AnswerMeta
 > = async (args, api, extraOptions) => {
-  const key = extraOptions?.storedCopy?.(typeof args === 'string' ? { url: args } : args) ?? null;
-  const answer = await withApiBase(args, api, {});
-  if (key === null) return answer;
+  const request = typeof args === 'string' ? { url: args } : args;
+  const planned = extraOptions?.storedCopy?.(request) ?? null;
+  if (planned === null) return withApiBase(args, api, {});
+  const plan = typeof planned === 'string' ? { key: planned } : planned;
   const { storage } = api.extra as AppServices;
+  const readCopy = (): { data: unknown; storedAt: number | null } | null => {
+    const stored = storage.readJson<unknown>('session', plan.key);
+    const copy =
+      plan.freshForMs === undefined
+        ? stored === null
+          ? null
+          : { data: stored, storedAt: null }
+        : isDatedCopy(stored)
+          ? stored
+          : null;
+    return copy && (plan.accepts?.(copy.data) ?? true) ? copy : null;
+  };
+
+  if (plan.freshForMs !== undefined) {
+    const copy = readCopy();
+    const age = copy?.storedAt == null ? -1 : Date.now() - copy.storedAt;
+    if (copy && age >= 0 && age < plan.freshForMs) return { data: copy.data, meta: { fromStoredCopy: true } };
+  }
+  const answer = await withApiBase(args, api, {});
   if (!answer.error) {
-    storage.writeJson('session', key, answer.data);
+    const kept = plan.freshForMs === undefined ? answer.data : { storedAt: Date.now(), data: answer.data };
+    storage.writeJson('session', plan.key, kept);
     return answer;
   }
-  const stored = storage.readJson<unknown>('session', key);
-  if (stored === null) return answer;
-  return { data: stored, meta: answer.meta && { ...answer.meta, fromStoredCopy: true } };
+  const copy = readCopy();
+  if (copy === null) return answer;
+  return { data: copy.data, meta: { ...answer.meta, fromStoredCopy: true } };
 };
 
 /** Only tags some endpoint provides or invalidates; a feature adds its own with its first endpoint that uses one. */

@@ -1,41 +1,13 @@
 // The order summary's figures, exact: every amount is counted in integer minor units of its currency (KWD has
 // 3 decimals: fils), so adding, multiplying and taking a percentage never drift the way binary fractions do. The
-// server prices the same way (server/services/pricing.ts); a property test checks that both always agree.
+// server prices with the same minor-unit module (server/services/pricing.ts); a property test checks that both agree.
 
-/** Currencies whose minor unit is a thousandth; all others are counted in hundredths. */
-const THREE_DECIMAL_CURRENCIES = new Set(['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'IQD', 'LYD']);
+import { fromMinor, percentOfMinor, toMinor } from './minorUnits';
 
-export function minorUnitsPerMajor(currency: string): number {
-  return THREE_DECIMAL_CURRENCIES.has(currency.toUpperCase()) ? 1000 : 100;
-}
-
-/** An amount as the API gives it (a decimal number) → integer minor units, half away from zero. */
-export function toMinor(amount: number, currency: string): number {
-  if (!Number.isFinite(amount)) return 0;
-  const sign = amount < 0 ? -1 : 1;
-  // toPrecision(12) drops the binary noise of the multiplication (1.0005 * 1000 = 1000.4999…) before rounding.
-  return sign * Math.round(Number((Math.abs(amount) * minorUnitsPerMajor(currency)).toPrecision(12)));
-}
-
-export function fromMinor(minor: number, currency: string): number {
-  return minor / minorUnitsPerMajor(currency);
-}
-
-/** n / d rounded half up, for integers n ≥ 0 and d > 0, with no fraction ever formed. */
-function divideRoundingHalfUp(n: number, d: number): number {
-  const quotient = Math.floor(n / d);
-  const remainder = n - quotient * d;
-  return remainder * 2 >= d ? quotient + 1 : quotient;
-}
-
-/** Percentages are read to two decimals (12.5 % is exact); coupon discounts are whole numbers in practice. */
-const PERCENT_SCALE = 100;
+export { toMinor };
 
 /** subtotal × percent / 100, rounded half up to a minor unit. */
-export function discountMinor(subtotalMinor: number, percent: number): number {
-  const scaled = Math.round(Math.min(100, Math.max(0, percent)) * PERCENT_SCALE);
-  return divideRoundingHalfUp(subtotalMinor * scaled, 100 * PERCENT_SCALE);
-}
+export const discountMinor = percentOfMinor;
 
 export interface SummaryLine {
   /** what one unit costs: the discounted price when there is one */

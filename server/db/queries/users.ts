@@ -6,6 +6,16 @@ import { apiTokens, users } from '../schema';
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<typeof users.$inferInsert>;
 
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/** Keeps a new session's token hash (never the token). */
+export async function insertApiToken(db: Db, userId: number, tokenHash: string, now: Date): Promise<void> {
+  await db.insert(apiTokens).values({ userId, tokenHash, createdAt: now, lastUsedAt: now });
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;

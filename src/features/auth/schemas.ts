@@ -8,56 +8,30 @@ import {
   PHONE_NUMBER_MAX,
   PHONE_NUMBER_MIN,
 } from '../../lib/accountRules';
+import {
+  confirmationRule,
+  emailRule,
+  passwordAtLeast8Rule,
+  phoneNumberRule,
+  strongPasswordRule,
+} from '../../lib/accountSchemas';
 
 export { PASSWORD_ALLOWED, PASSWORD_MIN, PASSWORD_STRONG, PHONE_NUMBER_MAX, PHONE_NUMBER_MIN };
 export const NATIONALITY_MIN = 1;
 export const NATIONALITY_MAX = 16;
 export const CODE_LENGTH = 6;
 
-// yup's own e-mail test accepts 'a@b'; a shop needs a domain with a dot to deliver the code.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-const email = () =>
-  yup
-    .string()
-    .trim()
-    .required('email_required')
-    .email('email_invalid')
-    .matches(EMAIL_PATTERN, { message: 'email_invalid', excludeEmptyString: true });
-
-const passwordAtLeast8 = () => yup.string().required('password_required').min(PASSWORD_MIN, 'password_min');
-
-/** Registration and reset alike: the server refuses any other password for both (server/lib/passwords.ts). */
-const strongPassword = () =>
-  passwordAtLeast8()
-    .matches(PASSWORD_ALLOWED, 'password_characters')
-    .matches(PASSWORD_STRONG, { message: 'password_strength', excludeEmptyString: true });
-
-// A test rather than oneOf: yup checks oneOf before required, which would hide 'confirm_password_required'.
-const confirmation = (of: string) =>
-  yup
-    .string()
-    .required('confirm_password_required')
-    .test('match', 'confirm_password_match', function matches(value) {
-      return value === (this.parent as Record<string, unknown>)[of];
-    });
-
 export const loginSchema = yup.object({
-  email: email(),
-  password: passwordAtLeast8(),
+  email: emailRule(),
+  password: passwordAtLeast8Rule(),
 });
 export type LoginValues = yup.InferType<typeof loginSchema>;
 
 export const registerSchema = yup.object({
-  email: email(),
+  email: emailRule(),
   username: yup.string().trim().required('username_required'),
   phoneCode: yup.string().required('phone_code_required'),
-  phoneNumber: yup
-    .string()
-    .required('phone_number_required')
-    .matches(/^\d+$/, { message: 'phone_number_digits', excludeEmptyString: true })
-    .min(PHONE_NUMBER_MIN, 'phone_number_min')
-    .max(PHONE_NUMBER_MAX, 'phone_number_max'),
+  phoneNumber: phoneNumberRule(),
   nationality: yup
     .number()
     .typeError('nationality_required')
@@ -65,12 +39,12 @@ export const registerSchema = yup.object({
     .integer('nationality_invalid')
     .min(NATIONALITY_MIN, 'nationality_invalid')
     .max(NATIONALITY_MAX, 'nationality_invalid'),
-  password: strongPassword(),
-  confirmPassword: confirmation('password'),
+  password: strongPasswordRule(),
+  confirmPassword: confirmationRule('password'),
 });
 export type RegisterValues = yup.InferType<typeof registerSchema>;
 
-export const forgotPasswordSchema = yup.object({ email: email() });
+export const forgotPasswordSchema = yup.object({ email: emailRule() });
 
 /** The six boxes of the reset and verification dialogs together. */
 export const codeBoxesSchema = (incompleteMessage: 'invalid_code_length' | 'incomplete_code') =>
@@ -82,9 +56,9 @@ export const codeBoxesSchema = (incompleteMessage: 'invalid_code_length' | 'inco
 
 export const resetPasswordSchema = yup.object({
   code: codeBoxesSchema('invalid_code_length'),
-  email: email(),
-  password: strongPassword(),
-  confirmPassword: confirmation('password'),
+  email: emailRule(),
+  password: strongPasswordRule(),
+  confirmPassword: confirmationRule('password'),
 });
 export type ResetPasswordValues = yup.InferType<typeof resetPasswordSchema>;
 

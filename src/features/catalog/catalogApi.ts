@@ -4,7 +4,7 @@ import { api } from '../../app/api';
 import type { Language } from '../../app/events';
 import type { AddReviewBody } from '../../../contract/catalog';
 import type { MessageAnswer } from '../../../contract/common';
-import { readHomeCache, validHomeCache, writeHomeCache } from './homeCache';
+import { homeCopy } from './homeCopy';
 import type { Category, Coupon, HomeData, Product, Review, Slide } from './types';
 
 export const HOME_KEEP_SECONDS = 300;
@@ -33,55 +33,35 @@ function withCategoryNames(categories: Category[]): Category[] {
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Categories (with their products), best sellers and coupons as one unit, because the spec's cache rule
-     * refetches all three together. A valid sessionStorage copy answers without a call.
+     * Categories (with their products), best sellers and coupons as one unit. Each call keeps its answer as the
+     * base query's stored copy, per language (and currency where it carries prices): a copy under 5 minutes old
+     * answers without a call, and a failed call falls back to its copy, however old.
      */
     getHomeData: build.query<HomeData, HomeArgs>({
       async queryFn({ lang, currency }, _api, _extra, baseQuery) {
-        const cached = validHomeCache(lang, currency, Date.now());
-        if (cached) return { data: cached };
         const priced = { ...langParams(lang), currency_code: currency };
         const [categories, bestSellers, coupons] = await Promise.all([
           baseQuery({ url: 'categories', params: priced }),
           baseQuery({ url: 'best_selling_products', params: priced }),
           baseQuery({ url: 'coupons', params: langParams(lang) }),
         ]);
-        // 'No products found' only for a load failure with no cache, so a failed part falls back to
-        // its stale stored copy. Prices follow the currency, so stored lists of another currency are no fallback;
-        // coupons carry no prices.
-        const stored = readHomeCache(lang);
-        const samePrices = stored.meta?.currency === currency;
-        const fallback = {
-          categories: samePrices ? stored.categories : null,
-          bestSellers: samePrices ? stored.bestSellers : null,
-          coupons: stored.coupons,
-        };
-        const failed = [categories, bestSellers, coupons].some((answer) => answer.error);
-        if (failed)
+        if (categories.error || bestSellers.error || coupons.error)
           console.warn('Some home data failed to load', categories.error, bestSellers.error, coupons.error);
-        const nothingToShow =
-          categories.error &&
-          bestSellers.error &&
-          coupons.error &&
-          !fallback.categories &&
-          !fallback.bestSellers &&
-          !fallback.coupons;
-        if (nothingToShow) return { error: categories.error as FetchBaseQueryError };
-        const data: HomeData = {
-          categories: categories.error
-            ? (fallback.categories ?? [])
-            : withCategoryNames((categories.data as Category[]) ?? []),
-          bestSellers: bestSellers.error
-            ? (fallback.bestSellers ?? [])
-            : ((bestSellers.data as { bestSellingProducts?: Product[] })?.bestSellingProducts ?? []),
-          coupons: coupons.error ? (fallback.coupons ?? []) : ((coupons.data as Coupon[]) ?? []),
-          fetchedAt: Date.now(),
-          currency,
+        // 'No products found' only when every part failed with no stored copy to fall back to.
+        if (categories.error && bestSellers.error && coupons.error)
+          return { error: categories.error as FetchBaseQueryError };
+        return {
+          data: {
+            categories: categories.error ? [] : withCategoryNames((categories.data as Category[]) ?? []),
+            bestSellers: bestSellers.error
+              ? []
+              : ((bestSellers.data as { bestSellingProducts?: Product[] })?.bestSellingProducts ?? []),
+            coupons: coupons.error ? [] : ((coupons.data as Coupon[]) ?? []),
+            categoriesFailed: Boolean(categories.error),
+          },
         };
-        // A partial answer is shown but never stored: the stored fetch time stays old, so the next mount retries.
-        if (!failed) writeHomeCache(lang, data);
-        return { data: { ...data, categoriesFailed: Boolean(categories.error) && !fallback.categories } };
       },
+      extraOptions: { storedCopy: homeCopy },
       keepUnusedDataFor: HOME_KEEP_SECONDS,
       providesTags: [
         { type: 'Category', id: 'LIST' },
@@ -132,8 +112,8 @@ export const {
 } = catalogApi;
 
 /**
- * The home data as every page reads it. Each mount runs the queryFn again because the spec's 5-minute rule is
- * counted from the stored fetch time and currency (homeCache), not from RTK Query's own timestamp; a valid
- * stored copy answers without a call, so this costs nothing while the cache is fresh.
+ * The home data as every page reads it. Each mount runs the queryFn again because the 5-minute rule is counted
+ * from the stored copies' time (homeCopy), not from RTK Query's own timestamp; a fresh stored copy answers
+ * without a call, so this costs nothing while it is fresh.
  */
 export const useHomeData = (args: HomeArgs) => useGetHomeDataQuery(args, { refetchOnMountOrArgChange: true });

@@ -83,8 +83,10 @@ export function showsSearch(params: URLSearchParams, search: SearchInUrl): boole
   );
 }
 
+export const SEARCH_PATH = '/search';
+
 /** The search page for these words, with the stored filters (the page writes them into the address). */
 export function searchPath(text: string): string {
   const query = searchToParams({ filters: DEFAULT_FILTERS, text }).toString();
-  return query ? `/search?${query}` : '/search';
+  return query ? `${SEARCH_PATH}?${query}` : SEARCH_PATH;
 }

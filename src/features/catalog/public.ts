@@ -10,5 +10,6 @@ export {
 export { selectSearchText } from './catalogSlice';
 export { searchPath } from './filterUrl';
 export { CatalogProductCard, useProductCardShared } from './components/CatalogProductCard';
+export { ProductSections } from './components/ProductSections';
 export { attributeOptions, displayPrices, isOutOfStock } from './productRules';
 export type { Product } from './types';

@@ -14,14 +14,11 @@ export type {
 export type { Coupon } from '../../../contract/coupons';
 export type { Slide } from '../../../contract/content';
 
-/** The home and search data that the spec's 5-minute rule caches together. */
+/** The home and search data, kept for 5 minutes per language and currency (homeCopy). */
 export interface HomeData {
   categories: Category[];
   bestSellers: Product[];
   coupons: Coupon[];
-  /** ms since epoch of the fetch that produced the lists */
-  fetchedAt: number;
-  currency: string;
-  /** the categories call failed (search then has nothing to show); never true for a cached copy */
+  /** the categories call failed with no stored copy (search then has nothing to show) */
   categoriesFailed?: boolean;
 }

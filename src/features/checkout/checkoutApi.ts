@@ -19,23 +19,18 @@ export type NewAddress = Pick<
   'name' | 'address' | 'mobile_number' | 'apartment_number' | 'city' | 'code_number' | 'country_code'
 >;
 
-/**
- * The order creation payload, plus the coupon and currency the server prices with: the contract's body (which
- * takes loose types, checked by the server's own rules) narrowed to what this form sends.
- */
-export interface OrderPayload extends Omit<CreateOrderBody, 'guest_token'> {
-  governorate_name: string;
-  area_name: string;
-  address: string;
-  payment_method: string;
-  shipping_cost: number;
-  total_price: number;
-  guest_phone: string;
-  guest_email: string;
-  guest_country_code: string;
-  coupon_code?: string;
-  currency?: string;
-}
+/** The contract takes loose bodies (checked by the server's own rules); this form sends texts as strings. */
+type TextsOf<T> = { [K in keyof T]-?: Extract<T[K], string> };
+
+/** The order creation payload: the contract's body as this form sends it (amounts as numbers, no guest token). */
+export type OrderPayload = Omit<
+  TextsOf<CreateOrderBody>,
+  'guest_token' | 'shipping_cost' | 'total_price' | 'coupon_code' | 'currency'
+> &
+  Partial<Pick<TextsOf<CreateOrderBody>, 'coupon_code' | 'currency'>> & {
+    shipping_cost: number;
+    total_price: number;
+  };
 
 /** Either creation answer: a guest's also carries its cart's token. */
 export type CreatedOrder = OrderCreatedAnswer & Partial<Pick<GuestOrderCreatedAnswer, 'guest_token'>>;

@@ -2,48 +2,21 @@
 // translation keys, translated on display.
 import * as yup from 'yup';
 
-import {
-  PASSWORD_ALLOWED,
-  PASSWORD_MIN,
-  PASSWORD_STRONG,
-  PHONE_NUMBER_MAX,
-  PHONE_NUMBER_MIN,
-} from '../../lib/accountRules';
+import { confirmationRule, emailRule, phoneNumberRule, strongPasswordRule } from '../../lib/accountSchemas';
 
-// The same pattern as registration: a domain with a dot, so the code can be delivered.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const AUTH = 'auth.validation.';
 
 export const profileSchema = yup.object({
   name: yup.string().trim().required('profile.validation.name_required'),
-  email: yup
-    .string()
-    .trim()
-    .required('auth.validation.email_required')
-    .email('auth.validation.email_invalid')
-    .matches(EMAIL_PATTERN, { message: 'auth.validation.email_invalid', excludeEmptyString: true }),
-  phone_number: yup
-    .string()
-    .required('auth.validation.phone_number_required')
-    .matches(/^\d+$/, { message: 'auth.validation.phone_number_digits', excludeEmptyString: true })
-    .min(PHONE_NUMBER_MIN, 'auth.validation.phone_number_min')
-    .max(PHONE_NUMBER_MAX, 'auth.validation.phone_number_max'),
+  email: emailRule(AUTH),
+  phone_number: phoneNumberRule(AUTH),
 });
 export type ProfileValues = yup.InferType<typeof profileSchema>;
 
 export const passwordSchema = yup.object({
   current_password: yup.string().required('profile.password.current_required'),
-  password: yup
-    .string()
-    .required('auth.validation.password_required')
-    .min(PASSWORD_MIN, 'auth.validation.password_min')
-    .matches(PASSWORD_ALLOWED, 'auth.validation.password_characters')
-    .matches(PASSWORD_STRONG, { message: 'auth.validation.password_strength', excludeEmptyString: true }),
-  password_confirmation: yup
-    .string()
-    .required('auth.validation.confirm_password_required')
-    .test('match', 'auth.validation.confirm_password_match', function matches(value) {
-      return value === (this.parent as Record<string, unknown>).password;
-    }),
+  password: strongPasswordRule(AUTH),
+  password_confirmation: confirmationRule('password', AUTH),
 });
 export type PasswordValues = yup.InferType<typeof passwordSchema>;
 

@@ -3,16 +3,12 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
-import { ProductGrid } from '../../../ui/ProductGrid';
-import { SkeletonGrid } from '../../../ui/Skeleton';
 import {
-  CatalogProductCard,
   MIN_GOOD_RATING,
+  ProductSections,
   selectAllProducts,
   selectHomeArgs,
   useHomeData,
-  useProductCardShared,
-  type Product,
 } from '../../catalog/public';
 
 export const SIMILAR_MAX = 12;
@@ -45,7 +41,6 @@ export const RelatedProducts = memo(function RelatedProducts({
   const args = useAppSelector(selectHomeArgs);
   const { isLoading } = useHomeData(args);
   const all = useAppSelector(selectAllProducts);
-  const shared = useProductCardShared();
   const { similar, recommended } = useMemo(() => {
     const inCart = new Set(productIds.split(',').filter(Boolean).map(Number));
     const wanted = new Set(categories.split('\n').filter(Boolean));
@@ -62,32 +57,14 @@ export const RelatedProducts = memo(function RelatedProducts({
     return { similar: similarList, recommended: recommendedList };
   }, [all, categories, productIds]);
 
-  // A section shows its skeleton while the products load only if it can have any: without categories in the cart
-  // there is nothing similar, and a skeleton that then vanished would pull the next section up (a layout shift).
-  const sections: { id: string; title: string; items: Product[]; possible: boolean }[] = [
-    { id: 'cart-similar-title', title: t('cart.similar'), items: similar, possible: categories !== '' },
-    { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended, possible: true },
-  ];
   return (
-    <>
-      {sections.map((section) =>
-        (isLoading && section.possible) || section.items.length > 0 ? (
-          <section className="mt-5" aria-labelledby={section.id} key={section.id}>
-            <h2 id={section.id} className="h4 mb-3">
-              {section.title}
-            </h2>
-            {isLoading ? (
-              <SkeletonGrid count={4} />
-            ) : (
-              <ProductGrid
-                items={section.items}
-                keyOf={(product) => product.id}
-                renderItem={(product) => <CatalogProductCard product={product} shared={shared} />}
-              />
-            )}
-          </section>
-        ) : null,
-      )}
-    </>
+    <ProductSections
+      isLoading={isLoading}
+      sections={[
+        // Without categories in the cart nothing can be similar: no skeleton that would vanish and shift the page.
+        { id: 'cart-similar-title', title: t('cart.similar'), items: similar, possible: categories !== '' },
+        { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended },
+      ]}
+    />
   );
 });

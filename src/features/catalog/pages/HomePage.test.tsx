@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { server } from '../../../testing/server';
-import { writeHomeCache } from '../homeCache';
+import { storeHomeCopies } from '../testing/storedHomeCopies';
 import { makeCategory, makeProduct, sampleCategories, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
@@ -65,11 +65,11 @@ describe('HomePage', () => {
   it('reuses the session cache for 5 minutes instead of calling the API', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));
-    writeHomeCache('en', {
+    storeHomeCopies('en', {
       categories: [makeCategory(9, 'Cached category', [])],
       bestSellers: [],
       coupons: [],
-      fetchedAt: Date.now() - 60_000,
+      storedAt: Date.now() - 60_000,
       currency: 'KWD',
     });
     render();
@@ -80,11 +80,11 @@ describe('HomePage', () => {
   it('refetches all three lists when the cache is older than 5 minutes, with lang and currency', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));
-    writeHomeCache('ar', {
+    storeHomeCopies('ar', {
       categories: [makeCategory(9, 'قديم', [])],
       bestSellers: [],
       coupons: [],
-      fetchedAt: Date.now() - 300_001,
+      storedAt: Date.now() - 300_001,
       currency: 'KWD',
     });
     render('ar');
@@ -97,9 +97,11 @@ describe('HomePage', () => {
         'GET /coupons?lang=ar',
       ]),
     );
-    expect(JSON.parse(window.sessionStorage.getItem('catalog:ar:cacheMeta') ?? '{}')).toMatchObject({
-      currency: 'KWD',
-    });
+    // The new answers replace the stale copies, dated now.
+    for (const key of ['catalog:ar:KWD:categories', 'catalog:ar:KWD:bestSellers', 'catalog:ar:coupons'])
+      expect(
+        (JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { storedAt?: number }).storedAt,
+      ).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('shows only active slides, and "failed to load slides" when they fail with nothing cached', async () => {
@@ -149,11 +151,11 @@ describe('HomePage', () => {
 
   describe('when loading fails with a stale stored copy', () => {
     const storeStale = (currency: string) =>
-      writeHomeCache('en', {
+      storeHomeCopies('en', {
         categories: [makeCategory(9, 'Stale category', [])],
         bestSellers: [],
         coupons: sampleCoupons,
-        fetchedAt: Date.now() - 600_000,
+        storedAt: Date.now() - 600_000,
         currency,
       });
     let warn: jest.SpyInstance;

@@ -11,8 +11,7 @@ import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
 import { addDays, formatDate } from '../../../lib/dates';
 import { formatMoney, lineTotal } from '../../../lib/money';
 import { LoadFailed } from '../../../ui/LoadFailed';
-import { ProductGrid } from '../../../ui/ProductGrid';
-import { SkeletonBox, SkeletonGrid } from '../../../ui/Skeleton';
+import { SkeletonBox } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
 import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
@@ -20,9 +19,9 @@ import { useHomeData, useGetProductQuery } from '../catalogApi';
 import { selectHomeArgs } from '../catalogSelectors';
 import { selectRecommendedProducts, selectSimilarProducts } from '../relatedSelectors';
 import { selectIsAddingToCart } from '../cartButtonsSlice';
-import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
+import { ProductSections } from '../components/ProductSections';
 import { ProductReviews } from '../components/ProductReviews';
 import {
   addToCartRefusal,
@@ -377,32 +376,14 @@ function RelatedProducts({ product }: { product: Product }) {
   const { isLoading } = useHomeData(args);
   const similar = useAppSelector((state) => selectSimilarProducts(state, product));
   const recommended = useAppSelector((state) => selectRecommendedProducts(state, product.id));
-  const shared = useProductCardShared();
-  const sections = [
-    { id: 'similar-title', title: t('catalog.product.similar'), items: similar, skeleton: 4 },
-    { id: 'recommended-title', title: t('catalog.product.recommended'), items: recommended, skeleton: 4 },
-  ];
   return (
-    <>
-      {sections.map((section) =>
-        isLoading || section.items.length > 0 ? (
-          <section className="mt-5" aria-labelledby={section.id} key={section.id}>
-            <h2 id={section.id} className="h4 mb-3">
-              {section.title}
-            </h2>
-            {isLoading ? (
-              <SkeletonGrid count={section.skeleton} />
-            ) : (
-              <ProductGrid
-                items={section.items}
-                keyOf={(item) => item.id}
-                renderItem={(item) => <CatalogProductCard product={item} shared={shared} />}
-              />
-            )}
-          </section>
-        ) : null,
-      )}
-    </>
+    <ProductSections
+      isLoading={isLoading}
+      sections={[
+        { id: 'similar-title', title: t('catalog.product.similar'), items: similar },
+        { id: 'recommended-title', title: t('catalog.product.recommended'), items: recommended },
+      ]}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import type { AppStore } from '../../../app/store';
 import { server } from '../../../testing/server';
 import { catalogApi } from '../catalogApi';
-import { writeHomeCache } from '../homeCache';
+import { storeHomeCopies } from '../testing/storedHomeCopies';
 import { makeCategory } from '../testing/fixtures';
 import { catalogHandlers } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
@@ -33,11 +33,11 @@ describe.each(pages)('the 5-minute rule on the %s page', (_name, path, route, pa
     calls = [];
     server.use(...catalogHandlers({}, calls));
     // Stored 4 minutes ago: still valid now, stale one minute from now.
-    writeHomeCache('en', {
+    storeHomeCopies('en', {
       categories: [makeCategory(9, 'Cached category', [])],
       bestSellers: [],
       coupons: [],
-      fetchedAt: clock - 4 * MINUTE,
+      storedAt: clock - 4 * MINUTE,
       currency: 'KWD',
     });
   });

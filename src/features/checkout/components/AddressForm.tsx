@@ -43,6 +43,14 @@ const SERVER_FIELD: Record<string, Field> = {
   apartment_number: 'apartment',
 };
 
+/** The fields after the phone number, in order. */
+const PLACE_FIELDS: { field: 'city' | 'address' | 'apartment'; autoComplete?: string; numeric?: boolean }[] =
+  [
+    { field: 'city', autoComplete: 'address-level2' },
+    { field: 'address', autoComplete: 'street-address' },
+    { field: 'apartment', numeric: true },
+  ];
+
 export function AddressForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -113,36 +121,20 @@ export function AddressForm() {
         numberError={message('phone')}
         codeError={message('phoneCode')}
       />
-      <TextField
-        id="new-address-city"
-        name="city"
-        label={t('checkout.address_form.city')}
-        value={draft.city}
-        onChange={(event) => edit('city')(event.target.value)}
-        autoComplete="address-level2"
-        dir="auto"
-        error={message('city')}
-      />
-      <TextField
-        id="new-address-address"
-        name="address"
-        label={t('checkout.address_form.address')}
-        value={draft.address}
-        onChange={(event) => edit('address')(event.target.value)}
-        autoComplete="street-address"
-        dir="auto"
-        error={message('address')}
-      />
-      <TextField
-        id="new-address-apartment"
-        name="apartment"
-        label={t('checkout.address_form.apartment')}
-        value={draft.apartment}
-        onChange={(event) => edit('apartment')(digitsOnly(event.target.value))}
-        inputMode="numeric"
-        dir="ltr"
-        error={message('apartment')}
-      />
+      {PLACE_FIELDS.map(({ field, autoComplete, numeric }) => (
+        <TextField
+          key={field}
+          id={`new-address-${field}`}
+          name={field}
+          label={t(`checkout.address_form.${field}`)}
+          value={draft[field]}
+          onChange={(event) => edit(field)(numeric ? digitsOnly(event.target.value) : event.target.value)}
+          autoComplete={autoComplete}
+          inputMode={numeric ? 'numeric' : undefined}
+          dir={numeric ? 'ltr' : 'auto'}
+          error={message(field)}
+        />
+      ))}
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={isLoading}>
           {isLoading ? t('checkout.address_form.saving') : t('checkout.address_form.save')}

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { digitsOnly } from '../../../lib/digits';
 import { notify } from '../../../lib/notify';
 import { SkeletonBox } from '../../../ui/Skeleton';
+import { bindFields } from '../../../ui/formikField';
 import { TextField } from '../../../ui/TextField';
 import { selectUserId } from '../../auth/public';
 import { AvatarUpload } from '../components/AvatarUpload';
@@ -47,10 +48,7 @@ function ProfileForm({ user }: { user: User }) {
       }
     },
   });
-  const error = (field: keyof ProfileValues) => {
-    const message = formik.errors[field];
-    return formik.touched[field] && message ? t(message) : undefined;
-  };
+  const bind = bindFields(formik, { translate: t });
   return (
     <form
       noValidate
@@ -60,37 +58,26 @@ function ProfileForm({ user }: { user: User }) {
     >
       <TextField
         id="profile-name"
-        name="name"
         label={t('profile.form.name')}
-        value={formik.values.name}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={error('name')}
+        {...bind('name')}
         autoComplete="name"
         dir="auto"
       />
       <TextField
         id="profile-email"
-        name="email"
         type="email"
         label={t('profile.form.email')}
-        value={formik.values.email}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={error('email')}
+        {...bind('email')}
         autoComplete="email"
         inputMode="email"
         dir="ltr"
       />
       <TextField
         id="profile-phone"
-        name="phone_number"
         type="tel"
         label={t('profile.form.phone_number')}
-        value={formik.values.phone_number}
+        {...bind('phone_number')}
         onChange={(event) => void formik.setFieldValue('phone_number', digitsOnly(event.target.value))}
-        onBlur={formik.handleBlur}
-        error={error('phone_number')}
         autoComplete="tel-national"
         inputMode="numeric"
         maxLength={15}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../../../lib/notify';
+import { bindFields } from '../../../ui/formikField';
 import { PasswordField } from '../../../ui/PasswordField';
 import { ProfileLayout } from '../components/ProfileLayout';
 import { useChangePasswordMutation } from '../profileApi';
@@ -36,21 +37,14 @@ export default function ProfilePasswordPage() {
       }
     },
   });
-  const error = (field: Field) => {
-    const message = formik.errors[field];
-    return formik.touched[field] && message ? t(message) : undefined;
-  };
+  const bind = bindFields(formik, { translate: t });
   const field = (name: Field, label: string, autoComplete: 'current-password' | 'new-password') => (
     <PasswordField
       id={`profile-${name}`}
-      name={name}
       label={label}
-      value={formik.values[name]}
-      onChange={formik.handleChange}
-      onBlur={formik.handleBlur}
+      {...bind(name)}
       shown={shown[name]}
       onToggleShown={() => setShown((current) => ({ ...current, [name]: !current[name] }))}
-      error={error(name)}
       autoComplete={autoComplete}
       disabled={formik.isSubmitting}
     />

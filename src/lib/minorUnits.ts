@@ -1,6 +1,7 @@
 // Money counted exactly: amounts become integer minor units of their currency (KWD has 3 decimals: fils) before
 // any sum, product or percentage, so nothing drifts the way binary fractions do (205486.5 × 1 % is 2054.865, which
-// floating point rounds down to 2054.86). The SPA's summary (src/lib/orderSummary.ts) counts the same way.
+// floating point rounds down to 2054.86). One module for both sides: the server prices with it
+// (server/services/pricing.ts) and the SPA's order summary (orderSummary.ts) counts with it.
 
 /** Currencies whose minor unit is a thousandth; all others are counted in hundredths. */
 const THREE_DECIMAL_CURRENCIES = new Set(['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'IQD', 'LYD']);
