@@ -9,14 +9,13 @@ import enAccount from '../src/i18n/locales/en/account.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
 import enShell from '../src/i18n/locales/en/shell.json';
-import { createAccount, expect, expectAccessible, openIn, test } from './fixtures';
+import { createAccount, expect, expectAccessible, openIn, test, PASSWORD } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
   en: { account: enAccount, auth: enAuth, catalog: enCatalog, shell: enShell },
   ar: { account: arAccount, auth: arAuth, catalog: arCatalog, shell: arShell },
 };
-const PASSWORD = 'Secret1!x';
 const NEW_PASSWORD = 'Fresh2@yz';
 // A real 1×1 PNG (written by sharp: the server decodes every upload, so its data must be whole).
 const PNG = Buffer.from(

@@ -7,14 +7,13 @@ import arShell from '../src/i18n/locales/ar/shell.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
 import enCommon from '../src/i18n/locales/en/common.json';
 import enShell from '../src/i18n/locales/en/shell.json';
-import { expect, openIn, readMailCode, test, uniqueEmail } from './fixtures';
+import { expect, openIn, readMailCode, test, uniqueEmail, PASSWORD } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
   en: { auth: enAuth, common: enCommon, shell: enShell },
   ar: { auth: arAuth, common: arCommon, shell: arShell },
 };
-const PASSWORD = 'Secret1!x';
 const NEW_PASSWORD = 'Fresh2@yz';
 
 const fill = (template: string, values: Record<string, string>) =>

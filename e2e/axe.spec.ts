@@ -1,7 +1,7 @@
 // Every page of the shop and its dialogs, in English and Arabic, scanned with axe-core as a shopper sees them:
 // no serious or critical violation anywhere. All pages are scanned before the verdict, so one run names them all.
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import arAuth from '../src/i18n/locales/ar/auth.json';
 import arCatalog from '../src/i18n/locales/ar/catalog.json';
@@ -9,33 +9,13 @@ import arShell from '../src/i18n/locales/ar/shell.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
 import enShell from '../src/i18n/locales/en/shell.json';
-import { createAccount, expect, openIn, test } from './fixtures';
+import { createAccount, expect, openIn, test, PASSWORD, fill, plainProduct } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
   en: { auth: enAuth, catalog: enCatalog, shell: enShell },
   ar: { auth: arAuth, catalog: arCatalog, shell: arShell },
 };
-const PASSWORD = 'Secret1!x';
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  stock_quantity: number;
-  attributes: unknown[];
-}
-
-async function plainProduct(request: APIRequestContext, language: Language): Promise<ApiProduct> {
-  const response = await request.get(`/api/categories${language === 'ar' ? '?lang=ar' : ''}`);
-  const product = ((await response.json()) as { products: ApiProduct[] }[])
-    .flatMap((category) => category.products)
-    .find((item) => item.stock_quantity > 20 && item.attributes.length === 0);
-  if (!product) throw new Error('the seed lacks a plain product with stock');
-  return product;
-}
 
 /** The serious and critical violations of what is on screen now, named by page. */
 async function scan(page: Page, name: string, found: string[]) {

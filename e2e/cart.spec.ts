@@ -8,19 +8,15 @@ import enAuth from '../src/i18n/locales/en/auth.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import enShop from '../src/i18n/locales/en/shop.json';
-import { createAccount, expect, openIn, test } from './fixtures';
+import { createAccount, expect, openIn, test, PASSWORD, fill, type ApiProduct } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
   en: { auth: enAuth, catalog: enCatalog, shell: enShell, shop: enShop },
   ar: { auth: arAuth, catalog: arCatalog, shell: arShell, shop: arShop },
 };
-const PASSWORD = 'Secret1!x';
 /** Set to a folder to keep screenshots of the filled cart at phone and desktop width. */
 const SHOTS_DIR = process.env.CART_SHOTS_DIR;
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
 
 /** The amount in a shown price, whatever the digits, separators and currency sign of the language. */
 function amountOf(text: string): number {
@@ -31,13 +27,6 @@ function amountOf(text: string): number {
   const match = /\d+(\.\d+)?/.exec(latin);
   if (!match) return 0;
   return Number(match[0]);
-}
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  stock_quantity: number;
-  attributes: { attribute_name: string; sub_attributes: { name: string }[] }[];
 }
 
 /** A plain product and one with a size (two to choose from) and a colour, both with plenty of stock. */

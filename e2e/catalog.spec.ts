@@ -1,20 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { expect, openIn, test } from './fixtures';
+import { expect, openIn, test, type ApiProduct } from './fixtures';
 
 /** axe on the catalogue's own content (the shell's navbar, footer and toasts are checked by the shell journeys). */
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).include('#main').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  stock_quantity: number;
-  attributes: { attribute_name: string; sub_attributes: { name: string }[] }[];
 }
 
 /** A product of the seeded shop with a size and a colour and plenty of stock. */

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import arAuth from '../src/i18n/locales/ar/auth.json';
 import arCatalog from '../src/i18n/locales/ar/catalog.json';
@@ -12,7 +12,16 @@ import enCheckout from '../src/i18n/locales/en/checkout.json';
 import enOrders from '../src/i18n/locales/en/orders.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import enShop from '../src/i18n/locales/en/shop.json';
-import { createAccount, expect, openIn, test } from './fixtures';
+import {
+  createAccount,
+  expect,
+  openIn,
+  test,
+  PASSWORD,
+  fill,
+  type ApiProduct,
+  plainProducts,
+} from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
@@ -33,26 +42,6 @@ const TEXTS = {
     shop: arShop,
   },
 };
-const PASSWORD = 'Secret1!x';
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  stock_quantity: number;
-  attributes: unknown[];
-}
-
-/** Plain products (no size or colour) of the seeded shop with plenty of stock. */
-async function plainProducts(request: APIRequestContext, lang: Language): Promise<ApiProduct[]> {
-  const response = await request.get(`/api/categories${lang === 'ar' ? '?lang=ar' : ''}`);
-  const categories = (await response.json()) as { products: ApiProduct[] }[];
-  return categories
-    .flatMap((category) => category.products)
-    .filter((item) => item.stock_quantity > 20 && item.attributes.length === 0);
-}
 
 async function addToCart(page: Page, language: Language, product: ApiProduct) {
   await openIn(page, `/product/${product.id}`, language);

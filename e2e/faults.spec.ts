@@ -1,7 +1,7 @@
 // Faults a shopper's browser meets, provoked with route interception: the API down, slow, answering 401 or 500,
 // storage full or corrupt, the network dropping and coming back. Each page keeps working, says what happened in
 // the shopper's language, and loses nothing they own.
-import type { APIRequestContext, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import AES from 'crypto-js/aes';
 
 import arAuth from '../src/i18n/locales/ar/auth.json';
@@ -16,7 +16,17 @@ import enCheckout from '../src/i18n/locales/en/checkout.json';
 import enCommon from '../src/i18n/locales/en/common.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import enShop from '../src/i18n/locales/en/shop.json';
-import { createAccount, expect, expectAccessible, openIn, test } from './fixtures';
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  openIn,
+  test,
+  PASSWORD,
+  fill,
+  type ApiProduct,
+  plainProduct,
+} from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
@@ -37,30 +47,10 @@ const TEXTS = {
     shop: arShop,
   },
 };
-const PASSWORD = 'Secret1!x';
 const LANGUAGES = ['en', 'ar'] as const;
 /** The pages every fault is tried on. */
 const PAGES = ['home', 'product', 'cart', 'checkout'] as const;
 type ShopPage = (typeof PAGES)[number];
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  stock_quantity: number;
-  attributes: unknown[];
-}
-
-async function plainProduct(request: APIRequestContext, language: Language): Promise<ApiProduct> {
-  const response = await request.get(`/api/categories${language === 'ar' ? '?lang=ar' : ''}`);
-  const product = ((await response.json()) as { products: ApiProduct[] }[])
-    .flatMap((category) => category.products)
-    .find((item) => item.stock_quantity > 20 && item.attributes.length === 0);
-  if (!product) throw new Error('the seed lacks a plain product with stock');
-  return product;
-}
 
 function pathOf(which: ShopPage, product: ApiProduct): string {
   return { home: '/', product: `/product/${product.id}`, cart: '/cart', checkout: '/checkout' }[which];

@@ -88,3 +88,43 @@ export async function expectAccessible(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** The password of the accounts the journeys create. */
+export const PASSWORD = 'Secret1!x';
+
+/** A translation with its {{placeholders}} filled, as i18next shows it. */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
+
+/** A product as the seeded shop's API lists it (the parts the journeys read). */
+export interface ApiProduct {
+  id: number;
+  name: string;
+  stock_quantity: number;
+  attributes: { attribute_name: string; sub_attributes: { name: string }[] }[];
+}
+
+/** Every product of the seeded shop, in the language's names. */
+export async function seededProducts(
+  request: APIRequestContext,
+  language: 'en' | 'ar',
+): Promise<ApiProduct[]> {
+  const response = await request.get(`/api/categories${language === 'ar' ? '?lang=ar' : ''}`);
+  return ((await response.json()) as { products: ApiProduct[] }[]).flatMap((category) => category.products);
+}
+
+/** Plain products (no size or colour) of the seeded shop with plenty of stock. */
+export async function plainProducts(
+  request: APIRequestContext,
+  language: 'en' | 'ar',
+): Promise<ApiProduct[]> {
+  return (await seededProducts(request, language)).filter(
+    (item) => item.stock_quantity > 20 && item.attributes.length === 0,
+  );
+}
+
+export async function plainProduct(request: APIRequestContext, language: 'en' | 'ar'): Promise<ApiProduct> {
+  const [product] = await plainProducts(request, language);
+  if (!product) throw new Error('the seed lacks a plain product with stock');
+  return product;
+}
