@@ -84,6 +84,15 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       // react-i18next's fallback for Reacts without useSyncExternalStore: ours has it.
       alias: {
         'use-sync-external-store/shim$': path.resolve(__dirname, 'src/lib/shims/useSyncExternalStoreShim.ts'),
+        // react-router's package exports only its development build (its warnings and the developer's error page
+        // on); its production build is the same code without them.
+        ...(production && {
+          'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+          'react-router/dom$': path.resolve(
+            __dirname,
+            'node_modules/react-router/dist/production/dom-export.mjs',
+          ),
+        }),
       },
     },
     module: {

@@ -68,6 +68,8 @@ test.describe('application shell', () => {
 
   test('the footer shows the about text in both languages', async ({ page }) => {
     await page.goto('/');
+    // The footer loads as the shopper scrolls down to it.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     const about = page.getByTestId('footer-about');
     await expect(about).toBeVisible();
     await expect(about).not.toHaveText('');

@@ -48,7 +48,8 @@ const DEFINITIONS: RouteDefinition[] = [
   },
   {
     path: '/product/:id',
-    load: () => import(/* webpackChunkName: "product" */ '../features/catalog/pages/ProductPage'),
+    load: () =>
+      withTexts(import(/* webpackChunkName: "product" */ '../features/catalog/pages/ProductPage'), 'product'),
   },
   {
     path: '/cart',

@@ -16,8 +16,18 @@ export const AUTH_NAMESPACE = 'auth';
  * Areas whose texts load with their own routes, as the account texts do with the auth modal: a key not found in
  * `translation` is looked up in them, in this order.
  */
-export const LAZY_NAMESPACES = [AUTH_NAMESPACE, 'checkout', 'orders'] as const;
+export const LAZY_NAMESPACES = [AUTH_NAMESPACE, 'checkout', 'orders', 'product'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+/**
+ * The area a lazy namespace's keys nest under: its file's keys keep their full path. The product page's texts
+ * (`catalog.product.…` but the few the cards and the cart use, `catalog.reviews.…`) are the `product` namespace.
+ */
+const LAZY_AREA: Record<LazyNamespace, string> = {
+  auth: 'auth',
+  checkout: 'checkout',
+  orders: 'orders',
+  product: 'catalog',
+};
 
 type TextsModule = Promise<{ default: object }>;
 // Literal import() calls, one per language, so webpack makes each its own small chunk.
@@ -34,6 +44,10 @@ const LAZY_TEXTS: Record<LazyNamespace, (ar: boolean) => TextsModule> = {
     ar
       ? import(/* webpackChunkName: "locale-ar-orders" */ './locales/ar/orders.json')
       : import(/* webpackChunkName: "locale-en-orders" */ './locales/en/orders.json'),
+  product: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-product" */ './locales/ar/product.json')
+      : import(/* webpackChunkName: "locale-en-product" */ './locales/en/product.json'),
 };
 
 function isLazyNamespace(namespace: string): namespace is LazyNamespace {
@@ -63,7 +77,7 @@ export async function initI18n(): Promise<Language> {
       resourcesToBackend((language: string, namespace: string) => {
         const ar = toLanguage(language) === 'ar';
         if (isLazyNamespace(namespace)) {
-          return LAZY_TEXTS[namespace](ar).then((module) => ({ [namespace]: module.default }));
+          return LAZY_TEXTS[namespace](ar).then((module) => ({ [LAZY_AREA[namespace]]: module.default }));
         }
         if (namespace === SHOP_NAMESPACE) {
           const texts = ar

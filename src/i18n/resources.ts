@@ -4,12 +4,14 @@ import arAuth from './locales/ar/auth.json';
 import arCheckout from './locales/ar/checkout.json';
 import ar from './locales/ar/index';
 import arOrders from './locales/ar/orders.json';
+import arProduct from './locales/ar/product.json';
 import arShop from './locales/ar/shop.json';
 import enAccount from './locales/en/account.json';
 import enAuth from './locales/en/auth.json';
 import enCheckout from './locales/en/checkout.json';
 import en from './locales/en/index';
 import enOrders from './locales/en/orders.json';
+import enProduct from './locales/en/product.json';
 import enShop from './locales/en/shop.json';
 
 export const allResources = {
@@ -18,6 +20,7 @@ export const allResources = {
     auth: { auth: enAuth },
     checkout: { checkout: enCheckout },
     orders: { orders: enOrders },
+    product: { catalog: enProduct },
     account: enAccount,
     shop: enShop,
   },
@@ -26,6 +29,7 @@ export const allResources = {
     auth: { auth: arAuth },
     checkout: { checkout: arCheckout },
     orders: { orders: arOrders },
+    product: { catalog: arProduct },
     account: arAccount,
     shop: arShop,
   },

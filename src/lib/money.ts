@@ -3,27 +3,39 @@ import type { Language } from './language';
 /** Totals are shown with 2 decimals, whatever the currency's own minor unit (KWD has 3). */
 export const MONEY_DECIMALS = 2;
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** A formatter, and whether it writes the currency itself (an unknown code falls back to a plain number). */
+interface MoneyFormatter {
+  format: Intl.NumberFormat;
+  withCurrency: boolean;
+}
 
-function formatterFor(language: Language, currency: string): Intl.NumberFormat {
+const formatters = new Map<string, MoneyFormatter>();
+
+function formatterFor(language: Language, currency: string): MoneyFormatter {
   const key = `${language}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: MONEY_DECIMALS,
-        maximumFractionDigits: MONEY_DECIMALS,
-        // Latin digits in both languages: prices must read the same as on receipts and payment pages.
-        numberingSystem: 'latn',
-      });
+      formatter = {
+        format: new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: MONEY_DECIMALS,
+          maximumFractionDigits: MONEY_DECIMALS,
+          // Latin digits in both languages: prices must read the same as on receipts and payment pages.
+          numberingSystem: 'latn',
+        }),
+        withCurrency: true,
+      };
     } catch {
       // An unknown currency code from a backend must not break the page: the number with the code beside it.
-      formatter = new Intl.NumberFormat('en', {
-        minimumFractionDigits: MONEY_DECIMALS,
-        maximumFractionDigits: MONEY_DECIMALS,
-      });
+      formatter = {
+        format: new Intl.NumberFormat('en', {
+          minimumFractionDigits: MONEY_DECIMALS,
+          maximumFractionDigits: MONEY_DECIMALS,
+        }),
+        withCurrency: false,
+      };
     }
     formatters.set(key, formatter);
   }
@@ -39,9 +51,9 @@ export function roundMoney(amount: number): number {
 
 /** An amount in the shopper's language and currency, 2 decimals: "KWD 12.50" / "‏12.50 د.ك.‏". */
 export function formatMoney(amount: number, currency: string, language: Language): string {
-  const formatter = formatterFor(language, currency);
-  const text = formatter.format(roundMoney(amount));
-  return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
+  const { format, withCurrency } = formatterFor(language, currency);
+  const text = format.format(roundMoney(amount));
+  return withCurrency ? text : `${text} ${currency}`;
 }
 
 /** Price times quantity, rounded to 2 decimals. */

@@ -23,7 +23,7 @@ describe('footer', () => {
     renderWithProviders(<Footer />);
     const about = await screen.findByTestId('footer-about');
     expect(about).toHaveTextContent(
-      /^One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty… Read more$/,
+      /^One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty… Read more about us$/,
     );
     expect(window.sessionStorage.getItem('aboutData_en')).toContain('twentytwo');
   });

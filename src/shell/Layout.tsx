@@ -1,14 +1,33 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
 import { NavBar } from './NavBar';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { Toasts } from './Toasts';
 
-// Below the fold: the footer (about text, contact form, logos) loads after the page's own code.
-const Footer = lazy(() => import(/* webpackChunkName: "after-start" */ './Footer'));
+// Below the fold: the footer (about text and its request, contact form, logos) loads when the shopper nears it,
+// not with the page: opening a page fetches neither its code nor the about text.
+const Footer = lazy(() => import(/* webpackChunkName: "footer" */ './Footer'));
+
+/** How far below the screen the footer starts loading, so it is there by the time the shopper scrolls to it. */
+const FOOTER_LOAD_AHEAD = '600px';
+
+function LazyFooter() {
+  // Watched once the page has settled: while a route's code is still loading, the page is short and the footer's
+  // place would count as near on every first load.
+  const { place, near } = useNearScreen<HTMLElement>(FOOTER_LOAD_AHEAD, usePageSettled());
+  // The footer landmark is there from the start (an empty one holds the footer's place until it loads).
+  const placeholder = <footer ref={place} className="footer-placeholder" />;
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <Footer />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   const { t } = useTranslation();
@@ -17,7 +36,12 @@ export function Layout() {
     // The shell's first commit, for the start-up breakdown (bench/trace.ts).
     performance.mark?.('shop:shell-rendered');
   }, []);
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    // A new page starts at its top. Not on the first one: the browser has placed it, and scrolling there would
+    // force a layout inside the shell's first commit.
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo?.(0, 0);
   }, [pathname]);
   return (
@@ -29,9 +53,7 @@ export function Layout() {
       <main id="main" className="flex-grow-1" tabIndex={-1}>
         <Outlet />
       </main>
-      <Suspense fallback={<div className="footer-placeholder" aria-hidden="true" />}>
-        <Footer />
-      </Suspense>
+      <LazyFooter />
       <ScrollToTopButton />
       <AuthModalHost />
       <Toasts />

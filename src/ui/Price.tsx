@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 import { formatMoney } from '../lib/money';
 import type { Language } from '../lib/language';
@@ -11,11 +11,12 @@ interface PriceProps {
   currency: string;
   language: Language;
   className?: string;
+  /** the caller's translation function (a card grid translates once for all its cards) */
+  t: TFunction;
 }
 
 /** A price in the current language and currency with 2 decimals, and the original price when discounted. */
-export function Price({ amount, original, currency, language, className }: PriceProps) {
-  const { t } = useTranslation();
+export function Price({ amount, original, currency, language, className, t }: PriceProps) {
   const discounted = original !== null && original !== undefined && original > amount;
   return (
     <span className={`price d-inline-flex flex-wrap align-items-baseline gap-2 ${className ?? ''}`}>

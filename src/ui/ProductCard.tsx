@@ -1,5 +1,5 @@
+import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import './ui.css';
@@ -43,6 +43,11 @@ export interface ProductCardProps {
   onAddToCart?: (productId: number) => void;
   /** this product's add is in flight */
   adding?: boolean;
+  /**
+   * The grid's translation function: read once per grid, not once per card (a card mounting its own translation
+   * hooks cost more than the rest of the card on a filter change); a new one on a language change re-renders.
+   */
+  t: TFunction;
 }
 
 function Heart({ filled }: { filled: boolean }) {
@@ -73,8 +78,8 @@ export const ProductCard = memo(function ProductCard({
   cartAction,
   onAddToCart,
   adding = false,
+  t,
 }: ProductCardProps) {
-  const { t } = useTranslation();
   const titleId = `product-card-${product.id}-title`;
   const named = { name: product.name };
   return (
@@ -106,7 +111,10 @@ export const ProductCard = memo(function ProductCard({
         tabIndex={-1}
         aria-hidden="true"
       >
+        {/* Keyed by product: a grid that reuses a card for another product must not show the old picture while
+            the new one loads. */}
         <img
+          key={product.id}
           src={product.image_temp || '/images/no-image.svg'}
           alt=""
           width={CARD_IMAGE_SIZE}
@@ -121,13 +129,14 @@ export const ProductCard = memo(function ProductCard({
             {product.name}
           </Link>
         </h3>
-        <StarRating value={product.rating} className="small" />
+        <StarRating value={product.rating} className="small" t={t} />
         <Price
           amount={amount}
           original={original}
           currency={currency}
           language={language}
           className="mt-auto"
+          t={t}
         />
         {cartAction === 'add' && (
           <button

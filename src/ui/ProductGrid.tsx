@@ -7,7 +7,7 @@ export const EAGER_CARDS = 4;
 
 interface ProductGridProps<T> {
   items: readonly T[];
-  keyOf: (item: T) => number | string;
+  keyOf: (item: T, index: number) => number | string;
   renderItem: (item: T, index: number) => ReactNode;
   variant?: 'home';
   label?: string;
@@ -18,7 +18,7 @@ export function ProductGrid<T>({ items, keyOf, renderItem, variant, label }: Pro
   return (
     <ul className={`product-grid${variant === 'home' ? ' product-grid--home' : ''}`} aria-label={label}>
       {items.map((item, index) => (
-        <li key={keyOf(item)}>{renderItem(item, index)}</li>
+        <li key={keyOf(item, index)}>{renderItem(item, index)}</li>
       ))}
     </ul>
   );

@@ -1,12 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 import './ui.css';
 
 const STARS = '★★★★★';
 
-/** Read-only stars with fractional fill (4.5 shows four and a half). */
-export function StarRating({ value, className }: { value: number; className?: string }) {
-  const { t } = useTranslation();
+/**
+ * Read-only stars with fractional fill (4.5 shows four and a half). The caller's `t`: a card grid translates once
+ * for all its cards instead of once per star row.
+ */
+export function StarRating({ value, className, t }: { value: number; className?: string; t: TFunction }) {
   const clamped = Math.min(5, Math.max(0, Number.isFinite(value) ? value : 0));
   const label = t('catalog.ui.rated', { rating: clamped.toFixed(1) });
   return (

@@ -6,8 +6,6 @@ import {
   effectivePrice,
   filterProducts,
   pageCount,
-  recommendedProducts,
-  seededShuffle,
   selectActiveFilterCount,
   selectAllProducts,
   selectFilteredProducts,
@@ -15,12 +13,16 @@ import {
   selectHomeCategories,
   selectNewlyAdded,
   selectPagedProducts,
-  selectRecommendedProducts,
   selectSearchPage,
   selectSearchPageCount,
+} from './catalogSelectors';
+import {
+  recommendedProducts,
+  seededShuffle,
+  selectRecommendedProducts,
   selectSimilarProducts,
   similarProducts,
-} from './catalogSelectors';
+} from './relatedSelectors';
 import {
   brandToggled,
   categoryToggled,

@@ -9,7 +9,7 @@ export {
 } from './catalogSelectors';
 export { selectSearchText } from './catalogSlice';
 export { searchPath } from './filterUrl';
-export { CatalogProductCard } from './components/CatalogProductCard';
+export { CatalogProductCard, useProductCardShared } from './components/CatalogProductCard';
 export { ProductSections } from './components/ProductSections';
 export { attributeOptions, displayPrices, isOutOfStock } from './productRules';
 export type { Product } from './types';

@@ -6,7 +6,7 @@ import { signedIn, signedOut } from '../../app/events';
 import type { PreloadedState } from '../../app/store';
 import { apiUrl, server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { CatalogProductCard } from '../catalog/public';
+import { CatalogProductCard, useProductCardShared } from '../catalog/public';
 import { FavoriteHeart } from './public';
 import { makeFavorite, makeFavoriteProduct } from './testing/fixtures';
 
@@ -54,8 +54,13 @@ function wishlistHandlers(
 const newCalls = (): Calls => ({ list: 0, added: [], removed: [] });
 const heart = (name: RegExp) => screen.getByRole('button', { name });
 
+/** One card as a grid renders it: the grid reads what its cards share. */
+function Card() {
+  return <CatalogProductCard product={product} shared={useProductCardShared()} />;
+}
+
 function renderCard(preloadedState?: PreloadedState, language: 'en' | 'ar' = 'en') {
-  return renderWithProviders(<CatalogProductCard product={product} />, { preloadedState, language });
+  return renderWithProviders(<Card />, { preloadedState, language });
 }
 
 describe('favorites hearts', () => {

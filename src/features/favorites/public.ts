@@ -1,4 +1,4 @@
 // The favorites feature's public face: the one file other features may import.
 export { FavoriteHeart } from './components/FavoriteHeart';
 export { selectIsFavorite, selectFavoriteBusy } from './favoritesSlice';
-export { useFavoriteToggle } from './useFavoriteToggle';
+export { useFavoriteToggle, useFavoriteToggleFor } from './useFavoriteToggle';

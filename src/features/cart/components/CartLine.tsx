@@ -162,6 +162,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
                 original={line.originalPrice}
                 currency={line.currency}
                 language={language}
+                t={t}
               />
               <div className="d-flex flex-wrap gap-2 mt-2">
                 <ChoiceSelect

@@ -61,7 +61,8 @@ export const RelatedProducts = memo(function RelatedProducts({
     <ProductSections
       isLoading={isLoading}
       sections={[
-        { id: 'cart-similar-title', title: t('cart.similar'), items: similar },
+        // Without categories in the cart nothing can be similar: no skeleton that would vanish and shift the page.
+        { id: 'cart-similar-title', title: t('cart.similar'), items: similar, possible: categories !== '' },
         { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended },
       ]}
     />

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 
-import type { Language } from '../../../app/events';
+import { addToCartClicked, loginRequired, type Language } from '../../../app/events';
+import { notify } from '../../../lib/notify';
 import { allResources } from '../../../i18n/resources';
 import { apiUrl, server } from '../../../testing/server';
 import type { ProductCardProps } from '../../../ui/ProductCard';
@@ -268,5 +269,28 @@ describe('add to cart from a product card', () => {
     const changed = [...mockCardRenders].filter(([id, count]) => cardsBefore.get(id) !== count);
     // Royal Oud once more: its busy state ended. No other card rendered again.
     expect(changed).toEqual([[1, (cardsBefore.get(1) ?? 0) + 1]]);
+  });
+
+  it('a store change unrelated to the grid renders neither the grid nor a card', async () => {
+    server.use(...catalogHandlers());
+    cartServer();
+    const { store } = renderSearch();
+    await screen.findByRole('button', { name: 'Add to cart: Royal Oud' });
+    const gridBefore = mockGridRenders;
+    const cardsBefore = new Map(mockCardRenders);
+    expect(cardsBefore.size).toBeGreaterThan(0);
+    // A toast of its own, the cart count of a product not on the page (its add, its toast, the reloaded cart),
+    // and the login dialog.
+    notify.info('Welcome back');
+    expect(await screen.findByText('Welcome back')).toBeInTheDocument();
+    store.dispatch(
+      addToCartClicked({ product_id: 99, quantity: 1, size: null, color: null, currency: 'KWD' }),
+    );
+    expect(await screen.findByText('The product was added to your cart')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('1'));
+    store.dispatch(loginRequired());
+    expect(store.getState().auth.modal.open).toBe(true);
+    expect(mockGridRenders).toBe(gridBefore);
+    expect(mockCardRenders).toEqual(cardsBefore);
   });
 });

@@ -1,11 +1,14 @@
+import type { TFunction } from 'i18next';
 import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { addToCartClicked } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { Language } from '../../../lib/language';
 import { notify } from '../../../lib/notify';
 import { ProductCard, type CardCartAction } from '../../../ui/ProductCard';
-import { useFavoriteToggle } from '../../favorites/public';
+import { selectIsAuthenticated } from '../../auth/public';
+import { useFavoriteToggleFor } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { attributeOptions, displayPrices, isOutOfStock } from '../productRules';
@@ -30,6 +33,27 @@ export function cardCartChoice(product: Pick<Product, 'attributes' | 'stock_quan
   return { action, size: sizes[0] ?? null, color: colors[0] ?? null };
 }
 
+/** What every card of a grid shows alike: read once by the grid, not once per card. */
+export interface ProductCardShared {
+  t: TFunction;
+  language: Language;
+  currency: string;
+  signedIn: boolean;
+}
+
+/**
+ * The grid's half of its cards: one translation hook and three store reads for the whole grid. A filter change
+ * mounts a page of new cards, and each card reading these itself cost more than the rest of the card. The object
+ * changes only when one of them does, so the memoised cards re-render then and only then.
+ */
+export function useProductCardShared(): ProductCardShared {
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
+  const currency = useAppSelector(selectCurrency);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  return useMemo(() => ({ t, language, currency, signedIn }), [t, language, currency, signedIn]);
+}
+
 /**
  * A product as a card, with its favorites heart (a signed-out tap asks to log in first) and its add-to-cart button
  * (the cart feature's listener adds, for guests and signed-in shoppers alike, and toasts the outcome).
@@ -37,14 +61,15 @@ export function cardCartChoice(product: Pick<Product, 'attributes' | 'stock_quan
 export const CatalogProductCard = memo(function CatalogProductCard({
   product,
   priority,
+  shared,
 }: {
   product: Product;
   priority?: boolean;
+  /** from the grid's useProductCardShared() */
+  shared: ProductCardShared;
 }) {
-  const { t } = useTranslation();
-  const { favorite, busy, toggle } = useFavoriteToggle(product.id);
-  const language = useAppSelector(selectLanguage);
-  const currency = useAppSelector(selectCurrency);
+  const { t, language, currency, signedIn } = shared;
+  const { favorite, busy, toggle } = useFavoriteToggleFor(product.id, signedIn);
   const dispatch = useAppDispatch();
   // Only this product's flag is read: an add re-renders its own card, never the grid or the other cards.
   const adding = useAppSelector((state) => selectIsAddingToCart(state, product.id));
@@ -82,6 +107,7 @@ export const CatalogProductCard = memo(function CatalogProductCard({
       cartAction={choice.action}
       onAddToCart={addToCart}
       adding={adding}
+      t={t}
     />
   );
 });

@@ -29,7 +29,7 @@ function RatingSummaryView({
         <p className="display-5 fw-bold mb-0" data-testid="rating-average">
           {summary.average.toFixed(1)}
         </p>
-        <StarRating value={summary.average} />
+        <StarRating value={summary.average} t={t} />
         <p className="small text-body-secondary mb-0">
           {t('catalog.reviews.count', { count: summary.count })}
         </p>
@@ -178,7 +178,7 @@ export function ProductReviews({ productId, productRating }: { productId: number
                     </strong>
                     <span className="small text-body-secondary">{formatDate(review.created_at)}</span>
                   </div>
-                  <StarRating value={review.rating} className="small" />
+                  <StarRating value={review.rating} className="small" t={t} />
                   <p className="mb-0 mt-1" dir="auto">
                     {review.review}
                   </p>

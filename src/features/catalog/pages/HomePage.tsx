@@ -16,7 +16,7 @@ import {
   selectHomeCategories,
   selectNewlyAdded,
 } from '../catalogSelectors';
-import { CatalogProductCard } from '../components/CatalogProductCard';
+import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { CouponCard } from '../components/CouponCard';
 import { HomeSlider } from '../components/HomeSlider';
@@ -64,6 +64,7 @@ function ProductSection({
   eagerCards?: number;
 }) {
   const { t } = useTranslation();
+  const shared = useProductCardShared();
   return (
     <section className="mb-5" aria-labelledby={id}>
       <div className="d-flex justify-content-between align-items-center mb-3 gap-2">
@@ -82,7 +83,7 @@ function ProductSection({
           items={products}
           keyOf={(product) => product.id}
           renderItem={(product, index) => (
-            <CatalogProductCard product={product} priority={index < eagerCards} />
+            <CatalogProductCard product={product} priority={index < eagerCards} shared={shared} />
           )}
         />
       )}

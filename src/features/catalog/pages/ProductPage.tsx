@@ -16,7 +16,8 @@ import { StarRating } from '../../../ui/StarRating';
 import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useHomeData, useGetProductQuery } from '../catalogApi';
-import { selectHomeArgs, selectRecommendedProducts, selectSimilarProducts } from '../catalogSelectors';
+import { selectHomeArgs } from '../catalogSelectors';
+import { selectRecommendedProducts, selectSimilarProducts } from '../relatedSelectors';
 import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
@@ -305,7 +306,7 @@ function ProductDetail({ product }: { product: Product }) {
           <FavoriteHeart productId={product.id} name={product.name} />
         </div>
         <div className="d-flex align-items-center gap-2 mb-2">
-          <StarRating value={product.rating} />
+          <StarRating value={product.rating} t={t} />
           <span className="small text-body-secondary" data-testid="product-rating">
             {product.rating.toFixed(1)}
           </span>

@@ -19,7 +19,7 @@ import {
   selectSearchPageCount,
 } from '../catalogSelectors';
 import { categoryToggled, filtersReset, pageChanged, selectFilters, selectSearchText } from '../catalogSlice';
-import { CatalogProductCard } from '../components/CatalogProductCard';
+import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { FilterChips } from '../components/FilterChips';
 import { FilterPanel } from '../components/FilterPanel';
@@ -86,6 +86,7 @@ const SearchResults = memo(function SearchResults() {
   const page = useAppSelector(selectSearchPage);
   const pageCount = useAppSelector(selectSearchPageCount);
   const total = useAppSelector((state) => selectFilteredProducts(state).length);
+  const shared = useProductCardShared();
   if (total === 0) {
     return (
       <EmptyState
@@ -106,10 +107,10 @@ const SearchResults = memo(function SearchResults() {
       </p>
       <ProductGrid
         items={products}
-        keyOf={(product) => product.id}
+        keyOf={(_product, index) => index}
         label={t('catalog.search.results')}
         renderItem={(product, index) => (
-          <CatalogProductCard product={product} priority={index < EAGER_CARDS} />
+          <CatalogProductCard product={product} priority={index < EAGER_CARDS} shared={shared} />
         )}
       />
       <Pagination

@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
-import { CatalogProductCard } from '../../catalog/public';
+import { CatalogProductCard, useProductCardShared } from '../../catalog/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useGetFavoritesQuery } from '../favoritesApi';
 import { useFavoriteToggle } from '../useFavoriteToggle';
@@ -38,6 +38,7 @@ export default function FavoritesPage() {
   const lang = useAppSelector(selectLanguage);
   const currency = useAppSelector(selectCurrency);
   const dispatch = useAppDispatch();
+  const shared = useProductCardShared();
   const {
     data: favorites,
     isLoading,
@@ -85,7 +86,11 @@ export default function FavoritesPage() {
         label={t('favorites.title')}
         renderItem={(favorite, index) => (
           <div data-testid="favorite-item">
-            <CatalogProductCard product={favorite.product_details} priority={index < EAGER_CARDS} />
+            <CatalogProductCard
+              product={favorite.product_details}
+              priority={index < EAGER_CARDS}
+              shared={shared}
+            />
             <RemoveButton favorite={favorite} />
           </div>
         )}
