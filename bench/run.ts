@@ -2,7 +2,8 @@
 // the largest lazy chunk), Lighthouse mobile (medians of --runs runs) on home, /search, a product and /cart in
 // English and Arabic, the main-thread breakdown of the home page (bench/trace.ts), API load on 127.0.0.1 and the
 // catalog's filter-change script time. Prints ONE table (figure, target, verdict) and writes bench/results.json.
-// Flags: --no-build, --only=sizes,lighthouse,trace,api,filters (comma-separated), --runs=5 (Lighthouse, trace).
+// Flags: --no-build, --only=sizes,lighthouse,trace,api,filters (comma-separated), --runs=5 (Lighthouse, trace),
+// --api=reads,login,cart (parts of the API load).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -21,6 +22,12 @@ const only = args
   ?.slice('--only='.length)
   .split(',');
 const wants = (part: string) => !only || only.includes(part);
+/** --api=reads,login,cart: only these parts of the API load (all without the flag). */
+const API_PARTS = args
+  .find((a) => a.startsWith('--api='))
+  ?.slice('--api='.length)
+  .split(',');
+const wantsApi = (part: 'reads' | 'login' | 'cart') => !API_PARTS || API_PARTS.includes(part);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
 
 export const HOME_JS_BUDGET_GZIP = 135 * 1024;
@@ -328,13 +335,24 @@ async function apiLoad(url: string, database: string) {
     '/api/categories?currency_code=KWD',
     '/api/products/1?currency_code=KWD',
   ];
-  for (const p of reads) {
+  for (const p of wantsApi('reads') ? reads : []) {
     const r = await load(url, [{ method: 'GET', path: p }]);
     results[`GET ${p}`] = r;
     row(`API ${database}: GET ${p}`, figures(r), CATALOG_TARGET, passes(r, 1500, 100));
   }
 
-  // Login with the seed's real bcrypt hash, as many at once as the route's limit lets one address try.
+  if (wantsApi('login')) await loginLoad(url, database, results, figures);
+  if (wantsApi('cart')) await cartLoad(url, database, results, figures, passes);
+  return results;
+}
+
+/** Login with the seed's real bcrypt hash, as many at once as the route's limit lets one address try. */
+async function loginLoad(
+  url: string,
+  database: string,
+  results: Record<string, LoadFigures>,
+  figures: (r: LoadFigures) => string,
+) {
   const login = await load(
     url,
     [{ method: 'POST', path: '/api/login', body: DEMO_LOGIN }],
@@ -351,7 +369,16 @@ async function apiLoad(url: string, database: string) {
     'reported',
     null,
   );
+}
 
+/** User and guest cart changes, each connection adding and updating back in turn. */
+async function cartLoad(
+  url: string,
+  database: string,
+  results: Record<string, LoadFigures>,
+  figures: (r: LoadFigures) => string,
+  passes: (r: LoadFigures, rate: number, p99: number) => boolean,
+) {
   const product = await cartProduct(url);
   const line = {
     product_id: product.id,
@@ -398,7 +425,6 @@ async function apiLoad(url: string, database: string) {
   ]);
   results['guest cart add/update'] = guest;
   row(`API ${database}: guest cart add + update`, figures(guest), CART_TARGET, passes(guest, 400, 200));
-  return results;
 }
 
 async function filters() {

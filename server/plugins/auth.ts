@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
@@ -23,14 +24,11 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The account behind the request's bearer token, verified or not; null without a live token. */
-export async function authenticate(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<Authenticated | null> {
-  const token = bearerTokenOf(request);
-  if (!token) return null;
-  const [row] = await app.deps.db
+/** The token lookup runs on every signed-in request: built and prepared once per database. */
+const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>();
+
+function prepareTokenLookup(db: Db) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -42,8 +40,28 @@ export async function authenticate(
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, sha256Hex(token))))
-    .limit(1);
+    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('token_lookup');
+}
+
+function tokenLookup(db: Db) {
+  let lookup = tokenLookups.get(db);
+  if (!lookup) {
+    lookup = prepareTokenLookup(db);
+    tokenLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/** The account behind the request's bearer token, verified or not; null without a live token. */
+export async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Authenticated | null> {
+  const token = bearerTokenOf(request);
+  if (!token) return null;
+  const [row] = await tokenLookup(app.deps.db).execute({ tokenHash: sha256Hex(token) });
   if (!row) return null;
   const now = app.deps.config.now();
   const idleMs = now.getTime() - (row.lastUsedAt ?? row.createdAt).getTime();

@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -43,7 +44,14 @@ export async function registerSecurity(
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'Cache-Control'],
     maxAge: 600,
   });
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  // Answers are compressed as they go, so brotli runs at a fast level (its default, 11, costs milliseconds per
+  // answer for a few per cent); the big lists are compressed once per kept answer instead (lib/encodedAnswer.ts).
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: false,
     ...(store ? { store } : {}),
