@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createTestApp, manualClock, registerVerifiedUser, type TestApp } from '../testing/testApp';
 import { databaseCounter, redisCounter } from './rateLimitStore';
@@ -51,6 +52,20 @@ test('database counters: fixed windows on the app clock, concurrent hits all cou
   expect(await counter.hit('burst', 60_000)).toEqual({ count: 21, ttlMs: 1 });
   clock.advance(1);
   expect(await counter.hit('burst', 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
+});
+
+test('a key of any length is counted (a 10 KB e-mail is still one key, not a 500)', async () => {
+  const counter = databaseCounter(first.db, clock.now);
+  // Text that does not compress: an index entry holds about 2.7 KB after compression.
+  const huge = `verify-code|10.0.0.1|${randomBytes(5000).toString('hex')}`;
+  expect((await counter.hit(huge, 60_000)).count).toBe(1);
+  expect((await counter.hit(huge, 60_000)).count).toBe(2);
+  expect((await counter.hit(`${huge}x`, 60_000)).count).toBe(1);
+  const response = await post(first, '/verify-code', {
+    email: randomBytes(5000).toString('base64'),
+    code: '1',
+  });
+  expect(response.statusCode).toBe(422);
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;

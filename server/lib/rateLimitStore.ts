@@ -4,6 +4,11 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { hitCounter } from '../db/queries/rateLimits';
+import { sha256Hex } from './tokens';
+
+/** Keys carry what the client sent (an e-mail); a long one is counted under its hash, which fits any index. */
+const KEY_MAX = 200;
+export const storedKey = (key: string): string => (key.length > KEY_MAX ? `sha256:${sha256Hex(key)}` : key);
 
 export interface SharedCounter {
   /** Counts one hit on `key` in its fixed window; answers the hits so far and the time left in the window. */
@@ -14,7 +19,7 @@ export function databaseCounter(db: Db, now: () => Date): SharedCounter {
   return {
     async hit(key, windowMs) {
       const at = now();
-      const hit = await hitCounter(db, key, windowMs, at);
+      const hit = await hitCounter(db, storedKey(key), windowMs, at);
       return { count: hit.count, ttlMs: Math.max(0, hit.windowEndsAt.getTime() - at.getTime()) };
     },
   };
@@ -31,10 +36,12 @@ return {count, ttl}`;
 export function redisCounter(redis: Redis, prefix = 'storefront:rl:'): SharedCounter {
   return {
     async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(REDIS_HIT, 1, `${prefix}${key}`, String(windowMs))) as [
-        number,
-        number,
-      ];
+      const [count, ttl] = (await redis.eval(
+        REDIS_HIT,
+        1,
+        `${prefix}${storedKey(key)}`,
+        String(windowMs),
+      )) as [number, number];
       return { count: Number(count), ttlMs: Number(ttl) };
     },
   };
