@@ -1,10 +1,14 @@
 import { lazy, Suspense } from 'react';
 
+import { loadWhenOnline } from '../lib/loadWhenOnline';
+
 import { useNearScreen } from '../ui/useNearScreen';
 
 // formik and yup are only needed once a shopper reaches the form: they load when its place nears the screen,
 // so opening a page never fetches them.
-const ContactForm = lazy(() => import(/* webpackChunkName: "contact-form" */ './ContactForm'));
+const ContactForm = lazy(() =>
+  loadWhenOnline(() => import(/* webpackChunkName: "contact-form" */ './ContactForm')),
+);
 
 /** How far below the screen the form starts loading, so it is there by the time the shopper scrolls to it. */
 const LOAD_AHEAD = '400px';
