@@ -4,7 +4,14 @@ import { orderItems, orders, products } from '../db/schema';
 import { NOTHING_AVAILABLE } from '../services/orders';
 import type { PaymentGateway, PaymentStatus } from '../services/payments';
 import { createTestApp, type TestApp } from '../testing/testApp';
-import { call, createShopper, type Shopper } from './testSupport';
+import {
+  call,
+  createShopper,
+  GUEST_CHECKOUT,
+  plainProductWithStock,
+  stockOf,
+  type Shopper,
+} from './testSupport';
 
 // 50 shoppers ordering at once on a busy machine.
 jest.setTimeout(120_000);
@@ -17,35 +24,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const checkout = {
-  governorate_name: 'Ahmadi',
-  area_name: 'Fahaheel',
-  address: 'Block 5, Street 20, House 7',
-  payment_method: 'online',
-  shipping_cost: 2,
-  total_price: 10,
-  guest_phone: '55512345',
-  guest_email: 'buyer@example.com',
-  guest_country_code: '+965',
-};
+const checkout = GUEST_CHECKOUT;
 
 /** A product without size/colour choices, its stock set to `stock`. */
-async function productWithStock(db: TestApp['db'], stock: number, app: FastifyInstance = t.app) {
-  const categories = (await call(app, 'GET', '/api/categories')).json<
-    { products: { id: number; attributes: unknown[] }[] }[]
-  >();
-  const plain = categories
-    .flatMap((category) => category.products)
-    .find((product) => product.attributes.length === 0);
-  if (!plain) throw new Error('no plain product in the seed');
-  await db.update(products).set({ stockQuantity: stock }).where(eq(products.id, plain.id));
-  return plain.id;
-}
-
-async function stockOf(db: TestApp['db'], productId: number) {
-  const [row] = await db.select().from(products).where(eq(products.id, productId));
-  return row?.stockQuantity;
-}
+const productWithStock = (db: TestApp['db'], stock: number, app: FastifyInstance = t.app) =>
+  plainProductWithStock(app, db, stock);
 
 async function shopperWith(app: FastifyInstance, db: TestApp['db'], productId: number, quantity = 1) {
   const shopper = await createShopper(db);

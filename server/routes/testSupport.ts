@@ -2,8 +2,9 @@
 // tests), and small request helpers.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { apiTokens, users } from '../db/schema';
+import { apiTokens, products, users } from '../db/schema';
 import { sha256Hex } from '../lib/tokens';
 
 export interface Shopper {
@@ -46,4 +47,35 @@ export function call(app: FastifyInstance, method: Method, url: string, payload?
     ...(payload !== undefined ? { payload } : {}),
     headers: token ? bearer(token) : {},
   });
+}
+
+/** A guest checkout's body with a delivery address the seed knows. */
+export const GUEST_CHECKOUT = {
+  governorate_name: 'Ahmadi',
+  area_name: 'Fahaheel',
+  address: 'Block 5, Street 20, House 7',
+  payment_method: 'online',
+  shipping_cost: 2,
+  total_price: 10,
+  guest_phone: '55512345',
+  guest_email: 'buyer@example.com',
+  guest_country_code: '+965',
+};
+
+/** The seed's first product without size/colour choices, its stock set to `stock`. */
+export async function plainProductWithStock(app: FastifyInstance, db: Db, stock: number): Promise<number> {
+  const categories = (await call(app, 'GET', '/api/categories')).json<
+    { products: { id: number; attributes: unknown[] }[] }[]
+  >();
+  const plain = categories
+    .flatMap((category) => category.products)
+    .find((product) => product.attributes.length === 0);
+  if (!plain) throw new Error('no plain product in the seed');
+  await db.update(products).set({ stockQuantity: stock }).where(eq(products.id, plain.id));
+  return plain.id;
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, productId));
+  return row?.stockQuantity;
 }

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, products } from '../db/schema';
-import { call, createShopper, type Shopper } from '../routes/testSupport';
+import {
+  call,
+  createShopper,
+  GUEST_CHECKOUT,
+  plainProductWithStock,
+  stockOf,
+  type Shopper,
+} from '../routes/testSupport';
 import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
 import { SandboxGateway } from './payments';
 
@@ -18,42 +25,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const checkout = {
-  governorate_name: 'Ahmadi',
-  area_name: 'Fahaheel',
-  address: 'Block 5, Street 20, House 7',
-  payment_method: 'online',
-  shipping_cost: 2,
-  total_price: 10,
-  guest_phone: '55512345',
-  guest_email: 'buyer@example.com',
-  guest_country_code: '+965',
-};
+const checkout = GUEST_CHECKOUT;
 
-let plainProductId: number | null = null;
 /** A product without size/colour choices, its stock set to `stock`. */
-async function productWithStock(stock: number): Promise<number> {
-  if (plainProductId === null) {
-    const categories = (await call(t.app, 'GET', '/api/categories')).json<
-      { products: { id: number; attributes: unknown[] }[] }[]
-    >();
-    const plain = categories
-      .flatMap((category) => category.products)
-      .find((product) => product.attributes.length === 0);
-    if (!plain) throw new Error('no plain product in the seed');
-    plainProductId = plain.id;
-  }
-  await setStock(plainProductId, stock);
-  return plainProductId;
-}
+const productWithStock = (stock: number) => plainProductWithStock(t.app, t.db, stock);
 
 const setStock = (productId: number, stock: number) =>
   t.db.update(products).set({ stockQuantity: stock }).where(eq(products.id, productId));
-
-async function stockOf(productId: number) {
-  const [row] = await t.db.select().from(products).where(eq(products.id, productId));
-  return row?.stockQuantity;
-}
 
 async function orderOf(orderId: number) {
   const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -97,7 +75,7 @@ describe('unpaid orders expire', () => {
     const productId = await productWithStock(3);
     const shopper = await shopperWith(productId, 2);
     const created = await placeOrder(shopper);
-    expect(await stockOf(productId)).toBe(1);
+    expect(await stockOf(t.db, productId)).toBe(1);
 
     clock.advance(30 * MINUTE - 1);
     expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 0, paid: 0 });
@@ -106,11 +84,11 @@ describe('unpaid orders expire', () => {
     clock.advance(1);
     expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 1, paid: 0 });
     expect(await orderOf(created.order_id)).toMatchObject({ status: 'expired', stockReserved: false });
-    expect(await stockOf(productId)).toBe(3);
+    expect(await stockOf(t.db, productId)).toBe(3);
     // A second run finds nothing more to do.
     clock.advance(MINUTE);
     expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 0, paid: 0 });
-    expect(await stockOf(productId)).toBe(3);
+    expect(await stockOf(t.db, productId)).toBe(3);
 
     const retry = await call(
       t.app,
@@ -120,7 +98,7 @@ describe('unpaid orders expire', () => {
       shopper.token,
     );
     expect(retry.statusCode).toBe(409);
-    expect(await stockOf(productId)).toBe(3);
+    expect(await stockOf(t.db, productId)).toBe(3);
     const mine = (
       await call(t.app, 'GET', `/api/orders/${created.order_id}`, undefined, shopper.token)
     ).json();
@@ -142,7 +120,7 @@ describe('unpaid orders expire', () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toEqual({ message: 'This order expired unpaid and its items went back on sale.' });
     expect((await orderOf(created.order_id)).status).toBe('expired');
-    expect(await stockOf(productId)).toBe(2);
+    expect(await stockOf(t.db, productId)).toBe(2);
   });
 
   test('an overdue order the shopper paid at the last moment is paid, not expired', async () => {
@@ -152,7 +130,7 @@ describe('unpaid orders expire', () => {
     clock.advance(30 * MINUTE);
     expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 0, paid: 1 });
     expect((await orderOf(created.order_id)).status).toBe('paid');
-    expect(await stockOf(productId)).toBe(1);
+    expect(await stockOf(t.db, productId)).toBe(1);
   });
 
   test('paid on the gateway after it expired: stock is checked again, sold if still there, else refund due', async () => {
@@ -161,17 +139,17 @@ describe('unpaid orders expire', () => {
     const unlucky = await placeOrder(await shopperWith(productId));
     clock.advance(30 * MINUTE);
     expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 2, paid: 0 });
-    expect(await stockOf(productId)).toBe(2);
+    expect(await stockOf(t.db, productId)).toBe(2);
     // One piece sells to someone else meanwhile.
     await placeOrder(await shopperWith(productId));
-    expect(await stockOf(productId)).toBe(1);
+    expect(await stockOf(t.db, productId)).toBe(1);
 
     expect((await decideOnPage(lucky.payment_url, 'pay')).statusCode).toBe(303);
     expect(await orderOf(lucky.order_id)).toMatchObject({ status: 'paid', stockReserved: true });
-    expect(await stockOf(productId)).toBe(0);
+    expect(await stockOf(t.db, productId)).toBe(0);
     expect((await decideOnPage(unlucky.payment_url, 'pay')).statusCode).toBe(303);
     expect(await orderOf(unlucky.order_id)).toMatchObject({ status: 'refund_due', stockReserved: false });
-    expect(await stockOf(productId)).toBe(0);
+    expect(await stockOf(t.db, productId)).toBe(0);
   });
 });
 
@@ -183,7 +161,7 @@ describe('payments are reconciled without the shopper', () => {
     const open = await placeOrder(await shopperWith(productId));
     await decideSilently(paid.payment_url, 'paid');
     await decideSilently(declined.payment_url, 'failed');
-    expect(await stockOf(productId)).toBe(1);
+    expect(await stockOf(t.db, productId)).toBe(1);
 
     clock.advance(MINUTE);
     const report = (await t.app.jobs.tick())['reconcile-payments'];
@@ -191,7 +169,7 @@ describe('payments are reconciled without the shopper', () => {
     expect((await orderOf(paid.order_id)).status).toBe('paid');
     expect((await orderOf(declined.order_id)).status).toBe('failed');
     expect((await orderOf(open.order_id)).status).toBe('pending');
-    expect(await stockOf(productId)).toBe(2);
+    expect(await stockOf(t.db, productId)).toBe(2);
     // Not asked again before the interval has passed; then the still-open one is.
     expect((await t.app.jobs.tick())['reconcile-payments']).toEqual({ checked: 0, paid: 0, failed: 0 });
     await decideSilently(open.payment_url, 'paid');
@@ -262,7 +240,7 @@ describe('50 shoppers ordering and paying for the last piece', () => {
     const orderIds = results.filter((id): id is number => id !== null);
     expect(orderIds).toHaveLength(1);
     expect(await paidOrdersOf(orderIds)).toHaveLength(1);
-    expect(await stockOf(productId)).toBe(0);
+    expect(await stockOf(t.db, productId)).toBe(0);
   });
 
   test('50 expired orders all paid at once on the gateway after the stock fell to 1: one paid, 49 refunds', async () => {
@@ -270,12 +248,12 @@ describe('50 shoppers ordering and paying for the last piece', () => {
     const shoppers = await fiftyShoppersWithOrders(productId);
     const created: Created[] = [];
     for (const shopper of shoppers) created.push(await placeOrder(shopper));
-    expect(await stockOf(productId)).toBe(0);
+    expect(await stockOf(t.db, productId)).toBe(0);
     clock.advance(30 * MINUTE);
     await t.app.jobs.tick();
     const expired = await Promise.all(created.map((order) => orderOf(order.order_id)));
     expect(expired.filter((row) => row.status === 'expired')).toHaveLength(50);
-    expect(await stockOf(productId)).toBe(50);
+    expect(await stockOf(t.db, productId)).toBe(50);
     await setStock(productId, 1);
 
     await Promise.all(created.map((order) => decideOnPage(order.payment_url, 'pay')));
@@ -283,7 +261,7 @@ describe('50 shoppers ordering and paying for the last piece', () => {
     expect(rows.filter((row) => row.status === 'paid')).toHaveLength(1);
     expect(rows.filter((row) => row.status === 'refund_due')).toHaveLength(49);
     expect(rows.filter((row) => row.stockReserved)).toHaveLength(1);
-    expect(await stockOf(productId)).toBe(0);
+    expect(await stockOf(t.db, productId)).toBe(0);
   });
 
   test('50 declined orders all retrying at once after the stock fell to 1: one attempt gets it, 49 are 409', async () => {
@@ -292,7 +270,7 @@ describe('50 shoppers ordering and paying for the last piece', () => {
     const created: Created[] = [];
     for (const shopper of shoppers) created.push(await placeOrder(shopper));
     await Promise.all(created.map((order) => decideOnPage(order.payment_url, 'decline')));
-    expect(await stockOf(productId)).toBe(50);
+    expect(await stockOf(t.db, productId)).toBe(50);
     await setStock(productId, 1);
 
     const retries = await Promise.all(
@@ -318,7 +296,7 @@ describe('50 shoppers ordering and paying for the last piece', () => {
     expect(retries.filter((status) => status === 200)).toHaveLength(1);
     expect(retries.filter((status) => status === 409)).toHaveLength(49);
     expect(await paidOrdersOf(created.map((order) => order.order_id))).toHaveLength(1);
-    expect(await stockOf(productId)).toBe(0);
+    expect(await stockOf(t.db, productId)).toBe(0);
   });
 });
 
@@ -330,14 +308,14 @@ describe('two server processes on one database', () => {
       const created: Created[] = [];
       for (let index = 0; index < 10; index += 1)
         created.push(await placeOrder(await shopperWith(productId)));
-      expect(await stockOf(productId)).toBe(0);
+      expect(await stockOf(t.db, productId)).toBe(0);
       clock.advance(30 * MINUTE);
       const [mine, theirs] = await Promise.all([t.app.jobs.tick(), other.app.jobs.tick()]);
       const expired = [mine, theirs].map(
         (report) => (report['expire-unpaid-orders'] as { expired: number }).expired,
       );
       expect(expired.reduce((sum, count) => sum + count, 0)).toBe(10);
-      expect(await stockOf(productId)).toBe(10);
+      expect(await stockOf(t.db, productId)).toBe(10);
     } finally {
       await other.close();
     }
