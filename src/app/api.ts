@@ -90,14 +90,9 @@ export const baseQuery: BaseQueryFn<
   const { storage } = api.extra as AppServices;
   const readCopy = (): { data: unknown; storedAt: number | null } | null => {
     const stored = storage.readJson<unknown>('session', plan.key);
-    const copy =
-      plan.freshForMs === undefined
-        ? stored === null
-          ? null
-          : { data: stored, storedAt: null }
-        : isDatedCopy(stored)
-          ? stored
-          : null;
+    let copy: { data: unknown; storedAt: number | null } | null = null;
+    if (plan.freshForMs === undefined) copy = stored === null ? null : { data: stored, storedAt: null };
+    else if (isDatedCopy(stored)) copy = stored;
     return copy && (plan.accepts?.(copy.data) ?? true) ? copy : null;
   };
 
