@@ -41,6 +41,7 @@ interface CpuProfile {
   }[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
 }
 
 const consumers = new Map<string, SourceMapConsumer | null>();
@@ -59,11 +60,17 @@ function consumerFor(url: string): SourceMapConsumer | null {
   return consumers.get(file) ?? null;
 }
 
-/** Self time of the sampled profile per package (node_modules) or source file, through the chunks' source maps. */
-function selfTimeBySource(profile: CpuProfile): Record<string, number> {
+/**
+ * Self time of the sampled profile per package (node_modules) or source file, through the chunks' source maps;
+ * `from`/`to` (trace clock, µs) keep only the samples of one task.
+ */
+function selfTimeBySource(profile: CpuProfile, from = -Infinity, to = Infinity): Record<string, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals: Record<string, number> = {};
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < from || at > to) return;
     const frame = byId.get(id)?.callFrame;
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
     let key = frame?.functionName ? `(${frame.functionName})` : '(idle/other)';
@@ -151,11 +158,27 @@ export async function traceOnce(url: string, language: string) {
     let scriptEnd = 0;
     let taskEnd = 0;
     let total = 0;
+    const longTasks: { at: number; ms: number; top: string }[] = [];
+    const navigationStart = events.find((e) => e.name === 'navigationStart' && e.pid === entry?.pid)?.ts ?? 0;
     for (const e of onMain) {
       const dur = e.dur ?? 0;
       if (e.name === 'RunTask' && e.ts >= taskEnd) {
         taskEnd = e.ts + dur;
         total += dur / 1000;
+        // What a task over 50 ms (the part Total Blocking Time counts) spent its time on, biggest first.
+        if (dur > 50_000) {
+          const top = Object.entries(selfTimeBySource(profile, e.ts, e.ts + dur))
+            .filter(([key]) => key !== '(idle)')
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 6)
+            .map(([key, ms]) => `${key} ${Math.round(ms)}`)
+            .join(', ');
+          longTasks.push({
+            at: Math.round((e.ts - navigationStart) / 1000),
+            ms: Math.round(dur / 1000),
+            top,
+          });
+        }
       }
       if (SCRIPT_EVENTS.has(e.name) && e.ts >= scriptEnd) {
         scriptEnd = e.ts + dur;
@@ -175,6 +198,7 @@ export async function traceOnce(url: string, language: string) {
       paints: timings.paints,
       lcp,
       sources: selfTimeBySource(profile),
+      longTasks,
     };
   } finally {
     await browser.close();
@@ -202,6 +226,8 @@ export async function traceMedians(url: string, language: string, runs: number) 
     sources[name] = Math.round(median(results.map((r) => r.sources[name] ?? 0)));
   return {
     runs,
+    // Per run, not medians: the tasks of different runs do not line up.
+    longTasksOfFirstRun: results[0]?.longTasks ?? [],
     mainThreadTasksMs: Math.round(median(results.map((r) => r.total))),
     fcpMs: Math.round(median(results.map((r) => r.paints['first-contentful-paint'] ?? 0))),
     lcpMs: Math.round(median(results.map((r) => r.lcp))),

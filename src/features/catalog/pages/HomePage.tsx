@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -95,11 +95,13 @@ export default function HomePage() {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
   const { isLoading, isError, data, error, refetch, isFetching } = useHomeData(args);
-  const bestSellers = useAppSelector(selectBestSellers);
-  const coupons = useAppSelector(selectCoupons);
-  const newlyAdded = useAppSelector(selectNewlyAdded);
-  const categories = useAppSelector(selectHomeCategories);
-  const allProducts = useAppSelector(selectAllProducts);
+  // The lists arrive through the store, whose updates React renders at once in one task; deferred, the dozens of
+  // cards render in slices that leave the main thread free between them (the skeletons stay meanwhile).
+  const bestSellers = useDeferredValue(useAppSelector(selectBestSellers));
+  const coupons = useDeferredValue(useAppSelector(selectCoupons));
+  const newlyAdded = useDeferredValue(useAppSelector(selectNewlyAdded));
+  const categories = useDeferredValue(useAppSelector(selectHomeCategories));
+  const allProducts = useDeferredValue(useAppSelector(selectAllProducts));
   const columns = useColumnCount(true);
   const [tab, setTab] = useState<HomeTab>('all');
   // The time coupons are judged against: fixed per data load, so cards do not flip while one looks at them.
@@ -108,7 +110,7 @@ export default function HomePage() {
     () => allProducts.filter((product) => displayPrices(product).original !== null),
     [allProducts],
   );
-  const loading = isLoading || (!data && !isError);
+  const loading = useDeferredValue(isLoading || (!data && !isError));
   // Nothing to show at all (no answer and no stored copy): the retry notice stands in for the lists.
   const failed = isError && !data;
   const show = (section: HomeTab) => tab === 'all' || tab === section;
