@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
 import { createTestApp, type TestApp } from '../testing/testApp';
-import { arabicIndex, languageOf, withSlidePreload } from './spa';
+import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
 
 // The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
 const INDEX_HTML =
@@ -51,6 +51,40 @@ describe('the home page announces its largest picture', () => {
   });
 });
 
+const MANIFEST: ChunkManifest = {
+  main: ['css/main.4444444444.css', 'js/main.3333333333.js'],
+  'locale-ar': ['js/locale-ar.5555555555.js'],
+  'locale-en': ['js/locale-en.6666666666.js'],
+  product: ['js/747.7777777777.js', 'css/product.8888888888.css', 'js/product.9999999999.js'],
+  'locale-ar-product': ['js/locale-ar-product.aaaaaaaaaa.js'],
+  cart: ['js/747.7777777777.js', 'js/cart.bbbbbbbbbb.js'],
+  'locale-en-shop': ['js/locale-en-shop.cccccccccc.js'],
+};
+
+describe("a page's first chunks come with its HTML", () => {
+  test("the route's code and stylesheet and the language's texts are preloaded; what the HTML links is not", () => {
+    const html = withPagePreloads(INDEX_HTML, MANIFEST, '/product/12', 'ar');
+    const preloads = html.match(/<link rel="preload"[^>]*>/g);
+    expect(preloads).toEqual([
+      '<link rel="preload" as="script" href="/js/locale-ar.5555555555.js">',
+      '<link rel="preload" as="script" href="/js/747.7777777777.js">',
+      '<link rel="preload" as="style" href="/css/product.8888888888.css">',
+      '<link rel="preload" as="script" href="/js/product.9999999999.js">',
+      '<link rel="preload" as="script" href="/js/locale-ar-product.aaaaaaaaaa.js">',
+    ]);
+    expect(html).toContain('</head><body>');
+    // The cart speaks the shop texts; the entry is already in the page.
+    expect(withPagePreloads(INDEX_HTML, MANIFEST, '/cart', 'en').match(/href="[^"]+"/g)).toEqual([
+      'href="/js/locale-en.6666666666.js"',
+      'href="/js/747.7777777777.js"',
+      'href="/js/cart.bbbbbbbbbb.js"',
+      'href="/js/locale-en-shop.cccccccccc.js"',
+    ]);
+    expect(withPagePreloads(INDEX_HTML, MANIFEST, '/no-such-page', 'en')).not.toContain('747');
+    expect(withPagePreloads(INDEX_HTML, {}, '/product/12', 'ar')).toBe(INDEX_HTML);
+  });
+});
+
 describe('the served SPA', () => {
   let t: TestApp;
   let spaDir: string;
@@ -62,6 +96,12 @@ describe('the served SPA', () => {
     mkdirSync(path.join(spaDir, 'js'));
     writeFileSync(path.join(spaDir, 'js', 'main.3333333333.js'), BUNDLE);
     writeFileSync(path.join(spaDir, 'js', 'main.3333333333.js.br'), 'precompressed');
+    // Only the Arabic texts and the product page: the English home page below is served as it was built.
+    const { 'locale-ar': localeAr, product } = MANIFEST;
+    writeFileSync(
+      path.join(spaDir, 'chunk-manifest.json'),
+      JSON.stringify({ 'locale-ar': localeAr, product }),
+    );
     t = await createTestApp({ config: { spaDir } });
   });
   afterAll(async () => {
@@ -83,6 +123,16 @@ describe('the served SPA', () => {
       headers: { accept: 'text/html', cookie: 'i18next=en', 'accept-language': 'ar' },
     });
     expect(english.body).toBe(INDEX_HTML);
+  });
+
+  test("links the product page's chunks and the Arabic texts as preloads in an Arabic product page", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/product/3?color=red',
+      headers: { accept: 'text/html', cookie: 'i18next=ar' },
+    });
+    expect(response.body).toContain('<link rel="preload" as="script" href="/js/locale-ar.5555555555.js">');
+    expect(response.body).toContain('<link rel="preload" as="script" href="/js/product.9999999999.js">');
   });
 
   test('sends the brotli file the build wrote when the browser accepts brotli', async () => {

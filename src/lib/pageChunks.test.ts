@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { pageChunkGroups } from './pageChunks';
+
+describe('the chunks a page needs first', () => {
+  test("a route's chunk is named after its path's first segment, `home` for `/` (what the server preloads)", () => {
+    const routes = readFileSync(path.join(__dirname, '../app/routes.tsx'), 'utf8');
+    const named = [...routes.matchAll(/path: '([^']+)'[\s\S]*?webpackChunkName: "([^"]+)"/g)].map(
+      ([, routePath, chunk]) => [routePath, chunk],
+    );
+    expect(named.length).toBeGreaterThan(15);
+    for (const [routePath = '', chunk] of named) {
+      if (routePath === '*') continue;
+      expect([routePath, pageChunkGroups(routePath.replace(':id', '7'), 'en')[1]]).toEqual([
+        routePath,
+        chunk,
+      ]);
+    }
+  });
+
+  test("the language's texts, the page's code, its own texts, and the shop texts where the cart's are shown", () => {
+    expect(pageChunkGroups('/', 'ar')).toEqual(['locale-ar', 'home', 'locale-ar-home']);
+    expect(pageChunkGroups('/product/12?x=1', 'en')).toEqual(['locale-en', 'product', 'locale-en-product']);
+    expect(pageChunkGroups('/checkout', 'en')).toContain('locale-en-shop');
+  });
+});

@@ -1,0 +1,22 @@
+/** The shop's two languages (kept here, not imported: the server compiles this file on its own). */
+type PageLanguage = 'en' | 'ar';
+
+/** Pages whose first render speaks the cart's texts (the `shop` namespace): the cart and the checkout. */
+const SHOP_TEXT_PAGES = new Set(['cart', 'checkout']);
+
+/**
+ * The chunk groups (webpack chunk names) a page's first render needs beside the entry: its route's code and its
+ * language's texts. The server links them as preloads in the HTML, so they download with the entry instead of
+ * after it. A route's chunk is named after the path's first segment, `home` for `/` (routes.test.tsx holds
+ * routes.tsx to that); names that are no chunk are ignored by whoever reads the build's chunk manifest.
+ */
+export function pageChunkGroups(pathname: string, language: PageLanguage): string[] {
+  const segment = pathname.split(/[/?#]/)[1] ?? '';
+  const page = segment === '' ? 'home' : segment;
+  return [
+    `locale-${language}`,
+    page,
+    `locale-${language}-${page}`,
+    ...(SHOP_TEXT_PAGES.has(page) ? [`locale-${language}-shop`] : []),
+  ];
+}
