@@ -82,8 +82,20 @@ export async function createAccount(
   return email;
 }
 
-/** axe-core on the page as shown; serious and critical violations fail the journey. */
+/**
+ * axe-core on the page as shown; serious and critical violations fail the journey. It reads the page once its
+ * entrance animations (a toast sliding in over the content, a fade) are over: colours measured mid-animation are
+ * a blend of two layers no shopper reads. Long ones (a toast's countdown bar) are not waited for.
+ */
 export async function expectAccessible(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || Number(animation.effect?.getComputedTiming().duration) >= 2000,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
