@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
 import { catalogueVersion, executeRows, writeVersion, type Db } from '../db/client';
+import { setChosenLineQuantity } from '../db/queries/cartLines';
 import { deleteExpiredGuestCarts } from '../db/queries/guestCarts';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import type { Job } from '../lib/jobs';
@@ -391,6 +392,18 @@ async function linesOf(
   return choiceLines(rows, values, size, color);
 }
 
+/** The ids among a product's values that a shopper's size or colour names (as choiceLines matches them). */
+function namedIds(values: Pick<ValueRow, 'id' | 'nameEn' | 'nameAr'>[], wanted: unknown): number[] {
+  const given = String(wanted).trim().toLowerCase();
+  return values
+    .filter((value) => [value.nameEn.toLowerCase(), value.nameAr, String(value.id)].includes(given))
+    .map((value) => value.id);
+}
+
+function inStock(product: ProductRow, quantity: number): boolean {
+  return product.stockQuantity > 0 && quantity <= product.stockQuantity;
+}
+
 export async function updateQuantity(
   db: Db,
   owner: CartOwner,
@@ -398,24 +411,30 @@ export async function updateQuantity(
   input: { quantity: number; size?: unknown; color?: unknown },
   lang: Lang,
 ): Promise<CartItem> {
-  // Both reads at once (a line's size and colour are values of its own product); refused in the same order as
-  // before: no such line, then no such product, then the stock.
-  const [rows, found] = await Promise.all([
-    productLines(db, owner, productId),
-    productWithChoices(db, productId).catch((error: unknown) => {
-      if (error instanceof NotFound) return null;
-      throw error;
-    }),
-  ]);
-  const [line] = choiceLines(rows, found?.values ?? [], input.size, input.color);
-  if (!line) throw new NotFound('Product not found in cart');
-  if (!found) throw new NotFound('Product not found');
-  checkStock(found.product, input.quantity);
-  const [row] = await db
-    .update(cartItems)
-    .set({ quantity: input.quantity, updatedAt: new Date() })
-    .where(eq(cartItems.id, line.id))
-    .returning();
+  const found = await productWithChoices(db, productId).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (!found || !inStock(found.product, input.quantity)) {
+    // Refused: in the same order as always, no such line, then no such product, then the stock.
+    const rows = await productLines(db, owner, productId);
+    const [line] = choiceLines(rows, found?.values ?? [], input.size, input.color);
+    if (!line) throw new NotFound('Product not found in cart');
+    if (!found) throw new NotFound('Product not found');
+    checkStock(found.product, input.quantity);
+    throw overStock(found.product.stockQuantity);
+  }
+  // The line is chosen and changed in one statement, as choiceLines would choose it (a line's size and colour
+  // are values of its own product, so the product's values name them).
+  const sizeIds = isChoice(input.size) ? namedIds(found.values, input.size) : undefined;
+  const colorIds = isChoice(input.color) ? namedIds(found.values, input.color) : undefined;
+  if (sizeIds?.length === 0 || colorIds?.length === 0) throw new NotFound('Product not found in cart');
+  const row = await setChosenLineQuantity(
+    db,
+    { owner: ownerWhere(owner), productId, sizeIds, colorIds },
+    input.quantity,
+    new Date(),
+  );
   if (!row) throw new NotFound('Product not found in cart');
   return serializeOne(db, row, lang);
 }
