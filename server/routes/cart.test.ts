@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
 import type { CategoriesAnswer } from '../../contract/catalog';
 import { coupons, guestCarts, products } from '../db/schema';
+import { COMPRESS_THRESHOLD } from '../plugins/security';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { call, createShopper, type Shopper } from './testSupport';
 
@@ -33,6 +34,23 @@ async function pickProducts() {
   const soldOut = all.find((p) => p.stockQuantity === 0);
   return { withBoth, plain, size, color, otherColor, soldOut };
 }
+
+describe('cart answers', () => {
+  test('go uncompressed under the threshold, even to a browser that accepts brotli', async () => {
+    const { withBoth, size, color } = await pickProducts();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest/cart/add',
+      payload: { product_id: withBoth.id, quantity: 1, size, color },
+      headers: { 'accept-encoding': 'br, gzip', 'accept-language': 'ar' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    // A line's answer is over a kilobyte (the old threshold) and under the new one.
+    expect(response.rawPayload.length).toBeGreaterThan(1024);
+    expect(response.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+  });
+});
 
 describe('user cart', () => {
   test('needs a token', async () => {
