@@ -3,14 +3,25 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
-import { catalogueVersion, executeRows, writeVersion, type Db } from '../db/client';
+import { executeRows, writeVersion, type Db } from '../db/client';
 import { setChosenLineQuantity } from '../db/queries/cartLines';
 import { deleteExpiredGuestCarts } from '../db/queries/guestCarts';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import type { Job } from '../lib/jobs';
 import { SharedReads } from '../lib/sharedReads';
 import { sha256Hex } from '../lib/tokens';
-import { convert, currentProduct, loadProducts, localized, shownRate, type Lang, type Rate } from './catalog';
+import {
+  convert,
+  currentProduct,
+  currentProductWithAnswer,
+  loadProducts,
+  localized,
+  shownRate,
+  type Lang,
+  type ProductWithAnswer,
+  type Rate,
+  type ValueJson,
+} from './catalog';
 import { Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
@@ -147,6 +158,30 @@ function choiceName(product: Product, valueId: number | null): string | null {
   return null;
 }
 
+/** A line's answer: its product's prices in `rate` when given. */
+function itemOf(row: LineRow, product: Product, rate: Rate | null | undefined): CartItem {
+  const withPrices: Product = rate
+    ? {
+        ...product,
+        converted_products: {
+          currency_code: rate.currencyCode,
+          price: convert(product.price, rate),
+          discounted_price:
+            product.discounted_price === null ? null : convert(product.discounted_price, rate),
+        },
+      }
+    : product;
+  return {
+    id: row.id,
+    product_id: row.productId,
+    quantity: row.quantity,
+    size: choiceName(product, row.sizeValueId),
+    color: choiceName(product, row.colorValueId),
+    currency: row.currency,
+    product: withPrices,
+  };
+}
+
 /** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
 async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): Promise<CartItem[]> {
   if (rows.length === 0) return [];
@@ -163,30 +198,7 @@ async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): P
     rates.set(currency, await shownRate(db, currency));
   return rows.flatMap((row) => {
     const product = productById.get(row.productId);
-    if (!product) return [];
-    const rate = shownIn ?? rates.get(row.currency);
-    const withPrices: Product = rate
-      ? {
-          ...product,
-          converted_products: {
-            currency_code: rate.currencyCode,
-            price: convert(product.price, rate),
-            discounted_price:
-              product.discounted_price === null ? null : convert(product.discounted_price, rate),
-          },
-        }
-      : product;
-    return [
-      {
-        id: row.id,
-        product_id: row.productId,
-        quantity: row.quantity,
-        size: choiceName(product, row.sizeValueId),
-        color: choiceName(product, row.colorValueId),
-        currency: row.currency,
-        product: withPrices,
-      },
-    ];
+    return product ? [itemOf(row, product, shownIn ?? rates.get(row.currency))] : [];
   });
 }
 
@@ -210,42 +222,22 @@ export async function listCart(
   return serialize(db, await cartRows(db, owner), lang, shownIn);
 }
 
-async function serializeOne(db: Db, row: LineRow, lang: Lang): Promise<CartItem> {
-  const [item] = await serialize(db, [row], lang);
-  if (!item) throw new NotFound('Product not found');
-  return item;
+/** A changed line's answer, from its product as read for the change (one query less than serialize). */
+async function serializeOne(db: Db, row: LineRow, product: Product): Promise<CartItem> {
+  return itemOf(row, product, await shownRate(db, row.currency));
 }
 
 type ProductRow = typeof products.$inferSelect;
-type ValueRow = typeof productAttributeValues.$inferSelect;
+type ValueRow = Pick<ValueJson, 'id' | 'kind' | 'nameEn' | 'nameAr'>;
 
-const keptChoices = new WeakMap<Db, SharedReads<{ product: ProductRow; values: ValueRow[] }>>();
-
-/** The product and all its sizes and colours, in one query (kept on PGlite as currentProduct is). */
-function productWithChoices(db: Db, productId: number): Promise<{ product: ProductRow; values: ValueRow[] }> {
-  const version = catalogueVersion(db);
-  if (!version) return readProductWithChoices(db, productId);
-  let reads = keptChoices.get(db);
-  if (!reads) {
-    reads = new SharedReads(version, { keep: true });
-    keptChoices.set(db, reads);
-  }
-  return reads.get(String(productId), () => readProductWithChoices(db, productId));
-}
-
-async function readProductWithChoices(
-  db: Db,
-  productId: number,
-): Promise<{ product: ProductRow; values: ValueRow[] }> {
-  const rows = await db
-    .select({ product: products, value: productAttributeValues })
-    .from(products)
-    .leftJoin(productAttributeValues, eq(productAttributeValues.productId, products.id))
-    .where(eq(products.id, productId))
-    .orderBy(asc(productAttributeValues.id));
-  const first = rows[0];
-  if (!first) throw new NotFound('Product not found');
-  return { product: first.product, values: rows.flatMap((row) => (row.value ? [row.value] : [])) };
+/**
+ * The product, all its sizes and colours and its answer, in one query (kept on PGlite until the catalogue is
+ * written, see currentProductWithAnswer).
+ */
+async function productWithChoices(db: Db, productId: number, lang: Lang): Promise<ProductWithAnswer> {
+  const found = await currentProductWithAnswer(db, productId, lang);
+  if (!found) throw new NotFound('Product not found');
+  return found;
 }
 
 /** The sub-attribute a shopper chose: by id, or by its English or Arabic name (case-insensitive). */
@@ -291,7 +283,7 @@ export async function normalizeCurrency(db: Db, currency: unknown): Promise<stri
 
 /** Adds a line, or raises the quantity of the same product + size + colour. */
 export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang: Lang): Promise<CartItem> {
-  const { product, values } = await productWithChoices(db, input.productId);
+  const { row: product, values, answer } = await productWithChoices(db, input.productId, lang);
   const sizeValueId = resolveChoice(values, 'size', input.size);
   const colorValueId = resolveChoice(values, 'color', input.color);
   checkStock(product, input.quantity);
@@ -332,7 +324,7 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
       colorValueId: line.color_value_id === null ? null : Number(line.color_value_id),
       currency: line.currency,
     },
-    lang,
+    answer,
   );
 }
 
@@ -411,18 +403,18 @@ export async function updateQuantity(
   input: { quantity: number; size?: unknown; color?: unknown },
   lang: Lang,
 ): Promise<CartItem> {
-  const found = await productWithChoices(db, productId).catch((error: unknown) => {
+  const found = await productWithChoices(db, productId, lang).catch((error: unknown) => {
     if (error instanceof NotFound) return null;
     throw error;
   });
-  if (!found || !inStock(found.product, input.quantity)) {
+  if (!found || !inStock(found.row, input.quantity)) {
     // Refused: in the same order as always, no such line, then no such product, then the stock.
     const rows = await productLines(db, owner, productId);
     const [line] = choiceLines(rows, found?.values ?? [], input.size, input.color);
     if (!line) throw new NotFound('Product not found in cart');
     if (!found) throw new NotFound('Product not found');
-    checkStock(found.product, input.quantity);
-    throw overStock(found.product.stockQuantity);
+    checkStock(found.row, input.quantity);
+    throw overStock(found.row.stockQuantity);
   }
   // The line is chosen and changed in one statement, as choiceLines would choose it (a line's size and colour
   // are values of its own product, so the product's values name them).
@@ -436,7 +428,7 @@ export async function updateQuantity(
     new Date(),
   );
   if (!row) throw new NotFound('Product not found in cart');
-  return serializeOne(db, row, lang);
+  return serializeOne(db, row, found.answer);
 }
 
 /** Removes the product's lines (all of them unless size/colour pick one). */
