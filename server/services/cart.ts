@@ -421,11 +421,14 @@ export async function updateQuantity(
   const sizeIds = isChoice(input.size) ? namedIds(found.values, input.size) : undefined;
   const colorIds = isChoice(input.color) ? namedIds(found.values, input.color) : undefined;
   if (sizeIds?.length === 0 || colorIds?.length === 0) throw new NotFound('Product not found in cart');
+  const lineOwner =
+    'userId' in owner
+      ? { userId: owner.userId, guestCartId: 0 }
+      : { userId: 0, guestCartId: owner.guestCartId };
   const row = await setChosenLineQuantity(
     db,
-    { owner: ownerWhere(owner), productId, sizeIds, colorIds },
+    { owner: lineOwner, productId, sizeIds, colorIds },
     input.quantity,
-    new Date(),
   );
   if (!row) throw new NotFound('Product not found in cart');
   return serializeOne(db, row, found.answer);
