@@ -1,4 +1,4 @@
-import { mayChangeCatalogue } from './client';
+import { mayChange, mayChangeCatalogue } from './client';
 
 describe('mayChangeCatalogue', () => {
   it('is false for reads and for writes to tables the catalogue does not read', () => {
@@ -28,5 +28,24 @@ describe('mayChangeCatalogue', () => {
     ).toBe(true);
     expect(mayChangeCatalogue('TRUNCATE categories')).toBe(true);
     expect(mayChangeCatalogue('CREATE INDEX x ON products (id)')).toBe(true);
+  });
+});
+
+describe('mayChange', () => {
+  const sessions = new Set(['api_tokens', 'users']);
+
+  it('sees writes to the tables given, however they are spelled', () => {
+    expect(mayChange('delete from "api_tokens" where "id" = $1', sessions)).toBe(true);
+    expect(mayChange('UPDATE public.users SET email_verified_at = NULL', sessions)).toBe(true);
+    expect(mayChange('WITH gone AS (DELETE FROM users WHERE id = 1 RETURNING id) SELECT 1', sessions)).toBe(
+      true,
+    );
+    expect(mayChange('insert into "api_tokens" ("user_id") values ($1)', sessions)).toBe(true);
+    expect(mayChange('TRUNCATE api_tokens', sessions)).toBe(true);
+  });
+
+  it('lets reads and writes of other tables by', () => {
+    expect(mayChange('select "id" from "api_tokens" inner join "users" on true', sessions)).toBe(false);
+    expect(mayChange('update "cart_items" set "quantity" = $1, "updated_at" = $2', sessions)).toBe(false);
   });
 });

@@ -49,38 +49,71 @@ const CATALOGUE_TABLES = new Set([
   'reviews',
   'currency_rates',
 ]);
+/**
+ * Groups of tables whose reads may be kept on PGlite while no statement writes them (see writeVersion):
+ * `catalogue` for product answers, `sessions` for bearer-token lookups (a token, its account's name, e-mail and
+ * verification), `guestCarts` for guest-cart tokens.
+ */
+const WATCHED_TABLES = {
+  catalogue: CATALOGUE_TABLES,
+  sessions: new Set(['api_tokens', 'users']),
+  guestCarts: new Set(['guest_carts']),
+} as const;
+export type WatchedTables = keyof typeof WATCHED_TABLES;
+
 const WRITTEN_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?/gi;
 const READ_OR_ROW_WRITE =
   /^\s*(?:select|with|insert|update|delete|begin|commit|rollback|savepoint|release)\b/i;
 
 /**
- * Whether a statement may change what the catalogue answers: it writes one of the catalogue's tables, or it is of
- * a kind not read here (a script, DDL, COPY...), which counts as changing everything.
+ * Whether a statement may change the tables given: it writes one of them, or it is of a kind not read here (a
+ * script, DDL, COPY, TRUNCATE...), which counts as changing everything.
  */
-export function mayChangeCatalogue(statement: string): boolean {
+export function mayChange(statement: string, tables: ReadonlySet<string>): boolean {
   if (!READ_OR_ROW_WRITE.test(statement)) return true;
   for (const match of statement.matchAll(WRITTEN_TABLE))
-    if (CATALOGUE_TABLES.has((match[1] ?? '').toLowerCase())) return true;
+    if (tables.has((match[1] ?? '').toLowerCase())) return true;
   return false;
 }
 
-const catalogueVersions = new WeakMap<Db, () => number>();
+/** Whether a statement may change what the catalogue answers (see mayChange). */
+export function mayChangeCatalogue(statement: string): boolean {
+  return mayChange(statement, CATALOGUE_TABLES);
+}
+
+type Versions = Record<WatchedTables, () => number>;
+const writeVersions = new WeakMap<Db, Versions>();
 
 /**
  * PGlite only (its folder is locked to this process, so every write passes through this handle): a number that
- * moves whenever a statement that may change the catalogue is sent, before its result is seen. Answers built
- * from the catalogue may be kept while it stays the same. PostgreSQL: undefined (other processes write too).
+ * moves whenever a statement that may change the group's tables is sent, before its result is seen, and at the
+ * end of every transaction. Answers read from those tables may be kept while it stays the same. PostgreSQL:
+ * undefined (other processes write too).
  */
-export function catalogueVersion(db: Db): (() => number) | undefined {
-  return catalogueVersions.get(db);
+export function writeVersion(db: Db, tables: WatchedTables): (() => number) | undefined {
+  return writeVersions.get(db)?.[tables];
 }
 
-/** Counts the statements that may change the catalogue, on the client and inside its transactions. */
-function watchCatalogueWrites(client: PGlite): () => number {
-  let version = 0;
+/** writeVersion(db, 'catalogue'). */
+export function catalogueVersion(db: Db): (() => number) | undefined {
+  return writeVersion(db, 'catalogue');
+}
+
+/** Counts the statements that may change each group of tables, on the client and inside its transactions. */
+function watchWrites(client: PGlite): Versions {
+  const groups = Object.keys(WATCHED_TABLES) as WatchedTables[];
+  const counts = Object.fromEntries(groups.map((group) => [group, 0])) as Record<WatchedTables, number>;
+  const moveAll = () => {
+    for (const group of groups) counts[group] += 1;
+  };
   const watched = <T extends (query: string, ...rest: never[]) => unknown>(run: T): T =>
     ((query: string, ...rest: never[]) => {
-      if (typeof query !== 'string' || mayChangeCatalogue(query)) version += 1;
+      if (typeof query !== 'string' || !READ_OR_ROW_WRITE.test(query)) moveAll();
+      else
+        for (const match of query.matchAll(WRITTEN_TABLE)) {
+          const table = (match[1] ?? '').toLowerCase();
+          for (const group of groups) if (WATCHED_TABLES[group].has(table)) counts[group] += 1;
+        }
       return run(query, ...rest);
     }) as T;
   const watchQueries = (target: Pick<PGlite, 'query' | 'exec'>) => {
@@ -97,16 +130,16 @@ function watchCatalogueWrites(client: PGlite): () => number {
       });
     } finally {
       // Whatever a rolled-back or committed transaction wrote, answers read before its end are not kept.
-      version += 1;
+      moveAll();
     }
   }) as PGlite['transaction'];
-  return () => version;
+  return Object.fromEntries(groups.map((group) => [group, () => counts[group]])) as Versions;
 }
 
 function wrapPglite(client: PGlite, release?: () => void): DbHandle {
-  const version = watchCatalogueWrites(client);
+  const versions = watchWrites(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  catalogueVersions.set(db, version);
+  writeVersions.set(db, versions);
   scriptRunners.set(db, async (script) => {
     await client.transaction(async (tx) => {
       await tx.exec(script);

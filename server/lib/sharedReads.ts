@@ -24,17 +24,26 @@ export class WriteCounter {
  */
 export class SharedReads<T> {
   private readonly entries = new Map<string, { version: number; value: Promise<T>; done: boolean }>();
+  private seenVersion: number | undefined;
 
+  /** `maxEntries`: more keys than that and everything kept is dropped (keys a client makes up, such as tokens). */
   constructor(
     private readonly version: () => number,
-    private readonly options: { keep: boolean } = { keep: false },
+    private readonly options: { keep: boolean; maxEntries?: number } = { keep: false },
   ) {}
 
   get(key: string, read: () => Promise<T>): Promise<T> {
     const version = this.version();
+    // Entries of an older version are never answered again: dropped at once, so they do not pile up.
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.entries.clear();
+    }
     const found = this.entries.get(key);
     if (found && found.version === version && (!found.done || this.options.keep)) return found.value;
     const entry = { version, value: read(), done: false };
+    if (this.options.maxEntries !== undefined && this.entries.size >= this.options.maxEntries)
+      this.entries.clear();
     this.entries.set(key, entry);
     const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);

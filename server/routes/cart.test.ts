@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
 import type { CategoriesAnswer } from '../../contract/catalog';
 import { coupons, guestCarts, products } from '../db/schema';
+import { COMPRESS_THRESHOLD } from '../plugins/security';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { call, createShopper, type Shopper } from './testSupport';
 
@@ -33,6 +34,23 @@ async function pickProducts() {
   const soldOut = all.find((p) => p.stockQuantity === 0);
   return { withBoth, plain, size, color, otherColor, soldOut };
 }
+
+describe('cart answers', () => {
+  test('go uncompressed under the threshold, even to a browser that accepts brotli', async () => {
+    const { withBoth, size, color } = await pickProducts();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest/cart/add',
+      payload: { product_id: withBoth.id, quantity: 1, size, color },
+      headers: { 'accept-encoding': 'br, gzip', 'accept-language': 'ar' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    // A line's answer is over a kilobyte (the old threshold) and under the new one.
+    expect(response.rawPayload.length).toBeGreaterThan(1024);
+    expect(response.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+  });
+});
 
 describe('user cart', () => {
   test('needs a token', async () => {
@@ -97,6 +115,37 @@ describe('user cart', () => {
     expect(
       (await call(t.app, 'DELETE', `/api/cart/product/${withBoth.id}`, undefined, user.token)).statusCode,
     ).toBe(404);
+  });
+
+  test('update picks its line by size and colour (id, any case), else the last changed one', async () => {
+    const user = await createShopper(t.db);
+    const { withBoth, plain, size, color, otherColor } = await pickProducts();
+    const add = (payload: object) => call(t.app, 'POST', '/api/cart/add', payload, user.token);
+    const update = (productId: number, payload: object) =>
+      call(t.app, 'POST', `/api/cart/update/${productId}`, payload, user.token);
+    await add({ product_id: withBoth.id, quantity: 1, size, color });
+    await add({ product_id: withBoth.id, quantity: 1, size, color: otherColor });
+    const colorId = withBoth.attributes[1]?.sub_attributes[0]?.id;
+
+    const byId = await update(withBoth.id, { quantity: 2, size: ` ${size.toUpperCase()} `, color: colorId });
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json<{ cart_item: CartItem }>().cart_item).toMatchObject({ color, size, quantity: 2 });
+    // No choice: the line changed last (the one just updated).
+    const unnamed = await update(withBoth.id, { quantity: 3 });
+    expect(unnamed.json<{ cart_item: CartItem }>().cart_item).toMatchObject({ color, quantity: 3 });
+    const lines = (await call(t.app, 'GET', '/api/cart', undefined, user.token)).json<{
+      cart_items: CartItem[];
+    }>().cart_items;
+    expect(lines.map((line) => [line.color, line.quantity])).toEqual([
+      [color, 3],
+      [otherColor, 1],
+    ]);
+
+    // Refusals keep their order: no such line before the stock.
+    const absent = await update(plain.id, { quantity: plain.stock_quantity + 1 });
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json()).toEqual({ message: 'Product not found in cart' });
+    expect((await update(withBoth.id, { quantity: withBoth.stock_quantity + 1 })).statusCode).toBe(422);
   });
 
   test('a size or colour that matches no line is 404 and removes nothing', async () => {

@@ -1,7 +1,14 @@
-import { count, eq, isNotNull } from 'drizzle-orm';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import { cartItems, guestCarts, orders } from '../db/schema';
 import { GUEST_CART_EMPTY_TTL_MS, GUEST_CART_IDLE_TTL_MS } from '../services/cart';
-import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
+import { sha256Hex } from '../lib/tokens';
+import {
+  authHeader,
+  createTestApp,
+  manualClock,
+  registerVerifiedUser,
+  type TestApp,
+} from '../testing/testApp';
 
 const HOUR = 60 * 60 * 1000;
 const GUEST_CARTS_PER_MINUTE = 5;
@@ -156,5 +163,50 @@ describe('guest cart expiry', () => {
       .from(orders)
       .where(eq(orders.id, order.json<{ order_id: number }>().order_id));
     expect(kept?.guestCartId).toBeNull();
+  });
+});
+
+// On PGlite a guest token's cart is looked up once and kept until guest_carts is written (services/cart.ts
+// guestOwner): each case uses the token first, so its lookup is kept, then changes the cart behind it.
+describe('a guest token used a moment ago', () => {
+  const visit = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/guest/cart?guest_token=${token}` });
+
+  it('is refused once its cart is deleted straight in the database', async () => {
+    const token = await newGuestCart('10.3.0.1');
+    expect((await visit(token)).statusCode).toBe(200);
+    await t.db.execute(sql`DELETE FROM guest_carts WHERE token_hash = ${sha256Hex(token)}`);
+    expect((await visit(token)).statusCode).toBe(401);
+  });
+
+  it('is refused once its cart was merged into a signed-in cart', async () => {
+    const token = await newGuestCart('10.3.0.2');
+    expect((await visit(token)).statusCode).toBe(200);
+    const shopper = await registerVerifiedUser(t.app);
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/merge',
+      headers: authHeader(shopper.token),
+      payload: { guest_token: token },
+    });
+    expect(merged.statusCode).toBe(200);
+    expect((await visit(token)).statusCode).toBe(401);
+    expect((await addAsGuest('10.3.0.2', { guest_token: token })).statusCode).toBe(401);
+  });
+
+  it('records a use again once the last one is older than a minute, whatever was read before', async () => {
+    const token = await newGuestCart('10.3.0.3');
+    expect((await visit(token)).statusCode).toBe(200);
+    const longAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await t.db
+      .update(guestCarts)
+      .set({ lastUsedAt: longAgo })
+      .where(eq(guestCarts.tokenHash, sha256Hex(token)));
+    expect((await visit(token)).statusCode).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(guestCarts)
+      .where(eq(guestCarts.tokenHash, sha256Hex(token)));
+    expect(row?.lastUsedAt.getTime()).toBeGreaterThan(longAgo.getTime() + 30 * 60 * 1000);
   });
 });

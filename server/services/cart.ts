@@ -3,13 +3,25 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
 import type { Product } from '../../contract/catalog';
-import { catalogueVersion, executeRows, type Db } from '../db/client';
+import { executeRows, writeVersion, type Db } from '../db/client';
+import { setChosenLineQuantity } from '../db/queries/cartLines';
 import { deleteExpiredGuestCarts } from '../db/queries/guestCarts';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import type { Job } from '../lib/jobs';
 import { SharedReads } from '../lib/sharedReads';
 import { sha256Hex } from '../lib/tokens';
-import { convert, currentProduct, loadProducts, localized, shownRate, type Lang, type Rate } from './catalog';
+import {
+  convert,
+  currentProduct,
+  currentProductWithAnswer,
+  loadProducts,
+  localized,
+  shownRate,
+  type Lang,
+  type ProductWithAnswer,
+  type Rate,
+  type ValueJson,
+} from './catalog';
 import { Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
@@ -62,15 +74,47 @@ export async function createGuestCart(db: Db): Promise<{ guestCartId: number; to
  */
 const GUEST_TOUCH_INTERVAL_MS = 60_000;
 
+type GuestCartRow = { id: number; lastUsedAt: Date };
+
+/** Guest-cart lookups, kept on PGlite until a statement writes `guest_carts` (writeVersion 'guestCarts'). */
+const keptGuestCarts = new WeakMap<Db, SharedReads<GuestCartRow | null>>();
+/** Tokens are keys a client chooses: past this many, the kept lookups are dropped. */
+const KEPT_GUEST_CARTS = 10_000;
+
+async function readGuestCart(db: Db, tokenHash: string): Promise<GuestCartRow | null> {
+  const [row] = await db
+    .select({ id: guestCarts.id, lastUsedAt: guestCarts.lastUsedAt })
+    .from(guestCarts)
+    .where(eq(guestCarts.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The guest cart behind a token; 401 when the token is missing or unknown (the SPA then forgets it). */
 export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId: number }> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw new NotSignedIn();
   const now = new Date();
   const staleBefore = new Date(now.getTime() - GUEST_TOUCH_INTERVAL_MS);
+  const tokenHash = sha256Hex(token);
+  const version = writeVersion(db, 'guestCarts');
+  if (version) {
+    // PGlite sees every write: the lookup is kept until one touches guest_carts (a new cart, a merge, expiry, the
+    // use stamp below), so a deleted cart is refused by the next request.
+    let kept = keptGuestCarts.get(db);
+    if (!kept) {
+      kept = new SharedReads(version, { keep: true, maxEntries: KEPT_GUEST_CARTS });
+      keptGuestCarts.set(db, kept);
+    }
+    const found = await kept.get(tokenHash, () => readGuestCart(db, tokenHash));
+    if (!found) throw new NotSignedIn();
+    if (found.lastUsedAt < staleBefore)
+      await db.update(guestCarts).set({ lastUsedAt: now }).where(eq(guestCarts.id, found.id));
+    return { guestCartId: found.id };
+  }
   // One statement: finds the cart and records its use only when the last one is older than the interval.
   const [row] = await executeRows<{ id: number }>(
     db,
-    sql`WITH found AS (SELECT id, last_used_at FROM guest_carts WHERE token_hash = ${sha256Hex(token)}),
+    sql`WITH found AS (SELECT id, last_used_at FROM guest_carts WHERE token_hash = ${tokenHash}),
         touched AS (
           UPDATE guest_carts AS cart SET last_used_at = ${now.toISOString()}::timestamptz
           FROM found WHERE cart.id = found.id AND found.last_used_at < ${staleBefore.toISOString()}::timestamptz
@@ -114,6 +158,30 @@ function choiceName(product: Product, valueId: number | null): string | null {
   return null;
 }
 
+/** A line's answer: its product's prices in `rate` when given. */
+function itemOf(row: LineRow, product: Product, rate: Rate | null | undefined): CartItem {
+  const withPrices: Product = rate
+    ? {
+        ...product,
+        converted_products: {
+          currency_code: rate.currencyCode,
+          price: convert(product.price, rate),
+          discounted_price:
+            product.discounted_price === null ? null : convert(product.discounted_price, rate),
+        },
+      }
+    : product;
+  return {
+    id: row.id,
+    product_id: row.productId,
+    quantity: row.quantity,
+    size: choiceName(product, row.sizeValueId),
+    color: choiceName(product, row.colorValueId),
+    currency: row.currency,
+    product: withPrices,
+  };
+}
+
 /** Prices are shown in `shownIn` when given (the shopper's currency), else in each line's own currency. */
 async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): Promise<CartItem[]> {
   if (rows.length === 0) return [];
@@ -130,30 +198,7 @@ async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): P
     rates.set(currency, await shownRate(db, currency));
   return rows.flatMap((row) => {
     const product = productById.get(row.productId);
-    if (!product) return [];
-    const rate = shownIn ?? rates.get(row.currency);
-    const withPrices: Product = rate
-      ? {
-          ...product,
-          converted_products: {
-            currency_code: rate.currencyCode,
-            price: convert(product.price, rate),
-            discounted_price:
-              product.discounted_price === null ? null : convert(product.discounted_price, rate),
-          },
-        }
-      : product;
-    return [
-      {
-        id: row.id,
-        product_id: row.productId,
-        quantity: row.quantity,
-        size: choiceName(product, row.sizeValueId),
-        color: choiceName(product, row.colorValueId),
-        currency: row.currency,
-        product: withPrices,
-      },
-    ];
+    return product ? [itemOf(row, product, shownIn ?? rates.get(row.currency))] : [];
   });
 }
 
@@ -177,42 +222,22 @@ export async function listCart(
   return serialize(db, await cartRows(db, owner), lang, shownIn);
 }
 
-async function serializeOne(db: Db, row: LineRow, lang: Lang): Promise<CartItem> {
-  const [item] = await serialize(db, [row], lang);
-  if (!item) throw new NotFound('Product not found');
-  return item;
+/** A changed line's answer, from its product as read for the change (one query less than serialize). */
+async function serializeOne(db: Db, row: LineRow, product: Product): Promise<CartItem> {
+  return itemOf(row, product, await shownRate(db, row.currency));
 }
 
 type ProductRow = typeof products.$inferSelect;
-type ValueRow = typeof productAttributeValues.$inferSelect;
+type ValueRow = Pick<ValueJson, 'id' | 'kind' | 'nameEn' | 'nameAr'>;
 
-const keptChoices = new WeakMap<Db, SharedReads<{ product: ProductRow; values: ValueRow[] }>>();
-
-/** The product and all its sizes and colours, in one query (kept on PGlite as currentProduct is). */
-function productWithChoices(db: Db, productId: number): Promise<{ product: ProductRow; values: ValueRow[] }> {
-  const version = catalogueVersion(db);
-  if (!version) return readProductWithChoices(db, productId);
-  let reads = keptChoices.get(db);
-  if (!reads) {
-    reads = new SharedReads(version, { keep: true });
-    keptChoices.set(db, reads);
-  }
-  return reads.get(String(productId), () => readProductWithChoices(db, productId));
-}
-
-async function readProductWithChoices(
-  db: Db,
-  productId: number,
-): Promise<{ product: ProductRow; values: ValueRow[] }> {
-  const rows = await db
-    .select({ product: products, value: productAttributeValues })
-    .from(products)
-    .leftJoin(productAttributeValues, eq(productAttributeValues.productId, products.id))
-    .where(eq(products.id, productId))
-    .orderBy(asc(productAttributeValues.id));
-  const first = rows[0];
-  if (!first) throw new NotFound('Product not found');
-  return { product: first.product, values: rows.flatMap((row) => (row.value ? [row.value] : [])) };
+/**
+ * The product, all its sizes and colours and its answer, in one query (kept on PGlite until the catalogue is
+ * written, see currentProductWithAnswer).
+ */
+async function productWithChoices(db: Db, productId: number, lang: Lang): Promise<ProductWithAnswer> {
+  const found = await currentProductWithAnswer(db, productId, lang);
+  if (!found) throw new NotFound('Product not found');
+  return found;
 }
 
 /** The sub-attribute a shopper chose: by id, or by its English or Arabic name (case-insensitive). */
@@ -258,7 +283,7 @@ export async function normalizeCurrency(db: Db, currency: unknown): Promise<stri
 
 /** Adds a line, or raises the quantity of the same product + size + colour. */
 export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang: Lang): Promise<CartItem> {
-  const { product, values } = await productWithChoices(db, input.productId);
+  const { row: product, values, answer } = await productWithChoices(db, input.productId, lang);
   const sizeValueId = resolveChoice(values, 'size', input.size);
   const colorValueId = resolveChoice(values, 'color', input.color);
   checkStock(product, input.quantity);
@@ -299,7 +324,7 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
       colorValueId: line.color_value_id === null ? null : Number(line.color_value_id),
       currency: line.currency,
     },
-    lang,
+    answer,
   );
 }
 
@@ -359,6 +384,18 @@ async function linesOf(
   return choiceLines(rows, values, size, color);
 }
 
+/** The ids among a product's values that a shopper's size or colour names (as choiceLines matches them). */
+function namedIds(values: Pick<ValueRow, 'id' | 'nameEn' | 'nameAr'>[], wanted: unknown): number[] {
+  const given = String(wanted).trim().toLowerCase();
+  return values
+    .filter((value) => [value.nameEn.toLowerCase(), value.nameAr, String(value.id)].includes(given))
+    .map((value) => value.id);
+}
+
+function inStock(product: ProductRow, quantity: number): boolean {
+  return product.stockQuantity > 0 && quantity <= product.stockQuantity;
+}
+
 export async function updateQuantity(
   db: Db,
   owner: CartOwner,
@@ -366,26 +403,35 @@ export async function updateQuantity(
   input: { quantity: number; size?: unknown; color?: unknown },
   lang: Lang,
 ): Promise<CartItem> {
-  // Both reads at once (a line's size and colour are values of its own product); refused in the same order as
-  // before: no such line, then no such product, then the stock.
-  const [rows, found] = await Promise.all([
-    productLines(db, owner, productId),
-    productWithChoices(db, productId).catch((error: unknown) => {
-      if (error instanceof NotFound) return null;
-      throw error;
-    }),
-  ]);
-  const [line] = choiceLines(rows, found?.values ?? [], input.size, input.color);
-  if (!line) throw new NotFound('Product not found in cart');
-  if (!found) throw new NotFound('Product not found');
-  checkStock(found.product, input.quantity);
-  const [row] = await db
-    .update(cartItems)
-    .set({ quantity: input.quantity, updatedAt: new Date() })
-    .where(eq(cartItems.id, line.id))
-    .returning();
+  const found = await productWithChoices(db, productId, lang).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (!found || !inStock(found.row, input.quantity)) {
+    // Refused: in the same order as always, no such line, then no such product, then the stock.
+    const rows = await productLines(db, owner, productId);
+    const [line] = choiceLines(rows, found?.values ?? [], input.size, input.color);
+    if (!line) throw new NotFound('Product not found in cart');
+    if (!found) throw new NotFound('Product not found');
+    checkStock(found.row, input.quantity);
+    throw overStock(found.row.stockQuantity);
+  }
+  // The line is chosen and changed in one statement, as choiceLines would choose it (a line's size and colour
+  // are values of its own product, so the product's values name them).
+  const sizeIds = isChoice(input.size) ? namedIds(found.values, input.size) : undefined;
+  const colorIds = isChoice(input.color) ? namedIds(found.values, input.color) : undefined;
+  if (sizeIds?.length === 0 || colorIds?.length === 0) throw new NotFound('Product not found in cart');
+  const lineOwner =
+    'userId' in owner
+      ? { userId: owner.userId, guestCartId: 0 }
+      : { userId: 0, guestCartId: owner.guestCartId };
+  const row = await setChosenLineQuantity(
+    db,
+    { owner: lineOwner, productId, sizeIds, colorIds },
+    input.quantity,
+  );
   if (!row) throw new NotFound('Product not found in cart');
-  return serializeOne(db, row, lang);
+  return serializeOne(db, row, found.answer);
 }
 
 /** Removes the product's lines (all of them unless size/colour pick one). */

@@ -103,7 +103,7 @@ interface ImageJson {
   image: string;
 }
 
-interface ValueJson {
+export interface ValueJson {
   id: number;
   kind: 'size' | 'color';
   nameEn: string;
@@ -141,14 +141,7 @@ export async function loadProducts(
   options: { orderBy?: 'id' | 'best_selling'; limit?: number; rate?: Rate | null } = {},
 ): Promise<Product[]> {
   let query = db
-    .select({
-      product: products,
-      rating: approvedRating,
-      categoryEn: categories.nameEn,
-      categoryAr: categories.nameAr,
-      images: galleryOf,
-      values: choicesOf,
-    })
+    .select(productColumns())
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
@@ -172,31 +165,95 @@ export async function loadProducts(
   );
 }
 
+/** The columns of a product's answer (see loadProducts). */
+function productColumns() {
+  return {
+    product: products,
+    rating: approvedRating,
+    categoryEn: categories.nameEn,
+    categoryAr: categories.nameAr,
+    images: galleryOf,
+    values: choicesOf,
+  };
+}
+
+/** One product with its answer's columns: built and prepared once per database (cart changes read it each time). */
+function prepareProductById(db: Db) {
+  return db
+    .select(productColumns())
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('product_by_id');
+}
+
+const productByIdQueries = new WeakMap<Db, ReturnType<typeof prepareProductById>>();
+
+/** A product's row (its stock), its sizes and colours with both names, and its answer without a rate. */
+export interface ProductWithAnswer {
+  row: ProductRow;
+  values: ValueJson[];
+  answer: Product;
+}
+
+async function readProduct(
+  db: Db,
+  id: number,
+  lang: Lang,
+  rate: Rate | null,
+): Promise<ProductWithAnswer | null> {
+  let query = productByIdQueries.get(db);
+  if (!query) {
+    query = prepareProductById(db);
+    productByIdQueries.set(db, query);
+  }
+  const [found] = await query.execute({ id });
+  if (!found) return null;
+  const values = jsonList<ValueJson>(found.values);
+  return {
+    row: found.product,
+    values,
+    answer: productJson(
+      { ...found.product, rating: found.rating },
+      localized(lang, found.categoryEn, found.categoryAr),
+      jsonList<ImageJson>(found.images),
+      values,
+      lang,
+      rate,
+    ),
+  };
+}
+
 export async function loadProduct(
   db: Db,
   id: number,
   lang: Lang,
   rate: Rate | null = null,
 ): Promise<Product | null> {
-  const [product] = await loadProducts(db, eq(products.id, id), lang, { rate });
-  return product ?? null;
+  return (await readProduct(db, id, lang, rate))?.answer ?? null;
 }
 
-const keptProducts = new WeakMap<Db, SharedReads<Product | null>>();
+const keptProducts = new WeakMap<Db, SharedReads<ProductWithAnswer | null>>();
 
 /**
- * loadProduct without a rate. On PGlite the answer is kept until a statement may change the catalogue (see
- * db/client catalogueVersion), so it is always what the database holds; on PostgreSQL it is read each time.
+ * A product's row, choices and answer without a rate, in one query. On PGlite it is kept until a statement may
+ * change the catalogue (see db/client catalogueVersion), so it is always what the database holds; on PostgreSQL
+ * it is read each time.
  */
-export function currentProduct(db: Db, id: number, lang: Lang): Promise<Product | null> {
+export function currentProductWithAnswer(db: Db, id: number, lang: Lang): Promise<ProductWithAnswer | null> {
   const version = catalogueVersion(db);
-  if (!version) return loadProduct(db, id, lang);
+  if (!version) return readProduct(db, id, lang, null);
   let reads = keptProducts.get(db);
   if (!reads) {
     reads = new SharedReads(version, { keep: true });
     keptProducts.set(db, reads);
   }
-  return reads.get(`${id}:${lang}`, () => loadProduct(db, id, lang));
+  return reads.get(`${id}:${lang}`, () => readProduct(db, id, lang, null));
+}
+
+/** loadProduct without a rate, kept on PGlite as currentProductWithAnswer is. */
+export async function currentProduct(db: Db, id: number, lang: Lang): Promise<Product | null> {
+  return (await currentProductWithAnswer(db, id, lang))?.answer ?? null;
 }
 
 function productJson(
