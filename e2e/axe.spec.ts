@@ -9,7 +9,16 @@ import arShell from '../src/i18n/locales/ar/shell.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
 import enShell from '../src/i18n/locales/en/shell.json';
-import { createAccount, expect, openIn, test, PASSWORD, fill, plainProduct } from './fixtures';
+import {
+  createAccount,
+  expect,
+  openIn,
+  test,
+  PASSWORD,
+  fill,
+  plainProduct,
+  settleAnimations,
+} from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
@@ -21,6 +30,7 @@ const TEXTS = {
 async function scan(page: Page, name: string, found: string[]) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-testid$="skeleton"]')).toHaveCount(0);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.passes.length, `${name}: axe checked the page`).toBeGreaterThan(10);
   for (const violation of results.violations) {

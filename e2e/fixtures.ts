@@ -83,11 +83,11 @@ export async function createAccount(
 }
 
 /**
- * axe-core on the page as shown; serious and critical violations fail the journey. It reads the page once its
- * entrance animations (a toast sliding in over the content, a fade) are over: colours measured mid-animation are
- * a blend of two layers no shopper reads. Long ones (a toast's countdown bar) are not waited for.
+ * Waits until the page's entrance animations and transitions (a toast sliding in, a dialog fading in) are over:
+ * colours axe measures mid-animation are a blend of two layers no shopper reads. Long ones (a toast's countdown
+ * bar) are not waited for.
  */
-export async function expectAccessible(page: Page) {
+export async function settleAnimations(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -96,6 +96,11 @@ export async function expectAccessible(page: Page) {
           animation.playState !== 'running' || Number(animation.effect?.getComputedTiming().duration) >= 2000,
       ),
   );
+}
+
+/** axe-core on the page as shown, once it has settled; serious and critical violations fail the journey. */
+export async function expectAccessible(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
