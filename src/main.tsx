@@ -38,12 +38,15 @@ async function start() {
   await applyDocumentLanguage(language);
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
   // What the shopper owns (cart, session, settings) is read back before anything renders from the store.
-  const rehydrated = new Promise<void>((resolve) => {
-    persistStore(store, null, () => {
-      mark('rehydrated');
-      resolve();
-    });
+  let rehydrationDone = () => undefined as void;
+  const rehydrated = new Promise<void>((resolve) => (rehydrationDone = resolve));
+  const persistor = persistStore(store, null, () => {
+    mark('rehydrated');
+    rehydrationDone();
   });
+  // redux-persist writes a change a few ticks later; a page left (reload, link, tab closed) right after a change
+  // (a sign-in, an add to cart) writes it now instead of losing it.
+  window.addEventListener('pagehide', () => void persistor.flush());
   mark('store-ready');
   await yieldToMain();
   // Other tabs' changes matter only once this one is up: the code that follows them loads after the first render

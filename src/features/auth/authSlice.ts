@@ -107,6 +107,14 @@ export const { selectToken, selectIsAuthenticated, selectUserId, selectUserEmail
 // there is a token to read or write, so a guest's first JavaScript does not carry it.
 const loadCipher = () => import(/* webpackChunkName: "token-cipher" */ './tokenCipher');
 
+/**
+ * Starts loading the cipher before a sign-in can end (the account dialog calls it when it opens): the new token's
+ * write waits for it, and a page left within that wait would lose the session.
+ */
+export function prepareTokenCipher(): void {
+  void loadCipher().catch(() => undefined);
+}
+
 type Cipher = Awaited<ReturnType<typeof loadCipher>>;
 
 /** redux-persist stores each key JSON-encoded inside the outer JSON; this rewrites the token key only. */

@@ -9,6 +9,7 @@ import {
   authFlowAdvanced,
   authModalClosed,
   authModalViewChanged,
+  prepareTokenCipher,
   selectAuthModal,
   type AuthModalView,
 } from '../authSlice';
@@ -125,6 +126,7 @@ export default function AuthModal() {
 
   useEffect(() => {
     const element = opener.current;
+    prepareTokenCipher();
     return () => returnFocus(element);
   }, []);
 
