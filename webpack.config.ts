@@ -56,10 +56,82 @@ interface Argv {
   mode?: 'production' | 'development';
 }
 
-export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevServerConfiguration } => {
+/** Aliases both builds share: the production builds of what ships a development one by default. */
+function aliases(production: boolean) {
+  return {
+    // react-i18next's fallback for Reacts without useSyncExternalStore: ours has it.
+    'use-sync-external-store/shim$': path.resolve(__dirname, 'src/lib/shims/useSyncExternalStoreShim.ts'),
+    // react-router's package exports only its development build (its warnings and the developer's error page
+    // on); its production build is the same code without them.
+    ...(production && {
+      'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      'react-router/dom$': path.resolve(
+        __dirname,
+        'node_modules/react-router/dist/production/dom-export.mjs',
+      ),
+    }),
+  };
+}
+
+const typescriptRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'ts-loader',
+    // Type checking runs in a separate process (ForkTsChecker) so builds stay fast.
+    options: { transpileOnly: true, configFile: 'tsconfig.web.json', compilerOptions: { sourceMap: true } },
+  },
+};
+
+/**
+ * The server's page renderer (src/app/renderPage.tsx) as one CommonJS file, `dist/ssr/render.js`, beside the
+ * browser build it renders for (same picture names). The reference server uses it when it is there; a static host
+ * serves `dist/` without it.
+ */
+function pageRendererBuild(production: boolean): Configuration {
+  return {
+    name: 'ssr',
+    mode: production ? 'production' : 'development',
+    target: 'node20',
+    entry: { render: './src/app/renderPage.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist/ssr'),
+      publicPath: '/',
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: false,
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases(production) },
+    module: {
+      rules: [
+        typescriptRule,
+        { test: /\.(css|scss)$/, use: path.resolve(__dirname, 'tools/ssr/noStylesLoader.cjs') },
+        { test: /\.(png|jpe?g|svg|webp|gif)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    // Lazy routes resolve from the same file: the renderer never fetches code.
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
+export default (
+  _env: unknown,
+  argv: Argv,
+): (Configuration & { devServer?: DevServerConfiguration }) | Configuration[] => {
   const production = argv.mode !== 'development';
+  const web = browserBuild(production);
+  // The dev server serves the browser build alone; production builds the page renderer beside it.
+  return production ? [web, pageRendererBuild(production)] : web;
+};
+
+function browserBuild(production: boolean): Configuration & { devServer?: DevServerConfiguration } {
   const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
   return {
+    name: 'web',
     mode: production ? 'production' : 'development',
     entry: {
       main: './src/main.tsx',
@@ -74,42 +146,16 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
       chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      clean: true,
+      // The page renderer's build writes dist/ssr/ at the same time.
+      clean: { keep: /^ssr[\\/]/ },
       // Spec 01 §9: chunk load timeout 120 s (slow mobile networks).
       chunkLoadTimeout: 120000,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      // react-i18next's fallback for Reacts without useSyncExternalStore: ours has it.
-      alias: {
-        'use-sync-external-store/shim$': path.resolve(__dirname, 'src/lib/shims/useSyncExternalStoreShim.ts'),
-        // react-router's package exports only its development build (its warnings and the developer's error page
-        // on); its production build is the same code without them.
-        ...(production && {
-          'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-          'react-router/dom$': path.resolve(
-            __dirname,
-            'node_modules/react-router/dist/production/dom-export.mjs',
-          ),
-        }),
-      },
-    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases(production) },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            // Type checking runs in a separate process (ForkTsChecker) so builds stay fast.
-            options: {
-              transpileOnly: true,
-              configFile: 'tsconfig.web.json',
-              compilerOptions: { sourceMap: true },
-            },
-          },
-        },
+        typescriptRule,
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         {
           test: /\.scss$/,
@@ -198,4 +244,4 @@ export default (_env: unknown, argv: Argv): Configuration & { devServer?: DevSer
       ],
     },
   };
-};
+}

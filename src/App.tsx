@@ -1,25 +1,42 @@
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
 
 import { LocationEvents } from './app/LocationEvents';
 import { AppRoutes } from './app/routes';
 import type { AppStore } from './app/store';
 import { i18n } from './i18n/i18n';
 
-/**
- * The shop. `main.tsx` renders it once the store is rehydrated (what a PersistGate would wait for), so the first
- * render is a single transition React can slice, not a gate's second, blocking render.
- */
-export function App({ store }: { store: AppStore }) {
+/** The shop inside its store, texts and a router: the browser's (`App`) or the server's page renderer's. */
+export function AppTree({
+  store,
+  texts,
+  router: Router,
+}: {
+  store: AppStore;
+  texts: I18n;
+  router: RouterOf;
+}) {
   return (
     <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
+      <I18nextProvider i18n={texts}>
+        <Router>
           <LocationEvents />
           <AppRoutes />
-        </BrowserRouter>
+        </Router>
       </I18nextProvider>
     </Provider>
   );
+}
+
+type RouterOf = (props: { children: ReactNode }) => ReactNode;
+
+/**
+ * The shop. `main.tsx` renders (or hydrates) it once the store is rehydrated (what a PersistGate would wait for),
+ * so the first render is a single transition React can slice, not a gate's second, blocking render.
+ */
+export function App({ store }: { store: AppStore }) {
+  return <AppTree store={store} texts={i18n} router={BrowserRouter} />;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { pageChunkGroups } from '../../src/lib/pageChunks';
 import { firstSlidePictures } from '../db/slides';
+import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
 
 /** webpack's `[name].[contenthash].js` and friends: 8+ hex characters just before the extension. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -112,14 +113,21 @@ export function withPagePreloads(
   manifest: ChunkManifest,
   pathname: string,
   language: Language,
+  { rendered = false }: { rendered?: boolean } = {},
 ): string {
   const files = new Set(pageChunkGroups(pathname, language).flatMap((group) => manifest[group] ?? []));
+  const link = (file: string) => {
+    const href = escapeAttribute(file);
+    if (!file.endsWith('.css')) return `<link rel="preload" as="script" href="/${href}">`;
+    // Markup rendered on the server is laid out with its route's styles from the first paint (the route's code
+    // finds the sheet linked and does not add it again).
+    return rendered
+      ? `<link rel="stylesheet" href="/${href}">`
+      : `<link rel="preload" as="style" href="/${href}">`;
+  };
   const links = [...files]
     .filter((file) => /\.(js|css)$/.test(file) && !html.includes(`/${file}`))
-    .map(
-      (file) =>
-        `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="/${escapeAttribute(file)}">`,
-    )
+    .map(link)
     .join('');
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
@@ -151,6 +159,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       cacheControl: false,
       // The build writes .br and .gz beside each script and stylesheet (best compression, done once).
       preCompressed: true,
+      // The page renderer is the server's code, not a file for browsers.
+      allowedPath: (pathName) => !/^\/?ssr(\/|$)/.test(pathName),
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', cacheControlFor(filePath));
       },
@@ -160,11 +170,21 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const english = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const arabic = built ? arabicIndex(english) : NOT_BUILT_PAGE;
   const manifest = built ? readChunkManifest(config.spaDir) : {};
+  const renderPage = built ? pageRenderer(app, config.spaDir) : null;
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, home = false) => {
     const language = languageOf(request);
-    const pathname = (request.raw.url ?? request.url).split('?')[0] ?? '/';
-    let html = withPagePreloads(language === 'ar' ? arabic : english, manifest, pathname, language);
+    const url = request.raw.url ?? request.url;
+    const pathname = url.split('?')[0] ?? '/';
+    // The page's markup in the HTML: it paints before any script has run. Without it the SPA renders it.
+    const rendered =
+      renderPage && rendersOnServer(pathname, request.headers.cookie)
+        ? await renderPage(url, language)
+        : null;
+    let html = withPagePreloads(language === 'ar' ? arabic : english, manifest, pathname, language, {
+      rendered: rendered !== null,
+    });
+    if (rendered) html = withRenderedPage(html, rendered);
     if (home && built) {
       try {
         html = withSlidePreload(html, await firstSlidePictures(app.deps.db));

@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 import { getConfig } from '../lib/config';
@@ -11,18 +11,32 @@ interface TokenState {
   auth: { token: string | null };
 }
 
-const rawBaseQuery = fetchBaseQuery({
+const queryOptions = {
   // The base URL is read per request so a runtime config (window.__SHOP_CONFIG__) always wins.
   baseUrl: '/',
   timeout: API_TIMEOUT_MS,
-  prepareHeaders: (headers, { getState }) => {
+  prepareHeaders: (headers: Headers, { getState }: { getState: () => unknown }) => {
     headers.set('Accept', 'application/json');
     headers.set('Cache-Control', 'no-cache');
     const token = (getState() as TokenState).auth.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return headers;
   },
-});
+};
+const rawBaseQuery = fetchBaseQuery(queryOptions);
+
+/** The server's page renderer calls its own API in process: one base query per such fetch. */
+const serverBaseQueries = new WeakMap<typeof fetch, typeof rawBaseQuery>();
+function baseQueryOf(services: Partial<AppServices> | undefined) {
+  const fetchFn = services?.api?.fetch;
+  if (!fetchFn) return rawBaseQuery;
+  let query = serverBaseQueries.get(fetchFn);
+  if (!query) {
+    query = fetchBaseQuery({ ...queryOptions, fetchFn });
+    serverBaseQueries.set(fetchFn, query);
+  }
+  return query;
+}
 
 const withApiBase: BaseQueryFn<
   string | FetchArgs,
@@ -31,10 +45,11 @@ const withApiBase: BaseQueryFn<
   object,
   FetchBaseQueryMeta
 > = (args, api, extra) => {
-  const base = getConfig().apiBaseUrl;
+  const services = api.extra as Partial<AppServices> | undefined;
+  const base = services?.api?.baseUrl ?? getConfig().apiBaseUrl;
   const withBase = (url: string) => `${base}/${url.replace(/^\//, '')}`;
   const request = typeof args === 'string' ? withBase(args) : { ...args, url: withBase(args.url) };
-  return rawBaseQuery(request, api, extra);
+  return baseQueryOf(services)(request, api, extra);
 };
 
 /** Where a call keeps its last good answer, and for how long that copy answers without a call. */
@@ -141,6 +156,13 @@ const UNLOCALISED_TAGS: ReadonlySet<string> = new Set(['User', 'Address']);
 
 /** Tags whose data depends on the language or currency; refetched after a language/currency switch. */
 export const LOCALISED_TAGS: TagType[] = TAG_TYPES.filter((tag) => !UNLOCALISED_TAGS.has(tag));
+
+// On the server (no window) the hooks start their queries during render, so the page renderer can wait for the
+// answers and render again with them; in the browser they start in effects, as usual.
+const createApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }),
+);
 
 /** The one API definition; features add their endpoints with injectEndpoints. */
 export const api = createApi({

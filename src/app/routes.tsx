@@ -53,7 +53,12 @@ const DEFINITIONS: RouteDefinition[] = [
   },
   {
     path: '/cart',
-    load: () => import(/* webpackChunkName: "cart" */ '../features/cart/pages/CartPage'),
+    // With its texts, so the page's first render is the page, not an empty box (the server renders it so too).
+    load: () =>
+      Promise.all([
+        import(/* webpackChunkName: "cart" */ '../features/cart/pages/CartPage'),
+        loadShopTexts(),
+      ]).then(([page]) => page),
   },
   {
     path: '/checkout',
@@ -154,10 +159,15 @@ export const ROUTES: RouteEntry[] = DEFINITIONS.map((route) => ({ ...route, page
  * one network round trip less before the first page shows.
  */
 export function preloadRoute(pathname: string): void {
+  void loadRoute(pathname).catch(() => undefined);
+}
+
+/** The code (and area texts) of the page at this path; the server's page renderer waits for it. */
+export function loadRoute(pathname: string): Promise<unknown> {
   const route = DEFINITIONS.find(
     (candidate) => candidate.path !== '*' && matchPath(candidate.path, pathname),
   );
-  void (route ?? DEFINITIONS[DEFINITIONS.length - 1])?.load().catch(() => undefined);
+  return (route ?? DEFINITIONS[DEFINITIONS.length - 1])?.load() ?? Promise.resolve();
 }
 
 export function AppRoutes() {

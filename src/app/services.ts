@@ -14,6 +14,8 @@ export interface AppServices {
     readJson<T>(area: 'local' | 'session', key: string): T | null;
     writeJson(area: 'local' | 'session', key: string, value: unknown): void;
   };
+  /** Only the server's page renderer: its API's address and an in-process fetch (the browser uses /config.js). */
+  api?: { baseUrl: string; fetch: typeof fetch };
 }
 
 export const appServices: AppServices = {

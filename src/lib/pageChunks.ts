@@ -20,3 +20,12 @@ export function pageChunkGroups(pathname: string, language: PageLanguage): strin
     ...(SHOP_TEXT_PAGES.has(page) ? [`locale-${language}-shop`] : []),
   ];
 }
+
+/** The id of the JSON block a server-rendered page carries: what its markup was rendered from. */
+export const SERVER_PAGE_ID = 'shop-first-render';
+
+/**
+ * The cookie the SPA keeps while the shopper's stored state is not a new visitor's (a session, a cart, saved
+ * products, a currency, filters): the server then sends pages without server-rendered markup.
+ */
+export const PERSONAL_COOKIE = 'shop_personal';

@@ -7,8 +7,11 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useNearScreen<T extends Element>(loadAhead: string, watch = true) {
   const place = useRef<T>(null);
-  // Without IntersectionObserver (old browsers, tests) the part simply loads at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers, tests) the part simply loads at once; the server renders the place
+  // only, as the browser's first render does.
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = place.current;
     if (near || !watch || !element) return undefined;

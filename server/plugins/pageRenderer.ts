@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../src/lib/pageChunks';
+
+/** The shop's two languages (as src/lib/pageChunks.ts, which this server compiles on its own). */
+type Language = 'en' | 'ar';
+
+/** What `dist/ssr/render.js` (src/app/renderPage.tsx) answers; typed here, the bundle is plain JavaScript. */
+export interface RenderedPage {
+  html: string;
+  page: { personal: string; queries: { endpoint: string; args: unknown }[] };
+}
+
+interface PageRendererModule {
+  renderPage(request: {
+    url: string;
+    language: Language;
+    apiBaseUrl: string;
+    fetch: typeof fetch;
+  }): Promise<RenderedPage>;
+}
+
+export type RenderPage = (url: string, language: Language) => Promise<RenderedPage | null>;
+
+/** The pages a new visitor sees the same as anybody (first path segment); the others need the shopper's session. */
+const PUBLIC_PAGES = new Set([
+  '',
+  'search',
+  'all-categories',
+  'product',
+  'cart',
+  'policy',
+  'privacy',
+  'who-we-are',
+]);
+
+/**
+ * Whether this page is rendered on the server: a public page, for a shopper whose browser holds nothing that
+ * would make it theirs (a session, a cart, saved products, a currency: they get the page rendered in the browser,
+ * never somebody else's for a moment).
+ */
+export function rendersOnServer(pathname: string, cookieHeader: string | undefined): boolean {
+  const segment = pathname.split('/')[1] ?? '';
+  if (!PUBLIC_PAGES.has(segment)) return false;
+  const personal = new RegExp(`(?:^|;\\s*)${PERSONAL_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
+  return personal !== '1';
+}
+
+/**
+ * Puts the rendered markup into `#root` and what it was made from into a JSON block (not a script: it runs
+ * nothing, so the content security policy is untouched).
+ */
+export function withRenderedPage(html: string, rendered: RenderedPage): string {
+  const data = JSON.stringify(rendered.page).replace(/</g, '\\u003c');
+  return html
+    .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`)
+    .replace(
+      '</body>',
+      () => `<script type="application/json" id="${SERVER_PAGE_ID}">${data}</script></body>`,
+    );
+}
+
+/** The API reached in process (no socket): what the renderer's base query fetches. */
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const body =
+      request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const answer = await app.inject({
+      method: request.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { ...headers, 'accept-encoding': 'identity' },
+      ...(body ? { payload: Buffer.from(body) } : {}),
+    });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') answerHeaders.set(name, value);
+      else if (typeof value === 'number') answerHeaders.set(name, String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: answerHeaders,
+    });
+  };
+}
+
+/** A rendered page is served from memory this long, then rendered again in the background on the next request. */
+const FRESH_MS = 10_000;
+/** ... and served at all this long (the SPA's own stored copies of the catalog are kept five minutes). */
+const STALE_MS = 60_000;
+const MAX_PAGES = 500;
+/** A render slower than this is not waited for: the page goes out without markup (the render still fills the cache). */
+const RENDER_WAIT_MS = 1_500;
+
+interface CachedPage {
+  at: number;
+  rendered: Promise<RenderedPage | null>;
+}
+
+/**
+ * The page renderer of the SPA build in `spaDir` (`ssr/render.js`), or null when the build has none. Rendered
+ * pages are kept briefly per language and address: they are a new visitor's, the same for everybody.
+ */
+export function pageRenderer(
+  app: FastifyInstance,
+  spaDir: string,
+  now = () => Date.now(),
+): RenderPage | null {
+  const file = path.join(spaDir, 'ssr', 'render.js');
+  if (!existsSync(file)) return null;
+  let module: PageRendererModule;
+  try {
+    module = createRequire(__filename)(file) as PageRendererModule;
+  } catch (error) {
+    app.log.warn({ err: error }, 'the page renderer could not be loaded; pages render in the browser');
+    return null;
+  }
+  const fetchApi = inProcessFetch(app);
+  const cache = new Map<string, CachedPage>();
+
+  const render = (key: string, url: string, language: Language): CachedPage => {
+    const entry: CachedPage = {
+      at: now(),
+      rendered: module
+        .renderPage({ url, language, apiBaseUrl: 'http://in-process/api', fetch: fetchApi })
+        .catch((error: unknown) => {
+          app.log.warn({ err: error, url }, 'a page could not be rendered on the server');
+          cache.delete(key);
+          return null;
+        }),
+    };
+    cache.delete(key);
+    cache.set(key, entry);
+    if (cache.size > MAX_PAGES) cache.delete(cache.keys().next().value as string);
+    return entry;
+  };
+
+  return async (url, language) => {
+    const key = `${language} ${url}`;
+    let entry = cache.get(key);
+    const age = entry ? now() - entry.at : Infinity;
+    if (!entry || age > STALE_MS) entry = render(key, url, language);
+    else if (age > FRESH_MS) void render(key, url, language).rendered;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), RENDER_WAIT_MS);
+    });
+    try {
+      return await Promise.race([entry.rendered, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

@@ -1,0 +1,89 @@
+// What decides whether the browser may take over a server-rendered page as it is (hydrate) or must render its own.
+import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../lib/pageChunks';
+import { writeCookie } from '../lib/storage';
+import type { Language } from './events';
+import { rootReducer, type AppStore, type RootState } from './store';
+
+/** What the server's render and the browser's first render must agree on, besides the address and the answers. */
+export function personalSignature(state: RootState): string {
+  return JSON.stringify({
+    language: state.settings.language,
+    currency: state.settings.currency,
+    token: state.auth.token !== null,
+    guestCart: state.cart.guestToken !== null,
+    favorites: state.favorites.saved,
+    filters: state.catalog.filters,
+    searchText: state.search.text,
+    shipping: state.shipping.choice,
+    coupon: state.coupon.applied,
+  });
+}
+
+/** A query the page was rendered from: the browser asks for the same answers before it takes the page over. */
+export interface RenderedQuery {
+  endpoint: string;
+  args: unknown;
+}
+
+/**
+ * What the server's page renderer embeds beside the markup. Not the answers themselves: the catalog alone is tens
+ * of kilobytes the HTML would carry before the page can paint; the browser asks for them while its code loads.
+ */
+export interface ServerPage {
+  /** `personalSignature` of the state the server rendered with. */
+  personal: string;
+  queries: RenderedQuery[];
+}
+
+export function isServerPage(value: unknown): value is ServerPage {
+  const page = value as Partial<ServerPage> | null;
+  return (
+    typeof page === 'object' &&
+    page !== null &&
+    typeof page.personal === 'string' &&
+    Array.isArray(page.queries) &&
+    page.queries.every((query: Partial<RenderedQuery>) => typeof query.endpoint === 'string')
+  );
+}
+
+/** The server-rendered page's data, when the HTML carries one. */
+export function readServerPage(doc: Document = document): ServerPage | null {
+  const text = doc.getElementById(SERVER_PAGE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isServerPage(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const newVisitors = new Map<Language, string>();
+/** A new visitor's state in this language: nothing stored. */
+function newVisitorSignature(language: Language): string {
+  let signature = newVisitors.get(language);
+  if (signature === undefined) {
+    const fresh = rootReducer(undefined, { type: '@@firstRender/fresh' });
+    signature = personalSignature({ ...fresh, settings: { ...fresh.settings, language } });
+    newVisitors.set(language, signature);
+  }
+  return signature;
+}
+
+/**
+ * Keeps the cookie (`PERSONAL_COOKIE`: a page rendered for a new visitor would show this shopper somebody else's
+ * shop for a moment, so the server leaves the rendering to the browser) in step with the store: set while the stored state differs from a new visitor's, cleared when
+ * it is back to one's (signed out, cart emptied …).
+ */
+export function watchPersonalState(store: AppStore): () => void {
+  let written: boolean | null = null;
+  const check = () => {
+    const state = store.getState();
+    const personal = personalSignature(state) !== newVisitorSignature(state.settings.language);
+    if (personal === written) return;
+    written = personal;
+    writeCookie(PERSONAL_COOKIE, personal ? '1' : '0');
+  };
+  check();
+  return store.subscribe(check);
+}

@@ -1,0 +1,89 @@
+// The server's page renderer (built by webpack.config.ts as its own Node bundle, dist/ssr/render.js): renders a
+// page for a new visitor, with the API answers it needs, so the HTML already shows the page before any script runs.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+
+import { AppTree } from '../App';
+import { allResources } from '../i18n/resources';
+import { i18n, initI18nWithResources } from '../i18n/i18n';
+import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
+import { api } from './api';
+import { locationChanged, type Language } from './events';
+import { personalSignature, type ServerPage } from './firstRender';
+import { loadRoute } from './routes';
+import type { AppServices } from './services';
+import { makeStore } from './store';
+
+export interface PageRequest {
+  /** Path and query of the page. */
+  url: string;
+  language: Language;
+  /** The API's absolute base URL (`http://host/api`) and a fetch that reaches it (the server's own, in process). */
+  apiBaseUrl: string;
+  fetch: typeof fetch;
+}
+
+export interface RenderedPage {
+  /** The markup of `#root`. */
+  html: string;
+  /** What the browser's first render needs to take the markup over (see main.tsx). */
+  page: ServerPage;
+}
+
+/** Render passes at most: each may start the queries or load the code the next one needs. */
+const MAX_PASSES = 6;
+
+let texts: Record<Language, typeof i18n> | null = null;
+function textsOf(language: Language): typeof i18n {
+  if (!texts) {
+    // Both languages and every area's texts are in this bundle: no loading on the server.
+    initI18nWithResources(allResources, 'en');
+    texts = {
+      en: i18n.cloneInstance({ lng: 'en', initAsync: false }),
+      ar: i18n.cloneInstance({ lng: 'ar', initAsync: false }),
+    };
+  }
+  return texts[language];
+}
+
+const quiet = () => undefined;
+
+export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+  const translation = textsOf(request.language);
+  const services: AppServices = {
+    t: (key, options) => translation.t(key, options),
+    notify: { success: quiet, error: quiet, info: quiet, warning: quiet },
+    // Nothing the shopper stored reaches the server: the page is a new visitor's.
+    storage: { readJson: () => null, writeJson: quiet },
+    api: { baseUrl: request.apiBaseUrl.replace(/\/$/, ''), fetch: request.fetch },
+  };
+  const store = makeStore({ settings: { language: request.language, currency: DEFAULT_CURRENCY } }, services);
+  const address = new URL(request.url, 'http://page.invalid');
+  store.dispatch(locationChanged({ pathname: address.pathname, search: address.search }));
+  const routeLoaded = loadRoute(address.pathname);
+  const tree = (
+    <StrictMode>
+      <AppTree
+        store={store}
+        texts={translation}
+        router={({ children }) => <StaticRouter location={request.url}>{children}</StaticRouter>}
+      />
+    </StrictMode>
+  );
+  try {
+    let html = '';
+    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+      html = renderToString(tree);
+      const running = store.dispatch(api.util.getRunningQueriesThunk());
+      if (pass > 0 && running.length === 0) break;
+      await Promise.all([routeLoaded, ...running]);
+    }
+    const queries = Object.values(store.getState()[api.reducerPath].queries).flatMap((entry) =>
+      entry?.status === 'fulfilled' ? [{ endpoint: entry.endpointName, args: entry.originalArgs }] : [],
+    );
+    return { html, page: { personal: personalSignature(store.getState()), queries } };
+  } finally {
+    store.dispatch(api.util.resetApiState());
+  }
+}

@@ -1,0 +1,137 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { persistStore } from 'redux-persist';
+
+import { App } from '../App';
+import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
+import { i18n, initI18n } from '../i18n/i18n';
+import { applyDocumentLanguage } from '../lib/direction';
+import { formatMoney } from '../lib/money';
+import { api } from './api';
+import { locationChanged } from './events';
+import { personalSignature, readServerPage, watchPersonalState, type RenderedQuery } from './firstRender';
+import { syncLanguageWithStore } from './languageSync';
+import { loadRoute } from './routes';
+import { makeStore, type AppStore } from './store';
+
+// User Timing marks: bench/trace.ts reads them to split the start-up into its steps.
+const mark = (name: string) => performance.mark?.(`shop:${name}`);
+
+/**
+ * Ends the current task so the browser can paint and answer input: the start-up runs as several short tasks
+ * instead of one long one (a phone's main thread is blocked for less than 50 ms at a time).
+ */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+type Initiate = (args: unknown) => (dispatch: AppStore['dispatch']) => PromiseLike<unknown> & {
+  unsubscribe(): void;
+};
+
+/**
+ * Asks for the answers the server rendered the page from (the feature's endpoints of a lazy route exist once its
+ * code is in): with them the first render is the page the HTML already shows.
+ */
+async function askForRenderedAnswers(
+  store: AppStore,
+  queries: RenderedQuery[],
+  routeReady: Promise<unknown>,
+) {
+  const endpoints = api.endpoints as Record<string, { initiate?: Initiate } | undefined>;
+  const ask = (query: RenderedQuery) => {
+    const initiate = endpoints[query.endpoint]?.initiate;
+    if (!initiate) return null;
+    const request = store.dispatch(initiate(query.args));
+    // The page's components hold the answer from their first render on; until then the cache keeps it a minute.
+    return Promise.resolve(request).finally(() => request.unsubscribe());
+  };
+  const asked = new Set<RenderedQuery>();
+  const first = queries.flatMap((query) => {
+    const answer = ask(query);
+    if (answer) asked.add(query);
+    return answer ? [answer] : [];
+  });
+  await routeReady;
+  const later = queries.filter((query) => !asked.has(query)).flatMap((query) => ask(query) ?? []);
+  await Promise.all([...first, ...later]);
+}
+
+/** The shop's start, after main.tsx has let a server-rendered page paint. */
+export async function start(): Promise<void> {
+  mark('entry-run');
+  const { pathname, search } = window.location;
+  const routeReady = loadRoute(pathname).catch(() => undefined);
+  // A page the server rendered for a new visitor (see server/plugins/spa.ts).
+  const serverPage = readServerPage();
+  const language = await initI18n();
+  mark('i18n-ready');
+  await yieldToMain();
+  // The stylesheet of the detected direction is in place before the first paint: no mirrored flash.
+  await applyDocumentLanguage(language);
+  const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
+  // What the shopper owns (cart, session, settings) is read back before anything renders from the store.
+  let rehydrationDone = () => undefined as void;
+  const rehydrated = new Promise<void>((resolve) => (rehydrationDone = resolve));
+  const persistor = persistStore(store, null, () => {
+    mark('rehydrated');
+    rehydrationDone();
+  });
+  // redux-persist writes a change a few ticks later; a page left (reload, link, tab closed) right after a change
+  // (a sign-in, an add to cart) writes it now instead of losing it.
+  window.addEventListener('pagehide', () => void persistor.flush());
+  mark('store-ready');
+  const renderedAnswers = serverPage && askForRenderedAnswers(store, serverPage.queries, routeReady);
+  await yieldToMain();
+  // Other tabs' changes matter only once this one is up: the code that follows them loads after the first render
+  // (one chunk with the recovery watcher and the footer: fewer requests, less per-file overhead).
+  void import(/* webpackChunkName: "after-start" */ './crossTabSync').then(({ syncAcrossTabs }) =>
+    syncAcrossTabs(store),
+  );
+  void import(/* webpackChunkName: "after-start" */ './recovery').then(({ watchRecovery }) =>
+    watchRecovery(store),
+  );
+  syncLanguageWithStore(store, i18n);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  await rehydrated;
+  // Where the address bar is, before the first render (the server's render saw the same): /search's filters.
+  store.dispatch(locationChanged({ pathname, search }));
+  // The server's markup is taken over as it is only when it was made from the state this shopper has; otherwise
+  // the first render replaces it.
+  const takeOver =
+    serverPage !== null &&
+    container.firstElementChild !== null &&
+    serverPage.personal === personalSignature(store.getState());
+  if (takeOver && renderedAnswers) await renderedAnswers;
+  document.documentElement.dataset.firstRender = takeOver ? 'hydrate' : 'render';
+  // A language's first price formatter costs a phone tens of milliseconds (the locale's data): made here, in a task
+  // of its own, instead of inside the first render's.
+  formatMoney(0, store.getState().settings.currency, store.getState().settings.language);
+  await yieldToMain();
+  const app = (
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>
+  );
+  // A transition render is split into slices that yield to the browser; a plain first render is one long task.
+  startTransition(() => {
+    if (takeOver) {
+      hydrateRoot(container, app, {
+        // Markup that differs after all (an answer changed in between): React renders the page anew, as without it.
+        onRecoverableError: (error) => {
+          document.documentElement.dataset.firstRender = 'hydrate-recovered';
+          console.warn('The server-rendered page was rendered anew:', error);
+        },
+      });
+    } else {
+      createRoot(container).render(app);
+    }
+  });
+  mark('render-called');
+  watchPersonalState(store);
+}
