@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { expect, openIn, test, type ApiProduct } from './fixtures';
+import { expect, loadsUntilUsable, openIn, test, type ApiProduct } from './fixtures';
 
 /** axe on the catalogue's own content (the shell's navbar, footer and toasts are checked by the shell journeys). */
 async function expectAccessible(page: Page) {
@@ -117,7 +117,7 @@ for (const language of ['en', 'ar'] as const) {
 
       // A new browser context: no stored search text, only the link.
       const other = await browser.newContext();
-      const cold = await other.newPage();
+      const cold = loadsUntilUsable(await other.newPage());
       const shared = new URL(link);
       shared.searchParams.set('lng', language);
       await cold.goto(shared.href);

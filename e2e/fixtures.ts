@@ -10,7 +10,44 @@ interface Fixtures {
   consoleErrors: string[];
 }
 
+/**
+ * Waits until the page answers input. A page the server rendered shows its buttons before the shop's code has
+ * taken them over, or rendered its own (`<html data-page-ready>`, set by src/shell/RouteBoundary.tsx); a click
+ * before that is lost, as it would be for a shopper. A page without the server's markup is usable as it appears.
+ */
+export async function untilUsable(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.getElementById('shop-first-render') ||
+        document.documentElement.dataset.pageReady === 'true',
+      null,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Every load of this page (goto, reload) waits until the page is usable. */
+export function loadsUntilUsable(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilUsable(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilUsable(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    await use(loadsUntilUsable(page));
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

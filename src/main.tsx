@@ -2,13 +2,80 @@ import './styles/app.css';
 
 import { SERVER_PAGE_ID } from './lib/pageChunks';
 
+// A server-rendered page carries the rules its markup uses inline and holds its stylesheets back so they do not block
+// its first paint (server/plugins/criticalCss.ts): they apply now, for everything the page does next.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]'))
+  link.rel = 'stylesheet';
+
 // The entry is only this: the shop's code is its own chunk ("app"), which the HTML preloads. A page the server
-// rendered paints first and is taken over after; evaluating the shop's code before that paint would hold it back.
+// rendered paints first and is taken over after: evaluating the shop's code before would hold that paint back.
 const start = () => import(/* webpackChunkName: "app" */ './app/start').then((app) => app.start());
 
+/** Longest the start waits for the page's first pictures (a slow network must not keep the page inert). */
+const PICTURES_WAIT_MS = 1_500;
+
+/** Resolves after the next frame has been painted (a frame's callbacks run just before its paint). */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** The first contentful paint has happened (or the browser cannot tell: then after the next frame). */
+function firstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ) {
+      void afterNextPaint().then(resolve);
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
+
+/** The pictures on screen that are still loading have loaded (or failed), within PICTURES_WAIT_MS. */
+function picturesOnScreen(): Promise<void> {
+  const loading = [...document.querySelectorAll<HTMLImageElement>('#root img')].filter((img) => {
+    if (img.complete) return false;
+    const box = img.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+  });
+  const loaded = loading.map(
+    (img) =>
+      new Promise<void>((resolve) => {
+        img.addEventListener('load', () => resolve(), { once: true });
+        img.addEventListener('error', () => resolve(), { once: true });
+      }),
+  );
+  return Promise.race([
+    Promise.all(loaded),
+    new Promise((resolve) => setTimeout(resolve, PICTURES_WAIT_MS)),
+  ]).then(afterNextPaint);
+}
+
+/** Longest the start waits for the first paint at all (a browser that never reports one). */
+const PAINT_WAIT_MS = 3_000;
+
+/** The page went to the background: no frames are painted there, so nothing is waited for. */
+const hidden = () =>
+  new Promise<void>((resolve) => {
+    const onChange = () => {
+      if (document.visibilityState !== 'hidden') return;
+      document.removeEventListener('visibilitychange', onChange);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', onChange);
+  });
+
 if (document.getElementById(SERVER_PAGE_ID) && document.visibilityState === 'visible') {
-  // A frame's callbacks run just before its paint; a task queued from there runs after it.
-  requestAnimationFrame(() => setTimeout(() => void start(), 0));
+  const painted = firstPaint().then(picturesOnScreen);
+  void Promise.race([painted, hidden(), new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS))]).then(
+    start,
+  );
 } else {
   void start();
 }

@@ -54,13 +54,20 @@ export function rendersOnServer(pathname: string, cookieHeader: string | undefin
  */
 export function withRenderedPage(html: string, rendered: RenderedPage): string {
   const data = JSON.stringify(rendered.page).replace(/</g, '\\u003c');
-  return html
-    .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`)
-    .replace(
-      '</body>',
-      () => `<script type="application/json" id="${SERVER_PAGE_ID}">${data}</script></body>`,
-    );
+  return (
+    html
+      // The page paints without scripts now: they download after what the paint needs (stylesheets, pictures).
+      .replace(SCRIPT_PRELOAD, (link) => link.replace(/^<link\b/i, '<link fetchpriority="low"'))
+      .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`)
+      .replace(
+        '</body>',
+        () => `<script type="application/json" id="${SERVER_PAGE_ID}">${data}</script></body>`,
+      )
+  );
 }
+
+/** A preload of a script (the shop's code, the page's chunks, its texts), quoted or as the minifier wrote it. */
+const SCRIPT_PRELOAD = /<link\b(?=[^>]*\brel="?preload"?[\s>])(?=[^>]*\bas="?script"?[\s>])[^>]*>/gi;
 
 /** The API reached in process (no socket): what the renderer's base query fetches. */
 function inProcessFetch(app: FastifyInstance): typeof fetch {

@@ -4,6 +4,7 @@ import {
   lazy,
   Suspense,
   useContext,
+  useEffect,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
@@ -35,9 +36,25 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
   }
   function LazyPage() {
     const Page = pageFor(useContext(AttemptContext));
-    return <Page />;
+    return (
+      <>
+        <Page />
+        <PageReady />
+      </>
+    );
   }
   return LazyPage;
+}
+
+/**
+ * Marks the document once a page is on screen with its event handlers (`<html data-page-ready>`): a page the server
+ * rendered shows before it answers input, so journeys and tools wait for this after a load.
+ */
+function PageReady(): null {
+  useEffect(() => {
+    document.documentElement.dataset.pageReady = 'true';
+  }, []);
+  return null;
 }
 
 function Fallback({ onRetry }: { onRetry: () => void }) {

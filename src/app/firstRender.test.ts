@@ -1,0 +1,77 @@
+import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../lib/pageChunks';
+import { readCookie } from '../lib/storage';
+import { currencyChanged, guestTokenIssued, languageChanged, signedIn, signedOut } from './events';
+import { personalSignature, readServerPage, watchPersonalState } from './firstRender';
+import { makeStore } from './store';
+
+afterEach(() => {
+  document.cookie = `${PERSONAL_COOKIE}=; path=/; max-age=0`;
+  document.body.innerHTML = '';
+});
+
+describe('whether the server rendered this shopper’s page', () => {
+  test('a new visitor in the same language has the signature the server rendered with', () => {
+    const server = makeStore({ settings: { language: 'ar' } });
+    expect(personalSignature(makeStore({ settings: { language: 'ar' } }).getState())).toBe(
+      personalSignature(server.getState()),
+    );
+    expect(personalSignature(makeStore({ settings: { language: 'en' } }).getState())).not.toBe(
+      personalSignature(server.getState()),
+    );
+  });
+
+  test('a session, a guest cart or another currency make the page the shopper’s own', () => {
+    const fresh = personalSignature(makeStore().getState());
+    const signedInStore = makeStore();
+    signedInStore.dispatch(signedIn({ token: 't', userId: 1, email: 'a@b.test' }));
+    const cartStore = makeStore();
+    cartStore.dispatch(guestTokenIssued('guest-token'));
+    const currencyStore = makeStore();
+    currencyStore.dispatch(currencyChanged('SAR'));
+    for (const store of [signedInStore, cartStore, currencyStore])
+      expect(personalSignature(store.getState())).not.toBe(fresh);
+  });
+});
+
+describe('the cookie that tells the server', () => {
+  test('is set while the stored state is the shopper’s own and cleared when it is a new visitor’s again', () => {
+    const store = makeStore();
+    const stop = watchPersonalState(store);
+    expect(readCookie(PERSONAL_COOKIE)).toBe('0');
+    store.dispatch(signedIn({ token: 't', userId: 1, email: 'a@b.test' }));
+    expect(readCookie(PERSONAL_COOKIE)).toBe('1');
+    store.dispatch(signedOut());
+    expect(readCookie(PERSONAL_COOKIE)).toBe('0');
+    // The language alone is no personal state: the server renders either.
+    store.dispatch(languageChanged('ar'));
+    expect(readCookie(PERSONAL_COOKIE)).toBe('0');
+    stop();
+  });
+});
+
+describe('the server page block', () => {
+  const block = (text: string) => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = SERVER_PAGE_ID;
+    script.textContent = text;
+    document.body.append(script);
+  };
+
+  test('is read when it has the signature and the queries', () => {
+    block(JSON.stringify({ personal: '{}', queries: [{ endpoint: 'getSliders', args: { lang: 'en' } }] }));
+    expect(readServerPage()).toEqual({
+      personal: '{}',
+      queries: [{ endpoint: 'getSliders', args: { lang: 'en' } }],
+    });
+  });
+
+  test('is no page when it is missing, broken or of another shape', () => {
+    expect(readServerPage()).toBeNull();
+    block('{not json');
+    expect(readServerPage()).toBeNull();
+    document.body.innerHTML = '';
+    block(JSON.stringify({ personal: 1, queries: 'all' }));
+    expect(readServerPage()).toBeNull();
+  });
+});
