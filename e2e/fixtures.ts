@@ -45,8 +45,8 @@ export function loadsUntilUsable(page: Page): Page {
 }
 
 export const test = base.extend<Fixtures>({
-  page: async ({ page }, use) => {
-    await use(loadsUntilUsable(page));
+  page: async ({ page }, provide) => {
+    await provide(loadsUntilUsable(page));
   },
   consoleErrors: [
     async ({ page }, use) => {
