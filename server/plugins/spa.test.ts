@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
+import { writeSpa } from '../testing/fakeSpa';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
 
@@ -144,5 +145,57 @@ describe('the served SPA', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.rawPayload.toString()).toBe('precompressed');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('pages rendered on the server', () => {
+  let t: TestApp;
+  let spaDir: string;
+
+  beforeAll(async () => {
+    spaDir = writeSpa();
+    t = await createTestApp({ config: { spaDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  test("a new visitor's home page arrives with its markup and its route's stylesheet linked", async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"><main data-render=');
+    expect(response.body).toContain('<h1>en / ok</h1>');
+    expect(response.body).toContain('id="shop-first-render"');
+    // Laid out with its styles from the first paint: linked, not preloaded.
+    expect(response.body).toContain('<link rel="stylesheet" href="/css/home.4444444444.css">');
+    expect(response.body).toContain(
+      '<link fetchpriority="low" rel="preload" as="script" href="/js/home.5555555555.js">',
+    );
+  });
+
+  test('a shopper whose browser holds a state of their own, and account pages, get the page without markup', async () => {
+    for (const response of [await page('/', 'shop_personal=1'), await page('/orders')]) {
+      expect(response.body).toContain('<div id=root></div>');
+      expect(response.body).not.toContain('shop-first-render');
+    }
+    expect((await page('/', 'shop_personal=1')).body).toContain(
+      '<link rel="preload" as="style" href="/css/home.4444444444.css">',
+    );
+  });
+
+  test('a page that fails to render is still served, without markup', async () => {
+    const response = await page('/search?fail=1');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id=root></div>');
+  });
+
+  test('the renderer itself is not served', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/ssr/render.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('renderPage');
   });
 });

@@ -1,0 +1,77 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+import { FAKE_INDEX_HTML as INDEX_HTML, writeSpa } from '../testing/fakeSpa';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
+
+describe('which pages the server renders', () => {
+  test('the public pages of a new visitor; never an account page; never a shopper with a state of their own', () => {
+    for (const page of ['/', '/search', '/product/7', '/cart', '/all-categories', '/who-we-are', '/policy'])
+      expect(rendersOnServer(page, undefined)).toBe(true);
+    for (const page of ['/orders', '/profile', '/favorites', '/checkout', '/payment', '/no/such/page'])
+      expect(rendersOnServer(page, undefined)).toBe(false);
+    expect(rendersOnServer('/', 'i18next=ar; shop_personal=1')).toBe(false);
+    expect(rendersOnServer('/', 'shop_personal=0')).toBe(true);
+  });
+
+  test('the markup goes into #root, its data into an inert JSON block, and the scripts wait for the paint', () => {
+    const html = withRenderedPage(INDEX_HTML, {
+      html: '<p>hello</p>',
+      page: { personal: '</script><script>alert(1)</script>', queries: [] },
+    });
+    expect(html).toContain('<div id="root"><p>hello</p></div>');
+    expect(html).toContain('<script type="application/json" id="shop-first-render">');
+    // Nothing in the data can close the block.
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+    expect(html).toContain('<link fetchpriority="low" rel=preload as=script href=/js/app.1111111111.js>');
+  });
+});
+
+describe('the page renderer', () => {
+  let t: TestApp;
+  let spaDir: string;
+
+  beforeAll(async () => {
+    spaDir = writeSpa();
+    t = await createTestApp({ config: { spaDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  const renderOf = (html: string | undefined) => Number(/data-render="(\d+)"/.exec(html ?? '')?.[1]);
+
+  test('reaches the API in process and keeps a page 10 s, then serves it while rendering it again', async () => {
+    let clock = 0;
+    const render = pageRenderer(t.app, spaDir, () => clock);
+    if (!render) throw new Error('the renderer should load');
+    const first = await render('/search?lng=ar', 'ar');
+    expect(first?.html).toContain('<h1>ar /search?lng=ar ok</h1>');
+    const number = renderOf(first?.html);
+    clock = 9_000;
+    expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number);
+    // Older than 10 s: the kept page answers at once, a new render starts behind it.
+    clock = 15_000;
+    expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number);
+    clock = 16_000;
+    expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 1);
+    // Older than a minute: not served any more.
+    clock = 90_000;
+    expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 2);
+    // Each language and address is its own page.
+    expect((await render('/search?lng=ar', 'en'))?.html).toContain('<h1>en ');
+  });
+
+  test('a page that fails to render is sent without markup, and tried again next time', async () => {
+    const render = pageRenderer(t.app, spaDir);
+    expect(await render?.('/search?fail=1', 'en')).toBeNull();
+    expect(await render?.('/search?fail=1', 'en')).toBeNull();
+  });
+
+  test('a build without the renderer renders nothing on the server', () => {
+    expect(pageRenderer(t.app, path.join(spaDir, 'nowhere'))).toBeNull();
+  });
+});

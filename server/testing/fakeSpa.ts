@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// A stand-in for dist/ssr/render.js: counts its renders, reaches the API through the fetch it is given, and fails
+// for one address.
+const FAKE_RENDERER = `
+let renders = 0;
+exports.renderPage = async ({ url, language, apiBaseUrl, fetch }) => {
+  renders += 1;
+  if (url.includes('fail')) throw new Error('the page broke');
+  const health = await (await fetch(apiBaseUrl + '/health')).json();
+  return {
+    html: '<main data-render="' + renders + '"><h1>' + language + ' ' + url + ' ' + health.status + '</h1></main>',
+    page: { personal: '{"note":"</script><b>"}', queries: [{ endpoint: 'getSliders', args: { lang: language } }] },
+  };
+};
+`;
+
+// The built index.html as html-webpack-plugin minifies it, with the shop's code preloaded.
+export const FAKE_INDEX_HTML =
+  '<!doctype html><html lang=en dir=ltr><head><link rel=preload as=script href=/js/app.1111111111.js><script defer src=/js/main.2222222222.js></script><link rel=stylesheet href=/css/main.3333333333.css></head><body><div id=root></div></body></html>';
+
+/** A built SPA with a page renderer in a temporary folder (the caller removes it). */
+export function writeSpa(renderer = FAKE_RENDERER): string {
+  const spaDir = mkdtempSync(path.join(tmpdir(), 'storefront-ssr-'));
+  writeFileSync(path.join(spaDir, 'index.html'), FAKE_INDEX_HTML);
+  mkdirSync(path.join(spaDir, 'ssr'));
+  writeFileSync(path.join(spaDir, 'ssr', 'render.js'), renderer);
+  writeFileSync(
+    path.join(spaDir, 'chunk-manifest.json'),
+    JSON.stringify({ home: ['css/home.4444444444.css', 'js/home.5555555555.js'] }),
+  );
+  return spaDir;
+}
