@@ -41,6 +41,18 @@ const esmPackageTransform: [string, unknown] = [
 ];
 const webTransform: Config['transform'] = { ...transform, '^.+\\.m?js$': esmPackageTransform };
 
+const serverTransform: Config['transform'] = {
+  // PGlite's CommonJS build loads Node built-ins with `await import()`, which jest's CommonJS runtime
+  // rejects; the transform rewrites those to require (see the file for why TypeScript cannot).
+  '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
+  ...transform,
+  // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
+  // light-my-request) compiled to CommonJS like our own code.
+  '^.+\\.m?js$': esmPackageTransform,
+};
+const SERVER_ESM_PACKAGES =
+  '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite)/)';
+
 const config: Config = {
   // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest
   // one the projects ask for, so a busy machine does not fail tests that are merely slow.
@@ -52,6 +64,8 @@ const config: Config = {
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },
       roots: ['<rootDir>/src'],
+      // The page renderer's tests run in Node (see the `ssr` project).
+      testPathIgnorePatterns: ['/node_modules/', '\\.ssr\\.test\\.tsx?$'],
       transform: webTransform,
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)(?!.*\\.mjs$)`],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
@@ -66,19 +80,22 @@ const config: Config = {
       roots: ['<rootDir>/server', '<rootDir>/contract'],
       // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine.
       testTimeout: 30_000,
-      transform: {
-        // PGlite's CommonJS build loads Node built-ins with `await import()`, which jest's CommonJS runtime
-        // rejects; the transform rewrites those to require (see the file for why TypeScript cannot).
-        '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$':
-          '<rootDir>/server/testing/pgliteJestTransform.cjs',
-        ...transform,
-        // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
-        // light-my-request) compiled to CommonJS like our own code.
-        '^.+\\.m?js$': esmPackageTransform,
+      transform: serverTransform,
+      transformIgnorePatterns: [SERVER_ESM_PACKAGES],
+    },
+    {
+      // The SPA rendered as the server renders it (src/app/renderPage.tsx): in Node, with no window, against the
+      // whole server in process.
+      displayName: 'ssr',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.ssr.test.ts?(x)'],
+      transform: serverTransform,
+      transformIgnorePatterns: [SERVER_ESM_PACKAGES],
+      moduleNameMapper: {
+        '\\.(css)$': 'identity-obj-proxy',
+        '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/src/testing/fileStub.ts',
       },
-      transformIgnorePatterns: [
-        '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite)/)',
-      ],
     },
   ],
 };

@@ -70,7 +70,7 @@ export function withRenderedPage(html: string, rendered: RenderedPage): string {
 const SCRIPT_PRELOAD = /<link\b(?=[^>]*\brel="?preload"?[\s>])(?=[^>]*\bas="?script"?[\s>])[^>]*>/gi;
 
 /** The API reached in process (no socket): what the renderer's base query fetches. */
-function inProcessFetch(app: FastifyInstance): typeof fetch {
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
