@@ -34,7 +34,7 @@ export function AppTree({
 type RouterOf = (props: { children: ReactNode }) => ReactNode;
 
 /**
- * The shop. `main.tsx` renders (or hydrates) it once the store is rehydrated (what a PersistGate would wait for),
+ * The shop. `app/start.tsx` renders (or hydrates) it once the store is rehydrated (what a PersistGate would wait for),
  * so the first render is a single transition React can slice, not a gate's second, blocking render.
  */
 export function App({ store }: { store: AppStore }) {

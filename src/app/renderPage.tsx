@@ -27,7 +27,7 @@ export interface PageRequest {
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
-  /** What the browser's first render needs to take the markup over (see main.tsx). */
+  /** What the browser's first render needs to take the markup over (see start.tsx). */
   page: ServerPage;
 }
 

@@ -1,0 +1,81 @@
+import type { ConsoleMessage } from '@playwright/test';
+
+import arCatalog from '../src/i18n/locales/ar/catalog.json';
+import arShop from '../src/i18n/locales/ar/shop.json';
+import enCatalog from '../src/i18n/locales/en/catalog.json';
+import enShop from '../src/i18n/locales/en/shop.json';
+import { expect, fill, openIn, plainProduct, test } from './fixtures';
+
+// Pages a new visitor opens arrive rendered by the server: they paint before any script runs, and the shop's code
+// takes the markup over as it is (hydration) instead of rendering it again.
+const TEXTS = { en: { catalog: enCatalog, shop: enShop }, ar: { catalog: arCatalog, shop: arShop } };
+
+for (const language of ['en', 'ar'] as const) {
+  const t = TEXTS[language];
+
+  test(`${language}: home, search, a product and the cart arrive rendered and are taken over as they are`, async ({
+    page,
+    request,
+  }) => {
+    const product = await plainProduct(request, language);
+    const anew: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (/rendered anew/.test(message.text())) anew.push(message.text());
+    });
+    for (const path of ['/', '/search', `/product/${product.id}`, '/cart']) {
+      const html = await (
+        await request.get(`${path}?lng=${language}`, { headers: { accept: 'text/html' } })
+      ).text();
+      expect(html, `${path}: markup in the HTML`).toMatch(/<div id="root"><div/);
+      expect(html).toContain('id="shop-first-render"');
+      await openIn(page, path, language);
+      await expect(page.locator('html')).toHaveAttribute('data-first-render', 'hydrate');
+      await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    }
+    expect(anew, 'pages React had to render again').toEqual([]);
+  });
+
+  test(`${language}: without JavaScript the home page and a product page still show the shop`, async ({
+    browser,
+    request,
+  }) => {
+    const product = await plainProduct(request, language);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/product/${product.id}?lng=${language}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await page.goto(`/?lng=${language}`);
+    await expect(page.locator('.home-slider img').first()).toBeVisible();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await context.close();
+  });
+
+  test(`${language}: a taken-over page answers at once; with a cart of their own the shopper gets their page, not a new visitor's`, async ({
+    page,
+    request,
+    context,
+  }) => {
+    const product = await plainProduct(request, language);
+    await openIn(page, `/search?q=${encodeURIComponent(product.name)}`, language);
+    await expect(page.locator('html')).toHaveAttribute('data-first-render', 'hydrate');
+    await page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })
+      .getByRole('button', { name: fill(t.catalog.ui.add_to_cart, { name: product.name }), exact: true })
+      .click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'shop_personal')?.value)
+      .toBe('1');
+    // The server leaves this shopper's pages to the browser: no stranger's empty cart first.
+    const html = await (
+      await page.request.get(`/cart?lng=${language}`, { headers: { accept: 'text/html' } })
+    ).text();
+    expect(html).not.toContain('shop-first-render');
+    await openIn(page, '/cart', language);
+    await expect(page.locator('html')).toHaveAttribute('data-first-render', 'render');
+    await expect(page.getByText(t.shop.cart.empty_title)).toHaveCount(0);
+    await expect(page.getByText(product.name).first()).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+  });
+}
