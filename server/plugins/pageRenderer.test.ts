@@ -71,6 +71,19 @@ describe('the page renderer', () => {
     expect(await render?.('/search?fail=1', 'en')).toBeNull();
   });
 
+  test('two renders at most at once: a third new page goes out without markup instead of waiting', async () => {
+    const render = pageRenderer(t.app, spaDir);
+    const first = render?.('/search?slow=1', 'en');
+    const second = render?.('/search?slow=2', 'en');
+    expect(await render?.('/search?q=third', 'en')).toBeNull();
+    const held = globalThis as { releaseSlowPages?: (() => void)[] };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const release of held.releaseSlowPages ?? []) release();
+    expect((await first)?.html).toContain('slow=1');
+    expect((await second)?.html).toContain('slow=2');
+    expect((await render?.('/search?q=third', 'en'))?.html).toContain('q=third');
+  });
+
   test('a build without the renderer renders nothing on the server', () => {
     expect(pageRenderer(t.app, path.join(spaDir, 'nowhere'))).toBeNull();
   });

@@ -107,6 +107,12 @@ const MAX_PAGES = 500;
 /** A render slower than this is not waited for: the page goes out without markup (the render still fills the cache). */
 const RENDER_WAIT_MS = 1_500;
 
+/**
+ * Renders under way at most (a render holds a core for up to a few hundred milliseconds): more pages asked for at
+ * once (a crawler, a flood of new addresses) go out without markup, as from a static host, instead of queueing.
+ */
+const MAX_RENDERS_AT_ONCE = 2;
+
 interface CachedPage {
   at: number;
   rendered: Promise<RenderedPage | null>;
@@ -133,7 +139,10 @@ export function pageRenderer(
   const fetchApi = inProcessFetch(app);
   const cache = new Map<string, CachedPage>();
 
+  let rendering = 0;
+
   const render = (key: string, url: string, language: Language): CachedPage => {
+    rendering += 1;
     const entry: CachedPage = {
       at: now(),
       rendered: module
@@ -142,6 +151,9 @@ export function pageRenderer(
           app.log.warn({ err: error, url }, 'a page could not be rendered on the server');
           cache.delete(key);
           return null;
+        })
+        .finally(() => {
+          rendering -= 1;
         }),
     };
     cache.delete(key);
@@ -154,8 +166,11 @@ export function pageRenderer(
     const key = `${language} ${url}`;
     let entry = cache.get(key);
     const age = entry ? now() - entry.at : Infinity;
-    if (!entry || age > STALE_MS) entry = render(key, url, language);
-    else if (age > FRESH_MS) void render(key, url, language).rendered;
+    const busy = rendering >= MAX_RENDERS_AT_ONCE;
+    if (!entry || age > STALE_MS) {
+      if (busy) return null;
+      entry = render(key, url, language);
+    } else if (age > FRESH_MS && !busy) void render(key, url, language).rendered;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), RENDER_WAIT_MS);

@@ -9,6 +9,8 @@ let renders = 0;
 exports.renderPage = async ({ url, language, apiBaseUrl, fetch }) => {
   renders += 1;
   if (url.includes('fail')) throw new Error('the page broke');
+  // Held until the test lets it go (globalThis.releaseSlowPages), to keep renders under way.
+  if (url.includes('slow')) await new Promise((resolve) => (globalThis.releaseSlowPages ??= []).push(resolve));
   const health = await (await fetch(apiBaseUrl + '/health')).json();
   return {
     html: '<main data-render="' + renders + '"><h1>' + language + ' ' + url + ' ' + health.status + '</h1></main>',
