@@ -63,6 +63,17 @@ describe('ProductPage', () => {
     expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(1);
   });
 
+  it('gives the detail and the reviews keys of their own (React warned of two children with one key)', async () => {
+    server.use(...catalogHandlers());
+    const errors = jest.spyOn(console, 'error');
+    render(4);
+    await screen.findByRole('heading', { level: 1, name: 'Black Abaya' });
+    expect(errors.mock.calls.map((call) => String(call[0]))).not.toContainEqual(
+      expect.stringContaining('two children with the same key'),
+    );
+    errors.mockRestore();
+  });
+
   it('asks for the currency in the query and Arabic in Arabic mode', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));

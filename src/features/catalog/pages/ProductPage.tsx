@@ -449,9 +449,9 @@ export default function ProductPage() {
   } else {
     body = (
       <>
-        <ProductDetail key={product.id} product={product} />
-        {/* Keyed like the detail: another product starts on its first review page. */}
-        <ProductReviews key={product.id} productId={product.id} productRating={product.rating} />
+        <ProductDetail key={`detail-${product.id}`} product={product} />
+        {/* Keyed by the product like the detail: another product starts on its first review page. */}
+        <ProductReviews key={`reviews-${product.id}`} productId={product.id} productRating={product.rating} />
         <RelatedProducts product={product} />
       </>
     );
