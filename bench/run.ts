@@ -190,7 +190,11 @@ async function lighthouseRuns(url: string) {
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           });
           if (!run) continue;
-          if (run.lhr.runtimeError) console.error(`Lighthouse ${key}: ${run.lhr.runtimeError.message}`);
+          if (run.lhr.runtimeError) {
+            // A run Chromium's trace failed (NO_NAVSTART now and then) has no figures: its zeros are no median.
+            console.error(`Lighthouse ${key}: ${run.lhr.runtimeError.message}`);
+            continue;
+          }
           const { categories, audits } = run.lhr;
           const score = (name: string) => {
             const value = categories[name]?.score;

@@ -2,11 +2,6 @@ import './styles/app.css';
 
 import { SERVER_PAGE_ID } from './lib/pageChunks';
 
-// A server-rendered page carries the rules its markup uses inline and holds its stylesheets back so they do not block
-// its first paint (server/plugins/criticalCss.ts): they apply now, for everything the page does next.
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]'))
-  link.rel = 'stylesheet';
-
 // The entry is only this: the shop's code is its own chunk ("app"), which the HTML preloads. A page the server
 // rendered paints first and is taken over after: evaluating the shop's code before would hold that paint back.
 const start = () => import(/* webpackChunkName: "app" */ './app/start').then((app) => app.start());

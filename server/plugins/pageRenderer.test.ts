@@ -1,8 +1,6 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { FAKE_INDEX_HTML as INDEX_HTML, writeSpa } from '../testing/fakeSpa';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { FAKE_INDEX_HTML as INDEX_HTML, fakeSpaServer } from '../testing/fakeSpa';
 import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
 
 describe('which pages the server renders', () => {
@@ -30,23 +28,13 @@ describe('which pages the server renders', () => {
 });
 
 describe('the page renderer', () => {
-  let t: TestApp;
-  let spaDir: string;
-
-  beforeAll(async () => {
-    spaDir = writeSpa();
-    t = await createTestApp({ config: { spaDir } });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(spaDir, { recursive: true, force: true });
-  });
+  const server = fakeSpaServer();
 
   const renderOf = (html: string | undefined) => Number(/data-render="(\d+)"/.exec(html ?? '')?.[1]);
 
   test('reaches the API in process and keeps a page 10 s, then serves it while rendering it again', async () => {
     let clock = 0;
-    const render = pageRenderer(t.app, spaDir, () => clock);
+    const render = pageRenderer(server.t.app, server.spaDir, () => clock);
     if (!render) throw new Error('the renderer should load');
     const first = await render('/search?lng=ar', 'ar');
     expect(first?.html).toContain('<h1>ar /search?lng=ar ok</h1>');
@@ -66,13 +54,13 @@ describe('the page renderer', () => {
   });
 
   test('a page that fails to render is sent without markup, and tried again next time', async () => {
-    const render = pageRenderer(t.app, spaDir);
+    const render = pageRenderer(server.t.app, server.spaDir);
     expect(await render?.('/search?fail=1', 'en')).toBeNull();
     expect(await render?.('/search?fail=1', 'en')).toBeNull();
   });
 
   test('two renders at most at once: a third new page goes out without markup instead of waiting', async () => {
-    const render = pageRenderer(t.app, spaDir);
+    const render = pageRenderer(server.t.app, server.spaDir);
     const first = render?.('/search?slow=1', 'en');
     const second = render?.('/search?slow=2', 'en');
     expect(await render?.('/search?q=third', 'en')).toBeNull();
@@ -85,6 +73,6 @@ describe('the page renderer', () => {
   });
 
   test('a build without the renderer renders nothing on the server', () => {
-    expect(pageRenderer(t.app, path.join(spaDir, 'nowhere'))).toBeNull();
+    expect(pageRenderer(server.t.app, path.join(server.spaDir, 'nowhere'))).toBeNull();
   });
 });

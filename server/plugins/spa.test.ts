@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
-import { writeSpa } from '../testing/fakeSpa';
+import { fakeSpaServer } from '../testing/fakeSpa';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
 
@@ -149,20 +149,14 @@ describe('the served SPA', () => {
 });
 
 describe('pages rendered on the server', () => {
-  let t: TestApp;
-  let spaDir: string;
-
-  beforeAll(async () => {
-    spaDir = writeSpa();
-    t = await createTestApp({ config: { spaDir } });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(spaDir, { recursive: true, force: true });
-  });
+  const server = fakeSpaServer();
 
   const page = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    server.t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    });
 
   test("a new visitor's home page arrives with its markup and its route's stylesheet linked", async () => {
     const response = await page('/');
@@ -194,7 +188,7 @@ describe('pages rendered on the server', () => {
   });
 
   test('the renderer itself is not served', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/ssr/render.js' });
+    const response = await server.t.app.inject({ method: 'GET', url: '/ssr/render.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('renderPage');
   });

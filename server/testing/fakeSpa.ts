@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { createTestApp, type TestApp } from './testApp';
 
 // A stand-in for dist/ssr/render.js: counts its renders, reaches the API through the fetch it is given, and fails
 // for one address.
@@ -34,4 +36,31 @@ export function writeSpa(renderer = FAKE_RENDERER): string {
     JSON.stringify({ home: ['css/home.4444444444.css', 'js/home.5555555555.js'] }),
   );
   return spaDir;
+}
+
+/**
+ * The whole server on a fresh database serving a fake SPA build (`writeSpa`), made before the describe block's
+ * tests and removed after them.
+ */
+export function fakeSpaServer(): { readonly t: TestApp; readonly spaDir: string } {
+  let app: TestApp | undefined;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = writeSpa();
+    app = await createTestApp({ config: { spaDir: dir } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get t() {
+      if (!app) throw new Error('the server is made in beforeAll');
+      return app;
+    },
+    get spaDir() {
+      if (!dir) throw new Error('the build is written in beforeAll');
+      return dir;
+    },
+  };
 }

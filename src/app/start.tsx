@@ -66,7 +66,7 @@ export async function start(): Promise<void> {
   mark('entry-run');
   const { pathname, search } = window.location;
   const routeReady = loadRoute(pathname).catch(() => undefined);
-  // A page the server rendered for a new visitor (see server/plugins/spa.ts).
+  // A page the server rendered for a new visitor (see server/plugins/pageRenderer.ts).
   const serverPage = readServerPage();
   const language = await initI18n();
   mark('i18n-ready');

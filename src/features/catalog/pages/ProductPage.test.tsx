@@ -450,12 +450,17 @@ describe('ProductPage', () => {
     const { user } = render(5);
     expect(await screen.findByText('Review number 11')).toBeInTheDocument();
     const similar = await screen.findByRole('region', { name: 'Similar products' });
-    await user.click(within(similar).getAllByRole('link', { name: /Black Abaya/ })[0] as HTMLElement);
+    // The similar products' cards render after the page's top (a deferred value): wait for them.
+    await user.click(
+      (await within(similar).findAllByRole('link', { name: /Black Abaya/ }))[0] as HTMLElement,
+    );
     expect(await screen.findByText('Review number 1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(screen.getByText('Review number 4')).toBeInTheDocument();
     const similarAgain = await screen.findByRole('region', { name: 'Similar products' });
-    await user.click(within(similarAgain).getAllByRole('link', { name: /Grey Abaya/ })[0] as HTMLElement);
+    await user.click(
+      (await within(similarAgain).findAllByRole('link', { name: /Grey Abaya/ }))[0] as HTMLElement,
+    );
     expect(await screen.findByText('Review number 11')).toBeInTheDocument();
     expect(screen.queryByText('Review number 14')).not.toBeInTheDocument();
   });
