@@ -93,6 +93,24 @@ const STYLE_EVENTS = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'ParseAut
 const LAYOUT_EVENTS = new Set(['Layout']);
 const PAINT_EVENTS = new Set(['Paint', 'PrePaint', 'Layerize', 'Commit', 'CompositeLayers']);
 
+/**
+ * The trace events inside one task, summed by name, longest first: what a task the profile shows as "(program)"
+ * (the browser's own work: style, layout, parsing, paint) did. Nested events overlap; the sums only rank.
+ */
+function eventsWithin(onMain: TraceEvent[], task: TraceEvent): string {
+  const end = task.ts + (task.dur ?? 0);
+  const byName: Record<string, number> = {};
+  for (const e of onMain) {
+    if (e === task || e.ts < task.ts || e.ts >= end || /RunTask|ThreadController/.test(e.name)) continue;
+    byName[e.name] = (byName[e.name] ?? 0) + (e.dur ?? 0) / 1000;
+  }
+  return Object.entries(byName)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+    .join(', ');
+}
+
 export async function traceOnce(url: string, language: string) {
   const browser = await launchChromium();
   try {
@@ -158,7 +176,7 @@ export async function traceOnce(url: string, language: string) {
     let scriptEnd = 0;
     let taskEnd = 0;
     let total = 0;
-    const longTasks: { at: number; ms: number; top: string }[] = [];
+    const longTasks: { at: number; ms: number; top: string; events: string }[] = [];
     const navigationStart = events.find((e) => e.name === 'navigationStart' && e.pid === entry?.pid)?.ts ?? 0;
     for (const e of onMain) {
       const dur = e.dur ?? 0;
@@ -177,6 +195,7 @@ export async function traceOnce(url: string, language: string) {
             at: Math.round((e.ts - navigationStart) / 1000),
             ms: Math.round(dur / 1000),
             top,
+            events: eventsWithin(onMain, e),
           });
         }
       }

@@ -74,6 +74,8 @@ export async function start(): Promise<void> {
   // The stylesheet of the detected direction is in place before the first paint: no mirrored flash.
   await applyDocumentLanguage(language);
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
+  // Making the store, reading back its stored parts and asking for the page's answers are a task each.
+  await yieldToMain();
   // What the shopper owns (cart, session, settings) is read back before anything renders from the store.
   let rehydrationDone = () => undefined as void;
   const rehydrated = new Promise<void>((resolve) => (rehydrationDone = resolve));
@@ -85,6 +87,7 @@ export async function start(): Promise<void> {
   // (a sign-in, an add to cart) writes it now instead of losing it.
   window.addEventListener('pagehide', () => void persistor.flush());
   mark('store-ready');
+  await yieldToMain();
   const renderedAnswers = serverPage && askForRenderedAnswers(store, serverPage.queries, routeReady);
   await yieldToMain();
   // Other tabs' changes matter only once this one is up: the code that follows them loads after the first render
@@ -109,8 +112,8 @@ export async function start(): Promise<void> {
     serverPage.personal === personalSignature(store.getState());
   if (takeOver && renderedAnswers) await renderedAnswers;
   document.documentElement.dataset.firstRender = takeOver ? 'hydrate' : 'render';
-  // A language's first price formatter costs a phone tens of milliseconds (the locale's data): made here, in a task
-  // of its own, instead of inside the first render's.
+  // A currency outside the shop's own (formatMoney writes those without Intl) needs a price formatter, whose first
+  // making costs a phone tens of milliseconds (the locale's data): made here, in a task of its own, not in the render.
   formatMoney(0, store.getState().settings.currency, store.getState().settings.language);
   await yieldToMain();
   const app = (

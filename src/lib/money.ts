@@ -11,20 +11,27 @@ interface MoneyFormatter {
 
 const formatters = new Map<string, MoneyFormatter>();
 
-function formatterFor(language: Language, currency: string): MoneyFormatter {
+/** The `Intl.NumberFormat` options of a price (what `SHOP_CURRENCIES` reproduces; money.test.ts holds them equal). */
+export function priceFormatOptions(currency: string): Intl.NumberFormatOptions {
+  return {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: MONEY_DECIMALS,
+    maximumFractionDigits: MONEY_DECIMALS,
+    // Latin digits in both languages: prices must read the same as on receipts and payment pages.
+    numberingSystem: 'latn',
+  };
+}
+
+export const PRICE_LOCALES: Record<Language, string> = { en: 'en-KW', ar: 'ar-KW' };
+
+function intlFormatterFor(language: Language, currency: string): MoneyFormatter {
   const key = `${language}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     try {
       formatter = {
-        format: new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', {
-          style: 'currency',
-          currency,
-          minimumFractionDigits: MONEY_DECIMALS,
-          maximumFractionDigits: MONEY_DECIMALS,
-          // Latin digits in both languages: prices must read the same as on receipts and payment pages.
-          numberingSystem: 'latn',
-        }),
+        format: new Intl.NumberFormat(PRICE_LOCALES[language], priceFormatOptions(currency)),
         withCurrency: true,
       };
     } catch {
@@ -42,6 +49,34 @@ function formatterFor(language: Language, currency: string): MoneyFormatter {
   return formatter;
 }
 
+const NBSP = '\u00a0';
+const RLM = '\u200f';
+const LRM = '\u200e';
+
+/**
+ * The shop's currencies written as `Intl.NumberFormat` writes them in en-KW and ar-KW (CLDR 48), without Intl: a
+ * phone's first number format loads the locale data, tens of milliseconds in the first moments of every page
+ * (and the server's render and the browser's agree whatever their ICU). Others go through Intl.
+ * English puts the sign before the number ("KWD 1.50", "$1.50"); Arabic after it, right-to-left marked.
+ */
+const SHOP_CURRENCIES: Record<string, { en: string; ar: string }> = {
+  KWD: { en: `KWD${NBSP}`, ar: `${NBSP}د.ك.${RLM}` },
+  SAR: { en: `SAR${NBSP}`, ar: `${NBSP}ر.س.${RLM}` },
+  AED: { en: `AED${NBSP}`, ar: `${NBSP}د.إ.${RLM}` },
+  QAR: { en: `QAR${NBSP}`, ar: `${NBSP}ر.ق.${RLM}` },
+  BHD: { en: `BHD${NBSP}`, ar: `${NBSP}د.ب.${RLM}` },
+  OMR: { en: `OMR${NBSP}`, ar: `${NBSP}ر.ع.${RLM}` },
+  USD: { en: '$', ar: `${NBSP}US$` },
+  EUR: { en: '€', ar: `${NBSP}€` },
+  EGP: { en: `EGP${NBSP}`, ar: `${NBSP}ج.م.${RLM}` },
+};
+
+/** An already rounded amount's digits: grouped by thousands, 2 decimals ("1,234.50"). */
+function digitsOf(amount: number): string {
+  const [whole = '0', fraction = '00'] = Math.abs(amount).toFixed(MONEY_DECIMALS).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+}
+
 /** Rounds half away from zero to 2 decimals without binary drift (1.005 → 1.01). */
 export function roundMoney(amount: number): number {
   const sign = amount < 0 ? -1 : 1;
@@ -51,8 +86,17 @@ export function roundMoney(amount: number): number {
 
 /** An amount in the shopper's language and currency, 2 decimals: "KWD 12.50" / "‏12.50 د.ك.‏". */
 export function formatMoney(amount: number, currency: string, language: Language): string {
-  const { format, withCurrency } = formatterFor(language, currency);
-  const text = format.format(roundMoney(amount));
+  const rounded = roundMoney(amount);
+  const sign = SHOP_CURRENCIES[currency];
+  if (sign && Number.isFinite(rounded)) {
+    const negative = rounded < 0 || Object.is(rounded, -0);
+    const digits = digitsOf(rounded);
+    return language === 'ar'
+      ? `${RLM}${negative ? `${LRM}-` : ''}${digits}${sign.ar}`
+      : `${negative ? '-' : ''}${sign.en}${digits}`;
+  }
+  const { format, withCurrency } = intlFormatterFor(language, currency);
+  const text = format.format(rounded);
   return withCurrency ? text : `${text} ${currency}`;
 }
 
