@@ -11,6 +11,7 @@ import { profileReducer } from '../features/profile/profileSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
 import { shippingReducer } from '../features/shipping/shippingSlice';
 import { api } from './api';
+import { freezeAnswers } from './freezeAnswers';
 import { registerListeners } from './listeners';
 import type { AppStartListening } from './listenerTypes';
 import { appServices, type AppServices } from './services';
@@ -66,7 +67,7 @@ export function makeStore(preloadedState?: PreloadedState, services: AppServices
         thunk: { extraArgument: services },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
-        .prepend(listenerMiddleware.middleware)
+        .prepend(freezeAnswers, listenerMiddleware.middleware)
         .concat(api.middleware),
     devTools: process.env.NODE_ENV !== 'production' && { name: 'Gulf Store' },
   });
