@@ -4,11 +4,13 @@ import { SERVER_PAGE_ID } from './lib/pageChunks';
 
 // The entry is only this: the shop's code is its own chunk ("app"), which the HTML preloads. A page the server
 // rendered paints first and is taken over after: evaluating the shop's code before would hold that paint back.
-// Its modules are evaluated in three tasks (React's renderer, then the store with every feature's state, then the
-// rest), not one: after a server-rendered page's paint a single evaluation of the whole chunk blocks input for a
-// few hundred milliseconds on a phone. All three are the one "app" file: no extra request.
+// Its modules are evaluated in four tasks (React's renderer, RTK Query's API, the store with every feature's state,
+// then the rest), not one: after a server-rendered page's paint a single evaluation of the whole chunk blocks input
+// for a few hundred milliseconds on a phone. All are the one "app" file: no extra request.
 async function start() {
   await import(/* webpackChunkName: "app" */ 'react-dom/client');
+  await nextTask();
+  await import(/* webpackChunkName: "app" */ './app/api');
   await nextTask();
   await import(/* webpackChunkName: "app" */ './app/store');
   await nextTask();
