@@ -79,3 +79,37 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByTestId('cart-count')).toHaveText('1');
   });
 }
+
+// The server cannot know the screen's width and renders the home lists for the widest grid (two rows of 4); the
+// shop keeps two rows of the columns the screen has. The grid's CSS draws only those before any script runs, so a
+// phone lays out no card it drops a moment later, and taking the page over changes nothing one sees.
+test('the home lists show, before any script, the cards the shop keeps once it runs, at every grid width', async ({
+  browser,
+}) => {
+  const listNames = [enCatalog.home.best_sellers, enCatalog.home.newly_added];
+  const shownCards = async (javaScriptEnabled: boolean, width: number) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/?lng=en');
+    if (javaScriptEnabled) await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    const counts: number[] = [];
+    for (const name of listNames) {
+      const cards = page.getByRole('region', { name }).getByTestId('product-card');
+      await expect(cards.first()).toBeVisible();
+      counts.push(await cards.filter({ visible: true }).count());
+    }
+    await context.close();
+    return counts;
+  };
+  // 1, 2, 3 and 4 columns (the grid's breakpoints at 576, 768 and 1024 px).
+  for (const [width, rowOf] of [
+    [360, 1],
+    [700, 2],
+    [900, 3],
+    [1280, 4],
+  ] as const) {
+    const before = await shownCards(false, width);
+    for (const count of before) expect(count, `${width} px, no script`).toBeLessThanOrEqual(2 * rowOf);
+    expect(await shownCards(true, width), `${width} px, with the shop's code`).toEqual(before);
+  }
+});

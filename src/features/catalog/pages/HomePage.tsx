@@ -27,6 +27,7 @@ import '../catalog.css';
 
 export const HOME_TABS = ['all', 'gift_voucher', 'today_deals', 'best_sellers'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
+// Two rows: the grid's CSS (`twoRows`) hides what the server renders past them on a narrower screen.
 const NEWLY_ADDED_ROWS = 2;
 
 function PromoBanner() {
@@ -53,6 +54,7 @@ function ProductSection({
   skeleton,
   action,
   eagerCards = 0,
+  twoRows = false,
 }: {
   id: string;
   title: string;
@@ -62,6 +64,8 @@ function ProductSection({
   action?: ReactNode;
   /** How many leading cards are above the fold and load at once; the rest load lazily. */
   eagerCards?: number;
+  /** The list is `NEWLY_ADDED_ROWS` rows of the grid's columns. */
+  twoRows?: boolean;
 }) {
   const { t } = useTranslation();
   const shared = useProductCardShared();
@@ -80,6 +84,7 @@ function ProductSection({
       ) : (
         <ProductGrid
           variant="home"
+          twoRows={twoRows}
           items={products}
           keyOf={(product) => product.id}
           renderItem={(product, index) => (
@@ -152,6 +157,7 @@ export default function HomePage() {
           loading={loading}
           skeleton={4}
           eagerCards={EAGER_CARDS}
+          twoRows
         />
       )}
       {!failed && show('today_deals') && tab === 'today_deals' && (
@@ -191,6 +197,7 @@ export default function HomePage() {
           products={newlyAdded.slice(0, columns * NEWLY_ADDED_ROWS)}
           loading={loading}
           skeleton={columns * NEWLY_ADDED_ROWS}
+          twoRows
         />
       )}
       <section className="mb-4" aria-labelledby="categories-title">
