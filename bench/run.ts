@@ -1,8 +1,9 @@
 // `npm run bench`: what the shop's pages fetch as Chromium loads them (JS until the network is idle, CSS per page,
 // the largest lazy chunk), Lighthouse mobile (medians of --runs runs) on home, /search, a product and /cart in
-// English and Arabic, the main-thread breakdown of the home page (bench/trace.ts), API load on 127.0.0.1 and the
+// English and Arabic, the host's floor (Lighthouse's TBT of a blank page and of rendered pages without their scripts,
+// bench/floor.ts), the main-thread breakdown of the home page (bench/trace.ts), API load on 127.0.0.1 and the
 // catalog's filter-change script time. Prints ONE table (figure, target, verdict) and writes bench/results.json.
-// Flags: --no-build, --only=sizes,lighthouse,trace,api,filters (comma-separated), --runs=5 (Lighthouse, trace),
+// Flags: --no-build, --only=sizes,lighthouse,floor,trace,api,filters (comma-separated), --runs=5 (Lighthouse, trace),
 // --api=reads,login,cart (parts of the API load).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { BLANK_PATH, startScriptlessProxy } from './floor';
 import { CHROMIUM_ARGS, fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
 import { traceMedians } from './trace';
 
@@ -44,15 +46,39 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
+const PARTS = ['sizes', 'lighthouse', 'floor', 'trace', 'api', 'filters'] as const;
+type Part = (typeof PARTS)[number];
+
 interface Row {
+  part?: Part;
   figure: string;
   value: string;
   target: string;
   verdict: 'pass' | 'FAIL' | '—';
 }
 const rows: Row[] = [];
+/** The part being measured: its rows replace that part's rows of the last run, the others stay. */
+let currentPart: Part = 'sizes';
 const row = (figure: string, value: string, target: string, ok: boolean | null) =>
-  rows.push({ figure, value, target, verdict: ok === null ? '—' : ok ? 'pass' : 'FAIL' });
+  rows.push({
+    part: currentPart,
+    figure,
+    value,
+    target,
+    verdict: ok === null ? '—' : ok ? 'pass' : 'FAIL',
+  });
+
+/** The part of a row (rows written before rows carried one are told by their figure). */
+function partOf(candidate: Row): Part {
+  if (candidate.part) return candidate.part;
+  const { figure } = candidate;
+  if (figure.startsWith('Lighthouse')) return 'lighthouse';
+  if (figure.startsWith('  host floor')) return 'floor';
+  if (figure.includes('main thread, 4×')) return 'trace';
+  if (figure.startsWith('API')) return 'api';
+  if (figure.startsWith('one filter') || figure.startsWith('  the same')) return 'filters';
+  return 'sizes';
+}
 
 /** Every chunk the build wrote, gzip -9, so the largest lazy one can be named. */
 function chunkSizes() {
@@ -162,14 +188,16 @@ async function sizes(url: string) {
 
 type LighthouseFigures = Record<string, number | null>;
 
-async function lighthouseRuns(url: string) {
+type MeasurePage = (pageUrl: string, label: string) => Promise<LighthouseFigures | null>;
+
+/** A Chromium for Lighthouse, warmed on `url`, and one run of Lighthouse on a page (null when the run failed). */
+async function withLighthouse<T>(url: string, work: (measure: MeasurePage) => Promise<T>): Promise<T> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
-  const results: Record<string, { runs: LighthouseFigures[]; median: LighthouseFigures }> = {};
   try {
     // The first run of a fresh Chromium pays for its own start-up; it is not a figure of the shop.
     await lighthouse(`${url}/`, {
@@ -178,43 +206,66 @@ async function lighthouseRuns(url: string) {
       logLevel: 'error',
       onlyCategories: ['performance'],
     });
+    return await work(async (pageUrl, label) => {
+      const run = await lighthouse(pageUrl, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!run) return null;
+      if (run.lhr.runtimeError) {
+        // A run Chromium's trace failed (NO_NAVSTART now and then) has no figures: its zeros are no median.
+        console.error(`Lighthouse ${label}: ${run.lhr.runtimeError.message}`);
+        return null;
+      }
+      const { categories, audits } = run.lhr;
+      const score = (name: string) => {
+        const value = categories[name]?.score;
+        return value === null || value === undefined ? null : Math.round(value * 100);
+      };
+      return {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      };
+    });
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** RUNS runs of one page: every run and the medians. */
+async function lighthouseMedians(measure: MeasurePage, pageUrl: string, label: string) {
+  const runs: LighthouseFigures[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const figures = await measure(pageUrl, label);
+    if (!figures) continue;
+    runs.push(figures);
+    console.error(`lighthouse ${label} run ${i + 1}/${RUNS}: ${JSON.stringify(figures)}`);
+  }
+  const medians: LighthouseFigures = {};
+  for (const name of Object.keys(runs[0] ?? {}))
+    medians[name] = median(runs.map((r) => r[name]).filter((v): v is number => v !== null));
+  return { runs, median: medians };
+}
+
+async function lighthouseRuns(url: string) {
+  const results: Record<string, { runs: LighthouseFigures[]; median: LighthouseFigures }> = {};
+  await withLighthouse(url, async (measure) => {
     for (const page of PAGES) {
       for (const language of LANGUAGES) {
         const key = `${page} ${language}`;
-        const runs: LighthouseFigures[] = [];
-        for (let i = 0; i < RUNS; i += 1) {
-          const run = await lighthouse(`${url}${page}?lng=${language}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          });
-          if (!run) continue;
-          if (run.lhr.runtimeError) {
-            // A run Chromium's trace failed (NO_NAVSTART now and then) has no figures: its zeros are no median.
-            console.error(`Lighthouse ${key}: ${run.lhr.runtimeError.message}`);
-            continue;
-          }
-          const { categories, audits } = run.lhr;
-          const score = (name: string) => {
-            const value = categories[name]?.score;
-            return value === null || value === undefined ? null : Math.round(value * 100);
-          };
-          runs.push({
-            performance: score('performance'),
-            accessibility: score('accessibility'),
-            bestPractices: score('best-practices'),
-            seo: score('seo'),
-            fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
-            lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-            tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-            cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-          });
-          console.error(`lighthouse ${key} run ${i + 1}/${RUNS}: ${JSON.stringify(runs[runs.length - 1])}`);
-        }
-        const figures: LighthouseFigures = {};
-        for (const name of Object.keys(runs[0] ?? {}))
-          figures[name] = median(runs.map((r) => r[name]).filter((v): v is number => v !== null));
+        const { runs, median: figures } = await lighthouseMedians(
+          measure,
+          `${url}${page}?lng=${language}`,
+          key,
+        );
         results[key] = { runs, median: figures };
         const m = (name: string) => figures[name] ?? 0;
         const ok =
@@ -234,8 +285,40 @@ async function lighthouseRuns(url: string) {
         );
       }
     }
+  });
+  return results;
+}
+
+/** Pages whose scriptless TBT is measured (bench/floor.ts): the lightest and the heaviest of the rendered pages. */
+const FLOOR_PAGES = ['/cart', '/'] as const;
+
+/** TBT on this host without the shop's code: a blank page, and rendered pages without their scripts. */
+async function floorRuns(url: string) {
+  const proxy = await startScriptlessProxy(url);
+  const results: Record<string, { runs: LighthouseFigures[]; median: LighthouseFigures }> = {};
+  try {
+    await withLighthouse(proxy.url, async (measure) => {
+      const targets: [string, string][] = [
+        ['blank page', `${proxy.url}${BLANK_PATH}`],
+        ...FLOOR_PAGES.map((page): [string, string] => [
+          `${page === '/' ? 'home' : page} en without its scripts`,
+          `${proxy.url}${page}?lng=en`,
+        ]),
+      ];
+      for (const [label, pageUrl] of targets) {
+        const { runs, median: figures } = await lighthouseMedians(measure, pageUrl, label);
+        results[label] = { runs, median: figures };
+        const tbt = runs.map((r) => r.tbtMs ?? 0);
+        row(
+          `  host floor: ${label} (median of ${runs.length})`,
+          `TBT ${figures.tbtMs ?? 0} ms (runs ${Math.min(...tbt)}–${Math.max(...tbt)}), perf ${figures.performance ?? 0}`,
+          'reported: TBT no code of the shop causes',
+          null,
+        );
+      }
+    });
   } finally {
-    chrome.kill();
+    await proxy.close();
   }
   return results;
 }
@@ -469,10 +552,12 @@ async function main() {
       .join(' ')} at start (shared machine)`,
   };
 
-  if (wants('sizes') || wants('lighthouse') || wants('trace') || wants('api')) {
+  if (wants('sizes') || wants('lighthouse') || wants('floor') || wants('trace') || wants('api')) {
     const { url, child } = await startServer();
     try {
+      currentPart = 'sizes';
       if (wants('sizes')) results.sizes = await sizes(url);
+      currentPart = 'lighthouse';
       if (wants('lighthouse')) {
         try {
           results.lighthouse = await lighthouseRuns(url);
@@ -481,6 +566,16 @@ async function main() {
           console.error('Lighthouse failed:', error);
         }
       }
+      currentPart = 'floor';
+      if (wants('floor')) {
+        try {
+          results.floor = await floorRuns(url);
+        } catch (error) {
+          results.floor = { error: String(error) };
+          console.error('Lighthouse (host floor) failed:', error);
+        }
+      }
+      currentPart = 'trace';
       if (wants('trace')) {
         const trace = await traceMedians(`${url}/`, 'en', RUNS);
         results.trace = trace;
@@ -491,6 +586,7 @@ async function main() {
           null,
         );
       }
+      currentPart = 'api';
       if (wants('api')) results.api = { pglite: await apiLoad(url, 'PGlite') };
     } finally {
       await stopServer(child);
@@ -506,13 +602,18 @@ async function main() {
     }
   }
 
+  currentPart = 'filters';
   if (wants('filters')) results.filters = await filters();
-  results.table = rows;
 
   const file = path.join(__dirname, 'results.json');
   // A partial run (--only=…) keeps the other parts of the last full one.
   const previous =
     only && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const measured = new Set(rows.map(partOf));
+  const kept = ((previous.table ?? []) as Row[]).filter((candidate) => !measured.has(partOf(candidate)));
+  results.table = PARTS.flatMap((part) =>
+    [...kept, ...rows].filter((candidate) => partOf(candidate) === part),
+  ).map((candidate) => ({ ...candidate, part: partOf(candidate) }));
   writeFileSync(file, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
 
   const widths = [

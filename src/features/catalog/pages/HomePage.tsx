@@ -29,6 +29,12 @@ export const HOME_TABS = ['all', 'gift_voucher', 'today_deals', 'best_sellers'] 
 export type HomeTab = (typeof HOME_TABS)[number];
 // Two rows: the grid's CSS (`twoRows`) hides what the server renders past them on a narrower screen.
 const NEWLY_ADDED_ROWS = 2;
+/**
+ * The cards of a two-row list that every screen shows: two rows of a phone's one column. The server renders the
+ * list for four columns and the grid's CSS hides the cards past two rows; a hidden picture that is not lazy would
+ * be fetched all the same.
+ */
+const CARDS_EVERY_SCREEN_SHOWS = NEWLY_ADDED_ROWS;
 
 function PromoBanner() {
   const { t } = useTranslation();
@@ -156,7 +162,7 @@ export default function HomePage() {
           products={bestSellers.slice(0, columns * NEWLY_ADDED_ROWS)}
           loading={loading}
           skeleton={4}
-          eagerCards={EAGER_CARDS}
+          eagerCards={Math.min(EAGER_CARDS, CARDS_EVERY_SCREEN_SHOWS)}
           twoRows
         />
       )}
