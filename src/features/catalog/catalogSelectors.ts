@@ -4,6 +4,8 @@ import { createSelector } from '@reduxjs/toolkit';
 
 import type { RootState } from '../../app/store';
 import { nameMatches } from '../../lib/arabicSearch';
+import type { Language } from '../../lib/language';
+import { sortNames } from '../../lib/nameOrder';
 import { selectCurrency, selectLanguage } from '../settings/public';
 import { catalogApi, type HomeArgs } from './catalogApi';
 import { MAX_PRICE, selectFilters, selectPage, selectSearchText, type CatalogFilters } from './catalogSlice';
@@ -63,8 +65,9 @@ export interface FilterOptions {
   collections: string[];
 }
 
-const uniqueSorted = (values: string[], language: string) =>
-  [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b, language));
+// Not `localeCompare`: its first call loads the locale's collation data in /search's first render (see nameOrder.ts).
+const uniqueSorted = (values: string[], language: Language) =>
+  sortNames([...new Set(values.filter(Boolean))], language);
 
 export const selectFilterOptions = createSelector(
   [selectCategories, selectAllProducts, selectLanguage],
