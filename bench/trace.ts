@@ -38,6 +38,7 @@ interface CpuProfile {
   nodes: {
     id: number;
     callFrame: { url: string; lineNumber: number; columnNumber: number; functionName: string };
+    children?: number[];
   }[];
   samples: number[];
   timeDeltas: number[];
@@ -64,7 +65,12 @@ function consumerFor(url: string): SourceMapConsumer | null {
  * Self time of the sampled profile per package (node_modules) or source file, through the chunks' source maps;
  * `from`/`to` (trace clock, µs) keep only the samples of one task.
  */
-function selfTimeBySource(profile: CpuProfile, from = -Infinity, to = Infinity): Record<string, number> {
+function selfTimeBySource(
+  profile: CpuProfile,
+  from = -Infinity,
+  to = Infinity,
+  byFunction = false,
+): Record<string, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals: Record<string, number> = {};
   let at = profile.startTime;
@@ -76,14 +82,59 @@ function selfTimeBySource(profile: CpuProfile, from = -Infinity, to = Infinity):
     let key = frame?.functionName ? `(${frame.functionName})` : '(idle/other)';
     if (frame?.url && /\/js\//.test(frame.url)) {
       const consumer = consumerFor(frame.url);
-      const source = consumer?.originalPositionFor({
+      const position = consumer?.originalPositionFor({
         line: frame.lineNumber + 1,
         column: frame.columnNumber,
-      }).source;
+      });
+      const source = position?.source;
       const pkg = source ? /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1] : undefined;
       key = pkg ?? source?.replace(/^webpack:\/\/[^/]+\//, '') ?? chunkOf(frame.url);
+      if (byFunction) key = `${key} ${position?.name ?? frame.functionName}`;
     } else if (frame?.url) key = chunkOf(frame.url);
     totals[key] = (totals[key] ?? 0) + ms;
+  });
+  return totals;
+}
+
+/**
+ * Time of the sampled profile under each of the shop's own functions (`src/`, through the source maps), callers
+ * included: which of our calls a long task of library or browser work ran inside. `from`/`to` as above.
+ */
+function timeUnderOurFunctions(profile: CpuProfile, from: number, to: number): Record<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const nameOf = new Map<number, string | null>();
+  const ourName = (id: number): string | null => {
+    if (nameOf.has(id)) return nameOf.get(id) ?? null;
+    const frame = byId.get(id)?.callFrame;
+    let name: string | null = null;
+    if (frame?.url && /\/js\//.test(frame.url)) {
+      const position = consumerFor(frame.url)?.originalPositionFor({
+        line: frame.lineNumber + 1,
+        column: frame.columnNumber,
+      });
+      const source = position?.source?.replace(/^webpack:\/\/[^/]+\//, '');
+      if (source && source.startsWith('src/'))
+        name = `${source.replace(/^src\//, '')} ${position?.name ?? frame.functionName ?? ''}`.trim();
+    }
+    nameOf.set(id, name);
+    return name;
+  };
+  const totals: Record<string, number> = {};
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < from || at > to) return;
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+      const name = ourName(node);
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        totals[name] = (totals[name] ?? 0) + ms;
+      }
+    }
   });
   return totals;
 }
@@ -176,7 +227,14 @@ export async function traceOnce(url: string, language: string) {
     let scriptEnd = 0;
     let taskEnd = 0;
     let total = 0;
-    const longTasks: { at: number; ms: number; top: string; events: string }[] = [];
+    const longTasks: {
+      at: number;
+      ms: number;
+      top: string;
+      functions: string;
+      events: string;
+      within: string;
+    }[] = [];
     const navigationStart = events.find((e) => e.name === 'navigationStart' && e.pid === entry?.pid)?.ts ?? 0;
     for (const e of onMain) {
       const dur = e.dur ?? 0;
@@ -195,7 +253,18 @@ export async function traceOnce(url: string, language: string) {
             at: Math.round((e.ts - navigationStart) / 1000),
             ms: Math.round(dur / 1000),
             top,
+            // The same samples by function: which library call it was.
+            functions: Object.entries(selfTimeBySource(profile, e.ts, e.ts + dur, true))
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 6)
+              .map(([key, ms]) => `${key} ${Math.round(ms)}`)
+              .join(', '),
             events: eventsWithin(onMain, e),
+            within: Object.entries(timeUnderOurFunctions(profile, e.ts, e.ts + dur))
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 6)
+              .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+              .join(', '),
           });
         }
       }

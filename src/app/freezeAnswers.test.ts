@@ -1,4 +1,5 @@
-import { deepFreeze, freezeAnswers } from './freezeAnswers';
+import { deepFreeze } from '../lib/deepFreeze';
+import { freezeAnswers } from './freezeAnswers';
 import { makeStore } from './store';
 
 const answer = () => ({ data: [{ id: 1, products: [{ id: 2, images: ['a.webp'] }] }] });

@@ -1,15 +1,7 @@
 import { isFulfilled, type Middleware } from '@reduxjs/toolkit';
 
+import { deepFreeze } from '../lib/deepFreeze';
 import { api } from './api';
-
-/** Freezes an object and everything in it (in place); frozen parts are not walked again. */
-export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}
 
 /**
  * Freezes an API answer before RTK Query's reducer stores it. Immer freezes it there anyway, but it first walks a

@@ -2,7 +2,7 @@
 // the store's `extra` argument so a test can pass fakes and read what they received.
 import { i18n } from '../i18n/i18n';
 import { notify } from '../lib/notify';
-import { readJson, writeJson } from '../lib/storage';
+import { readKeptJson, writeKeptJson } from '../lib/storage';
 
 export type Notify = typeof notify;
 
@@ -21,5 +21,6 @@ export interface AppServices {
 export const appServices: AppServices = {
   t: (key, options) => i18n.t(key, options),
   notify,
-  storage: { readJson, writeJson },
+  // The base query's stored copies: the same objects back while storage holds what this page last saw.
+  storage: { readJson: readKeptJson, writeJson: writeKeptJson },
 };

@@ -7,6 +7,7 @@ import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
 import { formatMoney } from '../lib/money';
+import { nextTask } from '../lib/nextTask';
 import { api } from './api';
 import { locationChanged } from './events';
 import { personalSignature, readServerPage, watchPersonalState, type RenderedQuery } from './firstRender';
@@ -16,18 +17,6 @@ import { makeStore, type AppStore } from './store';
 
 // User Timing marks: bench/trace.ts reads them to split the start-up into its steps.
 const mark = (name: string) => performance.mark?.(`shop:${name}`);
-
-/**
- * Ends the current task so the browser can paint and answer input: the start-up runs as several short tasks
- * instead of one long one (a phone's main thread is blocked for less than 50 ms at a time).
- */
-function yieldToMain(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 type Initiate = (args: unknown) => (dispatch: AppStore['dispatch']) => PromiseLike<unknown> & {
   unsubscribe(): void;
@@ -50,15 +39,26 @@ async function askForRenderedAnswers(
     // The page's components hold the answer from their first render on; until then the cache keeps it a minute.
     return Promise.resolve(request).finally(() => request.unsubscribe());
   };
-  const asked = new Set<RenderedQuery>();
-  const first = queries.flatMap((query) => {
+  // A query each task: starting one (RTK Query's thunk, the pending state, the request) takes a phone 20-40 ms,
+  // and a page's four in one task held input for over 100 ms.
+  const answers: Promise<unknown>[] = [];
+  const waiting: RenderedQuery[] = [];
+  for (const query of queries) {
     const answer = ask(query);
-    if (answer) asked.add(query);
-    return answer ? [answer] : [];
-  });
+    if (answer) {
+      answers.push(answer);
+      await nextTask();
+    } else waiting.push(query);
+  }
   await routeReady;
-  const later = queries.filter((query) => !asked.has(query)).flatMap((query) => ask(query) ?? []);
-  await Promise.all([...first, ...later]);
+  for (const query of waiting) {
+    const answer = ask(query);
+    if (answer) {
+      answers.push(answer);
+      await nextTask();
+    }
+  }
+  await Promise.all(answers);
 }
 
 /** The shop's start, after main.tsx has let a server-rendered page paint. */
@@ -70,12 +70,12 @@ export async function start(): Promise<void> {
   const serverPage = readServerPage();
   const language = await initI18n();
   mark('i18n-ready');
-  await yieldToMain();
+  await nextTask();
   // The stylesheet of the detected direction is in place before the first paint: no mirrored flash.
   await applyDocumentLanguage(language);
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
   // Making the store, reading back its stored parts and asking for the page's answers are a task each.
-  await yieldToMain();
+  await nextTask();
   // What the shopper owns (cart, session, settings) is read back before anything renders from the store.
   let rehydrationDone = () => undefined as void;
   const rehydrated = new Promise<void>((resolve) => (rehydrationDone = resolve));
@@ -87,9 +87,9 @@ export async function start(): Promise<void> {
   // (a sign-in, an add to cart) writes it now instead of losing it.
   window.addEventListener('pagehide', () => void persistor.flush());
   mark('store-ready');
-  await yieldToMain();
+  await nextTask();
   const renderedAnswers = serverPage && askForRenderedAnswers(store, serverPage.queries, routeReady);
-  await yieldToMain();
+  await nextTask();
   // Other tabs' changes matter only once this one is up: the code that follows them loads after the first render
   // (one chunk with the recovery watcher and the footer: fewer requests, less per-file overhead).
   void import(/* webpackChunkName: "after-start" */ './crossTabSync').then(({ syncAcrossTabs }) =>
@@ -115,7 +115,7 @@ export async function start(): Promise<void> {
   // A currency outside the shop's own (formatMoney writes those without Intl) needs a price formatter, whose first
   // making costs a phone tens of milliseconds (the locale's data): made here, in a task of its own, not in the render.
   formatMoney(0, store.getState().settings.currency, store.getState().settings.language);
-  await yieldToMain();
+  await nextTask();
   const app = (
     <StrictMode>
       <App store={store} />

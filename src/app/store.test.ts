@@ -1,7 +1,7 @@
 import { addListener } from '@reduxjs/toolkit';
 import AES from 'crypto-js/aes';
 import { http, HttpResponse } from 'msw';
-import { persistStore } from 'redux-persist';
+import { persistStore, type Persistor } from 'redux-persist';
 
 import { selectIsAuthenticated } from '../features/auth/authSlice';
 import { decryptToken, encryptToken } from '../features/auth/tokenCipher';
@@ -157,7 +157,26 @@ describe('session and guest events', () => {
   });
 });
 
+/**
+ * A persisted store writes what it read back a few ticks later: written and stopped after its test, so it does not
+ * land in the next test's storage while that test's store reads it back.
+ */
+let persistorsOfThisTest: Persistor[] = [];
+function settleAfterTest(...persistors: Persistor[]) {
+  persistorsOfThisTest.push(...persistors);
+}
+/** Run by each describe's afterEach: a describe's hooks run before the global one that clears storage. */
+async function settlePersistors() {
+  for (const persistor of persistorsOfThisTest) {
+    await persistor.flush();
+    persistor.pause();
+  }
+  persistorsOfThisTest = [];
+}
+
 describe('persistence (spec 01 §3)', () => {
+  afterEach(settlePersistors);
+
   it('round-trips the token through AES and rejects garbage', () => {
     const cipher = encryptToken('abc123');
     expect(cipher).not.toContain('abc123');
@@ -199,10 +218,13 @@ describe('persistence (spec 01 §3)', () => {
     expect(next.getState().auth.token).toBe('plain-token-value');
     expect(next.getState().settings.currency).toBe('AED');
     expect(next.getState().auth.modal.open).toBe(false);
+    settleAfterTest(persistor, nextPersistor);
   });
 });
 
 describe('storage it cannot trust', () => {
+  afterEach(settlePersistors);
+
   async function rehydrated() {
     const store = makeStore();
     const persistor = persistStore(store);
@@ -211,6 +233,7 @@ describe('storage it cannot trust', () => {
       persistor.subscribe(done);
       done();
     });
+    settleAfterTest(persistor);
     return store;
   }
   const field = (value: unknown) => JSON.stringify(value);

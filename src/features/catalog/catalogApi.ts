@@ -23,11 +23,21 @@ export interface ProductArgs extends HomeArgs {
 export type ReviewInput = AddReviewBody;
 
 /** A product's category comes from its parent category's name. */
+/**
+ * Per answer, once: a stored copy read again is the same answer (see `readKeptJson`), and the same categories keep
+ * the home data the same objects, so a page mounted on it renders nothing anew.
+ */
+const namedCategories = new WeakMap<Category[], Category[]>();
 function withCategoryNames(categories: Category[]): Category[] {
-  return categories.map((category) => ({
-    ...category,
-    products: (category.products ?? []).map((product) => ({ ...product, category: category.name })),
-  }));
+  let named = namedCategories.get(categories);
+  if (!named) {
+    named = categories.map((category) => ({
+      ...category,
+      products: (category.products ?? []).map((product) => ({ ...product, category: category.name })),
+    }));
+    namedCategories.set(categories, named);
+  }
+  return named;
 }
 
 export const catalogApi = api.injectEndpoints({

@@ -1,0 +1,52 @@
+import { localPersistStorage, readJson, readKeptJson, writeJson, writeKeptJson } from './storage';
+
+describe('kept copies (the API answers stored in session storage)', () => {
+  const catalogue = () => ({ storedAt: 1, data: [{ id: 1, products: [{ id: 2, name: 'Oud' }] }] });
+
+  it('reads back the very value this page wrote, frozen, while storage holds its text', () => {
+    const written = catalogue();
+    writeKeptJson('session', 'catalog:en:KWD:categories', written);
+    const read = readKeptJson<ReturnType<typeof catalogue>>('session', 'catalog:en:KWD:categories');
+    expect(read).toBe(written);
+    expect(readKeptJson('session', 'catalog:en:KWD:categories')).toBe(written);
+    expect(Object.isFrozen(read?.data[0]?.products[0])).toBe(true);
+    expect(readJson('session', 'catalog:en:KWD:categories')).toEqual(written);
+  });
+
+  it('parses once what another tab wrote, then hands out that value', () => {
+    writeKeptJson('session', 'catalog:ar:sliders', catalogue());
+    // Another tab (or a hand) stores a newer copy under the same key.
+    window.sessionStorage.setItem('catalog:ar:sliders', JSON.stringify({ storedAt: 2, data: [] }));
+    const first = readKeptJson('session', 'catalog:ar:sliders');
+    expect(first).toEqual({ storedAt: 2, data: [] });
+    expect(readKeptJson('session', 'catalog:ar:sliders')).toBe(first);
+  });
+
+  it('a copy removed or broken in storage is no copy', () => {
+    writeKeptJson('session', 'about:en', catalogue());
+    window.sessionStorage.removeItem('about:en');
+    expect(readKeptJson('session', 'about:en')).toBeNull();
+    window.sessionStorage.setItem('about:en', '{"storedAt": 3, "da');
+    expect(readKeptJson('session', 'about:en')).toBeNull();
+  });
+
+  it('plain reads still parse a new value each time (callers may change theirs)', () => {
+    writeJson('local', 'plain', { n: 1 });
+    const first = readJson<{ n: number }>('local', 'plain');
+    expect(readJson('local', 'plain')).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(false);
+  });
+});
+
+describe('redux-persist engine', () => {
+  it('reads a stored slice back in a later task, not in the same one (each slice its own task)', async () => {
+    window.localStorage.setItem('persist:cart', '{"revision":"1"}');
+    let read: string | null | undefined;
+    void localPersistStorage.getItem('persist:cart').then((value) => (read = value));
+    // However many microtasks pass, the read waits for a task of its own.
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(read).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(read).toBe('{"revision":"1"}');
+  });
+});
