@@ -126,4 +126,17 @@ export const {
  * from the stored copies' time (homeCopy), not from RTK Query's own timestamp; a fresh stored copy answers
  * without a call, so this costs nothing while it is fresh.
  */
-export const useHomeData = (args: HomeArgs) => useGetHomeDataQuery(args, { refetchOnMountOrArgChange: true });
+export const useHomeData = (args: HomeArgs) =>
+  useGetHomeDataQuery(args, {
+    refetchOnMountOrArgChange: true,
+    // That re-run, with the lists already on screen, changes nothing a page shows (the same stored copy is the same
+    // data): without its fetching flag the pages do not render twice for it (pending, then fulfilled), right after
+    // a server-rendered page is taken over. The flag still shows a retry of a page that has nothing yet.
+    selectFromResult: ({ data, isLoading, isError, error, isFetching }) => ({
+      data,
+      isLoading,
+      isError,
+      error,
+      isFetching: isFetching && data === undefined,
+    }),
+  });

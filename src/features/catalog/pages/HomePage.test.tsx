@@ -1,7 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 
+import { makeStore } from '../../../app/store';
 import { server } from '../../../testing/server';
+import { catalogApi } from '../catalogApi';
 import { storeHomeCopies } from '../testing/storedHomeCopies';
 import { makeCategory, makeProduct, sampleCategories, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
@@ -261,5 +264,46 @@ describe('coupon cards', () => {
       expect(within(card).getByRole('button', { name: 'Copy code' })).toBeDisabled();
     }
     expect(within(cards[0] as HTMLElement).queryByText('Expired')).not.toBeInTheDocument();
+  });
+});
+
+describe('HomePage taking over lists it already has', () => {
+  it('the re-run each mount makes, answered by the same fresh stored copy, renders nothing again', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    storeHomeCopies('en', {
+      categories: sampleCategories,
+      bestSellers: sampleCategories[0]?.products ?? [],
+      coupons: sampleCoupons,
+      storedAt: Date.now(),
+      currency: 'KWD',
+    });
+    const store = makeStore({ settings: { language: 'en', currency: 'KWD' } });
+    const args = { lang: 'en' as const, currency: 'KWD' };
+    // As after the start asked for a rendered page's answers: the lists are in the store before the page mounts.
+    const asked = store.dispatch(catalogApi.endpoints.getHomeData.initiate(args));
+    const slides = store.dispatch(catalogApi.endpoints.getSliders.initiate({ lang: 'en' }));
+    await Promise.all([asked.unwrap(), slides.unwrap()]);
+    const firstRun = catalogApi.endpoints.getHomeData.select(args)(store.getState()).fulfilledTimeStamp;
+    let commits = 0;
+    renderPage(
+      '/',
+      <Profiler id="home" onRender={() => (commits += 1)}>
+        <HomePage />
+      </Profiler>,
+      { route: '/', store },
+    );
+    const rendered = commits;
+    await waitFor(() =>
+      expect(
+        catalogApi.endpoints.getHomeData.select(args)(store.getState()).fulfilledTimeStamp,
+      ).toBeGreaterThan(firstRun ?? 0),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toEqual(['GET /sliders']);
+    expect(screen.getAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
+    expect(commits).toBe(rendered);
+    asked.unsubscribe();
+    slides.unsubscribe();
   });
 });
