@@ -95,8 +95,8 @@ export async function measureFilterChange(): Promise<{
     'features/catalog/catalogSlice.ts',
   ) as typeof import('../src/features/catalog/catalogSlice');
   const { selectFilteredProducts } = src(
-    'features/catalog/catalogSelectors.ts',
-  ) as typeof import('../src/features/catalog/catalogSelectors');
+    'features/catalog/searchSelectors.ts',
+  ) as typeof import('../src/features/catalog/searchSelectors');
   const { makeCategory, makeProduct } = src(
     'features/catalog/testing/fixtures.ts',
   ) as typeof import('../src/features/catalog/testing/fixtures');

@@ -4,18 +4,20 @@ import { searchSubmitted } from '../../app/events';
 import { catalogApi } from './catalogApi';
 import {
   effectivePrice,
-  filterProducts,
   pageCount,
-  selectActiveFilterCount,
   selectAllProducts,
-  selectFilteredProducts,
-  selectFilterOptions,
   selectHomeCategories,
   selectNewlyAdded,
+} from './catalogSelectors';
+import {
+  filterProducts,
+  selectActiveFilterCount,
+  selectFilteredProducts,
+  selectFilterOptions,
   selectPagedProducts,
   selectSearchPage,
   selectSearchPageCount,
-} from './catalogSelectors';
+} from './searchSelectors';
 import {
   recommendedProducts,
   seededShuffle,

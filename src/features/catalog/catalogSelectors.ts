@@ -3,15 +3,10 @@
 import { createSelector } from '@reduxjs/toolkit';
 
 import type { RootState } from '../../app/store';
-import { nameMatches } from '../../lib/arabicSearch';
-import type { Language } from '../../lib/language';
-import { sortNames } from '../../lib/nameOrder';
 import { selectCurrency, selectLanguage } from '../settings/public';
 import { catalogApi, type HomeArgs } from './catalogApi';
-import { MAX_PRICE, selectFilters, selectPage, selectSearchText, type CatalogFilters } from './catalogSlice';
 import type { Category, Coupon, Product } from './types';
 
-export const SEARCH_PAGE_SIZE = 12;
 export const CATEGORIES_PAGE_SIZE = 20;
 export const HOME_CATEGORIES_MAX = 6;
 export const MIN_GOOD_RATING = 3;
@@ -59,31 +54,6 @@ export const selectAllProducts = createSelector([selectCategories], (categories)
   return products.length ? products : NO_PRODUCTS;
 });
 
-export interface FilterOptions {
-  categories: string[];
-  brands: string[];
-  collections: string[];
-}
-
-// Not `localeCompare`: its first call loads the locale's collation data in /search's first render (see nameOrder.ts).
-const uniqueSorted = (values: string[], language: Language) =>
-  sortNames([...new Set(values.filter(Boolean))], language);
-
-export const selectFilterOptions = createSelector(
-  [selectCategories, selectAllProducts, selectLanguage],
-  (categories, products, language): FilterOptions => ({
-    categories: categories.map((category) => category.name),
-    brands: uniqueSorted(
-      products.map((product) => product.brand),
-      language,
-    ),
-    collections: uniqueSorted(
-      products.map((product) => product.collection),
-      language,
-    ),
-  }),
-);
-
 /** The price the shopper pays for one unit, in the currency shown. */
 export function effectivePrice(product: Product): number {
   const converted = product.converted_products;
@@ -91,47 +61,9 @@ export function effectivePrice(product: Product): number {
   return product.discounted_price ?? product.price;
 }
 
-/**
- * Name contains the search text (case-insensitive, Arabic-normalised), price at or below the chosen
- * price, rating at or above the chosen minimum; category, brands and collections when chosen.
- */
-export function filterProducts(products: Product[], filters: CatalogFilters, searchText: string): Product[] {
-  const brands = filters.brands.length ? new Set(filters.brands) : null;
-  const collections = filters.collections.length ? new Set(filters.collections) : null;
-  const text = searchText.trim();
-  return products.filter(
-    (product) =>
-      (filters.category === null || product.category === filters.category) &&
-      (brands === null || brands.has(product.brand)) &&
-      (collections === null || collections.has(product.collection)) &&
-      effectivePrice(product) <= filters.maxPrice &&
-      product.rating >= filters.minRating &&
-      (text === '' || nameMatches(product.name, text)),
-  );
-}
-
-export const selectFilteredProducts = createSelector(
-  [selectAllProducts, selectFilters, selectSearchText],
-  filterProducts,
-);
-
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
-
-export const selectSearchPageCount = createSelector([selectFilteredProducts], (products) =>
-  pageCount(products.length, SEARCH_PAGE_SIZE),
-);
-
-/** The stored page, kept inside the result's pages (a narrower filter can leave fewer pages). */
-export const selectSearchPage = createSelector([selectPage, selectSearchPageCount], (page, count) =>
-  Math.min(page, count),
-);
-
-export const selectPagedProducts = createSelector(
-  [selectFilteredProducts, selectSearchPage],
-  (products, page) => products.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
-);
 
 /** When a product was added (ms), or -Infinity when the backend sent no readable time. */
 function addedAt(product: Product): number {
@@ -156,15 +88,4 @@ export const selectNewlyAdded = createSelector([selectAllProducts], (products) =
 
 export const selectHomeCategories = createSelector([selectCategories], (categories) =>
   categories.slice(0, HOME_CATEGORIES_MAX),
-);
-
-/** Active filter chips for small screens, in the order of the panel. */
-export const selectActiveFilterCount = createSelector(
-  [selectFilters],
-  (filters) =>
-    (filters.category ? 1 : 0) +
-    filters.brands.length +
-    filters.collections.length +
-    (filters.maxPrice < MAX_PRICE ? 1 : 0) +
-    (filters.minRating > 0 ? 1 : 0),
 );

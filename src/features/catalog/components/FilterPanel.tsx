@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/money';
 import { selectCurrency, selectLanguage } from '../../settings/public';
-import { selectFilterOptions } from '../catalogSelectors';
+import { selectFilterOptions } from '../searchSelectors';
 import {
   brandToggled,
   categoryToggled,

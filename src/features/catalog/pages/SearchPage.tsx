@@ -9,15 +9,15 @@ import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { useHomeData } from '../catalogApi';
+import { selectHomeArgs } from '../catalogSelectors';
 import {
   selectActiveFilterCount,
   selectFilteredProducts,
   selectFilterOptions,
-  selectHomeArgs,
   selectPagedProducts,
   selectSearchPage,
   selectSearchPageCount,
-} from '../catalogSelectors';
+} from '../searchSelectors';
 import { categoryToggled, filtersReset, pageChanged, selectFilters, selectSearchText } from '../catalogSlice';
 import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
