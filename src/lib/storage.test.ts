@@ -42,11 +42,13 @@ describe('redux-persist engine', () => {
   it('reads a stored slice back in a later task, not in the same one (each slice its own task)', async () => {
     window.localStorage.setItem('persist:cart', '{"revision":"1"}');
     let read: string | null | undefined;
-    void localPersistStorage.getItem('persist:cart').then((value: string | null) => (read = value));
+    const reading = localPersistStorage
+      .getItem('persist:cart')
+      .then((value: string | null) => (read = value));
     // However many microtasks pass, the read waits for a task of its own.
     for (let i = 0; i < 20; i += 1) await Promise.resolve();
     expect(read).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await reading;
     expect(read).toBe('{"revision":"1"}');
   });
 });
