@@ -42,22 +42,17 @@ async function askForRenderedAnswers(
   // A query each task: starting one (RTK Query's thunk, the pending state, the request) takes a phone 20-40 ms,
   // and a page's four in one task held input for over 100 ms.
   const answers: Promise<unknown>[] = [];
+  const askInATaskOfItsOwn = async (query: RenderedQuery) => {
+    const answer = ask(query);
+    if (!answer) return false;
+    answers.push(answer);
+    await nextTask();
+    return true;
+  };
   const waiting: RenderedQuery[] = [];
-  for (const query of queries) {
-    const answer = ask(query);
-    if (answer) {
-      answers.push(answer);
-      await nextTask();
-    } else waiting.push(query);
-  }
+  for (const query of queries) if (!(await askInATaskOfItsOwn(query))) waiting.push(query);
   await routeReady;
-  for (const query of waiting) {
-    const answer = ask(query);
-    if (answer) {
-      answers.push(answer);
-      await nextTask();
-    }
-  }
+  for (const query of waiting) await askInATaskOfItsOwn(query);
   await Promise.all(answers);
 }
 

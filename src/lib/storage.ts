@@ -39,14 +39,18 @@ export function removeItem(which: Area, key: string): void {
   }
 }
 
-export function readJson<T>(which: Area, key: string): T | null {
-  const raw = readItem(which, key);
-  if (raw === null) return null;
+/** The value a stored text holds, or null when it is no JSON (a hand, another build). */
+function parseOrNull(text: string): unknown {
   try {
-    return JSON.parse(raw) as T;
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
+}
+
+export function readJson<T>(which: Area, key: string): T | null {
+  const raw = readItem(which, key);
+  return raw === null ? null : (parseOrNull(raw) as T | null);
 }
 
 export function writeJson(which: Area, key: string, value: unknown): void {
@@ -67,12 +71,8 @@ export function readKeptJson<T>(which: Area, key: string): T | null {
   if (stored === null) return null;
   const kept = keptCopies.get(`${which}:${key}`);
   if (kept?.stored === stored) return kept.value as T;
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return null;
-  }
+  const value = parseOrNull(stored);
+  if (value === null) return null;
   keptCopies.set(`${which}:${key}`, { stored, value: deepFreeze(value) });
   return value as T;
 }

@@ -22,10 +22,10 @@ export interface ProductArgs extends HomeArgs {
 
 export type ReviewInput = AddReviewBody;
 
-/** A product's category comes from its parent category's name. */
 /**
- * Per answer, once: a stored copy read again is the same answer (see `readKeptJson`), and the same categories keep
- * the home data the same objects, so a page mounted on it renders nothing anew.
+ * A product's category comes from its parent category's name. Made once per answer: a stored copy read again is
+ * the same answer (see `readKeptJson`), and the same categories keep the home data the same objects, so a page
+ * mounted on it renders nothing anew.
  */
 const namedCategories = new WeakMap<Category[], Category[]>();
 function withCategoryNames(categories: Category[]): Category[] {
