@@ -286,6 +286,7 @@ export async function traceOnce(url: string, language: string) {
       paints: timings.paints,
       lcp,
       sources: selfTimeBySource(profile),
+      functions: selfTimeBySource(profile, -Infinity, Infinity, true),
       longTasks,
     };
   } finally {
@@ -325,6 +326,13 @@ export async function traceMedians(url: string, language: string, runs: number) 
       Object.entries(sources)
         .filter(([, ms]) => ms >= 5)
         .sort((a, b) => b[1] - a[1]),
+    ),
+    // The first run's forty costliest functions by self time: which call of a package to look at.
+    selfTimeByFunctionOfFirstRun: Object.fromEntries(
+      Object.entries(results[0]?.functions ?? {})
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 40)
+        .map(([name, ms]) => [name, Math.round(ms)]),
     ),
   };
 }
