@@ -113,3 +113,32 @@ test('the home lists show, before any script, the cards the shop keeps once it r
     expect(await shownCards(true, width), `${width} px, with the shop's code`).toEqual(before);
   }
 });
+
+test("a product's pictures reach a browser as WebP (decoded off the main thread) and other clients as SVG", async ({
+  page,
+  request,
+}) => {
+  const product = await plainProduct(request, 'en');
+  const pictures: { url: string; type: string }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/media/products/'))
+      pictures.push({ url: response.url(), type: response.headers()['content-type'] ?? '' });
+  });
+  await page.goto(`/product/${product.id}?lng=en`);
+  const main = page.getByRole('main').locator('img').first();
+  await expect(main).toBeVisible();
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(pictures.length).toBeGreaterThan(0);
+  for (const picture of pictures) expect(picture.type, picture.url).toBe('image/webp');
+  const asSvg = await request.get(new URL(pictures[0]?.url ?? '').pathname, {
+    headers: { accept: 'image/svg+xml' },
+  });
+  expect(asSvg.headers()['content-type']).toContain('image/svg+xml');
+  // (compression adds accept-encoding to it)
+  expect(
+    asSvg
+      .headers()
+      .vary?.split(/,\s*/)
+      .map((name) => name.toLowerCase()),
+  ).toContain('accept');
+});

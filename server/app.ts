@@ -24,7 +24,7 @@ import addressesRoutes from './routes/addresses';
 import authRoutes from './routes/auth';
 import cartRoutes from './routes/cart';
 import catalogRoutes from './routes/catalog';
-import contentRoutes, { mediaRoutes } from './routes/content';
+import contentRoutes, { mediaRoutes, negotiatePicture, webpCopies } from './routes/content';
 import devRoutes, { devMailPage } from './routes/dev';
 import ordersRoutes from './routes/orders';
 import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
@@ -75,8 +75,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw new Error('buildApp needs a database: open one with openDb() and run prepareDatabase().');
   const db = options.db;
 
+  const pictureCopies = webpCopies();
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
+    // Before routing: a generated picture's address leads to its WebP copy for a browser that takes WebP.
+    rewriteUrl: (request) => negotiatePicture(request.url ?? '/', request.headers.accept, pictureCopies),
     bodyLimit: BODY_LIMIT,
     // A hop count trusts that many proxies in front of this server.
     trustProxy:

