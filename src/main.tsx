@@ -12,74 +12,32 @@ import { SERVER_PAGE_ID } from './lib/pageChunks';
 // immer, reselect and redux are Redux Toolkit's own dependencies (the design card fixes package.json's list): they
 // resolve to the copies it uses, and a second copy would show in `npm run bench`'s sizes.
 const evaluationSteps: (() => Promise<unknown>)[] = [
-  async () => {
-    const { createRoot } = await import(/* webpackChunkName: "app" */ 'react-dom/client');
-    return createRoot;
-  },
-  async () => {
-    const { produce } = await import(/* webpackChunkName: "app" */ 'immer');
-    return produce;
-  },
-  async () => {
-    const { createSelector } = await import(/* webpackChunkName: "app" */ 'reselect');
-    return createSelector;
-  },
-  async () => {
-    const { combineReducers } = await import(/* webpackChunkName: "app" */ 'redux');
-    return combineReducers;
-  },
-  async () => {
-    const { configureStore } = await import(/* webpackChunkName: "app" */ '@reduxjs/toolkit');
-    return configureStore;
-  },
-  async () => {
-    const { Provider } = await import(/* webpackChunkName: "app" */ 'react-redux');
-    return Provider;
-  },
-  async () => {
-    const { buildCreateApi } = await import(/* webpackChunkName: "app" */ '@reduxjs/toolkit/query/react');
-    return buildCreateApi;
-  },
-  async () => {
-    const { api } = await import(/* webpackChunkName: "app" */ './app/api');
-    return api;
-  },
-  async () => {
-    const { default: i18next } = await import(/* webpackChunkName: "app" */ 'i18next');
-    return i18next;
-  },
-  async () => {
-    const { initI18n } = await import(/* webpackChunkName: "app" */ './i18n/i18n');
-    return initI18n;
-  },
-  async () => {
-    const { authApi } = await import(/* webpackChunkName: "app" */ './features/auth/authApi');
-    return authApi;
-  },
-  async () => {
-    const { cartApi } = await import(/* webpackChunkName: "app" */ './features/cart/cartApi');
-    return cartApi;
-  },
-  async () => {
-    const { catalogApi } = await import(/* webpackChunkName: "app" */ './features/catalog/catalogApi');
-    return catalogApi;
-  },
-  async () => {
-    const { catalogReducer } = await import(/* webpackChunkName: "app" */ './features/catalog/catalogSlice');
-    return catalogReducer;
-  },
-  async () => {
-    const { makeStore } = await import(/* webpackChunkName: "app" */ './app/store');
-    return makeStore;
-  },
-  async () => {
-    const { Link } = await import(/* webpackChunkName: "app" */ 'react-router-dom');
-    return Link;
-  },
-  async () => {
-    const { App } = await import(/* webpackChunkName: "app" */ './App');
-    return App;
-  },
+  () => import(/* webpackChunkName: "app" */ 'react-dom/client').then(({ createRoot }) => createRoot),
+  () => import(/* webpackChunkName: "app" */ 'immer').then(({ produce }) => produce),
+  () => import(/* webpackChunkName: "app" */ 'reselect').then(({ createSelector }) => createSelector),
+  () => import(/* webpackChunkName: "app" */ 'redux').then(({ combineReducers }) => combineReducers),
+  () => import(/* webpackChunkName: "app" */ '@reduxjs/toolkit').then(({ configureStore }) => configureStore),
+  () => import(/* webpackChunkName: "app" */ 'react-redux').then(({ Provider }) => Provider),
+  () =>
+    import(/* webpackChunkName: "app" */ '@reduxjs/toolkit/query/react').then(
+      ({ buildCreateApi }) => buildCreateApi,
+    ),
+  () => import(/* webpackChunkName: "app" */ './app/api').then(({ api }) => api),
+  () => import(/* webpackChunkName: "app" */ 'i18next').then(({ default: i18next }) => i18next),
+  () => import(/* webpackChunkName: "app" */ './i18n/i18n').then(({ initI18n }) => initI18n),
+  () => import(/* webpackChunkName: "app" */ './features/auth/authApi').then(({ authApi }) => authApi),
+  () => import(/* webpackChunkName: "app" */ './features/cart/cartApi').then(({ cartApi }) => cartApi),
+  () =>
+    import(/* webpackChunkName: "app" */ './features/catalog/catalogApi').then(
+      ({ catalogApi }) => catalogApi,
+    ),
+  () =>
+    import(/* webpackChunkName: "app" */ './features/catalog/catalogSlice').then(
+      ({ catalogReducer }) => catalogReducer,
+    ),
+  () => import(/* webpackChunkName: "app" */ './app/store').then(({ makeStore }) => makeStore),
+  () => import(/* webpackChunkName: "app" */ 'react-router-dom').then(({ Link }) => Link),
+  () => import(/* webpackChunkName: "app" */ './App').then(({ App }) => App),
 ];
 
 async function start() {
