@@ -1,15 +1,14 @@
-// Writes a WebP copy beside each generated SVG picture of the folders the server negotiates (RASTER_FOLDERS in
-// server/routes/content.ts): a browser decodes a WebP picture off its main thread, where each SVG picture is a
+// Writes a WebP copy beside each generated SVG picture of the folders the server negotiates (`RASTER_FOLDERS` of
+// server/routes/content.ts, passed in by server-build.cjs from the compiled server): a browser decodes a WebP picture off its main thread, where each SVG picture is a
 // document of its own laid out on it. Run by `npm run build:server` on build/server/assets; without sharp (a
 // platform it has no build for) the pictures simply stay SVG.
 const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 
-const FOLDERS = ['products', 'categories'];
 /** Lossy at this quality keeps flat colours and edges clean at about 3 KB a picture. */
 const WEBP = { quality: 80, effort: 4 };
 
-async function rasterizeMedia(assetsDir) {
+async function rasterizeMedia(assetsDir, folders) {
   let sharp;
   try {
     sharp = require('sharp');
@@ -17,7 +16,7 @@ async function rasterizeMedia(assetsDir) {
     console.warn(`Pictures stay SVG only (sharp is not available: ${error.message})`);
     return 0;
   }
-  const jobs = FOLDERS.flatMap((folder) => {
+  const jobs = folders.flatMap((folder) => {
     const dir = path.join(assetsDir, folder);
     return readdirSync(dir)
       .filter((name) => name.endsWith('.svg'))

@@ -14,7 +14,9 @@ if (process.argv[2] === 'clean') {
   for (const dir of ['server/assets', 'server/db/migrations']) {
     cpSync(path.join(root, dir), path.join(build, dir), { recursive: true });
   }
-  rasterizeMedia(path.join(build, 'server/assets')).catch((error) => {
+  // The folders the compiled server negotiates: one list, in server/routes/content.ts.
+  const { RASTER_FOLDERS } = require(path.join(build, 'server/routes/content.js'));
+  rasterizeMedia(path.join(build, 'server/assets'), RASTER_FOLDERS).catch((error) => {
     console.error(error);
     process.exitCode = 1;
   });
