@@ -14,6 +14,8 @@ import { launchChromium } from './pageLoad';
 const dist = path.resolve(__dirname, '..', 'dist');
 
 const args = process.argv.slice(2);
+/** `--stacks`: each long task also lists its costliest call paths. */
+const withPaths = args.includes('--stacks');
 const arg = (name: string, fallback: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
@@ -139,6 +141,53 @@ function timeUnderOurFunctions(profile: CpuProfile, from: number, to: number): R
   return totals;
 }
 
+/**
+ * The task's samples by call path, each path cut to where it crosses from one package or file into another
+ * (`react-dom > features/catalog/pages/HomePage.tsx ProductSection > react-dom`): which chain of calls the time
+ * went to, when the functions alone do not say (`--stacks`).
+ */
+function timeByCallPath(profile: CpuProfile, from: number, to: number): Record<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const placeOf = new Map<number, string>();
+  const place = (id: number): string => {
+    const known = placeOf.get(id);
+    if (known !== undefined) return known;
+    const frame = byId.get(id)?.callFrame;
+    let name = frame?.functionName ? `(${frame.functionName})` : '';
+    if (frame?.url && /\/js\//.test(frame.url)) {
+      const position = consumerFor(frame.url)?.originalPositionFor({
+        line: frame.lineNumber + 1,
+        column: frame.columnNumber,
+      });
+      const source = position?.source?.replace(/^webpack:\/\/[^/]+\//, '');
+      const pkg = source ? /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1] : undefined;
+      name =
+        pkg ??
+        (source
+          ? `${source.replace(/^src\//, '')} ${position?.name ?? frame.functionName}`
+          : chunkOf(frame.url));
+    } else if (frame?.url) name = chunkOf(frame.url);
+    placeOf.set(id, name);
+    return name;
+  };
+  const totals: Record<string, number> = {};
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < from || at > to) return;
+    const path: string[] = [];
+    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+      const name = place(node);
+      if (name && name !== '(root)' && path[0] !== name) path.unshift(name);
+    }
+    const key = path.join(' > ') || '(idle)';
+    totals[key] = (totals[key] ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000;
+  });
+  return totals;
+}
+
 const SCRIPT_EVENTS = new Set(['EvaluateScript', 'v8.compile', 'v8.compileModule', 'FunctionCall', 'v8.run']);
 const STYLE_EVENTS = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet']);
 const LAYOUT_EVENTS = new Set(['Layout']);
@@ -234,6 +283,7 @@ export async function traceOnce(url: string, language: string) {
       functions: string;
       events: string;
       within: string;
+      paths?: string[];
     }[] = [];
     const navigationStart = events.find((e) => e.name === 'navigationStart' && e.pid === entry?.pid)?.ts ?? 0;
     for (const e of onMain) {
@@ -265,6 +315,12 @@ export async function traceOnce(url: string, language: string) {
               .slice(0, 6)
               .map(([name, ms]) => `${name} ${Math.round(ms)}`)
               .join(', '),
+            ...(withPaths && {
+              paths: Object.entries(timeByCallPath(profile, e.ts, e.ts + dur))
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 12)
+                .map(([name, ms]) => `${Math.round(ms * 10) / 10} ms: ${name}`),
+            }),
           });
         }
       }

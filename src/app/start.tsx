@@ -8,6 +8,7 @@ import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
 import { formatMoney } from '../lib/money';
 import { nextTask } from '../lib/nextTask';
+import { openStorage } from '../lib/storage';
 import { api } from './api';
 import { locationChanged } from './events';
 import { personalSignature, readServerPage, watchPersonalState, type RenderedQuery } from './firstRender';
@@ -63,6 +64,10 @@ export async function start(): Promise<void> {
   const routeReady = loadRoute(pathname).catch(() => undefined);
   // A page the server rendered for a new visitor (see server/plugins/pageRenderer.ts).
   const serverPage = readServerPage();
+  // The route's matching, opening the storage the language detector reads, and i18next's start: a task each.
+  await nextTask();
+  openStorage();
+  await nextTask();
   const language = await initI18n();
   mark('i18n-ready');
   await nextTask();

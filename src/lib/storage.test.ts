@@ -1,4 +1,11 @@
-import { localPersistStorage, readJson, readKeptJson, writeJson, writeKeptJson } from './storage';
+import {
+  localPersistStorage,
+  openStorage,
+  readJson,
+  readKeptJson,
+  writeJson,
+  writeKeptJson,
+} from './storage';
 
 describe('kept copies (the API answers stored in session storage)', () => {
   const catalogue = () => ({ storedAt: 1, data: [{ id: 1, products: [{ id: 2, name: 'Oud' }] }] });
@@ -50,5 +57,22 @@ describe('redux-persist engine', () => {
     expect(read).toBeUndefined();
     await reading;
     expect(read).toBe('{"revision":"1"}');
+  });
+});
+
+describe('openStorage', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("reads from both areas, so the first read of the page is not in the language detector's task", () => {
+    const read = jest.spyOn(Storage.prototype, 'getItem');
+    openStorage();
+    expect(read.mock.contexts).toEqual([window.localStorage, window.sessionStorage]);
+  });
+
+  it('keeps going when storage refuses (private mode, disabled cookies)', () => {
+    jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(() => openStorage()).not.toThrow();
   });
 });

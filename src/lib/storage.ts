@@ -39,6 +39,15 @@ export function removeItem(which: Area, key: string): void {
   }
 }
 
+/**
+ * Opens both storage areas. A page's first read of each is a synchronous call to the browser process (the area is
+ * loaded whole); done in a task of its own, it is not added to the task of whatever reads first.
+ */
+export function openStorage(): void {
+  readItem('local', '');
+  readItem('session', '');
+}
+
 /** The value a stored text holds, or null when it is no JSON (a hand, another build). */
 function parseOrNull(text: string): unknown {
   try {

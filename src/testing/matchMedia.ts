@@ -19,19 +19,30 @@ function matches(query: string, screen: FakeScreen): boolean {
   });
 }
 
+let current: FakeScreen = { width: 1280 };
+const listeners = new Set<() => void>();
+
 export function installMatchMedia(screen: FakeScreen = { width: 1280 }): void {
+  current = { ...screen };
+  listeners.clear();
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     writable: true,
     value: (query: string) => ({
-      matches: matches(query, screen),
+      matches: matches(query, current),
       media: query,
       onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
       addListener: () => undefined,
       removeListener: () => undefined,
       dispatchEvent: () => false,
     }),
   });
+}
+
+/** The screen becomes `width` wide: every query's listeners hear of it (wrap in `act`). */
+export function resizeScreen(width: number): void {
+  current = { ...current, width };
+  for (const listener of [...listeners]) listener();
 }

@@ -3,13 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 
 import { makeStore } from '../../../app/store';
+import { resizeScreen } from '../../../testing/matchMedia';
 import { server } from '../../../testing/server';
 import { catalogApi } from '../catalogApi';
+import { CouponCard } from '../components/CouponCard';
 import { storeHomeCopies } from '../testing/storedHomeCopies';
 import { makeCategory, makeProduct, sampleCategories, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import HomePage from './HomePage';
+
+// Counted, not replaced: which width changes render the coupons again.
+jest.mock('../components/CouponCard', () => {
+  const actual = jest.requireActual<typeof import('../components/CouponCard')>('../components/CouponCard');
+  return { ...actual, CouponCard: jest.fn(actual.CouponCard) };
+});
 
 const render = (language: 'en' | 'ar' = 'en', width = 1280) =>
   renderPage('/', <HomePage />, { route: '/', language, screen: { width } });
@@ -39,6 +47,20 @@ describe('HomePage', () => {
     );
     expect(names).toHaveLength(4);
     expect(names).not.toContain('Amber Nights');
+  });
+
+  it('a change of width cuts the two-row lists to the new columns without rendering the rest of the page again', async () => {
+    server.use(...catalogHandlers());
+    render('en', 1280);
+    const best = await screen.findByRole('region', { name: 'Best sellers' });
+    expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
+    expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
+    const couponRenders = jest.mocked(CouponCard).mock.calls.length;
+    // Taking over a page the server rendered for four columns is such a change, in one task on a phone.
+    act(() => resizeScreen(400));
+    expect(within(best).getAllByTestId('product-card')).toHaveLength(2);
+    expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
+    expect(jest.mocked(CouponCard).mock.calls.length).toBe(couponRenders);
   });
 
   it('best sellers (at the top) load at once the pictures every screen shows; the rest and newly added lazily', async () => {

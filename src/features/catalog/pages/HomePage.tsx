@@ -66,15 +66,21 @@ function ProductSection({
   title: string;
   products: Product[];
   loading: boolean;
-  skeleton: number;
+  /** Skeleton cards while loading; a two-row list without it shows its two rows. */
+  skeleton?: number;
   action?: ReactNode;
   /** How many leading cards are above the fold and load at once; the rest load lazily. */
   eagerCards?: number;
-  /** The list is `NEWLY_ADDED_ROWS` rows of the grid's columns. */
+  /** The list is `NEWLY_ADDED_ROWS` rows of the grid's columns: the section cuts `products` to them. */
   twoRows?: boolean;
 }) {
   const { t } = useTranslation();
   const shared = useProductCardShared();
+  // Read here, not by the page: taking over the server's page (rendered for four columns), React re-renders what
+  // reads the width at once, in one task; here that is this section's few cards, not the whole page.
+  const columns = useColumnCount(true);
+  const shown = twoRows ? products.slice(0, columns * NEWLY_ADDED_ROWS) : products;
+  const skeletonCards = skeleton ?? columns * NEWLY_ADDED_ROWS;
   return (
     <section className="mb-5" aria-labelledby={id}>
       <div className="d-flex justify-content-between align-items-center mb-3 gap-2">
@@ -84,14 +90,14 @@ function ProductSection({
         {action}
       </div>
       {loading ? (
-        <SkeletonGrid count={skeleton} variant="home" />
-      ) : products.length === 0 ? (
+        <SkeletonGrid count={skeletonCards} variant="home" />
+      ) : shown.length === 0 ? (
         <p className="text-body-secondary">{t('catalog.home.nothing_here')}</p>
       ) : (
         <ProductGrid
           variant="home"
           twoRows={twoRows}
-          items={products}
+          items={shown}
           keyOf={(product) => product.id}
           renderItem={(product, index) => (
             <CatalogProductCard product={product} priority={index < eagerCards} shared={shared} />
@@ -113,7 +119,6 @@ export default function HomePage() {
   const newlyAdded = useDeferredValue(useAppSelector(selectNewlyAdded));
   const categories = useDeferredValue(useAppSelector(selectHomeCategories));
   const allProducts = useDeferredValue(useAppSelector(selectAllProducts));
-  const columns = useColumnCount(true);
   const [tab, setTab] = useState<HomeTab>('all');
   // The time coupons are judged against: fixed per data load, so cards do not flip while one looks at them.
   const now = useMemo(() => (data ? Date.now() : 0), [data]);
@@ -159,7 +164,7 @@ export default function HomePage() {
         <ProductSection
           id="best-sellers-title"
           title={t('catalog.home.best_sellers')}
-          products={bestSellers.slice(0, columns * NEWLY_ADDED_ROWS)}
+          products={bestSellers}
           loading={loading}
           skeleton={4}
           eagerCards={Math.min(EAGER_CARDS, CARDS_EVERY_SCREEN_SHOWS)}
@@ -200,9 +205,8 @@ export default function HomePage() {
         <ProductSection
           id="newly-added-title"
           title={t('catalog.home.newly_added')}
-          products={newlyAdded.slice(0, columns * NEWLY_ADDED_ROWS)}
+          products={newlyAdded}
           loading={loading}
-          skeleton={columns * NEWLY_ADDED_ROWS}
           twoRows
         />
       )}
