@@ -51,7 +51,7 @@ export default function Footer() {
   const { t } = useTranslation();
   const contactEmail = getConfig().contactEmail;
   return (
-    <footer className="site-footer bg-body-tertiary border-top mt-5 pt-4 pb-3">
+    <footer className="site-footer bg-body-tertiary border-top mt-5 pt-4 pb-3 render-when-near">
       <div className="container-xl">
         <div className="row g-4">
           <section className="col-12 col-md-6 col-lg-3" aria-labelledby="footer-about-title">

@@ -152,7 +152,7 @@ export function ProductReviews({ productId, productRating }: { productId: number
   const visible = list.slice((current - 1) * REVIEWS_PAGE_SIZE, current * REVIEWS_PAGE_SIZE);
 
   return (
-    <section className="mt-5" aria-labelledby="reviews-title">
+    <section className="mt-5 render-when-near" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="h4 mb-3">
         {t('catalog.reviews.title')}
       </h2>

@@ -32,7 +32,7 @@ function Section({
   const loading = useDeferredValue(isLoading);
   if (!(loading && section.possible !== false) && items.length === 0) return null;
   return (
-    <section className="mt-5" aria-labelledby={section.id}>
+    <section className="mt-5 render-when-near" aria-labelledby={section.id}>
       <h2 id={section.id} className="h4 mb-3">
         {section.title}
       </h2>

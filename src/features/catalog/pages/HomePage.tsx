@@ -82,7 +82,7 @@ function ProductSection({
   const shown = twoRows ? products.slice(0, columns * NEWLY_ADDED_ROWS) : products;
   const skeletonCards = skeleton ?? columns * NEWLY_ADDED_ROWS;
   return (
-    <section className="mb-5" aria-labelledby={id}>
+    <section className="mb-5 render-when-near" aria-labelledby={id}>
       <div className="d-flex justify-content-between align-items-center mb-3 gap-2">
         <h2 id={id} className="h4 mb-0">
           {title}
@@ -182,7 +182,7 @@ export default function HomePage() {
         />
       )}
       {!failed && show('gift_voucher') && (
-        <section className="mb-5" aria-labelledby="coupons-title">
+        <section className="mb-5 render-when-near" aria-labelledby="coupons-title">
           <h2 id="coupons-title" className="h4 mb-3">
             {t('catalog.home.coupons')}
           </h2>
@@ -210,7 +210,7 @@ export default function HomePage() {
           twoRows
         />
       )}
-      <section className="mb-4" aria-labelledby="categories-title">
+      <section className="mb-4 render-when-near" aria-labelledby="categories-title">
         <div className="d-flex justify-content-between align-items-center mb-3">
           <h2 id="categories-title" className="h4 mb-0">
             {t('catalog.home.categories')}
