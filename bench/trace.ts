@@ -68,6 +68,50 @@ function consumerFor(url: string): SourceMapConsumer | null {
   return consumers.get(file) ?? null;
 }
 
+type CallFrame = CpuProfile['nodes'][number]['callFrame'];
+
+/**
+ * Where a frame of one of our chunks comes from, through the chunk's source map: the file (without webpack's
+ * prefix), its package when it is in node_modules, and the function's name there. Null for other frames.
+ */
+function originalOf(frame: CallFrame): { source: string; pkg?: string; name: string } | null {
+  if (!frame.url || !/\/js\//.test(frame.url)) return null;
+  const position = consumerFor(frame.url)?.originalPositionFor({
+    line: frame.lineNumber + 1,
+    column: frame.columnNumber,
+  });
+  if (!position?.source) return null;
+  const source = position.source.replace(/^webpack:\/\/[^/]+\//, '');
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  return { source, ...(pkg && { pkg }), name: position.name ?? frame.functionName };
+}
+
+/** Each sample of the profile between `from` and `to` (trace clock, µs), with the milliseconds it stands for. */
+function forEachSample(
+  profile: CpuProfile,
+  from: number,
+  to: number,
+  visit: (nodeId: number, ms: number) => void,
+): void {
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at >= from && at <= to) visit(id, (profile.timeDeltas[index + 1] ?? 0) / 1000);
+  });
+}
+
+/** A sample's node and its callers, innermost first. */
+function stackOf(profile: CpuProfile): (nodeId: number) => number[] {
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  return (nodeId) => {
+    const stack: number[] = [];
+    for (let node: number | undefined = nodeId; node !== undefined; node = parentOf.get(node))
+      stack.push(node);
+    return stack;
+  };
+}
+
 /**
  * Self time of the sampled profile per package (node_modules) or source file, through the chunks' source maps;
  * `from`/`to` (trace clock, µs) keep only the samples of one task.
@@ -80,23 +124,13 @@ function selfTimeBySource(
 ): Record<string, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals: Record<string, number> = {};
-  let at = profile.startTime;
-  profile.samples.forEach((id, index) => {
-    at += profile.timeDeltas[index] ?? 0;
-    if (at < from || at > to) return;
+  forEachSample(profile, from, to, (id, ms) => {
     const frame = byId.get(id)?.callFrame;
-    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
     let key = frame?.functionName ? `(${frame.functionName})` : '(idle/other)';
     if (frame?.url && /\/js\//.test(frame.url)) {
-      const consumer = consumerFor(frame.url);
-      const position = consumer?.originalPositionFor({
-        line: frame.lineNumber + 1,
-        column: frame.columnNumber,
-      });
-      const source = position?.source;
-      const pkg = source ? /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1] : undefined;
-      key = pkg ?? source?.replace(/^webpack:\/\/[^/]+\//, '') ?? chunkOf(frame.url);
-      if (byFunction) key = `${key} ${position?.name ?? frame.functionName}`;
+      const original = originalOf(frame);
+      key = original?.pkg ?? original?.source ?? chunkOf(frame.url);
+      if (byFunction) key = `${key} ${original?.name ?? frame.functionName}`;
     } else if (frame?.url) key = chunkOf(frame.url);
     totals[key] = (totals[key] ?? 0) + ms;
   });
@@ -109,33 +143,25 @@ function selfTimeBySource(
  */
 function timeUnderOurFunctions(profile: CpuProfile, from: number, to: number): Record<string, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const stack = stackOf(profile);
   const nameOf = new Map<number, string | null>();
   const ourName = (id: number): string | null => {
-    if (nameOf.has(id)) return nameOf.get(id) ?? null;
-    const frame = byId.get(id)?.callFrame;
-    let name: string | null = null;
-    if (frame?.url && /\/js\//.test(frame.url)) {
-      const position = consumerFor(frame.url)?.originalPositionFor({
-        line: frame.lineNumber + 1,
-        column: frame.columnNumber,
-      });
-      const source = position?.source?.replace(/^webpack:\/\/[^/]+\//, '');
-      if (source && source.startsWith('src/'))
-        name = `${source.replace(/^src\//, '')} ${position?.name ?? frame.functionName ?? ''}`.trim();
+    if (!nameOf.has(id)) {
+      const frame = byId.get(id)?.callFrame;
+      const original = frame && originalOf(frame);
+      nameOf.set(
+        id,
+        original?.source.startsWith('src/')
+          ? `${original.source.replace(/^src\//, '')} ${original.name}`.trim()
+          : null,
+      );
     }
-    nameOf.set(id, name);
-    return name;
+    return nameOf.get(id) ?? null;
   };
   const totals: Record<string, number> = {};
-  let at = profile.startTime;
-  profile.samples.forEach((id, index) => {
-    at += profile.timeDeltas[index] ?? 0;
-    if (at < from || at > to) return;
-    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+  forEachSample(profile, from, to, (id, ms) => {
     const seen = new Set<string>();
-    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+    for (const node of stack(id)) {
       const name = ourName(node);
       if (name && !seen.has(name)) {
         seen.add(name);
@@ -153,42 +179,29 @@ function timeUnderOurFunctions(profile: CpuProfile, from: number, to: number): R
  */
 function timeByCallPath(profile: CpuProfile, from: number, to: number): Record<string, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const stack = stackOf(profile);
   const placeOf = new Map<number, string>();
   const place = (id: number): string => {
-    const known = placeOf.get(id);
-    if (known !== undefined) return known;
-    const frame = byId.get(id)?.callFrame;
-    let name = frame?.functionName ? `(${frame.functionName})` : '';
-    if (frame?.url && /\/js\//.test(frame.url)) {
-      const position = consumerFor(frame.url)?.originalPositionFor({
-        line: frame.lineNumber + 1,
-        column: frame.columnNumber,
-      });
-      const source = position?.source?.replace(/^webpack:\/\/[^/]+\//, '');
-      const pkg = source ? /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1] : undefined;
-      name =
-        pkg ??
-        (source
-          ? `${source.replace(/^src\//, '')} ${position?.name ?? frame.functionName}`
-          : chunkOf(frame.url));
-    } else if (frame?.url) name = chunkOf(frame.url);
-    placeOf.set(id, name);
+    let name = placeOf.get(id);
+    if (name === undefined) {
+      const frame = byId.get(id)?.callFrame;
+      const original = frame && originalOf(frame);
+      name = frame?.functionName ? `(${frame.functionName})` : '';
+      if (original) name = original.pkg ?? `${original.source.replace(/^src\//, '')} ${original.name}`;
+      else if (frame?.url) name = chunkOf(frame.url);
+      placeOf.set(id, name);
+    }
     return name;
   };
   const totals: Record<string, number> = {};
-  let at = profile.startTime;
-  profile.samples.forEach((id, index) => {
-    at += profile.timeDeltas[index] ?? 0;
-    if (at < from || at > to) return;
+  forEachSample(profile, from, to, (id, ms) => {
     const path: string[] = [];
-    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+    for (const node of stack(id)) {
       const name = place(node);
       if (name && name !== '(root)' && path[0] !== name) path.unshift(name);
     }
     const key = path.join(' > ') || '(idle)';
-    totals[key] = (totals[key] ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    totals[key] = (totals[key] ?? 0) + ms;
   });
   return totals;
 }
