@@ -1,7 +1,8 @@
 // Writes a WebP copy beside each generated SVG picture of the folders the server negotiates (`RASTER_FOLDERS` of
-// server/routes/content.ts, passed in by server-build.cjs from the compiled server): a browser decodes a WebP picture off its main thread, where each SVG picture is a
-// document of its own laid out on it. Run by `npm run build:server` on build/server/assets; without sharp (a
-// platform it has no build for) the pictures simply stay SVG.
+// server/routes/content.ts, passed in by server-build.cjs from the compiled server): a browser decodes a WebP
+// picture off its main thread, where each SVG picture is a document of its own laid out on it. Run by
+// `npm run build:server` on build/server/assets; without sharp (a platform it has no build for) the pictures simply
+// stay SVG.
 const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 
