@@ -23,6 +23,35 @@ function CartIcon() {
   );
 }
 
+/**
+ * The shop's mark and the menu icon are drawn in the page: as `<img>` or CSS background pictures, each SVG would be a
+ * document of its own, parsed and laid out on the main thread during the first paint of every page.
+ */
+function LogoMark() {
+  return (
+    <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false" className="me-2">
+      <rect width="32" height="32" rx="6" fill="#0d6efd" />
+      <path d="M9 11h14l-1.5 10h-11z" fill="#fff" />
+      <path d="M12 11a4 4 0 0 1 8 0" stroke="#fff" strokeWidth="2" fill="none" />
+    </svg>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg
+      width="1.5em"
+      height="1.5em"
+      viewBox="0 0 30 30"
+      aria-hidden="true"
+      focusable="false"
+      className="align-middle"
+    >
+      <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+    </svg>
+  );
+}
+
 function SearchBox({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -170,7 +199,7 @@ export function NavBar() {
           aria-label={t('shell.nav.logo_label')}
           onClick={collapse}
         >
-          <img src="/favicon.svg" width="32" height="32" alt="" className="me-2" />
+          <LogoMark />
           {t('common.app_name')}
         </Link>
         <div className="d-flex align-items-center order-lg-last gap-1">
@@ -193,7 +222,7 @@ export function NavBar() {
             aria-label={t('shell.nav.toggle_menu')}
             onClick={() => setExpanded((value) => !value)}
           >
-            <span className="navbar-toggler-icon" />
+            <MenuIcon />
           </button>
         </div>
         <div id="shell-nav" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>

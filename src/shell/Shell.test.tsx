@@ -45,6 +45,17 @@ describe('navigation bar', () => {
     expect(await screen.findByTestId('footer-about')).toBeInTheDocument();
   });
 
+  it('draws the logo and the menu icon in the page, with no picture or background file to load', async () => {
+    renderShell({ route: '/search' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const logo = screen.getByRole('link', { name: 'Gulf Store home' });
+    const menu = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(logo.querySelector('svg')).toBeInTheDocument();
+    expect(menu.querySelector('svg')).toBeInTheDocument();
+    expect(nav.querySelectorAll('img')).toHaveLength(0);
+    expect(await screen.findByTestId('footer-about')).toBeInTheDocument();
+  });
+
   it('saves the trimmed search text and goes to /search on Enter', async () => {
     const { user, store } = renderShell();
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '   gold watch  {Enter}');
