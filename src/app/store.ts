@@ -10,6 +10,7 @@ import { couponReducer } from '../features/coupon/couponSlice';
 import { profileReducer } from '../features/profile/profileSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
 import { shippingReducer } from '../features/shipping/shippingSlice';
+import { nextTask } from '../lib/nextTask';
 import { api } from './api';
 import { freezeAnswers } from './freezeAnswers';
 import { registerListeners } from './listeners';
@@ -69,6 +70,12 @@ export function makeStore(preloadedState?: PreloadedState, services: AppServices
       })
         .prepend(freezeAnswers, listenerMiddleware.middleware)
         .concat(api.middleware),
+    // RTK Query's answers notify subscribers in a task of their own, not in the next animation frame's: there React's
+    // render ran in the same task as the frame's style, layout and paint, one long task instead of two short ones.
+    enhancers: (getDefaultEnhancers) =>
+      getDefaultEnhancers({
+        autoBatch: { type: 'callback', queueNotification: (notify) => void nextTask().then(notify) },
+      }),
     devTools: process.env.NODE_ENV !== 'production' && { name: 'Gulf Store' },
   });
   registerListeners(listenerMiddleware.startListening as AppStartListening);
