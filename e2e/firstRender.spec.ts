@@ -114,6 +114,21 @@ test('the home lists show, before any script, the cards the shop keeps once it r
   }
 });
 
+test('a page opens without SVG pictures: the logo, the menu icon and the tab icon are no documents of their own', async ({
+  page,
+  request,
+}) => {
+  const product = await plainProduct(request, 'en');
+  const svgs: string[] = [];
+  page.on('response', (response) => {
+    if ((response.headers()['content-type'] ?? '').includes('svg')) svgs.push(response.url());
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/product/${product.id}?lng=en`, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible();
+  expect(svgs).toEqual([]);
+});
+
 test("a product's pictures reach a browser as WebP (decoded off the main thread) and other clients as SVG", async ({
   page,
   request,
