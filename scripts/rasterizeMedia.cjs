@@ -8,6 +8,11 @@ const path = require('node:path');
 
 /** Lossy at this quality keeps flat colours and edges clean at about 3 KB a picture. */
 const WEBP = { quality: 80, effort: 4 };
+/**
+ * Pixels per SVG unit, by folder (1 where not named). A home banner spans a phone's whole width at two to three device
+ * pixels per CSS pixel, so its copy is drawn at twice its SVG size; cards show the others smaller than theirs.
+ */
+const SCALE = { sliders: 2 };
 
 async function rasterizeMedia(assetsDir, folders) {
   let sharp;
@@ -21,9 +26,15 @@ async function rasterizeMedia(assetsDir, folders) {
     const dir = path.join(assetsDir, folder);
     return readdirSync(dir)
       .filter((name) => name.endsWith('.svg'))
-      .map((name) => ({ from: path.join(dir, name), to: path.join(dir, name.replace(/\.svg$/, '.webp')) }));
+      .map((name) => ({
+        from: path.join(dir, name),
+        to: path.join(dir, name.replace(/\.svg$/, '.webp')),
+        density: 72 * (SCALE[folder] ?? 1),
+      }));
   });
-  await Promise.all(jobs.map(({ from, to }) => sharp(readFileSync(from)).webp(WEBP).toFile(to)));
+  await Promise.all(
+    jobs.map(({ from, to, density }) => sharp(readFileSync(from), { density }).webp(WEBP).toFile(to)),
+  );
   return jobs.length;
 }
 

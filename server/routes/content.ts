@@ -36,9 +36,9 @@ export default contentRoutes;
 /**
  * Folders of pictures the build also writes as WebP (`scripts/rasterizeMedia.cjs`). A browser makes an SVG picture
  * a document of its own, parsed and laid out on the page's main thread (10-20 ms each on a phone, 70-220 ms of a
- * product list's first seconds); a WebP picture is decoded off it.
+ * product list's first seconds, about 90 ms of home's for its banners); a WebP picture is decoded off it.
  */
-export const RASTER_FOLDERS = ['products', 'categories'];
+export const RASTER_FOLDERS = ['products', 'categories', 'sliders'];
 
 /** The SVG pictures (as URL paths) that have a WebP copy beside them in `root`; none when run from the sources. */
 export function webpCopies(root: string = MEDIA_DIR): Set<string> {

@@ -43,15 +43,21 @@ describe('pictures served as WebP where the build wrote a copy', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'media-'));
-    for (const folder of ['products', 'categories', 'payments']) mkdirSync(path.join(root, folder));
+    for (const folder of ['products', 'categories', 'sliders', 'payments'])
+      mkdirSync(path.join(root, folder));
     writeFileSync(path.join(root, 'products', 'p001-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(root, 'products', 'p001-1.webp'), Buffer.from('RIFF....WEBPVP8 '));
+    writeFileSync(
+      path.join(root, 'sliders', 'eid-edit-mobile.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    writeFileSync(path.join(root, 'sliders', 'eid-edit-mobile.webp'), Buffer.from('RIFF....WEBPVP8 '));
     writeFileSync(path.join(root, 'products', 'p002-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // A payment logo is no negotiated folder: a stray copy there is never served.
     writeFileSync(path.join(root, 'payments', 'knet.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(root, 'payments', 'knet.webp'), Buffer.from('RIFF....WEBPVP8 '));
     const copies = webpCopies(root);
-    expect([...copies]).toEqual(['/media/products/p001-1.svg']);
+    expect([...copies].sort()).toEqual(['/media/products/p001-1.svg', '/media/sliders/eid-edit-mobile.svg']);
     app = Fastify({
       rewriteUrl: (request) => negotiatePicture(request.url ?? '/', request.headers.accept, copies),
     });
@@ -75,6 +81,12 @@ describe('pictures served as WebP where the build wrote a copy', () => {
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.headers.vary).toBe('Accept');
+  });
+
+  test("home's banners too", async () => {
+    const banner = await get('/media/sliders/eid-edit-mobile.svg', CHROME_ACCEPT);
+    expect(banner.headers['content-type']).toBe('image/webp');
+    expect(banner.headers.vary).toBe('Accept');
   });
 
   test('a picture without a copy, and other folders, stay SVG', async () => {
