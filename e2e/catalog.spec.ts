@@ -87,6 +87,25 @@ for (const language of ['en', 'ar'] as const) {
       for (const price of prices) expect(price).toBeLessThanOrEqual(50);
     });
 
+    test("a card's picture opens its product, through the name's link that covers the card", async ({
+      page,
+    }) => {
+      await openIn(page, '/search', language);
+      const card = page.getByTestId('product-card').first();
+      await expect(card).toBeVisible();
+      const href = (await card.getByRole('heading').getByRole('link').getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/product\/\d+$/);
+      // One link a card: the picture is none of its own.
+      await expect(card.locator('a')).toHaveCount(
+        (await card.getByTestId('card-choose-options').count()) + 1,
+      );
+      // A shopper's click on the middle of the picture (the name's link lies over it).
+      const picture = await card.locator('img').boundingBox();
+      if (!picture) throw new Error('the card shows no picture');
+      await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2);
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+    });
+
     test('search text narrows the grid', async ({ page, request }) => {
       const { product } = await productWithChoices(request, language);
       const word = product.name.split(' ')[0] ?? product.name;

@@ -294,3 +294,18 @@ describe('add to cart from a product card', () => {
     expect(mockCardRenders).toEqual(cardsBefore);
   });
 });
+
+describe('links of a card', () => {
+  it("is one link to its product, its name's, which covers the card; the picture is none of its own", async () => {
+    server.use(...catalogHandlers());
+    cartServer();
+    renderSearch();
+    await screen.findByRole('button', { name: 'Add to cart: Royal Oud' });
+    const royalOud = card('Royal Oud');
+    const links = royalOud.querySelectorAll('a');
+    expect(links).toHaveLength(1);
+    expect(within(royalOud).getByRole('link', { name: 'Royal Oud' })).toHaveClass('stretched-link');
+    expect(links[0]).toHaveAttribute('href', '/product/1');
+    expect(royalOud.querySelector('img')?.closest('a')).toBeNull();
+  });
+});
