@@ -97,7 +97,7 @@ describe('verification dialog (six boxes)', () => {
     await user.click(boxes()[0] as HTMLInputElement);
     await user.paste('123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findAllByText('Verification failed')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Verification failed')).toHaveLength(2));
     expect(screen.queryByText('The code 123456 is wrong')).not.toBeInTheDocument();
     expect(boxes().map((box) => box.value)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
@@ -123,7 +123,7 @@ describe('verification dialog (six boxes)', () => {
     await user.click(boxes()[0] as HTMLInputElement);
     await user.paste('654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findAllByText('Verification failed')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Verification failed')).toHaveLength(2));
     expect(screen.queryByText(/is wrong/)).not.toBeInTheDocument();
     expect(boxes().map((box) => box.value)).toEqual(['6', '5', '4', '3', '2', '1']);
   });

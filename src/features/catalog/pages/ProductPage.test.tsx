@@ -144,7 +144,8 @@ describe('ProductPage', () => {
     const { user } = render(4);
     await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(screen.getByTestId('add-refusal')).toHaveTextContent('Please select product details');
-    expect(await screen.findAllByText('Please select product details')).toHaveLength(2);
+    // The toast too (it comes a task or two later: find* would stop at the first of the two).
+    await waitFor(() => expect(screen.getAllByText('Please select product details')).toHaveLength(2));
   });
 
   it('Arabic mode shows the Arabic refusal', async () => {

@@ -113,7 +113,7 @@ describe('change password', () => {
       await user.click(
         screen.getByRole('button', { name: language === 'en' ? 'Change password' : 'تغيير كلمة المرور' }),
       );
-      expect(await screen.findAllByText(message)).toHaveLength(2);
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
       expect(screen.getByLabelText(language === 'en' ? 'New password' : 'كلمة المرور الجديدة')).toHaveValue(
         'NewPass1!',
       );

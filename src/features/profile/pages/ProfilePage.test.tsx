@@ -114,7 +114,7 @@ describe('ProfilePage', () => {
       const { user } = render(language);
       await fillForm(user, { name: 'Sara B', email: 'taken@example.com' });
       await user.click(save(language));
-      expect(await screen.findAllByText(message)).toHaveLength(2);
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
       expect(screen.getByDisplayValue('Sara B')).toBeInTheDocument();
       expect(screen.getByDisplayValue('taken@example.com')).toBeInTheDocument();
     },
