@@ -45,6 +45,14 @@ describe('rememberingTranslator', () => {
     expect(t).toHaveBeenCalledTimes(2);
   });
 
+  it('never keeps an answer given with a default: it may stand for a text not loaded yet', () => {
+    const t = fakeT();
+    const remembering = rememberingTranslator(asT(t));
+    remembering('catalog.ui.out_of_stock', { defaultValue: 'Sold out' });
+    remembering('catalog.ui.out_of_stock', { defaultValue: 'Sold out' });
+    expect(t).toHaveBeenCalledTimes(2);
+  });
+
   it('passes calls with other than plain values straight through, each time', () => {
     const t = fakeT();
     const remembering = rememberingTranslator(asT(t));

@@ -5,14 +5,16 @@ const LIMIT = 5000;
 
 type Options = Record<string, unknown>;
 
+// A default is what i18next answers for a key not loaded yet: kept, it would hide the text once it loads.
 const isPlain = (options: Options) =>
+  !Object.keys(options).some((name) => name.startsWith('defaultValue')) &&
   Object.values(options).every((value) => ['string', 'number', 'boolean'].includes(typeof value));
 
 /**
  * `t` that keeps the texts it made. i18next makes each text anew (key lookup, interpolation, nesting): a card grid
  * asks for the same few texts once per card and again each time a filter change mounts the cards, and those calls
  * were a sixth of a filter change's time. Only calls whose options are plain values are kept, and never a missing
- * key's fallback, so a namespace that loads later is still read.
+ * key's fallback or a default, so a namespace that loads later is still read.
  */
 export function rememberingTranslator(t: TFunction): TFunction {
   const translate = t as unknown as (key: unknown, options?: unknown) => unknown;
