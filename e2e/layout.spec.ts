@@ -75,6 +75,29 @@ for (const [screenName, viewport] of Object.entries(SCREENS)) {
         }
       });
 
+      test(`${language}: a card's name shows two lines at most, with no sliver of a third under them`, async ({
+        page,
+      }) => {
+        await openIn(page, '/search', language);
+        await expect(page.getByTestId('product-card').first()).toBeVisible();
+        const names = await page.locator('.product-card__name').evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const style = getComputedStyle(node);
+            return {
+              text: node.textContent ?? '',
+              height: node.getBoundingClientRect().height,
+              lineHeight: parseFloat(style.lineHeight),
+            };
+          }),
+        );
+        expect(names.length).toBeGreaterThan(3);
+        for (const name of names) {
+          expect(name.lineHeight, name.text).toBeGreaterThan(0);
+          // Two whole lines of a clamped name fill its box: anything taller shows part of a third line.
+          expect(name.height, name.text).toBeLessThanOrEqual(2 * name.lineHeight + 0.5);
+        }
+      });
+
       test(`${language}: a toast appears below the navigation bar and hides none of its controls`, async ({
         page,
         request,
