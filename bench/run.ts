@@ -162,9 +162,13 @@ async function sizes(url: string) {
         home.jsGzip <= HOME_JS_BUDGET_GZIP,
       );
   }
-  // The entry is two files: the small start (main) and the shop's code it evaluates after a server-rendered page's
-  // first paint (app, linked by every page's HTML). Every other script is a lazy chunk.
-  const entry = Object.keys(chunks).filter((f) => /^js\/(main|app)\./.test(f));
+  // The entry: the small start (main) and the shop's code it evaluates after a server-rendered page's first paint
+  // (the "app" chunk group's files, preloaded by every page's HTML). Every other script is a lazy chunk.
+  const groups = JSON.parse(readFileSync(path.join(dist, 'chunk-manifest.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const entry = [...(groups.main ?? []), ...(groups.app ?? [])];
   const lazy = Object.entries(chunks)
     .filter(([file]) => file.endsWith('.js') && !entry.includes(file))
     .sort((a, b) => b[1] - a[1]);

@@ -38,7 +38,7 @@ interface TraceEvent {
 const chunkOf = (url: string | undefined) => {
   if (!url) return '(other)';
   const name = new URL(url, 'http://x').pathname.split('/').pop() ?? url;
-  return name.replace(/\.[0-9a-f]{10}\.js$/, '') || '(document)';
+  return name.replace(/\.[0-9a-f]{8,}\.js$/, '') || '(document)';
 };
 
 interface CpuProfile {
