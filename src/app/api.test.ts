@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 
 import { cartApi } from '../features/cart/cartApi';
 import { apiUrl, server } from '../testing/server';
+import { nextTask } from '../lib/nextTask';
 import { api, API_TIMEOUT_MS, failureReason } from './api';
 import { makeStore } from './store';
 
@@ -122,6 +123,8 @@ describe('stored copy', () => {
   it('an old copy, or one dated in the future (clock set back), is asked again and replaced', async () => {
     keep(clock - FRESH_MS, [42]);
     expect((await ask()).data).toEqual([1]);
+    // The copy reaches storage a task after the answer (see writeKeptJson).
+    await nextTask();
     expect(JSON.parse(window.sessionStorage.getItem('probe:en') ?? 'null')).toEqual({
       storedAt: clock,
       data: [1],

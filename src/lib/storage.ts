@@ -70,27 +70,68 @@ export function writeJson(which: Area, key: string, value: unknown): void {
 const keptCopies = new Map<string, { stored: string; value: unknown }>();
 
 /**
+ * Kept copies written to storage a task later (see `writeKeptJson`), with the text storage held when each was
+ * handed over: another hand that writes the key in between wins, as it would have after the write.
+ */
+const pendingCopies = new Map<string, { before: string | null; value: unknown }>();
+let flushOnLeave = false;
+
+function flushKeptCopy(which: Area, key: string): void {
+  const id = `${which}:${key}`;
+  const pending = pendingCopies.get(id);
+  if (!pending) return;
+  pendingCopies.delete(id);
+  if (readItem(which, key) !== pending.before) return;
+  const stored = JSON.stringify(pending.value);
+  writeItem(which, key, stored);
+  keptCopies.set(id, { stored, value: pending.value });
+}
+
+/** Every kept copy not yet in storage goes there now (the page is being left). */
+export function flushKeptCopies(): void {
+  for (const id of [...pendingCopies.keys()]) {
+    const [which, ...rest] = id.split(':');
+    flushKeptCopy(which as Area, rest.join(':'));
+  }
+}
+
+/**
  * Like `readJson`, for values read again and again while storage holds the same text (the API's stored copies,
  * re-read on every page that shows them): while the text is the one this page last wrote or read, the same value
  * comes back, deep-frozen and shared, instead of a new parse. A 150 KB catalogue then costs a string comparison, and
  * RTK Query, finding the very objects it holds, has nothing to compare property by property or render again.
  */
 export function readKeptJson<T>(which: Area, key: string): T | null {
+  const id = `${which}:${key}`;
   const stored = readItem(which, key);
+  const pending = pendingCopies.get(id);
+  if (pending) {
+    if (stored === pending.before) return pending.value as T;
+    pendingCopies.delete(id);
+  }
   if (stored === null) return null;
-  const kept = keptCopies.get(`${which}:${key}`);
+  const kept = keptCopies.get(id);
   if (kept?.stored === stored) return kept.value as T;
   const value = parseOrNull(stored);
   if (value === null) return null;
-  keptCopies.set(`${which}:${key}`, { stored, value: deepFreeze(value) });
+  keptCopies.set(id, { stored, value: deepFreeze(value) });
   return value as T;
 }
 
-/** Like `writeJson`; what `readKeptJson` then reads back is this value itself (deep-frozen from now on). */
+/**
+ * Like `writeJson`; what `readKeptJson` then reads back is this value itself (deep-frozen from now on). Storage gets
+ * its text a task later: writing a 150 KB catalogue is ~10 ms of a phone-speed main thread, which was added to the
+ * task that hands the answer to the page. A copy is a cache, and one still pending is written when the page is left.
+ */
 export function writeKeptJson(which: Area, key: string, value: unknown): void {
-  const stored = JSON.stringify(value);
-  writeItem(which, key, stored);
-  keptCopies.set(`${which}:${key}`, { stored, value: deepFreeze(value) });
+  const id = `${which}:${key}`;
+  const before = pendingCopies.get(id)?.before ?? readItem(which, key);
+  pendingCopies.set(id, { before, value: deepFreeze(value) });
+  if (!flushOnLeave && typeof window !== 'undefined') {
+    flushOnLeave = true;
+    window.addEventListener('pagehide', flushKeptCopies);
+  }
+  void nextTask().then(() => flushKeptCopy(which, key));
 }
 
 function persistEngine(which: Area): PersistStorage {
