@@ -225,7 +225,8 @@ function browserBuild(production: boolean): Configuration & { devServer?: DevSer
             minChunks: 2,
             priority: -20,
             reuseExistingChunk: true,
-            chunks: (chunk) => chunk.name !== 'home',
+            chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'home',
+            idHint: '',
           },
           // The shop's start code ("app") in two files: a browser compiles a script it streamed on the main thread
           // when it runs it, 15-30 ms for the whole 375 KB on a phone-speed host, a task Lighthouse counts four times

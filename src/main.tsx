@@ -7,7 +7,8 @@ import { SERVER_PAGE_ID } from './lib/pageChunks';
 // rendered paints first and is taken over after: evaluating the shop's code before would hold that paint back.
 // Its modules are evaluated a few at a time, each step a task of its own, and the start runs after the last: on a
 // phone a step over ~50 ms holds input back (Total Blocking Time), so the packages and the store's parts that take
-// 20-40 ms each come one by one, in the order they import each other. All are the one "app" file: no extra request.
+// 20-40 ms each come one by one, in the order they import each other. All are the "app" chunk group (two files, both
+// preloaded by the HTML).
 // One name taken from each, not the namespace: a namespace import would keep every export of a package.
 // immer, reselect and redux are Redux Toolkit's own dependencies (the design card fixes package.json's list): they
 // resolve to the copies it uses, and a second copy would show in `npm run bench`'s sizes.

@@ -71,7 +71,8 @@ const keptCopies = new Map<string, { stored: string; value: unknown }>();
 
 /**
  * Kept copies written to storage a task later (see `writeKeptJson`), with the text storage held when each was
- * handed over: another hand that writes the key in between wins, as it would have after the write.
+ * handed over: another hand that writes the key in between wins, as it would have after the write. (Removing a key
+ * that held nothing is not seen: nothing in the shop removes these keys.)
  */
 const pendingCopies = new Map<string, { before: string | null; value: unknown }>();
 let flushOnLeave = false;
@@ -125,7 +126,7 @@ export function readKeptJson<T>(which: Area, key: string): T | null {
  */
 export function writeKeptJson(which: Area, key: string, value: unknown): void {
   const id = `${which}:${key}`;
-  const before = pendingCopies.get(id)?.before ?? readItem(which, key);
+  const before = readItem(which, key);
   pendingCopies.set(id, { before, value: deepFreeze(value) });
   if (!flushOnLeave && typeof window !== 'undefined') {
     flushOnLeave = true;

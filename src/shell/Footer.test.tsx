@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { mailClient } from '../lib/mailto';
@@ -25,7 +25,7 @@ describe('footer', () => {
     expect(about).toHaveTextContent(
       /^One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty… Read more about us$/,
     );
-    expect(window.sessionStorage.getItem('aboutData_en')).toContain('twentytwo');
+    await waitFor(() => expect(window.sessionStorage.getItem('aboutData_en')).toContain('twentytwo'));
   });
 
   it('asks for the Arabic text in Arabic', async () => {
