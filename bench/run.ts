@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import type { ChunkManifest } from '../server/plugins/spa';
 import { BLANK_PATH, startScriptlessProxy } from './floor';
 import { CHROMIUM_ARGS, fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
 import { traceMedians } from './trace';
@@ -164,10 +165,7 @@ async function sizes(url: string) {
   }
   // The entry: the small start (main) and the shop's code it evaluates after a server-rendered page's first paint
   // (the "app" chunk group's files, preloaded by every page's HTML). Every other script is a lazy chunk.
-  const groups = JSON.parse(readFileSync(path.join(dist, 'chunk-manifest.json'), 'utf8')) as Record<
-    string,
-    string[]
-  >;
+  const groups = JSON.parse(readFileSync(path.join(dist, 'chunk-manifest.json'), 'utf8')) as ChunkManifest;
   const entry = [...(groups.main ?? []), ...(groups.app ?? [])];
   const lazy = Object.entries(chunks)
     .filter(([file]) => file.endsWith('.js') && !entry.includes(file))

@@ -74,7 +74,7 @@ const keptCopies = new Map<string, { stored: string; value: unknown }>();
  * handed over: another hand that writes the key in between wins, as it would have after the write. (Removing a key
  * that held nothing is not seen: nothing in the shop removes these keys.)
  */
-const pendingCopies = new Map<string, { before: string | null; value: unknown }>();
+const pendingCopies = new Map<string, { which: Area; key: string; before: string | null; value: unknown }>();
 let flushOnLeave = false;
 
 function flushKeptCopy(which: Area, key: string): void {
@@ -90,10 +90,7 @@ function flushKeptCopy(which: Area, key: string): void {
 
 /** Every kept copy not yet in storage goes there now (the page is being left). */
 export function flushKeptCopies(): void {
-  for (const id of [...pendingCopies.keys()]) {
-    const [which, ...rest] = id.split(':');
-    flushKeptCopy(which as Area, rest.join(':'));
-  }
+  for (const { which, key } of [...pendingCopies.values()]) flushKeptCopy(which, key);
 }
 
 /**
@@ -127,7 +124,7 @@ export function readKeptJson<T>(which: Area, key: string): T | null {
 export function writeKeptJson(which: Area, key: string, value: unknown): void {
   const id = `${which}:${key}`;
   const before = readItem(which, key);
-  pendingCopies.set(id, { before, value: deepFreeze(value) });
+  pendingCopies.set(id, { which, key, before, value: deepFreeze(value) });
   if (!flushOnLeave && typeof window !== 'undefined') {
     flushOnLeave = true;
     window.addEventListener('pagehide', flushKeptCopies);
