@@ -3,6 +3,7 @@ import type { ConsoleMessage } from '@playwright/test';
 import arCatalog from '../src/i18n/locales/ar/catalog.json';
 import arShop from '../src/i18n/locales/ar/shop.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
+import enProduct from '../src/i18n/locales/en/product.json';
 import enShop from '../src/i18n/locales/en/shop.json';
 import { expect, fill, openIn, plainProduct, test } from './fixtures';
 
@@ -112,6 +113,26 @@ test('the home lists show, before any script, the cards the shop keeps once it r
     for (const count of before) expect(count, `${width} px, no script`).toBeLessThanOrEqual(2 * rowOf);
     expect(await shownCards(true, width), `${width} px, with the shop's code`).toEqual(before);
   }
+});
+
+test('on a phone, a product page does not draw the cards far below the screen until the shopper nears them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/product/1?lng=en');
+  await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+  const cards = page.getByRole('region', { name: enProduct.product.similar }).getByTestId('product-card');
+  await expect(cards.first()).toBeAttached();
+  expect(await cards.count()).toBeGreaterThan(8);
+  // Whether the browser has styled and laid out a card's contents (`content-visibility: auto` skips them).
+  const drawn = (index: number) =>
+    cards.nth(index).evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true }));
+  const last = (await cards.count()) - 1;
+  expect(await drawn(last)).toBe(false);
+  // Still in the page: scrolled to, it is drawn, as a link to its product.
+  await cards.nth(last).scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn(last)).toBe(true);
+  await expect(cards.nth(last).getByRole('link').first()).toBeVisible();
 });
 
 test('a page opens without SVG pictures: the logo, the menu icon and the tab icon are no documents of their own', async ({
