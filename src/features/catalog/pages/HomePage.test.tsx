@@ -63,6 +63,26 @@ describe('HomePage', () => {
     expect(jest.mocked(CouponCard).mock.calls.length).toBe(couponRenders);
   });
 
+  it("a change of width does not render today's deals again: that list is not cut to rows", async () => {
+    server.use(...catalogHandlers());
+    let commits = 0;
+    renderPage(
+      '/',
+      <Profiler id="home" onRender={() => (commits += 1)}>
+        <HomePage />
+      </Profiler>,
+      { route: '/', screen: { width: 1280 } },
+    );
+    await screen.findByRole('region', { name: 'Best sellers' });
+    await userEvent.click(screen.getByRole('tab', { name: "Today's deals" }));
+    const deals = await screen.findByRole('region', { name: "Today's deals" });
+    expect((await within(deals).findAllByTestId('product-card')).length).toBeGreaterThan(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const rendered = commits;
+    act(() => resizeScreen(400));
+    expect(commits).toBe(rendered);
+  });
+
   it('best sellers (at the top) load at once the pictures every screen shows; the rest and newly added lazily', async () => {
     const products = Array.from({ length: 6 }, (_, index) => makeProduct({ id: 20 + index, rating: 4 }));
     server.use(

@@ -35,6 +35,7 @@ const NEWLY_ADDED_ROWS = 2;
  * be fetched all the same.
  */
 const CARDS_EVERY_SCREEN_SHOWS = NEWLY_ADDED_ROWS;
+const TODAY_DEALS_SHOWN = 12;
 
 function PromoBanner() {
   const { t } = useTranslation();
@@ -52,6 +53,20 @@ function PromoBanner() {
   );
 }
 
+interface ProductSectionProps {
+  id: string;
+  title: string;
+  products: Product[];
+  loading: boolean;
+  /** Skeleton cards while loading. */
+  skeleton: number;
+  action?: ReactNode;
+  /** How many leading cards are above the fold and load at once; the rest load lazily. */
+  eagerCards?: number;
+  /** The list is `NEWLY_ADDED_ROWS` rows of the grid's columns (`TwoRowProductSection` cuts it). */
+  twoRows?: boolean;
+}
+
 function ProductSection({
   id,
   title,
@@ -61,26 +76,9 @@ function ProductSection({
   action,
   eagerCards = 0,
   twoRows = false,
-}: {
-  id: string;
-  title: string;
-  products: Product[];
-  loading: boolean;
-  /** Skeleton cards while loading; a two-row list without it shows its two rows. */
-  skeleton?: number;
-  action?: ReactNode;
-  /** How many leading cards are above the fold and load at once; the rest load lazily. */
-  eagerCards?: number;
-  /** The list is `NEWLY_ADDED_ROWS` rows of the grid's columns: the section cuts `products` to them. */
-  twoRows?: boolean;
-}) {
+}: ProductSectionProps) {
   const { t } = useTranslation();
   const shared = useProductCardShared();
-  // Read here, not by the page: taking over the server's page (rendered for four columns), React re-renders what
-  // reads the width at once, in one task; here that is this section's few cards, not the whole page.
-  const columns = useColumnCount(true);
-  const shown = twoRows ? products.slice(0, columns * NEWLY_ADDED_ROWS) : products;
-  const skeletonCards = skeleton ?? columns * NEWLY_ADDED_ROWS;
   return (
     <section className="mb-5 render-when-near" aria-labelledby={id}>
       <div className="d-flex justify-content-between align-items-center mb-3 gap-2">
@@ -90,14 +88,14 @@ function ProductSection({
         {action}
       </div>
       {loading ? (
-        <SkeletonGrid count={skeletonCards} variant="home" />
-      ) : shown.length === 0 ? (
+        <SkeletonGrid count={skeleton} variant="home" />
+      ) : products.length === 0 ? (
         <p className="text-body-secondary">{t('catalog.home.nothing_here')}</p>
       ) : (
         <ProductGrid
           variant="home"
           twoRows={twoRows}
-          items={shown}
+          items={products}
           keyOf={(product) => product.id}
           renderItem={(product, index) => (
             <CatalogProductCard product={product} priority={index < eagerCards} shared={shared} />
@@ -105,6 +103,27 @@ function ProductSection({
         />
       )}
     </section>
+  );
+}
+
+/**
+ * A list of two whole rows of the grid's columns. Only these lists read the width: taking over the server's page
+ * (rendered for four columns), React re-renders what reads it at once, in one task; here that is these few cards,
+ * not the whole page nor a list that is not cut to rows.
+ */
+function TwoRowProductSection({
+  products,
+  skeleton,
+  ...section
+}: Omit<ProductSectionProps, 'twoRows' | 'skeleton'> & { skeleton?: number }) {
+  const columns = useColumnCount(true);
+  return (
+    <ProductSection
+      {...section}
+      twoRows
+      products={products.slice(0, columns * NEWLY_ADDED_ROWS)}
+      skeleton={skeleton ?? columns * NEWLY_ADDED_ROWS}
+    />
   );
 }
 
@@ -123,7 +142,8 @@ export default function HomePage() {
   // The time coupons are judged against: fixed per data load, so cards do not flip while one looks at them.
   const now = useMemo(() => (data ? Date.now() : 0), [data]);
   const todayDeals = useMemo(
-    () => allProducts.filter((product) => displayPrices(product).original !== null),
+    () =>
+      allProducts.filter((product) => displayPrices(product).original !== null).slice(0, TODAY_DEALS_SHOWN),
     [allProducts],
   );
   const loading = useDeferredValue(isLoading || (!data && !isError));
@@ -161,21 +181,20 @@ export default function HomePage() {
         />
       )}
       {!failed && show('best_sellers') && (
-        <ProductSection
+        <TwoRowProductSection
           id="best-sellers-title"
           title={t('catalog.home.best_sellers')}
           products={bestSellers}
           loading={loading}
           skeleton={4}
           eagerCards={Math.min(EAGER_CARDS, CARDS_EVERY_SCREEN_SHOWS)}
-          twoRows
         />
       )}
       {!failed && show('today_deals') && tab === 'today_deals' && (
         <ProductSection
           id="today-deals-title"
           title={t('catalog.home.tabs.today_deals')}
-          products={todayDeals.slice(0, 12)}
+          products={todayDeals}
           loading={loading}
           skeleton={4}
           eagerCards={EAGER_CARDS}
@@ -202,12 +221,11 @@ export default function HomePage() {
         </section>
       )}
       {!failed && tab === 'all' && (
-        <ProductSection
+        <TwoRowProductSection
           id="newly-added-title"
           title={t('catalog.home.newly_added')}
           products={newlyAdded}
           loading={loading}
-          twoRows
         />
       )}
       <section className="mb-4 render-when-near" aria-labelledby="categories-title">
