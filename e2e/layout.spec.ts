@@ -75,6 +75,34 @@ for (const [screenName, viewport] of Object.entries(SCREENS)) {
         }
       });
 
+      test(`${language}: the footer's e-mail address wraps only after its @ or a dot, never inside a word`, async ({
+        page,
+      }) => {
+        await openIn(page, '/cart', language);
+        await page.locator('footer').scrollIntoViewIfNeeded();
+        const email = page.locator('footer a[href^="mailto:"]');
+        await expect(email).toBeVisible();
+        // The character before each line break, found by where each character sits.
+        const breaksAfter = await email.evaluate((link) => {
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+          const characters: { character: string; top: number }[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (let index = 0; index < text.length; index += 1) {
+              const range = document.createRange();
+              range.setStart(node, index);
+              range.setEnd(node, index + 1);
+              characters.push({ character: text.charAt(index), top: range.getBoundingClientRect().top });
+            }
+          }
+          return characters.slice(1).flatMap((current, index) => {
+            const before = characters[index];
+            return before && current.top > before.top + 1 ? [before.character] : [];
+          });
+        });
+        for (const character of breaksAfter) expect(['@', '.']).toContain(character);
+      });
+
       test(`${language}: a card's name shows two lines at most, with no sliver of a third under them`, async ({
         page,
       }) => {

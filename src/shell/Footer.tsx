@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -47,6 +48,20 @@ function AboutText() {
   );
 }
 
+/** An e-mail address that wraps after its @ or a dot in a narrow column, not inside a word. */
+function BreakableEmail({ address }: { address: string }) {
+  return (
+    <>
+      {address.split(/(?<=[@.])/).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 export default function Footer() {
   const { t } = useTranslation();
   const contactEmail = getConfig().contactEmail;
@@ -84,8 +99,14 @@ export default function Footer() {
             {contactEmail && (
               <p className="small mb-0">
                 {t('shell.footer.email_us')}:{' '}
-                <a href={`mailto:${contactEmail}`} dir="ltr" className="footer-email">
-                  {contactEmail}
+                {/* Named by the address itself: some readers would speak the wrap points as pauses. */}
+                <a
+                  href={`mailto:${contactEmail}`}
+                  dir="ltr"
+                  className="footer-email"
+                  aria-label={contactEmail}
+                >
+                  <BreakableEmail address={contactEmail} />
                 </a>
               </p>
             )}
