@@ -19,6 +19,19 @@ jest.mock('../components/CouponCard', () => {
   return { ...actual, CouponCard: jest.fn(actual.CouponCard) };
 });
 
+/** The home page inside React's Profiler: `commits` counts the times React has committed it so far. */
+function renderCountingCommits(options: Parameters<typeof renderPage>[2]) {
+  const counter = { commits: 0 };
+  renderPage(
+    '/',
+    <Profiler id="home" onRender={() => (counter.commits += 1)}>
+      <HomePage />
+    </Profiler>,
+    options,
+  );
+  return counter;
+}
+
 const render = (language: 'en' | 'ar' = 'en', width = 1280) =>
   renderPage('/', <HomePage />, { route: '/', language, screen: { width } });
 
@@ -65,22 +78,15 @@ describe('HomePage', () => {
 
   it("a change of width does not render today's deals again: that list is not cut to rows", async () => {
     server.use(...catalogHandlers());
-    let commits = 0;
-    renderPage(
-      '/',
-      <Profiler id="home" onRender={() => (commits += 1)}>
-        <HomePage />
-      </Profiler>,
-      { route: '/', screen: { width: 1280 } },
-    );
+    const home = renderCountingCommits({ route: '/', screen: { width: 1280 } });
     await screen.findByRole('region', { name: 'Best sellers' });
     await userEvent.click(screen.getByRole('tab', { name: "Today's deals" }));
     const deals = await screen.findByRole('region', { name: "Today's deals" });
     expect((await within(deals).findAllByTestId('product-card')).length).toBeGreaterThan(0);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    const rendered = commits;
+    const rendered = home.commits;
     act(() => resizeScreen(400));
-    expect(commits).toBe(rendered);
+    expect(home.commits).toBe(rendered);
   });
 
   it('best sellers (at the top) load at once the pictures every screen shows; the rest and newly added lazily', async () => {
@@ -329,15 +335,8 @@ describe('HomePage taking over lists it already has', () => {
     const slides = store.dispatch(catalogApi.endpoints.getSliders.initiate({ lang: 'en' }));
     await Promise.all([asked.unwrap(), slides.unwrap()]);
     const firstRun = catalogApi.endpoints.getHomeData.select(args)(store.getState()).fulfilledTimeStamp;
-    let commits = 0;
-    renderPage(
-      '/',
-      <Profiler id="home" onRender={() => (commits += 1)}>
-        <HomePage />
-      </Profiler>,
-      { route: '/', store },
-    );
-    const rendered = commits;
+    const home = renderCountingCommits({ route: '/', store });
+    const rendered = home.commits;
     await waitFor(() =>
       expect(
         catalogApi.endpoints.getHomeData.select(args)(store.getState()).fulfilledTimeStamp,
@@ -346,7 +345,7 @@ describe('HomePage taking over lists it already has', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls).toEqual(['GET /sliders']);
     expect(screen.getAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
-    expect(commits).toBe(rendered);
+    expect(home.commits).toBe(rendered);
     asked.unsubscribe();
     slides.unsubscribe();
   });
