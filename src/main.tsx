@@ -1,10 +1,11 @@
 import './styles/app.css';
 
 import { nextTask } from './lib/nextTask';
-import { SERVER_PAGE_ID } from './lib/pageChunks';
+import { LATER_SCRIPTS_ID, SERVER_PAGE_ID } from './lib/pageChunks';
 
 // The entry is only this: the shop's code is its own chunk ("app"), which the HTML preloads. A page the server
-// rendered paints first and is taken over after: evaluating the shop's code before would hold that paint back.
+// rendered paints first and is taken over after: evaluating the shop's code before would hold that paint back, and
+// it is only fetched after that paint (the HTML lists its preloads in a template: see withRenderedPage).
 // Its modules are evaluated a few at a time, each step a task of its own, and the start runs after the last: on a
 // phone a step over ~50 ms holds input back (Total Blocking Time), so the packages and the store's parts that take
 // 20-40 ms each come one by one, in the order they import each other. All are the "app" chunk group (two files, both
@@ -44,7 +45,14 @@ const evaluationSteps: (() => Promise<unknown>)[] = [
   () => import(/* webpackChunkName: "app" */ './App').then(({ App }) => App),
 ];
 
+/** Fetches the scripts a server-rendered page listed for after its first screen (its own code, the route's, texts). */
+function fetchLaterScripts() {
+  const later = document.getElementById(LATER_SCRIPTS_ID);
+  if (later instanceof HTMLTemplateElement) document.head.append(later.content);
+}
+
 async function start() {
+  fetchLaterScripts();
   for (const step of evaluationSteps) {
     await step();
     await nextTask();

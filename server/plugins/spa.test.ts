@@ -166,8 +166,9 @@ describe('pages rendered on the server', () => {
     expect(response.body).toContain('id="shop-first-render"');
     // Laid out with its styles from the first paint: linked, not preloaded.
     expect(response.body).toContain('<link rel="stylesheet" href="/css/home.4444444444.css">');
-    expect(response.body).toContain(
-      '<link fetchpriority="low" rel="preload" as="script" href="/js/home.5555555555.js">',
+    // Its code waits, listed, until the page has painted its first screen.
+    expect(response.body).toMatch(
+      /<template id="shop-later-scripts">[^]*<link rel="preload" as="script" href="\/js\/home.5555555555.js">[^]*<\/template>/,
     );
   });
 
@@ -176,9 +177,11 @@ describe('pages rendered on the server', () => {
       expect(response.body).toContain('<div id=root></div>');
       expect(response.body).not.toContain('shop-first-render');
     }
-    expect((await page('/', 'shop_personal=1')).body).toContain(
-      '<link rel="preload" as="style" href="/css/home.4444444444.css">',
-    );
+    const personal = (await page('/', 'shop_personal=1')).body;
+    expect(personal).toContain('<link rel="preload" as="style" href="/css/home.4444444444.css">');
+    // Rendered by its scripts: they are fetched with the page, not after a paint.
+    expect(personal).toContain('<link rel="preload" as="script" href="/js/home.5555555555.js">');
+    expect(personal).not.toContain('shop-later-scripts');
   });
 
   test('a page that fails to render is still served, without markup', async () => {
