@@ -45,7 +45,10 @@ const evaluationSteps: (() => Promise<unknown>)[] = [
   () => import(/* webpackChunkName: "app" */ './App').then(({ App }) => App),
 ];
 
-/** Fetches the scripts a server-rendered page listed for after its first screen (its own code, the route's, texts). */
+/**
+ * Fetches the scripts a server-rendered page listed for after its first paint (its own code, the route's, texts);
+ * once: the template's content moves into the document.
+ */
 function fetchLaterScripts() {
   const later = document.getElementById(LATER_SCRIPTS_ID);
   if (later instanceof HTMLTemplateElement) document.head.append(later.content);
@@ -125,7 +128,11 @@ const hidden = () =>
   });
 
 if (document.getElementById(SERVER_PAGE_ID) && document.visibilityState === 'visible') {
-  const painted = firstPaint().then(picturesOnScreen);
+  // The code downloads while the first screen's pictures finish (they were asked for before the paint).
+  const painted = firstPaint().then(() => {
+    fetchLaterScripts();
+    return picturesOnScreen();
+  });
   void Promise.race([painted, hidden(), new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS))]).then(
     start,
   );

@@ -53,9 +53,10 @@ export function rendersOnServer(pathname: string, cookieHeader: string | undefin
  * nothing, so the content security policy is untouched).
  *
  * The page paints without scripts now, so the preloads of the shop's code move into an inert `<template>` that the
- * entry adds once the first screen and its pictures are painted: fetched with the HTML they shared the phone's
- * bandwidth with the stylesheets and pictures of that screen, and Lighthouse's simulation counted their download
- * into the Largest Contentful Paint (it keeps a script whose evaluation it cannot place after the paint).
+ * entry adds once the first screen is painted: fetched with the HTML they shared the connection with that screen's
+ * stylesheets (on a 20 Mbit/s phone link the stylesheets arrived ~100-200 ms later), and Lighthouse's simulation
+ * counted their whole download into the Largest Contentful Paint (it keeps any script whose evaluation it cannot
+ * place after the paint, and it drops tasks under 10 ms, as each step of the start is).
  */
 export function withRenderedPage(html: string, rendered: RenderedPage): string {
   const data = JSON.stringify(rendered.page).replace(/</g, '\\u003c');
