@@ -53,10 +53,11 @@ export function rendersOnServer(pathname: string, cookieHeader: string | undefin
  * nothing, so the content security policy is untouched).
  *
  * The page paints without scripts now, so the preloads of the shop's code move into an inert `<template>` that the
- * entry adds once the first screen is painted: fetched with the HTML they shared the connection with that screen's
- * stylesheets (on a 20 Mbit/s phone link the stylesheets arrived ~100-200 ms later), and Lighthouse's simulation
- * counted their whole download into the Largest Contentful Paint (it keeps any script whose evaluation it cannot
- * place after the paint, and it drops tasks under 10 ms, as each step of the start is).
+ * entry adds once the first screen is painted. Fetched with the HTML, Lighthouse's simulation counted their whole
+ * download into the Largest Contentful Paint (it keeps any script whose evaluation it cannot place after the paint,
+ * and it drops tasks under 10 ms, as each step of the start is): 2.0-2.2 s against 1.1-1.3 s. The price, measured
+ * (docs/performance.md, thirteenth pass): on a slow 4G link the takeover comes ~0.3 s later; at 20 Mbit/s it does not
+ * move.
  */
 export function withRenderedPage(html: string, rendered: RenderedPage): string {
   const data = JSON.stringify(rendered.page).replace(/</g, '\\u003c');
