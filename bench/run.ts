@@ -242,14 +242,17 @@ async function withLighthouse<T>(url: string, work: (measure: MeasurePage) => Pr
   }
 }
 
-/** RUNS runs of one page: every run and the medians. */
+/** Runs of one page whose trace Chromium failed to record (NO_NAVSTART now and then) are tried again, this often. */
+const LIGHTHOUSE_RETRIES = 5;
+
+/** RUNS runs of one page with figures (a failed run is tried again): every run and the medians. */
 async function lighthouseMedians(measure: MeasurePage, pageUrl: string, label: string) {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let attempt = 0; runs.length < RUNS && attempt < RUNS + LIGHTHOUSE_RETRIES; attempt += 1) {
     const figures = await measure(pageUrl, label);
     if (!figures) continue;
     runs.push(figures);
-    console.error(`lighthouse ${label} run ${i + 1}/${RUNS}: ${JSON.stringify(figures)}`);
+    console.error(`lighthouse ${label} run ${runs.length}/${RUNS}: ${JSON.stringify(figures)}`);
   }
   const medians: LighthouseFigures = {};
   for (const name of Object.keys(runs[0] ?? {}))
