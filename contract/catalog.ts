@@ -131,6 +131,7 @@ export const Catalog = endpoints({
   reviews: {
     method: 'GET',
     url: '/reviews',
+    notes: 'approved reviews only: one waiting for approval is not served',
     schema: { querystring: ReviewsQuery, response: { 200: ReviewsAnswer } },
   },
   addReview: {

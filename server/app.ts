@@ -12,6 +12,7 @@ import { registerErrorHandler } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
 import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
+import { redactingLogger } from './lib/logRedaction';
 import { WriteCounter } from './lib/sharedReads';
 import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
 import { registerAnswerCheck } from './plugins/answerCheck';
@@ -77,7 +78,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const pictureCopies = webpCopies();
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? false,
+    // Request lines carry the address with its secret query values (guest_token, token, code) redacted.
+    logger: redactingLogger(options.logger ?? false),
     // Before routing: a generated picture's address leads to its WebP copy for a browser that takes WebP.
     rewriteUrl: (request) => negotiatePicture(request.url ?? '/', request.headers.accept, pictureCopies),
     bodyLimit: BODY_LIMIT,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { redactedUrl } from '../lib/logRedaction';
 import { LATER_SCRIPTS_ID, PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../src/lib/pageChunks';
 
 /** The shop's two languages (as src/lib/pageChunks.ts, which this server compiles on its own). */
@@ -156,7 +157,7 @@ export function pageRenderer(
       rendered: module
         .renderPage({ url, language, apiBaseUrl: 'http://in-process/api', fetch: fetchApi })
         .catch((error: unknown) => {
-          app.log.warn({ err: error, url }, 'a page could not be rendered on the server');
+          app.log.warn({ err: error, url: redactedUrl(url) }, 'a page could not be rendered on the server');
           cache.delete(key);
           return null;
         })

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { Product } from '../../contract/catalog';
-import { orderItems, orders, products } from '../db/schema';
+import { orderItems, orders, products, reviews } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { bearer as authHeader, createShopper } from './testSupport';
 
@@ -133,11 +133,21 @@ describe('GET /products/:id', () => {
 });
 
 describe('reviews', () => {
-  test('GET /reviews lists approved and pending reviews, optionally for one product', async () => {
+  test('GET /reviews lists only approved reviews, optionally for one product', async () => {
+    // The seed holds reviews still waiting for approval: they are not anybody's to read yet.
+    const [waiting] = await t.db
+      .select({ id: reviews.id, productId: reviews.productId })
+      .from(reviews)
+      .where(eq(reviews.status, 'pending'))
+      .limit(1);
+    if (!waiting) throw new Error('the seed has no review waiting for approval');
     const all = (await get('/api/reviews')).json<
-      { product_id: number; status: string; user_name: string }[]
+      { id: number; product_id: number; status: string; user_name: string }[]
     >();
-    expect(new Set(all.map((review) => review.status))).toEqual(new Set(['approved', 'pending']));
+    expect(all.length).toBeGreaterThan(0);
+    expect(new Set(all.map((review) => review.status))).toEqual(new Set(['approved']));
+    const ofWaiting = (await get(`/api/reviews?product_id=${waiting.productId}`)).json<{ id: number }[]>();
+    expect(ofWaiting.map((review) => review.id)).not.toContain(waiting.id);
     const productId = all[0]?.product_id ?? 0;
     const one = (await get(`/api/reviews?product_id=${productId}`)).json<{ product_id: number }[]>();
     expect(one.length).toBeGreaterThan(0);
@@ -210,13 +220,18 @@ describe('reviews', () => {
     const created = await add({ user_id: 12345, product_id: 3, rating: 5, review: 'Lovely scent' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toHaveProperty('message');
-    const mine = (await get('/api/reviews?product_id=3')).json<
-      { review: string; status: string; user_name: string }[]
-    >();
-    expect(mine.find((review) => review.review === 'Lovely scent')).toMatchObject({
-      status: 'pending',
-      user_name: user.name,
-    });
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.review, 'Lovely scent'));
+    expect(stored).toMatchObject({ status: 'pending', userName: user.name, userId: user.id });
+    const listed = async () =>
+      (await get('/api/reviews?product_id=3'))
+        .json<{ review: string; status: string; user_name: string }[]>()
+        .find((review) => review.review === 'Lovely scent');
+    expect(await listed()).toBeUndefined();
+    await t.db
+      .update(reviews)
+      .set({ status: 'approved' })
+      .where(eq(reviews.id, stored?.id ?? 0));
+    expect(await listed()).toMatchObject({ status: 'approved', user_name: user.name });
     expect((await add({ product_id: 3, rating: 5, review: 'Again' })).statusCode).toBe(422);
   });
 });

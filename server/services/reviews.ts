@@ -1,7 +1,7 @@
 // Product reviews: anyone reads them; a shopper reviews a product once, after a completed order with it.
 import type { Review } from '../../contract/catalog';
 import type { Db } from '../db/client';
-import { hasCompletedPurchase, hasReviewed, insertReview, reviewRows } from '../db/queries/catalog';
+import { approvedReviewRows, hasCompletedPurchase, hasReviewed, insertReview } from '../db/queries/catalog';
 import { parseId, productExists } from './catalog';
 import { Forbidden, Invalid, NotFound } from './errors';
 
@@ -11,7 +11,7 @@ export const REVIEW_MESSAGES = {
   already: 'You have already reviewed this product.',
 } as const;
 
-/** One product's reviews (`productIdText` as sent), or all when it is empty; an impossible id has none. */
+/** One product's approved reviews (`productIdText` as sent), or all when it is empty; an impossible id has none. */
 export async function listReviews(db: Db, productIdText: string | undefined): Promise<Review[]> {
   let productId: number | undefined;
   if (productIdText !== undefined && productIdText !== '') {
@@ -19,7 +19,7 @@ export async function listReviews(db: Db, productIdText: string | undefined): Pr
     if (parsed === null) return [];
     productId = parsed;
   }
-  return (await reviewRows(db, productId)).map((row) => ({
+  return (await approvedReviewRows(db, productId)).map((row) => ({
     id: row.id,
     product_id: row.productId,
     status: row.status,

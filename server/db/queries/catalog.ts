@@ -11,12 +11,16 @@ export function couponRows(db: Db) {
   return db.select().from(coupons).orderBy(asc(coupons.id));
 }
 
-/** Newest first; one product's, or every review when productId is undefined. */
-export function reviewRows(db: Db, productId: number | undefined) {
+/**
+ * Approved reviews, newest first; one product's, or every product's when productId is undefined. A review waiting
+ * for approval is nobody's to read yet (it may be abuse the shop will refuse).
+ */
+export function approvedReviewRows(db: Db, productId: number | undefined) {
+  const approved = eq(reviews.status, 'approved');
   return db
     .select()
     .from(reviews)
-    .where(productId === undefined ? undefined : eq(reviews.productId, productId))
+    .where(productId === undefined ? approved : and(approved, eq(reviews.productId, productId)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 
