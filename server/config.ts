@@ -63,13 +63,21 @@ export interface PerIpLimits {
   login: number;
   /** New guest carts (a first add without a guest token). */
   guestCart: number;
+  /** Pages rendered on the server (a page kept in memory is not counted); beyond, pages render in the browser. */
+  pageRenders: number;
 }
 
 /**
  * A shopper starts one guest cart per browser; 20 a minute leaves room for many shoppers behind one carrier-grade
- * NAT (common on Gulf mobile networks) while a script gets no more than that.
+ * NAT (common on Gulf mobile networks) while a script gets no more than that. A shopper loads a whole page once and
+ * moves on inside the SPA, and popular pages come from memory: 30 renders a minute is a crowd's worth.
  */
-export const DEFAULT_PER_IP_LIMITS: PerIpLimits = { register: 30, login: 100, guestCart: 20 };
+export const DEFAULT_PER_IP_LIMITS: PerIpLimits = {
+  register: 30,
+  login: 100,
+  guestCart: 20,
+  pageRenders: 30,
+};
 
 /** An unpaid order keeps its pieces off sale this long (UNPAID_ORDER_MINUTES overrides it). */
 export const UNPAID_ORDER_TTL_MS = 30 * 60 * 1000;

@@ -4,10 +4,12 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SocialTokenError, type SocialVerifier } from './services/social';
+import { fakeSpaServer } from './testing/fakeSpa';
 import {
   badMoneyFields,
   LEAK_PATTERNS,
   objectText,
+  pageRequests,
   requestsOver,
   routesOf,
   urlOf,
@@ -18,6 +20,7 @@ import {
 import { createTestApp, registerVerifiedUser, type RegisteredUser, type TestApp } from './testing/testApp';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+const PAGE_RUNS = Number(process.env.FUZZ_PAGE_RUNS ?? 1_500);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 // Thousands of requests on a shared machine; the run itself prints how long it took.
@@ -419,4 +422,58 @@ test('the server is healthy after the fuzzing: catalogue, sign-in, cart and gues
     payload: { product_id: plainProductId, quantity: 1 },
   });
   expect(guest.statusCode).toBe(200);
+});
+
+describe('the pages, rendered on the server, and a sample of the API', () => {
+  const logged: LoggedError[] = [];
+  const server = fakeSpaServer({
+    logger: {
+      level: 'error',
+      stream: {
+        write(line: string) {
+          const entry = JSON.parse(line) as { msg?: string; err?: { message?: string; stack?: string } };
+          logged.push({
+            message: entry.err?.message ?? entry.msg ?? line,
+            where: serverFrame(entry.err?.stack ?? ''),
+          });
+        },
+      },
+    },
+  });
+
+  test(`${PAGE_RUNS} requests with hostile cookies, Accept-Language and query strings: no 5xx, nothing of the server's insides shown`, async () => {
+    const findings: Omit<Finding, 'body' | 'route'>[] = [];
+    const statuses = new Map<number, number>();
+    process.stdout.write(`fuzz pages: seed ${SEED}, ${PAGE_RUNS} requests\n`);
+    await fc.assert(
+      fc.asyncProperty(pageRequests({ ids: [1, 2, 3, 999999], strings: ['KWD', 'ar'] }), async (request) => {
+        logged.length = 0;
+        const response = await server.t.app.inject(request);
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        const answer = answerText(response);
+        const leak = LEAK_PATTERNS.find((pattern) => pattern.test(answer));
+        if (response.statusCode >= 500 || leak) {
+          const error = logged[0];
+          findings.push({
+            status: response.statusCode,
+            method: request.method,
+            url: excerpt(request.url),
+            answer: excerpt(answer),
+            error: leak ? `shows ${String(leak)}` : error ? `${error.message} ${error.where}` : '',
+          });
+        }
+      }),
+      { seed: SEED, numRuns: PAGE_RUNS, endOnFailure: true },
+    );
+    const histogram = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
+    process.stdout.write(`fuzz pages: answers ${histogram.join(' ')}\n`);
+    // The pages themselves were reached, not only refused.
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(PAGE_RUNS / 4);
+    const holes = new Map<string, (typeof findings)[number]>();
+    for (const finding of findings) {
+      const key = `${finding.method} ${finding.url.split('?')[0] ?? ''} ${finding.status} ${finding.error}`;
+      if (!holes.has(key)) holes.set(key, finding);
+    }
+    expect([...holes.values()]).toEqual([]);
+  });
 });

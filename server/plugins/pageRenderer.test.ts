@@ -9,6 +9,9 @@ describe('which pages the server renders', () => {
       expect(rendersOnServer(page, undefined)).toBe(true);
     for (const page of ['/orders', '/profile', '/favorites', '/checkout', '/payment', '/no/such/page'])
       expect(rendersOnServer(page, undefined)).toBe(false);
+    // Other spellings of a public page are rendered by the browser: no endless supply of addresses to render.
+    for (const page of ['/search/', '/Search', '/search/x/y', '/product/7/more', '/cart/' + 'x'.repeat(100)])
+      expect(rendersOnServer(page, undefined)).toBe(false);
     expect(rendersOnServer('/', 'i18next=ar; shop_personal=1')).toBe(false);
     expect(rendersOnServer('/', 'shop_personal=0')).toBe(true);
   });
@@ -40,7 +43,7 @@ describe('the page renderer', () => {
 
   test('reaches the API in process and keeps a page 10 s, then serves it while rendering it again', async () => {
     let clock = 0;
-    const render = pageRenderer(server.t.app, server.spaDir, () => clock);
+    const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock });
     if (!render) throw new Error('the renderer should load');
     const first = await render('/search?lng=ar', 'ar');
     expect(first?.html).toContain('<h1>ar /search?lng=ar ok</h1>');
@@ -76,6 +79,35 @@ describe('the page renderer', () => {
     expect((await first)?.html).toContain('slow=1');
     expect((await second)?.html).toContain('slow=2');
     expect((await render?.('/search?q=third', 'en'))?.html).toContain('q=third');
+  });
+
+  test('keeps a bounded number of pages, the least recently asked for going first', async () => {
+    const render = pageRenderer(server.t.app, server.spaDir, { maxPages: 20 });
+    if (!render) throw new Error('the renderer should load');
+    const popular = renderOf((await render('/search?q=popular', 'en'))?.html);
+    for (let index = 0; index < 100; index += 1) {
+      await render(`/search?q=${Math.random().toString(36).slice(2)}`, 'en');
+      expect(render.cachedPages()).toBeLessThanOrEqual(20);
+      // Asked for all along: never the one to go.
+      if (index % 5 === 0) expect(renderOf((await render('/search?q=popular', 'en'))?.html)).toBe(popular);
+    }
+    expect(render.cachedPages()).toBe(20);
+  });
+
+  test('a render the client may not have sends the page without markup; a page in memory is not counted', async () => {
+    const render = pageRenderer(server.t.app, server.spaDir);
+    if (!render) throw new Error('the renderer should load');
+    let asked = 0;
+    const refuse = () => {
+      asked += 1;
+      return Promise.resolve(false);
+    };
+    expect(await render('/search?q=limited', 'en', refuse)).toBeNull();
+    expect(asked).toBe(1);
+    expect(render.cachedPages()).toBe(0);
+    await render('/search?q=kept', 'en');
+    expect((await render('/search?q=kept', 'en', refuse))?.html).toContain('q=kept');
+    expect(asked).toBe(1);
   });
 
   test('a build without the renderer renders nothing on the server', () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { redactedUrl } from '../lib/logRedaction';
+import { isPublicPage } from '../../src/lib/pageAddress';
 import { LATER_SCRIPTS_ID, PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../src/lib/pageChunks';
 
 /** The shop's two languages (as src/lib/pageChunks.ts, which this server compiles on its own). */
@@ -23,19 +24,16 @@ interface PageRendererModule {
   }): Promise<RenderedPage>;
 }
 
-export type RenderPage = (url: string, language: Language) => Promise<RenderedPage | null>;
-
-/** The pages a new visitor sees the same as anybody (first path segment); the others need the shopper's session. */
-const PUBLIC_PAGES = new Set([
-  '',
-  'search',
-  'all-categories',
-  'product',
-  'cart',
-  'policy',
-  'privacy',
-  'who-we-are',
-]);
+/**
+ * Renders a page (its address as `pageAddress` reduces it) or answers it from memory; null: the page goes out
+ * without markup. `mayRender` is asked before a new render (not for a page in memory): false sends the page
+ * without markup instead.
+ */
+export interface RenderPage {
+  (address: string, language: Language, mayRender?: () => Promise<boolean>): Promise<RenderedPage | null>;
+  /** Pages held in memory. */
+  readonly cachedPages: () => number;
+}
 
 /**
  * Whether this page is rendered on the server: a public page, for a shopper whose browser holds nothing that
@@ -43,8 +41,7 @@ const PUBLIC_PAGES = new Set([
  * never somebody else's for a moment).
  */
 export function rendersOnServer(pathname: string, cookieHeader: string | undefined): boolean {
-  const segment = pathname.split('/')[1] ?? '';
-  if (!PUBLIC_PAGES.has(segment)) return false;
+  if (!isPublicPage(pathname)) return false;
   const personal = new RegExp(`(?:^|;\\s*)${PERSONAL_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
   return personal !== '1';
 }
@@ -112,7 +109,11 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
 const FRESH_MS = 10_000;
 /** ... and served at all this long (the SPA's own stored copies of the catalog are kept five minutes). */
 const STALE_MS = 60_000;
-const MAX_PAGES = 500;
+/**
+ * Pages kept at most; the least recently asked for goes first. Addresses are reduced to what their page reads
+ * (`pageAddress`), so this is room for the products and searches people actually open, in both languages.
+ */
+export const MAX_PAGES = 500;
 /** A render slower than this is not waited for: the page goes out without markup (the render still fills the cache). */
 const RENDER_WAIT_MS = 1_500;
 
@@ -127,6 +128,11 @@ interface CachedPage {
   rendered: Promise<RenderedPage | null>;
 }
 
+export interface PageRendererOptions {
+  now?: () => number;
+  maxPages?: number;
+}
+
 /**
  * The page renderer of the SPA build in `spaDir` (`ssr/render.js`), or null when the build has none. Rendered
  * pages are kept briefly per language and address: they are a new visitor's, the same for everybody.
@@ -134,7 +140,7 @@ interface CachedPage {
 export function pageRenderer(
   app: FastifyInstance,
   spaDir: string,
-  now = () => Date.now(),
+  { now = () => Date.now(), maxPages = MAX_PAGES }: PageRendererOptions = {},
 ): RenderPage | null {
   const file = path.join(spaDir, 'ssr', 'render.js');
   if (!existsSync(file)) return null;
@@ -146,9 +152,16 @@ export function pageRenderer(
     return null;
   }
   const fetchApi = inProcessFetch(app);
+  // In the order of use: a Map iterates in insertion order, and a page asked for is put back at the end.
   const cache = new Map<string, CachedPage>();
 
   let rendering = 0;
+
+  const keep = (key: string, entry: CachedPage) => {
+    cache.delete(key);
+    cache.set(key, entry);
+    while (cache.size > maxPages) cache.delete(cache.keys().next().value as string);
+  };
 
   const render = (key: string, url: string, language: Language): CachedPage => {
     rendering += 1;
@@ -158,28 +171,42 @@ export function pageRenderer(
         .renderPage({ url, language, apiBaseUrl: 'http://in-process/api', fetch: fetchApi })
         .catch((error: unknown) => {
           app.log.warn({ err: error, url: redactedUrl(url) }, 'a page could not be rendered on the server');
-          cache.delete(key);
+          if (cache.get(key) === entry) cache.delete(key);
           return null;
         })
         .finally(() => {
           rendering -= 1;
         }),
     };
-    cache.delete(key);
-    cache.set(key, entry);
-    if (cache.size > MAX_PAGES) cache.delete(cache.keys().next().value as string);
+    keep(key, entry);
     return entry;
   };
 
-  return async (url, language) => {
+  const fresh = (key: string) => {
+    const entry = cache.get(key);
+    return entry && now() - entry.at <= STALE_MS ? entry : undefined;
+  };
+
+  const renderPage = async (
+    url: string,
+    language: Language,
+    mayRender: () => Promise<boolean> = () => Promise.resolve(true),
+  ): Promise<RenderedPage | null> => {
     const key = `${language} ${url}`;
-    let entry = cache.get(key);
-    const age = entry ? now() - entry.at : Infinity;
-    const busy = rendering >= MAX_RENDERS_AT_ONCE;
-    if (!entry || age > STALE_MS) {
-      if (busy) return null;
-      entry = render(key, url, language);
-    } else if (age > FRESH_MS && !busy) void render(key, url, language).rendered;
+    let entry = fresh(key);
+    if (entry) {
+      keep(key, entry);
+      const stale = now() - entry.at > FRESH_MS;
+      if (stale && rendering < MAX_RENDERS_AT_ONCE) void render(key, url, language).rendered;
+    } else {
+      if (rendering >= MAX_RENDERS_AT_ONCE || !(await mayRender())) return null;
+      // Another request may have started this page while the limit was being counted.
+      entry = fresh(key);
+      if (!entry) {
+        if (rendering >= MAX_RENDERS_AT_ONCE) return null;
+        entry = render(key, url, language);
+      }
+    }
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), RENDER_WAIT_MS);
@@ -190,4 +217,5 @@ export function pageRenderer(
       clearTimeout(timer);
     }
   };
+  return Object.assign(renderPage, { cachedPages: () => cache.size });
 }

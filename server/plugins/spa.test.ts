@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { fakeSpaServer } from '../testing/fakeSpa';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
 
 // The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
@@ -22,6 +23,12 @@ describe('the language of the first HTML', () => {
     expect(languageOf(request({}, { 'accept-language': 'en;q=0.4, ar;q=0.9' }))).toBe('ar');
     expect(languageOf(request({}, { 'accept-language': 'de, en-GB' }))).toBe('en');
     expect(languageOf(request({}, {}))).toBe('en');
+  });
+
+  test('a cookie no script wrote (bad percent-encoding) is read as sent, not a failure', () => {
+    expect(languageOf(request({}, { cookie: 'i18next=%E0%A4%A', 'accept-language': 'ar' }))).toBe('ar');
+    expect(languageOf(request({}, { cookie: 'i18next=%' }))).toBe('en');
+    expect(languageOf(request({}, { cookie: 'i18next=%61r' }))).toBe('ar');
   });
 
   test('an Arabic page is right-to-left and links only the right-to-left stylesheet', () => {
@@ -126,6 +133,30 @@ describe('the served SPA', () => {
     expect(english.body).toBe(INDEX_HTML);
   });
 
+  test('a malformed cookie, Accept-Language or query string is no reason for a page to fail', async () => {
+    for (const headers of [
+      { cookie: 'i18next=%E0%A4%A' },
+      { cookie: `i18next=${'%'.repeat(5000)}; shop_personal=%` },
+      { 'accept-language': 'ar;q=abc, en;q=1e309, %E0%A4%A;q=' },
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', ...headers },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id=root></div>');
+    }
+    for (const url of [
+      '/search?q=%',
+      '/search?q=%E0%A4%A&q=a&q[]=b&lng[]=ar',
+      `/cart?lng=${'a'.repeat(20_000)}`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
   test("links the product page's chunks and the Arabic texts as preloads in an Arabic product page", async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -185,14 +216,64 @@ describe('pages rendered on the server', () => {
   });
 
   test('a page that fails to render is still served, without markup', async () => {
-    const response = await page('/search?fail=1');
+    const response = await page('/search?q=fail');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id=root></div>');
+  });
+
+  test('addresses that show the same page share one render: unknown parameters, repeats, spacing, order', async () => {
+    const renderOf = async (url: string) => /data-render="(\d+)"/.exec((await page(url)).body)?.[1];
+    const first = await page('/search?q=musk&category=Perfume');
+    // Rendered from the address the page reads, whatever else the link carried.
+    expect(first.body).toContain('<h1>en /search?q=musk&category=Perfume ok</h1>');
+    const number = /data-render="(\d+)"/.exec(first.body)?.[1];
+    expect(number).toBeDefined();
+    const same = [
+      '/search?category=Perfume&q=musk&utm_source=newsletter',
+      '/search?q=%20musk%20&category=Perfume&fbclid=abc',
+      '/search?q=musk&q=other&category=Perfume&category=Other',
+      ...Array.from(
+        { length: 20 },
+        (_, index) => `/search?q=musk&category=Perfume&r=${index}-${Math.random()}`,
+      ),
+    ];
+    for (const url of same) expect(await renderOf(url)).toBe(number);
+    // The product page reads no query at all.
+    const product = await renderOf('/product/5?ref=mail');
+    expect(await renderOf('/product/5?ref=other&q=x')).toBe(product);
   });
 
   test('the renderer itself is not served', async () => {
     const response = await server.t.app.inject({ method: 'GET', url: '/ssr/render.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('renderPage');
+  });
+});
+
+describe('renders per client address', () => {
+  const RENDERS_A_MINUTE = 3;
+  const server = fakeSpaServer({
+    config: { perIpLimits: { ...DEFAULT_PER_IP_LIMITS, pageRenders: RENDERS_A_MINUTE } },
+  });
+
+  const page = (url: string, remoteAddress: string) =>
+    server.t.app.inject({ method: 'GET', url, remoteAddress, headers: { accept: 'text/html' } });
+  const rendered = (body: string) => body.includes('<div id="root"><main data-render=');
+
+  test('a client over the limit still gets every page, rendered by its browser; pages in memory and other clients are not limited', async () => {
+    const flooder = '203.0.113.7';
+    for (let index = 0; index < RENDERS_A_MINUTE; index += 1) {
+      const response = await page(`/search?q=flood-${index}`, flooder);
+      expect(response.statusCode).toBe(200);
+      expect(rendered(response.body)).toBe(true);
+    }
+    const over = await page('/search?q=flood-over', flooder);
+    expect(over.statusCode).toBe(200);
+    expect(over.body).toContain('<div id=root></div>');
+    expect(over.body).toContain('<script defer src=/js/main.2222222222.js></script>');
+    // A page already in memory costs no render: still sent with its markup.
+    expect(rendered((await page('/search?q=flood-0', flooder)).body)).toBe(true);
+    // Somebody else is not held back by the flooder.
+    expect(rendered((await page('/search?q=flood-over', '198.51.100.20')).body)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { pageAddress } from '../../src/lib/pageAddress';
 import { pageChunkGroups } from '../../src/lib/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
@@ -35,6 +36,15 @@ function supported(value: string | undefined | null): Language | null {
   return null;
 }
 
+/** A cookie's value as the browser's script wrote it; one no script wrote (bad percent-encoding) is taken as sent. */
+function decodedCookie(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /**
  * The page's language as the SPA's detector finds it first: `?lng`, then the `i18next` cookie it keeps, then the
  * browser's languages (Accept-Language, by preference). The SPA still decides in the end; this only lets the
@@ -45,7 +55,7 @@ export function languageOf(request: FastifyRequest): Language {
   const fromQuery = supported(typeof query === 'string' ? query : null);
   if (fromQuery) return fromQuery;
   const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
-  const fromCookie = supported(cookie ? decodeURIComponent(cookie) : null);
+  const fromCookie = supported(cookie ? decodedCookie(cookie) : null);
   if (fromCookie) return fromCookie;
   const accepted = (request.headers['accept-language'] ?? '')
     .split(',')
@@ -171,16 +181,33 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const arabic = built ? arabicIndex(english) : NOT_BUILT_PAGE;
   const manifest = built ? readChunkManifest(config.spaDir) : {};
   const renderPage = built ? pageRenderer(app, config.spaDir) : null;
+  // Renders a minute per client address (a page in memory costs nothing and is not counted): beyond, the pages
+  // go out without markup and the browser renders them, so a stream of new addresses cannot buy the server's CPU.
+  const renderLimit = app.createRateLimit({
+    max: config.perIpLimits.pageRenders,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `page-render|${request.ip}`,
+  });
+  const mayRender = (request: FastifyRequest) => async () => {
+    try {
+      const counted = await renderLimit(request);
+      return counted.isAllowed || !counted.isExceeded;
+    } catch (error) {
+      // Without its counter the server does not render: the page still works, rendered by the browser.
+      request.log.warn({ err: error }, 'the page render limit could not be counted');
+      return false;
+    }
+  };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, home = false) => {
     const language = languageOf(request);
     const url = request.raw.url ?? request.url;
     const pathname = url.split('?')[0] ?? '/';
-    // The page's markup in the HTML: it paints before any script has run. Without it the SPA renders it.
+    // The page's markup in the HTML: it paints before any script has run. Without it the SPA renders it. The page
+    // is rendered and kept under its address reduced to what the page reads.
+    const address = renderPage && rendersOnServer(pathname, request.headers.cookie) ? pageAddress(url) : null;
     const rendered =
-      renderPage && rendersOnServer(pathname, request.headers.cookie)
-        ? await renderPage(url, language)
-        : null;
+      renderPage && address !== null ? await renderPage(address, language, mayRender(request)) : null;
     let html = withPagePreloads(language === 'ar' ? arabic : english, manifest, pathname, language, {
       rendered: rendered !== null,
     });

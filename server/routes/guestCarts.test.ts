@@ -22,7 +22,7 @@ beforeAll(async () => {
     seed: true,
     config: {
       now: () => clock.now(),
-      perIpLimits: { register: 100, login: 100, guestCart: GUEST_CARTS_PER_MINUTE },
+      perIpLimits: { register: 100, login: 100, guestCart: GUEST_CARTS_PER_MINUTE, pageRenders: 100 },
     },
   });
   productId = await plainProductId();

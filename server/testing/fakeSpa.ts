@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { createTestApp, type TestApp } from './testApp';
+import { createTestApp, type TestApp, type TestAppOptions } from './testApp';
 
 // A stand-in for dist/ssr/render.js: counts its renders, reaches the API through the fetch it is given, and fails
 // for one address.
@@ -40,14 +40,17 @@ export function writeSpa(renderer = FAKE_RENDERER): string {
 
 /**
  * The whole server on a fresh database serving a fake SPA build (`writeSpa`), made before the describe block's
- * tests and removed after them.
+ * tests and removed after them; `options` as createTestApp's.
  */
-export function fakeSpaServer(): { readonly t: TestApp; readonly spaDir: string } {
+export function fakeSpaServer(options: TestAppOptions = {}): {
+  readonly t: TestApp;
+  readonly spaDir: string;
+} {
   let app: TestApp | undefined;
   let dir: string | undefined;
   beforeAll(async () => {
     dir = writeSpa();
-    app = await createTestApp({ config: { spaDir: dir } });
+    app = await createTestApp({ ...options, config: { ...options.config, spaDir: dir } });
   });
   afterAll(async () => {
     await app?.close();

@@ -498,11 +498,250 @@ function paramValue(pools: Pools): fc.Arbitrary<string> {
 
 const headerText = fc.string({ unit: 'grapheme-ascii', maxLength: 60 });
 
+/** Percent-encoding no decoder takes, and the kinds decoders disagree on. */
+export const BAD_PERCENT = [
+  '%',
+  '%%',
+  '%E0%A4%A',
+  '%zz',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%u0041',
+  '%0',
+  '%00',
+  '%F0%9F%98',
+  'a%',
+];
+
+/** What a header can carry on the wire: printable ASCII, tab and Latin-1 (no line breaks). */
+function wireText(maxLength: number): fc.Arbitrary<string> {
+  return fc
+    .array(
+      fc.oneof(
+        { arbitrary: fc.integer({ min: 0x20, max: 0x7e }), weight: 8 },
+        { arbitrary: fc.constant(0x09), weight: 1 },
+        { arbitrary: fc.integer({ min: 0xa0, max: 0xff }), weight: 1 },
+      ),
+      { maxLength },
+    )
+    .map((codes) => String.fromCharCode(...codes));
+}
+
+const longRun = (units: string[], max: number) =>
+  fc
+    .tuple(fc.constantFrom(...units), fc.integer({ min: 100, max }))
+    .map(([unit, count]) => unit.repeat(count));
+
+const COOKIE_NAMES = [
+  'i18next',
+  'i18next',
+  'shop_personal',
+  ' i18next',
+  'i18next ',
+  'I18NEXT',
+  '__proto__',
+  '',
+];
+
+/** A Cookie header as a careless script, an old browser or an attacker writes it. */
+export const hostileCookie: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.array(
+      fc.tuple(
+        fc.constantFrom(...COOKIE_NAMES),
+        fc.oneof(
+          { arbitrary: fc.constantFrom(...BAD_PERCENT), weight: 4 },
+          {
+            arbitrary: fc.constantFrom('ar', 'en', '1', '0', '', '"ar"', '%61r', 'ar%', '=ar', 'ar,en'),
+            weight: 3,
+          },
+          { arbitrary: wireText(40), weight: 3 },
+          { arbitrary: longRun(['%', 'x', '%E0', '=', ';'], 20_000), weight: 1 },
+        ),
+        fc.boolean(),
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+    fc.constantFrom('; ', ';', ',', ';;', ' ; '),
+  )
+  .map(([pairs, separator]) =>
+    pairs.map(([name, value, bare]) => (bare ? value : `${name}=${value}`)).join(separator),
+  );
+
+const LANGUAGE_TAGS = ['ar', 'en', 'ar-KW', 'en-GB', '*', '', ' ', 'xx', ...BAD_PERCENT];
+const QUALITIES = [
+  '',
+  ';q=',
+  ';q=abc',
+  ';q=1e309',
+  ';q=-1',
+  ';q=0',
+  ';q=NaN',
+  ';q=0.5',
+  ';;q=1',
+  ';q=1;q=2',
+  ';Q=1',
+  ';q=0.8.1',
+];
+
+/** An Accept-Language header with odd tags and qualities, or thousands of entries. */
+export const hostileAcceptLanguage: fc.Arbitrary<string> = fc.oneof(
+  {
+    arbitrary: fc
+      .array(
+        fc.tuple(
+          fc.oneof(fc.constantFrom(...LANGUAGE_TAGS), wireText(12), longRun(['a', '-'], 5_000)),
+          fc.constantFrom(...QUALITIES),
+        ),
+        { maxLength: 8 },
+      )
+      .map((parts) => parts.map(([tag, quality]) => tag + quality).join(',')),
+    weight: 9,
+  },
+  {
+    arbitrary: fc
+      .integer({ min: 500, max: 5_000 })
+      .map((count) => Array.from({ length: count }, (_, index) => `x${index};q=0.${index % 10}`).join(',')),
+    weight: 1,
+  },
+);
+
+/** Parameters the pages read (and a few they do not), plain, as arrays and as objects. */
+const PAGE_PARAMS = [
+  'q',
+  'q',
+  'category',
+  'brands',
+  'collections',
+  'maxPrice',
+  'minRating',
+  'page',
+  'sort',
+  'lng',
+  'guest_token',
+  'utm_source',
+  'q[]',
+  'q[a]',
+  'lng[]',
+  '__proto__',
+  'constructor',
+  '',
+];
+
+/** A page's query string: bad percent-encoding, repeats, arrays, very long values. */
+export function hostilePageQuery(pools: Pools): fc.Arbitrary<string> {
+  const value = fc.oneof(
+    { arbitrary: textValue(pools).map((text) => encode(text.slice(0, 2000))), weight: 5 },
+    { arbitrary: fc.constantFrom(...BAD_PERCENT), weight: 3 },
+    { arbitrary: fc.constantFrom('ar', 'en', 'AR', ' ar ', '1e309', 'NaN', '-1', ',,,'), weight: 2 },
+    { arbitrary: longRun(['q', '%20', '%', 'ا'], 100_000).map(encode), weight: 1 },
+  );
+  const pair = fc
+    .tuple(fc.constantFrom(...PAGE_PARAMS), value, fc.boolean())
+    .map(([name, text, bare]) => (bare ? name : `${name}=${text}`));
+  const raw = fc.constantFrom(...BAD_PERCENT, '=', '&&', '?', 'q=%&q=%E0', 'q=1&q=2&q=3', 'lng=ar&lng=en');
+  return fc
+    .array(fc.oneof({ arbitrary: pair, weight: 5 }, { arbitrary: raw, weight: 1 }), { maxLength: 8 })
+    .map((parts) => parts.join('&'));
+}
+
+/** The shop's pages (public, personal, other spellings, none) and a sample of the API and the server's files. */
+export const PAGE_PATHS = [
+  '/',
+  '/search',
+  '/search',
+  '/all-categories',
+  '/product/1',
+  '/product/999999',
+  '/product/%E0%A4%A',
+  '/product/abc',
+  '/cart',
+  '/policy',
+  '/privacy',
+  '/who-we-are',
+  '/checkout',
+  '/payment',
+  '/orders',
+  '/profile',
+  '/search/',
+  '/Search',
+  '/no/such/page',
+  '/__proto__',
+  '/constructor',
+  '/%',
+  '/%E0%A4%A',
+  '//search',
+  '/.',
+  `/product/${'x'.repeat(5000)}`,
+  '/api/categories',
+  '/api/best_selling_products',
+  '/api/products/1',
+  '/api/reviews',
+  '/api/guest/cart',
+  '/api/cart',
+  '/api/users',
+  '/api/orders',
+  '/api/coupons',
+  '/api/countries',
+  '/api/governorates',
+  '/api/governorates/1/areas',
+  '/api/sliders',
+  '/api/nationalities',
+  '/api/payments/x/status',
+  '/api/health',
+  '/api',
+  '/config.js',
+  '/favicon.ico',
+  '/uploads/profile/1-0123456789abcdef.png',
+];
+
+export interface PageRequest {
+  method: 'GET' | 'HEAD';
+  url: string;
+  remoteAddress: string;
+  headers: Record<string, string>;
+}
+
+/** Requests for the pages and a sample of the API with hostile cookies, Accept-Language and query strings. */
+export function pageRequests(pools: Pools): fc.Arbitrary<PageRequest> {
+  return fc
+    .record({
+      method: fc.constantFrom<PageRequest['method']>('GET', 'GET', 'GET', 'HEAD'),
+      path: fc.constantFrom(...PAGE_PATHS),
+      query: fc.oneof(
+        { arbitrary: fc.constant(''), weight: 1 },
+        { arbitrary: hostilePageQuery(pools), weight: 3 },
+      ),
+      remoteAddress: fc.oneof(fc.constant('127.0.0.1'), fc.ipV4(), fc.ipV6()),
+      headers: fc.record(
+        {
+          cookie: fc.oneof({ arbitrary: hostileCookie, weight: 4 }, { arbitrary: headerText, weight: 1 }),
+          'accept-language': hostileAcceptLanguage,
+          accept: fc.constantFrom('text/html', '*/*', '', 'application/json', 'text/html;q=0'),
+          'accept-encoding': fc.constantFrom('br', 'gzip', 'identity', '*', 'gzip;q=nan'),
+          authorization: fc.constantFrom(...BAD_AUTHORIZATIONS),
+        },
+        { requiredKeys: [] },
+      ),
+    })
+    .map(({ method, path, query, remoteAddress, headers }) => ({
+      method,
+      url: query ? `${path}?${query}` : path,
+      remoteAddress,
+      headers,
+    }));
+}
+
 function headers(pools: Pools): fc.Arbitrary<Record<string, string>> {
   return fc.record(
     {
       'content-type': fc.constantFrom(...CONTENT_TYPES),
-      'accept-language': fc.oneof(headerText, fc.constantFrom('ar', 'en', 'ar-KW,ar;q=0.9', '*', 'xx;q=nan')),
+      'accept-language': fc.oneof(
+        headerText,
+        fc.constantFrom('ar', 'en', 'ar-KW,ar;q=0.9', '*', 'xx;q=nan'),
+        hostileAcceptLanguage,
+      ),
       'idempotency-key': fc.oneof(headerText, fc.constantFrom('x'.repeat(500), ' ')),
       'x-forwarded-for': fc.oneof(headerText, fc.constantFrom('1.2.3.4, 5.6.7.8', '::1', '999.999.1.1')),
       'accept-encoding': fc.constantFrom('br', 'gzip', 'deflate', '*', 'identity;q=0', 'gzip;q=nan'),
@@ -510,7 +749,7 @@ function headers(pools: Pools): fc.Arbitrary<Record<string, string>> {
       'if-none-match': headerText,
       'if-modified-since': fc.oneof(headerText, fc.constantFrom('Thu, 01 Jan 1970 00:00:00 GMT')),
       origin: fc.oneof(headerText, fc.constantFrom('null', 'http://evil.example')),
-      cookie: headerText,
+      cookie: fc.oneof(headerText, hostileCookie),
       accept: fc.constantFrom('*/*', 'text/html', 'application/json', 'image/*', ''),
       'x-lang': fc.constantFrom(...pools.strings.slice(0, 3), 'ar', 'en'),
     },

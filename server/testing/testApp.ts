@@ -66,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       tokenSecret: 'test-secret',
       bcryptCost: 4,
       // Every test request comes from 127.0.0.1, and a file may register far more than 30 users a minute.
-      perIpLimits: { register: 10_000, login: 10_000, guestCart: 10_000 },
+      perIpLimits: { register: 10_000, login: 10_000, guestCart: 10_000, pageRenders: 10_000 },
       // Switched on explicitly, as a demo shop does; tests of the switched-off shop say so.
       paymentsSandbox: true,
       // No timers: a test runs the jobs with app.jobs.tick() when it wants them.

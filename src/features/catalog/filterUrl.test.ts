@@ -1,10 +1,15 @@
+import fc from 'fast-check';
+
+import { pageAddress } from '../../lib/pageAddress';
 import { DEFAULT_FILTERS } from './catalogSlice';
 import {
+  FILTER_PARAMS,
   filtersFromSearchParams,
   filtersToSearchParams,
   sameFilters,
   searchFromParams,
   searchToParams,
+  TEXT_PARAM,
 } from './filterUrl';
 
 describe('filters in the URL', () => {
@@ -82,5 +87,61 @@ describe('the search words in the URL', () => {
     });
     expect(searchFromParams(new URLSearchParams('q=%20oud%20'))).toEqual({ filters: null, text: 'oud' });
     expect(searchFromParams(new URLSearchParams('q='))).toEqual({ filters: null, text: '' });
+  });
+});
+
+describe('the address the server keeps a rendered search page under', () => {
+  /**
+   * What the search page shows at an address, on a new visitor's fresh store (nothing stated means the default),
+   * read as the page renderer reads it.
+   */
+  const shown = (address: string) => {
+    const { search } = new URL(address, 'http://page.invalid');
+    const stated = searchFromParams(new URLSearchParams(search));
+    return { filters: stated.filters ?? DEFAULT_FILTERS, text: stated.text ?? '' };
+  };
+
+  it('keeps only what the page reads, in one order: addresses that show the same page share one', () => {
+    expect(pageAddress('/search?utm_source=x&q=%20oud%20&fbclid=1')).toBe('/search?q=oud');
+    expect(pageAddress('/search?brands=b,a,b&q=Oud&q=other&category=%20Perfume%20')).toBe(
+      '/search?q=Oud&category=Perfume&brands=b%2Ca',
+    );
+    expect(pageAddress('/search?q=&category=&maxPrice=')).toBe('/search');
+    expect(pageAddress('/search?maxPrice=1e3&minRating=+4')).toBe('/search?maxPrice=1000&minRating=4');
+    // The other pages read no query at all.
+    expect(pageAddress('/product/12?ref=mail&q=x')).toBe('/product/12');
+    expect(pageAddress('/?random=1')).toBe('/');
+  });
+
+  it('is only made for the public pages, spelled as the route table spells them', () => {
+    for (const address of [
+      '/orders',
+      '/checkout?q=1',
+      '/search/',
+      '/Search',
+      '/product/',
+      '/product/1/2',
+      '//x',
+    ])
+      expect(pageAddress(address)).toBeNull();
+  });
+
+  it('shows the same page as the address it stands for, whatever the query', () => {
+    const names = fc.constantFrom(TEXT_PARAM, ...FILTER_PARAMS, 'lng', 'page', 'x', 'q[]');
+    const values = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('', ' ', '%', '%E0%A4%A', 'a,,b, a', '1e309', 'NaN', '-0', ' 12 ', '0x10', '5.5', '+'),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(names, values), { maxLength: 8 }), (pairs) => {
+        const url = `/search?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`;
+        const address = pageAddress(url);
+        expect(address).not.toBeNull();
+        expect(shown(address ?? '')).toEqual(shown(url));
+        // Kept under itself: reducing twice changes nothing.
+        expect(pageAddress(address ?? '')).toBe(address);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

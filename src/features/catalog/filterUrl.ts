@@ -1,8 +1,10 @@
 // The /search query states what the page shows: the filters (category, brands, collections, maxPrice,
 // minRating) and the search words (q), so a shared or reopened link shows the same products.
+import { SEARCH_FILTER_PARAMS, SEARCH_PATH as PAGE_PATH, SEARCH_TEXT_PARAM } from '../../lib/pageAddress';
 import { clampPrice, clampRating, DEFAULT_FILTERS, MAX_PRICE, type CatalogFilters } from './catalogSlice';
 
-export const FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
+// The names are shared with the server, which keeps a rendered search page under what its query states.
+export const FILTER_PARAMS = SEARCH_FILTER_PARAMS;
 
 const list = (value: string | null) =>
   value
@@ -47,7 +49,7 @@ export function sameFilters(a: CatalogFilters, b: CatalogFilters): boolean {
 }
 
 /** The search words' parameter, beside the filters. */
-export const TEXT_PARAM = 'q';
+export const TEXT_PARAM = SEARCH_TEXT_PARAM;
 
 export interface SearchInUrl {
   filters: CatalogFilters;
@@ -83,7 +85,7 @@ export function showsSearch(params: URLSearchParams, search: SearchInUrl): boole
   );
 }
 
-export const SEARCH_PATH = '/search';
+export const SEARCH_PATH = PAGE_PATH;
 
 /** The search page for these words, with the stored filters (the page writes them into the address). */
 export function searchPath(text: string): string {

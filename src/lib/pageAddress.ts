@@ -1,0 +1,77 @@
+// Which addresses the server renders for a new visitor, and the one address each rendered page stands for. The
+// server compiles this file on its own (tsconfig.server.json): it imports nothing.
+
+/** The search page, and the names its query states the search by (features/catalog/filterUrl.ts reads them). */
+export const SEARCH_PATH = '/search';
+export const SEARCH_TEXT_PARAM = 'q';
+export const SEARCH_FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
+
+/**
+ * The pages a new visitor sees the same as anybody, spelled as the route table (app/routes.tsx) spells them. Any
+ * other spelling (a trailing slash, capitals, a deeper path) still works, rendered by the browser: the server does
+ * not render an endless supply of addresses that all show the same page or none.
+ */
+const PUBLIC_PAGE = /^\/(?:search|all-categories|product\/[^/]+|cart|policy|privacy|who-we-are)?$/;
+
+export function isPublicPage(pathname: string): boolean {
+  return PUBLIC_PAGE.test(pathname);
+}
+
+/** A comma list as the search page reads it: trimmed items, each once, in their order. */
+function listOf(value: string | null): string[] {
+  if (!value) return [];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * The search page's query reduced to what the page reads from it (filterUrl.ts `searchFromParams`: the first
+ * value of each name, trimmed, lists without repeats), in one order. Anything else in the address (tracking
+ * parameters, repeats, unknown names) changes nothing on the page. The search words keep their case: the search
+ * box shows them as typed. A new visitor's stored search is the default, so an empty value and a missing one are
+ * the same page.
+ */
+function searchQuery(params: URLSearchParams): string {
+  const read = new URLSearchParams();
+  const text = params.get(SEARCH_TEXT_PARAM)?.trim();
+  if (text) read.set(SEARCH_TEXT_PARAM, text);
+  if (SEARCH_FILTER_PARAMS.some((name) => params.has(name))) {
+    const category = params.get('category')?.trim();
+    if (category) read.set('category', category);
+    for (const name of ['brands', 'collections']) {
+      const items = listOf(params.get(name));
+      if (items.length > 0) read.set(name, items.join(','));
+    }
+    for (const name of ['maxPrice', 'minRating']) {
+      const value = params.get(name);
+      // The page reads Number(value); writing that number back reads as the same number (NaN included).
+      if (value !== null && value !== '') read.set(name, String(Number(value)));
+    }
+  }
+  return read.toString();
+}
+
+/**
+ * The address a page is rendered and kept under: its path as sent, with the query reduced to what the page reads;
+ * null when the page is not one the server renders.
+ */
+export function pageAddress(url: string): string | null {
+  const pathname = /^[^?#]*/.exec(url)?.[0] ?? '';
+  if (!isPublicPage(pathname)) return null;
+  if (pathname !== SEARCH_PATH) return pathname;
+  let search: string;
+  try {
+    // Read as the page renderer reads its address (the URL parser drops tabs and newlines, trims the end).
+    search = new URL(url.slice(pathname.length), 'http://page.invalid/').search;
+  } catch {
+    return null;
+  }
+  const query = searchQuery(new URLSearchParams(search));
+  return query ? `${pathname}?${query}` : pathname;
+}
