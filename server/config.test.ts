@@ -117,3 +117,10 @@ test('unpaid orders hold their stock 30 minutes unless UNPAID_ORDER_MINUTES says
   expect(loadConfig({ BACKGROUND_JOBS: 'off' }).backgroundJobs).toBe(false);
   expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
 });
+
+test('a client address gets 30 server renders a minute unless PAGE_RENDERS_PER_MINUTE says otherwise', () => {
+  expect(loadConfig({}).perIpLimits.pageRenders).toBe(30);
+  expect(loadConfig({ PAGE_RENDERS_PER_MINUTE: '600' }).perIpLimits.pageRenders).toBe(600);
+  for (const wrong of ['0', '-3', '2.5', 'lots'])
+    expect(loadConfig({ PAGE_RENDERS_PER_MINUTE: wrong }).perIpLimits.pageRenders).toBe(30);
+});

@@ -100,7 +100,7 @@ function parseSwitch(value: string | undefined, fallback: boolean): boolean {
   return fallback;
 }
 
-/** A whole number of `unit` ms between min and max, else the fallback. */
+/** A whole number (of `unit` ms for a duration) between min and max, else the fallback. */
 function parseDuration(value: string | undefined, unit: number, min: number, max: number, fallback: number) {
   const count = Number(value?.trim() || Number.NaN);
   return Number.isInteger(count) && count >= min && count <= max ? count * unit : fallback;
@@ -158,7 +158,16 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: nonEmpty(env.REDIS_URL),
     myFatoorahApiKey: nonEmpty(env.MYFATOORAH_API_KEY),
     myFatoorahBaseUrl: nonEmpty(env.MYFATOORAH_BASE_URL),
-    perIpLimits: { ...DEFAULT_PER_IP_LIMITS },
+    perIpLimits: {
+      ...DEFAULT_PER_IP_LIMITS,
+      pageRenders: parseDuration(
+        env.PAGE_RENDERS_PER_MINUTE,
+        1,
+        1,
+        1_000_000,
+        DEFAULT_PER_IP_LIMITS.pageRenders,
+      ),
+    },
     now: () => new Date(),
   };
 }
