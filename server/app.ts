@@ -69,6 +69,13 @@ export function configJs(config: Config): string {
   return `window.__SHOP_CONFIG__ = ${JSON.stringify(published).replace(/</g, '\\u003c')};\n`;
 }
 
+/** Whether a job's report counts anything done: a number above zero, or an object holding one. */
+export function didWork(report: unknown): boolean {
+  if (typeof report === 'number') return report > 0;
+  if (typeof report !== 'object' || report === null) return false;
+  return Object.values(report).some((value) => typeof value === 'number' && value > 0);
+}
+
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...options.config };
   if (!options.db)
@@ -122,6 +129,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     gateway,
     onGatewayError: (error: unknown, orderId: number) =>
       app.log.warn({ err: error, orderId }, 'payment status check failed; asking again next run'),
+    log: app.log,
   };
   const jobs: Job[] = [
     { name: 'expire-unpaid-orders', run: (now) => expireUnpaidOrders(reconcileDeps, now) },
@@ -137,6 +145,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     now: config.now,
     schedule: options.jobSchedule,
     onError: (error, job) => app.log.error({ err: error, job }, 'background job failed'),
+    // Every run at debug; a run that did something (a count above zero in its report) at info.
+    onRun: (job, report) =>
+      app.log[didWork(report) ? 'info' : 'debug']({ job, report }, 'background job ran'),
   });
   app.decorate('jobs', runner);
   // Started once the server is ready (after main.ts migrated the database); stopped before the database closes.
