@@ -162,6 +162,7 @@ async function call(
   url: string,
   clientIp: string,
   body?: object,
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
   const response = await fetch(`${instance.url}${url}`, {
     method,
@@ -169,6 +170,7 @@ async function call(
       'x-forwarded-for': clientIp,
       accept: 'application/json',
       ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
     redirect: 'manual',
@@ -566,6 +568,41 @@ async function main(): Promise<void> {
     note(`wrong passwords for one account, alternating A/B: ${loginStatuses.join(' ')}`);
     assert.deepEqual(loginStatuses, [...Array<number>(LOGIN_LIMIT).fill(422), 429, 429]);
 
+    step('no sticky sessions: a session and a checkout spread over both instances');
+    const visitorIp = '10.10.0.1';
+    const signedIn = await call(a, 'POST', '/api/login', visitorIp, {
+      email: 'demo@shop.test',
+      password: 'Demo@12345',
+    });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    const bearer = { authorization: `Bearer ${String(signedIn.body.token)}` };
+    assert.equal((await call(b, 'GET', '/api/users', visitorIp, undefined, bearer)).status, 200);
+    assert.equal((await call(b, 'POST', '/api/logout', visitorIp, undefined, bearer)).status, 200);
+    const afterLogout = await call(a, 'GET', '/api/users', visitorIp, undefined, bearer);
+    assert.equal(afterLogout.status, 401, 'signed out on B is signed out on A');
+    note('signed in on A, read the profile and signed out on B: the token is refused on A at once');
+    const doubleIp = '10.10.0.2';
+    const doubleCart = await call(a, 'POST', '/api/guest/cart/add', doubleIp, {
+      product_id: plenty,
+      quantity: 1,
+    });
+    const doubleBody = orderBody(800, String(doubleCart.body.guest_token));
+    // A double click whose two submits the balancer sends to different instances.
+    const [onA, onB] = await Promise.all([
+      call(a, 'POST', '/api/guest/create-order', doubleIp, doubleBody),
+      call(b, 'POST', '/api/guest/create-order', doubleIp, doubleBody),
+    ]);
+    assert.equal(onA.status, 201, JSON.stringify(onA.body));
+    assert.equal(onB.status, 201, JSON.stringify(onB.body));
+    assert.equal(onA.body.order_id, onB.body.order_id, 'both submits answer the same order');
+    const doubleOrders = await one<{ orders: number; units: number }>(
+      `SELECT count(DISTINCT o.id)::int AS orders, coalesce(sum(i.quantity), 0)::int AS units
+       FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.contact_email = $1`,
+      [doubleBody.guest_email],
+    );
+    assert.deepEqual(doubleOrders, { orders: 1, units: 1 }, 'one order, one unit taken');
+    note(`a double submit sent to A and B at once: one order (${String(onA.body.order_id)}), one unit taken`);
+
     step('instance A killed in the middle of a payment');
     const buyerIp = '10.9.0.1';
     const added = await call(b, 'POST', '/api/guest/cart/add', buyerIp, { product_id: plenty, quantity: 2 });
@@ -630,7 +667,8 @@ async function main(): Promise<void> {
       [plenty],
     );
     assert.equal(afterKill.sold, third + 2, 'the killed payment is counted sold once');
-    assert.equal(afterKill.stock, 1000 - third - 2);
+    // the double submit's order still holds its one unit, unpaid
+    assert.equal(afterKill.stock, 1000 - third - 2 - 1);
     note(`order ${killedOrder} paid by B's reconciliation job; the shopper's return through B answers paid`);
     // B keeps selling alone.
     const after = await call(b, 'POST', '/api/guest/cart/add', '10.9.0.2', { product_id: plenty });
