@@ -6,6 +6,7 @@
 // Needs a PostgreSQL it may create a schema in: SCALE_DATABASE_URL, else TEST_DATABASE_URL (.ci/run sets it). The
 // servers run from the TypeScript sources (tsx), or from build/ with SCALE_SERVER=build (after `npm run
 // build:server`). SCALE_PORTS=8150,8151 picks their ports (default: free ones); SCALE_KEEP=1 keeps the schema.
+// SCALE_REDIS_URL: two more instances then check the same limits counted in that Redis (REDIS_URL).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -47,7 +48,7 @@ interface LogLine {
 }
 
 interface Instance {
-  name: 'A' | 'B';
+  name: 'A' | 'B' | 'C' | 'D';
   url: string;
   child: ChildProcess;
   lines: LogLine[];
@@ -90,7 +91,7 @@ function withSearchPath(url: string, schema: string): string {
   return parsed.toString();
 }
 
-function startInstance(name: 'A' | 'B', port: number, env: NodeJS.ProcessEnv): Instance {
+function startInstance(name: Instance['name'], port: number, env: NodeJS.ProcessEnv): Instance {
   // One process per instance (no tsx CLI wrapper), so SIGKILL takes the server itself down.
   const entry =
     process.env.SCALE_SERVER === 'build'
@@ -229,6 +230,28 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Pro
   });
   await Promise.all(lanes);
   return results;
+}
+
+/** The guest-cart and sign-in limits of one address, hit alternately on two instances, hold for their sum. */
+async function checkSharedLimits(pair: Instance[], clientIp: string, productId: number): Promise<void> {
+  const names = pair.map((instance) => instance.name).join('/');
+  const cartStatuses: number[] = [];
+  for (let index = 0; index < GUEST_CART_LIMIT + 2; index += 1) {
+    const on = pair[index % 2] as Instance;
+    cartStatuses.push(
+      (await call(on, 'POST', '/api/guest/cart/add', clientIp, { product_id: productId })).status,
+    );
+  }
+  note(`new guest carts from one address, alternating ${names}: ${cartStatuses.join(' ')}`);
+  assert.deepEqual(cartStatuses, [...Array<number>(GUEST_CART_LIMIT).fill(200), 429, 429]);
+  const loginStatuses: number[] = [];
+  for (let index = 0; index < LOGIN_LIMIT + 2; index += 1) {
+    const on = pair[index % 2] as Instance;
+    const attempt = { email: 'demo@shop.test', password: 'Wrong@1234' };
+    loginStatuses.push((await call(on, 'POST', '/api/login', clientIp, attempt)).status);
+  }
+  note(`wrong passwords for one account, alternating ${names}: ${loginStatuses.join(' ')}`);
+  assert.deepEqual(loginStatuses, [...Array<number>(LOGIN_LIMIT).fill(422), 429, 429]);
 }
 
 interface Shopper {
@@ -544,29 +567,7 @@ async function main(): Promise<void> {
     assert.equal(plentyNow.sold, third, 'each paid order counted sold once');
 
     step('rate limits count across both instances');
-    const limitedIp = '203.0.113.9';
-    const cartStatuses: number[] = [];
-    for (let index = 0; index < GUEST_CART_LIMIT + 2; index += 1) {
-      const on = both[index % 2] as Instance;
-      cartStatuses.push(
-        (await call(on, 'POST', '/api/guest/cart/add', limitedIp, { product_id: plenty })).status,
-      );
-    }
-    note(
-      `new guest carts from one address, alternating A/B: ${GUEST_CART_LIMIT} × 200 expected, then 429 on A and B: ` +
-        cartStatuses.join(' '),
-    );
-    assert.deepEqual(cartStatuses, [...Array<number>(GUEST_CART_LIMIT).fill(200), 429, 429]);
-    const loginStatuses: number[] = [];
-    for (let index = 0; index < LOGIN_LIMIT + 2; index += 1) {
-      const on = both[index % 2] as Instance;
-      loginStatuses.push(
-        (await call(on, 'POST', '/api/login', limitedIp, { email: 'demo@shop.test', password: 'Wrong@1234' }))
-          .status,
-      );
-    }
-    note(`wrong passwords for one account, alternating A/B: ${loginStatuses.join(' ')}`);
-    assert.deepEqual(loginStatuses, [...Array<number>(LOGIN_LIMIT).fill(422), 429, 429]);
+    await checkSharedLimits([a, b], '203.0.113.9', plenty);
 
     step('no sticky sessions: a session and a checkout spread over both instances');
     const visitorIp = '10.10.0.1';
@@ -679,8 +680,27 @@ async function main(): Promise<void> {
     const bExit = await b.exit;
     assert.equal(bExit.code, 0, 'B shuts down cleanly');
 
+    const redisUrl = process.env.SCALE_REDIS_URL;
+    if (redisUrl) {
+      step('with REDIS_URL: two more instances count the limits in Redis');
+      const c = startInstance('C', await freePort(), { ...env, REDIS_URL: redisUrl });
+      const d = startInstance('D', await freePort(), { ...env, REDIS_URL: redisUrl });
+      instances.push(c, d);
+      await Promise.all([waitHealthy(c), waitHealthy(d)]);
+      // A fresh address per run: Redis outlives the schema, and its windows last a minute.
+      const redisIp = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+      await checkSharedLimits([c, d], redisIp, plenty);
+      const { inDatabase } = await one<{ inDatabase: number }>(
+        `SELECT count(*)::int AS "inDatabase" FROM rate_limits WHERE key LIKE $1`,
+        [`%${redisIp}%`],
+      );
+      assert.equal(inDatabase, 0, 'the counters were in Redis, not in the database');
+      for (const instance of [c, d]) instance.child.kill('SIGTERM');
+      for (const instance of [c, d]) assert.equal((await instance.exit).code, 0);
+    }
+
     step('work done twice');
-    const expiredLines = both.flatMap((instance) =>
+    const expiredLines = instances.flatMap((instance) =>
       instance.lines
         .filter((line) => line.msg === 'unpaid order expired')
         .map((line) => ({ by: instance.name, orderId: Number(line.orderId) })),
@@ -692,14 +712,14 @@ async function main(): Promise<void> {
     // Each overdue order is claimed once: afterwards it is expired, paid or failed, never pending and overdue again
     // within the claim's lease (two minutes, longer than this run's expiries).
     const claimCount = new Map<number, number>();
-    for (const instance of both)
+    for (const instance of instances)
       for (const line of instance.lines)
         if (line.msg === 'overdue order claimed')
           claimCount.set(Number(line.orderId), (claimCount.get(Number(line.orderId)) ?? 0) + 1);
     const claimedTwice = [...claimCount.values()].filter((count) => count > 1).length;
     const expectedExpired = walkers.length + third;
     assert.equal(expiredCount.size, expectedExpired, 'every overdue unpaid order expired');
-    const checks = both.flatMap((instance) =>
+    const checks = instances.flatMap((instance) =>
       instance.lines
         .filter((line) => line.msg === 'payment checked')
         .map((line) => ({
@@ -722,13 +742,16 @@ async function main(): Promise<void> {
     const [runsA = 0, runsB = 0] = both.map(
       (instance) => instance.lines.filter((line) => line.msg === 'background job ran').length,
     );
-    const failures = both.flatMap((instance) =>
+    const failures = instances.flatMap((instance) =>
       instance.lines.filter((line) => line.level >= 50 || (line.res?.statusCode ?? 0) >= 500),
     );
     assert.deepEqual(failures, [], 'no job failed and no request answered 5xx');
     const workTwice = expiredTwice + claimedTwice + checkedTwice + pruneTwice;
-    const by = (name: string) => expiredLines.filter((line) => line.by === name).length;
-    const checksBy = (name: string) => checks.filter((check) => check.by === name).length;
+    /** "A 46, B 36" (and C, D when they ran) */
+    const perInstance = (work: { by: string }[]) =>
+      instances
+        .map((instance) => `${instance.name} ${work.filter((w) => w.by === instance.name).length}`)
+        .join(', ');
 
     console.log(`
 Two-instance run on PostgreSQL (${Math.round((Date.now() - started) / 1000)} s):
@@ -736,8 +759,8 @@ Two-instance run on PostgreSQL (${Math.round((Date.now() - started) / 1000)} s):
   units                   ${LAST_UNITS}
   sold                    ${sold.sold} (orders made ${winners.length} + ${lateWinners.length} after ${walkers.length} expired; refused ${firstWave.filter((s) => s === 422).length} + ${secondWave.filter((s) => s === 422).length})
   jobs run                ${runsA + runsB} (A ${runsA}, B ${runsB})
-  orders expired          ${expiredLines.length} (A ${by('A')}, B ${by('B')})
-  payments checked        ${checks.length} (A ${checksBy('A')}, B ${checksBy('B')}) of ${checksOf.size} payments
+  orders expired          ${expiredLines.length} (${perInstance(expiredLines)})
+  payments checked        ${checks.length} (${perInstance(checks)}) of ${checksOf.size} payments
   rows pruned             ${PLANTED_COUNTERS + PLANTED_GUEST_CARTS} (counters A ${countersPruned[0]} B ${countersPruned[1]}, carts A ${cartsPruned[0]} B ${cartsPruned[1]})
   work done twice         ${workTwice} (expiries ${expiredTwice}, claims ${claimedTwice}, checks within an interval ${checkedTwice}, prune miscount ${pruneTwice})
   killed mid-payment      order ${killedOrder}: ${beforeKill.status} at the kill, paid by B's job`);
