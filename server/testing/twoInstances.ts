@@ -108,7 +108,8 @@ function startInstance(name: Instance['name'], port: number, env: NodeJS.Process
     child,
     lines: [],
     text: [],
-    exit: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    // 'close', not 'exit': its output is read to the end by then, so every log line it wrote is counted.
+    exit: new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal }))),
   };
   let pending = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -351,6 +352,15 @@ async function main(): Promise<void> {
           .filter((line) => line.msg === 'background job ran' && line.job === job)
           .reduce((sum, line) => sum + (typeof line.report === 'number' ? line.report : 0), 0),
       );
+    const sum = (counts: number[]) => counts.reduce((x, y) => x + y, 0);
+    // The rows are gone once the deleting run committed; its log line reaches this process a moment later.
+    await until(
+      'the pruning runs to be logged',
+      async () =>
+        sum(prunedBy('prune-rate-limits')) >= PLANTED_COUNTERS &&
+        sum(prunedBy('guest-cart-expiry')) >= PLANTED_GUEST_CARTS,
+      5000,
+    ).catch(() => undefined);
     const countersPruned = prunedBy('prune-rate-limits');
     const cartsPruned = prunedBy('guest-cart-expiry');
     note(
@@ -360,8 +370,7 @@ async function main(): Promise<void> {
       `idle guest carts deleted: A ${cartsPruned[0]}, B ${cartsPruned[1]} (planted ${PLANTED_GUEST_CARTS})`,
     );
     const pruneTwice =
-      Math.abs(countersPruned.reduce((x, y) => x + y) - PLANTED_COUNTERS) +
-      Math.abs(cartsPruned.reduce((x, y) => x + y) - PLANTED_GUEST_CARTS);
+      Math.abs(sum(countersPruned) - PLANTED_COUNTERS) + Math.abs(sum(cartsPruned) - PLANTED_GUEST_CARTS);
 
     step(`a crowd of ${SHOPPERS} shoppers across both instances buys the last ${LAST_UNITS} units`);
     const { id: categoryId } = await one<{ id: number }>('SELECT min(id) AS id FROM categories');
@@ -657,10 +666,11 @@ async function main(): Promise<void> {
       ]);
       return status === 'paid';
     });
-    const foundBy = b.lines.find(
-      (line) => line.msg === 'payment checked' && line.orderId === killedOrder && line.state === 'paid',
+    await until("B's log to say its reconciliation job settled the order", async () =>
+      b.lines.some(
+        (line) => line.msg === 'payment checked' && line.orderId === killedOrder && line.state === 'paid',
+      ),
     );
-    assert.ok(foundBy, "B's reconciliation job settled the order");
     const returned = await call(b, 'GET', `/api/payments/${killedPayment}/status`, buyerIp);
     assert.equal(returned.body.status, 'paid', 'the shopper comes back through B and sees it paid');
     const afterKill = await one<{ sold: number; stock: number }>(
