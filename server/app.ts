@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 import { System } from '../contract/dev';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
+import { eraseContactsOfSettledOrders } from './db/queries/accountErasure';
+import { deleteMailBefore } from './db/queries/outbox';
 import { deleteEndedCounters } from './db/queries/rateLimits';
 import { registerErrorHandler } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
@@ -105,6 +107,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       from: config.mailFrom,
       transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined,
       logCodes: config.env !== 'production',
+      now: config.now,
     });
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
@@ -138,6 +141,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       run: (now) => reconcilePendingPayments(reconcileDeps, now, config.jobsIntervalMs),
     },
     guestCartExpiry(db),
+    // After the expiry job: an order of a deleted account that expired this round loses its contact details now.
+    { name: 'erase-order-contacts', run: () => eraseContactsOfSettledOrders(db) },
+    {
+      name: 'prune-outbox',
+      run: (now) => deleteMailBefore(db, new Date(now.getTime() - config.outboxRetentionMs)),
+    },
   ];
   if (!config.redisUrl) jobs.push({ name: 'prune-rate-limits', run: (now) => deleteEndedCounters(db, now) });
   const runner = new JobRunner(jobs, {

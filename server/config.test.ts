@@ -117,3 +117,11 @@ test('unpaid orders hold their stock 30 minutes unless UNPAID_ORDER_MINUTES says
   expect(loadConfig({ BACKGROUND_JOBS: 'off' }).backgroundJobs).toBe(false);
   expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
 });
+
+test('the outbox keeps mail 7 days unless OUTBOX_RETENTION_DAYS says otherwise', () => {
+  const day = 24 * 60 * 60 * 1000;
+  expect(loadConfig({}).outboxRetentionMs).toBe(7 * day);
+  expect(loadConfig({ OUTBOX_RETENTION_DAYS: '2' }).outboxRetentionMs).toBe(2 * day);
+  expect(loadConfig({ OUTBOX_RETENTION_DAYS: '0' }).outboxRetentionMs).toBe(7 * day);
+  expect(loadConfig({ OUTBOX_RETENTION_DAYS: 'soon' }).outboxRetentionMs).toBe(7 * day);
+});

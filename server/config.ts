@@ -45,6 +45,8 @@ export interface Config {
   jobsIntervalMs: number;
   /** false: no timers; tests run the jobs' tick themselves. */
   backgroundJobs: boolean;
+  /** Mail older than this leaves the outbox (it holds codes in clear text): OUTBOX_RETENTION_DAYS. */
+  outboxRetentionMs: number;
   /** When set, rate-limit counters live in Redis instead of the database. */
   redisUrl?: string;
   /** MyFatoorah's API token and base URL: both set, payments go to MyFatoorah instead of the sandbox. */
@@ -75,6 +77,8 @@ export const DEFAULT_PER_IP_LIMITS: PerIpLimits = { register: 30, login: 100, gu
 export const UNPAID_ORDER_TTL_MS = 30 * 60 * 1000;
 /** How often the background jobs run (JOBS_INTERVAL_SECONDS overrides it). */
 export const JOBS_INTERVAL_MS = 60 * 1000;
+/** How long the outbox keeps a mail (OUTBOX_RETENTION_DAYS overrides it). */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Missing or unknown means production: the dev mailbox (live codes for any address) must never be switched on by
@@ -147,6 +151,13 @@ export function loadConfig(env: Env = process.env): Config {
     unpaidOrderTtlMs: parseDuration(env.UNPAID_ORDER_MINUTES, 60_000, 1, 7 * 24 * 60, UNPAID_ORDER_TTL_MS),
     jobsIntervalMs: parseDuration(env.JOBS_INTERVAL_SECONDS, 1000, 1, 24 * 60 * 60, JOBS_INTERVAL_MS),
     backgroundJobs: parseSwitch(env.BACKGROUND_JOBS, true),
+    outboxRetentionMs: parseDuration(
+      env.OUTBOX_RETENTION_DAYS,
+      24 * 60 * 60 * 1000,
+      1,
+      3650,
+      OUTBOX_RETENTION_MS,
+    ),
     redisUrl: nonEmpty(env.REDIS_URL),
     myFatoorahApiKey: nonEmpty(env.MYFATOORAH_API_KEY),
     myFatoorahBaseUrl: nonEmpty(env.MYFATOORAH_BASE_URL),

@@ -226,6 +226,8 @@ export const orders = pgTable('orders', {
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The account was deleted: the contact details go once the order settles (services/profile.ts). */
+  eraseContact: boolean('erase_contact').notNull().default(false),
 });
 
 export const orderItems = pgTable('order_items', {
