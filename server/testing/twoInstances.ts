@@ -27,8 +27,8 @@ const SHOPPERS = 40;
 const LAST_UNITS = 5;
 /** Orders of a plentiful product left to the jobs: paid on the gateway, declined there, or never paid. */
 const JOB_ORDERS = 240;
-const PLANTED_COUNTERS = 300;
-const PLANTED_GUEST_CARTS = 200;
+/** Rows left for the pruning jobs: ended rate-limit windows, idle guest carts, mail past its retention. */
+const PLANTED = { counters: 300, carts: 200, mail: 250 };
 /** contract: new guest carts, 20 a minute per client address */
 const GUEST_CART_LIMIT = 20;
 /** the sign-in limit per address and e-mail */
@@ -331,46 +331,50 @@ async function main(): Promise<void> {
     await sql(
       `INSERT INTO rate_limits (key, hits, window_ends_at)
        SELECT 'planted|' || n, 1, now() - interval '1 minute' FROM generate_series(1, $1::int) AS n`,
-      [PLANTED_COUNTERS],
+      [PLANTED.counters],
     );
     await sql(
       `INSERT INTO guest_carts (token_hash, created_at, last_used_at)
        SELECT 'planted' || n, now() - interval '90 days', now() - interval '90 days'
        FROM generate_series(1, $1::int) AS n`,
-      [PLANTED_GUEST_CARTS],
+      [PLANTED.carts],
+    );
+    // Mail past the outbox's retention (7 days by default): it holds codes in clear text.
+    await sql(
+      `INSERT INTO outbox (recipient, subject, body, code, created_at)
+       SELECT 'planted' || n || '@example.com', 'Your code', 'Your code is 123456', '123456', now() - interval '30 days'
+       FROM generate_series(1, $1::int) AS n`,
+      [PLANTED.mail],
     );
     await until('the planted rows to be pruned', async () => {
-      const left = await one<{ counters: number; carts: number }>(
-        `SELECT (SELECT count(*)::int FROM rate_limits WHERE key LIKE 'planted|%') AS counters,
-                (SELECT count(*)::int FROM guest_carts WHERE token_hash LIKE 'planted%') AS carts`,
+      const left = await one<{ left: number }>(
+        `SELECT (SELECT count(*)::int FROM rate_limits WHERE key LIKE 'planted|%')
+              + (SELECT count(*)::int FROM guest_carts WHERE token_hash LIKE 'planted%')
+              + (SELECT count(*)::int FROM outbox WHERE recipient LIKE 'planted%') AS left`,
       );
-      return left.counters === 0 && left.carts === 0;
+      return left.left === 0;
     });
-    const prunedBy = (job: string) =>
+    /** What each instance's runs of `job` reported deleting (or changing), summed. */
+    const reportedBy = (job: string) =>
       both.map((instance) =>
         instance.lines
           .filter((line) => line.msg === 'background job ran' && line.job === job)
           .reduce((sum, line) => sum + (typeof line.report === 'number' ? line.report : 0), 0),
       );
     const sum = (counts: number[]) => counts.reduce((x, y) => x + y, 0);
-    // The rows are gone once the deleting run committed; its log line reaches this process a moment later.
-    await until(
-      'the pruning runs to be logged',
-      async () =>
-        sum(prunedBy('prune-rate-limits')) >= PLANTED_COUNTERS &&
-        sum(prunedBy('guest-cart-expiry')) >= PLANTED_GUEST_CARTS,
-      5000,
-    ).catch(() => undefined);
-    const countersPruned = prunedBy('prune-rate-limits');
-    const cartsPruned = prunedBy('guest-cart-expiry');
-    note(
-      `rate-limit windows deleted: A ${countersPruned[0]}, B ${countersPruned[1]} (planted ${PLANTED_COUNTERS})`,
-    );
-    note(
-      `idle guest carts deleted: A ${cartsPruned[0]}, B ${cartsPruned[1]} (planted ${PLANTED_GUEST_CARTS})`,
-    );
-    const pruneTwice =
-      Math.abs(sum(countersPruned) - PLANTED_COUNTERS) + Math.abs(sum(cartsPruned) - PLANTED_GUEST_CARTS);
+    /** Waits for the runs' log lines (they trail the database by a moment); answers |reported - expected|. */
+    const miscount = async (job: string, expected: number) => {
+      await until(`${job}'s runs to be logged`, async () => sum(reportedBy(job)) >= expected, 5000).catch(
+        () => undefined,
+      );
+      const counts = reportedBy(job);
+      note(`${job}: A ${counts[0]}, B ${counts[1]} (expected ${expected} in all)`);
+      return Math.abs(sum(counts) - expected);
+    };
+    let pruneTwice =
+      (await miscount('prune-rate-limits', PLANTED.counters)) +
+      (await miscount('guest-cart-expiry', PLANTED.carts)) +
+      (await miscount('prune-outbox', PLANTED.mail));
 
     step(`a crowd of ${SHOPPERS} shoppers across both instances buys the last ${LAST_UNITS} units`);
     const { id: categoryId } = await one<{ id: number }>('SELECT min(id) AS id FROM categories');
@@ -568,6 +572,17 @@ async function main(): Promise<void> {
     );
     note(`settled: ${JSON.stringify(outcome)}`);
     assert.deepEqual(outcome, { paid: third, failed: third, expired: third });
+    // Their buyers deleted their accounts: settled orders (failed, expired) lose their contact details to a job.
+    await sql(`UPDATE orders SET erase_contact = true WHERE id = ANY($1::int[])`, [jobOrderIds]);
+    await until('the settled orders of deleted accounts to lose their contact details', async () => {
+      const { left } = await one<{ left: number }>(
+        `SELECT count(*)::int AS left FROM orders
+         WHERE id = ANY($1::int[]) AND status IN ('failed', 'expired') AND contact_email <> ''`,
+        [jobOrderIds],
+      );
+      return left === 0;
+    });
+    pruneTwice += await miscount('erase-order-contacts', 2 * third);
     const plentyNow = await one<{ stock: number; sold: number }>(
       'SELECT stock_quantity AS stock, sold_count AS sold FROM products WHERE id = $1',
       [plenty],
@@ -771,8 +786,8 @@ Two-instance run on PostgreSQL (${Math.round((Date.now() - started) / 1000)} s):
   jobs run                ${runsA + runsB} (A ${runsA}, B ${runsB})
   orders expired          ${expiredLines.length} (${perInstance(expiredLines)})
   payments checked        ${checks.length} (${perInstance(checks)}) of ${checksOf.size} payments
-  rows pruned             ${PLANTED_COUNTERS + PLANTED_GUEST_CARTS} (counters A ${countersPruned[0]} B ${countersPruned[1]}, carts A ${cartsPruned[0]} B ${cartsPruned[1]})
-  work done twice         ${workTwice} (expiries ${expiredTwice}, claims ${claimedTwice}, checks within an interval ${checkedTwice}, prune miscount ${pruneTwice})
+  rows pruned             ${PLANTED.counters + PLANTED.carts + PLANTED.mail} (counters ${PLANTED.counters}, guest carts ${PLANTED.carts}, mail ${PLANTED.mail}; contacts erased ${2 * third})
+  work done twice         ${workTwice} (expiries ${expiredTwice}, claims ${claimedTwice}, checks within an interval ${checkedTwice}, pruned or erased rows miscounted ${pruneTwice})
   killed mid-payment      order ${killedOrder}: ${beforeKill.status} at the kill, paid by B's job`);
     assert.equal(workTwice, 0, 'no work done twice');
     console.log('\nPASS');
