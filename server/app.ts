@@ -66,6 +66,8 @@ export function configJs(config: Config): string {
     googleClientId: config.googleClientId,
     facebookAppId: config.facebookAppId,
     contactEmail: config.contactEmail,
+    // The SPA's quantity steppers stop here, so the shopper hears of the cap before checkout does.
+    maxQuantityPerProduct: config.orderLimits.maxQuantityPerProduct,
   };
   // JSON.stringify alone would let a "</script>" in an env var close a surrounding script tag.
   return `window.__SHOP_CONFIG__ = ${JSON.stringify(published).replace(/</g, '\\u003c')};\n`;
