@@ -33,6 +33,8 @@ const PLANTED = { counters: 300, carts: 200, mail: 250 };
 const GUEST_CART_LIMIT = 20;
 /** the sign-in limit per address and e-mail */
 const LOGIN_LIMIT = 10;
+/** order creations per client address in ten minutes (ORDER_RATE_LIMIT's default) */
+const ORDER_LIMIT = 10;
 
 interface LogLine {
   level: number;
@@ -234,7 +236,12 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Pro
 }
 
 /** The guest-cart and sign-in limits of one address, hit alternately on two instances, hold for their sum. */
-async function checkSharedLimits(pair: Instance[], clientIp: string, productId: number): Promise<void> {
+async function checkSharedLimits(
+  pair: Instance[],
+  /** one address for the guest-cart and sign-in limits, another for the order limit */
+  [clientIp, buyerIp]: [string, string],
+  productId: number,
+): Promise<void> {
   const names = pair.map((instance) => instance.name).join('/');
   const cartStatuses: number[] = [];
   for (let index = 0; index < GUEST_CART_LIMIT + 2; index += 1) {
@@ -253,6 +260,23 @@ async function checkSharedLimits(pair: Instance[], clientIp: string, productId: 
   }
   note(`wrong passwords for one account, alternating ${names}: ${loginStatuses.join(' ')}`);
   assert.deepEqual(loginStatuses, [...Array<number>(LOGIN_LIMIT).fill(422), 429, 429]);
+  // Order creations per address: one guest submitting the same order again and again (each submit counts; the
+  // repeats answer the first order, so the unpaid-orders limit never steps in first).
+  const cart = await call(pair[0] as Instance, 'POST', '/api/guest/cart/add', buyerIp, {
+    product_id: productId,
+  });
+  assert.equal(cart.status, 200);
+  const body = orderBody(700, String(cart.body.guest_token));
+  const orderAnswers: Answer[] = [];
+  for (let index = 0; index < ORDER_LIMIT + 2; index += 1) {
+    orderAnswers.push(
+      await call(pair[index % 2] as Instance, 'POST', '/api/guest/create-order', buyerIp, body),
+    );
+  }
+  const orderStatuses = orderAnswers.map((answer) => answer.status);
+  note(`the same order submitted from one address, alternating ${names}: ${orderStatuses.join(' ')}`);
+  assert.deepEqual(orderStatuses, [...Array<number>(ORDER_LIMIT).fill(201), 429, 429]);
+  assert.equal(new Set(orderAnswers.slice(0, ORDER_LIMIT).map((answer) => answer.body.order_id)).size, 1);
 }
 
 interface Shopper {
@@ -591,7 +615,7 @@ async function main(): Promise<void> {
     assert.equal(plentyNow.sold, third, 'each paid order counted sold once');
 
     step('rate limits count across both instances');
-    await checkSharedLimits([a, b], '203.0.113.9', plenty);
+    await checkSharedLimits([a, b], ['203.0.113.9', '203.0.113.10'], plenty);
 
     step('no sticky sessions: a session and a checkout spread over both instances');
     const visitorIp = '10.10.0.1';
@@ -688,13 +712,19 @@ async function main(): Promise<void> {
     );
     const returned = await call(b, 'GET', `/api/payments/${killedPayment}/status`, buyerIp);
     assert.equal(returned.body.status, 'paid', 'the shopper comes back through B and sees it paid');
-    const afterKill = await one<{ sold: number; stock: number }>(
-      'SELECT sold_count AS sold, stock_quantity AS stock FROM products WHERE id = $1',
+    const afterKill = await one<{ sold: number; stock: number; held: number; paid: number }>(
+      `SELECT p.sold_count AS sold, p.stock_quantity AS stock,
+              (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id
+                WHERE i.product_id = p.id AND o.stock_reserved AND o.status = 'pending') AS held,
+              (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id
+                WHERE i.product_id = p.id AND o.status = 'paid') AS paid
+       FROM products p WHERE p.id = $1`,
       [plenty],
     );
     assert.equal(afterKill.sold, third + 2, 'the killed payment is counted sold once');
-    // the double submit's order still holds its one unit, unpaid
-    assert.equal(afterKill.stock, 1000 - third - 2 - 1);
+    assert.equal(afterKill.paid, third + 2);
+    // Every piece is on the shelf, held by an unpaid order (the double submit's, the order limit's) or sold.
+    assert.equal(afterKill.stock + afterKill.held + afterKill.paid, 1000);
     note(`order ${killedOrder} paid by B's reconciliation job; the shopper's return through B answers paid`);
     // B keeps selling alone.
     const after = await call(b, 'POST', '/api/guest/cart/add', '10.9.0.2', { product_id: plenty });
@@ -714,10 +744,11 @@ async function main(): Promise<void> {
       await Promise.all([waitHealthy(c), waitHealthy(d)]);
       // A fresh address per run: Redis outlives the schema, and its windows last a minute.
       const redisIp = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
-      await checkSharedLimits([c, d], redisIp, plenty);
+      const redisBuyerIp = `198.18.0.${1 + Math.floor(Math.random() * 250)}`;
+      await checkSharedLimits([c, d], [redisIp, redisBuyerIp], plenty);
       const { inDatabase } = await one<{ inDatabase: number }>(
-        `SELECT count(*)::int AS "inDatabase" FROM rate_limits WHERE key LIKE $1`,
-        [`%${redisIp}%`],
+        `SELECT count(*)::int AS "inDatabase" FROM rate_limits WHERE key LIKE $1 OR key LIKE $2`,
+        [`%${redisIp}%`, `%${redisBuyerIp}%`],
       );
       assert.equal(inDatabase, 0, 'the counters were in Redis, not in the database');
       for (const instance of [c, d]) instance.child.kill('SIGTERM');
