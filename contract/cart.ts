@@ -100,6 +100,9 @@ export type GuestCartItemAnswer = Static<typeof GuestCartItemAnswer>;
 
 const GUEST_NOTES = "a missing or unknown guest_token 401 `{ message: 'Unauthenticated.' }`";
 
+const CAP_NOTE =
+  ' above MAX_QUANTITY_PER_PRODUCT (10, published as `maxQuantityPerProduct` in /config.js) 422 `errors.quantity` `The quantity may not be greater than the limit per order (10).`';
+
 export const Cart = endpoints({
   list: {
     method: 'GET',
@@ -112,15 +115,14 @@ export const Cart = endpoints({
     method: 'POST',
     url: '/cart/add',
     auth: 'bearer',
-    notes: 'quantity above the stock 422 `errors.quantity`',
+    notes: `quantity above the stock, or with the product's other lines${CAP_NOTE}`,
     schema: { body: AddToCartBody, response: { 200: CartItemAnswer } },
   },
   update: {
     method: 'POST',
     url: '/cart/update/:product_id',
     auth: 'bearer',
-    notes:
-      "a size/colour matching none of the product's lines 404 `{ message: 'Product not found in cart' }`",
+    notes: `a size/colour matching none of the product's lines 404 \`{ message: 'Product not found in cart' }\`; quantity with the product's other lines${CAP_NOTE}`,
     schema: { params: CartProductParams, body: UpdateCartBody, response: { 200: CartItemAnswer } },
   },
   remove: {
@@ -135,7 +137,7 @@ export const Cart = endpoints({
     url: '/cart/merge',
     auth: 'bearer',
     notes:
-      "on sign-in: the guest cart moves into the user's (same product and choices add up, capped at the stock; out of stock left out) and is deleted; an unknown or already merged guest_token 404",
+      "on sign-in: the guest cart moves into the user's (same product and choices add up, capped at the stock and at MAX_QUANTITY_PER_PRODUCT pieces of a product; out of stock left out) and is deleted; the guest cart's orders become the user's; an unknown or already merged guest_token 404",
     schema: { body: MergeCartBody, response: { 200: MergeCartAnswer } },
   },
   guestList: {
@@ -147,14 +149,13 @@ export const Cart = endpoints({
   guestAdd: {
     method: 'POST',
     url: '/guest/cart/add',
-    notes:
-      'the first add (no guest_token) creates the cart and answers its token (new carts: 20 a minute per client address, then 429); an unknown token 401',
+    notes: `the first add (no guest_token) creates the cart and answers its token (new carts: 20 a minute per client address, then 429); an unknown token 401; quantity with the product's other lines${CAP_NOTE}`,
     schema: { body: AddToCartBody, response: { 200: GuestCartItemAnswer } },
   },
   guestUpdate: {
     method: 'POST',
     url: '/guest/cart/update/:product_id',
-    notes: GUEST_NOTES,
+    notes: `${GUEST_NOTES}; quantity with the product's other lines${CAP_NOTE}`,
     schema: { params: CartProductParams, body: UpdateCartBody, response: { 200: CartItemAnswer } },
   },
   guestRemove: {

@@ -1,4 +1,4 @@
-// The signed-in shopper's own account: read, update, picture, password, delete.
+// The signed-in shopper's own account: read, update (a new e-mail waits for its code), picture, password, delete.
 import { Type, type Static } from 'typebox';
 import { PHONE_CODE_PATTERN, NATIONALITY_COUNT } from './accounts';
 import {
@@ -6,6 +6,7 @@ import {
   Digits,
   Email,
   endpoints,
+  Filled,
   Form,
   IntegerBetween,
   OptionalMatching,
@@ -24,6 +25,8 @@ export const PublicUser = Answer({
   phone_number: Nullable(Type.String()),
   nationality: Nullable(Type.Integer()),
   profile_image: Nullable(Type.String()),
+  /** A new e-mail waiting for the code mailed to it; `email` stays the account's address until then. */
+  pending_email: Nullable(Type.String()),
 });
 export type PublicUser = Static<typeof PublicUser>;
 
@@ -41,6 +44,9 @@ export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 
 export const ProfileAnswer = Answer({ message: Type.String(), user: PublicUser });
 export type ProfileAnswer = Static<typeof ProfileAnswer>;
+
+export const EmailConfirmBody = Form({ code: Filled() });
+export type EmailConfirmBody = Static<typeof EmailConfirmBody>;
 
 /** current_password may be left out by an account that has none yet (made through social sign-in). */
 export const PasswordChangeBody = Form({
@@ -62,8 +68,31 @@ export const Profile = endpoints({
     url: '/profile_update',
     auth: 'bearer',
     notes:
-      'a new e-mail makes the account unverified until the code mailed to it comes back through POST /verify-code',
+      "a new e-mail is not the account's yet: it answers as `user.pending_email`, a code is mailed to it (429 when asked again within the minute or past five codes an hour) and `user.email` stays until POST /profile/email/confirm; the same or the pending address mails nothing; another account's address 422 `errors.email`",
     schema: { body: ProfileUpdateBody, response: { 200: ProfileAnswer } },
+  },
+  confirmEmail: {
+    method: 'POST',
+    url: '/profile/email/confirm',
+    auth: 'bearer',
+    notes:
+      "path not in the spec; the code mailed to `pending_email` makes it the account's e-mail and tells the old address; wrong, expired or dead (5 wrong tries) 422 `errors.code: ['Invalid or expired verification code.']`; nothing pending 422 `errors.code`; the address taken meanwhile 422 `errors.email`",
+    schema: { body: EmailConfirmBody, response: { 200: ProfileAnswer } },
+  },
+  resendEmailCode: {
+    method: 'POST',
+    url: '/profile/email/resend',
+    auth: 'bearer',
+    notes:
+      'path not in the spec; a new code to `pending_email` (the resend limits of every code: 429); nothing pending 422',
+    schema: { response: { 200: ProfileAnswer } },
+  },
+  cancelEmailChange: {
+    method: 'DELETE',
+    url: '/profile/email',
+    auth: 'bearer',
+    notes: 'path not in the spec; drops `pending_email` and its code',
+    schema: { response: { 200: ProfileAnswer } },
   },
   picture: {
     method: 'POST',
@@ -86,7 +115,8 @@ export const Profile = endpoints({
     method: 'DELETE',
     url: '/profile_delete',
     auth: 'bearer',
-    notes: 'tokens and codes go with the account; orders stay without it',
+    notes:
+      'tokens, codes, addresses, cart, favourites and the mail sent to the address go with the account; orders stay for the books without contact details (an unpaid, paid or refund-due order keeps them until it settles); reviews stay without a name (`user_name` empty)',
     schema: { response: { 200: MessageAnswer } },
   },
 });

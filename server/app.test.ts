@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { buildApp, configJs } from './app';
+import { DEFAULT_ORDER_LIMITS } from './config';
 import { createTestApp, type TestApp } from './testing/testApp';
 
 let t: TestApp;
@@ -24,6 +25,7 @@ beforeAll(async () => {
       googleClientId: 'google-id.apps.googleusercontent.com',
       facebookAppId: '42',
       corsOrigins: ['https://shop.example.com'],
+      orderLimits: { ...DEFAULT_ORDER_LIMITS, maxQuantityPerProduct: 12 },
     },
   });
 });
@@ -41,19 +43,21 @@ describe('health and runtime config', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  test('GET /config.js publishes the API base URL and the sign-in ids', async () => {
+  test('GET /config.js publishes the API base URL, the sign-in ids and the quantity cap', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/config.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/javascript');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(
-      'window.__SHOP_CONFIG__ = {"apiBaseUrl":"/api","googleClientId":"google-id.apps.googleusercontent.com","facebookAppId":"42"};\n',
+      'window.__SHOP_CONFIG__ = {"apiBaseUrl":"/api","googleClientId":"google-id.apps.googleusercontent.com","facebookAppId":"42","maxQuantityPerProduct":12};\n',
     );
   });
 
   test('unset values are left out so the SPA defaults apply; CONTACT_EMAIL is published when set', () => {
     const base = { ...t.app.deps.config, googleClientId: undefined, facebookAppId: undefined };
-    expect(configJs(base)).toBe('window.__SHOP_CONFIG__ = {"apiBaseUrl":"/api"};\n');
+    expect(configJs(base)).toBe(
+      'window.__SHOP_CONFIG__ = {"apiBaseUrl":"/api","maxQuantityPerProduct":12};\n',
+    );
     expect(configJs({ ...base, contactEmail: 'hi@shop.example.com' })).toContain(
       '"contactEmail":"hi@shop.example.com"',
     );

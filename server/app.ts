@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 import { System } from '../contract/dev';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
+import { eraseContactsOfSettledOrders } from './db/queries/accountErasure';
+import { deleteMailBefore } from './db/queries/outbox';
 import { deleteEndedCounters } from './db/queries/rateLimits';
 import { registerErrorHandler } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
@@ -65,9 +67,18 @@ export function configJs(config: Config): string {
     googleClientId: config.googleClientId,
     facebookAppId: config.facebookAppId,
     contactEmail: config.contactEmail,
+    // The SPA's quantity steppers stop here, so the shopper hears of the cap before checkout does.
+    maxQuantityPerProduct: config.orderLimits.maxQuantityPerProduct,
   };
   // JSON.stringify alone would let a "</script>" in an env var close a surrounding script tag.
   return `window.__SHOP_CONFIG__ = ${JSON.stringify(published).replace(/</g, '\\u003c')};\n`;
+}
+
+/** Whether a job's report counts anything done: a number above zero, or an object holding one. */
+export function didWork(report: unknown): boolean {
+  if (typeof report === 'number') return report > 0;
+  if (typeof report !== 'object' || report === null) return false;
+  return Object.values(report).some((value) => typeof value === 'number' && value > 0);
 }
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -100,6 +111,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       from: config.mailFrom,
       transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined,
       logCodes: config.env !== 'production',
+      now: config.now,
     });
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
@@ -124,6 +136,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     gateway,
     onGatewayError: (error: unknown, orderId: number) =>
       app.log.warn({ err: error, orderId }, 'payment status check failed; asking again next run'),
+    log: app.log,
   };
   const jobs: Job[] = [
     { name: 'expire-unpaid-orders', run: (now) => expireUnpaidOrders(reconcileDeps, now) },
@@ -132,6 +145,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       run: (now) => reconcilePendingPayments(reconcileDeps, now, config.jobsIntervalMs),
     },
     guestCartExpiry(db),
+    // After the expiry job: an order of a deleted account that expired this round loses its contact details now.
+    { name: 'erase-order-contacts', run: () => eraseContactsOfSettledOrders(db) },
+    {
+      name: 'prune-outbox',
+      run: (now) => deleteMailBefore(db, new Date(now.getTime() - config.outboxRetentionMs)),
+    },
   ];
   if (!config.redisUrl) jobs.push({ name: 'prune-rate-limits', run: (now) => deleteEndedCounters(db, now) });
   const runner = new JobRunner(jobs, {
@@ -139,6 +158,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     now: config.now,
     schedule: options.jobSchedule,
     onError: (error, job) => app.log.error({ err: error, job }, 'background job failed'),
+    // Every run at debug; a run that did something (a count above zero in its report) at info.
+    onRun: (job, report) =>
+      app.log[didWork(report) ? 'info' : 'debug']({ job, report }, 'background job ran'),
   });
   app.decorate('jobs', runner);
   // Started once the server is ready (after main.ts migrated the database); stopped before the database closes.

@@ -109,6 +109,55 @@ test('the start banner says how payments are taken', () => {
   expect(banner({})).toMatch(/unpaid orders expire after 30 min/);
 });
 
+test("a guest's unpaid order holds its stock 15 minutes, never longer than a signed-in shopper's", () => {
+  expect(loadConfig({}).guestUnpaidOrderTtlMs).toBe(15 * 60 * 1000);
+  expect(loadConfig({ GUEST_UNPAID_ORDER_MINUTES: '5' }).guestUnpaidOrderTtlMs).toBe(5 * 60 * 1000);
+  expect(loadConfig({ GUEST_UNPAID_ORDER_MINUTES: 'soon' }).guestUnpaidOrderTtlMs).toBe(15 * 60 * 1000);
+  expect(loadConfig({ GUEST_UNPAID_ORDER_MINUTES: '0' }).guestUnpaidOrderTtlMs).toBe(15 * 60 * 1000);
+  expect(
+    loadConfig({ UNPAID_ORDER_MINUTES: '10', GUEST_UNPAID_ORDER_MINUTES: '20' }).guestUnpaidOrderTtlMs,
+  ).toBe(10 * 60 * 1000);
+  expect(startBanner(loadConfig({}), 'http://127.0.0.1:8080').join('\n')).toMatch(/a guest's after 15/);
+});
+
+test('order limits: 3 pending per shopper and per address, 10 pieces a product, 10 orders in 10 minutes', () => {
+  expect(loadConfig({}).orderLimits).toEqual({
+    maxPendingPerOwner: 3,
+    maxPendingPerAddress: 3,
+    maxQuantityPerProduct: 10,
+    createPerAddress: { max: 10, windowMs: 10 * 60 * 1000 },
+  });
+  const set = loadConfig({
+    MAX_PENDING_ORDERS: '5',
+    MAX_PENDING_ORDERS_PER_ADDRESS: '50',
+    MAX_QUANTITY_PER_PRODUCT: '24',
+    ORDER_RATE_LIMIT: '20/1h',
+  }).orderLimits;
+  expect(set).toEqual({
+    maxPendingPerOwner: 5,
+    maxPendingPerAddress: 50,
+    maxQuantityPerProduct: 24,
+    createPerAddress: { max: 20, windowMs: 60 * 60 * 1000 },
+  });
+  expect(loadConfig({ ORDER_RATE_LIMIT: '30/90s' }).orderLimits.createPerAddress).toEqual({
+    max: 30,
+    windowMs: 90_000,
+  });
+  // A bare window is in minutes.
+  expect(loadConfig({ ORDER_RATE_LIMIT: '4/2' }).orderLimits.createPerAddress.windowMs).toBe(120_000);
+  // Nonsense keeps the defaults rather than switching a limit off.
+  const nonsense = loadConfig({
+    MAX_PENDING_ORDERS: '0',
+    MAX_PENDING_ORDERS_PER_ADDRESS: '-1',
+    MAX_QUANTITY_PER_PRODUCT: '2.5',
+    ORDER_RATE_LIMIT: 'many',
+  }).orderLimits;
+  expect(nonsense).toEqual(loadConfig({}).orderLimits);
+  expect(loadConfig({ MAX_QUANTITY_PER_PRODUCT: '1000000' }).orderLimits.maxQuantityPerProduct).toBe(10);
+  expect(loadConfig({ ORDER_RATE_LIMIT: '0/10m' }).orderLimits.createPerAddress.max).toBe(10);
+  expect(loadConfig({ ORDER_RATE_LIMIT: '5/2d' }).orderLimits.createPerAddress.max).toBe(10);
+});
+
 test('unpaid orders hold their stock 30 minutes unless UNPAID_ORDER_MINUTES says otherwise', () => {
   expect(loadConfig({}).unpaidOrderTtlMs).toBe(30 * 60 * 1000);
   expect(loadConfig({ UNPAID_ORDER_MINUTES: '10' }).unpaidOrderTtlMs).toBe(10 * 60 * 1000);
@@ -123,4 +172,12 @@ test('a client address gets 30 server renders a minute unless PAGE_RENDERS_PER_M
   expect(loadConfig({ PAGE_RENDERS_PER_MINUTE: '600' }).perIpLimits.pageRenders).toBe(600);
   for (const wrong of ['0', '-3', '2.5', 'lots'])
     expect(loadConfig({ PAGE_RENDERS_PER_MINUTE: wrong }).perIpLimits.pageRenders).toBe(30);
+});
+
+test('the outbox keeps mail 7 days unless OUTBOX_RETENTION_DAYS says otherwise', () => {
+  const day = 24 * 60 * 60 * 1000;
+  expect(loadConfig({}).outboxRetentionMs).toBe(7 * day);
+  expect(loadConfig({ OUTBOX_RETENTION_DAYS: '2' }).outboxRetentionMs).toBe(2 * day);
+  expect(loadConfig({ OUTBOX_RETENTION_DAYS: '0' }).outboxRetentionMs).toBe(7 * day);
+  expect(loadConfig({ OUTBOX_RETENTION_DAYS: 'soon' }).outboxRetentionMs).toBe(7 * day);
 });

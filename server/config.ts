@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { MAX_QUANTITY } from '../contract/cart';
 
 export type AppEnv = 'production' | 'development' | 'test';
 
@@ -41,10 +42,16 @@ export interface Config {
   paymentsSandbox: boolean;
   /** How long a new order (or a new payment attempt) holds its stock unpaid before the expiry job frees it. */
   unpaidOrderTtlMs: number;
+  /** The same for a guest's order: shorter, since a guest is anyone (never longer than unpaidOrderTtlMs). */
+  guestUnpaidOrderTtlMs: number;
+  /** What one shopper or one client address may hold and order (see OrderLimits). */
+  orderLimits: OrderLimits;
   /** The background jobs (order expiry, payment reconciliation, counter cleanup) run every this many ms. */
   jobsIntervalMs: number;
   /** false: no timers; tests run the jobs' tick themselves. */
   backgroundJobs: boolean;
+  /** Mail older than this leaves the outbox (it holds codes in clear text): OUTBOX_RETENTION_DAYS. */
+  outboxRetentionMs: number;
   /** When set, rate-limit counters live in Redis instead of the database. */
   redisUrl?: string;
   /** MyFatoorah's API token and base URL: both set, payments go to MyFatoorah instead of the sandbox. */
@@ -81,8 +88,34 @@ export const DEFAULT_PER_IP_LIMITS: PerIpLimits = {
 
 /** An unpaid order keeps its pieces off sale this long (UNPAID_ORDER_MINUTES overrides it). */
 export const UNPAID_ORDER_TTL_MS = 30 * 60 * 1000;
+/** A guest's unpaid order, shorter: a guest costs nothing to become (GUEST_UNPAID_ORDER_MINUTES overrides it). */
+export const GUEST_UNPAID_ORDER_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Bounds on the stock one shopper can keep off sale with unpaid orders. Unpaid (pending) orders are counted per
+ * owner (a signed-in shopper, or a guest cart) and per client address, since new guest carts cost nothing.
+ */
+export interface OrderLimits {
+  /** Unpaid orders holding stock, per signed-in shopper or guest cart (MAX_PENDING_ORDERS). */
+  maxPendingPerOwner: number;
+  /** Unpaid orders holding stock placed from one client address (MAX_PENDING_ORDERS_PER_ADDRESS). */
+  maxPendingPerAddress: number;
+  /** Pieces of one product in one order, summed over its sizes and colours; also a cart's cap (MAX_QUANTITY_PER_PRODUCT). */
+  maxQuantityPerProduct: number;
+  /** Order creations per client address in a window, counted in the shared rate-limit store (ORDER_RATE_LIMIT). */
+  createPerAddress: { max: number; windowMs: number };
+}
+
+export const DEFAULT_ORDER_LIMITS: OrderLimits = {
+  maxPendingPerOwner: 3,
+  maxPendingPerAddress: 3,
+  maxQuantityPerProduct: 10,
+  createPerAddress: { max: 10, windowMs: 10 * 60 * 1000 },
+};
 /** How often the background jobs run (JOBS_INTERVAL_SECONDS overrides it). */
 export const JOBS_INTERVAL_MS = 60 * 1000;
+/** How long the outbox keeps a mail (OUTBOX_RETENTION_DAYS overrides it). */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Missing or unknown means production: the dev mailbox (live codes for any address) must never be switched on by
@@ -104,6 +137,27 @@ function parseSwitch(value: string | undefined, fallback: boolean): boolean {
 function parseDuration(value: string | undefined, unit: number, min: number, max: number, fallback: number) {
   const count = Number(value?.trim() || Number.NaN);
   return Number.isInteger(count) && count >= min && count <= max ? count * unit : fallback;
+}
+
+/** A whole number between min and max, else the fallback. */
+function parseCount(value: string | undefined, min: number, max: number, fallback: number): number {
+  const count = Number(value?.trim() || Number.NaN);
+  return Number.isInteger(count) && count >= min && count <= max ? count : fallback;
+}
+
+const RATE_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 60 * 60_000 };
+
+/** `<count>/<window>` with the window in s, m or h (minutes when bare): "10/10m" is ten per ten minutes. */
+function parseRate(
+  value: string | undefined,
+  fallback: { max: number; windowMs: number },
+): { max: number; windowMs: number } {
+  const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,5})\s*([smh]?)\s*$/i.exec(value ?? '');
+  if (!match) return fallback;
+  const max = Number(match[1]);
+  const windowMs = Number(match[2]) * (RATE_UNITS[(match[3] || 'm').toLowerCase()] ?? 60_000);
+  if (max < 1 || windowMs < 1000 || windowMs > 24 * 60 * 60_000) return fallback;
+  return { max, windowMs };
 }
 
 function parsePort(value: string | undefined): number {
@@ -128,6 +182,20 @@ export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env.PORT);
   const appEnv = parseEnv(env.NODE_ENV);
   const bcryptCost = Number(env.BCRYPT_COST);
+  const unpaidOrderTtlMs = parseDuration(
+    env.UNPAID_ORDER_MINUTES,
+    60_000,
+    1,
+    7 * 24 * 60,
+    UNPAID_ORDER_TTL_MS,
+  );
+  const guestTtl = parseDuration(
+    env.GUEST_UNPAID_ORDER_MINUTES,
+    60_000,
+    1,
+    7 * 24 * 60,
+    GUEST_UNPAID_ORDER_TTL_MS,
+  );
   return {
     env: appEnv,
     port,
@@ -152,9 +220,38 @@ export function loadConfig(env: Env = process.env): Config {
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
     paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, false),
-    unpaidOrderTtlMs: parseDuration(env.UNPAID_ORDER_MINUTES, 60_000, 1, 7 * 24 * 60, UNPAID_ORDER_TTL_MS),
+    unpaidOrderTtlMs,
+    guestUnpaidOrderTtlMs: Math.min(guestTtl, unpaidOrderTtlMs),
+    orderLimits: {
+      maxPendingPerOwner: parseCount(
+        env.MAX_PENDING_ORDERS,
+        1,
+        1000,
+        DEFAULT_ORDER_LIMITS.maxPendingPerOwner,
+      ),
+      maxPendingPerAddress: parseCount(
+        env.MAX_PENDING_ORDERS_PER_ADDRESS,
+        1,
+        100_000,
+        DEFAULT_ORDER_LIMITS.maxPendingPerAddress,
+      ),
+      maxQuantityPerProduct: parseCount(
+        env.MAX_QUANTITY_PER_PRODUCT,
+        1,
+        MAX_QUANTITY,
+        DEFAULT_ORDER_LIMITS.maxQuantityPerProduct,
+      ),
+      createPerAddress: parseRate(env.ORDER_RATE_LIMIT, DEFAULT_ORDER_LIMITS.createPerAddress),
+    },
     jobsIntervalMs: parseDuration(env.JOBS_INTERVAL_SECONDS, 1000, 1, 24 * 60 * 60, JOBS_INTERVAL_MS),
     backgroundJobs: parseSwitch(env.BACKGROUND_JOBS, true),
+    outboxRetentionMs: parseDuration(
+      env.OUTBOX_RETENTION_DAYS,
+      24 * 60 * 60 * 1000,
+      1,
+      3650,
+      OUTBOX_RETENTION_MS,
+    ),
     redisUrl: nonEmpty(env.REDIS_URL),
     myFatoorahApiKey: nonEmpty(env.MYFATOORAH_API_KEY),
     myFatoorahBaseUrl: nonEmpty(env.MYFATOORAH_BASE_URL),
@@ -209,6 +306,6 @@ export function startBanner(config: Config, address: string): string[] {
     `Gulf Storefront listening on ${address} (${config.env})`,
     `database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`}`,
     PAYMENT_LINES[paymentsMode(config)],
-    `unpaid orders expire after ${Math.round(config.unpaidOrderTtlMs / 60_000)} min; rate limits in ${config.redisUrl ? 'Redis' : 'the database'}`,
+    `unpaid orders expire after ${Math.round(config.unpaidOrderTtlMs / 60_000)} min (a guest's after ${Math.round(config.guestUnpaidOrderTtlMs / 60_000)}); rate limits in ${config.redisUrl ? 'Redis' : 'the database'}`,
   ];
 }

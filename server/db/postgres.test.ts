@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { createTestApp, lastMailedCode, type TestApp } from '../testing/testApp';
 import { executeRows, openDb } from './client';
-import { listMigrations, runMigrations } from './migrate';
+import { listMigrations, prepareDatabase, runMigrations } from './migrate';
+import { DEMO_USER } from './seed';
+import { CURRENCY_RATES } from './seed/locations';
 
 // Runs only when TEST_DATABASE_URL points at a real PostgreSQL (.ci/run sets it); createTestApp then works in a
 // throw-away schema of that database.
@@ -43,6 +45,29 @@ describePostgres('on real PostgreSQL', () => {
       expect([...a, ...b].sort()).toEqual(all);
       const rows = await executeRows<{ name: string }>(first.db, sql`SELECT name FROM schema_migrations`);
       expect(rows).toHaveLength(all.length);
+    } finally {
+      await first.close();
+      await second.close();
+      await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
+      await admin.end();
+    }
+  });
+
+  test('two processes starting on one empty database at once both start, and the demo shop is seeded once', async () => {
+    const schemaName = `test_seed_${Date.now().toString(16)}`;
+    const admin = new Pool({ connectionString: url, max: 1 });
+    await admin.query(`CREATE SCHEMA ${schemaName}`);
+    const first = await openDb({ databaseUrl: url ?? '', searchPath: schemaName });
+    const second = await openDb({ databaseUrl: url ?? '', searchPath: schemaName });
+    try {
+      // Both must come up: a load balancer starts its instances together (before, one failed on a duplicate key).
+      await Promise.all([prepareDatabase(first.db), prepareDatabase(second.db)]);
+      const [counts] = await executeRows<{ rates: number; demo: number }>(
+        first.db,
+        sql`SELECT (SELECT count(*)::int FROM currency_rates) AS rates,
+                   (SELECT count(*)::int FROM users WHERE email = ${DEMO_USER.email}) AS demo`,
+      );
+      expect(counts).toEqual({ rates: CURRENCY_RATES.length, demo: 1 });
     } finally {
       await first.close();
       await second.close();

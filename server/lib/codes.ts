@@ -19,10 +19,23 @@ export interface CodeDeps {
   limits: SharedCounter;
 }
 
-function codeHash(config: Pick<Config, 'tokenSecret'>, userId: number, code: string): string {
-  // Bound to the user, so a code hash leaked from one row cannot be replayed for another account.
-  return hashCode(`${userId}:${code}`, config.tokenSecret);
+function codeHash(
+  config: Pick<Config, 'tokenSecret'>,
+  userId: number,
+  code: string,
+  boundTo: string | undefined,
+): string {
+  // Bound to the user, so a code hash leaked from one row cannot be replayed for another account; an e-mail
+  // change code also to the address it was mailed to, so it proves that address and no other.
+  return hashCode(
+    boundTo === undefined ? `${userId}:${code}` : `${userId}:${boundTo}:${code}`,
+    config.tokenSecret,
+  );
 }
+
+/** The address a code of this purpose is bound to: the pending e-mail it was mailed to. */
+const bindingOf = (purpose: CodePurpose, recipient: string) =>
+  purpose === 'email' ? recipient.toLowerCase() : undefined;
 
 const MAIL_TEXT: Record<CodePurpose, { subject: string; lead: string; leadAr: string }> = {
   verify: {
@@ -34,6 +47,11 @@ const MAIL_TEXT: Record<CodePurpose, { subject: string; lead: string; leadAr: st
     subject: 'Your password reset code / رمز إعادة تعيين كلمة المرور',
     lead: 'Your password reset code is',
     leadAr: 'رمز إعادة تعيين كلمة المرور هو',
+  },
+  email: {
+    subject: 'Confirm your new e-mail / تأكيد بريدك الإلكتروني الجديد',
+    lead: 'Someone asked to use this address for an account at our shop. The code to confirm it is',
+    leadAr: 'طُلب استخدام هذا العنوان لحساب في متجرنا. رمز التأكيد هو',
   },
 };
 
@@ -78,7 +96,7 @@ export async function issueCode(
     await tx.insert(verificationCodes).values({
       userId: user.id,
       purpose,
-      codeHash: codeHash(config, user.id, code),
+      codeHash: codeHash(config, user.id, code, bindingOf(purpose, user.email)),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
     });
@@ -113,6 +131,8 @@ export async function consumeCode(
   userId: number,
   purposes: CodePurpose[],
   submitted: string | null,
+  /** For an e-mail change code: the pending address it must have been mailed to. */
+  boundTo?: string,
 ): Promise<boolean> {
   const now = config.now();
   return db.transaction(async (tx) => {
@@ -131,7 +151,10 @@ export async function consumeCode(
       .for('update');
     if (!open || open.expiresAt.getTime() <= now.getTime() || open.attempts >= CODE_MAX_ATTEMPTS)
       return false;
-    if (submitted === null || !sameHash(open.codeHash, codeHash(config, userId, submitted))) {
+    if (
+      submitted === null ||
+      !sameHash(open.codeHash, codeHash(config, userId, submitted, boundTo?.toLowerCase()))
+    ) {
       await tx
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
@@ -141,4 +164,22 @@ export async function consumeCode(
     await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, open.id));
     return true;
   });
+}
+
+/** Open codes of this purpose die (an e-mail change that was cancelled, or overtaken by a password reset). */
+export async function dropOpenCodes(
+  { db, config }: Pick<CodeDeps, 'db' | 'config'>,
+  userId: number,
+  purpose: CodePurpose,
+): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: config.now() })
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
 }

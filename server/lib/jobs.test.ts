@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema';
+import { didWork } from '../app';
 import { createTestApp } from '../testing/testApp';
 import { JobRunner, type Schedule } from './jobs';
 
@@ -113,4 +114,71 @@ test('the app runs its jobs by itself once ready, every interval, and stops them
     await t.close();
   }
   expect(schedule.waiting()).toEqual([]);
+});
+
+test("each job's report reaches onRun after its run; a job that threw does not", async () => {
+  const seen: [string, unknown][] = [];
+  const runner = new JobRunner(
+    [
+      { name: 'counts', run: async () => ({ expired: 2 }) },
+      { name: 'broken', run: () => Promise.reject(new Error('boom')) },
+    ],
+    {
+      intervalMs: 1000,
+      now: () => new Date(),
+      onError: () => undefined,
+      onRun: (job, report) => seen.push([job, report]),
+    },
+  );
+  await runner.tick();
+  expect(seen).toEqual([['counts', { expired: 2 }]]);
+});
+
+test('didWork: a count above zero, alone or in a report', () => {
+  expect(didWork(3)).toBe(true);
+  expect(didWork(0)).toBe(false);
+  expect(didWork({ expired: 0, paid: 1 })).toBe(true);
+  expect(didWork({ checked: 0, paid: 0, failed: 0 })).toBe(false);
+  expect(didWork(undefined)).toBe(false);
+});
+
+test('the log shows each overdue order claimed and expired, and the run that did it, so two processes doing the same work would show', async () => {
+  let now = new Date('2026-01-15T10:00:00Z');
+  const lines: Record<string, unknown>[] = [];
+  const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+  const t = await createTestApp({ config: { now: () => now }, logger: { level: 'debug', stream } });
+  try {
+    const [created] = await t.db
+      .insert(orders)
+      .values({
+        status: 'pending',
+        governorateName: 'Ahmadi',
+        areaName: 'Fahaheel',
+        address: 'Block 5',
+        paymentMethod: 'online',
+        contactEmail: 'buyer@example.com',
+        contactPhone: '55512345',
+        contactCountryCode: '+965',
+        subtotal: 5,
+        totalPrice: 7,
+        stockReserved: true,
+        reservedUntil: new Date(now.getTime() + 60_000),
+      })
+      .returning({ id: orders.id });
+    now = new Date(now.getTime() + 60_000);
+    await t.app.jobs.tick();
+    const about = (message: string) =>
+      lines.filter((line) => line.msg === message).map((line) => [line.level, line.orderId ?? line.job]);
+    expect(about('overdue order claimed')).toEqual([[20, created?.id]]);
+    expect(about('unpaid order expired')).toEqual([[30, created?.id]]);
+    const runs = lines.filter((line) => line.msg === 'background job ran');
+    expect(runs.find((line) => line.job === 'expire-unpaid-orders')).toMatchObject({
+      level: 30,
+      report: { expired: 1, paid: 0 },
+    });
+    // A run that found nothing is a debug line only.
+    expect(runs.find((line) => line.job === 'reconcile-payments')).toMatchObject({ level: 20 });
+  } finally {
+    await t.close();
+  }
 });

@@ -21,6 +21,8 @@ export interface JobRunnerOptions {
   intervalMs: number;
   now: () => Date;
   onError: (error: unknown, job: string) => void;
+  /** Each job's report after a run that did not throw (the server logs it, so work shows in the log). */
+  onRun?: (job: string, report: unknown) => void;
   schedule?: Schedule;
 }
 
@@ -47,6 +49,7 @@ export class JobRunner {
     for (const job of this.jobs) {
       try {
         reports[job.name] = await job.run(this.options.now());
+        this.options.onRun?.(job.name, reports[job.name]);
       } catch (error) {
         this.options.onError(error, job.name);
         reports[job.name] = error;

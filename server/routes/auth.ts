@@ -148,7 +148,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       : false;
     if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
     // Whoever knew the old password is signed out everywhere.
-    await resetPassword(db, user, input.password, {
+    await resetPassword(app.deps, user, input.password, {
       now: app.deps.config.now(),
       bcryptCost: app.deps.config.bcryptCost,
     });

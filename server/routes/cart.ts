@@ -40,6 +40,8 @@ function removeInput(request: FastifyRequest): RemoveFromCartBody {
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;
   const auth = { preValidation: app.requireUser };
+  // A cart holds no more of a product than one order may have, so checkout does not fail late on it.
+  const maxPerProduct = config.orderLimits.maxQuantityPerProduct;
 
   // ---- signed-in shopper ----
   app.get(Cart.list.url, { ...auth, schema: Cart.list.schema }, async (request) => ({
@@ -56,6 +58,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         size: request.body.size,
         color: request.body.color,
         currency: await normalizeCurrency(db, request.body.currency),
+        maxPerProduct,
       },
       langOf(request),
     );
@@ -67,7 +70,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       db,
       userOwner(request),
       productIdParam(request.params),
-      request.body,
+      { ...request.body, maxPerProduct },
       langOf(request),
     );
     return { message: 'Cart updated successfully', cart_item };
@@ -88,7 +91,9 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }));
 
   app.post(Cart.merge.url, { ...auth, schema: Cart.merge.schema }, async (request) => ({
-    ...(await mergeGuestCart(db, userOwner(request).userId, request.body.guest_token)),
+    ...(await mergeGuestCart(db, userOwner(request).userId, request.body.guest_token, {
+      maxPerProduct: config.orderLimits.maxQuantityPerProduct,
+    })),
     message: 'Guest cart merged',
   }));
 
@@ -114,6 +119,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       size: request.body.size,
       color: request.body.color,
       currency,
+      maxPerProduct,
     };
     if (typeof given === 'string' && given !== '') {
       const cart_item = await addToCart(db, await guestOwner(db, given), input, langOf(request));
@@ -134,7 +140,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       db,
       owner,
       productIdParam(request.params),
-      request.body,
+      { ...request.body, maxPerProduct },
       langOf(request),
     );
     return { message: 'Cart updated successfully', cart_item };

@@ -1,6 +1,6 @@
 // Checkout (signed in and guest) and the signed-in shopper's orders.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Orders } from '../../contract/orders';
 import type { OrderItemRow, OrderRow } from '../db/queries/orders';
 import { guestOwner, type CartOwner } from '../services/cart';
@@ -15,6 +15,8 @@ import {
 } from '../services/orders';
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid } from '../services/errors';
+import { TOO_MANY_ORDERS } from '../services/orderLimits';
+import { HttpError } from '../lib/errors';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
@@ -60,17 +62,32 @@ function orderDetail({ order, items }: OrderWithItems) {
 }
 
 const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, gateway, config } = app.deps;
+  const { db, gateway, config, limits } = app.deps;
   const auth = { preValidation: app.requireUser };
 
+  /**
+   * Order creations per client address, counted in the shared rate-limit store (database or Redis), so the limit
+   * holds across server processes. Counted once the form is valid: a shopper correcting a typo pays nothing.
+   */
+  const countCreation = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { max, windowMs } = config.orderLimits.createPerAddress;
+    const hit = await limits.hit(`order-create|${request.ip}`, windowMs);
+    if (hit.count > max) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(hit.ttlMs / 1000))));
+      throw new HttpError(429, TOO_MANY_ORDERS);
+    }
+  };
+
   /** One order from the cart of `owner`, priced by the server, with the gateway's payment link. */
-  const place = (
+  const place = async (
     request: FastifyRequest,
+    reply: FastifyReply,
     owner: CartOwner,
     valid: ValidOrderRequest,
     allowCoupon: boolean,
   ) => {
     assertPaymentsAvailable(gateway);
+    await countCreation(request, reply);
     return createOrder({
       db,
       gateway,
@@ -79,14 +96,16 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       allowCoupon,
       idempotencyKey: idempotencyKeyOf(request),
       now: config.now(),
-      reservationMs: config.unpaidOrderTtlMs,
+      // A guest costs nothing to become: a guest's unpaid order holds its pieces for less time.
+      reservationMs: 'userId' in owner ? config.unpaidOrderTtlMs : config.guestUnpaidOrderTtlMs,
+      limits: { ...config.orderLimits, clientAddress: request.ip },
     });
   };
 
   app.post(Orders.create.url, { ...auth, schema: Orders.create.schema }, async (request, reply) => {
     const user = request.user as { id: number; email: string };
     const valid = validateOrderRequest(request.body ?? {}, user);
-    const created = await place(request, { userId: user.id }, valid, true);
+    const created = await place(request, reply, { userId: user.id }, valid, true);
     return reply.status(201).send({
       message: 'Order created successfully',
       order_id: created.orderId,
@@ -103,7 +122,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const guestToken = body.guest_token;
     // Coupons are for signed-in shoppers.
-    const created = await place(request, await guestOwner(db, guestToken), valid, false);
+    const created = await place(request, reply, await guestOwner(db, guestToken), valid, false);
     return reply.status(201).send({
       message: 'Order created successfully',
       order_id: created.orderId,

@@ -1,22 +1,42 @@
 // The signed-in shopper's own account over HTTP; the rules live in services/profile.ts.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Profile } from '../../contract/profile';
 import { publicUser } from '../lib/accounts';
 import { HttpError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
+import { bearerTokenOf } from '../plugins/auth';
 import { limitPerIpAndEmail } from '../plugins/security';
 import { ACCOUNT_MESSAGES, changePassword } from '../services/accounts';
+import { sha256Hex } from '../lib/tokens';
 import { Invalid } from '../services/errors';
 import {
+  cancelEmailChange,
+  confirmEmailChange,
   currentUser,
   deleteAccount,
   PROFILE_MESSAGES,
   replaceProfilePicture,
+  resendEmailChangeCode,
   updateProfile,
 } from '../services/profile';
 
 export { PROFILE_MESSAGES } from '../services/profile';
+
+/** Keyed by client address and session: the body of these calls names no e-mail. */
+function limitPerIpAndSession(max: number, group: string) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: 60_000,
+      hook: 'preValidation' as const,
+      groupId: group,
+      keyGenerator: (request: FastifyRequest) =>
+        `${group}|${request.ip}|${sha256Hex(bearerTokenOf(request) ?? '')}`,
+    },
+  };
+}
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;
@@ -33,10 +53,38 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }));
 
   app.put(Profile.update.url, { ...auth, schema: Profile.update.schema }, async (request) => {
-    const { user, emailChanged } = await updateProfile(app.deps, userIdOf(request.user), request.body);
-    const message = emailChanged ? PROFILE_MESSAGES.updatedVerifyEmail : PROFILE_MESSAGES.updated;
+    const { user, emailPending } = await updateProfile(app.deps, userIdOf(request.user), request.body);
+    const message = emailPending ? PROFILE_MESSAGES.updatedConfirmEmail : PROFILE_MESSAGES.updated;
     return { message, user: publicUser(user) };
   });
+
+  // Each code dies after five wrong tries and new ones are limited; this caps the guessing rate per session too.
+  app.post(
+    Profile.confirmEmail.url,
+    { ...auth, config: limitPerIpAndSession(5, 'email-confirm'), schema: Profile.confirmEmail.schema },
+    async (request) => {
+      const user = await confirmEmailChange(app.deps, userIdOf(request.user), request.body.code);
+      return { message: PROFILE_MESSAGES.emailConfirmed, user: publicUser(user) };
+    },
+  );
+
+  app.post(
+    Profile.resendEmailCode.url,
+    { ...auth, schema: Profile.resendEmailCode.schema },
+    async (request) => {
+      const user = await resendEmailChangeCode(app.deps, userIdOf(request.user));
+      return { message: PROFILE_MESSAGES.emailCodeSent, user: publicUser(user) };
+    },
+  );
+
+  app.delete(
+    Profile.cancelEmailChange.url,
+    { ...auth, schema: Profile.cancelEmailChange.schema },
+    async (request) => {
+      const user = await cancelEmailChange(app.deps, userIdOf(request.user));
+      return { message: PROFILE_MESSAGES.emailChangeCancelled, user: publicUser(user) };
+    },
+  );
 
   app.post(
     Profile.picture.url,

@@ -11,12 +11,15 @@ import {
   isUniqueViolation,
   updateUser,
   updateUserDroppingTokens,
+  type UserChanges,
   type UserRow,
 } from '../db/queries/users';
 import { normalizeEmail } from '../lib/accounts';
+import { dropOpenCodes } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { newBearerToken, sha256Hex } from '../lib/tokens';
+import type { AppDeps } from '../types';
 import type { SocialIdentity } from './social';
 import { Forbidden, Invalid, NotFound } from './errors';
 
@@ -96,24 +99,54 @@ export async function registerUser(db: Db, input: Registration, bcryptCost: numb
   return user;
 }
 
-export async function markVerified(db: Db, user: UserRow, now: Date): Promise<void> {
-  if (user.emailVerifiedAt) return;
-  await updateUser(db, user.id, { emailVerifiedAt: now, updatedAt: now });
+/**
+ * A social sign-in linked to an account whose address was never proven was not made by the owner of that address
+ * (an account moved onto a stranger's address before e-mail changes needed a code): when the owner proves the
+ * address, the link and every session end, so whoever made the link cannot sign back in.
+ */
+function unprovenLinks(user: UserRow): UserChanges {
+  if (user.emailVerifiedAt) return {};
+  return user.googleId !== null || user.facebookId !== null ? { googleId: null, facebookId: null } : {};
 }
 
-/** A new password through a mailed code: the account counts as verified, and every session ends. */
+/** The code mailed to the account's address came back. */
+export async function markVerified(db: Db, user: UserRow, now: Date): Promise<void> {
+  if (user.emailVerifiedAt) return;
+  const unlinked = unprovenLinks(user);
+  const dropSessions = Object.keys(unlinked).length > 0;
+  await updateUserDroppingTokens(
+    db,
+    user.id,
+    { ...unlinked, emailVerifiedAt: now, updatedAt: now },
+    dropSessions,
+  );
+}
+
+/**
+ * A new password through a code mailed to the account's address: the address is proven, every session ends, a
+ * social link made before the address was proven goes, and a pending e-mail change (asked by whoever held a
+ * session) is dropped with its code.
+ */
 export async function resetPassword(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   user: UserRow,
   password: string,
   options: { now: Date; bcryptCost: number },
 ): Promise<void> {
-  await updateUser(db, user.id, {
-    passwordHash: await hashPassword(password, options.bcryptCost),
-    emailVerifiedAt: user.emailVerifiedAt ?? options.now,
-    updatedAt: options.now,
-  });
-  await deleteTokensExcept(db, user.id, undefined);
+  const { db } = deps;
+  await updateUserDroppingTokens(
+    db,
+    user.id,
+    {
+      ...unprovenLinks(user),
+      passwordHash: await hashPassword(password, options.bcryptCost),
+      emailVerifiedAt: user.emailVerifiedAt ?? options.now,
+      pendingEmail: null,
+      updatedAt: options.now,
+    },
+    true,
+  );
+  await dropOpenCodes(deps, user.id, 'email');
 }
 
 export async function signOut(db: Db, tokenId: number): Promise<void> {
@@ -124,7 +157,11 @@ export async function signOut(db: Db, tokenId: number): Promise<void> {
 export async function accountForSocial(db: Db, identity: SocialIdentity, now: Date): Promise<UserRow> {
   const linked = await findUserBySocialId(db, identity.provider, identity.subject);
   if (linked) {
-    await markVerified(db, linked, now);
+    // The provider vouches for its own address only: an account moved onto another, unproven address stays
+    // unproven (its owner proves it with the mailed code, which also ends this link).
+    if (identity.email && normalizeEmail(identity.email) === linked.email) {
+      await updateUser(db, linked.id, { emailVerifiedAt: linked.emailVerifiedAt ?? now, updatedAt: now });
+    }
     return linked;
   }
   if (!identity.email)

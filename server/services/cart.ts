@@ -6,6 +6,7 @@ import type { Product } from '../../contract/catalog';
 import { executeRows, writeVersion, type Db } from '../db/client';
 import { setChosenLineQuantity } from '../db/queries/cartLines';
 import { deleteExpiredGuestCarts } from '../db/queries/guestCarts';
+import { moveGuestOrders } from '../db/queries/orderOwners';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../db/schema';
 import type { Job } from '../lib/jobs';
 import { SharedReads } from '../lib/sharedReads';
@@ -23,6 +24,7 @@ import {
   type ValueJson,
 } from './catalog';
 import { Invalid, NotFound, NotSignedIn, OutOfStock } from './errors';
+import { quantityCapMessage } from './orderLimits';
 
 export type CartOwner = { userId: number } | { guestCartId: number };
 
@@ -272,6 +274,20 @@ export interface AddInput {
   size: unknown;
   color: unknown;
   currency: string;
+  /**
+   * The most pieces of one product an order may have (config.orderLimits.maxQuantityPerProduct), summed over its
+   * sizes and colours: the cart holds no more, so checkout cannot fail late on it. Undefined: no cap.
+   */
+  maxPerProduct?: number;
+}
+
+function overCap(max: number): Invalid {
+  return new Invalid({ quantity: [quantityCapMessage(max)] });
+}
+
+/** 422 when `quantity` more pieces beside the `others` lines of the product would pass the cap. */
+function checkCap(others: CartRow[], quantity: number, max: number): void {
+  if (quantity + others.reduce((sum, row) => sum + row.quantity, 0) > max) throw overCap(max);
 }
 
 export async function normalizeCurrency(db: Db, currency: unknown): Promise<string> {
@@ -287,6 +303,11 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
   const sizeValueId = resolveChoice(values, 'size', input.size);
   const colorValueId = resolveChoice(values, 'color', input.color);
   checkStock(product, input.quantity);
+  // The cart is no reservation: a concurrent add may still pass this together with it; checkout counts for good.
+  if (input.maxPerProduct !== undefined) {
+    if (input.quantity > input.maxPerProduct) throw overCap(input.maxPerProduct);
+    checkCap(await productLines(db, owner, product.id), input.quantity, input.maxPerProduct);
+  }
   const userId = 'userId' in owner ? owner.userId : null;
   const guestCartId = 'userId' in owner ? null : owner.guestCartId;
   // One statement decides between a new line and a bigger one, so two adds racing for the same line both count
@@ -400,7 +421,7 @@ export async function updateQuantity(
   db: Db,
   owner: CartOwner,
   productId: number,
-  input: { quantity: number; size?: unknown; color?: unknown },
+  input: { quantity: number; size?: unknown; color?: unknown; maxPerProduct?: number },
   lang: Lang,
 ): Promise<CartItem> {
   const found = await productWithChoices(db, productId, lang).catch((error: unknown) => {
@@ -421,6 +442,18 @@ export async function updateQuantity(
   const sizeIds = isChoice(input.size) ? namedIds(found.values, input.size) : undefined;
   const colorIds = isChoice(input.color) ? namedIds(found.values, input.color) : undefined;
   if (sizeIds?.length === 0 || colorIds?.length === 0) throw new NotFound('Product not found in cart');
+  if (input.maxPerProduct !== undefined) {
+    if (input.quantity > input.maxPerProduct) throw overCap(input.maxPerProduct);
+    // The line the update changes (chosen as setChosenLineQuantity chooses it) is replaced; the others count.
+    const rows = await productLines(db, owner, productId);
+    const [chosen] = choiceLines(rows, found.values, input.size, input.color);
+    if (!chosen) throw new NotFound('Product not found in cart');
+    checkCap(
+      rows.filter((row) => row.id !== chosen.id),
+      input.quantity,
+      input.maxPerProduct,
+    );
+  }
   const lineOwner =
     'userId' in owner
       ? { userId: owner.userId, guestCartId: 0 }
@@ -461,11 +494,18 @@ export interface MergeReport {
 }
 
 /**
- * Moves a guest cart into a user's cart on sign-in: the same product + size + colour adds up, capped at the stock;
- * out-of-stock lines are left out; the guest cart is deleted. One transaction, and the guest cart row is locked
- * first, so two sign-ins racing with the same token merge it once (the second finds nothing: 404).
+ * Moves a guest cart into a user's cart on sign-in: the same product + size + colour adds up, capped at the stock
+ * and at `maxPerProduct` pieces of a product (summed over its sizes and colours); out-of-stock lines are left out;
+ * the guest cart's orders become the user's (moveGuestOrders); the guest cart is deleted. One transaction, and
+ * the guest cart row is locked first, so two sign-ins racing with the same token merge it once (the second finds
+ * nothing: 404), and an order being placed from it at that moment is either moved or refused (orderLimits.ts).
  */
-export async function mergeGuestCart(db: Db, userId: number, token: unknown): Promise<MergeReport> {
+export async function mergeGuestCart(
+  db: Db,
+  userId: number,
+  token: unknown,
+  options: { maxPerProduct?: number } = {},
+): Promise<MergeReport> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200)
     throw new NotFound('Guest cart not found');
   return db.transaction(async (tx) => {
@@ -482,10 +522,21 @@ export async function mergeGuestCart(db: Db, userId: number, token: unknown): Pr
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(ownerWhere({ guestCartId }))
       .orderBy(asc(cartItems.id));
+    const userTotals = new Map<number, number>();
+    const max = options.maxPerProduct ?? Number.MAX_SAFE_INTEGER;
     for (const { line, stock } of lines) {
       if (stock <= 0) {
         report.dropped += 1;
         continue;
+      }
+      let productTotal = userTotals.get(line.productId);
+      if (productTotal === undefined) {
+        const [sum] = await executeRows<{ total: number | string | null }>(
+          tx,
+          sql`SELECT sum(quantity) AS total FROM cart_items
+              WHERE user_id = ${userId} AND guest_cart_id IS NULL AND product_id = ${line.productId}`,
+        );
+        productTotal = Number(sum?.total ?? 0);
       }
       const [existing] = await tx
         .select({ quantity: cartItems.quantity })
@@ -502,18 +553,25 @@ export async function mergeGuestCart(db: Db, userId: number, token: unknown): Pr
               : eq(cartItems.colorValueId, line.colorValueId),
           ),
         );
-      const wanted = (existing?.quantity ?? 0) + line.quantity;
-      if (wanted > stock) report.capped += 1;
+      const had = existing?.quantity ?? 0;
+      // The most this line may hold: the stock, and the cap less the product's other lines.
+      const bound = Math.min(stock, Math.max(had, max - (productTotal - had)));
+      const wanted = had + line.quantity;
+      const kept = Math.min(wanted, bound);
+      if (wanted > bound) report.capped += 1;
       else report.merged += 1;
-      // The user's own line keeps its currency; LEAST keeps the stock bound even against a concurrent add.
+      userTotals.set(line.productId, productTotal - had + kept);
+      if (kept <= 0) continue;
+      // The user's own line keeps its currency; LEAST keeps the bound even against a concurrent add.
       await tx.execute(sql`
         INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
-        VALUES (${userId}, NULL, ${line.productId}, ${Math.min(line.quantity, stock)}, ${line.sizeValueId},
+        VALUES (${userId}, NULL, ${line.productId}, ${kept}, ${line.sizeValueId},
                 ${line.colorValueId}, ${line.currency})
         ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
                      (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
-        DO UPDATE SET quantity = LEAST(cart_items.quantity + ${line.quantity}, ${stock}), updated_at = now()`);
+        DO UPDATE SET quantity = LEAST(cart_items.quantity + ${line.quantity}, ${bound}), updated_at = now()`);
     }
+    await moveGuestOrders(tx, guestCartId, userId);
     await tx.delete(cartItems).where(ownerWhere({ guestCartId }));
     await tx.delete(guestCarts).where(eq(guestCarts.id, guestCartId));
     return report;

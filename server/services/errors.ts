@@ -57,8 +57,8 @@ export class NotSignedIn extends DomainError {
 }
 
 export class TooManyAttempts extends DomainError {
-  constructor() {
-    super(TOO_MANY_ATTEMPTS);
+  constructor(message = TOO_MANY_ATTEMPTS) {
+    super(message);
   }
 }
 

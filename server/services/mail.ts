@@ -33,6 +33,8 @@ export interface MailServiceOptions {
   transport?: MailTransport;
   /** Codes appear in the log only outside production. */
   logCodes: boolean;
+  /** The app's clock: the outbox is pruned by age on that clock (tests move it). */
+  now?: () => Date;
 }
 
 /**
@@ -46,6 +48,7 @@ export function createMailService({
   from,
   transport,
   logCodes,
+  now = () => new Date(),
 }: MailServiceOptions): MailService {
   return {
     async send(message) {
@@ -54,6 +57,7 @@ export function createMailService({
         subject: message.subject,
         body: message.text,
         code: message.code ?? null,
+        createdAt: now(),
       });
       logger.info(
         {

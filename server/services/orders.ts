@@ -1,7 +1,7 @@
 // Order creation (server-side totals, idempotent double submits) and the payment outcome applied to an order.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { UNPAID_ORDER_TTL_MS } from '../config';
+import { UNPAID_ORDER_TTL_MS, type OrderLimits } from '../config';
 import type { Db } from '../db/client';
 import {
   orderItemRows,
@@ -20,6 +20,7 @@ import { ownerWhere, type CartOwner } from './cart';
 import type { PaymentGateway, PaymentState } from './payments';
 import { findValidCoupon, orderFigures, priceCart } from './pricing';
 import { Conflict, Invalid, NotFound, type FieldErrors } from './errors';
+import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './orderLimits';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
@@ -189,6 +190,10 @@ interface CreateOptions {
   now: Date;
   /** how long the new order holds its stock unpaid (config.unpaidOrderTtlMs) */
   reservationMs?: number;
+  /** The caller's share of the stock (orderLimits.ts) and the address it orders from; none: unbounded. */
+  limits?: Pick<OrderLimits, 'maxPendingPerOwner' | 'maxPendingPerAddress' | 'maxQuantityPerProduct'> & {
+    clientAddress: string | null;
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -236,6 +241,9 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
   // Unavailable lines are left out (the SPA says so before the shopper pays); only a cart of nothing else fails.
   if (cart.lines.length === 0) throw new Invalid({ cart: [NOTHING_AVAILABLE] }, NOTHING_AVAILABLE);
+  const { limits } = options;
+  if (limits) checkQuantityCap(cart.lines, limits.maxQuantityPerProduct);
+  const addressHash = limits?.clientAddress ? clientAddressHash(limits.clientAddress) : null;
   const shortages = cart.lines.filter((line) => line.quantity > line.stock);
   if (shortages.length > 0) {
     throw new Invalid({ cart: shortageMessages(shortages) });
@@ -260,6 +268,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
+      if (limits) await claimPendingSlot(tx, { owner, addressHash, limits, now });
       const [order] = await tx
         .insert(orders)
         .values({
@@ -283,6 +292,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           clientShippingCost: request.clientShipping,
           requestFingerprint: fingerprint,
           requestHash,
+          clientAddressHash: addressHash,
           stockReserved: true,
           reservedUntil: new Date(now.getTime() + (options.reservationMs ?? UNPAID_ORDER_TTL_MS)),
           createdAt: now,

@@ -1,12 +1,12 @@
-// The signed-in shopper's own account: reading, changing it (a new e-mail must be proven again), the picture,
-// deleting it.
+// The signed-in shopper's own account: reading, changing it (a new e-mail takes effect only once the code mailed
+// to it comes back), the picture, deleting it.
 import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProfileUpdateBody } from '../../contract/profile';
 import type { Config } from '../config';
+import { eraseUser } from '../db/queries/accountErasure';
 import {
-  deleteUser,
   emailTakenByOther,
   findUserById,
   isUniqueViolation,
@@ -15,14 +15,20 @@ import {
   type UserRow,
 } from '../db/queries/users';
 import { normalizeEmail } from '../lib/accounts';
-import { issueCode } from '../lib/codes';
+import { consumeCode, dropOpenCodes, issueCode, normalizeCode } from '../lib/codes';
 import type { AppDeps } from '../types';
 import { Invalid, NotFound } from './errors';
 import { PICTURE_MESSAGES, preparePicture } from './pictures';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully.',
-  updatedVerifyEmail: 'Profile updated successfully. Please check your new email for the verification code.',
+  updatedConfirmEmail:
+    'Profile updated successfully. Please enter the code we sent to your new email to confirm it.',
+  emailConfirmed: 'Your new email is confirmed.',
+  emailCodeSent: 'We sent a new code to your new email.',
+  emailChangeCancelled: 'Your email stays as it was.',
+  noEmailChange: 'There is no new email waiting for a code.',
+  invalidCode: 'Invalid or expired verification code.',
   pictureUpdated: 'Profile picture updated successfully.',
   deleted: 'Account deleted successfully.',
   emailTaken: 'The email has already been taken.',
@@ -40,23 +46,26 @@ export async function currentUser(db: AppDeps['db'], id: number): Promise<UserRo
   return user;
 }
 
-/** `emailChanged`: the account is unverified until the code mailed to the new address comes back. */
+/** An address another account uses is refused as today's flow refused it (no more said about who exists). */
+async function refuseTaken(db: AppDeps['db'], email: string, userId: number): Promise<void> {
+  if (await emailTakenByOther(db, email, userId)) throw new Invalid({ email: [PROFILE_MESSAGES.emailTaken] });
+}
+
+/**
+ * Saves the profile. A new e-mail does not replace the account's address: it waits as `pendingEmail` and a code
+ * goes to it (rate limited like every code), so nobody can put a stranger's address on their account, and the
+ * address keeps signing in, receiving resets and linking social sign-ins until the code comes back.
+ * `emailPending`: this save asked for a new address.
+ */
 export async function updateProfile(
   deps: AppDeps,
   userId: number,
   input: ProfileUpdateBody,
-): Promise<{ user: UserRow; emailChanged: boolean }> {
+): Promise<{ user: UserRow; emailPending: boolean }> {
   const { db, config } = deps;
   const emailAddress = normalizeEmail(input.email);
-  if (await emailTakenByOther(db, emailAddress, userId)) {
-    throw new Invalid({ email: [PROFILE_MESSAGES.emailTaken] });
-  }
   const current = await currentUser(db, userId);
-  const emailChanged = current.email !== emailAddress;
-  const changes: UserChanges = { name: input.name.trim(), email: emailAddress, updatedAt: config.now() };
-  // A new address is unproven until its code comes back; otherwise anybody could claim a stranger's mailbox
-  // and later be linked to the stranger's social sign-in.
-  if (emailChanged) changes.emailVerifiedAt = null;
+  const changes: UserChanges = { name: input.name.trim(), updatedAt: config.now() };
   // Blank optional fields leave the stored value alone.
   const phoneNumber = String(input.phone_number ?? '').trim();
   if (phoneNumber) changes.phoneNumber = phoneNumber;
@@ -64,16 +73,74 @@ export async function updateProfile(
   if (phoneCode) changes.phoneCode = phoneCode;
   const nationality = String(input.nationality ?? '').trim();
   if (nationality) changes.nationality = Number(nationality);
+  // The same address, or the one already waiting for its code (its resend has its own call), mails nothing.
+  const emailPending = emailAddress !== current.email && emailAddress !== current.pendingEmail;
+  if (emailPending) {
+    await refuseTaken(db, emailAddress, userId);
+    // Mailed before anything is saved: a refused resend (429) leaves the profile as it was.
+    await issueCode(deps, { id: userId, email: emailAddress }, 'email', { limitResends: true });
+    changes.pendingEmail = emailAddress;
+  }
+  const updated = await updateUser(db, userId, changes);
+  if (!updated) throw new NotFound('User not found.');
+  return { user: updated, emailPending };
+}
+
+async function pendingOf(db: AppDeps['db'], userId: number): Promise<{ user: UserRow; pending: string }> {
+  const user = await currentUser(db, userId);
+  if (!user.pendingEmail) {
+    throw new Invalid({ code: [PROFILE_MESSAGES.noEmailChange] }, PROFILE_MESSAGES.noEmailChange);
+  }
+  return { user, pending: user.pendingEmail };
+}
+
+/** The code mailed to the pending address makes it the account's address; the old address is told. */
+export async function confirmEmailChange(deps: AppDeps, userId: number, code: unknown): Promise<UserRow> {
+  const { db, config, mail } = deps;
+  const { user, pending } = await pendingOf(db, userId);
+  const accepted = await consumeCode(deps, userId, ['email'], normalizeCode(code), pending);
+  if (!accepted) throw new Invalid({ code: [PROFILE_MESSAGES.invalidCode] }, PROFILE_MESSAGES.invalidCode);
   let updated: UserRow | undefined;
   try {
-    updated = await updateUser(db, userId, changes);
+    updated = await updateUser(db, userId, {
+      email: pending,
+      pendingEmail: null,
+      // The new mailbox is proven by the code that just came back.
+      emailVerifiedAt: config.now(),
+      updatedAt: config.now(),
+    });
   } catch (error) {
+    // Somebody registered the address while its code was on its way.
     if (isUniqueViolation(error)) throw new Invalid({ email: [PROFILE_MESSAGES.emailTaken] });
     throw error;
   }
   if (!updated) throw new NotFound('User not found.');
-  if (emailChanged) await issueCode(deps, updated, 'verify', { limitResends: false });
-  return { user: updated, emailChanged };
+  await mail.send({
+    to: user.email,
+    subject: 'Your e-mail address was changed / تم تغيير بريدك الإلكتروني',
+    text:
+      `The e-mail address of your account was changed from ${user.email} to ${pending}. ` +
+      'If you did not do this, reset your password with the new address or contact us.\n' +
+      `تم تغيير البريد الإلكتروني لحسابك من ${user.email} إلى ${pending}. ` +
+      'إذا لم تقم بذلك، فأعد تعيين كلمة المرور بالعنوان الجديد أو تواصل معنا.',
+  });
+  return updated;
+}
+
+/** Another code to the pending address (the usual resend limits apply). */
+export async function resendEmailChangeCode(deps: AppDeps, userId: number): Promise<UserRow> {
+  const { user, pending } = await pendingOf(deps.db, userId);
+  await refuseTaken(deps.db, pending, userId);
+  await issueCode(deps, { id: userId, email: pending }, 'email', { limitResends: true });
+  return user;
+}
+
+/** The account keeps its address; the code already mailed dies. */
+export async function cancelEmailChange(deps: AppDeps, userId: number): Promise<UserRow> {
+  await dropOpenCodes(deps, userId, 'email');
+  const updated = await updateUser(deps.db, userId, { pendingEmail: null, updatedAt: deps.config.now() });
+  if (!updated) throw new NotFound('User not found.');
+  return updated;
 }
 
 /** Checks the picture's bytes, stores it under the data folder, and drops the previous one. */
@@ -98,9 +165,15 @@ export async function replaceProfilePicture(
   return updated;
 }
 
+/**
+ * Deletes the account and what the shop does not need of it: orders stay for the books without contact details
+ * (an order still being paid, delivered or refunded keeps them until it settles), reviews stay under no name,
+ * the mail sent to its address goes, and the picture.
+ */
 export async function deleteAccount({ db, config }: Pick<AppDeps, 'db' | 'config'>, userId: number) {
   const user = await currentUser(db, userId);
-  await deleteUser(db, user.id);
+  // Mail to a pending address stays: that mailbox may be somebody else's, and the pruning job takes it anyway.
+  await eraseUser(db, { id: user.id, addresses: [user.email] });
   await removeUpload(config, user.profileImage);
 }
 

@@ -17,6 +17,12 @@ export interface ReconcileDeps {
   gateway: PaymentGateway;
   /** an unreachable gateway is not an error of ours: it is logged and asked again next run */
   onGatewayError?: (error: unknown, orderId: number) => void;
+  /**
+   * One line per piece of work (an overdue order claimed and expired, a payment checked), so work done twice by two
+   * server processes
+   * on one database would show in their logs (the two-instance run counts them).
+   */
+  log?: Record<'info' | 'debug', (fields: object, message: string) => void>;
 }
 
 /**
@@ -51,8 +57,12 @@ export interface ExpiryReport {
 export async function expireUnpaidOrders(deps: ReconcileDeps, now: Date): Promise<ExpiryReport> {
   const report: ExpiryReport = { expired: 0, paid: 0 };
   for (const order of await claimOverdueOrders(deps.db, now, EXPIRY_LEASE_MS, JOB_BATCH)) {
+    deps.log?.debug({ job: 'expire-unpaid-orders', orderId: order.id }, 'overdue order claimed');
     if ((await reconcilePayment(deps, order, now)) === 'paid') report.paid += 1;
-    if (await expireClaimedOrder(deps.db, order.id, now)) report.expired += 1;
+    if (await expireClaimedOrder(deps.db, order.id, now)) {
+      report.expired += 1;
+      deps.log?.info({ job: 'expire-unpaid-orders', orderId: order.id }, 'unpaid order expired');
+    }
   }
   return report;
 }
@@ -74,6 +84,11 @@ export async function reconcilePendingPayments(
   for (const order of claimed) {
     const state = await reconcilePayment(deps, order, now);
     report.checked += 1;
+    // A check that changed nothing is routine (every pending payment, every run): debug only.
+    deps.log?.[state === 'paid' || state === 'failed' ? 'info' : 'debug'](
+      { job: 'reconcile-payments', orderId: order.id, paymentId: order.paymentId, state, checkedAt: now },
+      'payment checked',
+    );
     if (state === 'paid') report.paid += 1;
     if (state === 'failed') report.failed += 1;
   }

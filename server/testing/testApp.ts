@@ -67,6 +67,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       bcryptCost: 4,
       // Every test request comes from 127.0.0.1, and a file may register far more than 30 users a minute.
       perIpLimits: { register: 10_000, login: 10_000, guestCart: 10_000, pageRenders: 10_000 },
+      // The same for orders: tests of other rules place many; orderLimits.test.ts puts the shop's limits back.
+      orderLimits: {
+        maxPendingPerOwner: 10_000,
+        maxPendingPerAddress: 10_000,
+        maxQuantityPerProduct: 100_000,
+        createPerAddress: { max: 100_000, windowMs: 60_000 },
+      },
       // Switched on explicitly, as a demo shop does; tests of the switched-off shop say so.
       paymentsSandbox: true,
       // No timers: a test runs the jobs with app.jobs.tick() when it wants them.

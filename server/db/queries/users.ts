@@ -35,11 +35,6 @@ export async function updateUser(db: Db, id: number, changes: UserChanges): Prom
   return updated;
 }
 
-/** Tokens and codes go with the row (ON DELETE CASCADE); orders keep their history without the user. */
-export async function deleteUser(db: Db, id: number): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
-}
-
 /** Postgres' unique violation, on the error itself or on the cause Drizzle wraps it in. */
 export function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;

@@ -17,6 +17,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     googleId: text('google_id'),
     facebookId: text('facebook_id'),
+    /** A new address waiting for the code mailed to it; it signs nothing in and receives no resets until then. */
+    pendingEmail: text('pending_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,7 +40,8 @@ export const apiTokens = pgTable(
   (table) => [uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash)],
 );
 
-export type CodePurpose = 'verify' | 'reset';
+/** email: confirms a pending e-mail change (the code is bound to the pending address). */
+export type CodePurpose = 'verify' | 'reset' | 'email';
 
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -68,5 +71,8 @@ export const outbox = pgTable(
     code: text('code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('outbox_recipient_idx').on(table.recipient, table.id)],
+  (table) => [
+    index('outbox_recipient_idx').on(table.recipient, table.id),
+    index('outbox_created_idx').on(table.createdAt),
+  ],
 );

@@ -223,9 +223,13 @@ export const orders = pgTable('orders', {
   paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
   paymentId: text('payment_id'),
   paymentUrl: text('payment_url'),
+  /** sha256 of the client address the order was placed from, to count unpaid orders per address. */
+  clientAddressHash: text('client_address_hash'),
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The account was deleted: the contact details go once the order settles (services/profile.ts). */
+  eraseContact: boolean('erase_contact').notNull().default(false),
 });
 
 export const orderItems = pgTable('order_items', {

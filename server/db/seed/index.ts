@@ -57,10 +57,17 @@ export async function isShopEmpty(db: Db): Promise<boolean> {
   return (row?.count ?? 0) === 0;
 }
 
+/** Any fixed number (not the migrations' one); it only has to be the same for every process seeding this database. */
+const SEED_LOCK_KEY = 48151624;
+
 export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<void> {
   if (!(await isShopEmpty(db))) return;
   const passwordHash = await bcrypt.hash(DEMO_USER.password, 10);
   await db.transaction(async (tx) => {
+    // Instances behind a load balancer start together on one database: the first to take the lock seeds, the
+    // others find the shop filled once it is theirs (without it, the second died on a duplicate key at start).
+    await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`));
+    if (!(await isShopEmpty(tx))) return;
     await seedLocations(tx);
     await seedContent(tx, now);
     const productIds = await seedCatalog(tx, now);

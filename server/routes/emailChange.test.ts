@@ -1,0 +1,209 @@
+// A new e-mail waits for the code mailed to it: PUT /profile_update, POST /profile/email/confirm, POST
+// /profile/email/resend, DELETE /profile/email.
+import { eq } from 'drizzle-orm';
+import { outbox, users } from '../db/schema';
+import {
+  authHeader,
+  createTestApp,
+  lastMailedCode,
+  manualClock,
+  registerVerifiedUser,
+  type RegisteredUser,
+  type TestApp,
+} from '../testing/testApp';
+
+const clock = manualClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { now: clock.now } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const asks = (shopper: RegisteredUser, email: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/profile_update',
+    headers: authHeader(shopper.token),
+    payload: { name: shopper.name, email },
+  });
+const confirm = (shopper: RegisteredUser, code: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/profile/email/confirm',
+    headers: authHeader(shopper.token),
+    payload: { code },
+  });
+const resend = (shopper: RegisteredUser) =>
+  t.app.inject({ method: 'POST', url: '/api/profile/email/resend', headers: authHeader(shopper.token) });
+const cancel = (shopper: RegisteredUser) =>
+  t.app.inject({ method: 'DELETE', url: '/api/profile/email', headers: authHeader(shopper.token) });
+const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+const mailTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.recipient, email));
+
+const INVALID_CODE = {
+  message: 'Invalid or expired verification code.',
+  errors: { code: ['Invalid or expired verification code.'] },
+};
+
+test("another account's address is refused as before, and nothing is mailed to it", async () => {
+  const one = await registerVerifiedUser(t.app);
+  const two = await registerVerifiedUser(t.app);
+  const before = await mailTo(two.email);
+  const response = await asks(one, two.email);
+  expect(response.statusCode).toBe(422);
+  expect(response.json().errors).toEqual({ email: ['The email has already been taken.'] });
+  expect(await mailTo(two.email)).toHaveLength(before.length);
+});
+
+test('saving again with the pending address mails nothing more; other fields still save', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  expect((await asks(shopper, 'again.pending@example.com')).statusCode).toBe(200);
+  const again = await t.app.inject({
+    method: 'PUT',
+    url: '/api/profile_update',
+    headers: authHeader(shopper.token),
+    payload: { name: 'Renamed', email: 'again.pending@example.com' },
+  });
+  expect(again.statusCode).toBe(200);
+  expect(again.json()).toEqual({
+    message: 'Profile updated successfully.',
+    user: expect.objectContaining({ name: 'Renamed', pending_email: 'again.pending@example.com' }),
+  });
+  expect(await mailTo('again.pending@example.com')).toHaveLength(1);
+});
+
+test('a code dies after five wrong tries', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  await asks(shopper, 'guessed@example.com');
+  const code = await lastMailedCode(t.db, 'guessed@example.com');
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    clock.advance(61_000);
+    expect((await confirm(shopper, otherThan(code))).json()).toEqual(INVALID_CODE);
+  }
+  clock.advance(61_000);
+  expect((await confirm(shopper, code)).statusCode).toBe(422);
+  const [row] = await t.db.select().from(users).where(eq(users.id, shopper.id));
+  expect(row).toMatchObject({ email: shopper.email, pendingEmail: 'guessed@example.com' });
+});
+
+test('a code expires after 15 minutes; a resend waits its minute and mails a new one', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  await asks(shopper, 'slow@example.com');
+  const first = await lastMailedCode(t.db, 'slow@example.com');
+  expect((await resend(shopper)).statusCode).toBe(429);
+  clock.advance(15 * 60 * 1000 + 1000);
+  expect((await confirm(shopper, first)).statusCode).toBe(422);
+  const resent = await resend(shopper);
+  expect(resent.statusCode).toBe(200);
+  expect(resent.json()).toEqual({
+    message: 'We sent a new code to your new email.',
+    user: expect.objectContaining({ pending_email: 'slow@example.com' }),
+  });
+  const second = await lastMailedCode(t.db, 'slow@example.com');
+  expect((await confirm(shopper, second)).statusCode).toBe(200);
+});
+
+test('a code proves only the address it was mailed to', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  await asks(shopper, 'first.choice@example.com');
+  const firstCode = await lastMailedCode(t.db, 'first.choice@example.com');
+  await asks(shopper, 'second.choice@example.com');
+  expect((await confirm(shopper, firstCode)).statusCode).toBe(422);
+  const secondCode = await lastMailedCode(t.db, 'second.choice@example.com');
+  const confirmed = await confirm(shopper, secondCode);
+  expect(confirmed.statusCode).toBe(200);
+  expect(confirmed.json().user).toMatchObject({ email: 'second.choice@example.com', pending_email: null });
+});
+
+test('cancelling keeps the address and kills the code', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  await asks(shopper, 'changed.mind@example.com');
+  const code = await lastMailedCode(t.db, 'changed.mind@example.com');
+  const cancelled = await cancel(shopper);
+  expect(cancelled.statusCode).toBe(200);
+  expect(cancelled.json()).toEqual({
+    message: 'Your email stays as it was.',
+    user: expect.objectContaining({ email: shopper.email, pending_email: null }),
+  });
+  const late = await confirm(shopper, code);
+  expect(late.statusCode).toBe(422);
+  expect(late.json().errors).toEqual({ code: ['There is no new email waiting for a code.'] });
+  expect((await resend(shopper)).statusCode).toBe(422);
+});
+
+test('an address somebody registered while its code was on the way is refused at confirmation', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  await asks(shopper, 'raced@example.com');
+  const code = await lastMailedCode(t.db, 'raced@example.com');
+  // The pending address is nobody's account: it can still be registered by its owner.
+  await registerVerifiedUser(t.app, { email: 'raced@example.com' });
+  const late = await confirm(shopper, code);
+  expect(late.statusCode).toBe(422);
+  expect(late.json().errors).toEqual({ email: ['The email has already been taken.'] });
+  const [row] = await t.db.select().from(users).where(eq(users.id, shopper.id));
+  expect(row?.email).toBe(shopper.email);
+});
+
+test("a password reset by the address's owner drops a pending change and its code", async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  await asks(shopper, 'hijack.target@example.com');
+  const code = await lastMailedCode(t.db, 'hijack.target@example.com');
+  clock.advance(61_000);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/send-verification-code',
+    payload: { email: shopper.email },
+  });
+  const resetCode = await lastMailedCode(t.db, shopper.email);
+  const reset = await t.app.inject({
+    method: 'POST',
+    url: '/api/password/reset',
+    payload: {
+      email: shopper.email,
+      code: resetCode,
+      password: 'Fresh@1234',
+      password_confirmation: 'Fresh@1234',
+    },
+  });
+  expect(reset.statusCode).toBe(200);
+  const [row] = await t.db.select().from(users).where(eq(users.id, shopper.id));
+  expect(row).toMatchObject({ email: shopper.email, pendingEmail: null });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: shopper.email, password: 'Fresh@1234' },
+  });
+  const fresh = { ...shopper, token: login.json<{ token: string }>().token };
+  expect((await confirm(fresh, code)).statusCode).toBe(422);
+});
+
+test('the code goes to the new address only; the old one hears when the change is done', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  const oldMail = (await mailTo(shopper.email)).length;
+  await asks(shopper, 'told@example.com');
+  expect(await mailTo(shopper.email)).toHaveLength(oldMail);
+  const [codeMail] = await mailTo('told@example.com');
+  expect(codeMail?.subject).toBe('Confirm your new e-mail / تأكيد بريدك الإلكتروني الجديد');
+  expect(codeMail?.body).toContain(codeMail?.code ?? 'no code');
+  expect((await confirm(shopper, Number(codeMail?.code))).statusCode).toBe(200);
+  const told = await mailTo(shopper.email);
+  expect(told).toHaveLength(oldMail + 1);
+  expect(told.at(-1)).toMatchObject({
+    subject: 'Your e-mail address was changed / تم تغيير بريدك الإلكتروني',
+    code: null,
+  });
+  expect(told.at(-1)?.body).toContain('told@example.com');
+});
+
+test('without a token every call is 401', async () => {
+  for (const [method, url] of [
+    ['POST', '/api/profile/email/confirm'],
+    ['POST', '/api/profile/email/resend'],
+    ['DELETE', '/api/profile/email'],
+  ] as const) {
+    const response = await t.app.inject({ method, url, payload: { code: '123456' } });
+    expect(response.statusCode).toBe(401);
+  }
+});
