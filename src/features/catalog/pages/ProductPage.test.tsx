@@ -405,6 +405,19 @@ describe('ProductPage', () => {
     },
   );
 
+  it.each([
+    ['en', 'A customer'],
+    ['ar', 'أحد العملاء'],
+  ] as const)('%s: a review of a deleted account shows a neutral name', async (language, neutral) => {
+    server.use(
+      ...catalogHandlers({ reviews: [makeReview({ id: 1, user_name: '', review: 'Still true.' })] }),
+    );
+    render(4, language);
+    const list = await screen.findByTestId('review-list');
+    expect(within(list).getByText(neutral).tagName).toBe('BDI');
+    expect(within(list).getByText('Still true.')).toBeInTheDocument();
+  });
+
   it('signed out: a log-in button instead of the review form', async () => {
     server.use(...catalogHandlers());
     const { user, store } = render(4);
