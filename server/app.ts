@@ -132,9 +132,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const reconcileDeps = {
     db,
     gateway,
+    log: app.log,
     onGatewayError: (error: unknown, orderId: number) =>
       app.log.warn({ err: error, orderId }, 'payment status check failed; asking again next run'),
-    log: app.log,
   };
   const jobs: Job[] = [
     { name: 'expire-unpaid-orders', run: (now) => expireUnpaidOrders(reconcileDeps, now) },
