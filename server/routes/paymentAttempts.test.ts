@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentAttempts, sandboxPayments } from '../db/schema';
 import { cancelOrder, holdStockForPayment } from '../services/orders';
+import { NOT_REFUNDABLE, orderAttempts, recordRefund } from '../services/paymentAttempts';
 import type {
   ExecuteRequest,
   ExecuteResult,
@@ -224,7 +225,11 @@ class InvoiceGateway implements PaymentGateway {
     return { paymentId, invoiceId: paymentId, paymentUrl: `https://gateway.test/invoice/${paymentId}` };
   }
 
+  /** how often each payment was asked about */
+  readonly asked = new Map<string, number>();
+
   async getPaymentStatus(paymentId: string): Promise<PaymentStatus | null> {
+    this.asked.set(paymentId, (this.asked.get(paymentId) ?? 0) + 1);
     return this.payments.get(paymentId) ?? null;
   }
 
@@ -331,6 +336,52 @@ describe('a gateway that cannot withdraw an unpaid payment (MyFatoorah)', () => 
       refund_due: true,
       payments: [{ state: 'refund_due' }],
     });
+  });
+  test('the staff refund: refund_due becomes refunded once (recording it again changes nothing); nothing else is refunded', async () => {
+    const { shopper, order_id, payment_url } = await shopperWithOrder(g.app, g.db);
+    const again = await execute(g.app, { order_id }, shopper);
+    const second = paymentIdOf(
+      again.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL,
+    );
+    gateway.pay(second);
+    gateway.pay(paymentIdOf(payment_url));
+    await call(g.app, 'GET', `/api/payments/${second}/status`);
+    await call(g.app, 'GET', `/api/payments/${paymentIdOf(payment_url)}/status`);
+    const [refundable, paid] = await orderAttempts(g.db, order_id);
+    if (!refundable || !paid) throw new Error('two attempts expected');
+    expect([refundable.state, paid.state]).toEqual(['refund_due', 'paid']);
+
+    const staff = await createShopper(g.db);
+    const first = await recordRefund(g.db, refundable.id, staff.id, clock.now());
+    clock.advance(MINUTE);
+    const repeated = await recordRefund(g.db, refundable.id, staff.id, clock.now());
+    expect(repeated).toMatchObject({ state: 'refunded', refundedBy: staff.id, refundedAt: first.refundedAt });
+    await expect(recordRefund(g.db, paid.id, staff.id, clock.now())).rejects.toThrow(NOT_REFUNDABLE);
+    await expect(recordRefund(g.db, 999_999, staff.id, clock.now())).rejects.toThrow('Payment not found');
+    const answer = (await call(g.app, 'GET', `/api/orders/${order_id}`, undefined, shopper.token)).json();
+    expect(answer).toMatchObject({
+      status: 'paid',
+      refund_due: false,
+      payments: [{ state: 'refunded', refunded_at: first.refundedAt?.toISOString() }, { state: 'paid' }],
+    });
+  });
+
+  test('two server processes reconciling at once ask the gateway about each attempt once', async () => {
+    const other = await createTestApp({ gateway, config: { now: clock.now }, sharedWith: g });
+    try {
+      const fresh: string[] = [];
+      for (let index = 0; index < 8; index += 1) {
+        fresh.push(paymentIdOf((await shopperWithOrder(g.app, g.db)).payment_url));
+      }
+      clock.advance(MINUTE);
+      gateway.asked.clear();
+      const reports = await Promise.all([g.app.jobs.tick(), other.app.jobs.tick()]);
+      expect(fresh.map((paymentId) => gateway.asked.get(paymentId))).toEqual(fresh.map(() => 1));
+      const checked = reports.map((report) => (report['reconcile-payments'] as { checked: number }).checked);
+      expect(checked.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(fresh.length);
+    } finally {
+      await other.close();
+    }
   });
 });
 

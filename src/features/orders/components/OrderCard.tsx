@@ -46,8 +46,12 @@ export const OrderCard = memo(function OrderCard({ order, onCancel }: Props) {
             </strong>
           </span>
         </div>
-        {order.status === 'refund_due' && (
+        {order.status === 'refund_due' ? (
           <p className="alert alert-warning small mt-2 mb-0">{t('orders.card.refund_due')}</p>
+        ) : (
+          order.refund_due && (
+            <p className="alert alert-warning small mt-2 mb-0">{t('orders.card.extra_payment_refund')}</p>
+          )
         )}
         <div className="d-flex flex-wrap gap-2 mt-3">
           <button

@@ -216,4 +216,40 @@ describe('rating an item of a delivered order', () => {
     expect(within(dialog).getByRole('radio', { name: 'نجمة واحدة' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'إرسال التقييم' })).toBeDisabled();
   });
+
+  it('says when a second payment of a paid order will be refunded, in both languages', async () => {
+    const doublePaid = makeOrder(5, 'paid', {
+      refund_due: true,
+      payments: [
+        {
+          id: 1,
+          state: 'refund_due',
+          amount: 12.5,
+          currency: 'KWD',
+          created_at: '2026-11-20T10:00:00Z',
+          refunded_at: null,
+        },
+        {
+          id: 2,
+          state: 'paid',
+          amount: 12.5,
+          currency: 'KWD',
+          created_at: '2026-11-20T10:05:00Z',
+          refunded_at: null,
+        },
+      ],
+    });
+    serve([doublePaid, makeOrder(6, 'paid')]);
+    const { unmount } = renderOrders();
+    const [first, second] = await screen.findAllByTestId('order-card');
+    expect(
+      within(first as HTMLElement).getByText(
+        'A second payment was received for this order; it will be refunded.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(second as HTMLElement).queryByText(/refunded/)).not.toBeInTheDocument();
+    unmount();
+    renderOrders('ar');
+    expect(await screen.findByText('وصلتنا دفعة ثانية لهذا الطلب، وسيُعاد إليك مبلغها.')).toBeInTheDocument();
+  });
 });
