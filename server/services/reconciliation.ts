@@ -27,8 +27,8 @@ export interface ReconcileDeps {
   db: Db;
   gateway: PaymentGateway;
   /**
-   * The server's log: every refund that falls due is a warning line, and every piece of work (an overdue order
-   * claimed and expired, a payment attempt checked) one line, so work done twice by two server processes on one
+   * The server's log: every refund that falls due is a warning line; and one line per piece of job work (an overdue
+   * order claimed and expired, a payment attempt checked), so work done twice by two server processes on one
    * database would show in their logs (the two-instance run counts them).
    */
   log?: PaymentLog & Partial<Record<'info' | 'debug', (fields: object, message: string) => void>>;
@@ -127,8 +127,8 @@ export async function reconcilePendingPayments(
   for (const attempt of claimed) {
     const state = await reconcileAttempt(deps, attempt, now);
     report.checked += 1;
-    // A check that changed nothing is routine (every pending payment, every run): debug only.
-    deps.log?.[state === 'paid' || state === 'failed' || state === 'refund_due' ? 'info' : 'debug']?.(
+    // A check that changed nothing is routine (every open attempt, every run): debug only.
+    deps.log?.[state === null || state === 'pending' ? 'debug' : 'info']?.(
       {
         job: 'reconcile-payments',
         orderId: attempt.orderId,

@@ -613,6 +613,17 @@ async function main(): Promise<void> {
     );
     assert.equal(plentyNow.stock, 1000 - third, 'stock of failed and expired orders came back once');
     assert.equal(plentyNow.sold, third, 'each paid order counted sold once');
+    const attempts = await sql<{ state: string; count: number }>(
+      `SELECT state, count(*)::int AS count FROM payment_attempts WHERE order_id = ANY($1::int[]) GROUP BY state`,
+      [jobOrderIds],
+    );
+    const attemptStates = Object.fromEntries(attempts.map((row) => [row.state, row.count]));
+    // Expired orders keep their attempt open: a shopper may still finish paying on the gateway's page.
+    assert.deepEqual(
+      attemptStates,
+      { paid: third, failed: third, pending: third },
+      'each attempt recorded once',
+    );
 
     step('rate limits count across both instances');
     await checkSharedLimits([a, b], ['203.0.113.9', '203.0.113.10'], plenty);
@@ -726,6 +737,17 @@ async function main(): Promise<void> {
     // Every piece is on the shelf, held by an unpaid order (the double submit's, the order limit's) or sold.
     assert.equal(afterKill.stock + afterKill.held + afterKill.paid, 1000);
     note(`order ${killedOrder} paid by B's reconciliation job; the shopper's return through B answers paid`);
+    const killedAttempts = await sql<{ payment: string; state: string }>(
+      `SELECT gateway_payment_id AS payment, state FROM payment_attempts WHERE order_id = $1 ORDER BY id`,
+      [killedOrder],
+    );
+    note(`its payment attempts: ${killedAttempts.map((row) => row.state).join(', ')}`);
+    assert.equal(
+      killedAttempts.find((row) => row.payment === killedPayment)?.state,
+      'paid',
+      'the attempt started on A is recorded paid',
+    );
+    assert.ok(!killedAttempts.some((row) => row.state === 'refund_due'), 'the money was taken once');
     // B keeps selling alone.
     const after = await call(b, 'POST', '/api/guest/cart/add', '10.9.0.2', { product_id: plenty });
     assert.equal(after.status, 200);
@@ -754,6 +776,11 @@ async function main(): Promise<void> {
       for (const instance of [c, d]) instance.child.kill('SIGTERM');
       for (const instance of [c, d]) assert.equal((await instance.exit).code, 0);
     }
+
+    const { refunds } = await one<{ refunds: number }>(
+      `SELECT count(*)::int AS refunds FROM payment_attempts WHERE state = 'refund_due'`,
+    );
+    assert.equal(refunds, 0, 'no money came in for an order that could not take it');
 
     step('work done twice');
     const expiredLines = instances.flatMap((instance) =>

@@ -17,7 +17,7 @@ export const signedIn = createAction<SignedInPayload>('auth/signedIn');
 export const signedOut = createAction('auth/signedOut');
 /** Any 401 from the API while a token was held. */
 export const sessionExpired = createAction('auth/sessionExpired');
-/** The shopper changed their e-mail: the server mailed a code to the new address, which confirms it. */
+/** The shopper confirmed a new e-mail with the code mailed to it: it is the account's address from now on. */
 export const profileEmailChanged = createAction<{ email: string; userId: number }>('profile/emailChanged');
 export const loginRequired = createAction<{ reason?: string } | undefined>('auth/loginRequired');
 

@@ -7,7 +7,6 @@ import { cartReducer } from '../features/cart/cartSlice';
 import { favoritesReducer } from '../features/favorites/favoritesSlice';
 import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
 import { couponReducer } from '../features/coupon/couponSlice';
-import { profileReducer } from '../features/profile/profileSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
 import { shippingReducer } from '../features/shipping/shippingSlice';
 import { nextTask } from '../lib/nextTask';
@@ -34,7 +33,6 @@ export const rootReducer = combineSlices({
   catalog: catalogReducer,
   search: searchReducer,
   favorites: favoritesReducer,
-  profile: profileReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

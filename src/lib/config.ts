@@ -5,6 +5,11 @@ export interface ShopConfig {
   googleClientId?: string;
   facebookAppId?: string;
   contactEmail?: string;
+  /**
+   * The most pieces of one product a cart and an order may hold (the server's MAX_QUANTITY_PER_PRODUCT). Learnt
+   * at run time like the rest: the operator sets it on the server, and a constant in the bundle would drift.
+   */
+  maxQuantityPerProduct: number;
 }
 
 declare global {
@@ -13,7 +18,18 @@ declare global {
   }
 }
 
-const defaults: ShopConfig = { apiBaseUrl: '/api', contactEmail: 'support@gulfstore.example' };
+/** The server's default cap, for a /config.js that does not say (an older server, a hand-written file). */
+export const DEFAULT_MAX_QUANTITY_PER_PRODUCT = 10;
+
+const defaults: ShopConfig = {
+  apiBaseUrl: '/api',
+  contactEmail: 'support@gulfstore.example',
+  maxQuantityPerProduct: DEFAULT_MAX_QUANTITY_PER_PRODUCT,
+};
+
+function positiveWhole(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback;
+}
 
 export function getConfig(): ShopConfig {
   const runtime = typeof window === 'undefined' ? {} : (window.__SHOP_CONFIG__ ?? {});
@@ -21,5 +37,6 @@ export function getConfig(): ShopConfig {
     ...defaults,
     ...runtime,
     apiBaseUrl: (runtime.apiBaseUrl ?? defaults.apiBaseUrl).replace(/\/$/, ''),
+    maxQuantityPerProduct: positiveWhole(runtime.maxQuantityPerProduct, defaults.maxQuantityPerProduct),
   };
 }

@@ -19,8 +19,6 @@ export interface AuthModalState {
   email?: string | null;
   /** The new account's id between registration and verification (the verify answer may omit it). */
   userId?: number | null;
-  /** Why the verification screen is shown: after registration, or to confirm a changed e-mail. */
-  purpose?: 'emailChange' | null;
 }
 
 export interface AuthState {
@@ -73,11 +71,9 @@ const authSlice = createSlice({
         state.email = action.payload.email;
         state.modal = { open: false, view: 'login', email: null };
       })
-      // The session goes on under the new address once its code comes back (the verify answer signs in).
+      // The profile confirmed a new address with its code: the session goes on under it.
       .addCase(profileEmailChanged, (state, action) => {
-        const { email, userId } = action.payload;
-        state.email = email;
-        state.modal = { open: true, view: 'verify', email, userId, purpose: 'emailChange' };
+        if (state.userId === action.payload.userId) state.email = action.payload.email;
       })
       .addCase(signedOut, clearSession)
       .addCase(sessionExpired, clearSession)

@@ -5,6 +5,7 @@ import { addToCartClicked, loginRequired, type CartAddRequest } from '../../app/
 import type { AppStartListening } from '../../app/listenerTypes';
 import { loadShopTexts } from '../../i18n/i18n';
 import { cartMutations } from './cartMutations';
+import { limitInRefusal } from './quantity';
 import {
   addToCartSettled,
   guestCartMerged,
@@ -31,6 +32,12 @@ function settle(
     // Too many new guest carts from one address: trying again at once would only be refused again.
     void loadShopTexts().then(() =>
       notify.error(t('cart.too_many_new_carts'), { toastId: 'add-to-cart-failed' }),
+    );
+  } else if (outcome === 'failed' && limitInRefusal(error) !== null) {
+    // The cart already holds (nearly) as many of the product as one order may have.
+    const count = limitInRefusal(error) ?? 0;
+    void loadShopTexts().then(() =>
+      notify.error(t('cart.quantity.over_limit', { count }), { toastId: 'add-to-cart-failed' }),
     );
   } else if (outcome === 'failed') {
     notify.error(t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });

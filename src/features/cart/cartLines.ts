@@ -1,5 +1,6 @@
 // What the cart page and checkout show of each line, derived from the cart answer.
 import { attributeOptions, displayPrices, isOutOfStock } from '../catalog/public';
+import { maxQuantityPerProduct } from './quantity';
 import type { CartItem, CartProduct } from './types';
 
 export interface CartLineView {
@@ -12,6 +13,8 @@ export interface CartLineView {
   /** out of stock, or no longer sold: shown, not counted, never blocking the rest */
   unavailable: boolean;
   stock: number;
+  /** the most pieces this line may hold: the per-order cap less the product's other lines (sizes, colours) */
+  limit: number;
   sizes: string[];
   colors: string[];
 }
@@ -22,8 +25,17 @@ export interface CartView {
   withoutCurrency: number;
 }
 
-export function cartView(items: readonly CartItem[] | undefined, fallbackCurrency: string): CartView {
+export function cartView(
+  items: readonly CartItem[] | undefined,
+  fallbackCurrency: string,
+  maxPerProduct: number = maxQuantityPerProduct(),
+): CartView {
   const lines: CartLineView[] = [];
+  const pieces = new Map<number, number>();
+  for (const item of items ?? [])
+    pieces.set(item.product_id, (pieces.get(item.product_id) ?? 0) + item.quantity);
+  const limitOf = (item: CartItem) =>
+    Math.max(1, maxPerProduct - ((pieces.get(item.product_id) ?? 0) - item.quantity));
   let withoutCurrency = 0;
   for (const item of items ?? []) {
     if (!item.currency) {
@@ -40,6 +52,7 @@ export function cartView(items: readonly CartItem[] | undefined, fallbackCurrenc
         currency: item.currency || fallbackCurrency,
         unavailable: true,
         stock: 0,
+        limit: limitOf(item),
         sizes: [],
         colors: [],
       });
@@ -54,6 +67,7 @@ export function cartView(items: readonly CartItem[] | undefined, fallbackCurrenc
       currency: prices.currency,
       unavailable: isOutOfStock(product),
       stock: Math.max(0, product.stock_quantity),
+      limit: limitOf(item),
       sizes: attributeOptions(product, 'size'),
       colors: attributeOptions(product, 'color'),
     });

@@ -104,7 +104,7 @@ describe('cart listener: merging the guest cart on sign-in', () => {
     expect(body).toEqual({ guest_token: 'guest-token-1234' });
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]?.message).toContain('2 products added.');
-    expect(toasts[0]?.message).toContain('1 product limited to the available stock.');
+    expect(toasts[0]?.message).toContain('1 product limited to the available stock or the limit per order.');
     expect(toasts[0]?.message).not.toContain('out of stock');
   });
 

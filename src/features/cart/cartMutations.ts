@@ -6,6 +6,7 @@ import type { AppServices } from '../../app/services';
 import { loadShopTexts } from '../../i18n/i18n';
 import { cartApi as cartQueries, CART_LIST } from './cartApi';
 import { cartChanged } from './cartSlice';
+import { limitInRefusal } from './quantity';
 import type { AddToCartAnswer, CartArgs, CartItem, CartMergeReport } from './types';
 
 export interface GuestCartAddRequest extends CartAddRequest {
@@ -45,7 +46,9 @@ async function sayRefused(services: unknown, error: unknown, key: string): Promi
   if (statusOf((error as { error?: unknown } | null)?.error) === 401) return;
   await loadShopTexts();
   const { notify, t } = services as AppServices;
-  notify.error(t(key), { toastId: key });
+  const limit = limitInRefusal((error as { error?: unknown } | null)?.error);
+  if (limit !== null) notify.error(t('cart.quantity.over_limit', { count: limit }), { toastId: key });
+  else notify.error(t(key), { toastId: key });
 }
 
 const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/cart/${path}` : `cart/${path}`);

@@ -149,6 +149,23 @@ function placeOf(field: string, signedIn: boolean): CheckoutField | null {
   }
 }
 
+/** The server's refusal of a product above the per-order cap (field `cart`), with its name and the cap. */
+const PRODUCT_OVER_LIMIT = /^The quantity of (.+) may not be greater than the limit per order \((\d+)\)\.$/;
+
+/** The server's two 429s of order creation (server/services/orderLimits.ts). */
+const TOO_MANY_PENDING =
+  'You have too many unpaid orders. Please pay for one of them, or wait until it expires, before ordering again.';
+
+/**
+ * A 429 answer to an order: too many unpaid orders (pay or wait), or too many orders from this connection (wait);
+ * both keep the cart and what was typed.
+ */
+export function tooManyOrdersMessage(error: unknown, t: TFunction): string {
+  return errorMessage(error) === TOO_MANY_PENDING
+    ? t('checkout.errors.too_many_pending')
+    : t('checkout.errors.too_many_orders');
+}
+
 export interface ServerRefusal {
   fields: Partial<Record<CheckoutField, string>>;
   /** every message of the answer (or its message), for the alert above the confirm button */
@@ -162,7 +179,12 @@ export function serverRefusal(error: unknown, signedIn: boolean, t: TFunction): 
   const joined: string[] = [];
   const say = (message: string) => {
     const key = SERVER_MESSAGES[message];
-    return key ? t(`checkout.errors.${key}`) : message;
+    if (key) return t(`checkout.errors.${key}`);
+    const overLimit = PRODUCT_OVER_LIMIT.exec(message);
+    if (overLimit) {
+      return t('checkout.errors.quantity_over_limit', { name: overLimit[1], count: Number(overLimit[2]) });
+    }
+    return message;
   };
   if (errors && typeof errors === 'object') {
     for (const [field, value] of Object.entries(errors)) {

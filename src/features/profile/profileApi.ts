@@ -1,6 +1,7 @@
 import type { MessageAnswer } from '../../../contract/common';
 import type { ShippingNote, ShippingNotesAnswer } from '../../../contract/content';
 import type {
+  EmailConfirmBody,
   PasswordChangeBody,
   ProfileAnswer,
   ProfileUpdateBody,
@@ -22,6 +23,15 @@ export type PasswordChange = Required<PasswordChangeBody>;
 
 const USER = { type: 'User' as const, id: 'ME' };
 
+/** A profile call answers the whole user, which replaces the cached one; null when it failed (the caller says why). */
+async function answeredUser(answer: Promise<{ data: ProfileAnswer }>): Promise<PublicUser | null> {
+  try {
+    return (await answer).data.user;
+  } catch {
+    return null;
+  }
+}
+
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Keyed by the account id, so another sign-in on this device never shows the previous account's details.
@@ -32,13 +42,31 @@ export const profileApi = api.injectEndpoints({
     }),
     updateProfile: build.mutation<ProfileAnswer, ProfileUpdate>({
       query: (body) => ({ url: 'profile_update', method: 'PUT', body }),
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(profileApi.util.upsertQueryData('getUser', data.user.id, data.user));
-        } catch {
-          // The form shows the failure and keeps what was typed.
-        }
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const user = await answeredUser(queryFulfilled);
+        if (user) dispatch(profileApi.util.upsertQueryData('getUser', user.id, user));
+      },
+    }),
+    // The pending e-mail's steps.
+    confirmEmail: build.mutation<ProfileAnswer, EmailConfirmBody & { code: string }>({
+      query: (body) => ({ url: 'profile/email/confirm', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const user = await answeredUser(queryFulfilled);
+        if (user) dispatch(profileApi.util.upsertQueryData('getUser', user.id, user));
+      },
+    }),
+    resendEmailCode: build.mutation<ProfileAnswer, void>({
+      query: () => ({ url: 'profile/email/resend', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const user = await answeredUser(queryFulfilled);
+        if (user) dispatch(profileApi.util.upsertQueryData('getUser', user.id, user));
+      },
+    }),
+    cancelEmailChange: build.mutation<ProfileAnswer, void>({
+      query: () => ({ url: 'profile/email', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const user = await answeredUser(queryFulfilled);
+        if (user) dispatch(profileApi.util.upsertQueryData('getUser', user.id, user));
       },
     }),
     uploadPicture: build.mutation<ProfileAnswer, File>({
@@ -72,6 +100,9 @@ export const profileApi = api.injectEndpoints({
 export const {
   useGetUserQuery,
   useUpdateProfileMutation,
+  useConfirmEmailMutation,
+  useResendEmailCodeMutation,
+  useCancelEmailChangeMutation,
   useUploadPictureMutation,
   useChangePasswordMutation,
   useDeleteAccountMutation,

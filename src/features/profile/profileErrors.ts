@@ -8,6 +8,8 @@ export const EMAIL_TAKEN = 'The email has already been taken.';
 /** Server messages the shop knows, shown in the shopper's language instead of the server's English. */
 const KNOWN: Readonly<Record<string, string>> = {
   [EMAIL_TAKEN]: 'profile.messages.email_already_registered',
+  // A new e-mail's code was asked for again within the minute (or too often this hour).
+  'Too many attempts. Please try again later.': 'profile.email_change.too_many',
   'The current password is incorrect.': 'profile.password.current_wrong',
   'The image field must be a file of type: png, jpeg, webp.': 'profile.avatar.not_image',
   'The image field must be an image.': 'profile.avatar.unreadable',

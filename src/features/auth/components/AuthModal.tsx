@@ -121,7 +121,7 @@ function useFocusOnViewChange(view: AuthModalView, containerId: string, titleId:
 export default function AuthModal() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { open, view, email, userId, purpose } = useAppSelector(selectAuthModal);
+  const { open, view, email, userId } = useAppSelector(selectAuthModal);
   const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
 
   useEffect(() => {
@@ -148,7 +148,7 @@ export default function AuthModal() {
       );
       break;
     case 'verify':
-      body = <VerifyCodeDialog email={email ?? ''} userId={userId} purpose={purpose} />;
+      body = <VerifyCodeDialog email={email ?? ''} userId={userId} />;
       break;
     case 'verifyLogin':
       body = <VerifyLoginForm email={email ?? ''} />;

@@ -17,14 +17,13 @@ interface Props {
   email: string;
   /** From the registration answer, in case the verification answer leaves the id out. */
   userId?: number | null;
-  purpose?: 'emailChange' | null;
 }
 
 /**
  * The dialog after registration. Six boxes, a 15-minute countdown, resend at 0, the e-mail masked;
- * success signs the new customer in. The same dialog confirms a changed e-mail, keeping the shopper signed in.
+ * success signs the new customer in.
  */
-export function VerifyCodeDialog({ email, userId, purpose }: Props) {
+export function VerifyCodeDialog({ email, userId }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [verify, { isLoading: verifying }] = useVerifyCodeMutation();
@@ -54,7 +53,7 @@ export function VerifyCodeDialog({ email, userId, purpose }: Props) {
       const id = answer.id ?? userId;
       if (!answer.token || typeof id !== 'number') throw new Error('Invalid response format');
       dispatch(signedIn({ token: answer.token, userId: id, email: answer.email ?? email }));
-      notify.success(t(purpose === 'emailChange' ? 'auth.verify.email_changed' : 'auth.register.success'));
+      notify.success(t('auth.register.success'));
     } catch (error) {
       const message = localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed');
       notify.error(message);

@@ -85,7 +85,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
   };
 
   const commitDraft = () => {
-    const read = readQuantity(draft, line.stock);
+    const read = readQuantity(draft, line.stock, line.limit);
     if (read.kind === 'refused') {
       setProblem(t(`cart.quantity.${read.reason}`));
       setDraft(String(item.quantity));
@@ -208,7 +208,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
                     type="button"
                     className="btn btn-outline-secondary"
                     aria-label={t('cart.line.increase', { name })}
-                    disabled={busy || item.quantity >= line.stock}
+                    disabled={busy || item.quantity >= Math.min(line.stock, line.limit)}
                     onClick={() => setQuantity(item.quantity + 1)}
                   >
                     +

@@ -67,6 +67,66 @@ describe('cart page', () => {
     expect(await screen.findByRole('button', { name: 'Increase the quantity of Product 1' })).toBeDisabled();
   });
 
+  it('plus stops at the per-order cap, counting the product in its other sizes', async () => {
+    const product = sizedProduct(2);
+    const items = [
+      makeCartItem({ id: 21, product_id: 2, product, size: 'M', quantity: 6 }),
+      makeCartItem({ id: 22, product_id: 2, product, size: 'L', quantity: 4 }),
+      makeCartItem({ product_id: 3, product: makeCartProduct({ id: 3, stock_quantity: 50 }), quantity: 9 }),
+    ];
+    server.use(...cartHandlers(() => items));
+    renderCart();
+    const increase = await screen.findAllByRole('button', { name: 'Increase the quantity of Dishdasha 2' });
+    for (const button of increase) expect(button).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase the quantity of Product 3' })).toBeEnabled();
+  });
+
+  it.each<Language>(['en', 'ar'])(
+    'a typed quantity above the cap is set to the cap and says so (%s)',
+    async (language) => {
+      const items = [makeCartItem({ quantity: 1, product: makeCartProduct({ id: 1, stock_quantity: 50 }) })];
+      const calls: CartCall[] = [];
+      server.use(...cartHandlers(() => items, calls));
+      const { user } = renderCart(language);
+      const field = await screen.findByRole('textbox', {
+        name: texts(language).line.quantity.replace('{{name}}', 'Product 1'),
+      });
+      await user.clear(field);
+      await user.type(field, '25{Enter}');
+      expect(
+        await screen.findByText(texts(language).quantity.above_limit.replace(/\{\{count\}\}/g, '10')),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ quantity: 10 }));
+    },
+  );
+
+  it.each<Language>(['en', 'ar'])(
+    'a quantity the server refuses for the cap rolls back and names the cap (%s)',
+    async (language) => {
+      const items = [makeCartItem({ quantity: 5, product: makeCartProduct({ id: 1, stock_quantity: 50 }) })];
+      const message = 'The quantity may not be greater than the limit per order (10).';
+      server.use(
+        ...cartHandlers(
+          () => items,
+          [],
+          () => HttpResponse.json({ message, errors: { quantity: [message] } }, { status: 422 }),
+        ),
+      );
+      const { user } = renderCart(language);
+      await user.click(
+        await screen.findByRole('button', {
+          name: texts(language).line.increase.replace('{{name}}', 'Product 1'),
+        }),
+      );
+      expect(
+        await screen.findByText(texts(language).quantity.over_limit.replace('{{count}}', '10')),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByRole('textbox', { name: texts(language).line.quantity.replace('{{name}}', 'Product 1') }),
+      ).toHaveValue('5');
+    },
+  );
+
   it('a quantity change shows at once, with busy controls, and is sent for that line', async () => {
     let items: CartItem[] = [makeCartItem({ quantity: 1 })];
     const calls: CartCall[] = [];

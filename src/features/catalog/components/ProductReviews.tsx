@@ -174,7 +174,8 @@ export function ProductReviews({ productId, productRating }: { productId: number
                   <div className="d-flex flex-wrap justify-content-between gap-2">
                     {/* Written by shoppers in either script: isolated, so "Ahmed K." keeps its full stop at the end. */}
                     <strong>
-                      <bdi>{review.user_name}</bdi>
+                      {/* A deleted account's reviews stay without a name. */}
+                      <bdi>{review.user_name.trim() || t('catalog.reviews.former_customer')}</bdi>
                     </strong>
                     <span className="small text-body-secondary">{formatDate(review.created_at)}</span>
                   </div>

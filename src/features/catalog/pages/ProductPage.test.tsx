@@ -202,6 +202,63 @@ describe('ProductPage', () => {
     expect(calls[1]?.body.guest_token).toBe('guest-abc');
   });
 
+  describe('the per-order cap from /config.js', () => {
+    const published = window.__SHOP_CONFIG__;
+    beforeEach(() => {
+      window.__SHOP_CONFIG__ = { ...published, maxQuantityPerProduct: 3 };
+    });
+    afterEach(() => {
+      window.__SHOP_CONFIG__ = published;
+    });
+
+    it.each([
+      ['en', 'Increase quantity', 'Quantity', 'Navy', 'L', 'Add to cart', 'At most 3 pieces per order.'],
+      ['ar', 'زيادة الكمية', 'الكمية', 'Navy', 'L', 'أضف إلى السلة', '3 قطع كحد أقصى للطلب الواحد.'],
+    ] as const)(
+      '(%s) plus stops at the cap, a typed quantity above it is brought down, and the shopper is told',
+      async (language, increase, quantityLabel, colour, size, addLabel, hint) => {
+        const calls: CartCall[] = [];
+        server.use(...catalogHandlers(), ...cartHandlers(calls));
+        const { user } = render(4, language);
+        await screen.findByRole('heading', { level: 1 });
+        const plus = screen.getByRole('button', { name: increase });
+        await user.click(plus);
+        await user.click(plus);
+        expect(plus).toBeDisabled();
+        expect(screen.getByTestId('quantity-limit')).toHaveTextContent(hint);
+        const field = screen.getByRole('spinbutton', { name: quantityLabel });
+        await user.clear(field);
+        await user.type(field, '40');
+        expect(screen.getByTestId('quantity-limit')).toHaveTextContent(hint);
+        await user.click(screen.getByRole('radio', { name: colour }));
+        await user.click(screen.getByRole('radio', { name: size }));
+        await user.click(screen.getByRole('button', { name: addLabel }));
+        await waitFor(() => expect(calls).toHaveLength(1));
+        expect(calls[0]?.body.quantity).toBe(3);
+        expect(field).toHaveValue(3);
+      },
+    );
+  });
+
+  it.each([
+    ['en', 'Add to cart', 'Your cart cannot hold more than 10 pieces of this product'],
+    ['ar', 'أضف إلى السلة', 'لا يمكن أن تحتوي سلتك على أكثر من 10 قطع من هذا المنتج'],
+  ] as const)('(%s) an add the server refuses for the cap says so', async (language, addLabel, said) => {
+    const message = 'The quantity may not be greater than the limit per order (10).';
+    server.use(
+      ...catalogHandlers(),
+      http.post(apiUrl('guest/cart/add'), () =>
+        HttpResponse.json({ message, errors: { quantity: [message] } }, { status: 422 }),
+      ),
+    );
+    const { user } = render(4, language);
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('radio', { name: 'Navy' }));
+    await user.click(screen.getByRole('radio', { name: 'L' }));
+    await user.click(screen.getByRole('button', { name: addLabel }));
+    expect(await screen.findByText(new RegExp(said))).toBeInTheDocument();
+  });
+
   it('the quantity field can be emptied and retyped; it is clamped to 1 or more on blur and when adding', async () => {
     const calls: CartCall[] = [];
     server.use(...catalogHandlers(), ...cartHandlers(calls));
@@ -347,6 +404,19 @@ describe('ProductPage', () => {
       }
     },
   );
+
+  it.each([
+    ['en', 'A customer'],
+    ['ar', 'أحد العملاء'],
+  ] as const)('%s: a review of a deleted account shows a neutral name', async (language, neutral) => {
+    server.use(
+      ...catalogHandlers({ reviews: [makeReview({ id: 1, user_name: '', review: 'Still true.' })] }),
+    );
+    render(4, language);
+    const list = await screen.findByTestId('review-list');
+    expect(within(list).getByText(neutral).tagName).toBe('BDI');
+    expect(within(list).getByText('Still true.')).toBeInTheDocument();
+  });
 
   it('signed out: a log-in button instead of the review form', async () => {
     server.use(...catalogHandlers());

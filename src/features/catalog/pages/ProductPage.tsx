@@ -8,6 +8,7 @@ import { failureReason, statusOf } from '../../../app/api';
 import { addToCartClicked } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
+import { getConfig } from '../../../lib/config';
 import { addDays, formatDate } from '../../../lib/dates';
 import { formatMoney, lineTotal } from '../../../lib/money';
 import { LoadFailed } from '../../../ui/LoadFailed';
@@ -157,10 +158,13 @@ function ColourSelector({ options, value, onChange }: SelectorProps) {
   );
 }
 
-/** The quantity a draft stands for: a whole number of at least 1 (never below 1). */
-function quantityFromDraft(draft: string): number {
+/**
+ * The quantity a draft stands for: a whole number from 1 to `max`, the most pieces of a product one order may have
+ * (the server's cap, published in /config.js).
+ */
+function quantityFromDraft(draft: string, max: number): number {
   const value = Math.floor(Number(draft));
-  return draft.trim() !== '' && Number.isFinite(value) ? Math.max(1, value) : 1;
+  return draft.trim() !== '' && Number.isFinite(value) ? Math.min(max, Math.max(1, value)) : 1;
 }
 
 /**
@@ -169,44 +173,58 @@ function quantityFromDraft(draft: string): number {
  */
 function QuantityStepper({
   draft,
+  max,
   onDraftChange,
 }: {
   draft: string;
+  max: number;
   onDraftChange: (draft: string) => void;
 }) {
   const { t } = useTranslation();
-  const value = quantityFromDraft(draft);
+  const value = quantityFromDraft(draft, max);
+  // Typed above the cap: said at once, and the field shows the cap on blur.
+  const typed = Math.floor(Number(draft));
+  const atLimit = value >= max && (value > 1 || typed > max);
   return (
-    <div className="input-group quantity-stepper mb-3">
-      <button
-        type="button"
-        className="btn btn-outline-secondary"
-        onClick={() => onDraftChange(String(Math.max(1, value - 1)))}
-        disabled={value <= 1}
-        aria-label={t('catalog.product.decrease_quantity')}
-      >
-        −
-      </button>
-      <input
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        className="form-control text-center"
-        value={draft}
-        aria-label={t('catalog.product.quantity')}
-        onChange={(event) => onDraftChange(event.target.value)}
-        onBlur={() => onDraftChange(String(value))}
-      />
-      <button
-        type="button"
-        className="btn btn-outline-secondary"
-        onClick={() => onDraftChange(String(value + 1))}
-        aria-label={t('catalog.product.increase_quantity')}
-      >
-        +
-      </button>
-    </div>
+    <>
+      <div className="input-group quantity-stepper mb-3">
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => onDraftChange(String(Math.max(1, value - 1)))}
+          disabled={value <= 1}
+          aria-label={t('catalog.product.decrease_quantity')}
+        >
+          −
+        </button>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          className="form-control text-center"
+          value={draft}
+          aria-label={t('catalog.product.quantity')}
+          onChange={(event) => onDraftChange(event.target.value)}
+          onBlur={() => onDraftChange(String(value))}
+        />
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => onDraftChange(String(Math.min(max, value + 1)))}
+          disabled={value >= max}
+          aria-label={t('catalog.product.increase_quantity')}
+        >
+          +
+        </button>
+      </div>
+      {atLimit && (
+        <p className="small text-body-secondary mb-3" role="status" data-testid="quantity-limit">
+          {t('catalog.product.quantity_limit', { count: max })}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -257,7 +275,8 @@ function ProductDetail({ product }: { product: Product }) {
   const adding = useAppSelector((state) => selectIsAddingToCart(state, product.id));
   const [selection, setSelection] = useState<Selection>({ size: null, color: null });
   const [quantityDraft, setQuantityDraft] = useState('1');
-  const quantity = quantityFromDraft(quantityDraft);
+  const maxQuantity = getConfig().maxQuantityPerProduct;
+  const quantity = quantityFromDraft(quantityDraft, maxQuantity);
   const [refusal, setRefusal] = useState<AddRefusal | null>(null);
   const sizes = attributeOptions(product, 'size');
   const colours = attributeOptions(product, 'color');
@@ -335,7 +354,7 @@ function ProductDetail({ product }: { product: Product }) {
         </dl>
         <ColourSelector options={colours} value={selection.color} onChange={(color) => choose({ color })} />
         <SizeSelector options={sizes} value={selection.size} onChange={(size) => choose({ size })} />
-        <QuantityStepper draft={quantityDraft} onDraftChange={setQuantityDraft} />
+        <QuantityStepper draft={quantityDraft} max={maxQuantity} onDraftChange={setQuantityDraft} />
         {refusal && (
           <p className="text-danger small" role="alert" data-testid="add-refusal">
             {t(REFUSAL_KEYS[refusal])}

@@ -403,6 +403,75 @@ describe('guest checkout', () => {
     },
   );
 
+  const typedDraft = {
+    addressId: null,
+    email: 'g@example.com',
+    phoneCode: '+965',
+    phone: '55512345',
+    addingAddress: false,
+    newAddress: { name: '', phoneCode: '+965', phone: '', city: '', address: '', apartment: '' },
+  };
+
+  it.each([
+    [
+      'en',
+      'Confirm order',
+      'You have too many unpaid orders. Please pay for one of them, or wait until it expires, before ordering again.',
+      'You have too many unpaid orders. Pay for one of them, or wait until it expires, then order again.',
+    ],
+    [
+      'ar',
+      'تأكيد الطلب',
+      'You have too many unpaid orders. Please pay for one of them, or wait until it expires, before ordering again.',
+      'لديك طلبات كثيرة غير مدفوعة.',
+    ],
+    [
+      'en',
+      'Confirm order',
+      'Too many orders. Please try again later.',
+      'Too many orders were placed from your connection.',
+    ],
+    ['ar', 'تأكيد الطلب', 'Too many orders. Please try again later.', 'أُرسلت طلبات كثيرة جدًا من اتصالك.'],
+  ] as const)(
+    '(%s) a 429 says which limit was reached, and what was typed stays (%#)',
+    async (language, confirm, serverMessage, shown) => {
+      shop({ order: () => HttpResponse.json({ message: serverMessage }, { status: 429 }) });
+      const { user } = renderCheckout(
+        { ...guestState, checkout: { draft: typedDraft, intent: null } },
+        language,
+      );
+      await user.click(await screen.findByRole('button', { name: confirm }));
+      await alertSaying(shown);
+      expect(screen.getByDisplayValue('g@example.com')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: confirm })).toBeEnabled();
+      expect(leave).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'Confirm order',
+      'You can order at most 10 pieces of Rose perfume. Lower its quantity in your cart.',
+    ],
+    ['ar', 'تأكيد الطلب', 'يمكنك طلب 10 قطع كحد أقصى من Rose perfume. خفّض الكمية في سلتك.'],
+  ] as const)(
+    '(%s) a product above the per-order cap (422) is named with the cap',
+    async (language, confirm, shown) => {
+      const message = 'The quantity of Rose perfume may not be greater than the limit per order (10).';
+      shop({
+        order: () => HttpResponse.json({ message, errors: { cart: [message] } }, { status: 422 }),
+      });
+      const { user } = renderCheckout(
+        { ...guestState, checkout: { draft: typedDraft, intent: null } },
+        language,
+      );
+      await user.click(await screen.findByRole('button', { name: confirm }));
+      const errors = await screen.findByTestId('checkout-errors');
+      expect(within(errors).getByText(shown)).toBeInTheDocument();
+    },
+  );
+
   it('what was typed survives a reload and a language switch', async () => {
     shop();
     const first = renderCheckout(guestState);

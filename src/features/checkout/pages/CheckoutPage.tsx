@@ -25,6 +25,7 @@ import {
   isCheckoutValid,
   payloadFingerprint,
   serverRefusal,
+  tooManyOrdersMessage,
   type CheckoutField,
   type CheckoutInput,
 } from '../checkoutRules';
@@ -139,10 +140,13 @@ export default function CheckoutPage() {
         notify.error(t('checkout.errors.create_order'));
       } else {
         // 503: the shop takes no payments right now (no gateway configured); retrying will not help.
+        // 429: too many unpaid orders, or too many orders from this connection; waiting is the way out.
         const messages = [
           statusOf(error) === 503
             ? t('checkout.errors.payments_unavailable')
-            : t('checkout.errors.create_order'),
+            : statusOf(error) === 429
+              ? tooManyOrdersMessage(error, t)
+              : t('checkout.errors.create_order'),
         ];
         if (isNetworkError(error)) messages.push(t('checkout.errors.network'));
         setShown({ fields: {}, messages });

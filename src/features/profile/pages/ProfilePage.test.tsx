@@ -154,42 +154,189 @@ describe('ProfilePage', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByDisplayValue('Sara D')).toBeInTheDocument();
   });
+});
 
-  it('a changed e-mail opens the verification dialog for the new address; the code keeps the shopper signed in', async () => {
-    const verified: unknown[] = [];
-    server.use(
-      userHandler(),
-      updateHandler(200, {
-        message: 'Profile updated successfully. Please check your new email for the verification code.',
-        user: { ...SARA, email: 'new@example.com' },
-      }),
-      http.post(apiUrl('verify-code'), async ({ request }) => {
-        verified.push(await request.json());
-        return HttpResponse.json({
-          message: 'Email verified successfully.',
-          token: 'token-2',
-          id: 9,
-          email: 'new@example.com',
-        });
-      }),
-    );
+const PENDING = { ...SARA, pending_email: 'new@example.com' };
+
+/** The pending e-mail's three calls, answering as the server does; what each received is kept. */
+function emailChangeHandlers(
+  options: { confirm?: 'ok' | 'wrong' | 'taken'; resend?: 'ok' | 'too_many' } = {},
+) {
+  const seen: { confirmed: unknown[]; resent: number; cancelled: number } = {
+    confirmed: [],
+    resent: 0,
+    cancelled: 0,
+  };
+  const handlers = [
+    http.post(apiUrl('profile/email/confirm'), async ({ request }) => {
+      seen.confirmed.push(await request.json());
+      if (options.confirm === 'wrong') {
+        return HttpResponse.json(
+          {
+            message: 'Invalid or expired verification code.',
+            errors: { code: ['Invalid or expired verification code.'] },
+          },
+          { status: 422 },
+        );
+      }
+      if (options.confirm === 'taken') {
+        return HttpResponse.json(
+          {
+            message: 'The email has already been taken.',
+            errors: { email: ['The email has already been taken.'] },
+          },
+          { status: 422 },
+        );
+      }
+      return HttpResponse.json({
+        message: 'Your new email is confirmed.',
+        user: { ...SARA, email: 'new@example.com', pending_email: null },
+      });
+    }),
+    http.post(apiUrl('profile/email/resend'), () => {
+      seen.resent += 1;
+      return options.resend === 'too_many'
+        ? HttpResponse.json({ message: 'Too many attempts. Please try again later.' }, { status: 429 })
+        : HttpResponse.json({ message: 'We sent a new code to your new email.', user: PENDING });
+    }),
+    http.delete(apiUrl('profile/email'), () => {
+      seen.cancelled += 1;
+      return HttpResponse.json({ message: 'Your email stays as it was.', user: SARA });
+    }),
+  ];
+  return { seen, handlers };
+}
+
+async function typeCode(user: ReturnType<typeof render>['user'], code: string, language: 'en' | 'ar' = 'en') {
+  const panel = await screen.findByTestId('pending-email');
+  for (const [index, digit] of [...code].entries()) {
+    const label = language === 'en' ? `Digit ${index + 1} of 6` : `الرقم ${index + 1} من 6`;
+    await user.type(within(panel).getByRole('textbox', { name: label }), digit);
+  }
+  return panel;
+}
+
+describe('a new e-mail', () => {
+  it.each([
+    [
+      'en',
+      'We sent a code to new@example.com. Enter it to confirm your new e-mail.',
+      'We sent a code to new@example.com. Your e-mail stays sara@example.com until you enter it here.',
+    ],
+    [
+      'ar',
+      'أرسلنا رمزًا إلى new@example.com. أدخله لتأكيد بريدك الإلكتروني الجديد.',
+      'أرسلنا رمزًا إلى new@example.com. سيبقى بريدك الإلكتروني sara@example.com حتى تُدخل الرمز هنا.',
+    ],
+  ] as const)(
+    'waits for its code: the profile says which address stays and asks for the code (%s)',
+    async (language, toast, pending) => {
+      const seen: unknown[] = [];
+      server.use(
+        userHandler(),
+        updateHandler(
+          200,
+          {
+            message:
+              'Profile updated successfully. Please enter the code we sent to your new email to confirm it.',
+            user: PENDING,
+          },
+          seen,
+        ),
+      );
+      const { user, store } = render(language);
+      await fillForm(user, { email: 'new@example.com' });
+      await user.click(save(language));
+      const strip = (text: string | null) => text?.replace(/[\u2068\u2069]/g, '');
+      await waitFor(() =>
+        expect(
+          screen.getAllByText((_content, element) => strip(element?.textContent ?? null) === toast),
+        ).not.toHaveLength(0),
+      );
+      const panel = await screen.findByTestId('pending-email');
+      expect(strip(within(panel).getByText(/new@example\.com/).textContent)).toBe(pending);
+      expect(within(panel).getByTestId('pending-email-code-boxes')).toBeInTheDocument();
+      expect(seen).toEqual([{ name: 'Sara', email: 'new@example.com', phone_number: '55123456' }]);
+      // The form and the session keep the account's address; no dialog opens.
+      expect(screen.getByDisplayValue('sara@example.com')).toBeInTheDocument();
+      expect(store.getState().auth.email).toBe('sara@example.com');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  );
+
+  it('the code confirms it: the profile and the session go on under the new address', async () => {
+    const { seen, handlers } = emailChangeHandlers();
+    server.use(userHandler(PENDING), ...handlers);
     const { user, store } = render();
-    await fillForm(user, { email: 'new@example.com' });
-    await user.click(save());
-    const dialog = await screen.findByRole('dialog');
-    const masked = within(dialog).getByTestId('masked-email');
-    expect(masked).toHaveTextContent(/^new/);
-    expect(masked).not.toHaveTextContent('new@example.com');
-    expect(await screen.findAllByText(/We sent a code to/)).not.toHaveLength(0);
-    for (const [index, digit] of [...'123456'].entries()) {
-      await user.type(within(dialog).getByRole('textbox', { name: `Digit ${index + 1} of 6` }), digit);
-    }
-    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Your new e-mail is confirmed')).toBeInTheDocument();
-    expect(verified).toEqual([{ email: 'new@example.com', code: '123456' }]);
-    expect(store.getState().auth).toMatchObject({ token: 'token-2', email: 'new@example.com', userId: 9 });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.queryByRole('button', { name: 'Enter the code' })).toBeNull();
+    await typeCode(user, '012345');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/Your e-mail is now/)).toHaveTextContent('new@example.com');
+    expect(seen.confirmed).toEqual([{ code: '012345' }]);
+    await waitFor(() => expect(screen.queryByTestId('pending-email')).toBeNull());
+    expect(screen.getByDisplayValue('new@example.com')).toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ email: 'new@example.com', token: 'token-1', userId: 9 });
+  });
+
+  it.each([
+    ['en', 'This code is wrong or has expired. Check the latest e-mail, or send a new code.'],
+    ['ar', 'هذا الرمز غير صحيح أو انتهت صلاحيته. راجع آخر رسالة، أو اطلب رمزًا جديدًا.'],
+  ] as const)('a wrong code empties the boxes and says why (%s)', async (language, message) => {
+    const { handlers } = emailChangeHandlers({ confirm: 'wrong' });
+    server.use(userHandler(PENDING), ...handlers);
+    const { user } = render(language);
+    const panel = await typeCode(user, '999999', language);
+    await user.click(within(panel).getByRole('button', { name: language === 'en' ? 'Confirm' : 'تأكيد' }));
+    expect(await within(panel).findByText(message)).toBeInTheDocument();
+    for (const box of within(panel).getAllByRole('textbox')) expect(box).toHaveValue('');
+    await waitFor(() => expect(within(panel).getAllByRole('textbox')[0]).toHaveFocus());
+  });
+
+  it('an address somebody took meanwhile is said so, and the code stays typed', async () => {
+    const { handlers } = emailChangeHandlers({ confirm: 'taken' });
+    server.use(userHandler(PENDING), ...handlers);
+    const { user } = render();
+    const panel = await typeCode(user, '123456');
+    await user.click(within(panel).getByRole('button', { name: 'Confirm' }));
+    expect(await within(panel).findByText('This e-mail is already registered')).toBeInTheDocument();
+    expect(within(panel).getAllByRole('textbox')[5]).toHaveValue('6');
+  });
+
+  it('an incomplete code is not sent', async () => {
+    const { seen, handlers } = emailChangeHandlers();
+    server.use(userHandler(PENDING), ...handlers);
+    const { user } = render();
+    const panel = await typeCode(user, '123');
+    await user.click(within(panel).getByRole('button', { name: 'Confirm' }));
+    expect(await within(panel).findByText('Please enter all 6 digits of the code')).toBeInTheDocument();
+    expect(seen.confirmed).toEqual([]);
+  });
+
+  it.each([
+    ['ok', 'We sent a new code to new@example.com'],
+    ['too_many', 'Please wait a minute before asking for another code.'],
+  ] as const)('sends a new code on request (%s)', async (outcome, message) => {
+    const { seen, handlers } = emailChangeHandlers({ resend: outcome });
+    server.use(userHandler(PENDING), ...handlers);
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    await waitFor(() =>
+      expect(
+        screen.getAllByText(
+          (_content, element) => element?.textContent?.replace(/[\u2068\u2069]/g, '') === message,
+        ),
+      ).not.toHaveLength(0),
+    );
+    expect(seen.resent).toBe(1);
+  });
+
+  it('keeping the current address drops the pending one', async () => {
+    const { seen, handlers } = emailChangeHandlers();
+    server.use(userHandler(PENDING), ...handlers);
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Keep my current e-mail' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-email')).toBeNull());
+    expect(seen.cancelled).toBe(1);
+    expect(screen.getByDisplayValue('sara@example.com')).toBeInTheDocument();
   });
 });
 

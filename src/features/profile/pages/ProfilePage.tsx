@@ -1,8 +1,7 @@
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 
-import { profileEmailChanged } from '../../../app/events';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { digitsOnly } from '../../../lib/digits';
 import { notify } from '../../../lib/notify';
 import { SkeletonBox } from '../../../ui/Skeleton';
@@ -10,15 +9,14 @@ import { bindFields } from '../../../ui/formikField';
 import { TextField } from '../../../ui/TextField';
 import { selectUserId } from '../../auth/public';
 import { AvatarUpload } from '../components/AvatarUpload';
+import { PendingEmail } from '../components/PendingEmail';
 import { ProfileLayout } from '../components/ProfileLayout';
 import { useGetUserQuery, useUpdateProfileMutation, type User } from '../profileApi';
 import { profileErrorText, profileFieldErrors } from '../profileErrors';
-import { selectEmailAwaitingCode } from '../profileSlice';
 import { profileSchema, type ProfileValues } from '../schemas';
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [update] = useUpdateProfileMutation();
   const formik = useFormik<ProfileValues>({
     initialValues: { name: user.name, email: user.email, phone_number: user.phone_number ?? '' },
@@ -31,15 +29,14 @@ function ProfileForm({ user }: { user: User }) {
       };
       try {
         const answer = await update(body).unwrap();
-        const email = answer.user.email;
-        if (email.toLowerCase() !== user.email.toLowerCase()) {
-          // The server unverified the account and mailed a code to the new address: confirm it here.
-          notify.info(t('profile.messages.verify_new_email', { email: `\u2068${email}\u2069` }));
-          dispatch(profileEmailChanged({ email, userId: answer.user.id }));
+        const pending = answer.user.pending_email;
+        if (pending && pending !== user.pending_email) {
+          // The account keeps its address until the code mailed to the new one comes back (the panel above).
+          notify.info(t('profile.email_change.code_sent', { email: `\u2068${pending}\u2069` }));
         } else {
           notify.success(t('profile.messages.updated'));
         }
-        helpers.resetForm({ values: { ...values, email } });
+        helpers.resetForm({ values: { ...values, email: answer.user.email } });
       } catch (error) {
         // What the shopper typed stays; the fields the server refused say why.
         helpers.setErrors(profileFieldErrors(t, error));
@@ -90,26 +87,6 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-function AwaitingCode({ email, userId }: { email: string; userId: number }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
-      <span className="me-auto">
-        {/* The address is isolated so an Arabic sentence around it keeps its order. */}
-        {t('profile.messages.verify_new_email', { email: `\u2068${email}\u2069` })}
-      </span>
-      <button
-        type="button"
-        className="btn btn-sm btn-primary"
-        onClick={() => dispatch(profileEmailChanged({ email, userId }))}
-      >
-        {t('profile.messages.enter_code')}
-      </button>
-    </div>
-  );
-}
-
 function ProfileSkeleton() {
   const { t } = useTranslation();
   return (
@@ -126,7 +103,6 @@ function ProfileSkeleton() {
 export default function ProfilePage() {
   const { t } = useTranslation();
   const userId = useAppSelector(selectUserId);
-  const awaiting = useAppSelector(selectEmailAwaitingCode);
   const {
     data: user,
     isLoading,
@@ -137,13 +113,16 @@ export default function ProfilePage() {
   });
   return (
     <ProfileLayout title={t('profile.page.title')}>
-      {awaiting && userId !== null && <AwaitingCode email={awaiting} userId={userId} />}
       {isLoading ? (
         <ProfileSkeleton />
       ) : user ? (
         <>
+          {user.pending_email && (
+            <PendingEmail key={user.pending_email} user={user} pending={user.pending_email} />
+          )}
           <AvatarUpload current={user.profile_image} />
-          <ProfileForm key={user.id} user={user} />
+          {/* A confirmed e-mail changes the account's address: the form starts again from it. */}
+          <ProfileForm key={`${user.id}:${user.email}`} user={user} />
         </>
       ) : isError ? (
         <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
