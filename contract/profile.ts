@@ -1,6 +1,6 @@
 // The signed-in shopper's own account: read, update, picture, password, delete.
 import { Type, type Static } from 'typebox';
-import { PHONE_CODE_PATTERN, NATIONALITY_COUNT } from './accounts';
+import { PHONE_CODE_PATTERN, NATIONALITY_COUNT, UserRole } from './accounts';
 import {
   Answer,
   Digits,
@@ -24,6 +24,7 @@ export const PublicUser = Answer({
   phone_number: Nullable(Type.String()),
   nationality: Nullable(Type.Integer()),
   profile_image: Nullable(Type.String()),
+  role: UserRole,
 });
 export type PublicUser = Static<typeof PublicUser>;
 

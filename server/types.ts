@@ -14,6 +14,8 @@ export interface AuthUser {
   name: string;
   /** The bearer token the request came with (a password change keeps this session and ends the others). */
   tokenId?: number;
+  /** Set by requireStaff / requireOwner (the back office). */
+  role?: 'shopper' | 'staff' | 'owner';
 }
 
 export interface AppDeps {
@@ -37,6 +39,10 @@ declare module 'fastify' {
     requireUser: preValidationAsyncHookHandler;
     /** preValidation: sets request.user when a valid verified token is sent, otherwise leaves it null. */
     optionalUser: preValidationAsyncHookHandler;
+    /** preValidation: a staff member's or the owner's token, else 401 (signed out) or 403 (`not_staff`). */
+    requireStaff: preValidationAsyncHookHandler;
+    /** preValidation: the owner's token, else 401 or 403 (`not_owner`). */
+    requireOwner: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;

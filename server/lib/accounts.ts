@@ -10,6 +10,7 @@ export function publicUser(user: UserRow) {
     phone_number: user.phoneNumber,
     nationality: user.nationality,
     profile_image: user.profileImage,
+    role: user.role,
   };
 }
 

@@ -19,15 +19,21 @@ export async function listReviews(db: Db, productIdText: string | undefined): Pr
     if (parsed === null) return [];
     productId = parsed;
   }
-  return (await reviewRows(db, productId)).map((row) => ({
-    id: row.id,
-    product_id: row.productId,
-    status: row.status,
-    rating: row.rating,
-    review: row.review,
-    user_name: row.userName,
-    created_at: row.createdAt.toISOString(),
-  }));
+  return (await reviewRows(db, productId)).flatMap((row) =>
+    row.status === 'rejected'
+      ? []
+      : [
+          {
+            id: row.id,
+            product_id: row.productId,
+            status: row.status,
+            rating: row.rating,
+            review: row.review,
+            user_name: row.userName,
+            created_at: row.createdAt.toISOString(),
+          },
+        ],
+  );
 }
 
 /** Waits for approval; the author is the signed-in shopper, never a user_id the client sent. */

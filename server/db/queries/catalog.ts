@@ -1,5 +1,5 @@
 // The catalogue's own tables beside products: categories, coupons, reviews.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, coupons, orderItems, orders, reviews } from '../schema';
 
@@ -16,7 +16,13 @@ export function reviewRows(db: Db, productId: number | undefined) {
   return db
     .select()
     .from(reviews)
-    .where(productId === undefined ? undefined : eq(reviews.productId, productId))
+    .where(
+      and(
+        // A review staff turned down is never shown.
+        ne(reviews.status, 'rejected'),
+        productId === undefined ? undefined : eq(reviews.productId, productId),
+      ),
+    )
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 

@@ -16,6 +16,7 @@ export const SARA: User = {
   phone_number: '55123456',
   nationality: 16,
   profile_image: null,
+  role: 'shopper',
 };
 
 function LocationProbe() {
