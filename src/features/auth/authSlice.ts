@@ -27,6 +27,8 @@ export interface AuthState {
   token: string | null;
   userId: number | null;
   email: string | null;
+  /** shopper, staff or owner, as the sign-in answered (older sessions: null, a shopper) */
+  role?: string | null;
   modal: AuthModalState;
 }
 
@@ -34,6 +36,7 @@ const initialState: AuthState = {
   token: null,
   userId: null,
   email: null,
+  role: null,
   modal: { open: false, view: 'login', email: null },
 };
 
@@ -41,6 +44,7 @@ function clearSession(state: AuthState) {
   state.token = null;
   state.userId = null;
   state.email = null;
+  state.role = null;
 }
 
 const authSlice = createSlice({
@@ -71,6 +75,7 @@ const authSlice = createSlice({
         state.token = action.payload.token;
         state.userId = action.payload.userId;
         state.email = action.payload.email;
+        state.role = action.payload.role ?? null;
         state.modal = { open: false, view: 'login', email: null };
       })
       // The session goes on under the new address once its code comes back (the verify answer signs in).
@@ -96,12 +101,21 @@ const authSlice = createSlice({
     selectUserId: (state) => state.userId,
     selectUserEmail: (state) => state.email,
     selectAuthModal: (state) => state.modal,
+    selectIsStaff: (state) => state.token !== null && (state.role === 'staff' || state.role === 'owner'),
+    selectRole: (state) => state.role,
   },
 });
 
 export const { authModalOpened, authModalViewChanged, authFlowAdvanced, authModalClosed } = authSlice.actions;
-export const { selectToken, selectIsAuthenticated, selectUserId, selectUserEmail, selectAuthModal } =
-  authSlice.selectors;
+export const {
+  selectToken,
+  selectIsAuthenticated,
+  selectUserId,
+  selectUserEmail,
+  selectAuthModal,
+  selectIsStaff,
+  selectRole,
+} = authSlice.selectors;
 
 // The token is stored encrypted in session storage (see tokenCipher.ts). The cipher (crypto-js) loads only when
 // there is a token to read or write, so a guest's first JavaScript does not carry it.
@@ -148,10 +162,15 @@ export const authReducer = persistReducer(
   {
     key: 'auth',
     storage: encryptedSessionStorage,
-    whitelist: ['token', 'userId', 'email'],
+    whitelist: ['token', 'userId', 'email', 'role'],
     // The account's id and e-mail mean nothing without a session that decrypts (another key, another build).
     migrate: keepValidFields<AuthState>(
-      { token: isString, userId: nullable(isFiniteNumber), email: nullable(isString) },
+      {
+        token: isString,
+        userId: nullable(isFiniteNumber),
+        email: nullable(isString),
+        role: nullable(isString),
+      },
       (kept) => (kept.token ? kept : {}),
     ),
   },

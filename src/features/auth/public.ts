@@ -2,6 +2,8 @@
 export {
   authModalOpened,
   selectIsAuthenticated,
+  selectIsStaff,
+  selectRole,
   selectToken,
   selectUserEmail,
   selectUserId,
