@@ -1,5 +1,6 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
+import type { CatalogueChanges } from './lib/catalogueChanges';
 import type { Db } from './db/client';
 import type { JobRunner } from './lib/jobs';
 import type { SharedCounter } from './lib/rateLimitStore';
@@ -28,6 +29,8 @@ export interface AppDeps {
   limits: SharedCounter;
   /** Write requests answered so far: shared reads (lib/sharedReads) are not joined across one. */
   writes: WriteCounter;
+  /** Staff changed the catalogue: kept catalogue answers are dropped (lib/catalogueChanges). */
+  catalogue: CatalogueChanges;
 }
 
 declare module 'fastify' {

@@ -146,6 +146,8 @@ export function pageRenderer(
   }
   const fetchApi = inProcessFetch(app);
   const cache = new Map<string, CachedPage>();
+  // A page rendered before staff changed the catalogue (a stock of 0, a new rating) is not served again.
+  app.deps.catalogue.onChange(() => cache.clear());
 
   let rendering = 0;
 
