@@ -102,7 +102,6 @@ const authSlice = createSlice({
     selectUserEmail: (state) => state.email,
     selectAuthModal: (state) => state.modal,
     selectIsStaff: (state) => state.token !== null && (state.role === 'staff' || state.role === 'owner'),
-    selectRole: (state) => state.role,
   },
 });
 
@@ -114,7 +113,6 @@ export const {
   selectUserEmail,
   selectAuthModal,
   selectIsStaff,
-  selectRole,
 } = authSlice.selectors;
 
 // The token is stored encrypted in session storage (see tokenCipher.ts). The cipher (crypto-js) loads only when

@@ -3,7 +3,6 @@ export {
   authModalOpened,
   selectIsAuthenticated,
   selectIsStaff,
-  selectRole,
   selectToken,
   selectUserEmail,
   selectUserId,
