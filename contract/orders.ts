@@ -66,6 +66,27 @@ export const OrderItem = Answer({
 });
 export type OrderItem = Static<typeof OrderItem>;
 
+/** A payment attempt's state: refund_due is money received that the order could not take; refunded, given back. */
+export const PaymentAttemptState = Type.Unsafe<
+  'pending' | 'paid' | 'failed' | 'canceled' | 'refund_due' | 'refunded'
+>({
+  type: 'string',
+  enum: ['pending', 'paid', 'failed', 'canceled', 'refund_due', 'refunded'],
+});
+export type PaymentAttemptState = Static<typeof PaymentAttemptState>;
+
+/** One payment attempt of an order (extension): each time a payment was started, what became of it. */
+export const OrderPayment = Answer({
+  id: Type.Integer(),
+  state: PaymentAttemptState,
+  /** asked for while pending; what the gateway received once paid or refund_due */
+  amount: Type.Number(),
+  currency: Type.String(),
+  created_at: Type.String(),
+  refunded_at: Nullable(Type.String()),
+});
+export type OrderPayment = Static<typeof OrderPayment>;
+
 export const Order = Answer({
   id: Type.Integer(),
   status: OrderStatus,
@@ -82,6 +103,10 @@ export const Order = Answer({
   coupon_code: Nullable(Type.String()),
   shipping_cost: Type.Number(),
   items: Type.Array(OrderItem),
+  /** extension: true while money received for this order waits to be given back (a second payment, or paid too late) */
+  refund_due: Type.Boolean(),
+  /** extension: every payment attempt of the order, oldest first */
+  payments: Type.Array(OrderPayment),
 });
 export type Order = Static<typeof Order>;
 

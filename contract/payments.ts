@@ -4,11 +4,12 @@ import { Answer, DatabaseId, endpoints, Money, Nullable } from './common';
 import { OrderStatus } from './orders';
 
 export const InitiatePaymentBody = Type.Object({
-  /** required unless order_id is given */
+  /** optional; when sent, it must be the order's total (else 422) */
   invoice_value: Type.Optional(Money),
+  /** optional; when sent, it must be the order's currency (else 422) */
   currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
   country_code: Type.Optional(Type.String({ maxLength: 10 })),
-  /** the methods for paying this order, priced at its own total */
+  /** required (422 without it): the methods for paying this order, priced at its own total */
   order_id: Type.Optional(DatabaseId),
   /** a guest asking for its own order */
   guest_token: Type.Optional(Type.String({ maxLength: 200 })),
@@ -35,11 +36,16 @@ export const InitiatePaymentAnswer = Answer({ payment_methods: Type.Array(Paymen
 export type InitiatePaymentAnswer = Static<typeof InitiatePaymentAnswer>;
 
 export const ExecutePaymentBody = Type.Object({
-  /** ignored when order_id is given: the order's own total is charged */
+  /**
+   * optional; never charged (the order's own total is): when sent, it must be the order's total or the chosen
+   * method's TotalAmount from initiate-payment (else 422)
+   */
   invoice_value: Type.Optional(Money),
   payment_method_id: Type.Integer({ minimum: 1, maximum: 1000 }),
   country_code: Type.Optional(Type.String({ maxLength: 10 })),
+  /** required (422 without it) */
   order_id: Type.Optional(DatabaseId),
+  /** optional; when sent, it must be the order's currency (else 422) */
   currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
   /** a guest paying its own order */
   guest_token: Type.Optional(Type.String({ maxLength: 200 })),
@@ -92,7 +98,7 @@ export const Payments = endpoints({
     url: '/initiate-payment',
     auth: 'optional',
     notes:
-      "with order_id: only the order's owner (bearer, or guest_token) else 404, the order's total and currency; without it invoice_value is required; no gateway 503",
+      "order_id is required (422 `The order id field is required.`); only the order's owner (bearer, or guest_token) else 404; priced at the order's total and currency; an invoice_value or currency_iso that differs from the order's 422; a paid or closed order 409; no gateway 503",
     schema: { body: InitiatePaymentBody, response: { 200: InitiatePaymentAnswer } },
   },
   execute: {
@@ -100,7 +106,7 @@ export const Payments = endpoints({
     url: '/execute-payment',
     auth: 'optional',
     notes:
-      "with order_id: only the order's owner (bearer, or guest_token) else 404; the order's stock is held for the payment; the charge is the order's total plus the method's ServiceCharge (the gateway adds it); a paid or closed order 409; an unknown payment_method_id 422; gateway failure 502",
+      "order_id is required (422); only the order's owner (bearer, or guest_token) else 404; an invoice_value or currency_iso that differs from the order's 422; the order's stock is held for the payment; the charge is the order's total plus the method's ServiceCharge (the gateway adds it); the order's earlier live payment is withdrawn at the gateway where it allows it (every attempt stays recorded and followed); a paid or closed order 409; an unknown payment_method_id 422; gateway failure 502; no gateway 503",
     schema: { body: ExecutePaymentBody, response: { 200: ExecutePaymentAnswer } },
   },
   status: {

@@ -131,6 +131,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const reconcileDeps = {
     db,
     gateway,
+    log: app.log,
     onGatewayError: (error: unknown, orderId: number) =>
       app.log.warn({ err: error, orderId }, 'payment status check failed; asking again next run'),
   };

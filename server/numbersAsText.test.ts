@@ -1,6 +1,7 @@
 // Ids and money arrive as JSON numbers, as numbers written as text, and as things that only look like numbers.
 // Each is refused with the field's 422 before any query runs, and never overflows into a 500.
 import type { FastifyInstance } from 'fastify';
+import { orders } from './db/schema';
 import { bearer, createShopper, type Shopper } from './routes/testSupport';
 import { createTestApp, type TestApp } from './testing/testApp';
 
@@ -195,7 +196,28 @@ describe('order totals sent by the checkout', () => {
 
 describe('money answers', () => {
   test('the largest amount a client may send is priced with numbers, service charge included', async () => {
-    const response = await send(t.app, 'POST', '/api/initiate-payment', '{"invoice_value":100000000}');
+    // The shopper's own order at the largest total (only an owned order is priced).
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        userId: shopper.id,
+        governorateName: 'Ahmadi',
+        areaName: 'Fahaheel',
+        address: 'Block 5',
+        paymentMethod: 'online',
+        contactEmail: shopper.email,
+        contactPhone: '55512345',
+        contactCountryCode: '+965',
+        subtotal: 100_000_000,
+        totalPrice: 100_000_000,
+      })
+      .returning({ id: orders.id });
+    const response = await send(
+      t.app,
+      'POST',
+      '/api/initiate-payment',
+      `{"invoice_value":100000000,"order_id":${order?.id}}`,
+    );
     expect(response.statusCode).toBe(200);
     const methods = response.json<{ payment_methods: { ServiceCharge: unknown; TotalAmount: unknown }[] }>()
       .payment_methods;

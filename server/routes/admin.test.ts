@@ -262,6 +262,68 @@ describe('orders', () => {
     expect(glance.json<{ refunds_due: number }>().refunds_due).toBeGreaterThanOrEqual(1);
   });
 
+  test('record a refund: the refund_due payment becomes refunded, the order closes; again changes nothing', async () => {
+    const { orderId } = await placeOrder();
+    const canceled = await call(t.app, 'POST', `/api/admin/orders/${orderId}/cancel`, {}, staff.token);
+    const payments = canceled.json<{ order: { payments: { id: number; state: string }[] } }>().order.payments;
+    expect(payments.map((payment) => payment.state)).toEqual(['refund_due']);
+    const paymentId = payments[0]?.id ?? 0;
+
+    const other = await placeOrder();
+    const otherPage = await call(t.app, 'GET', `/api/admin/orders/${other.orderId}`, undefined, staff.token);
+    const otherPayment = otherPage.json<{ payments: { id: number; state: string }[] }>().payments[0];
+    expect(otherPayment?.state).toBe('paid');
+    const notDue = await call(
+      t.app,
+      'POST',
+      `/api/admin/orders/${other.orderId}/payments/${otherPayment?.id ?? 0}/refund`,
+      {},
+      staff.token,
+    );
+    expect(notDue.statusCode).toBe(409);
+    expect(notDue.json()).toMatchObject({ code: 'payment_not_refund_due' });
+    // A payment of another order is not this order's.
+    const elsewhere = await call(
+      t.app,
+      'POST',
+      `/api/admin/orders/${other.orderId}/payments/${paymentId}/refund`,
+      {},
+      staff.token,
+    );
+    expect(elsewhere.statusCode).toBe(404);
+
+    const refunded = await call(
+      t.app,
+      'POST',
+      `/api/admin/orders/${orderId}/payments/${paymentId}/refund`,
+      {},
+      staff.token,
+    );
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json()).toMatchObject({
+      order: {
+        status: 'canceled',
+        payments: [
+          { id: paymentId, state: 'refunded', refunded_by: staff.name, refunded_at: expect.any(String) },
+        ],
+      },
+    });
+    const actions = refunded
+      .json<{ order: { audit: { action: string }[] } }>()
+      .order.audit.map((entry) => entry.action);
+    expect(actions).toEqual(['order.refunded', 'payment.refunded', 'order.canceled']);
+
+    const again = await call(
+      t.app,
+      'POST',
+      `/api/admin/orders/${orderId}/payments/${paymentId}/refund`,
+      {},
+      staff.token,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ order: { audit: unknown[] } }>().order.audit).toHaveLength(3);
+  });
+
   test('cancel a pending order: cancelled, its stock back; a delivered one cannot be cancelled', async () => {
     const { orderId, productId } = await placeOrder(false);
     const canceled = await call(t.app, 'POST', `/api/admin/orders/${orderId}/cancel`, {}, staff.token);
@@ -323,7 +385,7 @@ describe('orders', () => {
       address: GUEST_CHECKOUT.address,
       area_name: GUEST_CHECKOUT.area_name,
       items: [expect.objectContaining({ quantity: { en: 1 } })],
-      payments: expect.any(Array),
+      payments: [expect.objectContaining({ state: 'paid', gateway: 'sandbox', currency: 'KWD' })],
       audit: [],
       can_deliver: true,
       can_cancel: true,

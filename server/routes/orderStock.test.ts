@@ -229,7 +229,11 @@ describe('POST /dev/orders/{id}/complete (outside production)', () => {
 describe('a forged or mismatched gateway answer', () => {
   /** A gateway that reports whatever the test says, to stand for a compromised or confused answer. */
   class ScriptedGateway implements PaymentGateway {
+    readonly name = 'myfatoorah' as const;
     answer: Omit<PaymentStatus, 'paymentId'> | null = null;
+    async cancel() {
+      return false;
+    }
     async initiate() {
       return [];
     }
@@ -273,11 +277,19 @@ test('initiate-payment for an order lists the methods for its own amount; only i
   const shopper = await shopperWith(t.app, t.db, productId);
   const created = (await order(t.app, shopper)).json<{ order_id: number }>();
   const [row] = await t.db.select().from(orders).where(eq(orders.id, created.order_id));
-  const answer = await call(
+  const tampered = await call(
     t.app,
     'POST',
     '/api/initiate-payment',
     { invoice_value: 0.5, order_id: created.order_id, country_code: 'SAU' },
+    shopper.token,
+  );
+  expect(tampered.statusCode).toBe(422);
+  const answer = await call(
+    t.app,
+    'POST',
+    '/api/initiate-payment',
+    { order_id: created.order_id, country_code: 'SAU' },
     shopper.token,
   );
   expect(answer.statusCode).toBe(200);

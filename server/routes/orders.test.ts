@@ -316,11 +316,15 @@ describe('payments', () => {
   });
 
   test('initiate-payment lists methods with MyFatoorah field names and charges', async () => {
-    const response = await call(t.app, 'POST', '/api/initiate-payment', {
-      invoice_value: 10,
-      currency_iso: 'KWD',
-      country_code: 'KWT',
-    });
+    const { user, order_id } = await pendingOrder();
+    await t.db.update(orders).set({ totalPrice: 10 }).where(eq(orders.id, order_id));
+    const response = await call(
+      t.app,
+      'POST',
+      '/api/initiate-payment',
+      { invoice_value: 10, currency_iso: 'KWD', country_code: 'KWT', order_id },
+      user.token,
+    );
     expect(response.statusCode).toBe(200);
     const { payment_methods } = response.json<{ payment_methods: Record<string, unknown>[] }>();
     const knet = payment_methods.find((method) => method.PaymentMethodEn === 'KNET');
@@ -352,10 +356,15 @@ describe('payments', () => {
         });
       }
     }
-    const largest = await call(t.app, 'POST', '/api/execute-payment', {
-      invoice_value: 100_000_000,
-      payment_method_id: 2,
-    });
+    const { user, order_id } = await pendingOrder();
+    await t.db.update(orders).set({ totalPrice: 100_000_000 }).where(eq(orders.id, order_id));
+    const largest = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { invoice_value: 100_000_000, payment_method_id: 2, order_id },
+      user.token,
+    );
     expect(largest.statusCode).toBe(200);
     const paymentId = largest.json().payment_result.PaymentURL.split('/').pop() ?? '';
     expect((await t.app.deps.gateway.getPaymentStatus(paymentId))?.amount).toBe(102_500_000);
@@ -376,11 +385,19 @@ describe('payments', () => {
   test("execute-payment charges the order's own total plus the method's charge and pays it through the status check", async () => {
     const { user, order_id } = await pendingOrder();
     const [order] = await t.db.select().from(orders).where(eq(orders.id, order_id));
-    const response = await call(
+    const tampered = await call(
       t.app,
       'POST',
       '/api/execute-payment',
       { invoice_value: 0.001, payment_method_id: 2, country_code: 'SAU', order_id },
+      user.token,
+    );
+    expect(tampered.statusCode).toBe(422);
+    const response = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { payment_method_id: 2, country_code: 'SAU', order_id },
       user.token,
     );
     expect(response.statusCode).toBe(200);
@@ -406,16 +423,19 @@ describe('payments', () => {
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call(t.app, 'POST', '/api/execute-payment', { payment_method_id: 999, invoice_value: 5 }))
-        .statusCode,
-    ).toBe(422);
-    const free = await call(t.app, 'POST', '/api/execute-payment', {
-      payment_method_id: 1,
-      invoice_value: 5,
+      (
+        await call(
+          t.app,
+          'POST',
+          '/api/execute-payment',
+          { payment_method_id: 999, order_id: other.order_id },
+          other.user.token,
+        )
+      ).json(),
+    ).toEqual({
+      message: 'The selected payment method id is invalid.',
+      errors: { payment_method_id: ['The selected payment method id is invalid.'] },
     });
-    expect(free.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL).toContain(
-      '/pay/sandbox/',
-    );
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Orders } from '../../contract/orders';
 import type { OrderItemRow, OrderRow } from '../db/queries/orders';
+import type { Db } from '../db/client';
 import { guestOwner, type CartOwner } from '../services/cart';
 import {
   cancelUserOrder,
@@ -13,6 +14,7 @@ import {
   type OrderWithItems,
   type ValidOrderRequest,
 } from '../services/orders';
+import { attemptsOfOrders, type AttemptRow } from '../services/paymentAttempts';
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid } from '../services/errors';
 
@@ -44,7 +46,19 @@ function orderSummary(order: OrderRow) {
   };
 }
 
-function orderDetail({ order, items }: OrderWithItems) {
+function paymentJson(attempt: AttemptRow) {
+  return {
+    id: attempt.id,
+    state: attempt.state,
+    amount: attempt.amount,
+    currency: attempt.currency,
+    created_at: attempt.createdAt.toISOString(),
+    refunded_at: attempt.refundedAt?.toISOString() ?? null,
+  };
+}
+
+function orderDetail({ order, items }: OrderWithItems, attempts: AttemptRow[]) {
+  const own = attempts.filter((attempt) => attempt.orderId === order.id);
   return {
     ...orderSummary(order),
     address: `${order.address}, ${order.areaName}, ${order.governorateName}`,
@@ -56,7 +70,22 @@ function orderDetail({ order, items }: OrderWithItems) {
     coupon_code: order.couponCode,
     shipping_cost: order.shippingCost,
     items: items.map(itemJson),
+    refund_due: own.some((attempt) => attempt.state === 'refund_due'),
+    payments: own.map(paymentJson),
   };
+}
+
+/** The orders as answered, each with its payment attempts. */
+async function ordersJson(db: Db, orders: OrderWithItems[]) {
+  const attempts = await attemptsOfOrders(
+    db,
+    orders.map(({ order }) => order.id),
+  );
+  return orders.map((order) => orderDetail(order, attempts));
+}
+
+async function oneOrderJson(db: Db, order: OrderWithItems) {
+  return orderDetail(order, await attemptsOfOrders(db, [order.order.id]));
 }
 
 const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -114,18 +143,22 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The list carries the detail too: each order card expands to its address, payment method and items.
   app.get(Orders.list.url, { ...auth, schema: Orders.list.schema }, async (request) =>
-    (await listUserOrders(db, (request.user as { id: number }).id)).map(orderDetail),
+    ordersJson(db, await listUserOrders(db, (request.user as { id: number }).id)),
   );
 
-  app.get(Orders.detail.url, { ...auth, schema: Orders.detail.schema }, async (request) =>
-    orderDetail(await userOrder(db, (request.user as { id: number }).id, request.params.id)),
-  );
+  app.get(Orders.detail.url, { ...auth, schema: Orders.detail.schema }, async (request) => {
+    return oneOrderJson(db, await userOrder(db, (request.user as { id: number }).id, request.params.id));
+  });
 
   // Beyond the original calls: the shopper cancels a pending, unpaid order and its stock goes back on sale.
   app.post(Orders.cancel.url, { ...auth, schema: Orders.cancel.schema }, async (request) => {
     const userId = (request.user as { id: number }).id;
-    const canceled = await cancelUserOrder({ db, gateway, now: config.now() }, userId, request.params.id);
-    return { message: 'Order cancelled successfully', order: orderDetail(canceled) };
+    const canceled = await cancelUserOrder(
+      { db, gateway, now: config.now(), log: request.log },
+      userId,
+      request.params.id,
+    );
+    return { message: 'Order cancelled successfully', order: await oneOrderJson(db, canceled) };
   });
 };
 

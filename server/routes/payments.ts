@@ -4,66 +4,46 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Payments } from '../../contract/payments';
 import type { OrderOwner } from '../db/queries/orders';
 import { authenticate } from '../plugins/auth';
-import { findRate } from '../services/catalog';
 import { guestOwner } from '../services/cart';
-import { holdStockForPayment, orderAfterPayment, payableOrder, recordPaymentLink } from '../services/orders';
-import { roundMoney, SandboxGateway, type PaymentStatus } from '../services/payments';
-import { Invalid, NotFound } from '../services/errors';
+import { NotFound, NotSignedIn } from '../services/errors';
+import { paymentMethodsFor, startOrderPayment } from '../services/orderPayments';
+import { orderAfterPayment } from '../services/orders';
+import type { PaymentLog } from '../services/paymentAttempts';
+import { assertPaymentsAvailable, SandboxGateway, type PaymentStatus } from '../services/payments';
 import { reconcileCallback } from '../services/reconciliation';
 
 const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, gateway } = app.deps;
-
-  const currencyOf = async (code: string | undefined) => {
-    const rate = await findRate(db, code ?? 'KWD');
-    if (!rate) throw new Invalid({ currency_iso: ['The selected currency iso is invalid.'] });
-    return rate.currencyCode;
-  };
-
-  /**
-   * What a payment call is about: an order (its owner only; the amount is the order's, never the client's), or
-   * a bare amount in a currency the shop prices in.
-   */
-  const subjectOf = async (
-    request: Parameters<typeof authenticate>[1],
-    body: { order_id?: number; guest_token?: string; invoice_value?: number; currency_iso?: string },
-  ) => {
-    if (body.order_id !== undefined) {
-      const order = await payableOrder(db, body.order_id, await payerOf(app, request, body.guest_token));
-      return { invoiceValue: order.totalPrice, currencyIso: order.currency, orderId: order.id };
-    }
-    if (body.invoice_value === undefined) {
-      throw new Invalid({ invoice_value: ['The invoice value field is required.'] });
-    }
-    return {
-      invoiceValue: body.invoice_value,
-      currencyIso: await currencyOf(body.currency_iso),
-      orderId: null,
-    };
-  };
+  const { db, gateway, config } = app.deps;
 
   app.post(Payments.initiate.url, { schema: Payments.initiate.schema }, async (request) => {
-    const { invoiceValue, currencyIso } = await subjectOf(request, request.body);
-    const payment_methods = await gateway.initiate({
-      invoiceValue: roundMoney(invoiceValue, currencyIso),
-      currencyIso,
-      countryCode: request.body.country_code,
-    });
+    assertPaymentsAvailable(gateway);
+    const body = request.body;
+    const payment_methods = await paymentMethodsFor(
+      { db, gateway, log: request.log },
+      {
+        orderId: body.order_id,
+        owners: await payersOf(app, request, body.guest_token),
+        ...(body.invoice_value !== undefined ? { invoiceValue: body.invoice_value } : {}),
+        ...(body.currency_iso !== undefined ? { currencyIso: body.currency_iso } : {}),
+        ...(body.country_code !== undefined ? { countryCode: body.country_code } : {}),
+      },
+    );
     return { payment_methods };
   });
 
   app.post(Payments.execute.url, { schema: Payments.execute.schema }, async (request) => {
-    const { invoiceValue, currencyIso, orderId } = await subjectOf(request, request.body);
-    if (orderId !== null) {
-      await holdStockForPayment(db, orderId, app.deps.config.now(), app.deps.config.unpaidOrderTtlMs);
-    }
-    const payment = await gateway.execute({
-      invoiceValue: roundMoney(invoiceValue, currencyIso),
-      currencyIso,
-      paymentMethodId: request.body.payment_method_id,
-      orderId,
-    });
-    if (orderId !== null) await recordPaymentLink(db, orderId, payment, app.deps.config.now());
+    assertPaymentsAvailable(gateway);
+    const body = request.body;
+    const payment = await startOrderPayment(
+      { db, gateway, log: request.log, now: config.now(), reservationMs: config.unpaidOrderTtlMs },
+      {
+        orderId: body.order_id,
+        owners: await payersOf(app, request, body.guest_token),
+        paymentMethodId: body.payment_method_id,
+        ...(body.invoice_value !== undefined ? { invoiceValue: body.invoice_value } : {}),
+        ...(body.currency_iso !== undefined ? { currencyIso: body.currency_iso } : {}),
+      },
+    );
     return { payment_result: { PaymentURL: payment.paymentUrl, InvoiceId: payment.invoiceId } };
   });
 
@@ -71,7 +51,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const paymentId = request.params.paymentId;
     const status = /^[\w-]{8,100}$/.test(paymentId) ? await gateway.getPaymentStatus(paymentId) : null;
     if (!status) throw new NotFound('Payment not found');
-    return statusAnswer(app, status);
+    return statusAnswer(app, status, request.log);
   });
 
   // The gateway's server-to-server callback (its webhook). It only names the payment; the order follows what the
@@ -84,7 +64,9 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = [data?.InvoiceId, data?.PaymentId]
         .map((value) => (value === undefined ? '' : String(value)))
         .find((value) => /^[\w-]{1,100}$/.test(value));
-      const state = key ? await reconcileCallback({ db, gateway }, key, app.deps.config.now()) : null;
+      const state = key
+        ? await reconcileCallback({ db, gateway, log: request.log }, key, app.deps.config.now())
+        : null;
       if (!state) throw new NotFound('Payment not found');
       return { received: true as const, payment_status: state };
     },
@@ -93,21 +75,31 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 export default paymentsRoutes;
 
-/** Who asks to pay: a verified account (bearer), else the guest cart its token opens, else nobody. */
-async function payerOf(
+/**
+ * Who asks to pay: a verified account (bearer) and/or the guest cart its token opens. A token that opens nothing is
+ * 401 unless an account asks too; nobody at all owns no order.
+ */
+async function payersOf(
   app: FastifyInstance,
   request: Parameters<typeof authenticate>[1],
   guestToken: string | undefined,
-): Promise<OrderOwner | null> {
+): Promise<OrderOwner[]> {
+  const owners: OrderOwner[] = [];
   const account = await authenticate(app, request);
-  if (account?.verified) return { userId: account.id };
-  if (guestToken) return guestOwner(app.deps.db, guestToken);
-  return null;
+  if (account?.verified) owners.push({ userId: account.id });
+  if (guestToken) {
+    try {
+      owners.push(await guestOwner(app.deps.db, guestToken));
+    } catch (error) {
+      if (!(error instanceof NotSignedIn) || owners.length === 0) throw error;
+    }
+  }
+  return owners;
 }
 
 /** Asks nothing of the client: the gateway's answer decides the order's status. */
-async function statusAnswer(app: FastifyInstance, status: PaymentStatus) {
-  const { db, config } = app.deps;
+async function statusAnswer(app: FastifyInstance, status: PaymentStatus, log: PaymentLog) {
+  const { db, gateway, config } = app.deps;
   if (status.orderId === null) {
     return {
       order_id: null,
@@ -116,7 +108,7 @@ async function statusAnswer(app: FastifyInstance, status: PaymentStatus) {
       payment_id: status.paymentId,
     };
   }
-  const order = await orderAfterPayment(db, status.orderId, status, config.now());
+  const order = await orderAfterPayment({ db, gateway, log }, status.orderId, status, config.now());
   return {
     order_id: status.orderId,
     status: order?.status ?? status.status,
@@ -169,17 +161,23 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     `${config.publicUrl}/payment?paymentId=${encodeURIComponent(paymentId)}&status=${encodeURIComponent(status)}`;
 
   app.get<{ Params: { paymentId: string } }>('/pay/sandbox/:paymentId', async (request, reply) => {
-    const status = sandbox ? await sandbox.getPaymentStatus(request.params.paymentId) : null;
-    if (!status) return notFoundPage(reply);
+    const found = sandbox ? await sandbox.lookUp(request.params.paymentId) : null;
+    if (!found) return notFoundPage(reply);
+    const status = found.status;
     const id = encodeURIComponent(status.paymentId);
     const details = `<dl><dt>Invoice</dt><dd>${escapeHtml(status.invoiceId)}</dd>
 <dt>Amount</dt><dd>${status.amount.toFixed(status.currencyIso === 'KWD' || status.currencyIso === 'BHD' || status.currencyIso === 'OMR' ? 3 : 2)} ${escapeHtml(status.currencyIso)}</dd>
 ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</dl>`;
-    if (status.status !== 'pending') {
+    if (found.sandboxStatus !== 'pending') {
+      const outcome = {
+        paid: 'paid',
+        failed: 'declined',
+        canceled: 'cancelled: a newer payment replaced it',
+      }[found.sandboxStatus];
       return reply.type('text/html; charset=utf-8').send(
         page(
           'Payment decided',
-          `<h1>This payment is ${status.status === 'paid' ? 'paid' : 'declined'}</h1>${details}
+          `<h1>This payment is ${outcome}</h1>${details}
 <p><a href="${escapeHtml(returnUrl(status.paymentId, status.status))}">Back to the shop</a></p>`,
         ),
       );
@@ -214,7 +212,11 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
       const decided = await sandbox.decide(request.params.paymentId, action === 'pay' ? 'paid' : 'failed');
       if (!decided) return notFoundPage(reply);
       // The sandbox's callback: the order follows the decision even if the shopper never comes back.
-      await reconcileCallback({ db: app.deps.db, gateway: sandbox }, decided.paymentId, config.now());
+      await reconcileCallback(
+        { db: app.deps.db, gateway: sandbox, log: request.log },
+        decided.paymentId,
+        config.now(),
+      );
       return reply.redirect(returnUrl(decided.paymentId, decided.status), 303);
     },
   );

@@ -36,8 +36,8 @@ export class Invalid extends DomainError {
 export class OutOfStock extends Invalid {}
 
 export class NotFound extends DomainError {
-  constructor(message = 'Not Found.') {
-    super(message);
+  constructor(message = 'Not Found.', code?: string) {
+    super(message, undefined, code);
   }
 }
 

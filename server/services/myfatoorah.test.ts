@@ -347,21 +347,16 @@ test('through the shop: an order is paid only after MyFatoorah says so, with its
     if (!product) throw new Error('no plain product in stock');
     const shopper = await createShopper(shop.db);
     await call(shop.app, 'POST', '/api/cart/add', { product_id: product.id, quantity: 1 }, shopper.token);
-    const created = await call(
-      shop.app,
-      'POST',
-      '/api/create-order',
-      {
-        governorate_name: 'Ahmadi',
-        area_name: 'Fahaheel',
-        address: 'Block 5',
-        payment_method: 'online',
-        shipping_cost: 2,
-        total_price: 1,
-        guest_phone: '55512345',
-      },
-      shopper.token,
-    );
+    const checkout = {
+      governorate_name: 'Ahmadi',
+      area_name: 'Fahaheel',
+      address: 'Block 5',
+      payment_method: 'online',
+      shipping_cost: 2,
+      total_price: 1,
+      guest_phone: '55512345',
+    };
+    const created = await call(shop.app, 'POST', '/api/create-order', checkout, shopper.token);
     expect(created.statusCode).toBe(201);
     const { order_id, payment_url } = created.json<{ order_id: number; payment_url: string }>();
     expect(payment_url).toContain('demo.myfatoorah.com');
@@ -378,8 +373,22 @@ test('through the shop: an order is paid only after MyFatoorah says so, with its
     const [stock] = await shop.db.select().from(products).where(eq(products.id, product.id));
     expect(stock?.stockQuantity).toBe(product.stock_quantity - 1);
 
+    await call(shop.app, 'POST', '/api/cart/add', { product_id: product.id, quantity: 1 }, shopper.token);
+    const unpaid = await call(
+      shop.app,
+      'POST',
+      '/api/create-order',
+      { ...checkout, address: 'Block 6' },
+      shopper.token,
+    );
     double.mode = 'silent';
-    const unreachable = await call(shop.app, 'POST', '/api/initiate-payment', { invoice_value: 5 });
+    const unreachable = await call(
+      shop.app,
+      'POST',
+      '/api/initiate-payment',
+      { order_id: unpaid.json<{ order_id: number }>().order_id },
+      shopper.token,
+    );
     expect(unreachable.statusCode).toBe(502);
     expect(unreachable.json()).toEqual({ message: GATEWAY_UNREACHABLE });
   } finally {

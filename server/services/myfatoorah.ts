@@ -85,6 +85,7 @@ function stateOf(data: StatusData): PaymentState {
 }
 
 export class MyFatoorahGateway implements PaymentGateway {
+  readonly name = 'myfatoorah' as const;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
 
@@ -197,5 +198,15 @@ export class MyFatoorahGateway implements PaymentGateway {
       // Without a transaction there is nothing paid, so the currency cannot matter.
       currencyIso: isoCurrency(anyTransaction?.Currency ?? anyTransaction?.PaidCurrency),
     };
+  }
+
+  /**
+   * MyFatoorah's v2 API has no call that withdraws an unpaid invoice (its cancel calls are for recurring payments
+   * and saved cards; MakeRefund is for paid ones), so an invoice stays payable until it expires on their side.
+   * The shop keeps asking about it (reconciliation) and money that arrives for an order that no longer takes it
+   * becomes a refund record.
+   */
+  async cancel(): Promise<boolean> {
+    return false;
   }
 }

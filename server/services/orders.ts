@@ -7,17 +7,23 @@ import {
   orderItemRows,
   orderRow,
   ownedOrderRow,
-  setPaymentLink,
   userOrderRows,
   type OrderItemRow,
-  type OrderOwner,
 } from '../db/queries/orders';
-import { areas, cartItems, governorates, orderItems, orders, products } from '../db/schema';
-import { countSold, returnStock, takeStock, type StockNeed } from '../db/stock';
+import { areas, governorates, orderItems, orders, products } from '../db/schema';
+import { returnStock, takeStock, type StockNeed } from '../db/stock';
 import { MAX_AMOUNT } from '../../contract/common';
 import { convert, findRate, parseId } from './catalog';
-import { ownerWhere, type CartOwner } from './cart';
-import type { PaymentGateway, PaymentState } from './payments';
+import type { CartOwner } from './cart';
+import {
+  applyPaymentOutcome,
+  cancelAttempt,
+  recordAttempt,
+  settleOpenAttempts,
+  type GatewayOutcome,
+  type PaymentLog,
+} from './paymentAttempts';
+import type { PaymentGateway } from './payments';
 import { couponTerms, findValidCoupon, orderFigures, priceCart } from './pricing';
 import { Conflict, Invalid, NotFound, type FieldErrors } from './errors';
 
@@ -348,20 +354,30 @@ async function startPayment(
   total: number,
   currency: string,
 ): Promise<string> {
-  const payment = await options.gateway.execute({
+  const { db, gateway } = options;
+  const payment = await gateway.execute({
     invoiceValue: total,
     currencyIso: currency,
     paymentMethodId: null,
     orderId,
     customerEmail: options.request.email,
   });
-  const [updated] = await options.db
+  const attempt = await recordAttempt(
+    db,
+    gateway.name,
+    orderId,
+    { ...payment, amount: total, currency },
+    new Date(),
+  );
+  const [updated] = await db
     .update(orders)
     .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), sql`${orders.paymentUrl} is null`))
     .returning({ paymentUrl: orders.paymentUrl });
   if (updated?.paymentUrl) return updated.paymentUrl;
-  const [current] = await options.db
+  // A concurrent twin's payment is the order's: this one is withdrawn, so one order never has two live payments.
+  await cancelAttempt({ db, gateway }, attempt, new Date()).catch(() => false);
+  const [current] = await db
     .select({ paymentUrl: orders.paymentUrl })
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -426,100 +442,10 @@ export async function lockOrder(db: Db, orderId: number): Promise<OrderRow | und
   return order;
 }
 
-export interface GatewayOutcome {
-  status: PaymentState;
-  amount: number;
-  currencyIso: string;
-  paymentId: string;
-}
-
-/**
- * Applies what the gateway itself says about a payment to its order. Failed: a pending order fails and gives its
- * stock back. Paid (only when the currency is the order's and the amount covers its total): the order is paid if
- * its stock is still held or can be taken again; otherwise (cancelled meanwhile, or the pieces sold since a
- * failed attempt) it waits for a refund. Anything else changes nothing, so repeating it is harmless.
- */
-export async function applyPaymentOutcome(
-  db: Db,
-  orderId: number,
-  outcome: GatewayOutcome,
-  now: Date,
-): Promise<void> {
-  if (outcome.status === 'pending') return;
-  await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) return;
-    const needs = await stockNeedsOf(tx, orderId);
-    if (outcome.status === 'failed') {
-      // An earlier attempt failing says nothing about the attempt the shopper is making now.
-      if (order.status !== 'pending' || order.paymentId !== outcome.paymentId) return;
-      await tx
-        .update(orders)
-        .set({ status: 'failed', stockReserved: false, reservedUntil: null, updatedAt: now })
-        .where(eq(orders.id, orderId));
-      if (order.stockReserved) await returnStock(tx, needs);
-      return;
-    }
-    if (outcome.currencyIso.toUpperCase() !== order.currency.toUpperCase()) return;
-    if (outcome.amount + 1e-9 < order.totalPrice) return;
-    // An expired order is sold after all if its pieces are still there; a cancelled one never takes stock again.
-    if (!['pending', 'failed', 'canceled', 'expired'].includes(order.status)) return;
-    let holdsStock = order.stockReserved;
-    if (!holdsStock && order.status !== 'canceled') {
-      // Savepoint: a partial take must not survive when another product fell short.
-      holdsStock = await tx
-        .transaction(async (inner) => {
-          if ((await takeStock(inner, needs)).length > 0) throw new StockGone();
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof StockGone) return false;
-          throw error;
-        });
-    }
-    if (!holdsStock) {
-      await tx
-        .update(orders)
-        .set({
-          status: 'refund_due',
-          paymentId: outcome.paymentId,
-          paidAt: now,
-          reservedUntil: null,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, orderId));
-      return;
-    }
-    await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        stockReserved: true,
-        reservedUntil: null,
-        paidAt: now,
-        paymentId: outcome.paymentId,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-    await countSold(tx, needs);
-    const owner: CartOwner | null =
-      order.userId !== null
-        ? { userId: order.userId }
-        : order.guestCartId !== null
-          ? { guestCartId: order.guestCartId }
-          : null;
-    const productIds = needs.map((need) => need.productId);
-    if (owner && productIds.length > 0) {
-      await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
-    }
-  });
-}
-
-class StockGone extends Error {}
-
 export const ORDER_NOT_CANCELABLE = 'Only an unpaid order can be cancelled.';
 export const ORDER_STOCK_GONE = 'Some items of this order are no longer in stock.';
 export const ORDER_EXPIRED = 'This order expired unpaid and its items went back on sale.';
+export const ORDER_CLOSED = 'This order is already paid or closed.';
 
 /** The shopper's own pending order becomes canceled and its stock goes back on sale. */
 export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date): Promise<OrderRow> {
@@ -539,9 +465,10 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now: 
 }
 
 /**
- * A new payment attempt for an order whose last one failed takes its stock again first: no second attempt is
- * started for pieces that are gone. An order past its reservation is expired here if the job has not yet, and
- * refused: its pieces may already be in someone else's order.
+ * Before a new payment attempt: the order must be payable (pending, or failed and tried again), checked under its
+ * row lock so a cancel or a refund decided at the same moment is never undone. An order whose last attempt failed
+ * takes its stock again first: no attempt is started for pieces that are gone. An order past its reservation is
+ * expired here if the job has not yet, and refused: its pieces may already be in someone else's order.
  */
 export async function holdStockForPayment(
   db: Db,
@@ -549,14 +476,15 @@ export async function holdStockForPayment(
   now: Date,
   reservationMs: number = UNPAID_ORDER_TTL_MS,
 ): Promise<void> {
-  const expired = await db.transaction(async (tx) => {
+  const refusal = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) return false;
-    if (order.status === 'expired') return true;
+    if (!order) return new NotFound('Order not found');
+    if (order.status === 'expired') return new Conflict(ORDER_EXPIRED);
+    if (order.status !== 'pending' && order.status !== 'failed') return new Conflict(ORDER_CLOSED);
     if (order.stockReserved) {
-      if (order.status !== 'pending' || !isOverdue(order, now)) return false;
+      if (order.status !== 'pending' || !isOverdue(order, now)) return null;
       await expireLockedOrder(tx, order, now);
-      return true;
+      return new Conflict(ORDER_EXPIRED);
     }
     if ((await takeStock(tx, await stockNeedsOf(tx, orderId))).length > 0) {
       throw new Conflict(ORDER_STOCK_GONE);
@@ -570,9 +498,10 @@ export async function holdStockForPayment(
         updatedAt: now,
       })
       .where(eq(orders.id, orderId));
-    return false;
+    return null;
   });
-  if (expired) throw new Conflict(ORDER_EXPIRED);
+  // Thrown after the transaction, so the expiry it recorded is kept.
+  if (refusal) throw refusal;
 }
 
 function isOverdue(order: OrderRow, now: Date): boolean {
@@ -639,58 +568,27 @@ export async function userOrder(db: Db, userId: number, orderIdText: string): Pr
  * gateway is asked first, so a paid order is not cancelled.
  */
 export async function cancelUserOrder(
-  deps: { db: Db; gateway: PaymentGateway; now: Date },
+  deps: { db: Db; gateway: PaymentGateway; now: Date; log?: PaymentLog },
   userId: number,
   orderIdText: string,
 ): Promise<OrderWithItems> {
-  const { db, gateway, now } = deps;
+  const { db, now } = deps;
   const id = parseId(orderIdText);
   const order = id === null ? undefined : await ownedOrderRow(db, id, { userId });
   if (!order) throw new NotFound('Order not found');
-  if (order.status === 'pending' && order.paymentId) {
-    const payment = await gateway.getPaymentStatus(order.paymentId);
-    if (payment) await applyPaymentOutcome(db, order.id, payment, now);
-  }
+  // Every attempt the gateway may have taken money for, not only the latest.
+  if (order.status === 'pending') await settleOpenAttempts(deps, order.id, now);
   const canceled = await cancelOrder(db, userId, order.id, now);
   return { order: canceled, items: await orderItemRows(db, [order.id]) };
 }
 
-export const ORDER_CLOSED = 'This order is already paid or closed.';
-
-/** An order its owner may pay now (pending, or failed and tried again); anyone else's is NotFound. */
-export async function payableOrder(db: Db, orderId: number, owner: OrderOwner | null): Promise<OrderRow> {
-  const order = owner === null ? undefined : await ownedOrderRow(db, orderId, owner);
-  if (!order) throw new NotFound('Order not found');
-  if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_CLOSED);
-  return order;
-}
-
 /** The gateway's answer decides the order's status; the order as it is then (undefined if it is gone). */
 export async function orderAfterPayment(
-  db: Db,
+  deps: { db: Db; gateway: PaymentGateway; log?: PaymentLog },
   orderId: number,
   outcome: GatewayOutcome,
   now: Date,
 ): Promise<OrderRow | undefined> {
-  await applyPaymentOutcome(db, orderId, outcome, now);
-  return orderRow(db, orderId);
-}
-
-/** The gateway's payment for the order: its link, and the method's name when the gateway knows it. */
-export async function recordPaymentLink(
-  db: Db,
-  orderId: number,
-  payment: { paymentId: string; paymentUrl: string; methodName?: string },
-  now: Date,
-): Promise<void> {
-  await setPaymentLink(
-    db,
-    orderId,
-    {
-      paymentId: payment.paymentId,
-      paymentUrl: payment.paymentUrl,
-      ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
-    },
-    now,
-  );
+  await applyPaymentOutcome(deps, orderId, outcome, now);
+  return orderRow(deps.db, orderId);
 }

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PaymentMethod } from '../../contract/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { sandboxPayments, type SandboxPaymentStatus } from '../db/schema';
+import { sandboxPayments, type GatewayName, type SandboxPaymentStatus } from '../db/schema';
 import { Invalid, Unavailable } from './errors';
 import { MyFatoorahGateway } from './myfatoorah';
 
@@ -49,11 +49,21 @@ export interface PaymentStatus {
   currencyIso: string;
 }
 
+export type { GatewayName } from '../db/schema';
+
 export interface PaymentGateway {
+  /** recorded on each payment attempt, so an attempt is only ever asked of the gateway that made it */
+  readonly name: GatewayName;
   initiate(request: InitiateRequest): Promise<PaymentMethod[]>;
   execute(request: ExecuteRequest): Promise<ExecuteResult>;
   /** Asks the gateway itself; the shopper's redirect back is never taken as proof. null: unknown id. */
   getPaymentStatus(paymentId: string): Promise<PaymentStatus | null>;
+  /**
+   * Withdraws an unpaid payment so it can no longer be paid. true: the gateway promises it will never be paid
+   * (withdrawn now, or already failed); false: it cannot promise that (already paid, or the gateway has no way to
+   * withdraw an unpaid payment), so the shop keeps asking about it.
+   */
+  cancel(paymentId: string): Promise<boolean>;
 }
 
 /** Currencies whose minor unit is a thousandth. */
@@ -100,6 +110,8 @@ export function sandboxMethodName(methodId: number): string {
 
 /** The sandbox: payments are rows of `sandbox_payments`, decided on the hosted page /pay/sandbox/:paymentId. */
 export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
@@ -149,7 +161,10 @@ export class SandboxGateway implements PaymentGateway {
     };
   }
 
-  async getPaymentStatus(paymentId: string): Promise<PaymentStatus | null> {
+  /** The payment with the sandbox's own state (which tells a withdrawn payment from a declined one). */
+  async lookUp(
+    paymentId: string,
+  ): Promise<{ status: PaymentStatus; sandboxStatus: SandboxPaymentStatus } | null> {
     const [row] = await this.db
       .select()
       .from(sandboxPayments)
@@ -157,20 +172,35 @@ export class SandboxGateway implements PaymentGateway {
       .limit(1);
     if (!row) return null;
     return {
-      paymentId: row.paymentId,
-      invoiceId: row.invoiceId,
-      orderId: row.orderId,
-      status: row.status,
-      amount: row.amount,
-      currencyIso: row.currency,
+      sandboxStatus: row.status,
+      status: {
+        paymentId: row.paymentId,
+        invoiceId: row.invoiceId,
+        orderId: row.orderId,
+        // As MyFatoorah reads a cancelled invoice: nothing was paid and nothing will be.
+        status: row.status === 'canceled' ? 'failed' : row.status,
+        amount: row.amount,
+        currencyIso: row.currency,
+      },
     };
   }
 
+  async getPaymentStatus(paymentId: string): Promise<PaymentStatus | null> {
+    return (await this.lookUp(paymentId))?.status ?? null;
+  }
+
+  /** One conditional update: a payment is either paid on the hosted page or withdrawn, never both. */
+  async cancel(paymentId: string): Promise<boolean> {
+    await this.db
+      .update(sandboxPayments)
+      .set({ status: 'canceled', decidedAt: new Date() })
+      .where(and(eq(sandboxPayments.paymentId, paymentId), eq(sandboxPayments.status, 'pending')));
+    const found = await this.lookUp(paymentId);
+    return found?.sandboxStatus !== 'paid';
+  }
+
   /** What the hosted page does when the shopper presses Pay or Decline; a decided payment stays decided. */
-  async decide(
-    paymentId: string,
-    outcome: Exclude<SandboxPaymentStatus, 'pending'>,
-  ): Promise<PaymentStatus | null> {
+  async decide(paymentId: string, outcome: 'paid' | 'failed'): Promise<PaymentStatus | null> {
     await this.db
       .update(sandboxPayments)
       .set({ status: outcome, decidedAt: new Date() })
@@ -183,6 +213,9 @@ export const PAYMENTS_UNAVAILABLE = 'This service is currently unavailable.';
 
 /** PAYMENTS_SANDBOX=0 without a real adapter: every payment call is a 503, no payment ever exists. */
 export class UnavailableGateway implements PaymentGateway {
+  /** never recorded: this gateway makes no payment */
+  readonly name = 'sandbox' as const;
+
   async initiate(): Promise<PaymentMethod[]> {
     throw new Unavailable(PAYMENTS_UNAVAILABLE);
   }
@@ -193,6 +226,10 @@ export class UnavailableGateway implements PaymentGateway {
 
   async getPaymentStatus(): Promise<PaymentStatus | null> {
     return null;
+  }
+
+  async cancel(): Promise<boolean> {
+    return true;
   }
 }
 

@@ -171,7 +171,12 @@ describe('payments are reconciled without the shopper', () => {
     expect((await orderOf(open.order_id)).status).toBe('pending');
     expect(await stockOf(t.db, productId)).toBe(2);
     // Not asked again before the interval has passed; then the still-open one is.
-    expect((await t.app.jobs.tick())['reconcile-payments']).toEqual({ checked: 0, paid: 0, failed: 0 });
+    expect((await t.app.jobs.tick())['reconcile-payments']).toEqual({
+      checked: 0,
+      paid: 0,
+      failed: 0,
+      refundDue: 0,
+    });
     await decideSilently(open.payment_url, 'paid');
     clock.advance(MINUTE);
     expect((await t.app.jobs.tick())['reconcile-payments']).toMatchObject({ paid: 1 });

@@ -1,44 +1,35 @@
-// The shop follows the gateway by itself: unpaid orders expire and give their stock back, and pending payments are
-// asked about until the gateway decides them, whether or not the shopper ever comes back.
-import { claimOverdueOrders, claimPaymentsToCheck } from '../db/queries/orderJobs';
+// The shop follows the gateway by itself: unpaid orders expire and give their stock back, and every payment attempt
+// the gateway may still decide is asked about until it is decided, whether or not the shopper ever comes back.
+import { claimOverdueOrders } from '../db/queries/orderJobs';
+import { orderRow } from '../db/queries/orders';
+import { claimAttemptsToCheck, type ClaimedAttempt } from '../db/queries/paymentAttempts';
 import type { Db } from '../db/client';
-import { applyPaymentOutcome, expireClaimedOrder } from './orders';
+import { expireClaimedOrder } from './orders';
+import {
+  applyPaymentOutcome,
+  cancelAttempt,
+  orderAttempts,
+  settleOpenAttempts,
+  type PaymentLog,
+} from './paymentAttempts';
 import type { PaymentGateway, PaymentState } from './payments';
 
-/** Orders handled per run; the rest wait for the next run. */
+/** Orders (and payment attempts) handled per run; the rest wait for the next run. */
 export const JOB_BATCH = 100;
 /** How long a claimed overdue order is left to the process that claimed it (it crashed if it is still there). */
 export const EXPIRY_LEASE_MS = 2 * 60 * 1000;
-/** A shopper may still finish paying on the gateway's page this long after the order expired or was cancelled. */
+/** A shopper may still finish paying on the gateway's page this long after the order expired. */
 export const CLOSED_ORDER_WATCH_MS = 24 * 60 * 60 * 1000;
+/** An attempt older than CLOSED_ORDER_WATCH_MS that the gateway still has open is asked about this often. */
+export const STALE_ATTEMPT_CHECK_MS = 60 * 60 * 1000;
 
 export interface ReconcileDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** the server's log: every refund that falls due is a warning line */
+  log?: PaymentLog;
   /** an unreachable gateway is not an error of ours: it is logged and asked again next run */
   onGatewayError?: (error: unknown, orderId: number) => void;
-}
-
-/**
- * Asks the gateway about the order's payment and applies the answer. The answer must name this order, so a
- * payment of another order never settles this one. Answers the gateway's state, or null when it could not tell.
- */
-export async function reconcilePayment(
-  deps: ReconcileDeps,
-  order: { id: number; paymentId: string | null },
-  now: Date,
-): Promise<PaymentState | null> {
-  if (!order.paymentId) return null;
-  let status;
-  try {
-    status = await deps.gateway.getPaymentStatus(order.paymentId);
-  } catch (error) {
-    deps.onGatewayError?.(error, order.id);
-    return null;
-  }
-  if (!status || status.orderId !== order.id) return null;
-  await applyPaymentOutcome(deps.db, order.id, status, now);
-  return status.status;
 }
 
 export interface ExpiryReport {
@@ -47,11 +38,11 @@ export interface ExpiryReport {
   paid: number;
 }
 
-/** Expires pending orders past their reservation, after a last look at the gateway. */
+/** Expires pending orders past their reservation, after a last look at the gateway for each of their attempts. */
 export async function expireUnpaidOrders(deps: ReconcileDeps, now: Date): Promise<ExpiryReport> {
   const report: ExpiryReport = { expired: 0, paid: 0 };
   for (const order of await claimOverdueOrders(deps.db, now, EXPIRY_LEASE_MS, JOB_BATCH)) {
-    if ((await reconcilePayment(deps, order, now)) === 'paid') report.paid += 1;
+    if ((await settleOpenAttempts(deps, order.id, now)).includes('paid')) report.paid += 1;
     if (await expireClaimedOrder(deps.db, order.id, now)) report.expired += 1;
   }
   return report;
@@ -61,21 +52,76 @@ export interface ReconciliationReport {
   checked: number;
   paid: number;
   failed: number;
+  /** money that came in for an order that could not take it */
+  refundDue: number;
 }
 
-/** Asks the gateway about payments it may still decide, each at most once per `everyMs` across all processes. */
+/**
+ * Whether a still-open attempt should be withdrawn at its gateway: its order took its money already or was
+ * cancelled, a newer attempt replaced it, or its order expired longer ago than a shopper may still pay.
+ */
+async function isAbandoned(deps: ReconcileDeps, attempt: ClaimedAttempt, now: Date): Promise<boolean> {
+  const order = await orderRow(deps.db, attempt.orderId);
+  if (!order) return false;
+  if (['paid', 'completed', 'refund_due', 'canceled'].includes(order.status)) return true;
+  if (order.status === 'expired') return now.getTime() - order.updatedAt.getTime() > CLOSED_ORDER_WATCH_MS;
+  return order.paymentId !== attempt.gatewayPaymentId;
+}
+
+/** Asks the gateway about one claimed attempt and applies the answer; null when it could not tell. */
+async function reconcileAttempt(
+  deps: ReconcileDeps,
+  attempt: ClaimedAttempt,
+  now: Date,
+): Promise<PaymentState | 'refund_due' | null> {
+  // An attempt made through another gateway than the one configured now cannot be asked about here.
+  if (attempt.gateway !== deps.gateway.name) return null;
+  let status;
+  try {
+    status = await deps.gateway.getPaymentStatus(attempt.gatewayPaymentId);
+  } catch (error) {
+    deps.onGatewayError?.(error, attempt.orderId);
+    return null;
+  }
+  // The answer must name this attempt's order, so a payment of another order never settles this one.
+  if (!status || (status.orderId !== null && status.orderId !== attempt.orderId)) return null;
+  if (status.status !== 'pending') {
+    const state = await applyPaymentOutcome(deps, attempt.orderId, status, now);
+    return state === 'refund_due' ? 'refund_due' : status.status;
+  }
+  if (await isAbandoned(deps, attempt, now)) {
+    const [row] = (await orderAttempts(deps.db, attempt.orderId)).filter((one) => one.id === attempt.id);
+    if (row) {
+      await cancelAttempt(deps, row, now).catch((error: unknown) => {
+        deps.onGatewayError?.(error, attempt.orderId);
+      });
+    }
+  }
+  return 'pending';
+}
+
+/**
+ * Asks the gateway about every attempt it may still decide (every order's, not only its latest), each at most once
+ * per `everyMs` across all processes (the claim skips rows another process holds).
+ */
 export async function reconcilePendingPayments(
   deps: ReconcileDeps,
   now: Date,
   everyMs: number,
 ): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { checked: 0, paid: 0, failed: 0 };
-  const claimed = await claimPaymentsToCheck(deps.db, now, everyMs, CLOSED_ORDER_WATCH_MS, JOB_BATCH);
-  for (const order of claimed) {
-    const state = await reconcilePayment(deps, order, now);
+  const report: ReconciliationReport = { checked: 0, paid: 0, failed: 0, refundDue: 0 };
+  const claimed = await claimAttemptsToCheck(deps.db, now, {
+    everyMs,
+    recentMs: CLOSED_ORDER_WATCH_MS,
+    staleEveryMs: STALE_ATTEMPT_CHECK_MS,
+    limit: JOB_BATCH,
+  });
+  for (const attempt of claimed) {
+    const state = await reconcileAttempt(deps, attempt, now);
     report.checked += 1;
     if (state === 'paid') report.paid += 1;
     if (state === 'failed') report.failed += 1;
+    if (state === 'refund_due') report.refundDue += 1;
   }
   return report;
 }
@@ -91,6 +137,6 @@ export async function reconcileCallback(
 ): Promise<PaymentState | null> {
   const status = await deps.gateway.getPaymentStatus(paymentId);
   if (!status) return null;
-  if (status.orderId !== null) await applyPaymentOutcome(deps.db, status.orderId, status, now);
+  if (status.orderId !== null) await applyPaymentOutcome(deps, status.orderId, status, now);
   return status.status;
 }

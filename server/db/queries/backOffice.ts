@@ -1,7 +1,17 @@
 // The back office's reads: lists with filters, sorting and paging, and the glance's figures.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { categories, coupons, orderItems, orders, productImages, products, reviews, users } from '../schema';
+import {
+  categories,
+  coupons,
+  orderItems,
+  orders,
+  paymentAttempts,
+  productImages,
+  products,
+  reviews,
+  users,
+} from '../schema';
 import type { OrderStatus, ReviewStatus } from '../schema';
 
 /** The shop's days are Kuwait's (UTC+3 all year, no daylight saving). */
@@ -104,6 +114,24 @@ export async function paidOrdersByDay(db: Db, since: Date): Promise<PaidDay[]> {
 export async function countOrders(db: Db, statuses: OrderStatus[]): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(inArray(orders.status, statuses));
   return row?.n ?? 0;
+}
+
+/** Payments whose money has to go back, and orders waiting for a refund without a recorded payment. */
+export async function countRefundsDue(db: Db): Promise<number> {
+  const [attempts] = await db
+    .select({ n: count() })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.state, 'refund_due'));
+  const [orphans] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'refund_due'),
+        sql`not exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderId} = ${orders.id} and ${paymentAttempts.state} = 'refund_due')`,
+      ),
+    );
+  return (attempts?.n ?? 0) + (orphans?.n ?? 0);
 }
 
 export async function countPendingReviews(db: Db): Promise<number> {

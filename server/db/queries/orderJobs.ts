@@ -40,34 +40,3 @@ export async function claimOverdueOrders(
   );
   return toClaimed(rows);
 }
-
-/**
- * Orders whose payment the gateway may still change: pending ones, and for `closedWindowMs` after they closed,
- * expired and cancelled ones (a shopper may finish paying on the gateway's page after that). Each is stamped as
- * checked now, and not picked again before `everyMs` has passed.
- */
-export async function claimPaymentsToCheck(
-  db: Db,
-  now: Date,
-  everyMs: number,
-  closedWindowMs: number,
-  limit: number,
-): Promise<ClaimedOrder[]> {
-  const checkedBefore = new Date(now.getTime() - everyMs);
-  const closedSince = new Date(now.getTime() - closedWindowMs);
-  const rows = await executeRows<ClaimedRow>(
-    db,
-    sql`UPDATE orders SET payment_checked_at = ${now}
-        WHERE id IN (
-          SELECT id FROM orders
-          WHERE payment_id IS NOT NULL
-            AND (payment_checked_at IS NULL OR payment_checked_at <= ${checkedBefore})
-            AND (status = 'pending' OR (status IN ('expired', 'canceled') AND updated_at >= ${closedSince}))
-          ORDER BY payment_checked_at NULLS FIRST, id
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING id, payment_id`,
-  );
-  return toClaimed(rows);
-}

@@ -249,7 +249,7 @@ export const orderItems = pgTable('order_items', {
   totalPrice: money('total_price').notNull(),
 });
 
-export type SandboxPaymentStatus = 'pending' | 'paid' | 'failed';
+export type SandboxPaymentStatus = 'pending' | 'paid' | 'failed' | 'canceled';
 
 export const sandboxPayments = pgTable('sandbox_payments', {
   paymentId: text('payment_id').primaryKey(),

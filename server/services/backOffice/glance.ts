@@ -1,7 +1,13 @@
 // Today at a glance: what was sold, what waits for staff.
 import type { GlanceAnswer } from '../../../contract/admin';
 import type { Db } from '../../db/client';
-import { countOrders, countPendingReviews, lowStockRows, paidOrdersByDay } from '../../db/queries/backOffice';
+import {
+  countOrders,
+  countPendingReviews,
+  countRefundsDue,
+  lowStockRows,
+  paidOrdersByDay,
+} from '../../db/queries/backOffice';
 import { currencyRates } from '../../db/schema';
 import { LOW_STOCK_THRESHOLD } from './catalog';
 import { DAY_MS, shopDayOf, shopDayStart } from './paging';
@@ -17,7 +23,7 @@ export async function glance(db: Db, now: Date): Promise<GlanceAnswer> {
     paidOrdersByDay(db, firstDay),
     db.select().from(currencyRates),
     countOrders(db, ['paid']),
-    countOrders(db, ['refund_due']),
+    countRefundsDue(db),
     countPendingReviews(db),
     lowStockRows(db, LOW_STOCK_THRESHOLD, LOW_STOCK_SHOWN),
   ]);

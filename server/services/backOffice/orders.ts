@@ -1,7 +1,7 @@
 // Staff and orders: the list, an order's page, and the actions its status allows (deliver, cancel, refund).
 // Every action runs under the order's row lock, writes its audit entry in the same transaction, and answers the
 // order as it is when the same click comes again (no second entry, no second mail).
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_REFUSALS,
   type AdminOrder,
@@ -12,10 +12,12 @@ import {
 import type { Db } from '../../db/client';
 import { customerNameOf, orderListRows } from '../../db/queries/backOffice';
 import { orderItemRows, orderRow, type OrderItemRow, type OrderRow } from '../../db/queries/orders';
-import { orders, products, type OrderStatus } from '../../db/schema';
+import { lockAttempt } from '../../db/queries/paymentAttempts';
+import { orders, paymentAttempts, products, users, type OrderStatus } from '../../db/schema';
 import { returnStock } from '../../db/stock';
 import type { MailService } from '../mail';
-import { applyPaymentOutcome, lockOrder, stockNeedsOf } from '../orders';
+import { lockOrder, stockNeedsOf } from '../orders';
+import { orderAttempts, recordRefund, settleOpenAttempts } from '../paymentAttempts';
 import type { PaymentGateway } from '../payments';
 import { parseId } from '../catalog';
 import { Conflict, NotFound } from '../errors';
@@ -91,9 +93,29 @@ function itemJson(item: OrderItemRow) {
   };
 }
 
-/** The order's payment attempts, oldest first (the payments ledger's, once it is there). */
-export async function paymentAttemptsOf(_db: Db, _orderId: number): Promise<PaymentAttempt[]> {
-  return [];
+/** The order's payment attempts, oldest first, with the name of whoever recorded a refund. */
+export async function paymentAttemptsOf(db: Db, orderId: number): Promise<PaymentAttempt[]> {
+  const rows = await orderAttempts(db, orderId);
+  const staffIds = [...new Set(rows.flatMap((row) => (row.refundedBy === null ? [] : [row.refundedBy])))];
+  const names =
+    staffIds.length === 0
+      ? []
+      : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, staffIds));
+  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    gateway: row.gateway,
+    gateway_payment_id: row.gatewayPaymentId,
+    invoice_id: row.invoiceId,
+    amount: row.amount,
+    currency: row.currency,
+    state: row.state,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    checked_at: row.checkedAt?.toISOString() ?? null,
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    refunded_by: row.refundedBy === null ? null : (nameOf.get(row.refundedBy) ?? null),
+  }));
 }
 
 async function adminOrder(db: Db, order: OrderRow): Promise<AdminOrder> {
@@ -199,10 +221,8 @@ export async function cancelOrderAsStaff(
 ): Promise<ActionResult> {
   const { db, gateway, now } = deps;
   const found = await existingOrder(db, idText);
-  if (found.status === 'pending' && found.paymentId) {
-    const payment = await gateway.getPaymentStatus(found.paymentId).catch(() => null);
-    if (payment) await applyPaymentOutcome(db, found.id, payment, now);
-  }
+  // Every attempt the gateway may have taken money for, as the shopper's own cancel does.
+  if (found.status === 'pending') await settleOpenAttempts({ db, gateway }, found.id, now);
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
     if (!order) throw new NotFound('Order not found');
@@ -218,7 +238,15 @@ export async function cancelOrderAsStaff(
       .where(eq(orders.id, order.id));
     const needs = await stockNeedsOf(tx, order.id);
     if (order.stockReserved) await returnStock(tx, needs);
+    let refundsDue = 0;
     if (order.status === 'paid') {
+      // The money it was paid with goes back: staff record each refund when it is done.
+      const due = await tx
+        .update(paymentAttempts)
+        .set({ state: 'refund_due', updatedAt: now })
+        .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'paid')))
+        .returning({ id: paymentAttempts.id });
+      refundsDue = due.length;
       // Counted as sold when it was paid; it is not sold any more.
       for (const need of needs) {
         await tx
@@ -235,7 +263,7 @@ export async function cancelOrderAsStaff(
         subjectType: 'order',
         subjectId: order.id,
         before: { status: order.status },
-        after: { status },
+        after: { status, ...(refundsDue > 0 ? { payments_refund_due: refundsDue } : {}) },
       },
       now,
     );
@@ -261,14 +289,69 @@ async function mailCancellation(mail: MailService, order: OrderRow, paid: boolea
   });
 }
 
-/** The payments ledger of another part of the server records refunds; until then nothing can be refunded. */
+/**
+ * Staff gave a `refund_due` payment's money back: the attempt becomes refunded (who, when). An order that waited for
+ * its money to go back (refund_due) is closed as cancelled once none of its payments is due any more.
+ */
 export async function recordOrderRefund(
   deps: OrderActionDeps,
-  _actor: Actor,
+  actor: Actor,
   idText: string,
   paymentIdText: string,
 ): Promise<ActionResult> {
-  await existingOrder(deps.db, idText);
-  void paymentIdText;
-  throw new NotFound(ADMIN_REFUSALS.payment_not_found);
+  const { db, now } = deps;
+  const found = await existingOrder(db, idText);
+  const attemptId = parseId(paymentIdText);
+  const notFound = () => new NotFound(ADMIN_REFUSALS.payment_not_found, 'payment_not_found');
+  if (attemptId === null) throw notFound();
+  const changed = await db.transaction(async (tx) => {
+    // The order first, then its attempt: the order the payment outcomes lock in.
+    const order = await lockOrder(tx, found.id);
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!order || !attempt || attempt.orderId !== order.id) throw notFound();
+    if (attempt.state === 'refunded') return false;
+    if (attempt.state !== 'refund_due')
+      throw new Conflict(ADMIN_REFUSALS.payment_not_refund_due, undefined, 'payment_not_refund_due');
+    await recordRefund(tx, attempt.id, actor.id, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'payment.refunded',
+        subjectType: 'payment',
+        subjectId: attempt.id,
+        orderId: order.id,
+        before: { state: 'refund_due' },
+        after: { state: 'refunded', amount: attempt.amount, currency: attempt.currency },
+      },
+      now,
+    );
+    if (order.status === 'refund_due') {
+      const [left] = await tx
+        .select({ n: count() })
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'refund_due')));
+      if ((left?.n ?? 0) === 0) {
+        await tx.update(orders).set({ status: 'canceled', updatedAt: now }).where(eq(orders.id, order.id));
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'order.refunded',
+            subjectType: 'order',
+            subjectId: order.id,
+            before: { status: 'refund_due' },
+            after: { status: 'canceled' },
+          },
+          now,
+        );
+      }
+    }
+    return true;
+  });
+  return {
+    message: changed ? ORDER_ACTION_MESSAGES.refunded : ORDER_ACTION_MESSAGES.unchanged,
+    order: await adminOrder(db, await existingOrder(db, idText)),
+    changed,
+  };
 }

@@ -28,6 +28,8 @@ export function makeOrder(id: number, status: Order['status'], extra: Partial<Or
         price: 5.25,
       },
     ],
+    refund_due: false,
+    payments: [],
     ...extra,
   };
 }

@@ -1,0 +1,147 @@
+// Paying an order: only its owner may, always for the order's own amount and currency (what the client sends is
+// checked against the order, never charged), and one attempt at a time: starting a payment withdraws the order's
+// older ones at the gateway where the gateway allows it.
+import type { Db } from '../db/client';
+import {
+  orderRow,
+  ownedOrderRow,
+  setPaymentLink,
+  type OrderOwner,
+  type OrderRow,
+} from '../db/queries/orders';
+import { lockOrderRow } from '../db/queries/paymentAttempts';
+import { Conflict, Invalid, NotFound } from './errors';
+import { holdStockForPayment, ORDER_CLOSED } from './orders';
+import { cancelAttempt, cancelOtherAttempts, recordAttempt, type PaymentLog } from './paymentAttempts';
+import { roundMoney, type ExecuteResult, type PaymentGateway, type PaymentMethod } from './payments';
+
+export const ORDER_ID_REQUIRED = 'The order id field is required.';
+export const INVOICE_VALUE_MISMATCH = 'The invoice value field must match the order total.';
+export const CURRENCY_MISMATCH = 'The currency iso field must match the order currency.';
+
+export interface PaymentDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  log?: PaymentLog;
+}
+
+export interface PaymentRequest {
+  orderId: number | undefined;
+  /** who asks: the signed-in account and/or the guest cart its token opens (empty: nobody) */
+  owners: OrderOwner[];
+  /** what the client believes it pays; checked against the order */
+  invoiceValue?: number;
+  currencyIso?: string;
+}
+
+/** The order the caller owns, else NotFound (another shopper's and an unknown order look the same). */
+async function ownedOrder(db: Db, request: PaymentRequest): Promise<OrderRow> {
+  if (request.orderId === undefined) throw new Invalid({ order_id: [ORDER_ID_REQUIRED] });
+  for (const owner of request.owners) {
+    const order = await ownedOrderRow(db, request.orderId, owner);
+    if (order) return order;
+  }
+  throw new NotFound('Order not found');
+}
+
+function assertCurrency(order: OrderRow, currencyIso: string | undefined): void {
+  if (currencyIso !== undefined && currencyIso.trim().toUpperCase() !== order.currency.toUpperCase()) {
+    throw new Invalid({ currency_iso: [CURRENCY_MISMATCH] });
+  }
+}
+
+const sameMoney = (a: number, b: number, currency: string) =>
+  roundMoney(a, currency) === roundMoney(b, currency);
+
+function assertPayable(order: OrderRow): void {
+  if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_CLOSED);
+}
+
+/** The methods for paying the caller's own order, priced at its total. */
+export async function paymentMethodsFor(
+  deps: PaymentDeps,
+  request: PaymentRequest & { countryCode?: string },
+): Promise<PaymentMethod[]> {
+  const order = await ownedOrder(deps.db, request);
+  assertCurrency(order, request.currencyIso);
+  if (
+    request.invoiceValue !== undefined &&
+    !sameMoney(request.invoiceValue, order.totalPrice, order.currency)
+  ) {
+    throw new Invalid({ invoice_value: [INVOICE_VALUE_MISMATCH] });
+  }
+  assertPayable(order);
+  return deps.gateway.initiate({
+    invoiceValue: roundMoney(order.totalPrice, order.currency),
+    currencyIso: order.currency,
+    ...(request.countryCode ? { countryCode: request.countryCode } : {}),
+  });
+}
+
+/**
+ * Starts a payment of the caller's own order with the chosen method. The client's invoice_value may be the order's
+ * total or that total with the method's service charge (the TotalAmount initiate-payment showed); anything else is
+ * a 422. The order is checked and its stock held under its row lock; its older live attempts are withdrawn (or, where
+ * the gateway cannot, left to reconciliation); the new attempt is recorded and becomes the order's payment link.
+ */
+export async function startOrderPayment(
+  deps: PaymentDeps & { now: Date; reservationMs: number },
+  request: PaymentRequest & { paymentMethodId: number },
+): Promise<ExecuteResult> {
+  const { db, gateway, now } = deps;
+  const order = await ownedOrder(db, request);
+  assertCurrency(order, request.currencyIso);
+  const total = roundMoney(order.totalPrice, order.currency);
+  if (request.invoiceValue !== undefined && !sameMoney(request.invoiceValue, total, order.currency)) {
+    const quoted = (await gateway.initiate({ invoiceValue: total, currencyIso: order.currency })).find(
+      (method) => method.PaymentMethodId === request.paymentMethodId,
+    );
+    if (!quoted || !sameMoney(request.invoiceValue, quoted.TotalAmount, order.currency)) {
+      throw new Invalid({ invoice_value: [INVOICE_VALUE_MISMATCH] });
+    }
+  }
+  await holdStockForPayment(db, order.id, now, deps.reservationMs);
+  // Withdrawing the older attempts also learns of one paid meanwhile (the shopper paid in another tab): that one
+  // settles the order, and no new payment is started.
+  await cancelOtherAttempts(deps, order.id, { keepCurrent: false }, now);
+  if ((await orderRow(db, order.id))?.status !== 'pending') throw new Conflict(ORDER_CLOSED);
+
+  const payment = await gateway.execute({
+    invoiceValue: total,
+    currencyIso: order.currency,
+    paymentMethodId: request.paymentMethodId,
+    orderId: order.id,
+    customerEmail: order.contactEmail,
+  });
+  const attempt = await recordAttempt(
+    db,
+    gateway.name,
+    order.id,
+    { ...payment, amount: total, currency: order.currency },
+    now,
+  );
+  // Under the order's lock again: the order may have been cancelled or paid while the gateway was answering.
+  const stillPayable = await db.transaction(async (tx) => {
+    const locked = await lockOrderRow(tx, order.id);
+    if (!locked || locked.status !== 'pending') return false;
+    await setPaymentLink(
+      tx,
+      order.id,
+      {
+        paymentId: payment.paymentId,
+        paymentUrl: payment.paymentUrl,
+        ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
+      },
+      now,
+    );
+    return true;
+  });
+  if (!stillPayable) {
+    await cancelAttempt(deps, attempt, now).catch(() => false);
+    throw new Conflict(ORDER_CLOSED);
+  }
+  // A payment started at the same moment by another request of the same shopper: whichever became the order's
+  // payment link last stays live, every other one is withdrawn.
+  await cancelOtherAttempts(deps, order.id, { keepCurrent: true }, now);
+  return payment;
+}

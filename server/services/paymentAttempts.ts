@@ -1,0 +1,336 @@
+// Every payment attempt of an order is recorded, and what a gateway says about an attempt is applied to the
+// attempt and its order under the order's row lock. Money that arrives for an order that can no longer take it (paid
+// by another attempt, cancelled, expired with its pieces sold) becomes a refund record (`refund_due`), logged.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  attemptByGatewayId,
+  attemptRowsOf,
+  insertAttempt,
+  lockAttempt,
+  lockOrderRow,
+  orderStockNeeds,
+  setAttempt,
+  type AttemptRow,
+} from '../db/queries/paymentAttempts';
+import { cartItems, orders, paymentAttempts, type AttemptState } from '../db/schema';
+import { countSold, returnStock, takeStock } from '../db/stock';
+import { ownerWhere, type CartOwner } from './cart';
+import { Conflict, NotFound } from './errors';
+import type { GatewayName, PaymentGateway, PaymentState } from './payments';
+
+export type { AttemptRow } from '../db/queries/paymentAttempts';
+
+/** The server's log (pino's `warn(details, message)`); a refund that is due is never silent. */
+export interface PaymentLog {
+  warn(details: object, message: string): void;
+}
+
+export interface SettleDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  log?: PaymentLog;
+}
+
+export interface GatewayOutcome {
+  status: PaymentState;
+  amount: number;
+  currencyIso: string;
+  paymentId: string;
+  invoiceId?: string;
+}
+
+export const REFUND_DUE_LOG = 'payment received for an order that cannot take it: refund due';
+
+/** A payment the gateway just made for the order, recorded as pending. */
+export function recordAttempt(
+  db: Db,
+  gateway: GatewayName,
+  orderId: number,
+  payment: { paymentId: string; invoiceId?: string; amount: number; currency: string },
+  now: Date,
+): Promise<AttemptRow> {
+  return insertAttempt(db, {
+    orderId,
+    gateway,
+    gatewayPaymentId: payment.paymentId,
+    invoiceId: payment.invoiceId ?? null,
+    amount: payment.amount,
+    currency: payment.currency.toUpperCase(),
+    state: 'pending',
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Every attempt of the orders, oldest first (the staff area lists them; the order answer summarises them). */
+export function attemptsOfOrders(db: Db, orderIds: number[]): Promise<AttemptRow[]> {
+  return attemptRowsOf(db, orderIds);
+}
+
+/** Every attempt of one order, oldest first. */
+export function orderAttempts(db: Db, orderId: number): Promise<AttemptRow[]> {
+  return attemptRowsOf(db, [orderId]);
+}
+
+export const NOT_REFUNDABLE = 'Only a payment waiting for its refund can be marked refunded.';
+
+/**
+ * Staff gave the money of a `refund_due` attempt back: it becomes `refunded`, with who and when. Recording it again
+ * answers the attempt as it is (idempotent); any other state is a Conflict, an unknown attempt NotFound.
+ */
+export async function recordRefund(
+  db: Db,
+  attemptId: number,
+  staffUserId: number | null,
+  now: Date,
+): Promise<AttemptRow> {
+  return db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!attempt) throw new NotFound('Payment not found');
+    if (attempt.state === 'refunded') return attempt;
+    if (attempt.state !== 'refund_due') throw new Conflict(NOT_REFUNDABLE);
+    const refunded = await setAttempt(
+      tx,
+      attemptId,
+      { state: 'refunded', refundedAt: now, refundedBy: staffUserId },
+      now,
+    );
+    if (!refunded) throw new NotFound('Payment not found');
+    return refunded;
+  });
+}
+
+class StockGone extends Error {}
+
+interface RefundDue {
+  orderId: number;
+  attemptId: number;
+  amount: number;
+  currency: string;
+  gateway: GatewayName;
+  gatewayPaymentId: string;
+}
+
+/** Money this attempt brought in has nowhere to go: the attempt waits for a refund. */
+async function markRefundDue(
+  tx: Db,
+  attempt: AttemptRow,
+  outcome: GatewayOutcome,
+  now: Date,
+): Promise<RefundDue> {
+  await setAttempt(
+    tx,
+    attempt.id,
+    { state: 'refund_due', amount: outcome.amount, currency: outcome.currencyIso.toUpperCase() },
+    now,
+  );
+  return {
+    orderId: attempt.orderId,
+    attemptId: attempt.id,
+    amount: outcome.amount,
+    currency: outcome.currencyIso.toUpperCase(),
+    gateway: attempt.gateway,
+    gatewayPaymentId: attempt.gatewayPaymentId,
+  };
+}
+
+/**
+ * Applies what the gateway itself says about one payment to its attempt and its order, under the order's lock.
+ * Failed: the attempt fails; a pending order whose current attempt it is fails and gives its stock back. Paid (only
+ * when the currency is the order's and the amount covers its total): the order is paid if its stock is still held
+ * or can be taken again; otherwise (paid already by another attempt, cancelled, or the pieces sold since) the
+ * attempt is `refund_due` (and a cancelled or unstocked order too), with a warning in the log. Repeating an answer
+ * changes nothing. A payment the shop had not recorded (its answer lost in a crash) is recorded here.
+ */
+export async function applyPaymentOutcome(
+  deps: SettleDeps,
+  orderId: number,
+  outcome: GatewayOutcome,
+  now: Date,
+): Promise<AttemptState | null> {
+  if (outcome.status === 'pending') return null;
+  const { db, gateway, log } = deps;
+  let refund: RefundDue | null = null;
+  const state = await db.transaction(async (tx): Promise<AttemptState | null> => {
+    const order = await lockOrderRow(tx, orderId);
+    if (!order) return null;
+    const known = await attemptByGatewayId(tx, gateway.name, outcome.paymentId);
+    if (known && known.orderId !== orderId) return null;
+    const attempt = known
+      ? await lockAttempt(tx, known.id)
+      : await recordAttempt(
+          tx,
+          gateway.name,
+          orderId,
+          { ...outcome, currency: outcome.currencyIso || order.currency },
+          now,
+        );
+    if (!attempt) return null;
+    const needs = await orderStockNeeds(tx, orderId);
+
+    if (outcome.status === 'failed') {
+      if (attempt.state === 'pending') await setAttempt(tx, attempt.id, { state: 'failed' }, now);
+      // An earlier attempt failing says nothing about the attempt the shopper is making now.
+      if (order.status !== 'pending' || order.paymentId !== outcome.paymentId) return attempt.state;
+      await tx
+        .update(orders)
+        .set({ status: 'failed', stockReserved: false, reservedUntil: null, updatedAt: now })
+        .where(eq(orders.id, orderId));
+      if (order.stockReserved) await returnStock(tx, needs);
+      return 'failed';
+    }
+
+    if (['paid', 'refund_due', 'refunded'].includes(attempt.state)) return attempt.state;
+    if (
+      outcome.currencyIso.toUpperCase() !== order.currency.toUpperCase() ||
+      outcome.amount + 1e-9 < order.totalPrice
+    ) {
+      log?.warn(
+        { orderId, attemptId: attempt.id, amount: outcome.amount, currency: outcome.currencyIso },
+        'gateway reports a paid payment that does not match its order; the order is left as it is',
+      );
+      return attempt.state;
+    }
+    if (['paid', 'completed', 'refund_due'].includes(order.status)) {
+      // The order took its money already (or is waiting to give it back): this is a second payment.
+      if (order.paymentId === outcome.paymentId && order.status !== 'refund_due') {
+        await setAttempt(tx, attempt.id, { state: 'paid' }, now);
+        return 'paid';
+      }
+      refund = await markRefundDue(tx, attempt, outcome, now);
+      return 'refund_due';
+    }
+    // An expired order is sold after all if its pieces are still there; a cancelled one never takes stock again.
+    let holdsStock = order.stockReserved;
+    if (!holdsStock && order.status !== 'canceled') {
+      // Savepoint: a partial take must not survive when another product fell short.
+      holdsStock = await tx
+        .transaction(async (inner) => {
+          if ((await takeStock(inner, needs)).length > 0) throw new StockGone();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof StockGone) return false;
+          throw error;
+        });
+    }
+    if (!holdsStock) {
+      await tx
+        .update(orders)
+        .set({
+          status: 'refund_due',
+          paymentId: outcome.paymentId,
+          paidAt: now,
+          reservedUntil: null,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, orderId));
+      refund = await markRefundDue(tx, attempt, outcome, now);
+      return 'refund_due';
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: 'paid',
+        stockReserved: true,
+        reservedUntil: null,
+        paidAt: now,
+        paymentId: outcome.paymentId,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId));
+    await setAttempt(
+      tx,
+      attempt.id,
+      { state: 'paid', amount: outcome.amount, currency: outcome.currencyIso.toUpperCase() },
+      now,
+    );
+    await countSold(tx, needs);
+    const owner: CartOwner | null =
+      order.userId !== null
+        ? { userId: order.userId }
+        : order.guestCartId !== null
+          ? { guestCartId: order.guestCartId }
+          : null;
+    const productIds = needs.map((need) => need.productId);
+    if (owner && productIds.length > 0) {
+      await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
+    }
+    return 'paid';
+  });
+  if (refund) log?.warn(refund, REFUND_DUE_LOG);
+  return state;
+}
+
+/** Asks the gateway about each attempt of the order it may still decide, and applies the answers. */
+export async function settleOpenAttempts(
+  deps: SettleDeps & { onGatewayError?: (error: unknown, orderId: number) => void },
+  orderId: number,
+  now: Date,
+): Promise<AttemptState[]> {
+  const open = (await orderAttempts(deps.db, orderId)).filter(
+    (attempt) => attempt.state === 'pending' && attempt.gateway === deps.gateway.name,
+  );
+  const states: AttemptState[] = [];
+  for (const attempt of open) {
+    let status;
+    try {
+      status = await deps.gateway.getPaymentStatus(attempt.gatewayPaymentId);
+    } catch (error) {
+      deps.onGatewayError?.(error, orderId);
+      continue;
+    }
+    if (!status || (status.orderId !== null && status.orderId !== orderId)) continue;
+    const state = await applyPaymentOutcome(deps, orderId, status, now);
+    if (state) states.push(state);
+  }
+  return states;
+}
+
+/**
+ * Withdraws a pending attempt at its gateway. Where the gateway cannot promise it will never be paid, the attempt
+ * stays pending (reconciliation follows it) and whatever the gateway already knows is applied. Answers whether the
+ * attempt is withdrawn.
+ */
+export async function cancelAttempt(deps: SettleDeps, attempt: AttemptRow, now: Date): Promise<boolean> {
+  if (attempt.state !== 'pending' || attempt.gateway !== deps.gateway.name) return false;
+  if (await deps.gateway.cancel(attempt.gatewayPaymentId)) {
+    await setAttempt(deps.db, attempt.id, { state: 'canceled' }, now, ['pending']);
+    return true;
+  }
+  const status = await deps.gateway.getPaymentStatus(attempt.gatewayPaymentId);
+  if (status && status.status !== 'pending') await applyPaymentOutcome(deps, attempt.orderId, status, now);
+  return false;
+}
+
+/**
+ * Withdraws the order's pending attempts, all of them or (`keepCurrent`) all but its current payment link; a
+ * gateway that does not answer is asked again by reconciliation.
+ */
+export async function cancelOtherAttempts(
+  deps: SettleDeps,
+  orderId: number,
+  options: { keepCurrent: boolean },
+  now: Date,
+): Promise<void> {
+  const [order] = await deps.db
+    .select({ paymentId: orders.paymentId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const open = await deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, 'pending')));
+  for (const attempt of open) {
+    if (options.keepCurrent && attempt.gatewayPaymentId === order?.paymentId) continue;
+    try {
+      await cancelAttempt(deps, attempt, now);
+    } catch (error) {
+      deps.log?.warn(
+        { err: error, orderId, attemptId: attempt.id },
+        'could not withdraw an older payment; reconciliation keeps asking about it',
+      );
+    }
+  }
+}
