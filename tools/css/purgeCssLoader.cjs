@@ -59,8 +59,9 @@ function variablesUsedBySources() {
   const visit = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(file);
-      else if (/\.(tsx?|css)$/.test(entry.name))
+      if (entry.isDirectory()) {
+        if (!`${file}${path.sep}`.includes(ADMIN_DIR)) visit(file);
+      } else if (/\.(tsx?|css)$/.test(entry.name))
         for (const [name] of readFileSync(file, 'utf8').matchAll(/--bs-[a-z0-9-]+/g)) used.add(name);
     }
   };

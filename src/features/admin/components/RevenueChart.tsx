@@ -10,18 +10,21 @@ export interface RevenueChartProps {
   series: readonly DayFigures[];
   /** the summary sentence a screen reader hears for the drawing */
   label: string;
-  /** formats an amount as the axis and the cursor show it */
-  money: (amount: number) => string;
-  /** formats a day (YYYY-MM-DD) */
-  day: (date: string) => string;
 }
 
 const HEIGHT = 220;
 
 /** Seconds since 1970 at the day's noon (UTC), uPlot's time axis unit; noon keeps each bar on its day anywhere. */
+const pad = (value: number) => String(value).padStart(2, '0');
+/** A time axis tick as dd/MM (the day of the bar's noon, UTC). */
+const shortDay = (seconds: number) => {
+  const date = new Date(seconds * 1000);
+  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}`;
+};
+
 const dayToSeconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
 
-export default function RevenueChart({ series, label, money, day }: RevenueChartProps) {
+export default function RevenueChart({ series, label }: RevenueChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -39,11 +42,9 @@ export default function RevenueChart({ series, label, money, day }: RevenueChart
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
         axes: [
-          {
-            values: (_u, splits) =>
-              splits.map((seconds) => day(new Date(seconds * 1000).toISOString().slice(0, 10))),
-          },
-          { size: 70, values: (_u, splits) => splits.map((amount) => money(amount)) },
+          // dd/MM under the bars, whole KWD beside them (the title names the currency): short enough for a phone.
+          { space: 56, values: (_u, splits) => splits.map((seconds) => shortDay(seconds)) },
+          { size: 56, values: (_u, splits) => splits.map((amount) => amount.toFixed(0)) },
         ],
         series: [
           {},
@@ -69,7 +70,7 @@ export default function RevenueChart({ series, label, money, day }: RevenueChart
       window.removeEventListener('resize', fit);
       chart.destroy();
     };
-  }, [series, money, day]);
+  }, [series]);
   // Time runs left to right in both languages, as the axis labels read.
   return (
     <div

@@ -14,6 +14,9 @@ const RevenueChart = lazy(() =>
   loadWhenOnline(() => import(/* webpackChunkName: "admin-chart" */ '../components/RevenueChart')),
 );
 
+/** The glance names the few products lowest in stock; "see them" lists them all. */
+const LOW_STOCK_SHOWN = 6;
+
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
     <div className="col-6 col-md-3">
@@ -143,7 +146,7 @@ function Glance({ glance }: { glance: GlanceAnswer }) {
                 {t('admin.glance.chart_title')}
               </h2>
               <Suspense fallback={<div className="admin-chart" aria-hidden="true" />}>
-                <RevenueChart series={glance.series} label={summary} money={money} day={formatDay} />
+                <RevenueChart series={glance.series} label={summary} />
               </Suspense>
               <details className="small mt-2">
                 <summary>{t('admin.glance.chart_table')}</summary>
@@ -205,10 +208,10 @@ function Glance({ glance }: { glance: GlanceAnswer }) {
               ) : (
                 <>
                   <ul className="list-unstyled mb-2" data-testid="low-stock">
-                    {glance.low_stock.map((product) => (
-                      <li key={product.id} className="d-flex justify-content-between gap-2">
+                    {glance.low_stock.slice(0, LOW_STOCK_SHOWN).map((product) => (
+                      <li key={product.id} className="d-flex justify-content-between gap-2 small">
                         <Link to={`/admin/products/${product.id}`}>{product.name[language]}</Link>
-                        <span className={product.stock_quantity === 0 ? 'text-danger' : ''}>
+                        <span className={`text-nowrap${product.stock_quantity === 0 ? ' text-danger' : ''}`}>
                           {t('admin.glance.pieces_left', { count: product.stock_quantity })}
                         </span>
                       </li>

@@ -138,7 +138,7 @@ export function OrdersPage() {
       render: (order) => (
         <>
           <div>{order.customer_name ?? t('admin.orders.guest')}</div>
-          <bdi className="small text-body-secondary">{order.contact_email}</bdi>{' '}
+          <bdi className="small text-body-secondary text-nowrap">{order.contact_email}</bdi>{' '}
           <bdi className="small text-body-secondary">{order.contact_phone}</bdi>
         </>
       ),
