@@ -17,6 +17,7 @@ const FEATURES = [
   'catalog',
   'settings',
   'content',
+  'admin',
 ];
 
 export default tseslint.config(

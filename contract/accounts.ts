@@ -55,11 +55,19 @@ export type VerifyCodeAnswer = Static<typeof VerifyCodeAnswer>;
 export const LoginBody = Form({ email: Email(), password: Secret() });
 export type LoginBody = Static<typeof LoginBody>;
 
+/** shopper, staff or owner: the SPA shows the back office's link to staff; the server decides every call. */
+export const UserRole = Type.Unsafe<'shopper' | 'staff' | 'owner'>({
+  type: 'string',
+  enum: ['shopper', 'staff', 'owner'],
+});
+export type UserRole = Static<typeof UserRole>;
+
 export const LoginAnswer = Answer({
   token: Type.String(),
   id: Type.Integer(),
   email: Type.String(),
   name: Type.String(),
+  role: UserRole,
 });
 export type LoginAnswer = Static<typeof LoginAnswer>;
 

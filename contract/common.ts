@@ -14,6 +14,8 @@ export type MessageAnswer = Static<typeof MessageAnswer>;
 export const ErrorAnswer = Answer({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  /** a stable word for a refusal the SPA translates (the back office's, e.g. 'order_not_cancelable') */
+  code: Type.Optional(Type.String()),
 });
 export type ErrorAnswer = Static<typeof ErrorAnswer>;
 
@@ -205,8 +207,11 @@ export interface Endpoint {
   method: Method;
   /** Fastify's path syntax, under /api. */
   url: string;
-  /** bearer: a verified account's token is required; optional: used when sent. */
-  auth?: 'bearer' | 'optional';
+  /**
+   * bearer: a verified account's token is required; optional: used when sent; staff: a staff member's or the
+   * owner's token (signed out 401, a shopper 403); owner: the owner's only.
+   */
+  auth?: 'bearer' | 'optional' | 'staff' | 'owner';
   /** Shown in the contract's answer column after the shape: other statuses, rules a schema cannot say. */
   notes?: string;
   /** When the request is not JSON (multipart uploads). */

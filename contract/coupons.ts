@@ -1,6 +1,6 @@
 // Coupons: the public list and applying one to the signed-in shopper's cart.
 import { Type, type Static } from 'typebox';
-import { Answer, endpoints, Money } from './common';
+import { Answer, endpoints, Money, Nullable } from './common';
 import { CatalogQuery } from './catalog';
 
 export const Coupon = Answer({
@@ -10,8 +10,14 @@ export const Coupon = Answer({
   is_active: Type.Integer(),
   /** ISO date */
   end_date: Type.String(),
-  /** percent */
+  /** percent (kind percent) or KWD off the subtotal (kind amount) */
   discount: Type.Number(),
+  /** percent when absent (the back office adds amount coupons) */
+  kind: Type.Optional(Type.Unsafe<'percent' | 'amount'>({ type: 'string', enum: ['percent', 'amount'] })),
+  /** the subtotal (KWD) it needs; 0 for none */
+  min_total: Type.Optional(Type.Number()),
+  /** ISO date it starts working; null at once */
+  starts_on: Type.Optional(Nullable(Type.String())),
 });
 export type Coupon = Static<typeof Coupon>;
 

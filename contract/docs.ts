@@ -96,10 +96,16 @@ function answerOf(endpoint: Endpoint): string {
   return [answers.join(' / '), endpoint.notes].filter(Boolean).join('; ');
 }
 
+const AUTH_NOTES: Record<NonNullable<Endpoint['auth']>, string> = {
+  bearer: ' (bearer)',
+  optional: ' (optional bearer)',
+  staff: ' (bearer, staff)',
+  owner: ' (bearer, owner)',
+};
+
 function callOf(endpoint: Endpoint): string {
   const url = endpoint.url.replace(/:(\w+)/g, '{$1}');
-  const auth =
-    endpoint.auth === 'bearer' ? ' (bearer)' : endpoint.auth === 'optional' ? ' (optional bearer)' : '';
+  const auth = endpoint.auth ? AUTH_NOTES[endpoint.auth] : '';
   return `${endpoint.method} ${url}${auth}`;
 }
 

@@ -1,6 +1,7 @@
 // Every endpoint map, by area, in the order docs/api-contract.md lists them.
 import { Accounts } from './accounts';
 import { Addresses } from './addresses';
+import { Admin } from './admin';
 import { Cart } from './cart';
 import { Catalog } from './catalog';
 import type { Endpoint } from './common';
@@ -30,5 +31,6 @@ export const AREAS: readonly Area[] = [
   { title: 'Orders', endpoints: Orders },
   { title: 'Payments', endpoints: Payments },
   { title: 'Content', endpoints: Content },
+  { title: 'Back office', endpoints: Admin },
   { title: 'System', endpoints: System },
 ];

@@ -1,6 +1,6 @@
 // The signed-in shopper's own account: read, update (a new e-mail waits for its code), picture, password, delete.
 import { Type, type Static } from 'typebox';
-import { PHONE_CODE_PATTERN, NATIONALITY_COUNT } from './accounts';
+import { PHONE_CODE_PATTERN, NATIONALITY_COUNT, UserRole } from './accounts';
 import {
   Answer,
   Digits,
@@ -27,6 +27,7 @@ export const PublicUser = Answer({
   profile_image: Nullable(Type.String()),
   /** A new e-mail waiting for the code mailed to it; `email` stays the account's address until then. */
   pending_email: Nullable(Type.String()),
+  role: UserRole,
 });
 export type PublicUser = Static<typeof PublicUser>;
 

@@ -16,6 +16,7 @@ import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
 import { redactingLogger } from './lib/logRedaction';
 import { WriteCounter } from './lib/sharedReads';
+import { CatalogueChanges } from './lib/catalogueChanges';
 import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
 import { registerAnswerCheck } from './plugins/answerCheck';
 import { registerAuth } from './plugins/auth';
@@ -24,6 +25,7 @@ import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import addressesRoutes from './routes/addresses';
+import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import cartRoutes from './routes/cart';
 import catalogRoutes from './routes/catalog';
@@ -44,8 +46,8 @@ export { BODY_LIMIT, UPLOAD_LIMIT } from './lib/limits';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The names the profile-picture upload writes. */
-const UPLOADED_PICTURE = /^\/profile\/\d+-[0-9a-f]{16}\.(?:png|jpg|webp)$/;
+/** The names the uploads write: profile pictures, and product pictures staff upload. */
+const UPLOADED_PICTURE = /^\/(?:profile\/\d+-[0-9a-f]{16}\.(?:png|jpg|webp)|products\/[0-9a-f]{16}\.webp)$/;
 
 export interface BuildAppOptions {
   config?: Partial<Config>;
@@ -126,7 +128,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     limits = databaseCounter(db, config.now);
   }
   const writes = new WriteCounter();
-  app.decorate('deps', { db, config, mail, gateway, social, limits, writes });
+  app.decorate('deps', {
+    db,
+    config,
+    mail,
+    gateway,
+    social,
+    limits,
+    writes,
+    catalogue: new CatalogueChanges(),
+  });
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) writes.written();
   });
@@ -206,6 +217,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ordersRoutes,
     paymentsRoutes,
     contentRoutes,
+    adminRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

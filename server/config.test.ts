@@ -158,6 +158,21 @@ test('order limits: 3 pending per shopper and per address, 10 pieces a product, 
   expect(loadConfig({ ORDER_RATE_LIMIT: '5/2d' }).orderLimits.createPerAddress.max).toBe(10);
 });
 
+test('the start banner names the demo shopper and the demo owner while their published passwords work', () => {
+  const config = loadConfig({ NODE_ENV: 'development' });
+  const lines = startBanner(config, 'http://127.0.0.1:8080', [
+    { role: 'shopper', email: 'demo@shop.test', password: 'Demo@12345' },
+    { role: 'owner', email: 'owner@shop.test', password: 'Owner@12345' },
+  ]);
+  expect(lines).toContain('demo shopper: demo@shop.test / Demo@12345');
+  expect(lines).toContain('demo owner: owner@shop.test / Owner@12345 (back office at /admin)');
+  expect(startBanner(config, 'http://127.0.0.1:8080').join('\n')).not.toMatch(/demo/);
+  const production = startBanner(loadConfig({}), 'http://127.0.0.1:8080', [
+    { role: 'owner', email: 'owner@shop.test', password: 'Owner@12345' },
+  ]);
+  expect(production.join('\n')).toMatch(/warning: demo accounts/);
+});
+
 test('unpaid orders hold their stock 30 minutes unless UNPAID_ORDER_MINUTES says otherwise', () => {
   expect(loadConfig({}).unpaidOrderTtlMs).toBe(30 * 60 * 1000);
   expect(loadConfig({ UNPAID_ORDER_MINUTES: '10' }).unpaidOrderTtlMs).toBe(10 * 60 * 1000);

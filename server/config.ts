@@ -300,12 +300,30 @@ const PAYMENT_LINES: Record<PaymentsMode, string> = {
   off: 'payments: OFF (no gateway configured, PAYMENTS_SANDBOX not set): checkout answers 503',
 };
 
-/** The lines printed once the server listens: where it is and how it takes money. */
-export function startBanner(config: Config, address: string): string[] {
+/** A demo account that still signs in with its published password. */
+export interface DemoAccount {
+  role: 'shopper' | 'owner';
+  email: string;
+  password: string;
+}
+
+/**
+ * The lines printed once the server listens: where it is, how it takes money, and the demo accounts that still
+ * have their published passwords (the owner's opens the back office at /admin).
+ */
+export function startBanner(config: Config, address: string, demoAccounts: DemoAccount[] = []): string[] {
+  const demo = demoAccounts.map(
+    (account) =>
+      `demo ${account.role}: ${account.email} / ${account.password}${account.role === 'owner' ? ' (back office at /admin)' : ''}`,
+  );
   return [
     `Gulf Storefront listening on ${address} (${config.env})`,
     `database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`}`,
     PAYMENT_LINES[paymentsMode(config)],
     `unpaid orders expire after ${Math.round(config.unpaidOrderTtlMs / 60_000)} min (a guest's after ${Math.round(config.guestUnpaidOrderTtlMs / 60_000)}); rate limits in ${config.redisUrl ? 'Redis' : 'the database'}`,
+    ...demo,
+    ...(demo.length > 0 && config.env === 'production'
+      ? ['warning: demo accounts with published passwords are open; change their passwords or delete them']
+      : []),
   ];
 }

@@ -3,6 +3,7 @@ import { loadConfig, startBanner, startupWarnings } from './config';
 import { openDb } from './db/client';
 import { DataDirError } from './db/dataDir';
 import { prepareDatabase } from './db/migrate';
+import { openDemoAccounts } from './db/seed/demoAccounts';
 
 /** Long enough for in-flight requests, short enough for an orchestrator's kill timeout. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -50,7 +51,8 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   // Plain lines next to the JSON log, so whoever started the shop reads at once how it takes money.
-  for (const line of startBanner(config, address)) console.log(line);
+  const demo = await openDemoAccounts(database.db).catch(() => []);
+  for (const line of startBanner(config, address, demo)) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
+import type { CatalogueChanges } from './lib/catalogueChanges';
 import type { Db } from './db/client';
 import type { JobRunner } from './lib/jobs';
 import type { SharedCounter } from './lib/rateLimitStore';
@@ -14,6 +15,8 @@ export interface AuthUser {
   name: string;
   /** The bearer token the request came with (a password change keeps this session and ends the others). */
   tokenId?: number;
+  /** Set by requireStaff / requireOwner (the back office). */
+  role?: 'shopper' | 'staff' | 'owner';
 }
 
 export interface AppDeps {
@@ -26,6 +29,8 @@ export interface AppDeps {
   limits: SharedCounter;
   /** Write requests answered so far: shared reads (lib/sharedReads) are not joined across one. */
   writes: WriteCounter;
+  /** Staff changed the catalogue: kept catalogue answers are dropped (lib/catalogueChanges). */
+  catalogue: CatalogueChanges;
 }
 
 declare module 'fastify' {
@@ -37,6 +42,10 @@ declare module 'fastify' {
     requireUser: preValidationAsyncHookHandler;
     /** preValidation: sets request.user when a valid verified token is sent, otherwise leaves it null. */
     optionalUser: preValidationAsyncHookHandler;
+    /** preValidation: a staff member's or the owner's token, else 401 (signed out) or 403 (`not_staff`). */
+    requireStaff: preValidationAsyncHookHandler;
+    /** preValidation: the owner's token, else 401 or 403 (`not_owner`). */
+    requireOwner: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -11,6 +11,7 @@ export function publicUser(user: UserRow) {
     nationality: user.nationality,
     profile_image: user.profileImage,
     pending_email: user.pendingEmail,
+    role: user.role,
   };
 }
 

@@ -250,9 +250,11 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (error instanceof DomainError) {
     const status = statusOfDomainError(error);
     if (status >= 500) request.log.warn({ err: error }, 'service unavailable');
-    return reply
-      .status(status)
-      .send(error.fields ? { message: error.message, errors: error.fields } : { message: error.message });
+    return reply.status(status).send({
+      message: error.message,
+      ...(error.fields ? { errors: error.fields } : {}),
+      ...(error.code ? { code: error.code } : {}),
+    });
   }
   if (error instanceof HttpError) {
     return reply

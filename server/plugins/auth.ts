@@ -2,15 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writeVersion, type Db } from '../db/client';
 import { SharedReads } from '../lib/sharedReads';
-import { apiTokens, users } from '../db/schema';
+import { apiTokens, users, type UserRole } from '../db/schema';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
 import type { AuthUser } from '../types';
 import { Forbidden, NotSignedIn } from '../services/errors';
+import { ADMIN_REFUSALS } from '../../contract/admin';
 
 export interface Authenticated extends AuthUser {
   verified: boolean;
   tokenId: number;
+  role: UserRole;
 }
 
 /** A session ends after 30 days without any use (sliding). */
@@ -35,6 +37,7 @@ function prepareTokenLookup(db: Db) {
       email: users.email,
       name: users.name,
       emailVerifiedAt: users.emailVerifiedAt,
+      role: users.role,
       tokenId: apiTokens.id,
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
@@ -106,6 +109,7 @@ export async function authenticate(
     name: row.name,
     verified: row.emailVerifiedAt !== null,
     tokenId: row.tokenId,
+    role: row.role,
   };
 }
 
@@ -119,6 +123,24 @@ export function registerAuth(app: FastifyInstance): void {
     if (!found.verified) throw new Forbidden(EMAIL_NOT_VERIFIED);
     request.user = { id: found.id, email: found.email, name: found.name, tokenId: found.tokenId };
   });
+
+  /** The back office: signed out 401, a shopper 403, whatever the SPA shows. The role is read with the token. */
+  const requireRole =
+    (allowed: readonly UserRole[], refusal: 'not_staff' | 'not_owner') => async (request: FastifyRequest) => {
+      const found = await authenticate(app, request);
+      if (!found) throw new NotSignedIn();
+      if (!found.verified) throw new Forbidden(EMAIL_NOT_VERIFIED);
+      if (!allowed.includes(found.role)) throw new Forbidden(ADMIN_REFUSALS[refusal], undefined, refusal);
+      request.user = {
+        id: found.id,
+        email: found.email,
+        name: found.name,
+        tokenId: found.tokenId,
+        role: found.role,
+      };
+    };
+  app.decorate('requireStaff', requireRole(['staff', 'owner'], 'not_staff'));
+  app.decorate('requireOwner', requireRole(['owner'], 'not_owner'));
 
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     const found = await authenticate(app, request);

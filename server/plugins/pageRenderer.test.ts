@@ -62,6 +62,15 @@ describe('the page renderer', () => {
     expect((await render('/search?lng=ar', 'en'))?.html).toContain('<h1>en ');
   });
 
+  test('staff changing the catalogue drops every kept page: the next request renders it again', async () => {
+    const render = pageRenderer(server.t.app, server.spaDir, { now: () => 0 });
+    if (!render) throw new Error('the renderer should load');
+    const number = renderOf((await render('/search?q=kept', 'en'))?.html);
+    expect(renderOf((await render('/search?q=kept', 'en'))?.html)).toBe(number);
+    server.t.app.deps.catalogue.changed();
+    expect(renderOf((await render('/search?q=kept', 'en'))?.html)).toBe(number + 1);
+  });
+
   test('a page that fails to render is sent without markup, and tried again next time', async () => {
     const render = pageRenderer(server.t.app, server.spaDir);
     expect(await render?.('/search?fail=1', 'en')).toBeNull();

@@ -154,6 +154,8 @@ export function pageRenderer(
   const fetchApi = inProcessFetch(app);
   // In the order of use: a Map iterates in insertion order, and a page asked for is put back at the end.
   const cache = new Map<string, CachedPage>();
+  // A page rendered before staff changed the catalogue (a stock of 0, a new rating) is not served again.
+  app.deps.catalogue.onChange(() => cache.clear());
 
   let rendering = 0;
 

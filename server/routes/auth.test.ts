@@ -360,6 +360,7 @@ describe('POST /login', () => {
       id: expect.any(Number),
       email: payload.email,
       name: payload.name,
+      role: 'shopper',
     });
   });
 

@@ -110,7 +110,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bcryptCost: app.deps.config.bcryptCost,
       now: app.deps.config.now(),
     });
-    return { token, id: user.id, email: user.email, name: user.name };
+    return { token, id: user.id, email: user.email, name: user.name, role: user.role };
   });
 
   // Provider tokens cannot be guessed; this only caps the calls to Google and Facebook per address.
@@ -134,7 +134,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const user = await accountForSocial(db, identity, app.deps.config.now());
       const token = await issueToken(db, user.id, app.deps.config.now());
-      return { token, id: user.id, email: user.email, name: user.name };
+      return { token, id: user.id, email: user.email, name: user.name, role: user.role };
     },
   );
 

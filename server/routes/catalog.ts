@@ -33,6 +33,11 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // serializing every category with every product again (about 150 KB) for each request.
   const categoriesCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
   const bestSellersCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
+  // Staff changed stock, prices or products: the lists show it on the next request, not 10 s later.
+  app.deps.catalogue.onChange(() => {
+    categoriesCache.clear();
+    bestSellersCache.clear();
+  });
   // Product detail answers what the database holds: on PostgreSQL shoppers opening the same product at once share
   // one read; on PGlite, which sees every write, the answer is kept until a statement may have changed it.
   const catalogue = catalogueVersion(db);

@@ -94,6 +94,7 @@ describe('GET /users', () => {
         nationality: 3,
         profile_image: null,
         pending_email: null,
+        role: 'shopper',
       },
     });
   });

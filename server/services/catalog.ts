@@ -381,5 +381,8 @@ export async function listCoupons(db: Db): Promise<Coupon[]> {
     is_active: row.isActive ? 1 : 0,
     end_date: row.endDate,
     discount: row.discount,
+    kind: row.kind,
+    min_total: row.minTotal,
+    starts_on: row.startsOn,
   }));
 }

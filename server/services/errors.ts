@@ -17,6 +17,8 @@ export abstract class DomainError extends Error {
     message: string,
     /** Which fields of the request the refusal is about, when it is about fields. */
     public readonly fields?: FieldErrors,
+    /** A stable word for the refusal the SPA translates (the back office's: contract/admin ADMIN_REFUSALS). */
+    public readonly code?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -25,8 +27,8 @@ export abstract class DomainError extends Error {
 
 /** The request breaks a rule of the shop (a taken e-mail, an invalid coupon, an unknown size). */
 export class Invalid extends DomainError {
-  constructor(fields: FieldErrors, message?: string) {
-    super(message ?? summarizeFieldErrors(fields), fields);
+  constructor(fields: FieldErrors, message?: string, code?: string) {
+    super(message ?? summarizeFieldErrors(fields), fields, code);
   }
 }
 
@@ -34,8 +36,8 @@ export class Invalid extends DomainError {
 export class OutOfStock extends Invalid {}
 
 export class NotFound extends DomainError {
-  constructor(message = 'Not Found.') {
-    super(message);
+  constructor(message = 'Not Found.', code?: string) {
+    super(message, undefined, code);
   }
 }
 

@@ -24,7 +24,7 @@ import {
   type PaymentLog,
 } from './paymentAttempts';
 import type { PaymentGateway } from './payments';
-import { findValidCoupon, orderFigures, priceCart } from './pricing';
+import { couponTerms, findValidCoupon, orderFigures, priceCart } from './pricing';
 import { Conflict, Invalid, NotFound, type FieldErrors } from './errors';
 import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './orderLimits';
 
@@ -257,11 +257,18 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   const shippingKwd = await shippingPriceKwd(db, request.governorateName, request.areaName);
   const shippingCost = convert(shippingKwd, currency);
   let couponDiscount = 0;
+  let fixedDiscount = 0;
   let couponCode: string | null = null;
   if (options.allowCoupon && request.couponCode) {
     const coupon = await findValidCoupon(db, request.couponCode, now);
     if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
-    couponDiscount = coupon.discount;
+    const terms = couponTerms(
+      coupon,
+      orderFigures(currency.currencyCode, cart.lines, 0, 0).subtotal,
+      currency,
+    );
+    couponDiscount = terms.percent;
+    fixedDiscount = terms.fixed;
     couponCode = coupon.code;
   }
   const { subtotal, discount, total } = orderFigures(
@@ -269,6 +276,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     cart.lines,
     couponDiscount,
     shippingCost,
+    fixedDiscount,
   );
 
   let orderId: number;
@@ -431,7 +439,7 @@ async function findReplay(
 
 type OrderRow = typeof orders.$inferSelect;
 
-async function stockNeedsOf(db: Db, orderId: number): Promise<StockNeed[]> {
+export async function stockNeedsOf(db: Db, orderId: number): Promise<StockNeed[]> {
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   return items.flatMap((item) =>
     item.productId === null ? [] : [{ productId: item.productId, quantity: item.quantity }],
@@ -439,7 +447,7 @@ async function stockNeedsOf(db: Db, orderId: number): Promise<StockNeed[]> {
 }
 
 /** The order, locked for the rest of the transaction, so two outcomes for one order apply one after the other. */
-async function lockOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
+export async function lockOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
   return order;
 }

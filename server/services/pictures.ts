@@ -56,7 +56,10 @@ const exceedsPixelLimit = (error: unknown) => error instanceof Error && /pixel l
  * Decodes the upload (all of it: a valid header over truncated or foreign data fails here), turns it upright,
  * shrinks it to the stored size and writes it as WebP without its metadata (camera EXIF may hold a location).
  */
-export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
+export async function preparePicture(
+  bytes: Buffer,
+  side: number = STORED_PICTURE_SIDE,
+): Promise<PreparedPicture> {
   const claimed = sniffPicture(bytes);
   if (!claimed) throw refuse(PICTURE_MESSAGES.type);
   // failOn 'warning' (the default) also refuses the damaged-but-partly-readable files a browser would half show.
@@ -81,7 +84,7 @@ export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
   try {
     const data = await input()
       .rotate()
-      .resize(STORED_PICTURE_SIDE, STORED_PICTURE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
     return { data, extension: 'webp', width, height };

@@ -9,12 +9,17 @@ import { Invalid } from './errors';
 
 export interface ValidCoupon {
   code: string;
+  /** percent for kind percent, KWD for kind amount */
   discount: number;
+  kind: 'percent' | 'amount';
+  /** the subtotal (KWD) it needs */
+  minTotal: number;
 }
 
 /**
  * Same rule as the SPA (spec 02 §5): the code exists, is active and its end date lies in the future. A date-only
- * end_date means midnight UTC, as `new Date('YYYY-MM-DD')` reads it in the browser.
+ * end_date means midnight UTC, as `new Date('YYYY-MM-DD')` reads it in the browser; a starts_on (back office) the
+ * same way: usable from that moment on.
  */
 export async function findValidCoupon(db: Db, code: unknown, now: Date): Promise<ValidCoupon | null> {
   if (typeof code !== 'string' || code.trim() === '' || code.length > 64) return null;
@@ -25,7 +30,29 @@ export async function findValidCoupon(db: Db, code: unknown, now: Date): Promise
     .limit(1);
   if (!row || !row.isActive) return null;
   if (new Date(`${row.endDate}T00:00:00Z`).getTime() <= now.getTime()) return null;
-  return { code: row.code, discount: row.discount };
+  if (row.startsOn && new Date(`${row.startsOn}T00:00:00Z`).getTime() > now.getTime()) return null;
+  return { code: row.code, discount: row.discount, kind: row.kind, minTotal: row.minTotal };
+}
+
+export const couponMinimumMessage = (minTotal: number) =>
+  `This coupon needs a subtotal of at least ${minTotal} KWD.`;
+
+/**
+ * The coupon's discount on `subtotal` (in `rate`'s currency): a percent of it, or its KWD amount converted, never
+ * more than the subtotal. A subtotal under the coupon's minimum (compared in KWD) is Invalid.
+ */
+export function couponTerms(
+  coupon: ValidCoupon,
+  subtotal: number,
+  rate: { currencyCode: string; ratePerKwd: number },
+): { percent: number; fixed: number } {
+  const subtotalKwd = rate.ratePerKwd > 0 ? subtotal / rate.ratePerKwd : subtotal;
+  if (coupon.minTotal > 0 && subtotalKwd + 1e-9 < coupon.minTotal) {
+    const message = couponMinimumMessage(coupon.minTotal);
+    throw new Invalid({ coupon_code: [message] }, message);
+  }
+  if (coupon.kind === 'percent') return { percent: coupon.discount, fixed: 0 };
+  return { percent: 0, fixed: convert(coupon.discount, rate) };
 }
 
 /** subtotal × percent / 100, rounded half up to the currency's minor unit. */
@@ -55,12 +82,16 @@ export function orderFigures(
   lines: readonly FigureLine[],
   couponPercent: number,
   shipping: number,
+  /** an amount coupon's discount in `currency` (capped at the subtotal) */
+  fixedDiscount = 0,
 ): OrderFigures {
   const lineMinors = lines.map(
     (line) => toMinor(line.unitPrice, currency) * Math.max(0, Math.floor(line.quantity)),
   );
   const subtotal = lineMinors.reduce((sum, minor) => sum + minor, 0);
-  const discount = percentOfMinor(subtotal, couponPercent);
+  const discount =
+    percentOfMinor(subtotal, couponPercent) +
+    Math.min(Math.max(0, toMinor(fixedDiscount, currency)), subtotal);
   const shippingMinor = Math.max(0, toMinor(shipping, currency));
   return {
     lineTotals: lineMinors.map((minor) => fromMinor(minor, currency)),
@@ -168,10 +199,22 @@ export async function applyCoupon(
   // Unavailable lines count for nothing (the order leaves them out), as in the SPA's summary.
   const hasCart = priced.lines.length > 0 || priced.unavailable.length > 0;
   const total = hasCart ? priced.subtotal : (input.cartTotal ?? 0);
-  const discount_amount = discountAmount(total, coupon.discount, priced.currency);
+  const rate = (await findRate(db, priced.currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
+  const terms = couponTerms(coupon, total, rate);
+  const discount_amount =
+    coupon.kind === 'percent'
+      ? discountAmount(total, terms.percent, priced.currency)
+      : fromMinor(
+          Math.min(toMinor(terms.fixed, priced.currency), toMinor(total, priced.currency)),
+          priced.currency,
+        );
   return {
     code: coupon.code,
-    discount: coupon.discount,
+    // percent; an amount coupon's share of this cart
+    discount:
+      coupon.kind === 'percent' || total <= 0
+        ? coupon.discount
+        : Math.round((discount_amount / total) * 10_000) / 100,
     discount_amount,
     new_total: fromMinor(
       toMinor(total, priced.currency) - toMinor(discount_amount, priced.currency),

@@ -22,7 +22,8 @@ export async function listReviews(db: Db, productIdText: string | undefined): Pr
   return (await approvedReviewRows(db, productId)).map((row) => ({
     id: row.id,
     product_id: row.productId,
-    status: row.status,
+    // The query serves approved reviews only (pending and rejected ones are staff's business).
+    status: 'approved' as const,
     rating: row.rating,
     review: row.review,
     user_name: row.userName,

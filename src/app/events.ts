@@ -12,6 +12,8 @@ export interface SignedInPayload {
   token: string;
   userId: number;
   email: string;
+  /** 'staff' and 'owner' see the back office's link; the server checks every staff call itself. */
+  role?: string | null;
 }
 export const signedIn = createAction<SignedInPayload>('auth/signedIn');
 export const signedOut = createAction('auth/signedOut');

@@ -20,6 +20,7 @@ describe('route table', () => {
       '/policy',
       '/privacy',
       '/who-we-are',
+      '/admin/*',
       '*',
     ]);
     expect(new Set(ROUTES.map((route) => route.page)).size).toBe(ROUTES.length);

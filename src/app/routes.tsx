@@ -1,15 +1,19 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
+import { selectIsStaff } from '../features/auth/public';
 import { loadAccountTexts, loadShopTexts, loadTexts, type LazyNamespace } from '../i18n/i18n';
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
+import { useAppSelector } from './hooks';
 
 interface RouteDefinition {
   path: string;
   load: () => Promise<{ default: ComponentType }>;
   signedIn?: boolean;
+  /** Staff only: anyone else gets the not-found page, and the page's code is not fetched for them. */
+  staff?: boolean;
 }
 
 interface RouteEntry extends RouteDefinition {
@@ -149,10 +153,24 @@ const DEFINITIONS: RouteDefinition[] = [
       () => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
     ),
   },
+  {
+    // The back office: its slice, endpoints and texts come with its chunk (see features/admin/AdminArea).
+    path: '/admin/*',
+    staff: true,
+    load: () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminArea'),
+  },
   { path: '*', load: () => import(/* webpackChunkName: "not-found" */ '../shell/NotFoundPage') },
 ];
 
+const NOT_FOUND = DEFINITIONS[DEFINITIONS.length - 1] as RouteDefinition;
+
 export const ROUTES: RouteEntry[] = DEFINITIONS.map((route) => ({ ...route, page: lazyPage(route.load) }));
+const NotFoundPage = (ROUTES[ROUTES.length - 1] as RouteEntry).page;
+
+/** A staff page for staff; for anyone else (signed out included) the shop's not-found page. */
+function StaffOnly({ page: Page }: { page: ComponentType }) {
+  return useAppSelector(selectIsStaff) ? <Page /> : <NotFoundPage />;
+}
 
 /**
  * Starts loading the chunk of the page a shopper opened, alongside the language texts, instead of after them:
@@ -167,20 +185,23 @@ export function loadRoute(pathname: string): Promise<unknown> {
   const route = DEFINITIONS.find(
     (candidate) => candidate.path !== '*' && matchPath(candidate.path, pathname),
   );
-  return (route ?? DEFINITIONS[DEFINITIONS.length - 1])?.load() ?? Promise.resolve();
+  // Who may see a staff page is known once the store is read back: until then only the not-found page is fetched.
+  return (!route || route.staff ? NOT_FOUND : route).load();
 }
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        {ROUTES.map(({ path, page: Page, signedIn }) => (
+        {ROUTES.map(({ path, page: Page, signedIn, staff }) => (
           <Route
             key={path}
             path={path}
             element={
               <RouteBoundary>
-                {signedIn ? (
+                {staff ? (
+                  <StaffOnly page={Page} />
+                ) : signedIn ? (
                   <RequireAuth>
                     <Page />
                   </RequireAuth>

@@ -50,6 +50,18 @@ const LAZY_TEXTS: Record<LazyNamespace, (ar: boolean) => TextsModule> = {
       : import(/* webpackChunkName: "locale-en-product" */ './locales/en/product.json'),
 };
 
+/**
+ * Texts of an area whose code is itself lazily loaded (the back office): its chunk registers where its texts are,
+ * so neither the texts nor the way to them are in the shop's first JavaScript.
+ */
+const areaTexts = new Map<string, (ar: boolean) => Promise<object>>();
+
+/** Registers an area's texts (a loader per language) and loads the current language's; a switch loads the other. */
+export function loadAreaTexts(namespace: string, load: (ar: boolean) => Promise<object>): Promise<void> {
+  areaTexts.set(namespace, load);
+  return i18n.loadNamespaces(namespace);
+}
+
 function isLazyNamespace(namespace: string): namespace is LazyNamespace {
   return (LAZY_NAMESPACES as readonly string[]).includes(namespace);
 }
@@ -76,6 +88,8 @@ export async function initI18n(): Promise<Language> {
     .use(
       resourcesToBackend((language: string, namespace: string) => {
         const ar = toLanguage(language) === 'ar';
+        const area = areaTexts.get(namespace);
+        if (area) return area(ar);
         if (isLazyNamespace(namespace)) {
           return LAZY_TEXTS[namespace](ar).then((module) => ({ [LAZY_AREA[namespace]]: module.default }));
         }

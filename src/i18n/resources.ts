@@ -1,5 +1,6 @@
 // Both languages at once: only for tests and tools. The app loads one language per chunk (see i18n.ts).
 import arAccount from './locales/ar/account.json';
+import arAdmin from './locales/ar/admin.json';
 import arAuth from './locales/ar/auth.json';
 import arCheckout from './locales/ar/checkout.json';
 import ar from './locales/ar/index';
@@ -7,6 +8,7 @@ import arOrders from './locales/ar/orders.json';
 import arProduct from './locales/ar/product.json';
 import arShop from './locales/ar/shop.json';
 import enAccount from './locales/en/account.json';
+import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
 import enCheckout from './locales/en/checkout.json';
 import en from './locales/en/index';
@@ -23,6 +25,7 @@ export const allResources = {
     product: { catalog: enProduct },
     account: enAccount,
     shop: enShop,
+    admin: { admin: enAdmin },
   },
   ar: {
     translation: ar,
@@ -32,5 +35,6 @@ export const allResources = {
     product: { catalog: arProduct },
     account: arAccount,
     shop: arShop,
+    admin: { admin: arAdmin },
   },
 };

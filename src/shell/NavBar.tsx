@@ -4,7 +4,12 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 
 import { languageChanged, searchSubmitted } from '../app/events';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { authModalOpened, selectIsAuthenticated, selectUserEmail } from '../features/auth/authSlice';
+import {
+  authModalOpened,
+  selectIsAuthenticated,
+  selectIsStaff,
+  selectUserEmail,
+} from '../features/auth/authSlice';
 import { useLogout } from '../features/auth/useLogout';
 import { useCartCount } from '../features/cart/public';
 import { searchPath, selectSearchText } from '../features/catalog/public';
@@ -85,6 +90,7 @@ function AccountMenu({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const email = useAppSelector(selectUserEmail);
+  const staff = useAppSelector(selectIsStaff);
   const [logout, { isLoading }] = useLogout();
   const menu = useDisclosure<HTMLLIElement>();
   const menuId = useId();
@@ -140,6 +146,13 @@ function AccountMenu({ onDone }: { onDone: () => void }) {
                 {t('shell.nav.favorites')}
               </Link>
             </li>
+            {staff && (
+              <li>
+                <Link className="dropdown-item" to="/admin" onClick={done} data-testid="admin-link">
+                  {t('shell.nav.admin')}
+                </Link>
+              </li>
+            )}
             <li>
               <hr className="dropdown-divider" />
             </li>

@@ -59,8 +59,9 @@ function variablesUsedBySources() {
   const visit = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(file);
-      else if (/\.(tsx?|css)$/.test(entry.name))
+      if (entry.isDirectory()) {
+        if (!`${file}${path.sep}`.includes(ADMIN_DIR)) visit(file);
+      } else if (/\.(tsx?|css)$/.test(entry.name))
         for (const [name] of readFileSync(file, 'utf8').matchAll(/--bs-[a-z0-9-]+/g)) used.add(name);
     }
   };
@@ -68,10 +69,25 @@ function variablesUsedBySources() {
   return [...used];
 }
 
+const ADMIN_DIR = path.join('src', 'features', 'admin') + path.sep;
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.(tsx?|css)$/.test(entry.name) ? [file] : [];
+  });
+}
+
 module.exports = function purgeCssLoader(source) {
   const callback = this.async();
   this.addContextDependency(path.join(root, 'src'));
-  const content = [path.join(root, 'src/**/*.{ts,tsx,css}'), path.join(root, 'public/index.html')];
+  // The back office's class names are left out: they would grow every shopper's stylesheet. Its own stylesheet
+  // (src/features/admin/admin.css, loaded with its chunk) styles what the shop's does not have.
+  const content = [
+    ...sourceFiles(path.join(root, 'src')).filter((file) => !file.includes(ADMIN_DIR)),
+    path.join(root, 'public/index.html'),
+  ];
   new PurgeCSS()
     .purge({
       content,

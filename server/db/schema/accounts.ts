@@ -1,4 +1,6 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+
+export type UserRole = 'shopper' | 'staff' | 'owner';
 
 /** Mirrors migrations/001_accounts.sql; the SQL file is what creates the tables. */
 export const users = pgTable(
@@ -19,6 +21,8 @@ export const users = pgTable(
     facebookId: text('facebook_id'),
     /** A new address waiting for the code mailed to it; it signs nothing in and receives no resets until then. */
     pendingEmail: text('pending_email'),
+    /** migrations/008: who may use the back office */
+    role: text('role').$type<UserRole>().notNull().default('shopper'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,3 +80,21 @@ export const outbox = pgTable(
     index('outbox_created_idx').on(table.createdAt),
   ],
 );
+
+export type AuditSubject = 'order' | 'payment' | 'review' | 'product' | 'coupon' | 'user';
+export type AuditValues = Record<string, string | number | boolean | null>;
+
+/** migrations/008: every staff action, who, what, when, before and after. */
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  action: text('action').notNull(),
+  subjectType: text('subject_type').$type<AuditSubject>().notNull(),
+  subjectId: integer('subject_id').notNull(),
+  orderId: integer('order_id'),
+  before: jsonb('before').$type<AuditValues | null>(),
+  after: jsonb('after').$type<AuditValues | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -85,7 +85,7 @@ export const productAttributeValues = pgTable('product_attribute_values', {
   position: integer('position').notNull().default(0),
 });
 
-export type ReviewStatus = 'approved' | 'pending';
+export type ReviewStatus = 'approved' | 'pending' | 'rejected';
 
 export const reviews = pgTable('reviews', {
   id: serial('id').primaryKey(),
@@ -98,12 +98,20 @@ export const reviews = pgTable('reviews', {
   createdAt: createdAt(),
 });
 
+export type CouponKind = 'percent' | 'amount';
+
 export const coupons = pgTable('coupons', {
   id: serial('id').primaryKey(),
   code: text('code').notNull(),
-  discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  /** kind percent: the percent; kind amount: KWD off the subtotal (migrations/008) */
+  discount: numeric('discount', { precision: 12, scale: 3, mode: 'number' }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
   endDate: date('end_date', { mode: 'string' }).notNull(),
+  kind: text('kind').$type<CouponKind>().notNull().default('percent'),
+  /** the subtotal (KWD) an order needs for it */
+  minTotal: money('min_total').notNull().default(0),
+  startsOn: date('starts_on', { mode: 'string' }),
+  createdAt: createdAt(),
 });
 
 export const sliders = pgTable('sliders', {

@@ -40,6 +40,13 @@ export const DEMO_USER = {
   nationality: 16,
 };
 
+/** The demo shop's owner: signs in to the back office (/admin) at once; printed in the start banner. */
+export const DEMO_OWNER = {
+  name: 'Demo Owner',
+  email: 'owner@shop.test',
+  password: 'Owner@12345',
+};
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -63,6 +70,7 @@ const SEED_LOCK_KEY = 48151624;
 export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<void> {
   if (!(await isShopEmpty(db))) return;
   const passwordHash = await bcrypt.hash(DEMO_USER.password, 10);
+  const ownerHash = await bcrypt.hash(DEMO_OWNER.password, 10);
   await db.transaction(async (tx) => {
     // Instances behind a load balancer start together on one database: the first to take the lock seeds, the
     // others find the shop filled once it is theirs (without it, the second died on a duplicate key at start).
@@ -72,6 +80,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<void>
     await seedContent(tx, now);
     const productIds = await seedCatalog(tx, now);
     await seedDemoShopper(tx, now, passwordHash, productIds);
+    await seedDemoOwner(tx, now, ownerHash);
   });
 }
 
@@ -286,6 +295,21 @@ const DEMO_ORDERS: DemoOrderPlan[] = [
   { status: 'canceled', daysAgo: 12, items: [[121, 2]], paymentMethod: 'KNET' },
   { status: 'failed', daysAgo: 6, items: [[136, 1]], paymentMethod: 'VISA/MASTER' },
 ];
+
+async function seedDemoOwner(tx: Tx, now: Date, passwordHash: string): Promise<void> {
+  // An account already on this address (seeded before the shop was wiped) becomes the owner; its password stays.
+  await tx
+    .insert(users)
+    .values({
+      name: DEMO_OWNER.name,
+      email: DEMO_OWNER.email,
+      passwordHash,
+      role: 'owner',
+      emailVerifiedAt: daysAgo(now, 60),
+      createdAt: daysAgo(now, 60),
+    })
+    .onConflictDoUpdate({ target: users.email, set: { role: 'owner' } });
+}
 
 async function seedDemoShopper(
   tx: Tx,

@@ -110,7 +110,8 @@ export function sessionFromLogin(answer: Untrusted<LoginAnswer>, typedEmail: str
   if (!answer || typeof answer.token !== 'string' || !answer.token || typeof answer.id !== 'number') {
     throw new InvalidResponseError();
   }
-  return { token: answer.token, userId: answer.id, email: answer.email ?? typedEmail };
+  const session = { token: answer.token, userId: answer.id, email: answer.email ?? typedEmail };
+  return typeof answer.role === 'string' ? { ...session, role: answer.role } : session;
 }
 
 /** A registration answer must carry a token and the user. */

@@ -25,6 +25,8 @@ export interface AuthState {
   token: string | null;
   userId: number | null;
   email: string | null;
+  /** shopper, staff or owner, as the sign-in answered (older sessions: null, a shopper) */
+  role?: string | null;
   modal: AuthModalState;
 }
 
@@ -32,6 +34,7 @@ const initialState: AuthState = {
   token: null,
   userId: null,
   email: null,
+  role: null,
   modal: { open: false, view: 'login', email: null },
 };
 
@@ -39,6 +42,7 @@ function clearSession(state: AuthState) {
   state.token = null;
   state.userId = null;
   state.email = null;
+  state.role = null;
 }
 
 const authSlice = createSlice({
@@ -69,6 +73,7 @@ const authSlice = createSlice({
         state.token = action.payload.token;
         state.userId = action.payload.userId;
         state.email = action.payload.email;
+        state.role = action.payload.role ?? null;
         state.modal = { open: false, view: 'login', email: null };
       })
       // The profile confirmed a new address with its code: the session goes on under it.
@@ -92,12 +97,19 @@ const authSlice = createSlice({
     selectUserId: (state) => state.userId,
     selectUserEmail: (state) => state.email,
     selectAuthModal: (state) => state.modal,
+    selectIsStaff: (state) => state.token !== null && (state.role === 'staff' || state.role === 'owner'),
   },
 });
 
 export const { authModalOpened, authModalViewChanged, authFlowAdvanced, authModalClosed } = authSlice.actions;
-export const { selectToken, selectIsAuthenticated, selectUserId, selectUserEmail, selectAuthModal } =
-  authSlice.selectors;
+export const {
+  selectToken,
+  selectIsAuthenticated,
+  selectUserId,
+  selectUserEmail,
+  selectAuthModal,
+  selectIsStaff,
+} = authSlice.selectors;
 
 // The token is stored encrypted in session storage (see tokenCipher.ts). The cipher (crypto-js) loads only when
 // there is a token to read or write, so a guest's first JavaScript does not carry it.
@@ -144,10 +156,15 @@ export const authReducer = persistReducer(
   {
     key: 'auth',
     storage: encryptedSessionStorage,
-    whitelist: ['token', 'userId', 'email'],
+    whitelist: ['token', 'userId', 'email', 'role'],
     // The account's id and e-mail mean nothing without a session that decrypts (another key, another build).
     migrate: keepValidFields<AuthState>(
-      { token: isString, userId: nullable(isFiniteNumber), email: nullable(isString) },
+      {
+        token: isString,
+        userId: nullable(isFiniteNumber),
+        email: nullable(isString),
+        role: nullable(isString),
+      },
       (kept) => (kept.token ? kept : {}),
     ),
   },

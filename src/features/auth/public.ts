@@ -2,6 +2,7 @@
 export {
   authModalOpened,
   selectIsAuthenticated,
+  selectIsStaff,
   selectToken,
   selectUserEmail,
   selectUserId,

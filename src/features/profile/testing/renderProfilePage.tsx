@@ -17,6 +17,7 @@ export const SARA: User = {
   nationality: 16,
   profile_image: null,
   pending_email: null,
+  role: 'shopper',
 };
 
 function LocationProbe() {

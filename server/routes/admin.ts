@@ -1,0 +1,166 @@
+// The back office under /api/admin. Every route checks the caller's role first (requireStaff / requireOwner:
+// signed out 401, a shopper 403), before its input is validated.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Admin } from '../../contract/admin';
+import { HttpError } from '../lib/errors';
+import { UPLOAD_LIMIT } from '../lib/limits';
+import type { Actor } from '../services/backOffice/audit';
+import {
+  categoriesForStaff,
+  CATALOG_MESSAGES,
+  createCoupon,
+  createProduct,
+  decideReview,
+  listCouponsForStaff,
+  listProductsForStaff,
+  listReviewsForStaff,
+  productPage,
+  storeProductPicture,
+  updateCoupon,
+  updateProduct,
+} from '../services/backOffice/catalog';
+import { glance } from '../services/backOffice/glance';
+import {
+  cancelOrderAsStaff,
+  deliverOrder,
+  listOrders,
+  orderPage,
+  recordOrderRefund,
+} from '../services/backOffice/orders';
+import { listStaff, setStaffRole } from '../services/backOffice/staff';
+import { Invalid, NotSignedIn } from '../services/errors';
+
+/** The signed-in staff member (requireStaff/requireOwner ran first). */
+function actorOf(request: FastifyRequest): Actor {
+  const user = request.user;
+  if (!user) throw new NotSignedIn();
+  return { id: user.id, name: user.name, email: user.email };
+}
+
+const IMAGE_TOO_LARGE = 'The image field must not be greater than 5120 kilobytes.';
+
+/** The multipart `image` part's bytes, or null when none came. */
+async function imageOf(request: FastifyRequest): Promise<Buffer | null> {
+  if (!request.isMultipart()) return null;
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'image' || bytes) {
+        part.file.resume();
+        continue;
+      }
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, IMAGE_TOO_LARGE, { image: [IMAGE_TOO_LARGE] });
+        throw error;
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError || (error as { statusCode?: unknown }).statusCode === 413) throw error;
+    request.log.info({ err: error }, 'unreadable multipart body');
+    return null;
+  }
+  return bytes;
+}
+
+const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config, gateway, mail } = app.deps;
+  const staff = { preValidation: app.requireStaff };
+  const owner = { preValidation: app.requireOwner };
+  const catalogDeps = () => ({ db, now: config.now(), changed: () => app.deps.catalogue.changed() });
+  const orderDeps = () => ({ db, gateway, mail, now: config.now() });
+
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.get(Admin.glance.url, { ...staff, schema: Admin.glance.schema }, async () => glance(db, config.now()));
+
+  app.get(Admin.orders.url, { ...staff, schema: Admin.orders.schema }, async (request) =>
+    listOrders(db, request.query),
+  );
+  app.get(Admin.order.url, { ...staff, schema: Admin.order.schema }, async (request) =>
+    orderPage(db, request.params.id),
+  );
+  app.post(Admin.deliver.url, { ...staff, schema: Admin.deliver.schema }, async (request) => {
+    const { message, order } = await deliverOrder(orderDeps(), actorOf(request), request.params.id);
+    return { message, order };
+  });
+  app.post(Admin.cancel.url, { ...staff, schema: Admin.cancel.schema }, async (request) => {
+    const { message, order } = await cancelOrderAsStaff(orderDeps(), actorOf(request), request.params.id);
+    return { message, order };
+  });
+  app.post(Admin.refund.url, { ...staff, schema: Admin.refund.schema }, async (request) => {
+    const { message, order } = await recordOrderRefund(
+      orderDeps(),
+      actorOf(request),
+      request.params.id,
+      request.params.paymentId,
+    );
+    return { message, order };
+  });
+
+  app.get(Admin.reviews.url, { ...staff, schema: Admin.reviews.schema }, async (request) =>
+    listReviewsForStaff(db, request.query),
+  );
+  app.post(Admin.approveReview.url, { ...staff, schema: Admin.approveReview.schema }, async (request) =>
+    decideReview(catalogDeps(), actorOf(request), request.params.id, 'approved'),
+  );
+  app.post(Admin.rejectReview.url, { ...staff, schema: Admin.rejectReview.schema }, async (request) =>
+    decideReview(catalogDeps(), actorOf(request), request.params.id, 'rejected'),
+  );
+
+  app.get(Admin.products.url, { ...staff, schema: Admin.products.schema }, async (request) =>
+    listProductsForStaff(db, request.query),
+  );
+  app.get(Admin.product.url, { ...staff, schema: Admin.product.schema }, async (request) =>
+    productPage(db, request.params.id),
+  );
+  app.put(Admin.updateProduct.url, { ...staff, schema: Admin.updateProduct.schema }, async (request) =>
+    updateProduct(catalogDeps(), actorOf(request), request.params.id, request.body),
+  );
+  app.post(
+    Admin.createProduct.url,
+    { ...staff, schema: Admin.createProduct.schema },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await createProduct({ ...catalogDeps(), dataDir: config.dataDir }, actorOf(request), request.body),
+        ),
+  );
+  app.post(
+    Admin.uploadPicture.url,
+    { ...staff, bodyLimit: UPLOAD_LIMIT + 64 * 1024, schema: Admin.uploadPicture.schema },
+    async (request, reply) => {
+      const bytes = await imageOf(request);
+      if (!bytes) throw new Invalid({ image: [CATALOG_MESSAGES.pictureRequired] });
+      return reply.status(201).send(await storeProductPicture(config.dataDir, bytes));
+    },
+  );
+  app.get(Admin.categories.url, { ...staff, schema: Admin.categories.schema }, async () =>
+    categoriesForStaff(db),
+  );
+
+  app.get(Admin.coupons.url, { ...staff, schema: Admin.coupons.schema }, async (request) =>
+    listCouponsForStaff(db, request.query),
+  );
+  app.post(Admin.createCoupon.url, { ...staff, schema: Admin.createCoupon.schema }, async (request, reply) =>
+    reply.status(201).send(await createCoupon(catalogDeps(), actorOf(request), request.body)),
+  );
+  app.put(Admin.updateCoupon.url, { ...staff, schema: Admin.updateCoupon.schema }, async (request) =>
+    updateCoupon(catalogDeps(), actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(Admin.staff.url, { ...owner, schema: Admin.staff.schema }, async () => listStaff(db));
+  app.post(Admin.setRole.url, { ...owner, schema: Admin.setRole.schema }, async (request) =>
+    setStaffRole(db, actorOf(request), request.body, config.now()),
+  );
+};
+
+export default adminRoutes;

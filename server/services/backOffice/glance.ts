@@ -1,0 +1,67 @@
+// Today at a glance: what was sold, what waits for staff.
+import type { GlanceAnswer } from '../../../contract/admin';
+import type { Db } from '../../db/client';
+import {
+  countOrders,
+  countPendingReviews,
+  countRefundsDue,
+  lowStockRows,
+  paidOrdersByDay,
+} from '../../db/queries/backOffice';
+import { currencyRates } from '../../db/schema';
+import { LOW_STOCK_THRESHOLD } from './catalog';
+import { DAY_MS, shopDayOf, shopDayStart } from './paging';
+
+const DAYS = 30;
+const LOW_STOCK_SHOWN = 20;
+
+/** Revenue in KWD; an order in another currency counts at today's rate. */
+export async function glance(db: Db, now: Date): Promise<GlanceAnswer> {
+  const today = shopDayOf(now);
+  const firstDay = new Date(shopDayStart(today, 'today').getTime() - (DAYS - 1) * DAY_MS);
+  const [paid, rates, awaiting, refunds, reviews, low] = await Promise.all([
+    paidOrdersByDay(db, firstDay),
+    db.select().from(currencyRates),
+    countOrders(db, ['paid']),
+    countRefundsDue(db),
+    countPendingReviews(db),
+    lowStockRows(db, LOW_STOCK_THRESHOLD, LOW_STOCK_SHOWN),
+  ]);
+  const ratePerKwd = new Map(rates.map((rate) => [rate.currencyCode.toUpperCase(), rate.ratePerKwd]));
+  const days = new Map<string, { orders: number; revenue: number }>();
+  for (let index = 0; index < DAYS; index += 1) {
+    days.set(shopDayOf(new Date(firstDay.getTime() + index * DAY_MS)), { orders: 0, revenue: 0 });
+  }
+  for (const row of paid) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    const rate = ratePerKwd.get(row.currency.toUpperCase()) ?? 1;
+    day.orders += row.orders;
+    day.revenue += row.total / (rate > 0 ? rate : 1);
+  }
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const series = [...days.entries()].map(([date, figures]) => ({
+    date,
+    orders: figures.orders,
+    revenue: round(figures.revenue),
+  }));
+  const todays = series.at(-1) ?? { orders: 0, revenue: 0 };
+  return {
+    currency: 'KWD',
+    today: { orders: todays.orders, revenue: todays.revenue },
+    last_30_days: {
+      orders: series.reduce((sum, day) => sum + day.orders, 0),
+      revenue: round(series.reduce((sum, day) => sum + day.revenue, 0)),
+    },
+    series,
+    awaiting_delivery: awaiting,
+    refunds_due: refunds,
+    reviews_pending: reviews,
+    low_stock: low.map((row) => ({
+      id: row.id,
+      name: { en: row.nameEn, ar: row.nameAr },
+      stock_quantity: row.stock,
+    })),
+    low_stock_threshold: LOW_STOCK_THRESHOLD,
+  };
+}

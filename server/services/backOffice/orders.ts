@@ -1,0 +1,357 @@
+// Staff and orders: the list, an order's page, and the actions its status allows (deliver, cancel, refund).
+// Every action runs under the order's row lock, writes its audit entry in the same transaction, and answers the
+// order as it is when the same click comes again (no second entry, no second mail).
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ADMIN_REFUSALS,
+  type AdminOrder,
+  type AdminOrdersAnswer,
+  type AdminOrdersQuery,
+  type PaymentAttempt,
+} from '../../../contract/admin';
+import type { Db } from '../../db/client';
+import { customerNameOf, orderListRows } from '../../db/queries/backOffice';
+import { orderItemRows, orderRow, type OrderItemRow, type OrderRow } from '../../db/queries/orders';
+import { lockAttempt } from '../../db/queries/paymentAttempts';
+import { orders, paymentAttempts, products, users, type OrderStatus } from '../../db/schema';
+import { returnStock } from '../../db/stock';
+import type { MailService } from '../mail';
+import { lockOrder, stockNeedsOf } from '../orders';
+import { orderAttempts, recordRefund, settleOpenAttempts } from '../paymentAttempts';
+import type { PaymentGateway } from '../payments';
+import { parseId } from '../catalog';
+import { Conflict, NotFound } from '../errors';
+import { auditOfOrder, writeAudit, type Actor } from './audit';
+import { DAY_MS, pageOf, shopDayStart } from './paging';
+
+export interface OrderActionDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  mail: MailService;
+  now: Date;
+}
+
+export const ORDER_ACTION_MESSAGES = {
+  delivered: 'The order is marked delivered.',
+  canceled: 'The order is cancelled.',
+  refunded: 'The refund is recorded.',
+  unchanged: 'Nothing to change: the order is already so.',
+} as const;
+
+const DELIVERABLE: readonly OrderStatus[] = ['paid'];
+const CANCELABLE: readonly OrderStatus[] = ['pending', 'paid'];
+
+export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersAnswer> {
+  const page = pageOf(query);
+  const number = query.number?.trim().replace(/^#/, '');
+  const id = number ? parseId(number) : null;
+  const from = query.from ? shopDayStart(query.from, 'from') : undefined;
+  const before = query.to ? new Date(shopDayStart(query.to, 'to').getTime() + DAY_MS) : undefined;
+  if (number && id === null) return { data: [], page: page.page, per_page: page.perPage, total: 0 };
+  const { rows, total } = await orderListRows(
+    db,
+    {
+      status: query.status,
+      from,
+      before,
+      ...(id !== null ? { id } : {}),
+      contact: query.contact?.trim() || undefined,
+    },
+    query.sort ?? 'created_at',
+    query.dir ?? 'desc',
+    page,
+  );
+  return {
+    data: rows.map(({ order, customerName, itemsCount }) => ({
+      id: order.id,
+      status: order.status,
+      total_price: order.totalPrice,
+      currency: order.currency,
+      created_at: order.createdAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+      contact_email: order.contactEmail,
+      contact_phone: order.contactPhone,
+      customer_name: customerName,
+      items_count: Number(itemsCount),
+    })),
+    page: page.page,
+    per_page: page.perPage,
+    total,
+  };
+}
+
+function itemJson(item: OrderItemRow) {
+  return {
+    id: item.id,
+    product_id: item.productId,
+    product_name: { en: item.productNameEn, ar: item.productNameAr },
+    quantity: { en: item.quantity },
+    total_price: { en: item.totalPrice },
+    size: item.size,
+    color: item.color,
+    price: item.unitPrice,
+  };
+}
+
+/** The order's payment attempts, oldest first, with the name of whoever recorded a refund. */
+export async function paymentAttemptsOf(db: Db, orderId: number): Promise<PaymentAttempt[]> {
+  const rows = await orderAttempts(db, orderId);
+  const staffIds = [...new Set(rows.flatMap((row) => (row.refundedBy === null ? [] : [row.refundedBy])))];
+  const names =
+    staffIds.length === 0
+      ? []
+      : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, staffIds));
+  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    gateway: row.gateway,
+    gateway_payment_id: row.gatewayPaymentId,
+    invoice_id: row.invoiceId,
+    amount: row.amount,
+    currency: row.currency,
+    state: row.state,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    checked_at: row.checkedAt?.toISOString() ?? null,
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    refunded_by: row.refundedBy === null ? null : (nameOf.get(row.refundedBy) ?? null),
+  }));
+}
+
+async function adminOrder(db: Db, order: OrderRow): Promise<AdminOrder> {
+  const [items, payments, audit, customerName] = await Promise.all([
+    orderItemRows(db, [order.id]),
+    paymentAttemptsOf(db, order.id),
+    auditOfOrder(db, order.id),
+    customerNameOf(db, order.userId),
+  ]);
+  return {
+    id: order.id,
+    status: order.status,
+    total_price: order.totalPrice,
+    currency: order.currency,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    contact_email: order.contactEmail,
+    contact_phone: order.contactPhone,
+    contact_country_code: order.contactCountryCode,
+    customer_name: customerName,
+    user_id: order.userId,
+    address: order.address,
+    governorate_name: order.governorateName,
+    area_name: order.areaName,
+    payment_method: order.paymentMethod,
+    subtotal: order.subtotal,
+    discount_amount: order.discountAmount,
+    coupon_code: order.couponCode,
+    shipping_cost: order.shippingCost,
+    items: items.map(itemJson),
+    payments,
+    audit,
+    can_deliver: DELIVERABLE.includes(order.status),
+    can_cancel: CANCELABLE.includes(order.status),
+  };
+}
+
+async function existingOrder(db: Db, idText: string): Promise<OrderRow> {
+  const id = parseId(idText);
+  const order = id === null ? undefined : await orderRow(db, id);
+  if (!order) throw new NotFound('Order not found');
+  return order;
+}
+
+export async function orderPage(db: Db, idText: string): Promise<AdminOrder> {
+  return adminOrder(db, await existingOrder(db, idText));
+}
+
+export interface ActionResult {
+  message: string;
+  order: AdminOrder;
+  /** false when the same click came again and nothing changed */
+  changed: boolean;
+}
+
+/** paid → completed: the shopper's order is delivered and its items can be reviewed. */
+export async function deliverOrder(
+  deps: OrderActionDeps,
+  actor: Actor,
+  idText: string,
+): Promise<ActionResult> {
+  const { db, now } = deps;
+  const found = await existingOrder(db, idText);
+  const changed = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, found.id);
+    if (!order) throw new NotFound('Order not found');
+    if (order.status === 'completed') return false;
+    if (!DELIVERABLE.includes(order.status))
+      throw new Conflict(ADMIN_REFUSALS.order_not_deliverable, undefined, 'order_not_deliverable');
+    await tx.update(orders).set({ status: 'completed', updatedAt: now }).where(eq(orders.id, order.id));
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'order.delivered',
+        subjectType: 'order',
+        subjectId: order.id,
+        before: { status: order.status },
+        after: { status: 'completed' },
+      },
+      now,
+    );
+    return true;
+  });
+  const order = await existingOrder(db, idText);
+  return {
+    message: changed ? ORDER_ACTION_MESSAGES.delivered : ORDER_ACTION_MESSAGES.unchanged,
+    order: await adminOrder(db, order),
+    changed,
+  };
+}
+
+/**
+ * pending or paid → cancelled by staff: the stock goes back on sale and the shopper is mailed. A paid order's money
+ * has to go back: it becomes refund_due (the order and its payment) until staff record the refund. A pending order
+ * with a payment under way is first checked with the gateway, as the shopper's own cancel does.
+ */
+export async function cancelOrderAsStaff(
+  deps: OrderActionDeps,
+  actor: Actor,
+  idText: string,
+): Promise<ActionResult> {
+  const { db, gateway, now } = deps;
+  const found = await existingOrder(db, idText);
+  // Every attempt the gateway may have taken money for, as the shopper's own cancel does.
+  if (found.status === 'pending') await settleOpenAttempts({ db, gateway }, found.id, now);
+  const outcome = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, found.id);
+    if (!order) throw new NotFound('Order not found');
+    // The same click again: cancelled already (or waiting for its refund after a staff cancel).
+    if (order.status === 'canceled') return null;
+    if (order.status === 'refund_due' && !order.stockReserved) return null;
+    if (!CANCELABLE.includes(order.status))
+      throw new Conflict(ADMIN_REFUSALS.order_not_cancelable, undefined, 'order_not_cancelable');
+    const status: OrderStatus = order.status === 'paid' ? 'refund_due' : 'canceled';
+    await tx
+      .update(orders)
+      .set({ status, stockReserved: false, reservedUntil: null, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const needs = await stockNeedsOf(tx, order.id);
+    if (order.stockReserved) await returnStock(tx, needs);
+    let refundsDue = 0;
+    if (order.status === 'paid') {
+      // The money it was paid with goes back: staff record each refund when it is done.
+      const due = await tx
+        .update(paymentAttempts)
+        .set({ state: 'refund_due', updatedAt: now })
+        .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'paid')))
+        .returning({ id: paymentAttempts.id });
+      refundsDue = due.length;
+      // Counted as sold when it was paid; it is not sold any more.
+      for (const need of needs) {
+        await tx
+          .update(products)
+          .set({ soldCount: sql`greatest(${products.soldCount} - ${need.quantity}, 0)` })
+          .where(eq(products.id, need.productId));
+      }
+    }
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'order.canceled',
+        subjectType: 'order',
+        subjectId: order.id,
+        before: { status: order.status },
+        after: { status, ...(refundsDue > 0 ? { payments_refund_due: refundsDue } : {}) },
+      },
+      now,
+    );
+    return { order, status };
+  });
+  const order = await existingOrder(db, idText);
+  if (outcome) await mailCancellation(deps.mail, order, outcome.order.status === 'paid');
+  return {
+    message: outcome ? ORDER_ACTION_MESSAGES.canceled : ORDER_ACTION_MESSAGES.unchanged,
+    order: await adminOrder(db, order),
+    changed: outcome !== null,
+  };
+}
+
+async function mailCancellation(mail: MailService, order: OrderRow, paid: boolean): Promise<void> {
+  const refund = paid
+    ? `\n\nYou paid ${order.totalPrice} ${order.currency} for it: the money goes back to you through the way you paid.`
+    : '';
+  await mail.send({
+    to: order.contactEmail,
+    subject: `Your order #${order.id} is cancelled`,
+    text: `The shop cancelled your order #${order.id}. Its items are no longer reserved for you.${refund}\n\nIf you have a question, reply to this message.`,
+  });
+}
+
+/**
+ * Staff gave a `refund_due` payment's money back: the attempt becomes refunded (who, when). An order that waited for
+ * its money to go back (refund_due) is closed as cancelled once none of its payments is due any more.
+ */
+export async function recordOrderRefund(
+  deps: OrderActionDeps,
+  actor: Actor,
+  idText: string,
+  paymentIdText: string,
+): Promise<ActionResult> {
+  const { db, now } = deps;
+  const found = await existingOrder(db, idText);
+  const attemptId = parseId(paymentIdText);
+  const notFound = () => new NotFound(ADMIN_REFUSALS.payment_not_found, 'payment_not_found');
+  if (attemptId === null) throw notFound();
+  const changed = await db.transaction(async (tx) => {
+    // The order first, then its attempt: the order the payment outcomes lock in.
+    const order = await lockOrder(tx, found.id);
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!order || !attempt || attempt.orderId !== order.id) throw notFound();
+    if (attempt.state === 'refunded') return false;
+    if (attempt.state !== 'refund_due')
+      throw new Conflict(ADMIN_REFUSALS.payment_not_refund_due, undefined, 'payment_not_refund_due');
+    await recordRefund(tx, attempt.id, actor.id, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'payment.refunded',
+        subjectType: 'payment',
+        subjectId: attempt.id,
+        orderId: order.id,
+        before: { state: 'refund_due' },
+        after: { state: 'refunded', amount: attempt.amount, currency: attempt.currency },
+      },
+      now,
+    );
+    if (order.status === 'refund_due') {
+      const [left] = await tx
+        .select({ n: count() })
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'refund_due')));
+      if ((left?.n ?? 0) === 0) {
+        await tx.update(orders).set({ status: 'canceled', updatedAt: now }).where(eq(orders.id, order.id));
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'order.refunded',
+            subjectType: 'order',
+            subjectId: order.id,
+            before: { status: 'refund_due' },
+            after: { status: 'canceled' },
+          },
+          now,
+        );
+      }
+    }
+    return true;
+  });
+  return {
+    message: changed ? ORDER_ACTION_MESSAGES.refunded : ORDER_ACTION_MESSAGES.unchanged,
+    order: await adminOrder(db, await existingOrder(db, idText)),
+    changed,
+  };
+}

@@ -1,0 +1,123 @@
+// Who may use the back office. The owner makes staff (and takes it back); the first owner is made on the server's
+// command line (scripts/staff.ts), which also makes the account when there is none.
+import { asc, eq, ne } from 'drizzle-orm';
+import { ADMIN_REFUSALS, type StaffAnswer, type StaffMember } from '../../../contract/admin';
+import type { Db } from '../../db/client';
+import { findUserByEmail, type UserRow } from '../../db/queries/users';
+import { users, type UserRole } from '../../db/schema';
+import { normalizeEmail } from '../../lib/accounts';
+import { issueCode, type CodeDeps } from '../../lib/codes';
+import { Conflict, NotFound } from '../errors';
+import { writeAudit, type Actor } from './audit';
+
+const memberJson = (user: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): StaffMember => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+});
+
+export async function listStaff(db: Db): Promise<StaffAnswer> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(ne(users.role, 'shopper'))
+    .orderBy(asc(users.id));
+  return { data: rows.map(memberJson) };
+}
+
+async function changeRole(db: Db, actor: Actor, user: UserRow, role: UserRole, now: Date): Promise<boolean> {
+  if (user.role === role) return false;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, user.id));
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'user.role_changed',
+        subjectType: 'user',
+        subjectId: user.id,
+        before: { role: user.role },
+        after: { role },
+      },
+      now,
+    );
+  });
+  return true;
+}
+
+/** The owner makes an account staff, or a shopper again. An owner's role is not changed here. */
+export async function setStaffRole(
+  db: Db,
+  actor: Actor,
+  input: { email: string; role: 'staff' | 'shopper' },
+  now: Date,
+): Promise<{ message: string; member: StaffMember }> {
+  const user = await findUserByEmail(db, normalizeEmail(input.email));
+  if (!user) throw new NotFound(ADMIN_REFUSALS.user_not_found);
+  if (user.role === 'owner')
+    throw new Conflict(ADMIN_REFUSALS.owner_role_fixed, undefined, 'owner_role_fixed');
+  const changed = await changeRole(db, actor, user, input.role, now);
+  return {
+    message: !changed
+      ? 'Nothing to change.'
+      : input.role === 'staff'
+        ? 'The account is staff now.'
+        : 'The account is a shopper again.',
+    member: memberJson({ ...user, role: input.role }),
+  };
+}
+
+export interface PromoteOutcome {
+  user: Pick<UserRow, 'id' | 'email' | 'role'>;
+  created: boolean;
+  changed: boolean;
+  /** a set-password code went out (the account had no password) */
+  mailed: boolean;
+  /** the account has no password (mailed or not) */
+  needsPassword: boolean;
+}
+
+/**
+ * `npm run staff -- add <email> [--role staff|owner]`: makes the account (named after its e-mail, verified once it
+ * sets its password through the mailed code) or promotes it. An account without a password is mailed a code it
+ * sets one with (POST /password/reset, the "forgot password" form).
+ */
+export async function promoteFromCommandLine(
+  deps: CodeDeps,
+  actor: Actor,
+  input: { email: string; role: 'staff' | 'owner'; mailCode: boolean },
+): Promise<PromoteOutcome> {
+  const { db } = deps;
+  const now = deps.config.now();
+  const email = normalizeEmail(input.email);
+  let user = await findUserByEmail(db, email);
+  let created = false;
+  if (!user) {
+    const [inserted] = await db
+      .insert(users)
+      .values({
+        name: email.split('@')[0] || email,
+        email,
+        passwordHash: null,
+        role: 'shopper',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('user insert returned nothing');
+    user = inserted;
+    created = true;
+  }
+  const changed = await changeRole(db, actor, user, input.role, now);
+  const needsPassword = user.passwordHash === null;
+  const mailed = needsPassword && input.mailCode;
+  if (mailed) await issueCode(deps, user, 'reset', { limitResends: false });
+  return {
+    user: { id: user.id, email: user.email, role: input.role },
+    created,
+    changed,
+    mailed,
+    needsPassword,
+  };
+}

@@ -1,0 +1,117 @@
+// `npm run staff -- add <email> [--role owner|staff]`: makes the shop's first owner (or a staff member) on the
+// server itself, where no one is signed in yet. The account is made when there is none; without a password it is
+// mailed a code to set one (the "forgot password" form takes it). On the embedded database, stop the server first:
+// its data folder is locked to one process.
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig, type Config } from './config';
+import { openDb } from './db/client';
+import { DataDirError } from './db/dataDir';
+import { prepareDatabase } from './db/migrate';
+import { databaseCounter } from './lib/rateLimitStore';
+import { COMMAND_LINE } from './services/backOffice/audit';
+import { promoteFromCommandLine } from './services/backOffice/staff';
+import { createMailService, smtpTransport, type MailService } from './services/mail';
+import type { CodeDeps } from './lib/codes';
+
+export const STAFF_USAGE = 'Usage: npm run staff -- add <email> [--role owner|staff]   (owner by default)';
+
+export type StaffCommand = { email: string; role: 'owner' | 'staff' };
+
+/** The command's arguments, or the reason they are not usable. */
+export function parseStaffArgs(argv: readonly string[]): StaffCommand | { error: string } {
+  const [verb, email, ...rest] = argv;
+  if (verb !== 'add' || !email) return { error: STAFF_USAGE };
+  if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim()))
+    return { error: `Not an e-mail address: ${email}` };
+  let role: StaffCommand['role'] = 'owner';
+  for (let index = 0; index < rest.length; index += 1) {
+    const flag = rest[index];
+    const value = flag?.startsWith('--role=')
+      ? flag.slice('--role='.length)
+      : flag === '--role'
+        ? rest[++index]
+        : undefined;
+    if (value === 'owner' || value === 'staff') role = value;
+    else return { error: STAFF_USAGE };
+  }
+  return { email: email.trim(), role };
+}
+
+/** Runs the command against `deps`; answers the lines to print and the exit code. */
+export async function runStaffCommand(
+  argv: readonly string[],
+  deps: CodeDeps,
+  options: { mailCode: boolean } = { mailCode: true },
+): Promise<{ lines: string[]; exitCode: number }> {
+  const command = parseStaffArgs(argv);
+  if ('error' in command) return { lines: [command.error], exitCode: 2 };
+  const outcome = await promoteFromCommandLine(deps, COMMAND_LINE, { ...command, ...options });
+  const lines = [
+    outcome.created
+      ? `Made the account ${outcome.user.email} (${command.role}).`
+      : outcome.changed
+        ? `${outcome.user.email} is ${command.role} now.`
+        : `${outcome.user.email} was ${command.role} already.`,
+  ];
+  if (outcome.mailed)
+    lines.push(
+      `It has no password yet: a code to set one was mailed to ${outcome.user.email} (enter it in the sign-in form's "Forgot password").`,
+    );
+  else if (outcome.needsPassword)
+    lines.push(
+      `It has no password yet: TOKEN_SECRET is not set, so the server could not check a code mailed from here. Open the shop's sign-in form, choose "Forgot password" and enter ${outcome.user.email}: the server mails the code.`,
+    );
+  return { lines, exitCode: 0 };
+}
+
+/** The mail service's log, on the console (a command prints, it does not write JSON lines). */
+function consoleLogger(): FastifyBaseLogger {
+  const quiet = () => undefined;
+  const logger = {
+    level: 'info',
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    warn: (object: unknown, message?: string) => console.warn(message ?? object),
+    error: (object: unknown, message?: string) => console.error(message ?? object),
+    fatal: (object: unknown, message?: string) => console.error(message ?? object),
+    silent: quiet,
+    child: () => logger,
+  };
+  return logger as unknown as FastifyBaseLogger;
+}
+
+async function main(config: Config): Promise<number> {
+  const database = await openDb(config);
+  try {
+    await prepareDatabase(database.db, { seed: false });
+    const mail: MailService = createMailService({
+      db: database.db,
+      logger: consoleLogger(),
+      from: config.mailFrom,
+      transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined,
+      logCodes: false,
+    });
+    const { lines, exitCode } = await runStaffCommand(
+      process.argv.slice(2),
+      { db: database.db, config, mail, limits: databaseCounter(database.db, config.now) },
+      // Codes are HMACs under TOKEN_SECRET: without it each process draws its own, and the server could not
+      // check a code made here.
+      { mailCode: Boolean(process.env.TOKEN_SECRET?.trim()) },
+    );
+    for (const line of lines) console.log(line);
+    return exitCode;
+  } finally {
+    await database.close();
+  }
+}
+
+if (require.main === module) {
+  main(loadConfig()).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof DataDirError ? `Not changed: ${error.message}` : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,73 @@
+// The back office's route (/admin/*), its own chunk: its slice joins the store and its endpoints the API when this
+// module loads, and its texts load beside it. Only staff reach it (see app/routes.tsx); the server checks every call.
+import { NavLink, Route, Routes } from 'react-router-dom';
+
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PageSpinner } from '../../ui/Spinner';
+import './admin.css';
+import './adminSlice';
+import { loadAdminTexts, useAdminT } from './adminTexts';
+import { CouponsPage } from './pages/CouponsPage';
+import { GlancePage } from './pages/GlancePage';
+import { NewProductPage } from './pages/NewProductPage';
+import { OrderPage } from './pages/OrderPage';
+import { OrdersPage } from './pages/OrdersPage';
+import { ProductPage } from './pages/ProductPage';
+import { ProductsPage } from './pages/ProductsPage';
+import { ReviewsPage } from './pages/ReviewsPage';
+
+void loadAdminTexts();
+
+const SECTIONS = [
+  { to: '/admin', key: 'glance', end: true },
+  { to: '/admin/orders', key: 'orders', end: false },
+  { to: '/admin/reviews', key: 'reviews', end: false },
+  { to: '/admin/products', key: 'products', end: false },
+  { to: '/admin/coupons', key: 'coupons', end: false },
+] as const;
+
+function AdminNav() {
+  const { t } = useAdminT();
+  return (
+    <nav aria-label={t('admin.nav.label')} className="admin-nav">
+      <ul className="nav nav-pills flex-nowrap flex-lg-column gap-1">
+        {SECTIONS.map((section) => (
+          <li key={section.key} className="nav-item">
+            <NavLink to={section.to} end={section.end} className="nav-link text-nowrap">
+              {t(`admin.nav.${section.key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function AdminArea() {
+  const { t, ready } = useAdminT();
+  useDocumentTitle(ready ? t('admin.title') : '');
+  if (!ready) return <PageSpinner />;
+  return (
+    <div className="container-xl py-3 admin-area" data-testid="admin-area">
+      <p className="h5 mb-3 text-body-secondary">{t('admin.title')}</p>
+      <div className="row g-3">
+        <div className="col-lg-2">
+          <AdminNav />
+        </div>
+        <div className="col-lg-10">
+          <Routes>
+            <Route index element={<GlancePage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:id" element={<OrderPage />} />
+            <Route path="reviews" element={<ReviewsPage />} />
+            <Route path="products" element={<ProductsPage />} />
+            <Route path="products/new" element={<NewProductPage />} />
+            <Route path="products/:id" element={<ProductPage />} />
+            <Route path="coupons" element={<CouponsPage />} />
+            <Route path="*" element={<p className="alert alert-warning">{t('admin.common.not_found')}</p>} />
+          </Routes>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+// The back office's calls, injected when its chunk loads. Its own tag types are added here too
+// (`enhanceEndpoints({ addTagTypes })`), so not even their names are in the shop's first JavaScript; its changes
+// also invalidate the storefront's tags, so a shop page open in this browser shows them at once.
+import type { TagDescription } from '@reduxjs/toolkit/query';
+
+import { api, type TagType } from '../../app/api';
+import type { RootState } from '../../app/store';
+import { forgetCatalogCopies } from '../catalog/public';
+import type {
+  AdminCategoriesAnswer,
+  AdminCouponAnswer,
+  AdminCouponsAnswer,
+  AdminCouponsQuery,
+  AdminOrder,
+  AdminOrderAnswer,
+  AdminOrdersAnswer,
+  AdminOrdersQuery,
+  AdminProduct,
+  AdminProductAnswer,
+  AdminProductsAnswer,
+  AdminProductsQuery,
+  AdminReviewAnswer,
+  AdminReviewsAnswer,
+  AdminReviewsQuery,
+  CreateCouponBody,
+  CreateProductBody,
+  GlanceAnswer,
+  PictureAnswer,
+  SetRoleBody,
+  StaffAnswer,
+  StaffMemberAnswer,
+  UpdateCouponBody,
+  UpdateProductBody,
+} from '../../../contract/admin';
+
+export type * from '../../../contract/admin';
+
+const ADMIN_TAGS = [
+  'AdminGlance',
+  'AdminOrder',
+  'AdminReview',
+  'AdminProduct',
+  'AdminCoupon',
+  'AdminStaff',
+] as const;
+type AdminTag = (typeof ADMIN_TAGS)[number];
+type Tag = TagDescription<TagType | AdminTag>;
+
+const LIST = 'LIST';
+
+/** The query string of a list: empty filters are left out (the server reads an empty one as a filter). */
+function listParams<T extends object>(query: T): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const text = String(value).trim();
+    if (text !== '') params[key] = text;
+  }
+  return params;
+}
+
+/** What a changed product makes stale in the shop: its page, the lists that show it (cards, best sellers). */
+const shopProductTags = (productId: number): Tag[] => [
+  { type: 'Product', id: productId },
+  { type: 'Category', id: 'LIST' },
+  { type: 'BestSeller', id: 'LIST' },
+];
+
+/** The home lists' stored copies answer without a call for 5 minutes; a product changed here makes them stale. */
+async function forgetShopCopies(queryFulfilled: Promise<unknown>, getState: () => unknown): Promise<void> {
+  try {
+    await queryFulfilled;
+  } catch {
+    return;
+  }
+  forgetCatalogCopies((getState() as RootState).settings.currency);
+}
+
+/** An order's change: the order itself, the lists, the glance, and the shopper's own order pages. */
+const orderTags = (answer: AdminOrderAnswer | undefined, id: number): Tag[] => [
+  { type: 'AdminOrder', id },
+  { type: 'AdminOrder', id: LIST },
+  { type: 'AdminGlance', id: LIST },
+  { type: 'Order', id },
+  { type: 'Order', id: LIST },
+  // A cancelled order's stock went back on sale.
+  ...(answer?.order.status === 'canceled'
+    ? answer.order.items.flatMap((item) => (item.product_id === null ? [] : shopProductTags(item.product_id)))
+    : []),
+];
+
+export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    glance: build.query<GlanceAnswer, void>({
+      query: () => 'admin/glance',
+      providesTags: [{ type: 'AdminGlance', id: LIST }],
+    }),
+    orders: build.query<AdminOrdersAnswer, AdminOrdersQuery>({
+      query: (query) => ({ url: 'admin/orders', params: listParams(query) }),
+      providesTags: [{ type: 'AdminOrder', id: LIST }],
+    }),
+    order: build.query<AdminOrder, number>({
+      query: (id) => `admin/orders/${id}`,
+      providesTags: (_answer, _error, id) => [{ type: 'AdminOrder', id }],
+    }),
+    deliverOrder: build.mutation<AdminOrderAnswer, number>({
+      query: (id) => ({ url: `admin/orders/${id}/deliver`, method: 'POST', body: {} }),
+      invalidatesTags: (answer, error, id) => (error ? [] : orderTags(answer, id)),
+    }),
+    cancelOrder: build.mutation<AdminOrderAnswer, number>({
+      query: (id) => ({ url: `admin/orders/${id}/cancel`, method: 'POST', body: {} }),
+      invalidatesTags: (answer, error, id) => (error ? [] : orderTags(answer, id)),
+      onQueryStarted: (_id, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
+    }),
+    recordRefund: build.mutation<AdminOrderAnswer, { orderId: number; paymentId: number }>({
+      query: ({ orderId, paymentId }) => ({
+        url: `admin/orders/${orderId}/payments/${paymentId}/refund`,
+        method: 'POST',
+        body: {},
+      }),
+      invalidatesTags: (answer, error, { orderId }) => (error ? [] : orderTags(answer, orderId)),
+    }),
+    reviews: build.query<AdminReviewsAnswer, AdminReviewsQuery>({
+      query: (query) => ({ url: 'admin/reviews', params: listParams(query) }),
+      providesTags: [{ type: 'AdminReview', id: LIST }],
+    }),
+    moderateReview: build.mutation<
+      AdminReviewAnswer,
+      { id: number; productId: number; decision: 'approve' | 'reject' }
+    >({
+      query: ({ id, decision }) => ({ url: `admin/reviews/${id}/${decision}`, method: 'POST', body: {} }),
+      // The product's reviews and its rating (its page, its cards) change in the shop.
+      invalidatesTags: (_answer, error, { productId }) =>
+        error
+          ? []
+          : [
+              { type: 'AdminReview', id: LIST },
+              { type: 'AdminGlance', id: LIST },
+              { type: 'AdminProduct', id: productId },
+              { type: 'Review', id: productId },
+              ...shopProductTags(productId),
+            ],
+      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
+    }),
+    products: build.query<AdminProductsAnswer, AdminProductsQuery>({
+      query: (query) => ({ url: 'admin/products', params: listParams(query) }),
+      providesTags: [{ type: 'AdminProduct', id: LIST }],
+    }),
+    product: build.query<AdminProduct, number>({
+      query: (id) => `admin/products/${id}`,
+      providesTags: (_answer, _error, id) => [{ type: 'AdminProduct', id }],
+    }),
+    updateProduct: build.mutation<AdminProductAnswer, { id: number; changes: UpdateProductBody }>({
+      query: ({ id, changes }) => ({ url: `admin/products/${id}`, method: 'PUT', body: changes }),
+      invalidatesTags: (_answer, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'AdminProduct', id },
+              { type: 'AdminProduct', id: LIST },
+              { type: 'AdminGlance', id: LIST },
+              ...shopProductTags(id),
+            ],
+      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
+    }),
+    createProduct: build.mutation<AdminProductAnswer, CreateProductBody>({
+      query: (body) => ({ url: 'admin/products', method: 'POST', body }),
+      invalidatesTags: (_answer, error) =>
+        error
+          ? []
+          : [
+              { type: 'AdminProduct', id: LIST },
+              { type: 'AdminGlance', id: LIST },
+              { type: 'Category', id: 'LIST' },
+            ],
+      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
+    }),
+    uploadPicture: build.mutation<PictureAnswer, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('image', file);
+        return { url: 'admin/products/pictures', method: 'POST', body };
+      },
+    }),
+    categories: build.query<AdminCategoriesAnswer, void>({
+      query: () => 'admin/categories',
+    }),
+    coupons: build.query<AdminCouponsAnswer, AdminCouponsQuery>({
+      query: (query) => ({ url: 'admin/coupons', params: listParams(query) }),
+      providesTags: [{ type: 'AdminCoupon', id: LIST }],
+    }),
+    createCoupon: build.mutation<AdminCouponAnswer, CreateCouponBody>({
+      query: (body) => ({ url: 'admin/coupons', method: 'POST', body }),
+      invalidatesTags: (_answer, error) =>
+        error
+          ? []
+          : [
+              { type: 'AdminCoupon', id: LIST },
+              { type: 'Coupon', id: 'LIST' },
+            ],
+      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
+    }),
+    updateCoupon: build.mutation<AdminCouponAnswer, { id: number; changes: UpdateCouponBody }>({
+      query: ({ id, changes }) => ({ url: `admin/coupons/${id}`, method: 'PUT', body: changes }),
+      invalidatesTags: (_answer, error) =>
+        error
+          ? []
+          : [
+              { type: 'AdminCoupon', id: LIST },
+              { type: 'Coupon', id: 'LIST' },
+            ],
+      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
+    }),
+    staff: build.query<StaffAnswer, void>({
+      query: () => 'admin/staff',
+      providesTags: [{ type: 'AdminStaff', id: LIST }],
+    }),
+    setRole: build.mutation<StaffMemberAnswer, SetRoleBody>({
+      query: (body) => ({ url: 'admin/staff', method: 'POST', body }),
+      invalidatesTags: (_answer, error) => (error ? [] : [{ type: 'AdminStaff', id: LIST }]),
+    }),
+  }),
+});
+
+export const {
+  useGlanceQuery,
+  useOrdersQuery,
+  useOrderQuery,
+  useDeliverOrderMutation,
+  useCancelOrderMutation,
+  useRecordRefundMutation,
+  useReviewsQuery,
+  useModerateReviewMutation,
+  useProductsQuery,
+  useProductQuery,
+  useUpdateProductMutation,
+  useCreateProductMutation,
+  useUploadPictureMutation,
+  useCategoriesQuery,
+  useCouponsQuery,
+  useCreateCouponMutation,
+  useUpdateCouponMutation,
+  useStaffQuery,
+  useSetRoleMutation,
+} = adminApi;

@@ -1,0 +1,290 @@
+// The back office's small parts: sortable tables, their footer, the audit trail, busy buttons, status badges.
+import type { ReactNode } from 'react';
+
+import { useAppSelector } from '../../../app/hooks';
+import { failureReason } from '../../../app/api';
+import { selectLanguage } from '../../settings/public';
+import { LoadFailed } from '../../../ui/LoadFailed';
+import { Pagination } from '../../../ui/Pagination';
+import { PageSpinner } from '../../../ui/Spinner';
+import type { AuditEntry } from '../adminApi';
+import { formatDateTime, kwd } from '../adminFormat';
+import type { SortDirection } from '../adminSlice';
+import { useAdminT } from '../adminTexts';
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  /** the server's sort name when the column sorts */
+  sort?: string;
+  render: (row: Row) => ReactNode;
+  className?: string;
+}
+
+interface TableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => number | string;
+  sort: string;
+  dir: SortDirection;
+  onSort: (sort: string) => void;
+  testId?: string;
+}
+
+/** A table whose sortable headers are buttons (aria-sort on the sorted one); wide tables scroll on a phone. */
+export function SortableTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  dir,
+  onSort,
+  testId,
+}: TableProps<Row>) {
+  const { t } = useAdminT();
+  return (
+    <div className="table-responsive admin-table">
+      <table className="table table-hover align-middle mb-0" data-testid={testId}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const sorted = column.sort !== undefined && column.sort === sort;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.className}
+                  aria-sort={sorted ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sort ? (
+                    <button
+                      type="button"
+                      className="btn btn-link p-0 fw-semibold text-reset text-decoration-none admin-sort"
+                      title={t('admin.common.sort_by', { column: column.label })}
+                      onClick={() => onSort(column.sort as string)}
+                    >
+                      {column.label}
+                      <span aria-hidden="true" className="ms-1">
+                        {sorted ? (dir === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="text-center text-body-secondary py-4">
+                {t('admin.common.no_rows')}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td key={column.key} className={column.className}>
+                    {column.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** How many rows match, and the pages. */
+export function TableFooter({
+  total,
+  page,
+  perPage,
+  label,
+  onPage,
+}: {
+  total: number;
+  page: number;
+  perPage: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useAdminT();
+  return (
+    <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2">
+      <p className="small text-body-secondary mb-0" data-testid="table-total">
+        {t('admin.common.total', { count: total })}
+      </p>
+      <Pagination
+        page={page}
+        pageCount={Math.max(1, Math.ceil(total / perPage))}
+        onPageChange={onPage}
+        label={t('admin.common.pages', { table: label })}
+      />
+    </div>
+  );
+}
+
+/** A query's spinner or its translated failure with a retry; the content once there. */
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data?: T; isLoading: boolean; isFetching: boolean; error?: unknown; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useAdminT();
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.error) {
+    const status = (query.error as { status?: unknown }).status;
+    if (status === 404) return <p className="alert alert-warning">{t('admin.common.not_found')}</p>;
+    if (status === 403) return <p className="alert alert-warning">{t('admin.refusals.not_staff')}</p>;
+    return (
+      <LoadFailed
+        reason={failureReason(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return <PageSpinner />;
+}
+
+/** A button that shows its work: disabled while its call is in flight, so two clicks make one call. */
+export function BusyButton({
+  busy,
+  label,
+  busyLabel,
+  onClick,
+  variant = 'primary',
+  disabled = false,
+  type = 'button',
+  testId,
+  small = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onClick?: () => void;
+  variant?: string;
+  disabled?: boolean;
+  type?: 'button' | 'submit';
+  testId?: string;
+  small?: boolean;
+}) {
+  return (
+    <button
+      type={type}
+      className={`btn btn-${variant}${small ? ' btn-sm' : ''}`}
+      disabled={busy || disabled}
+      aria-busy={busy}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+const STATUS_TONES: Record<string, string> = {
+  pending: 'warning',
+  paid: 'primary',
+  completed: 'success',
+  canceled: 'secondary',
+  failed: 'danger',
+  refund_due: 'danger',
+  expired: 'secondary',
+  refunded: 'success',
+  approved: 'success',
+  rejected: 'secondary',
+};
+
+/** An order's status or a payment's state, in words and colour. */
+export function StatusBadge({ status, kind = 'order' }: { status: string; kind?: 'order' | 'payment' }) {
+  const { t } = useAdminT();
+  const key = kind === 'order' ? `admin.statuses.${status}` : `admin.payment_states.${status}`;
+  const tone = STATUS_TONES[status] ?? 'secondary';
+  return (
+    <span className={`badge text-bg-${tone}`} data-testid={`${kind}-status`} data-status={status}>
+      {t(key, { defaultValue: status })}
+    </span>
+  );
+}
+
+/** A value of the audit log as staff read it (prices in KWD, flags in words). */
+function auditValue(
+  t: ReturnType<typeof useAdminT>['t'],
+  field: string,
+  value: unknown,
+  language: 'en' | 'ar',
+) {
+  if (value === null || value === undefined || value === '') return t('admin.audit.none');
+  if (typeof value === 'boolean') return t(value ? 'admin.common.yes' : 'admin.common.no');
+  if (typeof value === 'number' && /price|total|amount|value/.test(field)) return kwd(value, language);
+  if (field === 'status') return t(`admin.statuses.${String(value)}`, { defaultValue: String(value) });
+  if (field === 'state') return t(`admin.payment_states.${String(value)}`, { defaultValue: String(value) });
+  return String(value);
+}
+
+/** Every staff action on a thing: who, when, what it was and what it became. */
+export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
+  const { t } = useAdminT();
+  const language = useAppSelector(selectLanguage);
+  return (
+    <section className="mt-4" aria-labelledby="audit-title" data-testid="audit-trail">
+      <h2 id="audit-title" className="h6">
+        {t('admin.audit.title')}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="small text-body-secondary">{t('admin.audit.empty')}</p>
+      ) : (
+        <ol className="list-unstyled small mb-0">
+          {entries.map((entry) => {
+            const fields = [
+              ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+            ];
+            return (
+              <li key={entry.id} className="border-start border-3 ps-2 mb-2" data-testid="audit-entry">
+                <div>
+                  <strong>
+                    {t(`admin.audit.actions.${entry.action.replace(/\./g, '_')}`, {
+                      defaultValue: entry.action,
+                    })}
+                  </strong>{' '}
+                  <span className="text-body-secondary">
+                    {entry.actor
+                      ? t('admin.audit.by', { name: entry.actor.name || entry.actor.email })
+                      : t('admin.audit.by_system')}{' '}
+                    · <bdi>{formatDateTime(entry.created_at)}</bdi>
+                  </span>
+                </div>
+                {fields.length > 0 && (
+                  <ul className="list-unstyled mb-0 text-body-secondary">
+                    {fields.map((field) => (
+                      <li key={field}>
+                        {t('admin.audit.change', {
+                          field,
+                          before: auditValue(t, field, entry.before?.[field], language),
+                          after: auditValue(t, field, entry.after?.[field], language),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

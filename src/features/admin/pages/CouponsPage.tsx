@@ -1,0 +1,371 @@
+import { useFormik } from 'formik';
+import { useMemo, useState, type FormEvent } from 'react';
+
+import { fieldErrors } from '../../../app/api';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notify } from '../../../lib/notify';
+import { TextField } from '../../../ui/TextField';
+import { bindFields } from '../../../ui/formikField';
+import { selectLanguage } from '../../settings/public';
+import {
+  useCouponsQuery,
+  useCreateCouponMutation,
+  useUpdateCouponMutation,
+  type AdminCoupon,
+  type CreateCouponBody,
+} from '../adminApi';
+import { failureText, formatDay, kwd } from '../adminFormat';
+import { filtersChanged, pageChanged, PER_PAGE, selectCouponsTable, sortChanged } from '../adminSlice';
+import { useAdminT } from '../adminTexts';
+import {
+  AuditTrail,
+  BusyButton,
+  Loaded,
+  SortableTable,
+  TableFooter,
+  type Column,
+} from '../components/AdminUi';
+import { useStaffAction } from '../useStaffAction';
+import { amountOrNull, couponSchema, type CouponValues } from '../schemas';
+
+const EMPTY: CouponValues = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  min_total: '',
+  starts_on: '',
+  end_date: '',
+  is_active: true,
+};
+
+const valuesOf = (coupon: AdminCoupon): CouponValues => ({
+  code: coupon.code,
+  kind: coupon.kind,
+  value: String(coupon.value),
+  min_total: coupon.min_total ? String(coupon.min_total) : '',
+  starts_on: coupon.starts_on ?? '',
+  end_date: coupon.end_date,
+  is_active: coupon.is_active,
+});
+
+const bodyOf = (values: CouponValues): CreateCouponBody => ({
+  code: values.code.trim(),
+  kind: values.kind,
+  value: Number(values.value),
+  min_total: amountOrNull(values.min_total) ?? 0,
+  starts_on: values.starts_on || null,
+  end_date: values.end_date,
+  is_active: values.is_active,
+});
+
+const FIELD_KEYS: Record<string, string> = {
+  code: 'admin.coupons.errors.code_taken',
+  value: 'admin.coupons.errors.value',
+  min_total: 'admin.coupons.errors.min_total',
+  starts_on: 'admin.coupons.errors.dates',
+  end_date: 'admin.coupons.errors.dates',
+};
+
+/** Makes a coupon, or changes one (its audit trail below the form). */
+function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
+  const { t } = useAdminT();
+  const [create, creating] = useCreateCouponMutation();
+  const [update, updating] = useUpdateCouponMutation();
+  const form = useFormik<CouponValues>({
+    initialValues: coupon ? valuesOf(coupon) : EMPTY,
+    enableReinitialize: true,
+    validationSchema: couponSchema,
+    onSubmit: async (values, helpers) => {
+      const body = bodyOf(values);
+      try {
+        const answer = coupon
+          ? await update({ id: coupon.id, changes: body }).unwrap()
+          : await create(body).unwrap();
+        notify.success(
+          t(coupon ? 'admin.coupons.saved' : 'admin.coupons.created', { code: answer.coupon.code }),
+        );
+        onDone();
+      } catch (error) {
+        helpers.setErrors(
+          Object.fromEntries(
+            Object.keys(fieldErrors(error)).flatMap((field) =>
+              FIELD_KEYS[field] ? [[field, FIELD_KEYS[field]]] : [],
+            ),
+          ),
+        );
+        notify.error(failureText(t, error));
+      }
+    },
+  });
+  const bind = bindFields(form, { translate: (key) => t(key) });
+  const busy = creating.isLoading || updating.isLoading || form.isSubmitting;
+  return (
+    <section className="card mb-3" aria-labelledby="coupon-form-title" data-testid="coupon-form">
+      <div className="card-body">
+        <h2 id="coupon-form-title" className="h6">
+          {coupon ? t('admin.coupons.edit_title', { code: coupon.code }) : t('admin.coupons.new_title')}
+        </h2>
+        <form noValidate onSubmit={form.handleSubmit}>
+          <div className="row g-2">
+            <div className="col-sm-6 col-lg-4">
+              <TextField
+                id="coupon-code"
+                label={t('admin.coupons.code')}
+                dir="ltr"
+                maxLength={32}
+                {...bind('code')}
+              />
+              <p className="small text-body-secondary mt-n2">{t('admin.coupons.code_hint')}</p>
+            </div>
+            <div className="col-sm-6 col-lg-4 mb-3">
+              <label htmlFor="coupon-kind" className="form-label">
+                {t('admin.coupons.kind')}
+              </label>
+              <select
+                id="coupon-kind"
+                name="kind"
+                className="form-select"
+                value={form.values.kind}
+                onChange={form.handleChange}
+              >
+                <option value="percent">{t('admin.coupons.percent')}</option>
+                <option value="amount">{t('admin.coupons.amount')}</option>
+              </select>
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <TextField id="coupon-value" label={t('admin.coupons.value')} dir="ltr" {...bind('value')} />
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <TextField
+                id="coupon-min"
+                label={t('admin.coupons.min_total')}
+                dir="ltr"
+                {...bind('min_total')}
+              />
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <TextField
+                id="coupon-starts"
+                type="date"
+                label={t('admin.coupons.starts_on')}
+                {...bind('starts_on')}
+              />
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <TextField
+                id="coupon-end"
+                type="date"
+                label={t('admin.coupons.end_date')}
+                {...bind('end_date')}
+              />
+              <p className="small text-body-secondary mt-n2">{t('admin.coupons.end_hint')}</p>
+            </div>
+          </div>
+          <div className="form-check form-switch mb-3">
+            <input
+              id="coupon-active"
+              type="checkbox"
+              role="switch"
+              className="form-check-input"
+              name="is_active"
+              checked={form.values.is_active}
+              onChange={form.handleChange}
+            />
+            <label htmlFor="coupon-active" className="form-check-label">
+              {t('admin.coupons.active')}
+            </label>
+          </div>
+          <div className="d-flex gap-2">
+            <BusyButton
+              type="submit"
+              busy={busy}
+              label={coupon ? t('admin.common.save') : t('admin.coupons.create')}
+              busyLabel={t('admin.common.saving')}
+              testId="save-coupon"
+            />
+            <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+              {t('admin.common.close')}
+            </button>
+          </div>
+        </form>
+        {coupon && <AuditTrail entries={coupon.audit} />}
+      </div>
+    </section>
+  );
+}
+
+/** Switches a coupon off (or on again) in one click; the button waits for the answer. */
+function SwitchButton({ coupon }: { coupon: AdminCoupon }) {
+  const { t } = useAdminT();
+  const act = useStaffAction();
+  const [update, { isLoading }] = useUpdateCouponMutation();
+  const on = coupon.is_active;
+  return (
+    <BusyButton
+      small
+      busy={isLoading}
+      variant={on ? 'outline-danger' : 'outline-success'}
+      label={t(on ? 'admin.coupons.switch_off' : 'admin.coupons.switch_on')}
+      busyLabel={t('admin.common.working')}
+      testId="switch-coupon"
+      onClick={() =>
+        void act(
+          update({ id: coupon.id, changes: { is_active: !on } }),
+          t(on ? 'admin.coupons.switched_off' : 'admin.coupons.switched_on', { code: coupon.code }),
+        )
+      }
+    />
+  );
+}
+
+const SORTERS: Record<string, (a: AdminCoupon, b: AdminCoupon) => number> = {
+  code: (a, b) => a.code.localeCompare(b.code),
+  value: (a, b) => a.value - b.value,
+  end_date: (a, b) => a.end_date.localeCompare(b.end_date),
+  created_at: (a, b) => a.id - b.id,
+};
+
+export function CouponsPage() {
+  const { t } = useAdminT();
+  const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
+  const { filters, page, sort, dir } = useAppSelector(selectCouponsTable);
+  const [search, setSearch] = useState(filters.search);
+  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
+  const query = useCouponsQuery({
+    search: filters.search || undefined,
+    page: String(page),
+    per_page: String(PER_PAGE),
+  });
+  // The server pages newest first; a page's rows sort here by the column chosen.
+  const rows = useMemo(() => {
+    const sorter = SORTERS[sort] ?? SORTERS.created_at;
+    const sorted = [...(query.data?.data ?? [])].sort(sorter);
+    return dir === 'desc' ? sorted.reverse() : sorted;
+  }, [query.data, sort, dir]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(filtersChanged('coupons', { search: search.trim() }));
+  };
+  const columns: Column<AdminCoupon>[] = [
+    {
+      key: 'code',
+      label: t('admin.coupons.code'),
+      sort: 'code',
+      render: (coupon) => (
+        <button
+          type="button"
+          className="btn btn-link p-0"
+          onClick={() => setEditing(coupon)}
+          data-testid="edit-coupon"
+        >
+          <bdi>{coupon.code}</bdi>
+        </button>
+      ),
+    },
+    {
+      key: 'value',
+      label: t('admin.coupons.value'),
+      sort: 'value',
+      render: (coupon) => (
+        <bdi>
+          {coupon.kind === 'percent'
+            ? t('admin.coupons.percent_value', { value: coupon.value })
+            : kwd(coupon.value, language)}
+        </bdi>
+      ),
+    },
+    {
+      key: 'min',
+      label: t('admin.coupons.min_total'),
+      render: (coupon) => (coupon.min_total > 0 ? <bdi>{kwd(coupon.min_total, language)}</bdi> : '—'),
+    },
+    {
+      key: 'starts',
+      label: t('admin.coupons.starts_on'),
+      render: (coupon) => (coupon.starts_on ? formatDay(coupon.starts_on) : t('admin.coupons.at_once')),
+      className: 'text-nowrap',
+    },
+    {
+      key: 'end',
+      label: t('admin.coupons.end_date'),
+      sort: 'end_date',
+      render: (coupon) => formatDay(coupon.end_date),
+      className: 'text-nowrap',
+    },
+    {
+      key: 'active',
+      label: t('admin.coupons.active'),
+      render: (coupon) => (
+        <div className="d-flex align-items-center gap-2">
+          <span className={`badge text-bg-${coupon.is_active ? 'success' : 'secondary'}`}>
+            {t(coupon.is_active ? 'admin.common.yes' : 'admin.common.no')}
+          </span>
+          <SwitchButton coupon={coupon} />
+        </div>
+      ),
+    },
+  ];
+  const current =
+    editing === 'new' ? null : editing && (query.data?.data.find((c) => c.id === editing.id) ?? editing);
+  return (
+    <section aria-labelledby="coupons-title">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 id="coupons-title" className="h4 mb-0">
+          {t('admin.coupons.title')}
+        </h1>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing('new')}>
+          {t('admin.coupons.new')}
+        </button>
+      </div>
+      {editing !== null && (
+        <CouponForm
+          key={editing === 'new' ? 'new' : editing.id}
+          coupon={current ?? null}
+          onDone={() => setEditing(null)}
+        />
+      )}
+      <form className="d-flex gap-2 mb-3" role="search" onSubmit={submit}>
+        <label htmlFor="coupons-search" className="visually-hidden">
+          {t('admin.coupons.search')}
+        </label>
+        <input
+          id="coupons-search"
+          type="search"
+          className="form-control form-control-sm"
+          dir="ltr"
+          placeholder={t('admin.coupons.search_placeholder')}
+          value={search}
+          maxLength={64}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <button type="submit" className="btn btn-outline-primary btn-sm">
+          {t('shell.nav.search_button')}
+        </button>
+      </form>
+      <Loaded query={query}>
+        {(answer) => (
+          <div aria-busy={query.isFetching}>
+            <SortableTable
+              caption={t('admin.coupons.title')}
+              columns={columns}
+              rows={rows}
+              rowKey={(coupon) => coupon.id}
+              sort={sort}
+              dir={dir}
+              onSort={(next) => dispatch(sortChanged({ table: 'coupons', sort: next }))}
+              testId="coupons-table"
+            />
+            <TableFooter
+              total={answer.total}
+              page={page}
+              perPage={PER_PAGE}
+              label={t('admin.coupons.title')}
+              onPage={(next) => dispatch(pageChanged({ table: 'coupons', page: next }))}
+            />
+          </div>
+        )}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,247 @@
+import { lazy, Suspense, useCallback } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { loadWhenOnline } from '../../../lib/loadWhenOnline';
+import { selectLanguage } from '../../settings/public';
+import { useGlanceQuery, useOrdersQuery, type GlanceAnswer } from '../adminApi';
+import { formatDateTime, formatDay, kwd } from '../adminFormat';
+import { filtersChanged, filtersCleared } from '../adminSlice';
+import { useAdminT } from '../adminTexts';
+import { Loaded, StatusBadge } from '../components/AdminUi';
+
+const RevenueChart = lazy(() =>
+  loadWhenOnline(() => import(/* webpackChunkName: "admin-chart" */ '../components/RevenueChart')),
+);
+
+/** The glance names the few products lowest in stock; "see them" lists them all. */
+const LOW_STOCK_SHOWN = 6;
+
+function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <div className="col-6 col-md-3">
+      <div className="card h-100">
+        <div className="card-body py-2">
+          <p className="small text-body-secondary mb-1">{label}</p>
+          <p className="h5 mb-0" data-testid={testId}>
+            <bdi>{value}</bdi>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A count that leads to the list of what it counts. */
+function Waiting({
+  label,
+  count,
+  onOpen,
+  testId,
+}: {
+  label: string;
+  count: number;
+  onOpen: () => void;
+  testId: string;
+}) {
+  const { t } = useAdminT();
+  return (
+    <li className="list-group-item d-flex justify-content-between align-items-center gap-2">
+      <span>{label}</span>
+      <span className="d-flex align-items-center gap-2">
+        <span
+          className={`badge rounded-pill text-bg-${count > 0 ? 'warning' : 'secondary'}`}
+          data-testid={testId}
+        >
+          {count}
+        </span>
+        {count > 0 && (
+          <button type="button" className="btn btn-link btn-sm p-0" onClick={onOpen}>
+            {t('admin.glance.see_all')}
+          </button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function PaidOrders() {
+  const { t } = useAdminT();
+  const language = useAppSelector(selectLanguage);
+  const query = useOrdersQuery({ status: 'paid', sort: 'created_at', dir: 'asc', per_page: '10' });
+  return (
+    <section className="card" aria-labelledby="to-deliver-title">
+      <div className="card-body">
+        <h2 id="to-deliver-title" className="h6">
+          {t('admin.glance.to_deliver')}
+        </h2>
+        <Loaded query={query}>
+          {(answer) =>
+            answer.data.length === 0 ? (
+              <p className="small text-body-secondary mb-0">{t('admin.glance.none_to_deliver')}</p>
+            ) : (
+              <ul className="list-unstyled mb-0" data-testid="orders-to-deliver">
+                {answer.data.map((order) => (
+                  <li
+                    key={order.id}
+                    className="d-flex flex-wrap justify-content-between gap-2 py-1 border-bottom"
+                  >
+                    <Link to={`/admin/orders/${order.id}`}>{t('admin.order.title', { id: order.id })}</Link>
+                    <bdi className="text-body-secondary small">{order.contact_email}</bdi>
+                    <span className="small">{formatDateTime(order.paid_at ?? order.created_at)}</span>
+                    <bdi>{kwd(order.total_price, language)}</bdi>
+                    <StatusBadge status={order.status} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </div>
+    </section>
+  );
+}
+
+function Glance({ glance }: { glance: GlanceAnswer }) {
+  const { t } = useAdminT();
+  const language = useAppSelector(selectLanguage);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const money = useCallback((amount: number) => kwd(amount, language), [language]);
+  const openOrders = (status: 'paid' | 'refund_due') => {
+    dispatch(filtersCleared('orders'));
+    dispatch(filtersChanged('orders', { status }));
+    void navigate('/admin/orders');
+  };
+  const openProducts = () => {
+    dispatch(filtersCleared('products'));
+    dispatch(filtersChanged('products', { stock: 'low' }));
+    void navigate('/admin/products');
+  };
+  const summary = t('admin.glance.chart_summary', {
+    total: money(glance.last_30_days.revenue),
+    count: glance.last_30_days.orders,
+  });
+  return (
+    <>
+      <div className="row g-2 mb-3">
+        <Figure label={t('admin.glance.orders_today')} value={glance.today.orders} testId="orders-today" />
+        <Figure
+          label={t('admin.glance.revenue_today')}
+          value={money(glance.today.revenue)}
+          testId="revenue-today"
+        />
+        <Figure label={t('admin.glance.orders_30')} value={glance.last_30_days.orders} testId="orders-30" />
+        <Figure
+          label={t('admin.glance.revenue_30')}
+          value={money(glance.last_30_days.revenue)}
+          testId="revenue-30"
+        />
+      </div>
+      <div className="row g-3">
+        <div className="col-lg-7">
+          <section className="card h-100" aria-labelledby="chart-title">
+            <div className="card-body">
+              <h2 id="chart-title" className="h6">
+                {t('admin.glance.chart_title')}
+              </h2>
+              <Suspense fallback={<div className="admin-chart" aria-hidden="true" />}>
+                <RevenueChart series={glance.series} label={summary} />
+              </Suspense>
+              <details className="small mt-2">
+                <summary>{t('admin.glance.chart_table')}</summary>
+                <table className="table table-sm mb-0">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.glance.day')}</th>
+                      <th scope="col">{t('admin.glance.orders')}</th>
+                      <th scope="col">{t('admin.glance.revenue')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {glance.series.map((entry) => (
+                      <tr key={entry.date}>
+                        <td>{formatDay(entry.date)}</td>
+                        <td>{entry.orders}</td>
+                        <td>
+                          <bdi>{money(entry.revenue)}</bdi>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </div>
+          </section>
+        </div>
+        <div className="col-lg-5 d-flex flex-column gap-3">
+          <ul className="list-group">
+            <Waiting
+              label={t('admin.glance.awaiting_delivery')}
+              count={glance.awaiting_delivery}
+              onOpen={() => openOrders('paid')}
+              testId="awaiting-delivery"
+            />
+            <Waiting
+              label={t('admin.glance.refunds_due')}
+              count={glance.refunds_due}
+              onOpen={() => openOrders('refund_due')}
+              testId="refunds-due"
+            />
+            <Waiting
+              label={t('admin.glance.reviews_pending')}
+              count={glance.reviews_pending}
+              onOpen={() => void navigate('/admin/reviews')}
+              testId="reviews-pending"
+            />
+          </ul>
+          <section className="card" aria-labelledby="low-stock-title">
+            <div className="card-body">
+              <h2 id="low-stock-title" className="h6 mb-0">
+                {t('admin.glance.low_stock')}
+              </h2>
+              <p className="small text-body-secondary">
+                {t('admin.glance.low_stock_note', { threshold: glance.low_stock_threshold })}
+              </p>
+              {glance.low_stock.length === 0 ? (
+                <p className="small mb-0">{t('admin.glance.no_low_stock')}</p>
+              ) : (
+                <>
+                  <ul className="list-unstyled mb-2" data-testid="low-stock">
+                    {glance.low_stock.slice(0, LOW_STOCK_SHOWN).map((product) => (
+                      <li key={product.id} className="d-flex justify-content-between gap-2 small">
+                        <Link to={`/admin/products/${product.id}`}>{product.name[language]}</Link>
+                        <span className={`text-nowrap${product.stock_quantity === 0 ? ' text-danger' : ''}`}>
+                          {t('admin.glance.pieces_left', { count: product.stock_quantity })}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                  <button type="button" className="btn btn-link btn-sm p-0" onClick={openProducts}>
+                    {t('admin.glance.see_all')}
+                  </button>
+                </>
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function GlancePage() {
+  const { t } = useAdminT();
+  const query = useGlanceQuery();
+  return (
+    <section aria-labelledby="glance-title">
+      <h1 id="glance-title" className="h4 mb-3">
+        {t('admin.glance.title')}
+      </h1>
+      <Loaded query={query}>{(glance) => <Glance glance={glance} />}</Loaded>
+      <div className="mt-3">
+        <PaidOrders />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { Link } from 'react-router-dom';
+
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectLanguage } from '../../settings/public';
+import { useModerateReviewMutation, useReviewsQuery, type AdminReview } from '../adminApi';
+import { formatDateTime } from '../adminFormat';
+import {
+  filtersChanged,
+  pageChanged,
+  PER_PAGE,
+  selectReviewsTable,
+  sortChanged,
+  type ReviewFilters,
+} from '../adminSlice';
+import { useAdminT } from '../adminTexts';
+import {
+  AuditTrail,
+  BusyButton,
+  Loaded,
+  SortableTable,
+  TableFooter,
+  type Column,
+} from '../components/AdminUi';
+import { useStaffAction } from '../useStaffAction';
+
+const TABS: ReviewFilters['status'][] = ['pending', 'approved', 'rejected'];
+
+function Decision({ review }: { review: AdminReview }) {
+  const { t } = useAdminT();
+  const act = useStaffAction();
+  const [moderate, { isLoading, originalArgs }] = useModerateReviewMutation();
+  const busy = isLoading ? originalArgs?.decision : undefined;
+  const decide = (decision: 'approve' | 'reject') =>
+    void act(
+      moderate({ id: review.id, productId: review.product_id, decision }),
+      t(decision === 'approve' ? 'admin.reviews.approved_done' : 'admin.reviews.rejected_done'),
+    );
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      {review.status !== 'approved' && (
+        <BusyButton
+          small
+          busy={busy === 'approve'}
+          disabled={isLoading}
+          label={t('admin.reviews.approve')}
+          busyLabel={t('admin.reviews.approving')}
+          variant="success"
+          onClick={() => decide('approve')}
+          testId="approve-review"
+        />
+      )}
+      {review.status !== 'rejected' && (
+        <BusyButton
+          small
+          busy={busy === 'reject'}
+          disabled={isLoading}
+          label={t('admin.reviews.reject')}
+          busyLabel={t('admin.reviews.rejecting')}
+          variant="outline-danger"
+          onClick={() => decide('reject')}
+          testId="reject-review"
+        />
+      )}
+    </div>
+  );
+}
+
+export function ReviewsPage() {
+  const { t } = useAdminT();
+  const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
+  const { filters, dir, page, sort } = useAppSelector(selectReviewsTable);
+  const query = useReviewsQuery({
+    status: filters.status,
+    dir,
+    page: String(page),
+    per_page: String(PER_PAGE),
+  });
+  const columns: Column<AdminReview>[] = [
+    {
+      key: 'product',
+      label: t('admin.reviews.product'),
+      render: (review) => <Link to={`/product/${review.product_id}`}>{review.product_name[language]}</Link>,
+    },
+    { key: 'author', label: t('admin.reviews.author'), render: (review) => review.user_name },
+    {
+      key: 'rating',
+      label: t('admin.reviews.rating'),
+      render: (review) => (
+        <span aria-label={t('admin.reviews.stars', { count: review.rating })} className="text-nowrap">
+          <span aria-hidden="true" className="text-warning">
+            {'★'.repeat(review.rating)}
+          </span>
+          <span aria-hidden="true" className="text-body-tertiary">
+            {'★'.repeat(Math.max(0, 5 - review.rating))}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'text',
+      label: t('admin.reviews.text'),
+      render: (review) => (
+        <>
+          <p className="mb-1 admin-review-text" dir="auto">
+            {review.review}
+          </p>
+          {review.audit.length > 0 && (
+            <details className="small">
+              <summary>{t('admin.audit.title')}</summary>
+              <AuditTrail entries={review.audit} />
+            </details>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'date',
+      label: t('admin.reviews.date'),
+      sort: 'created_at',
+      render: (review) => <bdi className="small">{formatDateTime(review.created_at)}</bdi>,
+      className: 'text-nowrap',
+    },
+    { key: 'decision', label: t('admin.order.actions'), render: (review) => <Decision review={review} /> },
+  ];
+  return (
+    <section aria-labelledby="reviews-title">
+      <h1 id="reviews-title" className="h4 mb-3">
+        {t('admin.reviews.title')}
+      </h1>
+      <ul className="nav nav-tabs mb-3">
+        {TABS.map((status) => (
+          <li key={status} className="nav-item">
+            <button
+              type="button"
+              className={`nav-link${filters.status === status ? ' active' : ''}`}
+              aria-current={filters.status === status ? 'true' : undefined}
+              onClick={() => dispatch(filtersChanged('reviews', { status }))}
+            >
+              {t(`admin.reviews.${status}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Loaded query={query}>
+        {(answer) =>
+          answer.data.length === 0 && filters.status === 'pending' ? (
+            <p className="text-body-secondary">{t('admin.reviews.empty')}</p>
+          ) : (
+            <div aria-busy={query.isFetching}>
+              <SortableTable
+                caption={t('admin.reviews.title')}
+                columns={columns}
+                rows={answer.data}
+                rowKey={(review) => review.id}
+                sort={sort}
+                dir={dir}
+                onSort={(next) => dispatch(sortChanged({ table: 'reviews', sort: next }))}
+                testId="reviews-table"
+              />
+              <TableFooter
+                total={answer.total}
+                page={page}
+                perPage={PER_PAGE}
+                label={t('admin.reviews.title')}
+                onPage={(next) => dispatch(pageChanged({ table: 'reviews', page: next }))}
+              />
+            </div>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
