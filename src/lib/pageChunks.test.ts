@@ -11,7 +11,8 @@ describe('the chunks a page needs first', () => {
     );
     expect(named.length).toBeGreaterThan(15);
     for (const [routePath = '', chunk] of named) {
-      if (routePath === '*') continue;
+      // The back office is never preloaded (see below).
+      if (routePath === '*' || routePath === '/admin/*') continue;
       expect([routePath, pageChunkGroups(routePath.replace(':id', '7'), 'en')[1]]).toEqual([
         routePath,
         chunk,
@@ -23,5 +24,12 @@ describe('the chunks a page needs first', () => {
     expect(pageChunkGroups('/', 'ar')).toEqual(['locale-ar', 'home', 'locale-ar-home']);
     expect(pageChunkGroups('/product/12?x=1', 'en')).toEqual(['locale-en', 'product', 'locale-en-product']);
     expect(pageChunkGroups('/checkout', 'en')).toContain('locale-en-shop');
+  });
+});
+
+describe('the back office', () => {
+  it('is never preloaded: only the language texts of the not-found page a stranger gets', () => {
+    expect(pageChunkGroups('/admin', 'en')).toEqual(['locale-en']);
+    expect(pageChunkGroups('/admin/orders/3', 'ar')).toEqual(['locale-ar']);
   });
 });

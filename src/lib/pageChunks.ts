@@ -13,6 +13,8 @@ const SHOP_TEXT_PAGES = new Set(['cart', 'checkout']);
 export function pageChunkGroups(pathname: string, language: PageLanguage): string[] {
   const segment = pathname.split(/[/?#]/)[1] ?? '';
   const page = segment === '' ? 'home' : segment;
+  // The back office loads only once the store says the visitor is staff: a stranger's /admin fetches none of it.
+  if (page === 'admin') return [`locale-${language}`];
   return [
     `locale-${language}`,
     page,
