@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { api, statusOf } from '../../../app/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/money';
+import { paymentPageUrl } from '../../../lib/paymentLink';
 import { PageSpinner } from '../../../ui/Spinner';
 import { selectIsAuthenticated } from '../../auth/public';
 import { selectLanguage } from '../../settings/public';
@@ -100,7 +101,10 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
           </button>
         )}
         {canRetry && (
-          <Link className="btn btn-primary" to={`/payment?order_id=${orderId}`}>
+          <Link
+            className="btn btn-primary"
+            to={paymentPageUrl(orderId, { invoice_value: data.total_price, currency_iso: data.currency })}
+          >
             {t('checkout.result.retry')}
           </Link>
         )}

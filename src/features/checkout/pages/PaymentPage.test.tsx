@@ -69,10 +69,13 @@ describe('choosing a payment method', () => {
         });
       }),
     );
-    const { user } = renderPayment('/payment?order_id=41');
+    const { user } = renderPayment('/payment?order_id=41&invoice_value=12.5&currency_iso=KWD');
     expect(screen.getByText('Loading payment methods…')).toBeInTheDocument();
     const knet = await screen.findByRole('radio', { name: /KNET/ });
-    expect(initiated).toEqual([{ order_id: 41, country_code: 'KWT' }]);
+    // spec 02 §7: {invoice_value, currency_iso, country_code}, beside the order id the server checks them against.
+    expect(initiated).toEqual([
+      { order_id: 41, invoice_value: 12.5, currency_iso: 'KWD', country_code: 'KWT' },
+    ]);
     expect(screen.getByText('Order #41')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /VISA\/MASTER/ })).toBeInTheDocument();
     expect(screen.getByText(/0\.13/)).toBeInTheDocument();
@@ -199,12 +202,19 @@ describe('back from the gateway', () => {
   });
 
   it('a link saying paid for a payment the gateway has not confirmed shows pending, with retry', async () => {
-    status({ order_id: 41, status: 'pending', payment_status: 'pending', payment_id: 'p1' });
+    status({
+      order_id: 41,
+      status: 'pending',
+      payment_status: 'pending',
+      payment_id: 'p1',
+      total_price: 12.5,
+      currency: 'KWD',
+    });
     renderPayment('/payment?paymentId=p1&status=paid');
     expect(await screen.findByRole('heading', { name: 'Payment pending' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retry payment' })).toHaveAttribute(
       'href',
-      '/payment?order_id=41',
+      '/payment?order_id=41&invoice_value=12.5&currency_iso=KWD',
     );
     expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
   });
