@@ -104,7 +104,7 @@ describe('reset password', () => {
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
   });
 
-  it('success: the payload of spec 01 §3 (code an integer), a message, the callback → login with the e-mail', async () => {
+  it('success: the payload of spec 01 §3 (code an integer), a message, and everything closes (spec 01 §4)', async () => {
     const seen: Seen = [];
     server.use(
       answer('post', 'password/reset', 200, { message: 'Password has been reset successfully.' }, seen),
@@ -124,10 +124,8 @@ describe('reset password', () => {
       password: 'NewSecret1!',
       password_confirmation: 'NewSecret1!',
     });
-    await waitFor(() =>
-      expect(store.getState().auth.modal).toMatchObject({ view: 'login', email: 'lost@shop.com' }),
-    );
-    expect(await screen.findByLabelText('E-mail')).toHaveValue('lost@shop.com');
+    await waitFor(() => expect(store.getState().auth.modal.open).toBe(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a failure says the server message, or password_reset_failed', async () => {
