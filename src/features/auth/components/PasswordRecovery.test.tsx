@@ -52,6 +52,23 @@ describe('forgot password', () => {
     );
   });
 
+  it.each([
+    ['en', 'E-mail', 'Send verification code', 'This user is not registered'],
+    ['ar', 'البريد الإلكتروني', 'إرسال رمز التحقق', 'المستخدم غير مسجّل'],
+  ] as const)(
+    "(%s) a 404 without the 'register first' message says 'user not registered' (spec 01 §8)",
+    async (language, label, send, text) => {
+      server.use(answer('post', 'send-verification-code', 404, {}));
+      const { user } = await openAuthModal('forgot', { language });
+      await user.type(screen.getByLabelText(label), 'who@shop.com');
+      await user.click(screen.getByRole('button', { name: send }));
+      await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+      server.use(answer('post', 'send-verification-code', 404, { message: 'User not found.' }));
+      await user.click(screen.getByRole('button', { name: send }));
+      await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThanOrEqual(2));
+    },
+  );
+
   it('in Arabic the server message is shown in Arabic', async () => {
     server.use(
       answer('post', 'send-verification-code', 404, { message: 'No user found, please register first' }),
