@@ -24,6 +24,8 @@ export const PublicUser = Answer({
   phone_number: Nullable(Type.String()),
   nationality: Nullable(Type.Integer()),
   profile_image: Nullable(Type.String()),
+  /** false for an account made by social sign-in that has not set a password yet */
+  has_password: Type.Optional(Type.Boolean()),
 });
 export type PublicUser = Static<typeof PublicUser>;
 

@@ -10,6 +10,8 @@ export function publicUser(user: UserRow) {
     phone_number: user.phoneNumber,
     nationality: user.nationality,
     profile_image: user.profileImage,
+    // An account made by social sign-in has none: its change-password screen asks for no current one.
+    has_password: user.passwordHash !== null,
   };
 }
 

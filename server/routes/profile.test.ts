@@ -93,6 +93,7 @@ describe('GET /users', () => {
         phone_number: '99887766',
         nationality: 3,
         profile_image: null,
+        has_password: true,
       },
     });
   });
