@@ -25,7 +25,7 @@ export const AddressBody = Type.Object({
   city: Type.Optional(Loose(100)),
   /** default '+965' */
   code_number: Type.Optional(Loose(6)),
-  /** default 'KWT' */
+  /** default 'KWT'; the three-letter code of a country of GET /countries, else 422 */
   country_code: Type.Optional(Loose(6)),
 });
 export type AddressBody = Static<typeof AddressBody>;
@@ -48,7 +48,7 @@ export const Addresses = endpoints({
     url: '/addresses',
     auth: 'bearer',
     notes:
-      'name, address, city, mobile_number (7–15 digits) and apartment_number (digits) required; 422 per field',
+      'name, address, city, mobile_number (7–15 digits) and apartment_number (digits) required; country_code a known three-letter code (default KWT); 422 per field',
     schema: { body: AddressBody, response: { 201: AddressAddedAnswer } },
   },
 });

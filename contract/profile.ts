@@ -28,6 +28,8 @@ export const PublicUser = Answer({
   /** A new e-mail waiting for the code mailed to it; `email` stays the account's address until then. */
   pending_email: Nullable(Type.String()),
   role: UserRole,
+  /** false for an account made by social sign-in that has not set a password yet */
+  has_password: Type.Optional(Type.Boolean()),
 });
 export type PublicUser = Static<typeof PublicUser>;
 

@@ -31,6 +31,7 @@ import cartRoutes from './routes/cart';
 import catalogRoutes from './routes/catalog';
 import contentRoutes, { mediaRoutes, negotiatePicture, webpCopies } from './routes/content';
 import devRoutes, { devMailPage } from './routes/dev';
+import { apiDocsRoutes } from './routes/apiDocs';
 import ordersRoutes from './routes/orders';
 import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
 import profileRoutes from './routes/profile';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   ]) {
     await app.register(routes, { prefix: '/api' });
   }
+  await app.register(apiDocsRoutes({ page: config.env !== 'production' }), { prefix: '/api' });
   await app.register(paymentPages);
   await app.register(mediaRoutes);
   if (config.env !== 'production') {

@@ -59,3 +59,25 @@ test('the real migrations create the account tables', async () => {
     expect.arrayContaining(['users', 'api_tokens', 'verification_codes', 'outbox']),
   );
 });
+
+test("009 adds the spec's countries and their currencies to a database seeded before them, once", async () => {
+  const { seedIfEmpty } = await import('./seed');
+  await runMigrations(handle.db);
+  await seedIfEmpty(handle.db);
+  const count = async (table: string) =>
+    (await executeRows<{ n: number }>(handle.db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]?.n;
+  const seeded = { countries: await count('countries'), rates: await count('currency_rates') };
+  // A fresh database: migration 009 found no seed to add to, and the seed wrote every country once.
+  expect(seeded.countries).toBeGreaterThanOrEqual(20);
+  // A database seeded by an earlier release: only the first ten countries and their nine currencies.
+  for (const statement of [
+    "DELETE FROM countries WHERE iso3 NOT IN ('KWT','SAU','ARE','QAT','BHR','OMN','EGY','USA','DEU','FRA')",
+    "DELETE FROM currency_rates WHERE currency_code NOT IN ('KWD','SAR','AED','QAR','BHD','OMR','USD','EUR','EGP')",
+    "DELETE FROM schema_migrations WHERE name LIKE '009_%'",
+  ]) {
+    await executeRows(handle.db, sql.raw(statement));
+  }
+  expect(await count('countries')).toBe(10);
+  expect(await runMigrations(handle.db)).toEqual([expect.stringMatching(/^009_/)]);
+  expect({ countries: await count('countries'), rates: await count('currency_rates') }).toEqual(seeded);
+});

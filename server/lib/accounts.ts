@@ -12,6 +12,8 @@ export function publicUser(user: UserRow) {
     profile_image: user.profileImage,
     pending_email: user.pendingEmail,
     role: user.role,
+    // An account made by social sign-in has none: its change-password screen asks for no current one.
+    has_password: user.passwordHash !== null,
   };
 }
 

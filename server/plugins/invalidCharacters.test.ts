@@ -88,7 +88,7 @@ describe('a NUL character anywhere in the input is 422 before it reaches Postgre
           city: `Kuwait${NUL}`,
           mobile_number: '55512345',
           code_number: '+965',
-          country_code: 'KW',
+          country_code: 'KWT',
         },
         'city',
       ],

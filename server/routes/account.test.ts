@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { apiTokens } from '../db/schema';
 import { authHeader, createTestApp, registerVerifiedUser, type TestApp } from '../testing/testApp';
+import { createShopper } from './testSupport';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +67,59 @@ describe('POST /password/change', () => {
       'password',
       'password_confirmation',
     ]);
+  });
+
+  test('an account with no password (social sign-in) sets its first one with new + confirmation only', async () => {
+    // createShopper makes an account as social sign-in does: verified, no password.
+    const social = await createShopper(t.db);
+    const profile = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/users', headers: authHeader(social.token) })).json<{
+        user: { has_password: boolean };
+      }>().user;
+    expect((await profile()).has_password).toBe(false);
+    const first = await changePassword(social.token, {
+      password: 'First@2345',
+      password_confirmation: 'First@2345',
+    });
+    expect(first.statusCode).toBe(200);
+    expect((await profile()).has_password).toBe(true);
+    expect((await login(social.email, 'First@2345')).statusCode).toBe(200);
+    // From now on the current password is asked for: a second "first" password is refused.
+    const again = await changePassword(social.token, {
+      password: 'Other@23456',
+      password_confirmation: 'Other@23456',
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ errors: object }>().errors).toEqual({
+      current_password: ['The current password is incorrect.'],
+    });
+    expect((await login(social.email, 'First@2345')).statusCode).toBe(200);
+  });
+
+  test('an account with a password cannot leave the current one out', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: authHeader(shopper.token),
+    });
+    expect(profile.json<{ user: { has_password: boolean } }>().user.has_password).toBe(true);
+    const response = await changePassword(shopper.token, {
+      password: 'Newpass@456',
+      password_confirmation: 'Newpass@456',
+    });
+    expect(response.statusCode).toBe(422);
+    expect((await login(shopper.email, shopper.password)).statusCode).toBe(200);
+  });
+
+  test('two first passwords sent at once: one is set, the other is refused', async () => {
+    const social = await createShopper(t.db);
+    const answers = await Promise.all(
+      ['One@234567', 'Two@234567'].map((password) =>
+        changePassword(social.token, { password, password_confirmation: password }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
   });
 
   test('without a token is 401', async () => {

@@ -249,6 +249,50 @@ test('GET /countries answers Gulf countries with currency codes', async () => {
   );
 });
 
+/** spec 02 §9's sixteen country options, and the Gulf states: each with its currency (ISO 4217). */
+const SPEC_COUNTRIES: Record<string, string> = {
+  Syria: 'SYP',
+  Egypt: 'EGP',
+  'United Arab Emirates': 'AED',
+  'United Kingdom': 'GBP',
+  Bangladesh: 'BDT',
+  India: 'INR',
+  Finland: 'EUR',
+  Pakistan: 'PKR',
+  Argentina: 'ARS',
+  Brazil: 'BRL',
+  Australia: 'AUD',
+  Thailand: 'THB',
+  Philippines: 'PHP',
+  Turkey: 'TRY',
+  Uzbekistan: 'UZS',
+  Kuwait: 'KWD',
+  'Saudi Arabia': 'SAR',
+  Qatar: 'QAR',
+  Bahrain: 'BHD',
+  Oman: 'OMR',
+};
+
+test("GET /countries lists spec 02 §9's sixteen and the Gulf states; each currency prices the shop", async () => {
+  const { countries } = (await get('/api/countries')).json<{
+    countries: { name: { ar: string; en: string }; currency_code: string }[];
+  }>();
+  const byName = new Map(countries.map((country) => [country.name.en, country]));
+  for (const [name, currency] of Object.entries(SPEC_COUNTRIES)) {
+    expect({ name, currency: byName.get(name)?.currency_code }).toEqual({ name, currency });
+    expect(byName.get(name)?.name.ar).toMatch(/[\u0600-\u06ff]/);
+  }
+  expect(new Set(countries.map((country) => country.name.en)).size).toBe(countries.length);
+  for (const currency of new Set(Object.values(SPEC_COUNTRIES))) {
+    const product = (await get(`/api/products/1?currency_code=${currency}`)).json<Product>();
+    expect({ currency, converted: product.converted_products?.currency_code }).toEqual({
+      currency,
+      converted: currency,
+    });
+    expect(product.converted_products?.price).toBeGreaterThan(0);
+  }
+});
+
 describe('governorates', () => {
   test("lists Kuwait's six governorates with area counts, and each one's areas with shipping prices", async () => {
     const { data } = (await get('/api/governorates')).json<{

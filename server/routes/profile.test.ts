@@ -95,6 +95,7 @@ describe('GET /users', () => {
         profile_image: null,
         pending_email: null,
         role: 'shopper',
+        has_password: true,
       },
     });
   });

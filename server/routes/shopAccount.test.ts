@@ -122,6 +122,27 @@ describe('addresses', () => {
         .statusCode,
     ).toBe(422);
   });
+
+  test('country_code: a known three-letter code (default KWT); an unknown one is refused with 422', async () => {
+    const { country_code: _, ...withoutCode } = valid;
+    const defaulted = await call(t.app, 'POST', '/api/addresses', withoutCode, shopper.token);
+    expect(defaulted.json<{ address: { country_code: string } }>().address.country_code).toBe('KWT');
+    const lower = await call(
+      t.app,
+      'POST',
+      '/api/addresses',
+      { ...valid, country_code: 'sau' },
+      shopper.token,
+    );
+    expect(lower.json<{ address: { country_code: string } }>().address.country_code).toBe('SAU');
+    for (const country_code of ['KW', 'XYZ', 'QQ', '12']) {
+      const refused = await call(t.app, 'POST', '/api/addresses', { ...valid, country_code }, shopper.token);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        country_code: ['The selected country code is invalid.'],
+      });
+    }
+  });
 });
 
 describe('content', () => {

@@ -9,6 +9,7 @@ import {
   insertApiToken,
   insertUser,
   isUniqueViolation,
+  setFirstPassword,
   updateUser,
   updateUserDroppingTokens,
   type UserChanges,
@@ -41,22 +42,24 @@ export interface PasswordChange {
 export async function changePassword(db: Db, change: PasswordChange): Promise<void> {
   const user = await findUserById(db, change.userId);
   if (!user) throw new NotFound('User not found.');
-  // An account made through social sign-in has no password yet: it sets its first one without a current one.
+  const wrongCurrent = () =>
+    new Invalid(
+      { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] },
+      ACCOUNT_MESSAGES.currentPasswordWrong,
+    );
+  const newHash = () => hashPassword(change.newPassword, change.bcryptCost);
   if (user.passwordHash) {
     const matches = change.currentPassword
       ? await verifyPassword(change.currentPassword, user.passwordHash)
       : false;
-    if (!matches) {
-      throw new Invalid(
-        { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] },
-        ACCOUNT_MESSAGES.currentPasswordWrong,
-      );
-    }
+    if (!matches) throw wrongCurrent();
+    await updateUser(db, user.id, { passwordHash: await newHash(), updatedAt: change.now });
+  } else if (!(await setFirstPassword(db, user.id, await newHash(), change.now))) {
+    // An account made through social sign-in has no password yet: only the bearer of one of its own sessions (the
+    // route requires one) sets its first one, without a current one. Another request set one meanwhile: from now on
+    // the current password is asked for.
+    throw wrongCurrent();
   }
-  await updateUser(db, user.id, {
-    passwordHash: await hashPassword(change.newPassword, change.bcryptCost),
-    updatedAt: change.now,
-  });
   // Whoever knew the old password is signed out everywhere else.
   await deleteTokensExcept(db, user.id, change.keepTokenId);
 }

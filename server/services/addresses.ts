@@ -2,6 +2,7 @@
 import type { Address, AddressBody } from '../../contract/addresses';
 import type { Db } from '../db/client';
 import { addressRows, insertAddress, type AddressRow } from '../db/queries/addresses';
+import { countryCodeExists } from '../db/queries/locations';
 import { Invalid, type FieldErrors } from './errors';
 
 function addressJson(row: AddressRow): Address {
@@ -34,7 +35,7 @@ export async function addAddress(db: Db, userId: number, body: AddressBody): Pro
     apartmentNumber: text(body.apartment_number),
     city: text(body.city),
     codeNumber: text(body.code_number) || '+965',
-    countryCode: text(body.country_code) || 'KWT',
+    countryCode: (text(body.country_code) || 'KWT').toUpperCase(),
   };
   const errors: FieldErrors = {};
   const required = (field: string, value: string) => {
@@ -55,9 +56,11 @@ export async function addAddress(db: Db, userId: number, body: AddressBody): Pro
   }
   if (!/^\+\d{1,4}$/.test(input.codeNumber))
     errors.code_number = ['The code number field format is invalid.'];
-  if (!/^[A-Za-z]{2,3}$/.test(input.countryCode))
-    errors.country_code = ['The country code field format is invalid.'];
+  // The three-letter code of a country the shop knows (GET /countries), as the spec's default KWT: a two-letter or
+  // made-up code would be kept on orders that no one can deliver.
+  if (!/^[A-Z]{3}$/.test(input.countryCode) || !(await countryCodeExists(db, input.countryCode)))
+    errors.country_code = ['The selected country code is invalid.'];
   if (Object.keys(errors).length > 0) throw new Invalid(errors);
-  const row = await insertAddress(db, { userId, ...input, countryCode: input.countryCode.toUpperCase() });
+  const row = await insertAddress(db, { userId, ...input });
   return row ? addressJson(row) : null;
 }

@@ -1,9 +1,9 @@
 import i18next, { type Resource } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 import type { Language } from '../app/events';
-import { languageDetector } from './languageDetector';
 
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ar'];
 export const NAMESPACE = 'translation';
@@ -79,12 +79,30 @@ export function toLanguage(value: string | undefined | null): Language {
 }
 
 /**
- * Browser start: detection in a fixed order (see languageDetector), resources of one language
+ * Where the shopper's language is found, first match wins: query `lng`, cookie, localStorage, sessionStorage, the
+ * browser's languages, then `<html lang>`. The choice is kept in localStorage and in the `i18next` cookie, which the
+ * server reads (server/plugins/spa.ts) to send the next page's HTML already in that language and direction.
+ */
+export const LANGUAGE_DETECTION: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupCookie: 'i18next',
+  lookupLocalStorage: 'i18nextLng',
+  lookupSessionStorage: 'i18nextLng',
+  caches: ['localStorage', 'cookie'],
+  // A year, on every path, sent on top-level navigations (the library's default is 10 minutes and SameSite=Strict,
+  // which a link from another site would arrive without).
+  cookieMinutes: 60 * 24 * 365,
+  cookieOptions: { path: '/', sameSite: 'lax' },
+};
+
+/**
+ * Browser start: detection by i18next-browser-languagedetector (see LANGUAGE_DETECTION), resources of one language
  * loaded as their own chunk (never both in the first bundle).
  */
 export async function initI18n(): Promise<Language> {
   await i18n
-    .use(languageDetector)
+    .use(LanguageDetector)
     .use(
       resourcesToBackend((language: string, namespace: string) => {
         const ar = toLanguage(language) === 'ar';
@@ -116,6 +134,7 @@ export async function initI18n(): Promise<Language> {
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
+      detection: LANGUAGE_DETECTION,
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
       fallbackNS: [...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],

@@ -7,6 +7,16 @@ export function countryRows(db: Db) {
   return db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id));
 }
 
+/** Whether a country with this ISO 3166 alpha-3 code is one the shop knows (codes are stored upper case). */
+export async function countryCodeExists(db: Db, iso3: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.iso3, iso3))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function governorateRows(db: Db) {
   return db.select().from(governorates).orderBy(asc(governorates.sortOrder), asc(governorates.id));
 }

@@ -1,5 +1,5 @@
 // The users table (accounts and profiles).
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../client';
 import { apiTokens, users } from '../schema';
 
@@ -33,6 +33,24 @@ export async function emailTakenByOther(db: Db, email: string, userId: number): 
 export async function updateUser(db: Db, id: number, changes: UserChanges): Promise<UserRow | undefined> {
   const [updated] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   return updated;
+}
+
+/**
+ * Sets the first password of an account that has none (social sign-in), in one statement: of two such requests at
+ * once, only one finds the account still without a password. Answers whether this one set it.
+ */
+export async function setFirstPassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(and(eq(users.id, id), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Postgres' unique violation, on the error itself or on the cause Drizzle wraps it in. */

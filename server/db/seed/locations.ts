@@ -17,6 +17,19 @@ export const CURRENCY_RATES: CurrencyRateSeed[] = [
   { currencyCode: 'USD', ratePerKwd: 3.254, decimals: 2 },
   { currencyCode: 'EUR', ratePerKwd: 2.995, decimals: 2 },
   { currencyCode: 'EGP', ratePerKwd: 158.4, decimals: 2 },
+  // The currencies of spec 02 §9's country options (migrations/009 adds them to a database seeded before).
+  { currencyCode: 'GBP', ratePerKwd: 2.46, decimals: 2 },
+  { currencyCode: 'SYP', ratePerKwd: 42300, decimals: 2 },
+  { currencyCode: 'BDT', ratePerKwd: 396.5, decimals: 2 },
+  { currencyCode: 'INR', ratePerKwd: 286.5, decimals: 2 },
+  { currencyCode: 'PKR', ratePerKwd: 914, decimals: 2 },
+  { currencyCode: 'ARS', ratePerKwd: 4550, decimals: 2 },
+  { currencyCode: 'BRL', ratePerKwd: 17.6, decimals: 2 },
+  { currencyCode: 'AUD', ratePerKwd: 4.98, decimals: 2 },
+  { currencyCode: 'THB', ratePerKwd: 105.8, decimals: 2 },
+  { currencyCode: 'PHP', ratePerKwd: 190.4, decimals: 2 },
+  { currencyCode: 'TRY', ratePerKwd: 136.7, decimals: 2 },
+  { currencyCode: 'UZS', ratePerKwd: 39050, decimals: 2 },
 ];
 
 export interface CountrySeed {
@@ -60,6 +73,41 @@ export const COUNTRIES: CountrySeed[] = [
   },
   { nameEn: 'Germany', nameAr: 'ألمانيا', iso2: 'DE', iso3: 'DEU', dialCode: '+49', currencyCode: 'EUR' },
   { nameEn: 'France', nameAr: 'فرنسا', iso2: 'FR', iso3: 'FRA', dialCode: '+33', currencyCode: 'EUR' },
+  // The rest of spec 02 §9's sixteen country options (migrations/009 adds them to a database seeded before).
+  { nameEn: 'Syria', nameAr: 'سوريا', iso2: 'SY', iso3: 'SYR', dialCode: '+963', currencyCode: 'SYP' },
+  {
+    nameEn: 'United Kingdom',
+    nameAr: 'المملكة المتحدة',
+    iso2: 'GB',
+    iso3: 'GBR',
+    dialCode: '+44',
+    currencyCode: 'GBP',
+  },
+  {
+    nameEn: 'Bangladesh',
+    nameAr: 'بنغلاديش',
+    iso2: 'BD',
+    iso3: 'BGD',
+    dialCode: '+880',
+    currencyCode: 'BDT',
+  },
+  { nameEn: 'India', nameAr: 'الهند', iso2: 'IN', iso3: 'IND', dialCode: '+91', currencyCode: 'INR' },
+  { nameEn: 'Finland', nameAr: 'فنلندا', iso2: 'FI', iso3: 'FIN', dialCode: '+358', currencyCode: 'EUR' },
+  { nameEn: 'Pakistan', nameAr: 'باكستان', iso2: 'PK', iso3: 'PAK', dialCode: '+92', currencyCode: 'PKR' },
+  { nameEn: 'Argentina', nameAr: 'الأرجنتين', iso2: 'AR', iso3: 'ARG', dialCode: '+54', currencyCode: 'ARS' },
+  { nameEn: 'Brazil', nameAr: 'البرازيل', iso2: 'BR', iso3: 'BRA', dialCode: '+55', currencyCode: 'BRL' },
+  { nameEn: 'Australia', nameAr: 'أستراليا', iso2: 'AU', iso3: 'AUS', dialCode: '+61', currencyCode: 'AUD' },
+  { nameEn: 'Thailand', nameAr: 'تايلاند', iso2: 'TH', iso3: 'THA', dialCode: '+66', currencyCode: 'THB' },
+  { nameEn: 'Philippines', nameAr: 'الفلبين', iso2: 'PH', iso3: 'PHL', dialCode: '+63', currencyCode: 'PHP' },
+  { nameEn: 'Turkey', nameAr: 'تركيا', iso2: 'TR', iso3: 'TUR', dialCode: '+90', currencyCode: 'TRY' },
+  {
+    nameEn: 'Uzbekistan',
+    nameAr: 'أوزبكستان',
+    iso2: 'UZ',
+    iso3: 'UZB',
+    dialCode: '+998',
+    currencyCode: 'UZS',
+  },
 ];
 
 export interface AreaSeed {

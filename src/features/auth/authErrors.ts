@@ -19,6 +19,7 @@ const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'These credentials do not match our records.': 'auth.errors.credentials_mismatch',
   'Invalid or expired verification code.': 'auth.errors.invalid_code',
   'No user found, please register first': 'auth.errors.no_user_found',
+  'User not found.': 'auth.errors.user_not_registered',
   'Too many attempts. Please try again later.': 'auth.errors.too_many_attempts',
   [EMAIL_TAKEN]: 'auth.errors.email_already_registered',
   'This service is currently unavailable.': 'auth.errors.service_unavailable',
@@ -79,7 +80,10 @@ export function localizeServerMessage(t: Translate, message: string): string {
 /** The answer's message in the interface's language, or undefined when it has none. */
 export function localizedErrorMessage(t: Translate, error: unknown): string | undefined {
   const message = errorMessage(error);
-  return message === undefined ? undefined : localizeServerMessage(t, message);
+  // An account call answered 404 without a message: no account has that e-mail (spec 01 §8 'user not registered').
+  if (message === undefined)
+    return statusOf(error) === 404 ? t('auth.errors.user_not_registered') : undefined;
+  return localizeServerMessage(t, message);
 }
 
 /** Per-field server messages, each in the interface's language where known. */

@@ -18,6 +18,13 @@ export const ordersApi = api.injectEndpoints({
         ...(orders ?? []).map((order) => ({ type: 'Order' as const, id: order.id })),
       ],
     }),
+    /** One order with its detail (address, payment method, items): asked when its card is opened. */
+    getOrder: build.query<Order, number>({
+      query: (id) => `orders/${id}`,
+      transformResponse: (body: Order | { data?: Order }) =>
+        'data' in body && body.data ? body.data : (body as Order),
+      providesTags: (_order, _error, id) => [{ type: 'Order', id }],
+    }),
     cancelOrder: build.mutation<CancelOrderAnswer, number>({
       query: (id) => ({ url: `orders/${id}/cancel`, method: 'POST', body: {} }),
       // The card shows the cancel at once; a refusal puts the order back as it was.
@@ -28,10 +35,16 @@ export const ordersApi = api.injectEndpoints({
             if (order) order.status = 'canceled';
           }),
         );
+        const detailPatch = dispatch(
+          ordersApi.util.updateQueryData('getOrder', id, (order) => {
+            order.status = 'canceled';
+          }),
+        );
         try {
           await queryFulfilled;
         } catch {
           patch.undo();
+          detailPatch.undo();
         }
       },
       invalidatesTags: (_answer, _error, id) => [{ type: 'Order', id }],
@@ -43,4 +56,5 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetOrdersQuery, useCancelOrderMutation, useRateOrderedProductMutation } = ordersApi;
+export const { useGetOrdersQuery, useGetOrderQuery, useCancelOrderMutation, useRateOrderedProductMutation } =
+  ordersApi;

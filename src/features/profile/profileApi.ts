@@ -19,7 +19,8 @@ export type { ShippingNote as ShippingRequest } from '../../../contract/content'
 /** What the profile form sends (the contract's body also takes phone code and nationality). */
 export type ProfileUpdate = Pick<ProfileUpdateBody, 'name' | 'email'> & { phone_number: string };
 
-export type PasswordChange = Required<PasswordChangeBody>;
+/** current_password is left out only by an account that has no password yet (social sign-in). */
+export type PasswordChange = PasswordChangeBody;
 
 const USER = { type: 'User' as const, id: 'ME' };
 

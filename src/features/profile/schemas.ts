@@ -20,6 +20,13 @@ export const passwordSchema = yup.object({
 });
 export type PasswordValues = yup.InferType<typeof passwordSchema>;
 
+/** An account made by social sign-in has no password: its first one needs no current one (spec 02 §2). */
+export const firstPasswordSchema = yup.object({
+  current_password: yup.string().default(''),
+  password: strongPasswordRule(AUTH),
+  password_confirmation: confirmationRule('password', AUTH),
+});
+
 /** What the server accepts as a picture (its types and its 5 MB limit), checked before any upload. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
-  authFlowAdvanced,
   authModalClosed,
   authModalViewChanged,
   prepareTokenCipher,
@@ -143,7 +142,8 @@ export default function AuthModal() {
       body = (
         <ResetPasswordForm
           email={email ?? ''}
-          onSuccess={(resetEmail) => dispatch(authFlowAdvanced({ view: 'login', email: resetEmail }))}
+          // spec 01 §4: a successful reset shows its message (the form's toast) and closes everything.
+          onSuccess={() => dispatch(authModalClosed())}
         />
       );
       break;

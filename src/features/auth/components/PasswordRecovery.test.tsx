@@ -52,6 +52,23 @@ describe('forgot password', () => {
     );
   });
 
+  it.each([
+    ['en', 'E-mail', 'Send verification code', 'This user is not registered'],
+    ['ar', 'البريد الإلكتروني', 'إرسال رمز التحقق', 'المستخدم غير مسجّل'],
+  ] as const)(
+    "(%s) a 404 without the 'register first' message says 'user not registered' (spec 01 §8)",
+    async (language, label, send, text) => {
+      server.use(answer('post', 'send-verification-code', 404, {}));
+      const { user } = await openAuthModal('forgot', { language });
+      await user.type(screen.getByLabelText(label), 'who@shop.com');
+      await user.click(screen.getByRole('button', { name: send }));
+      await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+      server.use(answer('post', 'send-verification-code', 404, { message: 'User not found.' }));
+      await user.click(screen.getByRole('button', { name: send }));
+      await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThanOrEqual(2));
+    },
+  );
+
   it('in Arabic the server message is shown in Arabic', async () => {
     server.use(
       answer('post', 'send-verification-code', 404, { message: 'No user found, please register first' }),
@@ -104,7 +121,7 @@ describe('reset password', () => {
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
   });
 
-  it('success: the payload of spec 01 §3 (code an integer), a message, the callback → login with the e-mail', async () => {
+  it('success: the payload of spec 01 §3 (code an integer), a message, and everything closes (spec 01 §4)', async () => {
     const seen: Seen = [];
     server.use(
       answer('post', 'password/reset', 200, { message: 'Password has been reset successfully.' }, seen),
@@ -124,10 +141,8 @@ describe('reset password', () => {
       password: 'NewSecret1!',
       password_confirmation: 'NewSecret1!',
     });
-    await waitFor(() =>
-      expect(store.getState().auth.modal).toMatchObject({ view: 'login', email: 'lost@shop.com' }),
-    );
-    expect(await screen.findByLabelText('E-mail')).toHaveValue('lost@shop.com');
+    await waitFor(() => expect(store.getState().auth.modal.open).toBe(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a failure says the server message, or password_reset_failed', async () => {

@@ -15,7 +15,7 @@ import { useServerFieldErrors } from '../useServerFieldErrors';
 
 interface Props {
   email: string;
-  /** Called after a successful reset (the modal then goes back to the login form). */
+  /** Called after a successful reset (the whole dialog then closes). */
   onSuccess(email: string): void;
 }
 

@@ -36,7 +36,7 @@ describe('verification after a login of an unverified account (single field)', (
     expect(field).toHaveValue('123456');
   });
 
-  it("success: 'email verified, login again' and back to the login form with the e-mail", async () => {
+  it("success (spec 01 §4): 'email verified, login again' and the dialog closes", async () => {
     const seen: Seen = [];
     server.use(
       answer(
@@ -52,9 +52,9 @@ describe('verification after a login of an unverified account (single field)', (
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Your e-mail is verified. Please log in again.')).toBeInTheDocument();
     expect(seen[0]?.body).toEqual({ email: 'late@shop.com', code: '012345' });
-    await waitFor(() => expect(store.getState().auth.modal).toMatchObject({ open: true, view: 'login' }));
+    await waitFor(() => expect(store.getState().auth.modal.open).toBe(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().auth.token).toBeNull();
-    expect(await screen.findByLabelText('E-mail')).toHaveValue('late@shop.com');
   });
 
   it('failure: the server message as toast and field error', async () => {

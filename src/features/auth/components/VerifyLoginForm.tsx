@@ -9,12 +9,12 @@ import { fieldError } from '../../../ui/formikField';
 import { TextField } from '../../../ui/TextField';
 import { useSendVerificationCodeMutation, useVerifyCodeMutation } from '../authApi';
 import { localizedErrorMessage } from '../authErrors';
-import { authFlowAdvanced } from '../authSlice';
+import { authModalClosed } from '../authSlice';
 import { CODE_LENGTH, validationKey, verificationFieldSchema } from '../schemas';
 
 /**
  * After a login of an unverified account (the code was requested by the login form). One field;
- * success says 'email verified, login again' and returns to the login form with the e-mail filled in.
+ * success says 'email verified, login again' and closes the dialog (spec 01 §4).
  */
 export function VerifyLoginForm({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export function VerifyLoginForm({ email }: { email: string }) {
       try {
         await verify({ email, code: values.code.trim() }).unwrap();
         notify.success(t('auth.verify_login.success'));
-        dispatch(authFlowAdvanced({ view: 'login', email }));
+        dispatch(authModalClosed());
       } catch (error) {
         const message = localizedErrorMessage(t, error) ?? t('auth.errors.verification_failed');
         notify.error(message);

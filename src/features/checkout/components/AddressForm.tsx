@@ -5,7 +5,6 @@ import { fieldErrors } from '../../../app/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { digitsOnly } from '../../../lib/digits';
 import { notify } from '../../../lib/notify';
-import { phoneCountryByDialCode } from '../../../lib/phoneCodes';
 import { PhoneInput } from '../../../ui/PhoneInput';
 import { selectLanguage } from '../../settings/public';
 import { TextField } from '../../../ui/TextField';
@@ -17,6 +16,12 @@ import {
   selectCheckoutDraft,
   type NewAddressDraft,
 } from '../checkoutSlice';
+
+/**
+ * The address's country (spec 01 §9: default KWT, the three-letter code of GET /countries). The shop delivers to
+ * Kuwait's governorates only; the phone's dial code says where the phone is from, not where the parcel goes.
+ */
+const ADDRESS_COUNTRY_CODE = 'KWT';
 
 type Field = keyof NewAddressDraft;
 type Problems = Partial<Record<Field, string>>;
@@ -79,7 +84,7 @@ export function AddressForm() {
       apartment_number: digitsOnly(draft.apartment),
       city: draft.city.trim(),
       code_number: draft.phoneCode,
-      country_code: phoneCountryByDialCode(draft.phoneCode)?.iso.toUpperCase() ?? 'KWT',
+      country_code: ADDRESS_COUNTRY_CODE,
     });
     if ('data' in answer && answer.data?.address) {
       notify.success(t('checkout.address_form.saved'));

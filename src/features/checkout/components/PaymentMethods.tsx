@@ -5,6 +5,7 @@ import { statusOf } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
 import { leavePage } from '../../../lib/leavePage';
 import { formatMoney } from '../../../lib/money';
+import type { PaymentInvoice } from '../../../lib/paymentLink';
 import { notify } from '../../../lib/notify';
 import { PageSpinner } from '../../../ui/Spinner';
 import { selectIsAuthenticated } from '../../auth/public';
@@ -12,14 +13,17 @@ import { selectGuestToken } from '../../cart/public';
 import { selectLanguage } from '../../settings/public';
 import { PAYMENT_COUNTRY_CODE, useExecutePaymentMutation, useInitiatePaymentQuery } from '../checkoutApi';
 
-/** The methods for paying one order, then the gateway's page in the same window. */
-export function PaymentMethods({ orderId }: { orderId: number }) {
+/**
+ * The methods for paying one order, then the gateway's page in the same window. The invoice (value and currency)
+ * goes with the order id when the link that led here carried it (spec 02 §7); the server checks it against the order.
+ */
+export function PaymentMethods({ orderId, invoice }: { orderId: number; invoice: PaymentInvoice | null }) {
   const { t } = useTranslation();
   const language = useAppSelector(selectLanguage);
   const signedIn = useAppSelector(selectIsAuthenticated);
   const guestToken = useAppSelector(selectGuestToken);
   const owner = { order_id: orderId, ...(!signedIn && guestToken ? { guest_token: guestToken } : {}) };
-  const methods = useInitiatePaymentQuery({ ...owner, country_code: 'KWT' });
+  const methods = useInitiatePaymentQuery({ ...owner, ...invoice, country_code: 'KWT' });
   const [execute, execution] = useExecutePaymentMutation();
   const [chosen, setChosen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,14 +1,41 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { api, statusOf } from '../../../app/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/money';
+import { paymentPageUrl } from '../../../lib/paymentLink';
 import { PageSpinner } from '../../../ui/Spinner';
 import { selectIsAuthenticated } from '../../auth/public';
 import { selectLanguage } from '../../settings/public';
 import { useGetPaymentStatusQuery } from '../checkoutApi';
+
+/** spec 02 §9: the success modal after an order closes by itself this long after it opened. */
+export const ORDER_SUCCESS_CLOSE_DELAY_MS = 2000;
+
+/** 'Order placed': shown once when the server says the order is paid, closed by itself after 2 s. */
+function OrderPlacedModal({ orderId }: { orderId: number | null }) {
+  const { t } = useTranslation();
+  const [show, setShow] = useState(true);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setShow(false), ORDER_SUCCESS_CLOSE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby="order-placed-title">
+      <Modal.Header closeButton closeLabel={t('checkout.result.success_modal.close')}>
+        <Modal.Title id="order-placed-title" as="h2" className="h5">
+          {t('checkout.result.success_modal.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">{t('checkout.result.success_modal.body', { id: orderId ?? '' })}</p>
+      </Modal.Body>
+    </Modal>
+  );
+}
 
 export type PaymentOutcome = 'paid' | 'failed' | 'pending' | 'refund' | 'expired';
 
@@ -81,6 +108,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
   const canRetry = orderId !== null && (outcome === 'failed' || outcome === 'pending');
   return (
     <div className={`alert alert-${TONE[outcome]}`} role="status" data-testid="payment-outcome">
+      {outcome === 'paid' && <OrderPlacedModal orderId={orderId} />}
       <h2 className="h4">{t(`checkout.result.${outcome}_title`)}</h2>
       <p className="mb-1">{t(`checkout.result.${outcome}`, { id: orderId ?? '' })}</p>
       {data.total_price !== undefined && data.currency && (
@@ -100,7 +128,10 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
           </button>
         )}
         {canRetry && (
-          <Link className="btn btn-primary" to={`/payment?order_id=${orderId}`}>
+          <Link
+            className="btn btn-primary"
+            to={paymentPageUrl(orderId, { invoice_value: data.total_price, currency_iso: data.currency })}
+          >
             {t('checkout.result.retry')}
           </Link>
         )}

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 
 import type { Language } from '../../../app/events';
 import { leavePage } from '../../../lib/leavePage';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
+import { ORDER_SUCCESS_CLOSE_DELAY_MS } from '../components/PaymentResult';
 import PaymentPage from './PaymentPage';
 
 const METHODS = [
@@ -69,10 +70,13 @@ describe('choosing a payment method', () => {
         });
       }),
     );
-    const { user } = renderPayment('/payment?order_id=41');
+    const { user } = renderPayment('/payment?order_id=41&invoice_value=12.5&currency_iso=KWD');
     expect(screen.getByText('Loading payment methods…')).toBeInTheDocument();
     const knet = await screen.findByRole('radio', { name: /KNET/ });
-    expect(initiated).toEqual([{ order_id: 41, country_code: 'KWT' }]);
+    // spec 02 §7: {invoice_value, currency_iso, country_code}, beside the order id the server checks them against.
+    expect(initiated).toEqual([
+      { order_id: 41, invoice_value: 12.5, currency_iso: 'KWD', country_code: 'KWT' },
+    ]);
     expect(screen.getByText('Order #41')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /VISA\/MASTER/ })).toBeInTheDocument();
     expect(screen.getByText(/0\.13/)).toBeInTheDocument();
@@ -198,13 +202,48 @@ describe('back from the gateway', () => {
     expect(screen.queryByRole('link', { name: 'Retry payment' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Order placed', 'Thank you! Order #41 is placed and paid.'],
+    ['ar', 'تم تقديم الطلب', 'شكرًا لك! تم تقديم الطلب رقم 41 ودفع قيمته.'],
+  ] as const)(
+    '(%s) a paid order: the success modal shows, then closes by itself after 2 s',
+    async (language, title, text) => {
+      status({ order_id: 41, status: 'paid', payment_status: 'paid', payment_id: 'p1' });
+      jest.useFakeTimers({ advanceTimers: true });
+      try {
+        renderPayment('/payment?paymentId=p1', language);
+        const modal = await screen.findByRole('dialog', { name: title });
+        expect(within(modal).getByText(text)).toBeInTheDocument();
+        act(() => {
+          jest.advanceTimersByTime(ORDER_SUCCESS_CLOSE_DELAY_MS - 100);
+        });
+        expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+        act(() => {
+          jest.advanceTimersByTime(100);
+        });
+        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+        // The page keeps the outcome under it.
+        expect(screen.getByTestId('payment-outcome')).toBeInTheDocument();
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
+
   it('a link saying paid for a payment the gateway has not confirmed shows pending, with retry', async () => {
-    status({ order_id: 41, status: 'pending', payment_status: 'pending', payment_id: 'p1' });
+    status({
+      order_id: 41,
+      status: 'pending',
+      payment_status: 'pending',
+      payment_id: 'p1',
+      total_price: 12.5,
+      currency: 'KWD',
+    });
     renderPayment('/payment?paymentId=p1&status=paid');
     expect(await screen.findByRole('heading', { name: 'Payment pending' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retry payment' })).toHaveAttribute(
       'href',
-      '/payment?order_id=41',
+      '/payment?order_id=41&invoice_value=12.5&currency_iso=KWD',
     );
     expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
   });

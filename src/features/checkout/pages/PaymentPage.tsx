@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { invoiceFromParams } from '../../../lib/paymentLink';
 import { PaymentMethods } from '../components/PaymentMethods';
 import { PaymentResult } from '../components/PaymentResult';
 
 /**
- * /payment?order_id=N: choose a method and pay the order. /payment?paymentId=… (how the gateway sends the shopper
+ * /payment?order_id=N[&invoice_value=V&currency_iso=C]: choose a method and pay the order. /payment?paymentId=… (how the gateway sends the shopper
  * back): the outcome of that payment.
  */
 export default function PaymentPage() {
@@ -23,7 +24,7 @@ export default function PaymentPage() {
       ) : Number.isInteger(orderId) && orderId > 0 ? (
         <>
           <p className="text-body-secondary">{t('checkout.payment.order', { id: orderId })}</p>
-          <PaymentMethods orderId={orderId} />
+          <PaymentMethods orderId={orderId} invoice={invoiceFromParams(params)} />
         </>
       ) : (
         <p>

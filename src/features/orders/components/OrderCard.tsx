@@ -5,9 +5,10 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
+import { paymentPageUrl } from '../../../lib/paymentLink';
 import { selectLanguage } from '../../settings/public';
 import { canRate, isUnpaid, statusBadge } from '../orderStatus';
-import type { Order, OrderItem } from '../ordersApi';
+import { useGetOrderQuery, type Order, type OrderItem } from '../ordersApi';
 import { rateItemRequested } from '../ordersSlice';
 
 interface Props {
@@ -26,7 +27,12 @@ export const OrderCard = memo(function OrderCard({ order, onCancel }: Props) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const badge = statusBadge(order.status);
-  const items = order.items ?? [];
+  // spec 02 §7: the detail is GET /orders/{id}, asked once the card is opened; a list that already carries it (our
+  // server's) shows it meanwhile, a list with the summary only waits for it.
+  const detail = useGetOrderQuery(order.id, { skip: !open });
+  const shown = detail.data ?? order;
+  const hasDetail = shown.items !== undefined;
+  const items = shown.items ?? [];
 
   return (
     <li className="card shadow-sm" data-testid="order-card">
@@ -65,7 +71,13 @@ export const OrderCard = memo(function OrderCard({ order, onCancel }: Props) {
           </button>
           {isUnpaid(order) && (
             <>
-              <Link className="btn btn-sm btn-primary" to={`/payment?order_id=${order.id}`}>
+              <Link
+                className="btn btn-sm btn-primary"
+                to={paymentPageUrl(order.id, {
+                  invoice_value: order.total_price,
+                  currency_iso: order.currency,
+                })}
+              >
                 {t('orders.card.pay')}
               </Link>
               <button
@@ -79,54 +91,71 @@ export const OrderCard = memo(function OrderCard({ order, onCancel }: Props) {
           )}
         </div>
         <div id={detailsId} hidden={!open} className="mt-3">
-          <dl className="row small mb-2">
-            <dt className="col-sm-4">{t('orders.card.address')}</dt>
-            <dd className="col-sm-8">
-              <bdi>{order.address}</bdi>
-            </dd>
-            <dt className="col-sm-4">{t('orders.card.payment_method')}</dt>
-            <dd className="col-sm-8">
-              <bdi>{order.payment_method}</bdi>
-            </dd>
-          </dl>
-          <h3 className="h6">{t('orders.card.items')}</h3>
-          <ul className="list-group">
-            {items.map((item) => {
-              const name = itemName(item, language);
-              return (
-                <li
-                  key={item.id}
-                  className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
-                >
-                  <div>
-                    <bdi className="fw-semibold">{name}</bdi>
-                    <div className="small text-body-secondary">
-                      {t('orders.card.quantity', { count: item.quantity.en })} ·{' '}
-                      <span dir="ltr">{formatMoney(item.total_price.en, order.currency, language)}</span>
-                    </div>
-                  </div>
-                  {canRate(order) && item.product_id !== null && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-warning"
-                      aria-label={t('orders.card.rate_item', { name })}
-                      onClick={() =>
-                        dispatch(
-                          rateItemRequested({
-                            orderId: order.id,
-                            productId: item.product_id as number,
-                            productName: name,
-                          }),
-                        )
-                      }
+          {!hasDetail && detail.isError && (
+            <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 small" role="alert">
+              <span>{t('orders.card.details_failed')}</span>
+              <button type="button" className="btn btn-sm btn-danger" onClick={() => void detail.refetch()}>
+                {t('orders.errors.retry')}
+              </button>
+            </div>
+          )}
+          {!hasDetail && !detail.isError && open && (
+            <p className="small text-body-secondary" role="status">
+              {t('orders.card.details_loading')}
+            </p>
+          )}
+          {hasDetail && (
+            <>
+              <dl className="row small mb-2">
+                <dt className="col-sm-4">{t('orders.card.address')}</dt>
+                <dd className="col-sm-8">
+                  <bdi>{shown.address}</bdi>
+                </dd>
+                <dt className="col-sm-4">{t('orders.card.payment_method')}</dt>
+                <dd className="col-sm-8">
+                  <bdi>{shown.payment_method}</bdi>
+                </dd>
+              </dl>
+              <h3 className="h6">{t('orders.card.items')}</h3>
+              <ul className="list-group">
+                {items.map((item) => {
+                  const name = itemName(item, language);
+                  return (
+                    <li
+                      key={item.id}
+                      className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
                     >
-                      {t('orders.card.rate')}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+                      <div>
+                        <bdi className="fw-semibold">{name}</bdi>
+                        <div className="small text-body-secondary">
+                          {t('orders.card.quantity', { count: item.quantity.en })} ·{' '}
+                          <span dir="ltr">{formatMoney(item.total_price.en, order.currency, language)}</span>
+                        </div>
+                      </div>
+                      {canRate(order) && item.product_id !== null && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-warning"
+                          aria-label={t('orders.card.rate_item', { name })}
+                          onClick={() =>
+                            dispatch(
+                              rateItemRequested({
+                                orderId: order.id,
+                                productId: item.product_id as number,
+                                productName: name,
+                              }),
+                            )
+                          }
+                        >
+                          {t('orders.card.rate')}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
         </div>
       </div>
     </li>

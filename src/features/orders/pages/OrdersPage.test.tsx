@@ -19,14 +19,37 @@ const ORDERS = [
   makeOrder(4, 'paid'),
 ];
 
-function serve(orders: Order[] | 'fail') {
+/** The ids GET /orders/{id} was asked for, in order. */
+let detailsAsked: number[] = [];
+
+function serve(orders: Order[] | 'fail', details: Order[] | 'fail' = orders) {
+  detailsAsked = [];
   server.use(
     http.get(apiUrl('orders'), () =>
       orders === 'fail'
         ? HttpResponse.json({ message: 'Server Error' }, { status: 500 })
         : HttpResponse.json(orders),
     ),
+    http.get(apiUrl('orders/:id'), ({ params }) => {
+      const id = Number(params.id);
+      detailsAsked.push(id);
+      const order = details === 'fail' ? undefined : details.find((candidate) => candidate.id === id);
+      return order
+        ? HttpResponse.json(order)
+        : HttpResponse.json(
+            { message: details === 'fail' ? 'Server Error' : 'Order not found' },
+            {
+              status: details === 'fail' ? 500 : 404,
+            },
+          );
+    }),
   );
+}
+
+/** An order as a server whose list carries only the summary answers it (spec 02 §7: the detail is GET /orders/{id}). */
+function summaryOf(order: Order): Order {
+  const { address: _a, payment_method: _p, items: _i, ...summary } = order;
+  return summary as Order;
 }
 
 function renderOrders(language: Language = 'en') {
@@ -82,6 +105,49 @@ describe('orders page', () => {
     expect(screen.getByText('Perfume 2')).toBeVisible();
     expect(screen.getByText(/Quantity: 2/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('opening a card loads its detail from GET /orders/{id} (a list with the summary only)', async () => {
+    const full = makeOrder(2, 'completed', { address: 'Block 9, Street 1, Salmiya, Hawalli' });
+    serve([summaryOf(full), summaryOf(makeOrder(3, 'pending'))], [full]);
+    const { user } = renderOrders();
+    const cards = await screen.findAllByTestId('order-card');
+    // Nothing is asked before a card is opened.
+    expect(detailsAsked).toEqual([]);
+    await user.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Show details' }));
+    expect(await screen.findByText('Block 9, Street 1, Salmiya, Hawalli')).toBeVisible();
+    expect(screen.getByText('KNET')).toBeVisible();
+    expect(screen.getByText('Perfume 2')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Rate Perfume 2' })).toBeInTheDocument();
+    expect(detailsAsked).toEqual([2]);
+  });
+
+  it.each([
+    ['en', 'The order details could not be loaded.', 'Try again'],
+    ['ar', 'تعذر تحميل تفاصيل الطلب.', 'أعد المحاولة'],
+  ] as const)(
+    '(%s) a detail that cannot be loaded says so and can be asked again',
+    async (language, text, retry) => {
+      const full = makeOrder(2, 'completed');
+      serve([summaryOf(full)], 'fail');
+      const { user } = renderOrders(language);
+      await user.click(
+        await screen.findByRole('button', { name: language === 'en' ? 'Show details' : 'عرض التفاصيل' }),
+      );
+      expect(await screen.findByText(text)).toBeVisible();
+      serve([summaryOf(full)], [full]);
+      await user.click(screen.getByRole('button', { name: retry }));
+      expect(await screen.findByText('Block 5, Street 20, Fahaheel, Ahmadi')).toBeVisible();
+    },
+  );
+
+  it('the pay link of an unpaid order carries its amount and currency for POST /initiate-payment', async () => {
+    serve([makeOrder(1, 'pending', { total_price: 7.25, currency: 'SAR' })]);
+    renderOrders();
+    expect(await screen.findByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/payment?order_id=1&invoice_value=7.25&currency_iso=SAR',
+    );
   });
 
   it.each([

@@ -15,6 +15,25 @@ const COUNTRIES = {
 };
 
 describe('change password', () => {
+  const account = (hasPassword: boolean) =>
+    server.use(
+      http.get(apiUrl('users'), () =>
+        HttpResponse.json({
+          user: {
+            id: 7,
+            name: 'Sara',
+            email: 'sara@shop.com',
+            phone_code: null,
+            phone_number: null,
+            nationality: null,
+            profile_image: null,
+            has_password: hasPassword,
+          },
+        }),
+      ),
+    );
+  beforeEach(() => account(true));
+
   function passwordHandler(status: number, body: object, seen: unknown[] = []) {
     server.use(
       http.post(apiUrl('password/change'), async ({ request }) => {
@@ -65,6 +84,45 @@ describe('change password', () => {
     expect(screen.getByText(strength)).toBeInTheDocument();
     expect(screen.getByText(match)).toBeInTheDocument();
     expect(seen).toEqual([]);
+  });
+
+  it.each([
+    [
+      'en',
+      'New password',
+      'Confirm new password',
+      'Set password',
+      'Your password has been set. You can now also log in with your e-mail.',
+    ],
+    [
+      'ar',
+      'كلمة المرور الجديدة',
+      'تأكيد كلمة المرور الجديدة',
+      'تعيين كلمة المرور',
+      'تم تعيين كلمة المرور. يمكنك الآن تسجيل الدخول ببريدك الإلكتروني أيضًا.',
+    ],
+  ] as const)(
+    '(%s) an account made by social sign-in sets its first password with new + confirmation only',
+    async (language, next, again, submit, done) => {
+      account(false);
+      const seen = passwordHandler(200, { message: 'Password changed successfully.' });
+      const { user } = renderProfilePage('/profile-password', <ProfilePasswordPage />, { language });
+      await waitFor(() =>
+        expect(
+          screen.queryByLabelText(language === 'en' ? 'Current password' : 'كلمة المرور الحالية'),
+        ).not.toBeInTheDocument(),
+      );
+      await user.type(screen.getByLabelText(next), 'First@2345');
+      await user.type(screen.getByLabelText(again), 'First@2345');
+      await user.click(screen.getByRole('button', { name: submit }));
+      expect(await screen.findByText(done)).toBeInTheDocument();
+      expect(seen).toEqual([{ password: 'First@2345', password_confirmation: 'First@2345' }]);
+    },
+  );
+
+  it('an account with a password keeps the current-password field', async () => {
+    renderProfilePage('/profile-password', <ProfilePasswordPage />);
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
   });
 
   it('shows and hides each password', async () => {
@@ -153,12 +211,18 @@ describe('country', () => {
 
   it.each([
     ['en', 'Error loading countries'],
-    ['ar', 'حدث خطأ أثناء تحميل الدول'],
-  ] as const)('says so when the countries fail to load (%s)', async (language, message) => {
-    server.use(http.get(apiUrl('countries'), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
-    renderProfilePage('/profile-country', <ProfileCountryPage />, { language });
-    expect(await screen.findByText(message)).toBeInTheDocument();
-  });
+    ['ar', 'خطأ في تحميل الدول'],
+  ] as const)(
+    "says 'error loading countries' on the page and as a toast when they fail to load (%s)",
+    async (language, message) => {
+      server.use(
+        http.get(apiUrl('countries'), () => HttpResponse.json({ message: 'down' }, { status: 500 })),
+      );
+      renderProfilePage('/profile-country', <ProfileCountryPage />, { language });
+      // spec 01 §8's text, on the page (role alert) and as a toast (spec 02 §8).
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    },
+  );
 });
 
 describe('shipping list', () => {

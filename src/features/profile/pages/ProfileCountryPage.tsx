@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
@@ -19,6 +19,11 @@ export default function ProfileCountryPage() {
   const language = useAppSelector(selectLanguage);
   const currency = useAppSelector(selectCurrency);
   const { data: countries = [], isLoading, isError, refetch } = useGetCountriesQuery();
+  // spec 01 §8 'error loading countries', also a toast (spec 02 §8: error fetching countries).
+  const loadFailed = t('auth.errors.error_loading_countries');
+  useEffect(() => {
+    if (isError) notify.error(loadFailed);
+  }, [isError, loadFailed]);
 
   const choose = (id: string) => {
     const country = countries.find((candidate) => String(candidate.id) === id);
@@ -40,7 +45,7 @@ export default function ProfileCountryPage() {
         </div>
       ) : isError ? (
         <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-          <span className="me-auto">{t('profile.country.load_failed')}</span>
+          <span className="me-auto">{loadFailed}</span>
           <button type="button" className="btn btn-sm btn-danger" onClick={() => void refetch()}>
             {t('common.retry')}
           </button>

@@ -1,0 +1,78 @@
+// The OpenAPI document: valid by a standard validator, and the same calls as docs/api-contract.md.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+/**
+ * @seriousme/openapi-schema-validator (the OpenAPI Initiative's schemas) is an ES module that finds its schema files
+ * through import.meta, which jest's CommonJS runtime cannot run: it runs in a Node process of its own.
+ */
+function validateOpenApi(document: object): { valid: boolean; errors: unknown[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+  try {
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const script = `
+      import { Validator } from '@seriousme/openapi-schema-validator';
+      import { readFileSync } from 'node:fs';
+      const result = await new Validator().validate(JSON.parse(readFileSync(process.argv[1], 'utf8')));
+      console.log(JSON.stringify({ valid: result.valid, errors: result.errors ?? [] }));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, file], {
+      cwd: path.join(__dirname, '..', '..'),
+      encoding: 'utf8',
+    });
+    return JSON.parse(output) as { valid: boolean; errors: unknown[] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+test('GET /api/openapi.json is a valid OpenAPI 3 document', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  const document = response.json<{ openapi: string }>();
+  expect(document.openapi).toMatch(/^3\./);
+  expect(validateOpenApi(document)).toEqual({ valid: true, errors: [] });
+});
+
+test('it lists exactly the calls of docs/api-contract.md, with the same auth', async () => {
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, { security?: object[] }>>;
+  }>();
+  const fromOpenApi = Object.entries(document.paths)
+    .flatMap(([url, methods]) =>
+      Object.entries(methods).map(([method, operation]) => {
+        const auth = operation.security
+          ? operation.security.length > 1
+            ? ' (optional bearer)'
+            : ' (bearer)'
+          : '';
+        return `${method.toUpperCase()} ${url.replace(/^\/api/, '')}${auth}`;
+      }),
+    )
+    .sort();
+  const markdown = readFileSync(path.join(__dirname, '..', '..', 'docs', 'api-contract.md'), 'utf8');
+  const fromMarkdown = [...markdown.matchAll(/^\| `?((?:GET|POST|PUT|PATCH|DELETE) [^|`]+?)`? \|/gm)]
+    .map((match) => (match[1] as string).trim())
+    .sort();
+  expect(fromMarkdown.length).toBeGreaterThan(30);
+  expect(fromOpenApi).toEqual(fromMarkdown);
+});
+
+test('GET /api/docs shows it in a browser outside production, without anything from elsewhere', async () => {
+  const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(page.body).toContain('POST /api/initiate-payment');
+  expect(page.body).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+});
