@@ -1,5 +1,5 @@
 // The catalogue's own tables beside products: categories, coupons, reviews.
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, coupons, orderItems, orders, reviews } from '../schema';
 
