@@ -61,9 +61,12 @@ function operation(area: string, id: string, endpoint: Endpoint): Json {
       : {}),
     ...(endpoint.auth === 'bearer'
       ? { security: [{ bearer: [] }] }
-      : endpoint.auth === 'optional'
-        ? { security: [{}, { bearer: [] }] }
-        : {}),
+      : endpoint.auth === 'staff' || endpoint.auth === 'owner'
+        ? // OpenAPI has no word for a role: a bearer token, and the role it must carry as an extension.
+          { security: [{ bearer: [] }], 'x-role': endpoint.auth }
+        : endpoint.auth === 'optional'
+          ? { security: [{}, { bearer: [] }] }
+          : {}),
     responses,
   };
 }

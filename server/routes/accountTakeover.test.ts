@@ -26,7 +26,9 @@ beforeAll(async () => {
   googleKey = pair.privateKey;
   const publicJwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const config = { googleClientId: GOOGLE_CLIENT_ID, now: clock.now };
+  // The demo shop's countries: a saved address names one (KWT).
   t = await createTestApp({
+    seed: true,
     config,
     social: createSocialVerifier(config, { googleKeys: createLocalJWKSet({ keys: [publicJwk] }) }),
   });

@@ -47,7 +47,7 @@ test('GET /api/openapi.json is a valid OpenAPI 3 document', async () => {
 
 test('it lists exactly the calls of docs/api-contract.md, with the same auth', async () => {
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-    paths: Record<string, Record<string, { security?: object[] }>>;
+    paths: Record<string, Record<string, { security?: object[]; 'x-role'?: string }>>;
   }>();
   const fromOpenApi = Object.entries(document.paths)
     .flatMap(([url, methods]) =>
@@ -55,7 +55,9 @@ test('it lists exactly the calls of docs/api-contract.md, with the same auth', a
         const auth = operation.security
           ? operation.security.length > 1
             ? ' (optional bearer)'
-            : ' (bearer)'
+            : operation['x-role']
+              ? ` (bearer, ${operation['x-role']})`
+              : ' (bearer)'
           : '';
         return `${method.toUpperCase()} ${url.replace(/^\/api/, '')}${auth}`;
       }),

@@ -102,6 +102,7 @@ describe('Google', () => {
       id: expect.any(Number),
       email: 'layla@example.com',
       name: 'Layla Hassan',
+      role: 'shopper',
     });
     const [user] = await t.db.select().from(users).where(eq(users.id, body.id));
     expect(user?.googleId).toBe('google-sub-1');
