@@ -171,7 +171,10 @@ for (const language of ['en', 'ar'] as const) {
     await field.fill(code);
     await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
     await expect(page.getByText(t.verify_login.success)).toBeVisible();
-    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+    // Spec 01 §4: 'email verified, login again' and the dialog closes; the shopper opens the login again.
+    await expect(dialog).toBeHidden();
+    await accountMenu(page, language, 'login');
+    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
     await dialog.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
     await expect(page.getByText(t.login.success)).toBeVisible();
@@ -287,8 +290,10 @@ for (const language of ['en', 'ar'] as const) {
     await dialog.getByLabel(t.fields.confirm_new_password, { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: t.reset.submit, exact: true }).click();
     await expect(page.getByText(t.reset.success)).toBeVisible();
-    // The success callback brings back the login form with the e-mail filled in.
-    await expect(dialog.getByLabel(t.fields.email, { exact: true })).toHaveValue(email);
+    // Spec 01 §4: a successful reset shows its message and closes everything; the shopper logs in anew.
+    await expect(dialog).toBeHidden();
+    await accountMenu(page, language, 'login');
+    await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
     await dialog.getByLabel(t.fields.password, { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: t.login.submit, exact: true }).click();
     await expect(page.getByText(t.login.success)).toBeVisible();
