@@ -1,9 +1,10 @@
-// `npm run bench`: what the shop's pages fetch as Chromium loads them (JS until the network is idle, CSS per page,
+// `npm run bench`: what a shopper on a phone sees (first paint, when the page works, taps: bench/shopperView.ts), what the shop's pages fetch as Chromium loads them (JS until the network is idle, CSS per page,
 // the largest lazy chunk), Lighthouse mobile (medians of --runs runs) on home, /search, a product and /cart in
 // English and Arabic, the host's floor (Lighthouse's TBT of a blank page and of rendered pages without their scripts,
 // bench/floor.ts), the main-thread breakdown of the home page (bench/trace.ts), API load on 127.0.0.1 and the
 // catalog's filter-change script time. Prints ONE table (figure, target, verdict) and writes bench/results.json.
-// Flags: --no-build, --only=sizes,lighthouse,floor,trace,api,filters (comma-separated), --runs=5 (Lighthouse, trace),
+// Flags: --no-build, --only=sizes,shopper,lighthouse,floor,trace,api,filters (comma-separated), --runs=5
+// (shopper, Lighthouse, trace), --compare=http://127.0.0.1:PORT (shopper: another build's server, alternating),
 // --api=reads,login,cart (parts of the API load).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import type { ChunkManifest } from '../server/plugins/spa';
 import { BLANK_PATH, startScriptlessProxy } from './floor';
 import { CHROMIUM_ARGS, fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
+import { shopperView } from './shopperView';
 import { traceMedians } from './trace';
 
 const root = path.resolve(__dirname, '..');
@@ -47,7 +49,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-const PARTS = ['sizes', 'lighthouse', 'floor', 'trace', 'api', 'filters'] as const;
+const PARTS = ['sizes', 'shopper', 'lighthouse', 'floor', 'trace', 'api', 'filters'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -547,6 +549,36 @@ async function filters() {
   return result;
 }
 
+/** --compare=URL: another build's server (e.g. the last release) measured beside this one, load by load. */
+const COMPARE = args.find((a) => a.startsWith('--compare='))?.slice('--compare='.length);
+
+/** What a shopper on a phone sees (bench/shopperView.ts): first paint, page works, long tasks; then three taps. */
+async function shopperRows(url: string) {
+  const servers = [{ name: 'this build', base: url }];
+  if (COMPARE) servers.push({ name: 'compared', base: COMPARE });
+  const result = await shopperView(servers, RUNS);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  for (const page of result.pages) {
+    const who = COMPARE ? `${page.server}: ` : '';
+    row(
+      `${who}${page.page} ${page.language} phone (slow 4G, 4× CPU): first paint / works / long tasks`,
+      `${seconds(page.firstPaintMs)} / ${seconds(page.worksMs)} / ${page.longTaskMs} ms${page.failed ? ` (${page.failed} never worked)` : ''}`,
+      'paint ≤ 1.5 s, works ≤ 2.0 s',
+      page.server === 'this build'
+        ? page.failed === 0 && page.firstPaintMs <= 1500 && page.worksMs <= 2000
+        : null,
+    );
+  }
+  for (const tap of result.interactions)
+    row(
+      `${COMPARE ? `${tap.server}: ` : ''}${tap.interaction}, input to next paint (4× CPU)`,
+      `${Math.round(tap.nextPaintMs)} ms`,
+      '≤ 100 ms',
+      tap.server === 'this build' ? tap.nextPaintMs <= 100 : null,
+    );
+  return result;
+}
+
 async function main() {
   if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   const results: Record<string, unknown> = {
@@ -557,11 +589,20 @@ async function main() {
       .join(' ')} at start (shared machine)`,
   };
 
-  if (wants('sizes') || wants('lighthouse') || wants('floor') || wants('trace') || wants('api')) {
+  if (
+    wants('sizes') ||
+    wants('shopper') ||
+    wants('lighthouse') ||
+    wants('floor') ||
+    wants('trace') ||
+    wants('api')
+  ) {
     const { url, child } = await startServer();
     try {
       currentPart = 'sizes';
       if (wants('sizes')) results.sizes = await sizes(url);
+      currentPart = 'shopper';
+      if (wants('shopper')) results.shopper = await shopperRows(url);
       currentPart = 'lighthouse';
       if (wants('lighthouse')) {
         try {

@@ -1,0 +1,303 @@
+// What a shopper on a mid-range phone sees and can do, measured in a real Chromium: DevTools throttling (slow 4G:
+// 150 ms, 1.6 Mbit/s down, 750 kbit/s up; CPU 4× slower), a 412 × 823 touch screen, an empty cache each load.
+// Per page: the first contentful paint, the moment the page works (`<html data-page-ready>`, set once the page's
+// handlers are attached: src/shell/RouteBoundary.tsx) and the long-task time until then; medians of --runs loads.
+// With several servers (`--base=name=url,...`), their loads alternate page by page, so "before" and "after" share
+// the machine's moments.
+//
+// `npx tsx bench/shopperView.ts --base=after=http://127.0.0.1:8080 [--base=before=http://127.0.0.1:8081] [--runs=5]`
+// or through `npm run bench -- --only=shopper`.
+import type { Browser, CDPSession, Page } from '@playwright/test';
+
+import { launchChromium } from './pageLoad';
+
+export const SHOPPER_PAGES = ['/', '/search', '/product/1', '/cart'] as const;
+export const SHOPPER_LANGUAGES = ['en', 'ar'] as const;
+const READY_TIMEOUT_MS = 30_000;
+
+/** DevTools' throttling as the issue fixes it (the figures of Lighthouse's mobile profile, applied for real). */
+export const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+export const CPU_SLOWDOWN = 4;
+
+export interface ShopperLoad {
+  firstPaintMs: number;
+  worksMs: number;
+  longTaskMs: number;
+}
+
+export interface ShopperRow {
+  server: string;
+  page: string;
+  language: 'en' | 'ar';
+  firstPaintMs: number;
+  worksMs: number;
+  longTaskMs: number;
+  /** Loads whose page never reported working within READY_TIMEOUT_MS. */
+  failed: number;
+}
+
+export interface InteractionRow {
+  server: string;
+  interaction: string;
+  /** The slowest event of the interaction (Event Timing's duration: input to next paint), median of the runs. */
+  nextPaintMs: number;
+}
+
+const median = (values: number[]) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+// Runs in the page before its own scripts: records long tasks and the moment `data-page-ready` appears.
+const WATCH_PAGE = `
+  window.__shopper = { longTasks: [], readyAt: null, events: [] };
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) window.__shopper.longTasks.push([task.startTime, task.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const event of list.getEntries())
+      if (event.interactionId) window.__shopper.events.push([event.name, event.duration]);
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+  new MutationObserver(() => {
+    if (window.__shopper.readyAt === null && document.documentElement.dataset.pageReady === 'true')
+      window.__shopper.readyAt = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-page-ready'] });
+`;
+
+async function phoneTab(browser: Browser, language: 'en' | 'ar'): Promise<{ tab: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({
+    locale: language === 'ar' ? 'ar-KW' : 'en-US',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addInitScript(WATCH_PAGE);
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { tab, cdp };
+}
+
+/** One cold load of a page: null when it never reported working. */
+export async function loadOnce(
+  browser: Browser,
+  base: string,
+  page: string,
+  language: 'en' | 'ar',
+): Promise<ShopperLoad | null> {
+  const { tab } = await phoneTab(browser, language);
+  try {
+    const separator = page.includes('?') ? '&' : '?';
+    await tab.goto(`${base}${page}${separator}lng=${language}`, { waitUntil: 'commit' });
+    await tab.waitForFunction(() => document.documentElement.dataset.pageReady === 'true', null, {
+      timeout: READY_TIMEOUT_MS,
+      polling: 100,
+    });
+    // Long tasks are reported when they end: a moment for the last one before the page worked.
+    await tab.waitForTimeout(200);
+    return await tab.evaluate(() => {
+      const watch = (
+        window as unknown as { __shopper: { longTasks: [number, number][]; readyAt: number | null } }
+      ).__shopper;
+      const readyAt = watch.readyAt ?? performance.now();
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? readyAt;
+      const longTaskMs = watch.longTasks
+        .filter(([start]) => start < readyAt)
+        .reduce((sum, [, duration]) => sum + duration, 0);
+      return {
+        firstPaintMs: Math.round(paint),
+        worksMs: Math.round(readyAt),
+        longTaskMs: Math.round(longTaskMs),
+      };
+    });
+  } catch {
+    return null;
+  } finally {
+    await tab.context().close();
+  }
+}
+
+/** What a tap does, on a page that works: the slowest of its events' input-to-next-paint durations. */
+const INTERACTIONS: {
+  name: string;
+  page: string;
+  /** Steps before the measured tap (not measured). */
+  prepare?: (tab: Page) => Promise<void>;
+  act: (tab: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'add to cart (/product/1)',
+    page: '/product/1',
+    prepare: async (tab) => {
+      // A colour and a size where the product has them (each radio group's first choice that is in stock).
+      for (const group of await tab.getByRole('radiogroup').all())
+        await group.getByRole('radio', { disabled: false }).first().check();
+    },
+    act: (tab) =>
+      tab
+        .getByRole('button', { name: /^(Add to cart|أضف إلى السلة|إضافة إلى السلة)$/ })
+        .first()
+        .tap(),
+  },
+  {
+    name: 'filter change (/search, a rating)',
+    page: '/search',
+    act: async (tab) => {
+      await tab
+        .getByRole('button', { name: /Filter|فلتر|تصفية/ })
+        .first()
+        .tap();
+      await tab.getByRole('dialog').getByRole('button', { name: /4/ }).first().tap();
+    },
+  },
+  {
+    name: 'account dialog (home)',
+    page: '/',
+    act: async (tab) => {
+      // On a phone the account button sits in the collapsed menu: opening it is part of the way there.
+      await tab.getByRole('button', { name: 'Toggle navigation' }).tap();
+      await tab.getByRole('button', { name: 'Account' }).tap();
+    },
+  },
+];
+
+async function interactOnce(
+  browser: Browser,
+  base: string,
+  interaction: (typeof INTERACTIONS)[number],
+): Promise<number | null> {
+  const { tab } = await phoneTab(browser, 'en');
+  try {
+    await tab.goto(`${base}${interaction.page}?lng=en`, { waitUntil: 'commit' });
+    await tab.waitForFunction(() => document.documentElement.dataset.pageReady === 'true', null, {
+      timeout: READY_TIMEOUT_MS,
+    });
+    await tab.waitForLoadState('networkidle');
+    await interaction.prepare?.(tab);
+    await tab.waitForTimeout(300);
+    await tab.evaluate(() => {
+      (window as unknown as { __shopper: { events: unknown[] } }).__shopper.events = [];
+    });
+    await interaction.act(tab);
+    await tab.waitForTimeout(1_000);
+    const durations = await tab.evaluate(() =>
+      (window as unknown as { __shopper: { events: [string, number][] } }).__shopper.events.map(
+        ([, duration]) => duration,
+      ),
+    );
+    return durations.length ? Math.max(...durations) : 0;
+  } catch (error) {
+    console.warn(`${interaction.name}: ${String(error).split('\n')[0]}`);
+    return null;
+  } finally {
+    await tab.context().close();
+  }
+}
+
+export interface ShopperViewResult {
+  pages: ShopperRow[];
+  interactions: InteractionRow[];
+}
+
+/** Every page and language, `runs` times, the servers alternating load by load. */
+export async function shopperView(
+  servers: { name: string; base: string }[],
+  runs: number,
+  {
+    interactions = true,
+    pages: chosenPages = SHOPPER_PAGES,
+  }: { interactions?: boolean; pages?: readonly string[] } = {},
+): Promise<ShopperViewResult> {
+  const browser = await launchChromium();
+  const loads = new Map<string, ShopperLoad[]>();
+  const failures = new Map<string, number>();
+  const taps = new Map<string, number[]>();
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      for (const page of chosenPages)
+        for (const language of SHOPPER_LANGUAGES)
+          for (const server of run % 2 ? [...servers].reverse() : servers) {
+            const key = `${server.name}|${page}|${language}`;
+            const load = await loadOnce(browser, server.base, page, language);
+            if (load) loads.set(key, [...(loads.get(key) ?? []), load]);
+            else failures.set(key, (failures.get(key) ?? 0) + 1);
+          }
+      if (interactions)
+        for (const interaction of INTERACTIONS)
+          for (const server of run % 2 ? [...servers].reverse() : servers) {
+            const key = `${server.name}|${interaction.name}`;
+            const duration = await interactOnce(browser, server.base, interaction);
+            if (duration !== null) taps.set(key, [...(taps.get(key) ?? []), duration]);
+          }
+    }
+  } finally {
+    await browser.close();
+  }
+  const pages: ShopperRow[] = [];
+  for (const server of servers)
+    for (const page of chosenPages)
+      for (const language of SHOPPER_LANGUAGES) {
+        const key = `${server.name}|${page}|${language}`;
+        const measured = loads.get(key) ?? [];
+        pages.push({
+          server: server.name,
+          page,
+          language,
+          firstPaintMs: median(measured.map((load) => load.firstPaintMs)),
+          worksMs: median(measured.map((load) => load.worksMs)),
+          longTaskMs: median(measured.map((load) => load.longTaskMs)),
+          failed: failures.get(key) ?? 0,
+        });
+      }
+  const interactionRows: InteractionRow[] = [];
+  for (const server of servers)
+    for (const interaction of INTERACTIONS) {
+      const measured = taps.get(`${server.name}|${interaction.name}`) ?? [];
+      interactionRows.push({
+        server: server.name,
+        interaction: interaction.name,
+        nextPaintMs: median(measured),
+      });
+    }
+  return { pages, interactions: interactionRows };
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const servers = args
+    .filter((arg) => arg.startsWith('--base='))
+    .map((arg) => {
+      const [name = '', base = ''] = arg.slice('--base='.length).split(/=(.*)/s);
+      return { name, base };
+    });
+  const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
+  const withTaps = !args.includes('--no-interactions');
+  // --pages=none: the interactions only; --pages=/,/cart: these pages only.
+  const pagesArg = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
+  const pages = pagesArg === undefined ? SHOPPER_PAGES : pagesArg === 'none' ? [] : pagesArg.split(',');
+  if (servers.length === 0) servers.push({ name: 'shop', base: 'http://127.0.0.1:8080' });
+  void shopperView(servers, runs, { interactions: withTaps, pages }).then(({ pages, interactions }) => {
+    const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
+    console.log('| server | page | lang | first paint | works | long tasks until then | failed |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of pages)
+      console.log(
+        `| ${row.server} | ${row.page} | ${row.language} | ${s(row.firstPaintMs)} | ${s(row.worksMs)} | ${row.longTaskMs} ms | ${row.failed} |`,
+      );
+    console.log('\n| server | interaction | input to next paint |');
+    console.log('|---|---|---|');
+    for (const row of interactions)
+      console.log(`| ${row.server} | ${row.interaction} | ${Math.round(row.nextPaintMs)} ms |`);
+  });
+}
