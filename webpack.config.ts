@@ -228,16 +228,6 @@ function browserBuild(production: boolean): Configuration & { devServer?: DevSer
             chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'home',
             idHint: '',
           },
-          // The shop's start code ("app") in two files: a browser compiles a script it streamed on the main thread
-          // when it runs it, 15-30 ms for the whole 375 KB on a phone-speed host, a task Lighthouse counts four times
-          // over. React DOM is a third of it. Both are the "app" chunk group: preloaded and fetched together.
-          // (Each further file costs ~0.6 KB gzip of the first load, whose budget has less than that left.)
-          'app-react-dom': {
-            test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
-            name: 'app-react-dom',
-            chunks: (chunk) => chunk.name === 'app',
-            enforce: true,
-          },
           // react-bootstrap's overlay code (popper, transitions) in chunks of its own, shared by the routes and
           // dialogs that use it: no lazy chunk carries it whole, none over 30 KB gzip.
           overlays: {

@@ -88,9 +88,6 @@ export async function measureFilterChange(): Promise<{
   const { catalogApi } = src(
     'features/catalog/catalogApi.ts',
   ) as typeof import('../src/features/catalog/catalogApi');
-  const { storeHomeCopies } = src(
-    'features/catalog/testing/storedHomeCopies.ts',
-  ) as typeof import('../src/features/catalog/testing/storedHomeCopies');
   const { brandToggled } = src(
     'features/catalog/catalogSlice.ts',
   ) as typeof import('../src/features/catalog/catalogSlice');
@@ -127,8 +124,7 @@ export async function measureFilterChange(): Promise<{
   const store = makeStore({ settings: { language: 'en', currency: 'KWD' } });
   const args = { lang: 'en' as const, currency: 'KWD' };
   const homeData = { categories, bestSellers: [], coupons: [], fetchedAt: Date.now(), currency: 'KWD' };
-  // As after a real fetch: in RTK Query's cache and in the stored copy the page's mount asks (spec 02 §4).
-  storeHomeCopies('en', { ...homeData, storedAt: Date.now(), currency: 'KWD' });
+  // As after a real fetch: in RTK Query's cache, fresh (spec 02 §4).
   await store.dispatch(catalogApi.util.upsertQueryData('getHomeData', args, homeData));
 
   const container = document.getElementById('root') as HTMLElement;

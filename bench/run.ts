@@ -165,10 +165,9 @@ async function sizes(url: string) {
         home.jsGzip <= HOME_JS_BUDGET_GZIP,
       );
   }
-  // The entry: the small start (main) and the shop's code it evaluates after a server-rendered page's first paint
-  // (the "app" chunk group's files, preloaded by every page's HTML). Every other script is a lazy chunk.
+  // The entry (main) is every page's; every other script is a lazy chunk.
   const groups = JSON.parse(readFileSync(path.join(dist, 'chunk-manifest.json'), 'utf8')) as ChunkManifest;
-  const entry = [...(groups.main ?? []), ...(groups.app ?? [])];
+  const entry = groups.main ?? [];
   const lazy = Object.entries(chunks)
     .filter(([file]) => file.endsWith('.js') && !entry.includes(file))
     .sort((a, b) => b[1] - a[1]);

@@ -34,8 +34,8 @@ export function AppTree({
 type RouterOf = (props: { children: ReactNode }) => ReactNode;
 
 /**
- * The shop. `app/start.tsx` renders (or hydrates) it once the store is rehydrated (what a PersistGate would wait for),
- * so the first render is a single transition React can slice, not a gate's second, blocking render.
+ * The shop. `app/boot.tsx` renders (or hydrates) it once the persisted state is read back (what a PersistGate would
+ * wait for), so the first render already shows what the shopper owns.
  */
 export function App({ store }: { store: AppStore }) {
   return <AppTree store={store} texts={i18n} router={BrowserRouter} />;

@@ -16,22 +16,18 @@ describe('which pages the server renders', () => {
     expect(rendersOnServer('/', 'shop_personal=0')).toBe(true);
   });
 
-  test('the markup goes into #root, its data into an inert JSON block, and the scripts wait for the paint', () => {
+  test('the markup goes into #root, its data into an inert JSON block, and the scripts stay as they are', () => {
     const html = withRenderedPage(INDEX_HTML, {
       html: '<p>hello</p>',
-      page: { personal: '</script><script>alert(1)</script>', queries: [] },
+      page: { personal: '</script><script>alert(1)</script>', answers: {} },
     });
     expect(html).toContain('<div id="root"><p>hello</p></div>');
     expect(html).toContain('<script type="application/json" id="shop-first-render">');
     // Nothing in the data can close the block.
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
-    // The shop's code is listed, inert, for the entry to fetch once the first screen is painted.
-    expect(html).toContain(
-      '<template id="shop-later-scripts"><link rel=preload as=script href=/js/app.1111111111.js></template></head>',
-    );
-    expect(html.replace(/<template\b.*?<\/template>/s, '')).not.toContain('/js/app.1111111111.js');
-    // The entry itself still comes with the page.
+    // The page's code downloads with it, to hydrate it.
+    expect(html).toContain('<link rel=preload as=script href=/js/app.1111111111.js>');
     expect(html).toContain('<script defer src=/js/main.2222222222.js></script>');
   });
 });

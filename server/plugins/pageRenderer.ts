@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { redactedUrl } from '../lib/logRedaction';
 import { isPublicPage } from '../../src/lib/pageAddress';
-import { LATER_SCRIPTS_ID, PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../src/lib/pageChunks';
+import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../src/lib/pageChunks';
 
 /** The shop's two languages (as src/lib/pageChunks.ts, which this server compiles on its own). */
 type Language = 'en' | 'ar';
@@ -12,7 +12,7 @@ type Language = 'en' | 'ar';
 /** What `dist/ssr/render.js` (src/app/renderPage.tsx) answers; typed here, the bundle is plain JavaScript. */
 export interface RenderedPage {
   html: string;
-  page: { personal: string; queries: { endpoint: string; args: unknown }[] };
+  page: { personal: string; answers: unknown };
 }
 
 interface PageRendererModule {
@@ -47,33 +47,18 @@ export function rendersOnServer(pathname: string, cookieHeader: string | undefin
 }
 
 /**
- * Puts the rendered markup into `#root` and what it was made from into a JSON block (not a script: it runs
- * nothing, so the content security policy is untouched).
- *
- * The page paints without scripts now, so the preloads of the shop's code move into an inert `<template>` that the
- * entry adds once the first screen is painted. Fetched with the HTML, Lighthouse's simulation counted their whole
- * download into the Largest Contentful Paint (it keeps any script whose evaluation it cannot place after the paint,
- * and it drops tasks under 10 ms, as each step of the start is): 2.0-2.2 s against 1.1-1.3 s. The price, measured
- * (docs/performance.md, thirteenth pass): on a slow 4G link the takeover comes ~0.3 s later; at 20 Mbit/s it does not
- * move.
+ * Puts the rendered markup into `#root` and what it was made from (the API answers the browser hydrates with) into
+ * a JSON block after it (not a script: it runs nothing, so the content security policy is untouched).
  */
 export function withRenderedPage(html: string, rendered: RenderedPage): string {
   const data = JSON.stringify(rendered.page).replace(/</g, '\\u003c');
-  const scripts = html.match(SCRIPT_PRELOAD) ?? [];
   return html
-    .replace(SCRIPT_PRELOAD, '')
-    .replace('</head>', () =>
-      scripts.length ? `<template id="${LATER_SCRIPTS_ID}">${scripts.join('')}</template></head>` : '</head>',
-    )
     .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`)
     .replace(
       '</body>',
       () => `<script type="application/json" id="${SERVER_PAGE_ID}">${data}</script></body>`,
     );
 }
-
-/** A preload of a script (the shop's code, the page's chunks, its texts), quoted or as the minifier wrote it. */
-const SCRIPT_PRELOAD = /<link\b(?=[^>]*\brel="?preload"?[\s>])(?=[^>]*\bas="?script"?[\s>])[^>]*>/gi;
 
 /** The API reached in process (no socket): what the renderer's base query fetches. */
 export function inProcessFetch(app: FastifyInstance): typeof fetch {
@@ -107,7 +92,7 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
 
 /** A rendered page is served from memory this long, then rendered again in the background on the next request. */
 const FRESH_MS = 10_000;
-/** ... and served at all this long (the SPA's own stored copies of the catalog are kept five minutes). */
+/** ... and served at all this long. */
 const STALE_MS = 60_000;
 /**
  * Pages kept at most; the least recently asked for goes first. Addresses are reduced to what their page reads

@@ -16,7 +16,7 @@ exports.renderPage = async ({ url, language, apiBaseUrl, fetch }) => {
   const health = await (await fetch(apiBaseUrl + '/health')).json();
   return {
     html: '<main data-render="' + renders + '"><h1>' + language + ' ' + url + ' ' + health.status + '</h1></main>',
-    page: { personal: '{"note":"</script><b>"}', queries: [{ endpoint: 'getSliders', args: { lang: language } }] },
+    page: { personal: '{"note":"</script><b>"}', answers: { queries: {} } },
   };
 };
 `;

@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
@@ -25,20 +26,7 @@ const queryOptions = {
 };
 const rawBaseQuery = fetchBaseQuery(queryOptions);
 
-/** The server's page renderer calls its own API in process: one base query per such fetch. */
-const serverBaseQueries = new WeakMap<typeof fetch, typeof rawBaseQuery>();
-function baseQueryOf(services: Partial<AppServices> | undefined) {
-  const fetchFn = services?.api?.fetch;
-  if (!fetchFn) return rawBaseQuery;
-  let query = serverBaseQueries.get(fetchFn);
-  if (!query) {
-    query = fetchBaseQuery({ ...queryOptions, fetchFn });
-    serverBaseQueries.set(fetchFn, query);
-  }
-  return query;
-}
-
-const withApiBase: BaseQueryFn<
+export const baseQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
   FetchBaseQueryError,
@@ -49,83 +37,31 @@ const withApiBase: BaseQueryFn<
   const base = services?.api?.baseUrl ?? getConfig().apiBaseUrl;
   const withBase = (url: string) => `${base}/${url.replace(/^\//, '')}`;
   const request = typeof args === 'string' ? withBase(args) : { ...args, url: withBase(args.url) };
-  return baseQueryOf(services)(request, api, extra);
+  // The server's page renderer reaches its own API in process, through the fetch it hands over.
+  const fetchFn = services?.api?.fetch;
+  return (fetchFn ? fetchBaseQuery({ ...queryOptions, fetchFn }) : rawBaseQuery)(request, api, extra);
 };
-
-/** Where a call keeps its last good answer, and for how long that copy answers without a call. */
-export interface StoredCopyPlan {
-  /** The session-storage key of this call's answer (the request decides: language, currency, path). */
-  key: string;
-  /** While the copy is younger than this, it answers without a call (a clock set back makes it stale). */
-  freshForMs?: number;
-  /** A copy of another shape (another build, a hand) is no copy. */
-  accepts?: (data: unknown) => boolean;
-}
-
-/** An endpoint's `extraOptions`: where its calls keep their last good answer (see `baseQuery`). */
-export interface StoredCopyOptions {
-  /** A key, a plan, or null for a call that keeps no copy. */
-  storedCopy?: (request: FetchArgs) => StoredCopyPlan | string | null;
-}
-
-export interface AnswerMeta extends Partial<FetchBaseQueryMeta> {
-  /** The answer is the stored copy of an earlier call: fresh enough to skip the call, or this call failed. */
-  fromStoredCopy?: boolean;
-}
-
-/** A copy with a freshness rule carries its time; one without is the bare answer. */
-interface DatedCopy {
-  storedAt: number;
-  data: unknown;
-}
-
-const isDatedCopy = (value: unknown): value is DatedCopy =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isFinite((value as Partial<DatedCopy>).storedAt) &&
-  'data' in value;
 
 /**
- * The one "stored copy" for every endpoint that asks for it with `extraOptions.storedCopy`: a good answer is kept
- * in session storage under the call's key; a copy still fresh by its plan answers without a call; a failed call is
- * answered with the kept copy, however old (marked `meta.fromStoredCopy`). Storage and the clock are reached
- * through the store's services (`extra`).
+ * The API slice's state as a server page carries it (anything else is not used). `never`: its exact type follows
+ * from the endpoints the features inject, which this module cannot name; RTK Query reads only its entries.
  */
-export const baseQuery: BaseQueryFn<
-  string | FetchArgs,
-  unknown,
-  FetchBaseQueryError,
-  StoredCopyOptions,
-  AnswerMeta
-> = async (args, api, extraOptions) => {
-  const request = typeof args === 'string' ? { url: args } : args;
-  const planned = extraOptions?.storedCopy?.(request) ?? null;
-  if (planned === null) return withApiBase(args, api, {});
-  const plan = typeof planned === 'string' ? { key: planned } : planned;
-  const { storage } = api.extra as AppServices;
-  const readCopy = (): { data: unknown; storedAt: number | null } | null => {
-    const stored = storage.readJson<unknown>('session', plan.key);
-    let copy: { data: unknown; storedAt: number | null } | null = null;
-    if (plan.freshForMs === undefined) copy = stored === null ? null : { data: stored, storedAt: null };
-    else if (isDatedCopy(stored)) copy = stored;
-    return copy && (plan.accepts?.(copy.data) ?? true) ? copy : null;
-  };
-
-  if (plan.freshForMs !== undefined) {
-    const copy = readCopy();
-    const age = copy?.storedAt == null ? -1 : Date.now() - copy.storedAt;
-    if (copy && age >= 0 && age < plan.freshForMs) return { data: copy.data, meta: { fromStoredCopy: true } };
-  }
-  const answer = await withApiBase(args, api, {});
-  if (!answer.error) {
-    const kept = plan.freshForMs === undefined ? answer.data : { storedAt: Date.now(), data: answer.data };
-    storage.writeJson('session', plan.key, kept);
-    return answer;
-  }
-  const copy = readCopy();
-  if (copy === null) return answer;
-  return { data: copy.data, meta: { ...answer.meta, fromStoredCopy: true } };
-};
+function isApiState(value: unknown, reducerPath: string): value is never {
+  const state = value as {
+    queries?: unknown;
+    mutations?: unknown;
+    provided?: unknown;
+    config?: { reducerPath?: unknown };
+  } | null;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    typeof state.queries === 'object' &&
+    typeof state.mutations === 'object' &&
+    typeof state.provided === 'object' &&
+    state.config?.reducerPath === reducerPath
+  );
+}
 
 /** Only tags some endpoint provides or invalidates; a feature adds its own with its first endpoint that uses one. */
 export const TAG_TYPES = [
@@ -164,10 +100,19 @@ const createApi = buildCreateApi(
   reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }),
 );
 
+/**
+ * The answers a server-rendered page was rendered from (the API slice's fulfilled queries and their tags, embedded
+ * in the HTML): the browser starts from them, so its first render is the page the HTML shows (RTK Query's
+ * rehydration, see `extractRehydrationInfo`).
+ */
+export const serverPageLoaded = createAction<unknown>('app/serverPageLoaded');
+
 /** The one API definition; features add their endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    serverPageLoaded.match(action) && isApiState(action.payload, reducerPath) ? action.payload : undefined,
   tagTypes: TAG_TYPES,
   // Back online, what is on screen is asked for again: it may have changed, or failed while offline.
   refetchOnReconnect: true,

@@ -58,12 +58,9 @@ describe('the server page block', () => {
     document.body.append(script);
   };
 
-  test('is read when it has the signature and the queries', () => {
-    block(JSON.stringify({ personal: '{}', queries: [{ endpoint: 'getSliders', args: { lang: 'en' } }] }));
-    expect(readServerPage()).toEqual({
-      personal: '{}',
-      queries: [{ endpoint: 'getSliders', args: { lang: 'en' } }],
-    });
+  test('is read when it has the signature and the answers', () => {
+    block(JSON.stringify({ personal: '{}', answers: { queries: {} } }));
+    expect(readServerPage()).toEqual({ personal: '{}', answers: { queries: {} } });
   });
 
   test('is no page when it is missing, broken or of another shape', () => {
@@ -71,7 +68,7 @@ describe('the server page block', () => {
     block('{not json');
     expect(readServerPage()).toBeNull();
     document.body.innerHTML = '';
-    block(JSON.stringify({ personal: 1, queries: 'all' }));
+    block(JSON.stringify({ personal: 1, answers: 'all' }));
     expect(readServerPage()).toBeNull();
   });
 });

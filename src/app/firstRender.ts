@@ -1,4 +1,4 @@
-// What decides whether the browser may take over a server-rendered page as it is (hydrate) or must render its own.
+// What decides whether the browser hydrates a server-rendered page or renders its own.
 import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../lib/pageChunks';
 import { writeCookie } from '../lib/storage';
 import type { Language } from './events';
@@ -19,20 +19,15 @@ export function personalSignature(state: RootState): string {
   });
 }
 
-/** A query the page was rendered from: the browser asks for the same answers before it takes the page over. */
-export interface RenderedQuery {
-  endpoint: string;
-  args: unknown;
-}
-
 /**
- * What the server's page renderer embeds beside the markup. Not the answers themselves: the catalog alone is tens
- * of kilobytes the HTML would carry before the page can paint; the browser asks for them while its code loads.
+ * What the server's page renderer embeds after the markup: whose state it was rendered from, and the API answers
+ * it was rendered from (the API slice's state: its fulfilled queries and their tags), which the browser hydrates
+ * with, so both renders read the same data.
  */
 export interface ServerPage {
   /** `personalSignature` of the state the server rendered with. */
   personal: string;
-  queries: RenderedQuery[];
+  answers: unknown;
 }
 
 export function isServerPage(value: unknown): value is ServerPage {
@@ -41,8 +36,8 @@ export function isServerPage(value: unknown): value is ServerPage {
     typeof page === 'object' &&
     page !== null &&
     typeof page.personal === 'string' &&
-    Array.isArray(page.queries) &&
-    page.queries.every((query: Partial<RenderedQuery>) => typeof query.endpoint === 'string')
+    typeof page.answers === 'object' &&
+    page.answers !== null
   );
 }
 

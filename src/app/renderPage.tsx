@@ -27,7 +27,7 @@ export interface PageRequest {
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
-  /** What the browser's first render needs to take the markup over (see start.tsx). */
+  /** What the browser's first render needs to hydrate the markup (see boot.tsx). */
   page: ServerPage;
 }
 
@@ -54,8 +54,6 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const services: AppServices = {
     t: (key, options) => translation.t(key, options),
     notify: { success: quiet, error: quiet, info: quiet, warning: quiet },
-    // Nothing the shopper stored reaches the server: the page is a new visitor's.
-    storage: { readJson: () => null, writeJson: quiet },
     api: { baseUrl: request.apiBaseUrl.replace(/\/$/, ''), fetch: request.fetch },
   };
   const store = makeStore({ settings: { language: request.language, currency: DEFAULT_CURRENCY } }, services);
@@ -79,10 +77,13 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       if (pass > 0 && running.length === 0) break;
       await Promise.all([routeLoaded, ...running]);
     }
-    const queries = Object.values(store.getState()[api.reducerPath].queries).flatMap((entry) =>
-      entry?.status === 'fulfilled' ? [{ endpoint: entry.endpointName, args: entry.originalArgs }] : [],
+    const state = store.getState()[api.reducerPath];
+    // Only finished answers: the browser's RTK Query takes fulfilled (and failed) entries and their tags.
+    const queries = Object.fromEntries(
+      Object.entries(state.queries).filter(([, entry]) => entry?.status === 'fulfilled'),
     );
-    return { html, page: { personal: personalSignature(store.getState()), queries } };
+    const answers = { ...state, queries, mutations: {}, subscriptions: {} };
+    return { html, page: { personal: personalSignature(store.getState()), answers } };
   } finally {
     store.dispatch(api.util.resetApiState());
   }

@@ -1,8 +1,7 @@
-// The side effects listeners and base queries reach for (texts, toasts, browser storage), handed to them through
+// The side effects listeners and base queries reach for (texts, toasts), handed to them through
 // the store's `extra` argument so a test can pass fakes and read what they received.
 import { i18n } from '../i18n/i18n';
 import { notify } from '../lib/notify';
-import { readKeptJson, writeKeptJson } from '../lib/storage';
 
 export type Notify = typeof notify;
 
@@ -10,10 +9,6 @@ export interface AppServices {
   /** A text of the current language (with its interpolation values and plural count). */
   t(key: string, options?: Record<string, unknown>): string;
   notify: Notify;
-  storage: {
-    readJson<T>(area: 'local' | 'session', key: string): T | null;
-    writeJson(area: 'local' | 'session', key: string, value: unknown): void;
-  };
   /** Only the server's page renderer: its API's address and an in-process fetch (the browser uses /config.js). */
   api?: { baseUrl: string; fetch: typeof fetch };
 }
@@ -21,6 +16,4 @@ export interface AppServices {
 export const appServices: AppServices = {
   t: (key, options) => i18n.t(key, options),
   notify,
-  // The base query's stored copies: the same objects back while storage holds what this page last saw.
-  storage: { readJson: readKeptJson, writeJson: writeKeptJson },
 };

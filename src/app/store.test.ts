@@ -1,4 +1,4 @@
-import { addListener, SHOULD_AUTOBATCH } from '@reduxjs/toolkit';
+import { addListener } from '@reduxjs/toolkit';
 import AES from 'crypto-js/aes';
 import { http, HttpResponse } from 'msw';
 import { persistStore, type Persistor } from 'redux-persist';
@@ -9,7 +9,6 @@ import { cartApi } from '../features/cart/cartApi';
 import { cartChangedInAnotherTab } from '../features/cart/cartSlice';
 import { DEFAULT_FILTERS } from '../features/catalog/catalogSlice';
 import { RELOAD_DELAY_MS } from '../features/settings/settingsListeners';
-import { nextTask } from '../lib/nextTask';
 import { apiUrl, server } from '../testing/server';
 import { api } from './api';
 import {
@@ -52,23 +51,6 @@ describe('makeStore', () => {
   it('accepts a preloaded state', () => {
     const store = makeStore(signedInState);
     expect(selectIsAuthenticated(store.getState())).toBe(true);
-  });
-
-  it("tells subscribers of RTK Query's batched answers in a task of their own, not in the next animation frame", async () => {
-    const frames = jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    try {
-      const store = makeStore();
-      // RTK Query's middleware announces itself on a store's first action, unbatched
-      store.dispatch({ type: 'test/started' });
-      const listener = jest.fn();
-      store.subscribe(listener);
-      store.dispatch({ type: 'test/answered', meta: { [SHOULD_AUTOBATCH]: true } });
-      expect(listener).not.toHaveBeenCalled();
-      await nextTask();
-      expect(listener).toHaveBeenCalledTimes(1);
-    } finally {
-      frames.mockRestore();
-    }
   });
 
   it('normalises a chosen currency code', () => {

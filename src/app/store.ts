@@ -9,9 +9,7 @@ import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice'
 import { couponReducer } from '../features/coupon/couponSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
 import { shippingReducer } from '../features/shipping/shippingSlice';
-import { nextTask } from '../lib/nextTask';
 import { api } from './api';
-import { freezeAnswers } from './freezeAnswers';
 import { registerListeners } from './listeners';
 import type { AppStartListening } from './listenerTypes';
 import { appServices, type AppServices } from './services';
@@ -66,14 +64,8 @@ export function makeStore(preloadedState?: PreloadedState, services: AppServices
         thunk: { extraArgument: services },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
-        .prepend(freezeAnswers, listenerMiddleware.middleware)
+        .prepend(listenerMiddleware.middleware)
         .concat(api.middleware),
-    // RTK Query's answers notify subscribers in a task of their own, not in the next animation frame's: there React's
-    // render ran in the same task as the frame's style, layout and paint, one long task instead of two short ones.
-    enhancers: (getDefaultEnhancers) =>
-      getDefaultEnhancers({
-        autoBatch: { type: 'callback', queueNotification: (notify) => void nextTask().then(notify) },
-      }),
     devTools: process.env.NODE_ENV !== 'production' && { name: 'Gulf Store' },
   });
   registerListeners(listenerMiddleware.startListening as AppStartListening);

@@ -27,12 +27,6 @@ export function pageChunkGroups(pathname: string, language: PageLanguage): strin
 export const SERVER_PAGE_ID = 'shop-first-render';
 
 /**
- * The id of the `<template>` in which a server-rendered page lists its scripts' preloads: the entry adds them to the
- * document once the first screen is painted.
- */
-export const LATER_SCRIPTS_ID = 'shop-later-scripts';
-
-/**
  * The cookie the SPA keeps while the shopper's stored state is not a new visitor's (a session, a cart, saved
  * products, a currency, filters): the server then sends pages without server-rendered markup.
  */

@@ -2,10 +2,9 @@ import { appServices, type AppServices } from '../app/services';
 
 type Kind = keyof AppServices['notify'];
 
-/** Services for a store under test: the real texts; toasts and stored values are recorded, never shown or kept. */
+/** Services for a store under test: the real texts; toasts are recorded, never shown. */
 export function fakeServices() {
   const toasts: { kind: Kind; message: string; toastId?: string | number }[] = [];
-  const stored = new Map<string, unknown>();
   const record =
     (kind: Kind) =>
     (message: string, options?: { toastId?: string | number }): void =>
@@ -18,10 +17,6 @@ export function fakeServices() {
       info: record('info'),
       warning: record('warning'),
     },
-    storage: {
-      readJson: <T>(area: string, key: string) => (stored.get(`${area}:${key}`) as T | undefined) ?? null,
-      writeJson: (area, key, value) => void stored.set(`${area}:${key}`, structuredClone(value)),
-    },
   };
-  return { services, toasts, stored };
+  return { services, toasts };
 }

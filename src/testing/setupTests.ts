@@ -5,7 +5,6 @@ import { toast } from 'react-toastify';
 
 import { initI18nWithResources } from '../i18n/i18n';
 import { allResources } from '../i18n/resources';
-import { flushKeptCopies } from '../lib/storage';
 import { installMatchMedia } from './matchMedia';
 import { API, server } from './server';
 
@@ -43,8 +42,6 @@ afterEach(() => {
   toast.dismiss();
   server.resetHandlers();
   window.localStorage.clear();
-  // A kept API copy still on its way to storage would land in the next test's.
-  flushKeptCopies();
   window.sessionStorage.clear();
 });
 afterAll(() => server.close());

@@ -4,8 +4,6 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
 
 import { api, type TagType } from '../../app/api';
-import type { RootState } from '../../app/store';
-import { forgetCatalogCopies } from '../catalog/public';
 import type {
   AdminCategoriesAnswer,
   AdminCouponAnswer,
@@ -66,16 +64,6 @@ const shopProductTags = (productId: number): Tag[] => [
   { type: 'BestSeller', id: 'LIST' },
 ];
 
-/** The home lists' stored copies answer without a call for 5 minutes; a product changed here makes them stale. */
-async function forgetShopCopies(queryFulfilled: Promise<unknown>, getState: () => unknown): Promise<void> {
-  try {
-    await queryFulfilled;
-  } catch {
-    return;
-  }
-  forgetCatalogCopies((getState() as RootState).settings.currency);
-}
-
 /** An order's change: the order itself, the lists, the glance, and the shopper's own order pages. */
 const orderTags = (answer: AdminOrderAnswer | undefined, id: number): Tag[] => [
   { type: 'AdminOrder', id },
@@ -110,7 +98,6 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     cancelOrder: build.mutation<AdminOrderAnswer, number>({
       query: (id) => ({ url: `admin/orders/${id}/cancel`, method: 'POST', body: {} }),
       invalidatesTags: (answer, error, id) => (error ? [] : orderTags(answer, id)),
-      onQueryStarted: (_id, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
     }),
     recordRefund: build.mutation<AdminOrderAnswer, { orderId: number; paymentId: number }>({
       query: ({ orderId, paymentId }) => ({
@@ -140,7 +127,6 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'Review', id: productId },
               ...shopProductTags(productId),
             ],
-      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
     }),
     products: build.query<AdminProductsAnswer, AdminProductsQuery>({
       query: (query) => ({ url: 'admin/products', params: listParams(query) }),
@@ -161,7 +147,6 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'AdminGlance', id: LIST },
               ...shopProductTags(id),
             ],
-      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
     }),
     createProduct: build.mutation<AdminProductAnswer, CreateProductBody>({
       query: (body) => ({ url: 'admin/products', method: 'POST', body }),
@@ -173,7 +158,6 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'AdminGlance', id: LIST },
               { type: 'Category', id: 'LIST' },
             ],
-      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
     }),
     uploadPicture: build.mutation<PictureAnswer, File>({
       query: (file) => {
@@ -198,7 +182,6 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'AdminCoupon', id: LIST },
               { type: 'Coupon', id: 'LIST' },
             ],
-      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
     }),
     updateCoupon: build.mutation<AdminCouponAnswer, { id: number; changes: UpdateCouponBody }>({
       query: ({ id, changes }) => ({ url: `admin/coupons/${id}`, method: 'PUT', body: changes }),
@@ -209,7 +192,6 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'AdminCoupon', id: LIST },
               { type: 'Coupon', id: 'LIST' },
             ],
-      onQueryStarted: (_args, { queryFulfilled, getState }) => forgetShopCopies(queryFulfilled, getState),
     }),
     staff: build.query<StaffAnswer, void>({
       query: () => 'admin/staff',

@@ -1,11 +1,10 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import { api } from '../../app/api';
-import { nextTask } from '../../lib/nextTask';
+import type { RootState } from '../../app/store';
 import type { Language } from '../../app/events';
 import type { AddReviewBody } from '../../../contract/catalog';
 import type { MessageAnswer } from '../../../contract/common';
-import { homeCopy } from './homeCopy';
 import type { Category, Coupon, HomeData, Product, Review, Slide } from './types';
 
 export const HOME_KEEP_SECONDS = 300;
@@ -23,64 +22,54 @@ export interface ProductArgs extends HomeArgs {
 
 export type ReviewInput = AddReviewBody;
 
-/**
- * A product's category comes from its parent category's name. Made once per answer: a stored copy read again is
- * the same answer (see `readKeptJson`), and the same categories keep the home data the same objects, so a page
- * mounted on it renders nothing anew.
- */
-const namedCategories = new WeakMap<Category[], Category[]>();
-function withCategoryNames(categories: Category[]): Category[] {
-  let named = namedCategories.get(categories);
-  if (!named) {
-    named = categories.map((category) => ({
-      ...category,
-      products: (category.products ?? []).map((product) => ({ ...product, category: category.name })),
-    }));
-    namedCategories.set(categories, named);
-  }
-  return named;
+/** A product's category comes from its parent category's name. */
+const withCategoryNames = (categories: Category[]): Category[] =>
+  categories.map((category) => ({
+    ...category,
+    products: (category.products ?? []).map((product) => ({ ...product, category: category.name })),
+  }));
+
+/** The home data the cache holds for these arguments (from an earlier fetch), if any. */
+function cachedHomeData(state: unknown, args: HomeArgs): HomeData | undefined {
+  return catalogApi.endpoints.getHomeData.select(args)(state as RootState).data;
 }
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Categories (with their products), best sellers and coupons as one unit. Each call keeps its answer as the
-     * base query's stored copy, per language (and currency where it carries prices): a copy under 5 minutes old
-     * answers without a call, and a failed call falls back to its copy, however old.
+     * Categories (with their products), best sellers and coupons as one unit, cached per language and currency
+     * (the arguments) for 5 minutes (spec 02 §4; see useHomeData). A failed refetch keeps the last answer.
      */
     getHomeData: build.query<HomeData, HomeArgs>({
-      async queryFn({ lang, currency }, _api, _extra, baseQuery) {
+      async queryFn(args, { getState }, _extra, baseQuery) {
+        const { lang, currency } = args;
         const priced = { ...langParams(lang), currency_code: currency };
-        // Every page's first query is this one. RTK Query's machinery running for the first time and the three
-        // requests took a phone one task of 60-110 ms: each request starts in a task of its own (a message apart).
-        await nextTask();
-        const categoriesCall = baseQuery({ url: 'categories', params: priced });
-        await nextTask();
-        const bestSellersCall = baseQuery({ url: 'best_selling_products', params: priced });
-        await nextTask();
-        const couponsCall = baseQuery({ url: 'coupons', params: langParams(lang) });
         const [categories, bestSellers, coupons] = await Promise.all([
-          categoriesCall,
-          bestSellersCall,
-          couponsCall,
+          baseQuery({ url: 'categories', params: priced }),
+          baseQuery({ url: 'best_selling_products', params: priced }),
+          baseQuery({ url: 'coupons', params: langParams(lang) }),
         ]);
         if (categories.error || bestSellers.error || coupons.error)
           console.warn('Some home data failed to load', categories.error, bestSellers.error, coupons.error);
-        // 'No products found' only when every part failed with no stored copy to fall back to.
-        if (categories.error && bestSellers.error && coupons.error)
+        // A part that failed keeps its last answer from the cache, however old; 'No products found' only when
+        // every part failed with none.
+        const last = cachedHomeData(getState(), args);
+        if (categories.error && bestSellers.error && coupons.error && !last)
           return { error: categories.error as FetchBaseQueryError };
+        const categoryList = categories.error
+          ? (last?.categories ?? [])
+          : withCategoryNames((categories.data as Category[]) ?? []);
         return {
           data: {
-            categories: categories.error ? [] : withCategoryNames((categories.data as Category[]) ?? []),
+            categories: categoryList,
             bestSellers: bestSellers.error
-              ? []
+              ? (last?.bestSellers ?? [])
               : ((bestSellers.data as { bestSellingProducts?: Product[] })?.bestSellingProducts ?? []),
-            coupons: coupons.error ? [] : ((coupons.data as Coupon[]) ?? []),
-            categoriesFailed: Boolean(categories.error),
+            coupons: coupons.error ? (last?.coupons ?? []) : ((coupons.data as Coupon[]) ?? []),
+            categoriesFailed: Boolean(categories.error) && categoryList.length === 0,
           },
         };
       },
-      extraOptions: { storedCopy: homeCopy },
       keepUnusedDataFor: HOME_KEEP_SECONDS,
       providesTags: [
         { type: 'Category', id: 'LIST' },
@@ -93,8 +82,6 @@ export const catalogApi = api.injectEndpoints({
       transformResponse: (body: { data?: Slide[] }) =>
         (body.data ?? []).filter((slide) => slide.status === 1),
       providesTags: [{ type: 'Slider', id: 'LIST' }],
-      // 'Failed to load slides' only when no earlier answer is stored.
-      extraOptions: { storedCopy: ({ params }) => `catalog:${params?.lang === 'ar' ? 'ar' : 'en'}:sliders` },
     }),
     getProduct: build.query<Product, ProductArgs>({
       query: ({ id, lang, currency }) => ({
@@ -131,21 +118,8 @@ export const {
 } = catalogApi;
 
 /**
- * The home data as every page reads it. Each mount runs the queryFn again because the 5-minute rule is counted
- * from the stored copies' time (homeCopy), not from RTK Query's own timestamp; a fresh stored copy answers
- * without a call, so this costs nothing while it is fresh.
+ * The home data as every page reads it: an answer younger than 5 minutes is used as it is; an older one is asked
+ * for again when a page mounts (spec 02 §4). Another language or currency is another cache entry.
  */
 export const useHomeData = (args: HomeArgs) =>
-  useGetHomeDataQuery(args, {
-    refetchOnMountOrArgChange: true,
-    // That re-run, with the lists already on screen, changes nothing a page shows (the same stored copy is the same
-    // data): without its fetching flag the pages do not render twice for it (pending, then fulfilled), right after
-    // a server-rendered page is taken over. The flag still shows a retry of a page that has nothing yet.
-    selectFromResult: ({ data, isLoading, isError, error, isFetching }) => ({
-      data,
-      isLoading,
-      isError,
-      error,
-      isFetching: isFetching && data === undefined,
-    }),
-  });
+  useGetHomeDataQuery(args, { refetchOnMountOrArgChange: HOME_KEEP_SECONDS });

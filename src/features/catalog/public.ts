@@ -13,4 +13,3 @@ export { CatalogProductCard, useProductCardShared } from './components/CatalogPr
 export { ProductSections } from './components/ProductSections';
 export { attributeOptions, displayPrices, isOutOfStock } from './productRules';
 export type { Product } from './types';
-export { forgetCatalogCopies } from './forgetCopies';

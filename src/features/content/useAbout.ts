@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../settings/public';
 import { useGetAboutsQuery } from './contentApi';
 
-/** The about entry in the current language (a failed call is answered with the stored copy, see contentApi). */
+/** The about entry in the current language; a failed call again keeps the last answer on screen. */
 export function useAbout() {
   const lang = useAppSelector(selectLanguage);
   const query = useGetAboutsQuery({ lang });
@@ -11,7 +11,7 @@ export function useAbout() {
   return {
     about,
     isLoading: query.isLoading,
-    error: query.isError ? (errorMessage(query.error) ?? null) : null,
-    failed: query.isError,
+    error: query.isError && !about ? (errorMessage(query.error) ?? null) : null,
+    failed: query.isError && !about,
   };
 }

