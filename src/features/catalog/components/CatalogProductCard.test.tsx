@@ -1,42 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 
-import { addToCartClicked, loginRequired, type Language } from '../../../app/events';
-import { notify } from '../../../lib/notify';
+import type { Language } from '../../../app/events';
 import { allResources } from '../../../i18n/resources';
 import { apiUrl, server } from '../../../testing/server';
-import type { ProductCardProps } from '../../../ui/ProductCard';
 import { useCartCount } from '../../cart/public';
 import SearchPage from '../pages/SearchPage';
 import { makeCategory, makeProduct } from '../testing/fixtures';
 import { catalogHandlers } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
-
-// Render counting: every render of a card's body and of the grid is recorded (the real components do the work).
-const mockCardRenders = new Map<number, number>();
-let mockGridRenders = 0;
-jest.mock('../../../ui/ProductCard', () => {
-  const actual = jest.requireActual<typeof import('../../../ui/ProductCard')>('../../../ui/ProductCard');
-  const react = jest.requireActual<typeof import('react')>('react');
-  const body = (actual.ProductCard as unknown as { type: (props: ProductCardProps) => React.ReactNode }).type;
-  return {
-    ...actual,
-    ProductCard: react.memo(function CountedProductCard(props: ProductCardProps) {
-      mockCardRenders.set(props.product.id, (mockCardRenders.get(props.product.id) ?? 0) + 1);
-      return body(props);
-    }),
-  };
-});
-jest.mock('../../../ui/ProductGrid', () => {
-  const actual = jest.requireActual<typeof import('../../../ui/ProductGrid')>('../../../ui/ProductGrid');
-  return {
-    ...actual,
-    ProductGrid: (props: Parameters<typeof actual.ProductGrid>[0]) => {
-      mockGridRenders += 1;
-      return actual.ProductGrid(props);
-    },
-  };
-});
 
 const catalog = (language: Language) => allResources[language].translation.catalog;
 
@@ -108,11 +80,6 @@ const card = (name: string) =>
   screen
     .getAllByTestId('product-card')
     .find((element) => within(element).queryByRole('heading', { name })) as HTMLElement;
-
-beforeEach(() => {
-  mockCardRenders.clear();
-  mockGridRenders = 0;
-});
 
 describe('add to cart from a product card', () => {
   it.each(['en', 'ar'] as const)(
@@ -253,46 +220,6 @@ describe('add to cart from a product card', () => {
       expect(calls).toEqual([]);
     },
   );
-
-  it('an add re-renders its own card only: never the grid, never the other cards', async () => {
-    server.use(...catalogHandlers());
-    cartServer({ slow: true });
-    const { user } = renderSearch();
-    await user.click(await screen.findByRole('button', { name: 'Add to cart: Royal Oud' }));
-    const gridBefore = mockGridRenders;
-    const cardsBefore = new Map(mockCardRenders);
-    // Wait for the whole round: busy, added, the cart reloaded and its count shown.
-    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('1'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart: Royal Oud' })).toBeEnabled());
-    expect(await screen.findByText('The product was added to your cart')).toBeInTheDocument();
-    expect(mockGridRenders).toBe(gridBefore);
-    const changed = [...mockCardRenders].filter(([id, count]) => cardsBefore.get(id) !== count);
-    // Royal Oud once more: its busy state ended. No other card rendered again.
-    expect(changed).toEqual([[1, (cardsBefore.get(1) ?? 0) + 1]]);
-  });
-
-  it('a store change unrelated to the grid renders neither the grid nor a card', async () => {
-    server.use(...catalogHandlers());
-    cartServer();
-    const { store } = renderSearch();
-    await screen.findByRole('button', { name: 'Add to cart: Royal Oud' });
-    const gridBefore = mockGridRenders;
-    const cardsBefore = new Map(mockCardRenders);
-    expect(cardsBefore.size).toBeGreaterThan(0);
-    // A toast of its own, the cart count of a product not on the page (its add, its toast, the reloaded cart),
-    // and the login dialog.
-    notify.info('Welcome back');
-    expect(await screen.findByText('Welcome back')).toBeInTheDocument();
-    store.dispatch(
-      addToCartClicked({ product_id: 99, quantity: 1, size: null, color: null, currency: 'KWD' }),
-    );
-    expect(await screen.findByText('The product was added to your cart')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('1'));
-    store.dispatch(loginRequired());
-    expect(store.getState().auth.modal.open).toBe(true);
-    expect(mockGridRenders).toBe(gridBefore);
-    expect(mockCardRenders).toEqual(cardsBefore);
-  });
 });
 
 describe('links of a card', () => {

@@ -11,7 +11,6 @@ import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import HomePage from './HomePage';
 
-/** The home page inside React's Profiler: `commits` counts the times React has committed it so far. */
 const render = (language: 'en' | 'ar' = 'en', width = 1280) =>
   renderPage('/', <HomePage />, { route: '/', language, screen: { width } });
 
