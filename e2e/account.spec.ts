@@ -57,6 +57,33 @@ async function signIn(page: Page, language: Language, email: string, password = 
   await loginInDialog(page, language, email, password);
 }
 
+/**
+ * "Continue with Google" without Google: the runtime config names a client id and Google's button script is a stand-in
+ * that hands the page a sandbox token for this address. The server checks that token for real: it accepts such tokens
+ * only outside production with the sandbox switched on (server/README.md, "Social sign-in sandbox").
+ */
+async function withSandboxGoogle(page: Page, subject: string, email: string) {
+  await page.route('**/config.js', async (route) => {
+    const response = await route.fetch();
+    const body = `${await response.text()}window.__SHOP_CONFIG__.googleClientId = 'sandbox-client';\n`;
+    await route.fulfill({ response, body });
+  });
+  const token = JSON.stringify(`sandbox:${subject}:${email}`);
+  const gsi = `window.google = { accounts: { id: {
+    initialize: function (options) { window.__gsiOptions = options; },
+    renderButton: function (parent) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Continue with Google';
+      button.addEventListener('click', function () { window.__gsiOptions.callback({ credential: ${token} }); });
+      parent.appendChild(button);
+    },
+  } } };`;
+  await page.route('https://accounts.google.com/gsi/client', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: gsi }),
+  );
+}
+
 function currencyMark(language: Language, currency: string) {
   return (
     new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', { style: 'currency', currency })
@@ -147,6 +174,38 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByText(t.shell.session.logout_success)).toBeVisible();
       await openLogin(page, language);
       await loginInDialog(page, language, email, NEW_PASSWORD);
+    });
+
+    test('an account made by Google sign-in sets its first password with new + confirmation only', async ({
+      page,
+    }) => {
+      const stamp = `${language}-${Date.now()}`;
+      const email = `social-${stamp}@example.com`;
+      await withSandboxGoogle(page, `journey-${stamp}`, email);
+      await openIn(page, '/', language);
+      await openLogin(page, language);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+      await expect(dialog).toBeHidden();
+
+      await openIn(page, '/profile-password', language);
+      await expect(page.getByText(p.password.first_intro)).toBeVisible();
+      await expect(page.getByLabel(p.password.current, { exact: true })).toHaveCount(0);
+      await page.getByLabel(p.password.new, { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel(p.password.confirm, { exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: p.password.first_submit, exact: true }).click();
+      await expect(page.getByText(p.password.first_success)).toBeVisible();
+
+      // The account now also logs in with its e-mail and the new password.
+      const nav = t.shell.nav;
+      await page.getByRole('button', { name: nav.account, exact: true }).click();
+      await page.getByRole('button', { name: nav.logout, exact: true }).click();
+      await expect(page.getByText(t.shell.session.logout_success)).toBeVisible();
+      await openLogin(page, language);
+      await loginInDialog(page, language, email, NEW_PASSWORD);
+      // And a second visit of the page asks for the current password like any account with one.
+      await openIn(page, '/profile-password', language);
+      await expect(page.getByLabel(p.password.current, { exact: true })).toBeVisible();
     });
 
     test('choosing Saudi Arabia shows prices in SAR on home, product and cart', async ({ page, request }) => {

@@ -178,4 +178,40 @@ for (const language of ['en', 'ar'] as const) {
       expect(overflow, 'horizontal overflow at 360 px').toBeLessThanOrEqual(0);
     }
   });
+
+  test(`${language}: a reload of /cart shows the kept lines and the count before the cart call answers`, async ({
+    page,
+    request,
+  }) => {
+    const { plain } = await pickProducts(request, language);
+    await openIn(page, `/product/${plain.id}`, language);
+    await page.getByRole('button', { name: t.catalog.product.add_to_cart, exact: true }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await openIn(page, '/cart', language);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    // The cart's GET is held until the lines have been seen: only the persisted cart can show them.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldCalls = 0;
+    await page.route(/\/api\/guest\/cart\?/, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      heldCalls += 1;
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect.poll(() => heldCalls).toBeGreaterThan(0);
+    const kept = page.getByTestId('cart-line');
+    await expect(kept).toHaveCount(1);
+    await expect(kept).toContainText(plain.name);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByTestId('cart-skeleton')).toHaveCount(0);
+    const increase = kept.getByRole('button', { name: fill(line.increase, { name: plain.name }) });
+    // Changes wait for the server's answer, which then wins.
+    await expect(increase).toBeDisabled();
+    release();
+    await expect(increase).toBeEnabled();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  });
 }

@@ -104,6 +104,13 @@ for (const language of ['en', 'ar'] as const) {
     await confirmOrder(page, language);
     await sandbox(page, 'Pay');
     await expect(page.getByRole('heading', { name: t.checkout.result.paid_title })).toBeVisible();
+    // Spec 02 §9: the 'order placed' modal closes by itself after 2 seconds; the outcome stays on the page.
+    const placed = page.getByRole('dialog', { name: t.checkout.result.success_modal.title });
+    await expect(placed).toBeVisible();
+    const seen = Date.now();
+    await expect(placed).toBeHidden({ timeout: 5_000 });
+    expect(Date.now() - seen).toBeGreaterThan(1_000);
+    await expect(page.getByTestId('payment-outcome')).toBeVisible();
     await expect(page.getByText(/#?\d+/).first()).toBeVisible();
     // The cart was emptied by the paid order.
     await expect(page.getByTestId('cart-count')).toHaveText('0');

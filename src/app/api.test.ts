@@ -6,7 +6,7 @@ import { apiUrl, server } from '../testing/server';
 import { API_TIMEOUT_MS, failureReason } from './api';
 import { makeStore } from './store';
 
-const args = { guestToken: 'guest-1', lang: 'en' as const, currency: 'KWD' };
+const args = { guestToken: 'guest-1', userId: null, lang: 'en' as const, currency: 'KWD' };
 
 describe('base query', () => {
   afterEach(() => jest.useRealTimers());

@@ -1,3 +1,5 @@
+import { makeCartItem } from '../features/cart/testing/fixtures';
+import { selectLastKnownItems } from '../features/cart/useCart';
 import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../lib/pageChunks';
 import { readCookie } from '../lib/storage';
 import { currencyChanged, guestTokenIssued, languageChanged, signedIn, signedOut } from './events';
@@ -30,6 +32,18 @@ describe('whether the server rendered this shopper’s page', () => {
     currencyStore.dispatch(currencyChanged('SAR'));
     for (const store of [signedInStore, cartStore, currencyStore])
       expect(personalSignature(store.getState())).not.toBe(fresh);
+  });
+
+  test('kept cart lines show only with a guest cart or a session: such a page is never a new visitor’s', () => {
+    const fresh = personalSignature(makeStore().getState());
+    const items = [makeCartItem()];
+    const args = { guestToken: 'guest-token', userId: null, lang: 'en', currency: 'KWD' } as const;
+    const guest = makeStore({ cart: { guestToken: 'guest-token', lastKnown: { args, items } } });
+    expect(selectLastKnownItems(guest.getState())).toEqual(items);
+    expect(personalSignature(guest.getState())).not.toBe(fresh);
+    // Lines kept without their cart (the guest token gone) are not shown: the server's new-visitor page is right.
+    const orphan = makeStore({ cart: { guestToken: null, lastKnown: { args, items } } });
+    expect(selectLastKnownItems(orphan.getState())).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ function makeStore() {
   return store;
 }
 
-const cartArgs = { guestToken: 'guest-1', lang: 'en' as const, currency: 'KWD' };
+const cartArgs = { guestToken: 'guest-1', userId: null, lang: 'en' as const, currency: 'KWD' };
 
 /** The guest cart: unreachable while `down()` says so, else one call counted and answered. */
 function cartAnswers(down: () => boolean | 'fails') {

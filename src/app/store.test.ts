@@ -97,7 +97,7 @@ describe('language and currency change (spec 01 §4, 02 §4)', () => {
   });
 });
 
-const userCart = { guestToken: null, lang: 'en', currency: 'KWD' } as const;
+const userCart = { guestToken: null, userId: 7, lang: 'en', currency: 'KWD' } as const;
 
 describe('401 handling (spec 01 §4)', () => {
   it('any 401 while signed in clears the auth token', async () => {

@@ -1,7 +1,12 @@
 // What is read back from browser storage was written by someone: this build, an older or newer one, another key,
 // a full disk cut short, a hand in the developer tools. Only fields that look like this build's reach the store;
 // the rest start from the slice's defaults, and the server's answers fill them again.
-import type { PersistConfig, PersistedState } from 'redux-persist';
+import {
+  createMigrate,
+  type MigrationManifest,
+  type PersistConfig,
+  type PersistedState,
+} from 'redux-persist';
 
 export type Guard = (value: unknown) => boolean;
 
@@ -48,5 +53,33 @@ export function keepValidFields<S>(
         kept[field] = stored[field] as S[keyof S & string];
     }
     return Promise.resolve({ ...coherent(kept), _persist: state?._persist } as PersistedState);
+  };
+}
+
+/** One step of a persisted shape's history: the state stored under the version before, in this version's shape. */
+export type Migration = (stored: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * The `migrate` step of a persist config whose shape changed between releases: a copy stored by an older build is
+ * brought to this version's shape by redux-persist's `createMigrate` (one step per version), then `keep` (see
+ * `keepValidFields`) keeps the fields that pass their guards. A copy of a newer build is dropped whole: its shape is
+ * unknown here.
+ */
+export function migrateThenKeep<S>(
+  migrations: Record<number, Migration>,
+  keep: NonNullable<PersistConfig<S>['migrate']>,
+): NonNullable<PersistConfig<S>['migrate']> {
+  const migrate = createMigrate(migrations as unknown as MigrationManifest);
+  return async (state: PersistedState, currentVersion: number) => {
+    const stored = state as Stored | undefined;
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    const version = typeof stored._persist?.version === 'number' ? stored._persist.version : -1;
+    if (version > currentVersion) return undefined;
+    const migrated = (await migrate(state, currentVersion)) as Stored | undefined;
+    if (typeof migrated !== 'object' || migrated === null) return undefined;
+    return keep(
+      { ...migrated, _persist: { ...migrated._persist, version: currentVersion } } as PersistedState,
+      currentVersion,
+    );
   };
 }

@@ -3,7 +3,15 @@ import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { statusOf } from '../../app/api';
 import { addToCartClicked, guestTokenRejected, signedIn } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
-import { selectGuestToken, selectPendingAdd } from './cartSlice';
+import type { RootState } from '../../app/store';
+import {
+  cartDataChanged,
+  lastKnownCartDropped,
+  selectGuestToken,
+  selectLastKnownCart,
+  selectPendingAdd,
+} from './cartSlice';
+import { isSameCart, selectCartArgs, selectCartData } from './useCart';
 
 // The effects load with the cart mutations on first use, not with the first JavaScript.
 const loadEffects = () => import(/* webpackChunkName: "cart-mutations" */ './cartEffects');
@@ -16,7 +24,37 @@ function isGuestCart401(action: UnknownAction): boolean {
   return Boolean(args?.guestToken ?? args?.guest_token ?? args?.cart?.guestToken);
 }
 
+/** The session and the cart are read back from storage (or never were stored): the shop knows whose cart it reads. */
+const isRestored = (state: RootState) =>
+  [state.auth, state.cart].every(
+    (slice) => (slice as { _persist?: { rehydrated: boolean } })._persist?.rehydrated ?? true,
+  );
+
 export function addCartListeners(startAppListening: AppStartListening): void {
+  // The persisted cart follows what RTK Query holds for the cart on screen: each answer, and each change shown
+  // before the server confirms it (a quantity, a removed line) or taken back.
+  startAppListening({
+    predicate: (_action, current, previous) => selectCartData(current) !== selectCartData(previous),
+    effect: (_action, listenerApi) => {
+      const state = listenerApi.getState();
+      const args = selectCartArgs(state);
+      const items = selectCartData(state);
+      if (args && items) listenerApi.dispatch(cartDataChanged({ args, items }));
+    },
+  });
+
+  // Another shopper's or another cart's lines are never shown and not kept: a sign-in, a sign-out in another tab, a
+  // session that did not outlive the browser (its token lives in session storage) while the cart stayed.
+  startAppListening({
+    predicate: (_action, state) => {
+      const lastKnown = selectLastKnownCart(state);
+      return lastKnown !== null && isRestored(state) && !isSameCart(lastKnown.args, selectCartArgs(state));
+    },
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(lastKnownCartDropped());
+    },
+  });
+
   startAppListening({
     actionCreator: addToCartClicked,
     effect: async (action, listenerApi) => {

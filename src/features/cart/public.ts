@@ -2,7 +2,6 @@
 export {
   cartChangedInAnotherTab,
   CART_PERSIST_KEY,
-  selectAddStatus,
   selectCartRevision,
   selectGuestToken,
   selectPendingAdd,

@@ -9,9 +9,13 @@ export type { Product as CartProduct } from '../../../contract/catalog';
 /** The add and update answers; a guest's first add also carries the new cart's token. */
 export type AddToCartAnswer = CartItemAnswer & Partial<Pick<GuestCartItemAnswer, 'guest_token'>>;
 
-/** Which cart a query reads: the user cart (bearer) when guestToken is null, else that guest cart. */
+/**
+ * Which cart a query reads: the user cart (bearer) when guestToken is null, else that guest cart. The user's id is
+ * part of it, so one account's answer is never another's (in RTK Query's cache and in the persisted cart).
+ */
 export interface CartArgs {
   guestToken: string | null;
+  userId: number | null;
   lang: Language;
   currency: string;
 }

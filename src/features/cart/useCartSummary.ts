@@ -7,7 +7,8 @@ import { selectAppliedCoupon } from '../coupon/public';
 import { selectCurrency } from '../settings/public';
 import { selectShippingChoice } from '../shipping/public';
 import { cartView, type CartView } from './cartLines';
-import { useCartItems } from './useCart';
+import type { CartItem } from './types';
+import { selectLastKnownItems, useCartItems } from './useCart';
 
 export interface CartSummary extends CartView {
   summary: OrderSummary;
@@ -15,11 +16,18 @@ export interface CartSummary extends CartView {
   couponPercent: number;
   /** available lines only: the ones the order is made of */
   orderLines: CartView['lines'];
+  /** the cart's items as answered (lines without a currency too) */
+  items: readonly CartItem[];
+  /** the lines are the persisted last answer: the server has not answered yet */
+  lastKnown: boolean;
 }
+
+const NO_ITEMS: readonly CartItem[] = [];
 
 /**
  * The cart's lines and its exact summary: subtotal of the available lines, the signed-in shopper's coupon, the
- * chosen area's shipping price.
+ * chosen area's shipping price. Until the server answers, the persisted last answer of this cart stands in for it
+ * (`query` stays the server's own state: what only the server's answer allows waits for `query.data`).
  */
 export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCartItems> } {
   const query = useCartItems();
@@ -29,7 +37,10 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
   const shipping = useAppSelector(selectShippingChoice);
   const couponPercent = signedIn && coupon ? coupon.percent : 0;
   const shippingPrice = shipping.areaId !== null ? shipping.shippingPrice : 0;
-  const view = useMemo(() => cartView(query.data, currency), [query.data, currency]);
+  const lastKnownItems = useAppSelector(selectLastKnownItems);
+  const items = query.data ?? lastKnownItems ?? NO_ITEMS;
+  const lastKnown = query.data === undefined && lastKnownItems !== null;
+  const view = useMemo(() => cartView(items, currency), [items, currency]);
   const figures = useMemo(() => {
     const orderLines = view.lines.filter((line) => !line.unavailable);
     const summary = orderSummary({
@@ -38,7 +49,7 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
       couponPercent,
       shippingPrice,
     });
-    return { ...view, orderLines, summary, couponPercent };
-  }, [view, couponPercent, shippingPrice, currency]);
+    return { ...view, items, orderLines, summary, couponPercent, lastKnown };
+  }, [view, items, couponPercent, shippingPrice, currency, lastKnown]);
   return { ...figures, query };
 }

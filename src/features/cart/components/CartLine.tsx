@@ -62,8 +62,19 @@ function ChoiceSelect({
   );
 }
 
-/** One line of the cart. Memoised: a change of another line does not re-render it. */
-export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineView; cart: CartArgs }) {
+/**
+ * One line of the cart. Memoised: a change of another line does not re-render it. `waiting`: the line is the
+ * persisted last answer; it changes once the server has answered (a change now could be undone by that answer).
+ */
+export const CartLine = memo(function CartLine({
+  line,
+  cart,
+  waiting = false,
+}: {
+  line: CartLineView;
+  cart: CartArgs;
+  waiting?: boolean;
+}) {
   const { t } = useTranslation(['translation', SHOP_NAMESPACE]);
   const language = useAppSelector(selectLanguage);
   const { item, product } = line;
@@ -72,6 +83,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
   const [removeLine, removal] = useRemoveCartLineMutation();
   const [changeChoice, choiceChange] = useChangeCartLineChoiceMutation();
   const busy = update.isLoading || removal.isLoading || choiceChange.isLoading;
+  const locked = busy || waiting;
   const [draft, setDraft] = useState(String(item.quantity));
   const [problem, setProblem] = useState<string | null>(null);
   const quantityId = useId();
@@ -80,7 +92,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
   useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
 
   const setQuantity = (quantity: number) => {
-    if (quantity === item.quantity || busy) return;
+    if (quantity === item.quantity || locked) return;
     void updateQuantity({ cart, line: item, quantity });
   };
 
@@ -107,7 +119,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
     const size = change.size ?? item.size;
     const color = change.color ?? item.color;
     // Choosing the value the line already has does nothing.
-    if (size === item.size && color === item.color) return;
+    if (locked || (size === item.size && color === item.color)) return;
     void changeChoice({ cart, line: item, size, color });
   };
 
@@ -116,7 +128,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
   return (
     <li
       className={`cart-line card mb-3${line.unavailable ? ' cart-line--unavailable' : ''}`}
-      aria-busy={busy}
+      aria-busy={locked}
       data-testid="cart-line"
     >
       <div className="card-body d-flex gap-3">
@@ -144,7 +156,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
               type="button"
               className="btn btn-sm btn-outline-danger cart-line__remove"
               aria-label={t('cart.line.remove', { name })}
-              disabled={busy}
+              disabled={locked}
               onClick={() => void removeLine({ cart, line: item })}
             >
               {removal.isLoading ? <BusySpinner label={busyLabel} /> : <span aria-hidden="true">×</span>}
@@ -169,14 +181,14 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
                   label={t('cart.line.size')}
                   options={line.sizes}
                   value={item.size}
-                  disabled={busy}
+                  disabled={locked}
                   onChange={(size) => choose({ size })}
                 />
                 <ChoiceSelect
                   label={t('cart.line.color')}
                   options={line.colors}
                   value={item.color}
-                  disabled={busy}
+                  disabled={locked}
                   onChange={(color) => choose({ color })}
                 />
               </div>
@@ -186,7 +198,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
                     type="button"
                     className="btn btn-outline-secondary"
                     aria-label={t('cart.line.decrease', { name })}
-                    disabled={busy || item.quantity <= 1}
+                    disabled={locked || item.quantity <= 1}
                     onClick={() => setQuantity(item.quantity - 1)}
                   >
                     −
@@ -199,7 +211,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
                     aria-invalid={problem !== null}
                     aria-describedby={problem ? `${quantityId}-problem` : undefined}
                     value={draft}
-                    disabled={busy}
+                    disabled={locked}
                     onChange={(event) => setDraft(event.target.value)}
                     onBlur={commitDraft}
                     onKeyDown={onKeyDown}
@@ -208,7 +220,7 @@ export const CartLine = memo(function CartLine({ line, cart }: { line: CartLineV
                     type="button"
                     className="btn btn-outline-secondary"
                     aria-label={t('cart.line.increase', { name })}
-                    disabled={busy || item.quantity >= Math.min(line.stock, line.limit)}
+                    disabled={locked || item.quantity >= Math.min(line.stock, line.limit)}
                     onClick={() => setQuantity(item.quantity + 1)}
                   >
                     +

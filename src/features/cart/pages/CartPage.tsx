@@ -58,16 +58,17 @@ function EmptyCart() {
 export default function CartPage() {
   const { t, ready } = useTranslation(['translation', SHOP_NAMESPACE]);
   const cart = useAppSelector(selectCartArgs);
-  const { query, lines, withoutCurrency, summary, orderLines, couponPercent } = useCartSummary();
+  const { query, items, lines, withoutCurrency, summary, orderLines, couponPercent, lastKnown } =
+    useCartSummary();
   const failed = query.isError && !query.data;
   // Strings, so a quantity change (a new cart array, the same products) leaves the related grids alone.
   const related = useMemo(() => {
-    const products = (query.data ?? []).flatMap((item) => (item.product ? [item.product] : []));
+    const products = items.flatMap((item) => (item.product ? [item.product] : []));
     return {
       categories: [...new Set(products.map((product) => product.category))].sort().join('\n'),
       productIds: [...new Set(products.map((product) => product.id))].sort((a, b) => a - b).join(','),
     };
-  }, [query.data]);
+  }, [items]);
 
   // The load failure is also said as a toast (once per failure); a slow or absent server gets the same words.
   useEffect(() => {
@@ -79,7 +80,8 @@ export default function CartPage() {
   if (!ready) return <div className="container py-4" />;
 
   let body;
-  if (cart && query.isLoading) {
+  // The skeleton only while nothing is known of the cart: a returning shopper sees the persisted last answer.
+  if (cart && query.isLoading && !lastKnown) {
     body = <CartSkeleton />;
   } else if (cart && failed) {
     body = (
@@ -98,7 +100,7 @@ export default function CartPage() {
         <div className="col-12 col-lg-7">
           <ul className="list-unstyled mb-0" aria-label={t('cart.title')}>
             {lines.map((line) => (
-              <CartLine key={line.item.id} line={line} cart={cart} />
+              <CartLine key={line.item.id} line={line} cart={cart} waiting={lastKnown} />
             ))}
           </ul>
         </div>

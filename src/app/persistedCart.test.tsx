@@ -1,0 +1,259 @@
+// The design card: redux-persist mirrors the cart to local storage. These tests go through the real store, its
+// persist configs and local storage, as a returning shopper's page does.
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { persistStore, type Persistor } from 'redux-persist';
+
+import { renderWithProviders } from '../testing/renderWithProviders';
+import { apiUrl, server } from '../testing/server';
+import { encryptToken } from '../features/auth/tokenCipher';
+import { cartApi } from '../features/cart/cartApi';
+import { CART_PERSIST_VERSION, type LastKnownCart } from '../features/cart/cartSlice';
+import { GUEST_TOKEN, makeCartItem, makeCartProduct } from '../features/cart/testing/fixtures';
+import type { CartItem } from '../features/cart/types';
+import { makeStore, type AppStore, type PreloadedState } from './store';
+import { AppRoutes } from './routes';
+import { guestTokenRejected, signedIn, signedOut } from './events';
+
+const guestArgs = { guestToken: GUEST_TOKEN, userId: null, lang: 'en', currency: 'KWD' } as const;
+const userArgs = (userId: number) => ({ guestToken: null, userId, lang: 'en', currency: 'KWD' }) as const;
+
+const oud = (quantity: number) =>
+  makeCartItem({
+    product_id: 1,
+    quantity,
+    product: makeCartProduct({ id: 1, name: 'Royal Oud', description: 'A long story of the oud.' }),
+  });
+const musk = makeCartItem({ product_id: 2, product: makeCartProduct({ id: 2, name: 'White Musk' }) });
+
+/** redux-persist's stored form: each field JSON-encoded inside the outer JSON. */
+const persisted = (fields: Record<string, unknown>, version?: number) =>
+  JSON.stringify({
+    ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, JSON.stringify(value)])),
+    _persist: JSON.stringify(version === undefined ? { rehydrated: true } : { version, rehydrated: true }),
+  });
+
+const storeCart = (fields: Record<string, unknown>, version: number | undefined = CART_PERSIST_VERSION) =>
+  window.localStorage.setItem('persist:cart', persisted(fields, version));
+const storeSession = (userId: number) =>
+  window.sessionStorage.setItem(
+    'persist:auth',
+    persisted({ token: encryptToken(`token-of-${userId}`), userId, email: `u${userId}@example.com` }, -1),
+  );
+const storedCart = () =>
+  JSON.parse(window.localStorage.getItem('persist:cart') ?? '{}') as Record<string, string>;
+
+// The cart page's delivery picker asks for the governorates.
+beforeEach(() => server.use(http.get(apiUrl('governorates'), () => HttpResponse.json({ data: [] }))));
+
+/** Written and stopped after each test, so nothing lands in the next test's storage. */
+let persistors: Persistor[] = [];
+afterEach(async () => {
+  for (const persistor of persistors) {
+    await persistor.flush();
+    persistor.pause();
+  }
+  persistors = [];
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+/** A store that has read back what storage holds, as the app's start does before its first render. */
+async function restoredStore(preloaded?: PreloadedState): Promise<{ store: AppStore; persistor: Persistor }> {
+  const store = makeStore({ settings: { language: 'en', currency: 'KWD' }, ...preloaded });
+  const persistor = persistStore(store);
+  persistors.push(persistor);
+  await new Promise<void>((resolve) => {
+    const done = () => persistor.getState().bootstrapped && resolve();
+    persistor.subscribe(done);
+    done();
+  });
+  return { store, persistor };
+}
+
+/** The guest cart's GET, answered only when the test lets it. */
+function heldGuestCart(items: () => CartItem[]) {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  server.use(
+    http.get(apiUrl('guest/cart'), async () => {
+      calls += 1;
+      await held;
+      return HttpResponse.json({ cart_items: items() });
+    }),
+  );
+  return { release, calls: () => calls };
+}
+
+const renderCartPage = (store: AppStore) =>
+  renderWithProviders(<AppRoutes />, { store, route: '/cart', toasts: false });
+
+describe('the persisted cart keeps its lines', () => {
+  it('keeps the answered lines under its version, without the descriptions the cart does not show', async () => {
+    server.use(http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: [oud(2), musk] })));
+    const { store, persistor } = await restoredStore({ cart: { guestToken: GUEST_TOKEN } });
+    await store.dispatch(cartApi.endpoints.getCart.initiate(guestArgs));
+    await persistor.flush();
+
+    const stored = storedCart();
+    expect(JSON.parse(stored._persist ?? '{}')).toMatchObject({ version: CART_PERSIST_VERSION });
+    const lastKnown = JSON.parse(stored.lastKnown ?? 'null') as LastKnownCart;
+    expect(lastKnown.args).toEqual(guestArgs);
+    expect(lastKnown.items.map((item) => [item.product?.name, item.quantity])).toEqual([
+      ['Royal Oud', 2],
+      ['White Musk', 1],
+    ]);
+    expect(lastKnown.items[0]?.product?.description).toBe('');
+    expect(JSON.parse(stored.guestToken ?? 'null')).toBe(GUEST_TOKEN);
+  });
+
+  it('a cart stored by the previous release (no version: guest token and revision) still loads; with nothing kept the page shows its skeleton first', async () => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 4 }, undefined);
+    const cart = heldGuestCart(() => [oud(1)]);
+    const { store } = await restoredStore();
+    expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 4, lastKnown: null });
+
+    renderCartPage(store);
+    expect(await screen.findByTestId('cart-skeleton')).toBeInTheDocument();
+    expect(screen.queryByTestId('cart-line')).not.toBeInTheDocument();
+    cart.release();
+    expect(await screen.findByTestId('cart-line')).toHaveTextContent('Royal Oud');
+    expect(screen.queryByTestId('cart-skeleton')).not.toBeInTheDocument();
+  });
+
+  it("a returning shopper sees the kept lines and the count at once, no skeleton; the server's answer then wins", async () => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 2, lastKnown: { args: guestArgs, items: [oud(2)] } });
+    const cart = heldGuestCart(() => [oud(3), musk]);
+    const { store, persistor } = await restoredStore();
+    renderCartPage(store);
+
+    const line = await screen.findByTestId('cart-line');
+    expect(line).toHaveTextContent('Royal Oud');
+    expect(screen.queryByTestId('cart-skeleton')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('20.00');
+    // Until the server answers, the kept line is not changed (its answer could undo the change).
+    expect(within(line).getByRole('button', { name: 'Increase the quantity of Royal Oud' })).toBeDisabled();
+    await waitFor(() => expect(cart.calls()).toBe(1));
+
+    cart.release();
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+    expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeInTheDocument();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('40.00');
+    expect(screen.getByRole('button', { name: 'Increase the quantity of Royal Oud' })).toBeEnabled();
+    await persistor.flush();
+    const kept = JSON.parse(storedCart().lastKnown ?? 'null') as LastKnownCart;
+    expect(kept.items.map((item) => item.quantity)).toEqual([3, 1]);
+  });
+
+  it("another account's kept lines are never shown: a different user's session drops them at once", async () => {
+    storeCart({ guestToken: null, revision: 1, lastKnown: { args: userArgs(7), items: [oud(2)] } });
+    storeSession(8);
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl('cart'), async () => {
+        await held;
+        return HttpResponse.json({ cart_items: [] });
+      }),
+    );
+    const { store, persistor } = await restoredStore();
+    expect(store.getState().auth.userId).toBe(8);
+    expect(store.getState().cart.lastKnown).toBeNull();
+
+    renderCartPage(store);
+    expect(await screen.findByTestId('cart-skeleton')).toBeInTheDocument();
+    expect(screen.queryByText('Royal Oud')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    await persistor.flush();
+    expect(storedCart().lastKnown ?? '').not.toContain('Royal Oud');
+  });
+
+  it('an account whose session ended with the browser leaves no lines behind in local storage', async () => {
+    storeCart({ guestToken: null, revision: 1, lastKnown: { args: userArgs(7), items: [oud(2)] } });
+    const { store, persistor } = await restoredStore();
+    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().cart.lastKnown).toBeNull();
+    await persistor.flush();
+    expect(JSON.parse(storedCart().lastKnown ?? '"missing"')).toBeNull();
+  });
+
+  it('the same account signed in again (same browser session) sees its lines at once', async () => {
+    storeCart({ guestToken: null, revision: 1, lastKnown: { args: userArgs(7), items: [oud(2)] } });
+    storeSession(7);
+    const { store } = await restoredStore();
+    expect(store.getState().cart.lastKnown?.items).toHaveLength(1);
+  });
+
+  it.each([
+    ['a line without its product name', { args: guestArgs, items: [{ ...oud(1), product: { id: 1 } }] }],
+    ['lines that are no list', { args: guestArgs, items: 'Royal Oud' }],
+    ['no owner', { items: [oud(1)] }],
+  ])('a kept copy with %s is dropped; the guest token stays', async (_name, lastKnown) => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 3, lastKnown });
+    const { store } = await restoredStore();
+    expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 3, lastKnown: null });
+  });
+
+  it('a copy stored by a newer build (a version this one does not know) is dropped whole', async () => {
+    storeCart(
+      { guestToken: GUEST_TOKEN, revision: 3, lastKnown: { args: guestArgs, items: [oud(1)] } },
+      CART_PERSIST_VERSION + 1,
+    );
+    const { store } = await restoredStore();
+    expect(store.getState().cart).toMatchObject({ guestToken: null, revision: 0, lastKnown: null });
+  });
+});
+
+describe('the kept lines follow the cart', () => {
+  const guestWithLines: PreloadedState = {
+    cart: { guestToken: GUEST_TOKEN, lastKnown: { args: guestArgs, items: [oud(2)] } },
+  };
+
+  it('logging out forgets them', () => {
+    const store = makeStore(guestWithLines);
+    store.dispatch(signedOut());
+    expect(store.getState().cart.lastKnown).toBeNull();
+  });
+
+  it('a guest token the server no longer knows forgets them', () => {
+    const store = makeStore(guestWithLines);
+    store.dispatch(guestTokenRejected());
+    expect(store.getState().cart.lastKnown).toBeNull();
+  });
+
+  it("signing in drops the guest's lines: the account's cart is another one", async () => {
+    server.use(
+      http.post(apiUrl('cart/merge'), () => HttpResponse.json({ merged: 1, capped: 0, dropped: 0 })),
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+    );
+    const store = makeStore(guestWithLines);
+    store.dispatch(signedIn({ token: 't', userId: 5, email: 'e@x.co' }));
+    expect(store.getState().cart.lastKnown).toBeNull();
+    await waitFor(() => expect(store.getState().cart.guestToken).toBeNull());
+  });
+
+  it('an emptied cart is kept as empty: the page shows it at once on return', async () => {
+    server.use(http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: [] })));
+    const store = makeStore(guestWithLines);
+    await store.dispatch(cartApi.endpoints.getCart.initiate(guestArgs));
+    expect(store.getState().cart.lastKnown).toEqual({ args: guestArgs, items: [] });
+  });
+
+  it('an answer for another language or currency is not shown as this one', async () => {
+    const cart = heldGuestCart(() => [oud(2)]);
+    const store = makeStore({
+      cart: {
+        guestToken: GUEST_TOKEN,
+        lastKnown: { args: { ...guestArgs, currency: 'SAR' }, items: [oud(2)] },
+      },
+    });
+    renderCartPage(store);
+    expect(await screen.findByTestId('cart-skeleton')).toBeInTheDocument();
+    cart.release();
+    expect(await screen.findByTestId('cart-line')).toBeInTheDocument();
+  });
+});
