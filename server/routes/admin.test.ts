@@ -688,7 +688,23 @@ describe('coupons', () => {
       { coupon_code: 'twooff' },
       buyer.token,
     );
-    expect(applied.json()).toMatchObject({ discount_amount: 2, new_total: 6 });
+    // The answer names the kind and its figures in the cart's currency, so the SPA counts it as an amount.
+    expect(applied.json()).toMatchObject({
+      discount_amount: 2,
+      new_total: 6,
+      kind: 'amount',
+      currency: 'KWD',
+      amount: 2,
+      min_total: 5,
+    });
+    // The list gives them converted to the shown currency (2 KWD × 3.254 = 6.508 → 6.51 USD).
+    const listed = await call(t.app, 'GET', '/api/coupons?currency_code=USD');
+    expect(listed.json<{ code: string }[]>().find((row) => row.code === 'TWOOFF')).toMatchObject({
+      kind: 'amount',
+      discount: 2,
+      min_total: 5,
+      converted: { currency_code: 'USD', amount: 6.51, min_total: 16.27 },
+    });
     const created = await call(
       t.app,
       'POST',
@@ -703,6 +719,26 @@ describe('coupons', () => {
       .where(eq(orders.userId, buyer.id))
       .orderBy(desc(orders.id));
     expect(order).toMatchObject({ subtotal: 8, discountAmount: 2, couponCode: 'TWOOFF' });
+  });
+
+  test('a coupon that starts tomorrow is refused until then', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await call(
+      t.app,
+      'POST',
+      '/api/admin/coupons',
+      { code: 'LATER', kind: 'percent', value: 10, starts_on: tomorrow, end_date: '2099-01-01' },
+      staff.token,
+    );
+    const buyer = await createShopper(t.db);
+    const answer = await call(
+      t.app,
+      'POST',
+      '/api/cart/apply-coupon',
+      { coupon_code: 'later', cart_total: 10 },
+      buyer.token,
+    );
+    expect(answer.statusCode).toBe(422);
   });
 });
 

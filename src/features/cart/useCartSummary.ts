@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { orderSummary, type OrderSummary } from '../../lib/orderSummary';
 import { selectIsAuthenticated } from '../auth/public';
-import { selectAppliedCoupon } from '../coupon/public';
+import { selectCoupons } from '../catalog/public';
+import { appliedTermsIn, selectAppliedCoupon } from '../coupon/public';
 import { selectCurrency } from '../settings/public';
 import { selectShippingChoice } from '../shipping/public';
 import { cartView, type CartView } from './cartLines';
@@ -11,8 +12,10 @@ import { useCartItems } from './useCart';
 
 export interface CartSummary extends CartView {
   summary: OrderSummary;
-  /** the coupon counted (signed-in shoppers only), as a percentage; 0 without one */
+  /** a percent coupon counted (signed-in shoppers only); 0 without one or for an amount coupon */
   couponPercent: number;
+  /** the coupon counted in the summary: its code and kind (null: none, or under its minimum) */
+  couponCounted: { code: string; kind: 'percent' | 'amount'; percent: number } | null;
   /** available lines only: the ones the order is made of */
   orderLines: CartView['lines'];
 }
@@ -27,18 +30,25 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
   const signedIn = useAppSelector(selectIsAuthenticated);
   const coupon = useAppSelector(selectAppliedCoupon);
   const shipping = useAppSelector(selectShippingChoice);
-  const couponPercent = signedIn && coupon ? coupon.percent : 0;
+  const listed = useAppSelector(selectCoupons);
   const shippingPrice = shipping.areaId !== null ? shipping.shippingPrice : 0;
   const view = useMemo(() => cartView(query.data, currency), [query.data, currency]);
   const figures = useMemo(() => {
     const orderLines = view.lines.filter((line) => !line.unavailable);
+    const summaryCurrency = orderLines[0]?.currency ?? currency;
+    const terms = signedIn && coupon ? appliedTermsIn(coupon, listed, summaryCurrency) : null;
     const summary = orderSummary({
-      currency: orderLines[0]?.currency ?? currency,
+      currency: summaryCurrency,
       lines: orderLines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.item.quantity })),
-      couponPercent,
+      coupon: terms,
       shippingPrice,
     });
-    return { ...view, orderLines, summary, couponPercent };
-  }, [view, couponPercent, shippingPrice, currency]);
+    const couponCounted =
+      coupon && terms && !summary.couponBelowMinimum
+        ? { code: coupon.code, kind: terms.kind, percent: terms.percent }
+        : null;
+    const couponPercent = couponCounted?.kind === 'percent' ? couponCounted.percent : 0;
+    return { ...view, orderLines, summary, couponPercent, couponCounted };
+  }, [view, signedIn, coupon, listed, shippingPrice, currency]);
   return { ...figures, query };
 }

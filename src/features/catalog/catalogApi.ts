@@ -58,7 +58,8 @@ export const catalogApi = api.injectEndpoints({
         await nextTask();
         const bestSellersCall = baseQuery({ url: 'best_selling_products', params: priced });
         await nextTask();
-        const couponsCall = baseQuery({ url: 'coupons', params: langParams(lang) });
+        // In the shown currency too: an amount coupon's figures come converted (`converted`).
+        const couponsCall = baseQuery({ url: 'coupons', params: priced });
         const [categories, bestSellers, coupons] = await Promise.all([
           categoriesCall,
           bestSellersCall,

@@ -19,12 +19,12 @@ const partOf: Record<string, { part: HomePart; priced: boolean; accepts: (data: 
     priced: true,
     accepts: shapeOf({ bestSellingProducts: arrayOf(isRecordWithId) }),
   },
-  coupons: { part: 'coupons', priced: false, accepts: arrayOf(isRecordWithId) },
+  coupons: { part: 'coupons', priced: true, accepts: arrayOf(isRecordWithId) },
 };
 
 /** The stored-copy key of one home part; prices follow the currency, so a copy in another currency is no copy. */
 export const homeCopyKey = (language: Language, part: HomePart, currency: string): string =>
-  part === 'coupons' ? `catalog:${language}:${part}` : `catalog:${language}:${currency}:${part}`;
+  `catalog:${language}:${currency}:${part}`;
 
 /** The base query's plan for the home calls (the endpoint's `extraOptions.storedCopy`). */
 export function homeCopy({ url, params }: FetchArgs): StoredCopyPlan | null {
