@@ -351,6 +351,7 @@ for (const [language, viewport, size] of [
     page,
     request,
   }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const code = `AMT${language.toUpperCase()}${Date.now() % 1_000_000}`;
     const made = await request.post('/api/admin/coupons', {
