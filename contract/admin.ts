@@ -216,9 +216,15 @@ export const AdminReviewStatus = Type.Unsafe<(typeof ADMIN_REVIEW_STATUSES)[numb
   enum: [...ADMIN_REVIEW_STATUSES],
 });
 
+export const REVIEW_SORTS = ['created_at', 'rating', 'id'] as const;
+
 export const AdminReviewsQuery = Type.Object({
   /** pending (the queue) by default */
   status: Type.Optional(AdminReviewStatus),
+  /** created_at by default (oldest first: the queue's order) */
+  sort: Type.Optional(
+    Type.Unsafe<(typeof REVIEW_SORTS)[number]>({ type: 'string', enum: [...REVIEW_SORTS] }),
+  ),
   ...PagingFields,
 });
 export type AdminReviewsQuery = Static<typeof AdminReviewsQuery>;
@@ -385,9 +391,15 @@ export const AdminCoupon = Answer({
 });
 export type AdminCoupon = Static<typeof AdminCoupon>;
 
+export const COUPON_SORTS = ['created_at', 'code', 'value', 'min_total', 'starts_on', 'end_date'] as const;
+
 export const AdminCouponsQuery = Type.Object({
   /** part of the code */
   search: Type.Optional(Type.String({ maxLength: 64 })),
+  /** created_at by default (newest first); value sorts by kind, then by the percent or amount */
+  sort: Type.Optional(
+    Type.Unsafe<(typeof COUPON_SORTS)[number]>({ type: 'string', enum: [...COUPON_SORTS] }),
+  ),
   ...PagingFields,
 });
 export type AdminCouponsQuery = Static<typeof AdminCouponsQuery>;

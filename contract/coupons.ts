@@ -18,6 +18,15 @@ export const Coupon = Answer({
   min_total: Type.Optional(Type.Number()),
   /** ISO date it starts working; null at once */
   starts_on: Type.Optional(Nullable(Type.String())),
+  /** with currency_code: the KWD figures in that currency, rounded to its minor unit (what the cart counts) */
+  converted: Type.Optional(
+    Type.Object({
+      currency_code: Type.String(),
+      /** kind amount: what it takes off; 0 for kind percent */
+      amount: Type.Number(),
+      min_total: Type.Number(),
+    }),
+  ),
 });
 export type Coupon = Static<typeof Coupon>;
 
@@ -34,10 +43,17 @@ export type ApplyCouponBody = Static<typeof ApplyCouponBody>;
 export const ApplyCouponAnswer = Answer({
   message: Type.String(),
   code: Type.String(),
-  /** percent */
+  /** percent; for kind amount its share of this cart */
   discount: Type.Number(),
   discount_amount: Type.Number(),
   new_total: Type.Number(),
+  kind: Type.Optional(Type.Unsafe<'percent' | 'amount'>({ type: 'string', enum: ['percent', 'amount'] })),
+  /** the cart's currency, that of amount and min_total */
+  currency: Type.Optional(Type.String()),
+  /** kind amount: what it takes off, in currency */
+  amount: Type.Optional(Type.Number()),
+  /** the subtotal it needs, in currency; 0 for none */
+  min_total: Type.Optional(Type.Number()),
 });
 export type ApplyCouponAnswer = Static<typeof ApplyCouponAnswer>;
 
@@ -51,7 +67,8 @@ export const Coupons = endpoints({
     method: 'POST',
     url: '/cart/apply-coupon',
     auth: 'bearer',
-    notes: "invalid 422 `{message:'Invalid coupon'}`; the server's own cart total wins over cart_total",
+    notes:
+      "invalid, not started or under its minimum 422 `{message}`; the server's own cart total wins over cart_total",
     schema: { body: ApplyCouponBody, response: { 200: ApplyCouponAnswer } },
   },
 });

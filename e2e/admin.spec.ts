@@ -191,7 +191,12 @@ for (const [language, viewport, size] of [
     const before = (await (await request.get(`/api/products/${product.id}`)).json()) as { rating: number };
     await openIn(page, '/admin/reviews', language);
     // The queue lists the oldest first and the demo shop has many waiting: newest first finds the shopper's review.
-    await page.getByRole('table').getByRole('columnheader').getByRole('button').click();
+    await page
+      .getByRole('table')
+      .getByRole('columnheader')
+      .filter({ hasText: t.admin.reviews.date })
+      .getByRole('button')
+      .click();
     const row = page.getByRole('row').filter({ hasText: words });
     await row.getByTestId('approve-review').click();
     await expect(page.getByText(t.admin.reviews.approved_done)).toBeVisible();
@@ -288,3 +293,81 @@ test('a shopper’s pages fetch none of the back office’s code or texts, and /
       expect(script.includes(words), `${script.split('\n')[0]} has "${words}"`).toBe(false);
   }
 });
+
+/** An API session of the demo owner. */
+async function ownerHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/login', { data: OWNER });
+  const { token } = (await login.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+for (const [language, viewport, size] of [
+  ['en', DESKTOP, 'desktop'],
+  ['ar', PHONE, 'phone'],
+] as const) {
+  const t = TEXTS[language];
+
+  test(`${language}, ${size}: the owner makes an account staff and takes it back; the demoted member leaves the back office, told why`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const email = await createAccount(request, 'helper', PASSWORD);
+
+    await logIn(page, language, OWNER.email, OWNER.password);
+    await openIn(page, '/admin/staff', language);
+    await page.getByLabel(t.admin.staff.email, { exact: true }).fill(email);
+    await page.getByTestId('make-staff').click();
+    await expect(page.getByText(fill(t.admin.staff.made, { email }))).toBeVisible();
+    const row = page.getByTestId('staff-member').filter({ hasText: email });
+    await expect(row).toContainText(t.admin.staff.roles.staff);
+    // the owner's own row cannot be taken away
+    await expect(
+      page.getByTestId('staff-member').filter({ hasText: OWNER.email }).getByTestId('remove-staff'),
+    ).toHaveCount(0);
+
+    // The new staff member works in the back office.
+    const member = await newPage(browser, viewport);
+    await logIn(member, language, email, PASSWORD);
+    await openIn(member, '/admin/orders', language);
+    await expect(member.getByTestId('admin-area')).toBeVisible();
+
+    await row.getByTestId('remove-staff').click();
+    await row.getByTestId('remove-staff-confirm').click();
+    await expect(page.getByText(fill(t.admin.staff.removed, { email }))).toBeVisible();
+    await expect(page.getByTestId('staff-member').filter({ hasText: email })).toHaveCount(0);
+
+    // Their next back office call is refused (403): the area says why and leaves for the shop.
+    await member.reload();
+    await expect(member.getByText(t.admin.refusals.access_lost)).toBeVisible();
+    await expect(member.getByTestId('admin-area')).toHaveCount(0);
+    await expect(member).toHaveURL(/\/$|\/\?/);
+    await member.context().close();
+  });
+
+  test(`${language}, ${size}: an amount coupon made by staff reads as an amount in the shop, with its minimum`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const code = `AMT${language.toUpperCase()}${Date.now() % 1_000_000}`;
+    const made = await request.post('/api/admin/coupons', {
+      headers: await ownerHeaders(request),
+      data: { code, kind: 'amount', value: 2.5, min_total: 20, end_date: '2099-01-01' },
+    });
+    expect(made.status()).toBe(201);
+
+    await openIn(page, '/', language);
+    await page.getByRole('tab', { name: t.catalog.home.tabs.gift_voucher, exact: true }).click();
+    const card = page.getByTestId('coupon-card').filter({ hasText: code });
+    await expect(card).toBeVisible();
+    const before = (amount: string) => amount.split('{{amount}}')[0] ?? '';
+    await expect(card).toContainText(before(t.catalog.coupons.amount_off) || '2.50');
+    await expect(card).toContainText(/2[.,٫]50|٢[.,٫]٥٠/);
+    await expect(card).toContainText(before(t.catalog.coupons.minimum));
+    await expect(card).not.toContainText('%');
+  });
+}

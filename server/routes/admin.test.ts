@@ -411,6 +411,26 @@ describe('reviews', () => {
       ?.rating;
   };
 
+  test('the queue sorts by rating or date across pages, in SQL; an unknown sort is refused', async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 5);
+    for (const rating of [3, 5, 1, 4, 2]) await pendingReview(productId, rating);
+    const get = (query: string) => call(t.app, 'GET', `/api/admin/reviews?${query}`, undefined, staff.token);
+    const ratings: number[] = [];
+    for (const page of [1, 2, 3, 4, 5, 6]) {
+      const answer = await get(`sort=rating&dir=desc&per_page=2&page=${page}`);
+      expect(answer.statusCode).toBe(200);
+      ratings.push(...answer.json<{ data: { rating: number }[] }>().data.map((review) => review.rating));
+    }
+    const total = (await get('per_page=1')).json<{ total: number }>().total;
+    // every pending review once, highest first, whichever page it falls on
+    expect(ratings).toHaveLength(Math.min(total, 12));
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const ascending = (await get('sort=rating&dir=asc&per_page=100')).json<{ data: { rating: number }[] }>();
+    expect(ascending.data[0]?.rating).toBe(1);
+    expect((await get('sort=user_name')).statusCode).toBe(422);
+    expect((await get('sort=rating&dir=sideways')).statusCode).toBe(422);
+  });
+
   test('approve: shown on its product and counted in its rating at once, lists included; again changes nothing', async () => {
     const productId = await plainProductWithStock(t.app, t.db, 10);
     await t.db.delete(reviews).where(eq(reviews.productId, productId));
@@ -688,7 +708,23 @@ describe('coupons', () => {
       { coupon_code: 'twooff' },
       buyer.token,
     );
-    expect(applied.json()).toMatchObject({ discount_amount: 2, new_total: 6 });
+    // The answer names the kind and its figures in the cart's currency, so the SPA counts it as an amount.
+    expect(applied.json()).toMatchObject({
+      discount_amount: 2,
+      new_total: 6,
+      kind: 'amount',
+      currency: 'KWD',
+      amount: 2,
+      min_total: 5,
+    });
+    // The list gives them converted to the shown currency (2 KWD × 3.254 = 6.508 → 6.51 USD).
+    const listed = await call(t.app, 'GET', '/api/coupons?currency_code=USD');
+    expect(listed.json<{ code: string }[]>().find((row) => row.code === 'TWOOFF')).toMatchObject({
+      kind: 'amount',
+      discount: 2,
+      min_total: 5,
+      converted: { currency_code: 'USD', amount: 6.51, min_total: 16.27 },
+    });
     const created = await call(
       t.app,
       'POST',
@@ -703,6 +739,58 @@ describe('coupons', () => {
       .where(eq(orders.userId, buyer.id))
       .orderBy(desc(orders.id));
     expect(order).toMatchObject({ subtotal: 8, discountAmount: 2, couponCode: 'TWOOFF' });
+  });
+
+  test('the list sorts by code, value and dates across pages, in SQL; an unknown sort is refused', async () => {
+    for (const [code, kind, value] of [
+      ['SORTB', 'percent', 30],
+      ['sorta', 'amount', 1],
+      ['SORTC', 'percent', 5],
+    ] as const)
+      await call(
+        t.app,
+        'POST',
+        '/api/admin/coupons',
+        { code, kind, value, end_date: `2099-0${value % 9 || 1}-01` },
+        staff.token,
+      );
+    const get = (query: string) => call(t.app, 'GET', `/api/admin/coupons?${query}`, undefined, staff.token);
+    const codes = async (query: string) => {
+      const seen: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const answer = await get(`search=sort&per_page=1&page=${page}&${query}`);
+        expect(answer.statusCode).toBe(200);
+        seen.push(...answer.json<{ data: { code: string }[] }>().data.map((coupon) => coupon.code));
+      }
+      return seen;
+    };
+    expect(await codes('sort=code&dir=asc')).toEqual(['sorta', 'SORTB', 'SORTC']);
+    expect(await codes('sort=code&dir=desc')).toEqual(['SORTC', 'SORTB', 'sorta']);
+    // percents (by percent) before amounts
+    expect(await codes('sort=value&dir=asc')).toEqual(['SORTC', 'SORTB', 'sorta']);
+    expect(await codes('sort=end_date&dir=asc')).toEqual(['sorta', 'SORTB', 'SORTC']);
+    expect((await get('sort=discount')).statusCode).toBe(422);
+    expect((await get('dir=up')).statusCode).toBe(422);
+  });
+
+  test('a coupon that starts tomorrow is refused until then', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await call(
+      t.app,
+      'POST',
+      '/api/admin/coupons',
+      { code: 'LATER', kind: 'percent', value: 10, starts_on: tomorrow, end_date: '2099-01-01' },
+      staff.token,
+    );
+    const buyer = await createShopper(t.db);
+    const answer = await call(
+      t.app,
+      'POST',
+      '/api/cart/apply-coupon',
+      { coupon_code: 'later', cart_total: 10 },
+      buyer.token,
+    );
+    expect(answer.statusCode).toBe(422);
   });
 });
 

@@ -112,7 +112,9 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendSerialized(reply, body);
   });
 
-  app.get(Coupons.list.url, { schema: Coupons.list.schema }, async () => listCoupons(db));
+  app.get(Coupons.list.url, { schema: Coupons.list.schema }, async (request) =>
+    listCoupons(db, await requestedRate(db, request.query.currency_code)),
+  );
 
   app.get(Catalog.reviews.url, { schema: Catalog.reviews.schema }, async (request) =>
     listReviews(db, request.query.product_id),

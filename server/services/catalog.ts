@@ -374,7 +374,8 @@ export function bestSellers(db: Db, lang: Lang, rate: Rate | null): Promise<Prod
   return loadProducts(db, undefined, lang, { orderBy: 'best_selling', limit: BEST_SELLERS, rate });
 }
 
-export async function listCoupons(db: Db): Promise<Coupon[]> {
+/** Every coupon; with a rate, each also in that currency (`converted`), as the cart will count it. */
+export async function listCoupons(db: Db, rate: Rate | null): Promise<Coupon[]> {
   return (await couponRows(db)).map((row) => ({
     id: row.id,
     code: row.code,
@@ -384,5 +385,14 @@ export async function listCoupons(db: Db): Promise<Coupon[]> {
     kind: row.kind,
     min_total: row.minTotal,
     starts_on: row.startsOn,
+    ...(rate
+      ? {
+          converted: {
+            currency_code: rate.currencyCode,
+            amount: row.kind === 'amount' ? convert(row.discount, rate) : 0,
+            min_total: convert(row.minTotal, rate),
+          },
+        }
+      : {}),
   }));
 }

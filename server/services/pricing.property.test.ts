@@ -2,9 +2,11 @@
 // prices with a currency's full decimals, coupons and shipping, both must give the same figures.
 import fc from 'fast-check';
 import { displayPrices } from '../../src/features/catalog/productRules';
-import { orderSummary } from '../../src/lib/orderSummary';
+import { couponTermsIn as listedTermsIn } from '../../src/features/coupon/couponRules';
+import { orderSummary, percentCoupon } from '../../src/lib/orderSummary';
+import { Invalid } from './errors';
 import { convert, unitPriceOf } from './catalog';
-import { orderFigures } from './pricing';
+import { couponTerms, orderFigures } from './pricing';
 
 const CURRENCIES = [
   { currencyCode: 'KWD', ratePerKwd: 1 },
@@ -60,7 +62,7 @@ describe('client and server order figures', () => {
         const client = orderSummary({
           currency: rate.currencyCode,
           lines: clientLines,
-          couponPercent,
+          coupon: couponPercent > 0 ? percentCoupon(couponPercent) : null,
           shippingPrice: shipping,
         });
         const server = orderFigures(rate.currencyCode, serverLines, couponPercent, shipping);
@@ -75,6 +77,69 @@ describe('client and server order figures', () => {
           shipping: client.shipping,
           total: client.total,
         });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  const coupon = fc.record({
+    kind: fc.constantFrom('percent' as const, 'amount' as const),
+    percent: fc.integer({ min: 1, max: 100 }),
+    amount: kwd(60).filter((amount) => amount > 0),
+    minTotal: fc.oneof(fc.constant(0), kwd(300)),
+  });
+
+  it('agree on amount and percent coupons with a minimum, from the figures GET /coupons sends', () => {
+    fc.assert(
+      fc.property(cart, coupon, ({ rate, products, shippingKwd }, terms) => {
+        const lines = products.map((product) => ({
+          unitPrice: convert(
+            unitPriceOf({ price: product.price, discountedPrice: product.discounted }),
+            rate,
+          ),
+          quantity: product.quantity,
+        }));
+        const valid = {
+          code: 'C',
+          kind: terms.kind,
+          discount: terms.kind === 'percent' ? terms.percent : terms.amount,
+          minTotal: terms.minTotal,
+        };
+        // What the SPA reads: the listing as server/services/catalog.ts listCoupons writes it for this currency.
+        const clientTerms = listedTermsIn(
+          {
+            code: 'C',
+            is_active: 1,
+            end_date: '2099-01-01',
+            discount: valid.discount,
+            kind: valid.kind,
+            min_total: valid.minTotal,
+            converted: {
+              currency_code: rate.currencyCode,
+              amount: valid.kind === 'amount' ? convert(valid.discount, rate) : 0,
+              min_total: convert(valid.minTotal, rate),
+            },
+          },
+          rate.currencyCode,
+        );
+        const shipping = convert(shippingKwd, rate);
+        const client = orderSummary({
+          currency: rate.currencyCode,
+          lines,
+          coupon: clientTerms,
+          shippingPrice: shipping,
+        });
+        const subtotal = orderFigures(rate.currencyCode, lines, 0, 0).subtotal;
+        let server: { discount: number; total: number } | 'refused';
+        try {
+          const { percent, fixed } = couponTerms(valid, subtotal, rate);
+          server = orderFigures(rate.currencyCode, lines, percent, shipping, fixed);
+        } catch (error) {
+          if (!(error instanceof Invalid)) throw error;
+          server = 'refused';
+        }
+        if (client.couponBelowMinimum) expect(server).toBe('refused');
+        else expect(server).toMatchObject({ discount: client.discount, total: client.total });
       }),
       { numRuns: 2000 },
     );

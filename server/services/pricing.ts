@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, products } from '../db/schema';
 import { fromMinor, percentOfMinor, toMinor } from '../../src/lib/minorUnits';
+import { couponDiscountMinor, type CouponTerms } from '../../src/lib/orderSummary';
 import { convert, findRate, unitPriceOf } from './catalog';
 import { cartRows, choiceNames, type CartOwner } from './cart';
 import { Invalid } from './errors';
@@ -38,21 +39,37 @@ export const couponMinimumMessage = (minTotal: number) =>
   `This coupon needs a subtotal of at least ${minTotal} KWD.`;
 
 /**
+ * The coupon in `rate`'s currency, as the SPA gets it (GET /coupons' `converted`, the apply answer): an amount
+ * coupon's KWD amount and any coupon's KWD minimum converted and rounded to the currency's minor unit.
+ */
+export function couponTermsIn(
+  coupon: Pick<ValidCoupon, 'kind' | 'discount' | 'minTotal'>,
+  rate: { currencyCode: string; ratePerKwd: number },
+): CouponTerms {
+  return {
+    kind: coupon.kind,
+    percent: coupon.kind === 'percent' ? coupon.discount : 0,
+    amount: coupon.kind === 'amount' ? convert(coupon.discount, rate) : 0,
+    minimum: coupon.minTotal > 0 ? convert(coupon.minTotal, rate) : 0,
+  };
+}
+
+/**
  * The coupon's discount on `subtotal` (in `rate`'s currency): a percent of it, or its KWD amount converted, never
- * more than the subtotal. A subtotal under the coupon's minimum (compared in KWD) is Invalid.
+ * more than the subtotal. A subtotal under the coupon's converted minimum is Invalid: the SPA's summary
+ * (src/lib/orderSummary.ts couponDiscountMinor) applies the same rule to the same converted figures.
  */
 export function couponTerms(
   coupon: ValidCoupon,
   subtotal: number,
   rate: { currencyCode: string; ratePerKwd: number },
 ): { percent: number; fixed: number } {
-  const subtotalKwd = rate.ratePerKwd > 0 ? subtotal / rate.ratePerKwd : subtotal;
-  if (coupon.minTotal > 0 && subtotalKwd + 1e-9 < coupon.minTotal) {
+  const terms = couponTermsIn(coupon, rate);
+  if (couponDiscountMinor(toMinor(subtotal, rate.currencyCode), terms, rate.currencyCode).belowMinimum) {
     const message = couponMinimumMessage(coupon.minTotal);
     throw new Invalid({ coupon_code: [message] }, message);
   }
-  if (coupon.kind === 'percent') return { percent: coupon.discount, fixed: 0 };
-  return { percent: 0, fixed: convert(coupon.discount, rate) };
+  return { percent: terms.percent, fixed: terms.amount };
 }
 
 /** subtotal × percent / 100, rounded half up to the currency's minor unit. */
@@ -74,7 +91,7 @@ export interface OrderFigures {
 }
 
 /**
- * subtotal = Σ unit × quantity; discount = subtotal × percent / 100; total = subtotal − discount + shipping, all in
+ * subtotal = Σ unit × quantity; discount = the coupon's (couponDiscountMinor, the SPA's rule); total = subtotal − discount + shipping, all in
  * integer minor units, so the server charges exactly what the SPA's summary shows.
  */
 export function orderFigures(
@@ -89,9 +106,14 @@ export function orderFigures(
     (line) => toMinor(line.unitPrice, currency) * Math.max(0, Math.floor(line.quantity)),
   );
   const subtotal = lineMinors.reduce((sum, minor) => sum + minor, 0);
-  const discount =
-    percentOfMinor(subtotal, couponPercent) +
-    Math.min(Math.max(0, toMinor(fixedDiscount, currency)), subtotal);
+  // couponTerms has checked the minimum already.
+  const { discount } = couponDiscountMinor(
+    subtotal,
+    fixedDiscount > 0
+      ? { kind: 'amount', percent: 0, amount: fixedDiscount, minimum: 0 }
+      : { kind: 'percent', percent: couponPercent, amount: 0, minimum: 0 },
+    currency,
+  );
   const shippingMinor = Math.max(0, toMinor(shipping, currency));
   return {
     lineTotals: lineMinors.map((minor) => fromMinor(minor, currency)),
@@ -177,10 +199,17 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
 
 export interface AppliedCoupon {
   code: string;
-  /** percent */
+  /** percent (an amount coupon's share of this cart) */
   discount: number;
   discount_amount: number;
   new_total: number;
+  kind: 'percent' | 'amount';
+  /** the currency of amount and min_total: the cart's */
+  currency: string;
+  /** kind amount: what it takes off, converted */
+  amount: number;
+  /** the subtotal it needs, converted; 0 for none */
+  min_total: number;
 }
 
 /**
@@ -200,22 +229,22 @@ export async function applyCoupon(
   const hasCart = priced.lines.length > 0 || priced.unavailable.length > 0;
   const total = hasCart ? priced.subtotal : (input.cartTotal ?? 0);
   const rate = (await findRate(db, priced.currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
-  const terms = couponTerms(coupon, total, rate);
-  const discount_amount =
-    coupon.kind === 'percent'
-      ? discountAmount(total, terms.percent, priced.currency)
-      : fromMinor(
-          Math.min(toMinor(terms.fixed, priced.currency), toMinor(total, priced.currency)),
-          priced.currency,
-        );
+  couponTerms(coupon, total, rate);
+  const terms = couponTermsIn(coupon, rate);
+  const totalMinor = toMinor(total, priced.currency);
+  const discountMinor = couponDiscountMinor(totalMinor, terms, priced.currency).discount;
+  const discount_amount = fromMinor(discountMinor, priced.currency);
   return {
     code: coupon.code,
-    // percent; an amount coupon's share of this cart
     discount:
       coupon.kind === 'percent' || total <= 0
         ? coupon.discount
         : Math.round((discount_amount / total) * 10_000) / 100,
     discount_amount,
+    kind: coupon.kind,
+    currency: priced.currency,
+    amount: terms.amount,
+    min_total: terms.minimum,
     new_total: fromMinor(
       toMinor(total, priced.currency) - toMinor(discount_amount, priced.currency),
       priced.currency,

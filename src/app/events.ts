@@ -21,6 +21,11 @@ export const signedOut = createAction('auth/signedOut');
 export const sessionExpired = createAction('auth/sessionExpired');
 /** The shopper confirmed a new e-mail with the code mailed to it: it is the account's address from now on. */
 export const profileEmailChanged = createAction<{ email: string; userId: number }>('profile/emailChanged');
+/**
+ * The server named the account's role (the profile answer, or a back office call refused as not staff): a role
+ * given or taken away since the sign-in shows at once, the back office's link and route included.
+ */
+export const roleAnswered = createAction<{ userId: number | null; role: string }>('auth/roleAnswered');
 export const loginRequired = createAction<{ reason?: string } | undefined>('auth/loginRequired');
 
 export const searchSubmitted = createAction<string>('catalog/searchSubmitted');

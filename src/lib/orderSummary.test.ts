@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { discountMinor, orderSummary, toMinor } from './orderSummary';
+import { discountMinor, orderSummary, percentCoupon, toMinor } from './orderSummary';
 
 describe('order summary', () => {
   it('uses the discounted unit price, the coupon percentage and the shipping price', () => {
@@ -10,7 +10,7 @@ describe('order summary', () => {
         { unitPrice: 10.125, quantity: 2 },
         { unitPrice: 3.5, quantity: 1 },
       ],
-      couponPercent: 10,
+      coupon: percentCoupon(10),
       shippingPrice: 1.25,
     });
     expect(summary.minor).toEqual({ subtotal: 23750, discount: 2375, shipping: 1250, total: 22625 });
@@ -26,7 +26,7 @@ describe('order summary', () => {
         { unitPrice: 0.2, quantity: 1 },
         { unitPrice: 1.005, quantity: 3 },
       ],
-      couponPercent: 0,
+      coupon: null,
       shippingPrice: 0,
     });
     expect(summary.minor.subtotal).toBe(30 + 303);
@@ -63,7 +63,7 @@ describe('order summary', () => {
           const summary = orderSummary({
             currency: 'KWD',
             lines: lines.map((line) => ({ unitPrice: line.fils / 1000, quantity: line.quantity })),
-            couponPercent: percent,
+            coupon: percentCoupon(percent),
             shippingPrice: shippingFils / 1000,
           });
           const subtotal = lines.reduce((sum, line) => sum + BigInt(line.fils) * BigInt(line.quantity), 0n);
@@ -75,5 +75,46 @@ describe('order summary', () => {
         },
       ),
     );
+  });
+});
+
+describe('order summary with a coupon of either kind', () => {
+  const lines = [{ unitPrice: 4, quantity: 2 }];
+
+  it('takes an amount coupon off as its amount, not as a percent', () => {
+    const summary = orderSummary({
+      currency: 'KWD',
+      lines,
+      coupon: { kind: 'amount', percent: 0, amount: 2, minimum: 0 },
+      shippingPrice: 1,
+    });
+    expect(summary).toMatchObject({ subtotal: 8, discount: 2, total: 7, couponBelowMinimum: false });
+  });
+
+  it('never takes off more than the subtotal', () => {
+    const summary = orderSummary({
+      currency: 'KWD',
+      lines,
+      coupon: { kind: 'amount', percent: 0, amount: 50, minimum: 0 },
+      shippingPrice: 1,
+    });
+    expect(summary).toMatchObject({ discount: 8, total: 1 });
+  });
+
+  it('counts nothing under the minimum and says so; at the minimum it counts', () => {
+    const under = orderSummary({
+      currency: 'KWD',
+      lines,
+      coupon: { kind: 'percent', percent: 10, amount: 0, minimum: 8.001 },
+      shippingPrice: 0,
+    });
+    expect(under).toMatchObject({ discount: 0, total: 8, couponBelowMinimum: true });
+    const at = orderSummary({
+      currency: 'KWD',
+      lines,
+      coupon: { kind: 'percent', percent: 10, amount: 0, minimum: 8 },
+      shippingPrice: 0,
+    });
+    expect(at).toMatchObject({ discount: 0.8, total: 7.2, couponBelowMinimum: false });
   });
 });

@@ -155,7 +155,19 @@ export function lowStockRows(db: Db, threshold: number, limit: number) {
 
 // ---- reviews ----
 
-export async function reviewListRows(db: Db, status: ReviewStatus, dir: 'asc' | 'desc', page: Page) {
+export const REVIEW_SORT_COLUMNS = {
+  created_at: reviews.createdAt,
+  rating: reviews.rating,
+  id: reviews.id,
+} as const;
+
+export async function reviewListRows(
+  db: Db,
+  status: ReviewStatus,
+  sort: keyof typeof REVIEW_SORT_COLUMNS,
+  dir: 'asc' | 'desc',
+  page: Page,
+) {
   const order = dir === 'asc' ? asc : desc;
   const where = eq(reviews.status, status);
   const rows = await db
@@ -163,7 +175,8 @@ export async function reviewListRows(db: Db, status: ReviewStatus, dir: 'asc' | 
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(where)
-    .orderBy(order(reviews.createdAt), order(reviews.id))
+    // the id breaks ties, so a row never shows on two pages or none
+    .orderBy(order(REVIEW_SORT_COLUMNS[sort]), order(reviews.id))
     .limit(page.perPage)
     .offset(offsetOf(page));
   const [total] = await db.select({ total: count() }).from(reviews).where(where);
@@ -262,13 +275,31 @@ export function productImageRows(db: Db, productId: number) {
 
 // ---- coupons ----
 
-export async function couponListRows(db: Db, search: string | undefined, page: Page) {
+const COUPON_SORT_COLUMNS = {
+  created_at: [coupons.createdAt],
+  code: [sql`upper(${coupons.code})`],
+  // percent coupons, then amount ones: a percent and an amount are not comparable
+  value: [sql`(${coupons.kind} = 'amount')`, coupons.discount],
+  min_total: [coupons.minTotal],
+  // at once (no start) counts as the earliest
+  starts_on: [sql`coalesce(${coupons.startsOn}, date '0001-01-01')`],
+  end_date: [coupons.endDate],
+} as const;
+
+export async function couponListRows(
+  db: Db,
+  search: string | undefined,
+  sort: keyof typeof COUPON_SORT_COLUMNS,
+  dir: 'asc' | 'desc',
+  page: Page,
+) {
   const where = search?.trim() ? ilike(coupons.code, likePattern(search.trim())) : undefined;
+  const order = dir === 'asc' ? asc : desc;
   const rows = await db
     .select()
     .from(coupons)
     .where(where)
-    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .orderBy(...COUPON_SORT_COLUMNS[sort].map((column) => order(column)), order(coupons.id))
     .limit(page.perPage)
     .offset(offsetOf(page));
   const [total] = await db.select({ total: count() }).from(coupons).where(where);

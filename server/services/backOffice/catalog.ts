@@ -78,7 +78,13 @@ function reviewJson(row: ReviewJoin, audit: AdminReview['audit']): AdminReview {
 
 export async function listReviewsForStaff(db: Db, query: AdminReviewsQuery): Promise<AdminReviewsAnswer> {
   const page = pageOf(query);
-  const { rows, total } = await reviewListRows(db, query.status ?? 'pending', query.dir ?? 'asc', page);
+  const { rows, total } = await reviewListRows(
+    db,
+    query.status ?? 'pending',
+    query.sort ?? 'created_at',
+    query.dir ?? 'asc',
+    page,
+  );
   const audits = await auditOfMany(
     db,
     'review',
@@ -415,7 +421,13 @@ const couponValues = (row: CouponRow): AuditValues => ({
 
 export async function listCouponsForStaff(db: Db, query: AdminCouponsQuery): Promise<AdminCouponsAnswer> {
   const page = pageOf(query);
-  const { rows, total } = await couponListRows(db, query.search, page);
+  const { rows, total } = await couponListRows(
+    db,
+    query.search,
+    query.sort ?? 'created_at',
+    query.dir ?? 'desc',
+    page,
+  );
   const audits = await auditOfMany(
     db,
     'coupon',

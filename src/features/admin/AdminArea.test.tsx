@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
+import { allResources } from '../../i18n/resources';
 import { makeAdminOrder, makeAdminShop } from '../../testing/handlers/admin';
 import { renderAdmin } from './testing';
 
@@ -42,17 +43,43 @@ describe('who may open the back office', () => {
     expect(screen.queryByRole('link', { name: 'Back office' })).not.toBeInTheDocument();
   });
 
-  it('a staff member whose role the server no longer grants is told so (403)', async () => {
-    const shop = makeAdminShop();
-    const { server } = await import('../../testing/server');
-    const { http, HttpResponse } = await import('msw');
-    renderAdmin('/admin/orders', { shop });
-    server.use(
-      http.get('http://localhost/api/admin/orders', () =>
-        HttpResponse.json({ message: 'Forbidden', code: 'not_staff' }, { status: 403 }),
-      ),
-    );
-    expect(await screen.findByText('This area is for the shop’s staff only.')).toBeInTheDocument();
+  it.each(['en', 'ar'] as const)(
+    'a staff member whose role the server no longer grants leaves the area, told why in words (403, %s)',
+    async (language) => {
+      const shop = makeAdminShop();
+      const { server } = await import('../../testing/server');
+      const { http, HttpResponse } = await import('msw');
+      const { store } = renderAdmin('/admin/orders', { shop, role: 'staff', language, toasts: true });
+      server.use(
+        // the shop's home it leaves for
+        ...['categories', 'best_selling_products', 'coupons', 'sliders'].map((path) =>
+          http.get(`http://localhost/api/${path}`, () =>
+            HttpResponse.json(path === 'best_selling_products' ? { bestSellingProducts: [] } : []),
+          ),
+        ),
+        http.get('http://localhost/api/admin/orders', () =>
+          HttpResponse.json({ message: 'Forbidden', code: 'not_staff' }, { status: 403 }),
+        ),
+      );
+      expect(
+        await screen.findByText(allResources[language].admin.admin.refusals.access_lost),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByTestId('admin-area')).not.toBeInTheDocument());
+      expect(store.getState().auth.role).toBe('shopper');
+      // the shop's home, not the not-found page a shopper typing /admin gets
+      expect(
+        await screen.findByRole('heading', {
+          name: allResources[language].translation.catalog.home.promo_title,
+        }),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('a staff member refused an owner-only call (not_owner) stays in the area', async () => {
+    const { store } = renderAdmin('/admin/staff', { role: 'staff' });
+    expect(await screen.findByText('Only the shop’s owner can do this.')).toBeInTheDocument();
+    expect(screen.getByTestId('admin-area')).toBeInTheDocument();
+    expect(store.getState().auth.role).toBe('staff');
   });
 });
 

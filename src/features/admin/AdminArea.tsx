@@ -1,11 +1,17 @@
 // The back office's route (/admin/*), its own chunk: its slice joins the store and its endpoints the API when this
 // module loads, and its texts load beside it. Only staff reach it (see app/routes.tsx); the server checks every call.
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+
+import { roleAnswered } from '../../app/events';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { notify } from '../../lib/notify';
+import { selectRole } from '../auth/public';
 
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/Spinner';
 import './admin.css';
-import './adminSlice';
+import { accessLossHandled, selectAccessLost } from './adminSlice';
 import { loadAdminTexts, useAdminT } from './adminTexts';
 import { CouponsPage } from './pages/CouponsPage';
 import { GlancePage } from './pages/GlancePage';
@@ -15,6 +21,7 @@ import { OrdersPage } from './pages/OrdersPage';
 import { ProductPage } from './pages/ProductPage';
 import { ProductsPage } from './pages/ProductsPage';
 import { ReviewsPage } from './pages/ReviewsPage';
+import { StaffPage } from './pages/StaffPage';
 
 void loadAdminTexts();
 
@@ -24,14 +31,16 @@ const SECTIONS = [
   { to: '/admin/reviews', key: 'reviews', end: false },
   { to: '/admin/products', key: 'products', end: false },
   { to: '/admin/coupons', key: 'coupons', end: false },
+  { to: '/admin/staff', key: 'staff', end: false, ownerOnly: true },
 ] as const;
 
 function AdminNav() {
   const { t } = useAdminT();
+  const owner = useAppSelector(selectRole) === 'owner';
   return (
     <nav aria-label={t('admin.nav.label')} className="admin-nav">
       <ul className="nav nav-pills flex-nowrap flex-lg-column gap-1">
-        {SECTIONS.map((section) => (
+        {SECTIONS.filter((section) => owner || !('ownerOnly' in section)).map((section) => (
           <li key={section.key} className="nav-item">
             <NavLink to={section.to} end={section.end} className="nav-link text-nowrap">
               {t(`admin.nav.${section.key}`)}
@@ -43,9 +52,28 @@ function AdminNav() {
   );
 }
 
+/**
+ * The server refused a call as not staff: the role was taken away since the sign-in. The area says so in the staff
+ * member's language and leaves for the shop; the role the SPA shows follows the server's answer.
+ */
+function useAccessLoss(): boolean {
+  const { t } = useAdminT();
+  const dispatch = useAppDispatch();
+  const lost = useAppSelector(selectAccessLost);
+  useEffect(() => {
+    if (!lost) return;
+    notify.warning(t('admin.refusals.access_lost'), { toastId: 'admin-access-lost' });
+    dispatch(accessLossHandled());
+    dispatch(roleAnswered({ userId: null, role: 'shopper' }));
+  }, [lost, dispatch, t]);
+  return lost;
+}
+
 export default function AdminArea() {
   const { t, ready } = useAdminT();
   useDocumentTitle(ready ? t('admin.title') : '');
+  const lost = useAccessLoss();
+  if (lost) return <Navigate to="/" replace />;
   if (!ready) return <PageSpinner />;
   return (
     <div className="container-xl py-3 admin-area" data-testid="admin-area">
@@ -64,6 +92,7 @@ export default function AdminArea() {
             <Route path="products/new" element={<NewProductPage />} />
             <Route path="products/:id" element={<ProductPage />} />
             <Route path="coupons" element={<CouponsPage />} />
+            <Route path="staff" element={<StaffPage />} />
             <Route path="*" element={<p className="alert alert-warning">{t('admin.common.not_found')}</p>} />
           </Routes>
         </div>

@@ -191,3 +191,25 @@ describe('coupons', () => {
     expect(shop.calls.find((call) => call.method === 'PUT')?.body).toEqual({ is_active: false });
   });
 });
+
+describe('tables sorted by the server', () => {
+  it('the coupons table asks the server for the column and direction, page 1 again', async () => {
+    const { user, shop } = renderAdmin('/admin/coupons');
+    await screen.findByTestId('coupons-table');
+    const lastQuery = () => shop.calls.filter((call) => call.path === 'admin/coupons').at(-1)?.query;
+    expect(lastQuery()).toMatchObject({ sort: 'created_at', dir: 'desc', page: '1' });
+    await user.click(screen.getByRole('button', { name: /^Code/ }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'code', dir: 'desc', page: '1' }));
+    await user.click(screen.getByRole('button', { name: /^Code/ }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'code', dir: 'asc' }));
+  });
+
+  it('the review queue asks the server to sort by rating', async () => {
+    const { user, shop } = renderAdmin('/admin/reviews');
+    await screen.findByTestId('reviews-table');
+    const lastQuery = () => shop.calls.filter((call) => call.path === 'admin/reviews').at(-1)?.query;
+    expect(lastQuery()).toMatchObject({ sort: 'created_at', dir: 'asc', status: 'pending' });
+    await user.click(screen.getByRole('button', { name: /^Rating/ }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'rating', dir: 'desc' }));
+  });
+});

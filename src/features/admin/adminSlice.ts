@@ -1,9 +1,10 @@
 // What the back office's tables show: each table's filters, sort and page (client state; the rows are the API's).
 // Injected into the store when the back office's chunk loads.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isRejectedWithValue, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 
 import { rootReducer } from '../../app/store';
 import type { OrderStatus } from '../../../contract/orders';
+import { adminApi } from './adminApi';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -41,9 +42,23 @@ export interface AdminState {
   products: Table<ProductFilters>;
   reviews: Table<ReviewFilters>;
   coupons: Table<CouponFilters>;
+  /** a back office call was refused as not staff: the role was taken away since the sign-in */
+  accessLost: boolean;
 }
 
-export type AdminTable = keyof AdminState;
+export type AdminTable = 'orders' | 'products' | 'reviews' | 'coupons';
+
+/**
+ * A back office call the server refused because the account is not staff (any 403 but the owner-only one): the
+ * role went since the sign-in. The owner-only refusal leaves a staff member in the area.
+ */
+export function refusedAsNotStaff(action: UnknownAction): boolean {
+  if (!isRejectedWithValue(action)) return false;
+  const endpoint = (action.meta.arg as { endpointName?: unknown } | undefined)?.endpointName;
+  if (typeof endpoint !== 'string' || !(endpoint in adminApi.endpoints)) return false;
+  const payload = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
+  return payload?.status === 403 && payload.data?.code !== 'not_owner';
+}
 type FiltersOf<T extends AdminTable> = AdminState[T]['filters'];
 
 export const PER_PAGE = 20;
@@ -58,6 +73,7 @@ const initialState: AdminState = {
   products: { filters: { search: '', stock: '' }, sort: 'id', dir: 'desc', page: 1 },
   reviews: { filters: { status: 'pending' }, sort: 'created_at', dir: 'asc', page: 1 },
   coupons: { filters: { search: '' }, sort: 'created_at', dir: 'desc', page: 1 },
+  accessLost: false,
 };
 
 export const adminSlice = createSlice({
@@ -93,6 +109,15 @@ export const adminSlice = createSlice({
     pageChanged(state, action: PayloadAction<{ table: AdminTable; page: number }>) {
       state[action.payload.table].page = Math.max(1, Math.floor(action.payload.page));
     },
+    /** The area has said so and left. */
+    accessLossHandled(state) {
+      state.accessLost = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(refusedAsNotStaff, (state) => {
+      state.accessLost = true;
+    });
   },
   selectors: {
     selectTable: (state: AdminState, table: AdminTable) => state[table],
@@ -100,6 +125,7 @@ export const adminSlice = createSlice({
     selectProductsTable: (state) => state.products,
     selectReviewsTable: (state) => state.reviews,
     selectCouponsTable: (state) => state.coupons,
+    selectAccessLost: (state) => state.accessLost,
   },
 });
 
@@ -112,6 +138,12 @@ declare module '../../app/store' {
 /** The slice joins the store's reducer when this module loads (the back office's chunk). */
 export const injectedAdminSlice = adminSlice.injectInto(rootReducer);
 
-export const { filtersChanged, filtersCleared, sortChanged, pageChanged } = adminSlice.actions;
-export const { selectOrdersTable, selectProductsTable, selectReviewsTable, selectCouponsTable } =
-  injectedAdminSlice.selectors;
+export const { filtersChanged, filtersCleared, sortChanged, pageChanged, accessLossHandled } =
+  adminSlice.actions;
+export const {
+  selectOrdersTable,
+  selectProductsTable,
+  selectReviewsTable,
+  selectCouponsTable,
+  selectAccessLost,
+} = injectedAdminSlice.selectors;

@@ -23,7 +23,8 @@ export function renderAdmin(
     role = 'owner',
     language = 'en',
     shop = makeAdminShop(),
-  }: { role?: string | null; language?: Language; shop?: AdminShop } = {},
+    toasts = false,
+  }: { role?: string | null; language?: Language; shop?: AdminShop; toasts?: boolean } = {},
 ) {
   server.use(
     ...adminHandlers(shop),
@@ -34,7 +35,7 @@ export function renderAdmin(
     route,
     language,
     preloadedState: role === undefined ? {} : staffSession(role),
-    toasts: false,
+    toasts,
   });
   return { ...rendered, shop };
 }

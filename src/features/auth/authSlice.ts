@@ -1,7 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import { loginRequired, profileEmailChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
+import {
+  loginRequired,
+  profileEmailChanged,
+  roleAnswered,
+  sessionExpired,
+  signedIn,
+  signedOut,
+} from '../../app/events';
 import { isFiniteNumber, isString, keepValidFields, nullable } from '../../lib/persistGuard';
 import { readItem, removeItem, writeItem } from '../../lib/storage';
 
@@ -80,6 +87,11 @@ const authSlice = createSlice({
       .addCase(profileEmailChanged, (state, action) => {
         if (state.userId === action.payload.userId) state.email = action.payload.email;
       })
+      .addCase(roleAnswered, (state, action) => {
+        // null: the signed-in account, whoever it is (a refused back office call)
+        if (state.token !== null && (action.payload.userId ?? state.userId) === state.userId)
+          state.role = action.payload.role;
+      })
       .addCase(signedOut, clearSession)
       .addCase(sessionExpired, clearSession)
       // How other features ask for a login without importing auth internals (product detail, favorites,
@@ -98,6 +110,7 @@ const authSlice = createSlice({
     selectUserEmail: (state) => state.email,
     selectAuthModal: (state) => state.modal,
     selectIsStaff: (state) => state.token !== null && (state.role === 'staff' || state.role === 'owner'),
+    selectRole: (state) => (state.token !== null ? (state.role ?? null) : null),
   },
 });
 
@@ -109,6 +122,7 @@ export const {
   selectUserEmail,
   selectAuthModal,
   selectIsStaff,
+  selectRole,
 } = authSlice.selectors;
 
 // The token is stored encrypted in session storage (see tokenCipher.ts). The cipher (crypto-js) loads only when

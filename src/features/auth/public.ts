@@ -3,6 +3,7 @@ export {
   authModalOpened,
   selectIsAuthenticated,
   selectIsStaff,
+  selectRole,
   selectToken,
   selectUserEmail,
   selectUserId,

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { orderSummary, type OrderSummary } from '../../lib/orderSummary';
 import { selectIsAuthenticated } from '../auth/public';
-import { selectAppliedCoupon } from '../coupon/public';
+import { selectCoupons } from '../catalog/public';
+import { appliedTermsIn, selectAppliedCoupon } from '../coupon/public';
 import { selectCurrency } from '../settings/public';
 import { selectShippingChoice } from '../shipping/public';
 import { cartView, type CartView } from './cartLines';
@@ -12,8 +13,10 @@ import { selectLastKnownItems, useCartItems } from './useCart';
 
 export interface CartSummary extends CartView {
   summary: OrderSummary;
-  /** the coupon counted (signed-in shoppers only), as a percentage; 0 without one */
+  /** a percent coupon counted (signed-in shoppers only); 0 without one or for an amount coupon */
   couponPercent: number;
+  /** the coupon counted in the summary: its code and kind (null: none, or under its minimum) */
+  couponCounted: { code: string; kind: 'percent' | 'amount'; percent: number } | null;
   /** available lines only: the ones the order is made of */
   orderLines: CartView['lines'];
   /** the cart's items as answered (lines without a currency too) */
@@ -35,7 +38,7 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
   const signedIn = useAppSelector(selectIsAuthenticated);
   const coupon = useAppSelector(selectAppliedCoupon);
   const shipping = useAppSelector(selectShippingChoice);
-  const couponPercent = signedIn && coupon ? coupon.percent : 0;
+  const listed = useAppSelector(selectCoupons);
   const shippingPrice = shipping.areaId !== null ? shipping.shippingPrice : 0;
   const lastKnownItems = useAppSelector(selectLastKnownItems);
   const items = query.data ?? lastKnownItems ?? NO_ITEMS;
@@ -43,13 +46,20 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
   const view = useMemo(() => cartView(items, currency), [items, currency]);
   const figures = useMemo(() => {
     const orderLines = view.lines.filter((line) => !line.unavailable);
+    const summaryCurrency = orderLines[0]?.currency ?? currency;
+    const terms = signedIn && coupon ? appliedTermsIn(coupon, listed, summaryCurrency) : null;
     const summary = orderSummary({
-      currency: orderLines[0]?.currency ?? currency,
+      currency: summaryCurrency,
       lines: orderLines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.item.quantity })),
-      couponPercent,
+      coupon: terms,
       shippingPrice,
     });
-    return { ...view, items, orderLines, summary, couponPercent, lastKnown };
-  }, [view, items, couponPercent, shippingPrice, currency, lastKnown]);
+    const couponCounted =
+      coupon && terms && !summary.couponBelowMinimum
+        ? { code: coupon.code, kind: terms.kind, percent: terms.percent }
+        : null;
+    const couponPercent = couponCounted?.kind === 'percent' ? couponCounted.percent : 0;
+    return { ...view, items, orderLines, summary, couponPercent, couponCounted, lastKnown };
+  }, [view, items, signedIn, coupon, listed, shippingPrice, currency, lastKnown]);
   return { ...figures, query };
 }

@@ -47,7 +47,8 @@ export const catalogApi = api.injectEndpoints({
         const [categories, bestSellers, coupons] = await Promise.all([
           baseQuery({ url: 'categories', params: priced }),
           baseQuery({ url: 'best_selling_products', params: priced }),
-          baseQuery({ url: 'coupons', params: langParams(lang) }),
+          // In the shown currency too: an amount coupon's figures come converted (`converted`).
+          baseQuery({ url: 'coupons', params: priced }),
         ]);
         if (categories.error || bestSellers.error || coupons.error)
           console.warn('Some home data failed to load', categories.error, bestSellers.error, coupons.error);

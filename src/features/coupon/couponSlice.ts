@@ -8,7 +8,15 @@ import { localPersistStorage } from '../../lib/storage';
 
 export interface AppliedCoupon {
   code: string;
+  /** the server's percent (an amount coupon's share of the cart it was applied to) */
   percent: number;
+  /** the server's terms in the cart's currency when applied (absent: a percent coupon without a minimum) */
+  terms?: {
+    currency: string;
+    kind: 'percent' | 'amount';
+    amount: number;
+    minimum: number;
+  };
 }
 
 export interface CouponState {
@@ -51,7 +59,20 @@ export const couponReducer = persistReducer(
     key: COUPON_PERSIST_KEY,
     storage: localPersistStorage,
     migrate: keepValidFields<CouponState>({
-      applied: nullable(shapeOf({ code: isString, percent: isFiniteNumber })),
+      applied: nullable(
+        shapeOf({
+          code: isString,
+          percent: isFiniteNumber,
+          terms: (value) =>
+            value === undefined ||
+            shapeOf({
+              currency: isString,
+              kind: (kind) => kind === 'percent' || kind === 'amount',
+              amount: isFiniteNumber,
+              minimum: isFiniteNumber,
+            })(value),
+        }),
+      ),
     }),
   },
   couponSlice.reducer,

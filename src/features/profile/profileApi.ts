@@ -10,7 +10,7 @@ import type {
 } from '../../../contract/profile';
 import type { CountriesAnswer, Country } from '../../../contract/shipping';
 import { api } from '../../app/api';
-import type { Language } from '../../app/events';
+import { roleAnswered, type Language } from '../../app/events';
 
 export type { PublicUser as User } from '../../../contract/profile';
 export type { Country } from '../../../contract/shipping';
@@ -40,6 +40,15 @@ export const profileApi = api.injectEndpoints({
       query: () => 'users',
       transformResponse: (body: UserAnswer) => body.user,
       providesTags: [USER],
+      // The role follows the server's answer: staff taken away since the sign-in lose the back office here.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data: user } = await queryFulfilled;
+          dispatch(roleAnswered({ userId: user.id, role: user.role }));
+        } catch {
+          // a failed load says nothing of the role
+        }
+      },
     }),
     updateProfile: build.mutation<ProfileAnswer, ProfileUpdate>({
       query: (body) => ({ url: 'profile_update', method: 'PUT', body }),

@@ -9,6 +9,7 @@ import type {
   AdminReview,
   AuditEntry,
   GlanceAnswer,
+  StaffMember,
 } from '../../../contract/admin';
 import { apiUrl } from '../server';
 
@@ -162,6 +163,8 @@ export interface AdminShop {
   products: AdminProduct[];
   reviews: AdminReview[];
   coupons: AdminCoupon[];
+  /** every account: the staff list shows those that are not shoppers */
+  accounts: StaffMember[];
   glance: GlanceAnswer;
   calls: AdminCall[];
   /** how long each answer takes (ms) */
@@ -174,6 +177,11 @@ export function makeAdminShop(): AdminShop {
     products: [makeAdminProduct(101), makeAdminProduct(102, { stock_quantity: 0 })],
     reviews: [makeAdminReview(1)],
     coupons: [makeAdminCoupon(1)],
+    accounts: [
+      { id: 1, name: 'The owner', email: 'owner@shop.test', role: 'owner' },
+      { id: 2, name: 'Huda', email: 'huda@shop.test', role: 'staff' },
+      { id: 3, name: 'Sara', email: 'sara@example.com', role: 'shopper' },
+    ],
     glance: GLANCE,
     calls: [],
     latency: 0,
@@ -424,6 +432,24 @@ export function adminHandlers(shop: AdminShop) {
       const changes = (await request.json()) as Partial<AdminCoupon>;
       Object.assign(coupon, changes);
       return HttpResponse.json({ message: 'Saved', coupon });
+    }),
+    http.get(apiUrl('admin/staff'), async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ data: shop.accounts.filter((account) => account.role !== 'shopper') });
+    }),
+    http.post(apiUrl('admin/staff'), async ({ request }) => {
+      await record(request);
+      const body = (await request.json()) as { email: string; role: 'staff' | 'shopper' };
+      const account = shop.accounts.find((a) => a.email === body.email.trim().toLowerCase());
+      if (!account)
+        return HttpResponse.json(
+          { message: 'No account uses this e-mail address.', code: 'user_not_found' },
+          { status: 404 },
+        );
+      if (account.role === 'owner')
+        return refuse('owner_role_fixed', 'The owner’s role cannot be changed here.');
+      account.role = body.role;
+      return HttpResponse.json({ message: 'Saved', member: account });
     }),
   ];
 }

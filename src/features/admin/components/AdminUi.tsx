@@ -1,5 +1,5 @@
 // The back office's small parts: sortable tables, their footer, the audit trail, busy buttons, status badges.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { useAppSelector } from '../../../app/hooks';
 import { failureReason } from '../../../app/api';
@@ -286,5 +286,57 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** An action that asks once more before it runs (it changes what the shopper gets or pays back). */
+export function ConfirmedAction({
+  label,
+  busyLabel,
+  question,
+  busy,
+  variant,
+  onConfirm,
+  testId,
+}: {
+  label: string;
+  busyLabel: string;
+  question: string;
+  busy: boolean;
+  variant: string;
+  onConfirm: () => void;
+  testId: string;
+}) {
+  const { t } = useAdminT();
+  const [asking, setAsking] = useState(false);
+  if (!asking || busy)
+    return (
+      <BusyButton
+        busy={busy}
+        label={label}
+        busyLabel={busyLabel}
+        variant={`outline-${variant}`}
+        onClick={() => setAsking(true)}
+        testId={testId}
+      />
+    );
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-0 py-2" role="alert">
+      <span className="flex-grow-1">{question}</span>
+      <button
+        type="button"
+        className={`btn btn-${variant} btn-sm`}
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+        data-testid={`${testId}-confirm`}
+      >
+        {t('admin.common.yes')}
+      </button>
+      <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setAsking(false)}>
+        {t('admin.common.no')}
+      </button>
+    </div>
   );
 }

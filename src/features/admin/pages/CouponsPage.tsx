@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { fieldErrors } from '../../../app/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -12,6 +12,7 @@ import {
   useCreateCouponMutation,
   useUpdateCouponMutation,
   type AdminCoupon,
+  type AdminCouponsQuery,
   type CreateCouponBody,
 } from '../adminApi';
 import { failureText, formatDay, kwd } from '../adminFormat';
@@ -218,13 +219,6 @@ function SwitchButton({ coupon }: { coupon: AdminCoupon }) {
   );
 }
 
-const SORTERS: Record<string, (a: AdminCoupon, b: AdminCoupon) => number> = {
-  code: (a, b) => a.code.localeCompare(b.code),
-  value: (a, b) => a.value - b.value,
-  end_date: (a, b) => a.end_date.localeCompare(b.end_date),
-  created_at: (a, b) => a.id - b.id,
-};
-
 export function CouponsPage() {
   const { t } = useAdminT();
   const dispatch = useAppDispatch();
@@ -232,17 +226,15 @@ export function CouponsPage() {
   const { filters, page, sort, dir } = useAppSelector(selectCouponsTable);
   const [search, setSearch] = useState(filters.search);
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
+  // The server sorts the whole list, so page 2 continues page 1's order.
   const query = useCouponsQuery({
     search: filters.search || undefined,
+    sort: sort as AdminCouponsQuery['sort'],
+    dir,
     page: String(page),
     per_page: String(PER_PAGE),
   });
-  // The server pages newest first; a page's rows sort here by the column chosen.
-  const rows = useMemo(() => {
-    const sorter = SORTERS[sort] ?? SORTERS.created_at;
-    const sorted = [...(query.data?.data ?? [])].sort(sorter);
-    return dir === 'desc' ? sorted.reverse() : sorted;
-  }, [query.data, sort, dir]);
+  const rows = query.data?.data ?? [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     dispatch(filtersChanged('coupons', { search: search.trim() }));
@@ -278,11 +270,13 @@ export function CouponsPage() {
     {
       key: 'min',
       label: t('admin.coupons.min_total'),
+      sort: 'min_total',
       render: (coupon) => (coupon.min_total > 0 ? <bdi>{kwd(coupon.min_total, language)}</bdi> : '—'),
     },
     {
       key: 'starts',
       label: t('admin.coupons.starts_on'),
+      sort: 'starts_on',
       render: (coupon) => (coupon.starts_on ? formatDay(coupon.starts_on) : t('admin.coupons.at_once')),
       className: 'text-nowrap',
     },

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { useAppSelector } from '../../../app/hooks';
@@ -13,60 +12,8 @@ import {
 } from '../adminApi';
 import { formatDateTime, kwd } from '../adminFormat';
 import { useAdminT } from '../adminTexts';
-import { AuditTrail, BusyButton, Loaded, StatusBadge } from '../components/AdminUi';
+import { AuditTrail, BusyButton, ConfirmedAction, Loaded, StatusBadge } from '../components/AdminUi';
 import { useStaffAction } from '../useStaffAction';
-
-/** An action that asks once more before it runs (it changes what the shopper gets or pays back). */
-function ConfirmedAction({
-  label,
-  busyLabel,
-  question,
-  busy,
-  variant,
-  onConfirm,
-  testId,
-}: {
-  label: string;
-  busyLabel: string;
-  question: string;
-  busy: boolean;
-  variant: string;
-  onConfirm: () => void;
-  testId: string;
-}) {
-  const { t } = useAdminT();
-  const [asking, setAsking] = useState(false);
-  if (!asking || busy)
-    return (
-      <BusyButton
-        busy={busy}
-        label={label}
-        busyLabel={busyLabel}
-        variant={`outline-${variant}`}
-        onClick={() => setAsking(true)}
-        testId={testId}
-      />
-    );
-  return (
-    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-0 py-2" role="alert">
-      <span className="flex-grow-1">{question}</span>
-      <button
-        type="button"
-        className={`btn btn-${variant} btn-sm`}
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-        data-testid={`${testId}-confirm`}
-      >
-        {t('admin.common.yes')}
-      </button>
-      <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setAsking(false)}>
-        {t('admin.common.no')}
-      </button>
-    </div>
-  );
-}
 
 function Payments({ order }: { order: AdminOrder }) {
   const { t } = useAdminT();

@@ -2,7 +2,12 @@ import { Link } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../../settings/public';
-import { useModerateReviewMutation, useReviewsQuery, type AdminReview } from '../adminApi';
+import {
+  useModerateReviewMutation,
+  useReviewsQuery,
+  type AdminReview,
+  type AdminReviewsQuery,
+} from '../adminApi';
 import { formatDateTime } from '../adminFormat';
 import {
   filtersChanged,
@@ -72,6 +77,7 @@ export function ReviewsPage() {
   const { filters, dir, page, sort } = useAppSelector(selectReviewsTable);
   const query = useReviewsQuery({
     status: filters.status,
+    sort: sort as AdminReviewsQuery['sort'],
     dir,
     page: String(page),
     per_page: String(PER_PAGE),
@@ -86,6 +92,7 @@ export function ReviewsPage() {
     {
       key: 'rating',
       label: t('admin.reviews.rating'),
+      sort: 'rating',
       render: (review) => (
         <span aria-label={t('admin.reviews.stars', { count: review.rating })} className="text-nowrap">
           <span aria-hidden="true" className="text-warning">

@@ -7,16 +7,17 @@ import { formatMoney } from '../../../lib/money';
 import type { OrderSummary } from '../../../lib/orderSummary';
 import { selectAppliedCoupon } from '../../coupon/public';
 import { selectLanguage } from '../../settings/public';
+import type { CartSummary } from '../useCartSummary';
 
 /** The figures of the order summary (2 decimals; shipping 0 reads as free) and the way to checkout. */
 export function CartSummaryCard({
   summary,
-  couponPercent,
+  couponCounted,
   excludesUnavailable,
   canCheckout,
 }: {
   summary: OrderSummary;
-  couponPercent: number;
+  couponCounted: CartSummary['couponCounted'];
   excludesUnavailable: boolean;
   canCheckout: boolean;
 }) {
@@ -32,9 +33,13 @@ export function CartSummaryCard({
       <dl className="cart-summary mb-3">
         <dt>{t('cart.summary.subtotal')}</dt>
         <dd data-testid="summary-subtotal">{money(summary.subtotal)}</dd>
-        {couponPercent > 0 && (
+        {couponCounted && (
           <>
-            <dt>{t('cart.summary.discount', { percent: couponPercent })}</dt>
+            <dt>
+              {couponCounted.kind === 'percent'
+                ? t('cart.summary.discount', { percent: couponCounted.percent })
+                : t('cart.summary.discount_code', { code: couponCounted.code })}
+            </dt>
             <dd data-testid="summary-discount">−{money(summary.discount)}</dd>
           </>
         )}
@@ -55,7 +60,7 @@ export function CartSummaryCard({
           to="/checkout"
           className="btn btn-primary btn-lg w-100"
           state={{
-            appliedCoupon: couponPercent > 0 ? coupon : null,
+            appliedCoupon: couponCounted ? coupon : null,
             totalPrice: summary.subtotal,
             finalTotal: summary.total,
             discountAmount: summary.discount,

@@ -58,7 +58,7 @@ function EmptyCart() {
 export default function CartPage() {
   const { t, ready } = useTranslation(['translation', SHOP_NAMESPACE]);
   const cart = useAppSelector(selectCartArgs);
-  const { query, items, lines, withoutCurrency, summary, orderLines, couponPercent, lastKnown } =
+  const { query, items, lines, withoutCurrency, summary, orderLines, couponCounted, lastKnown } =
     useCartSummary();
   const failed = query.isError && !query.data;
   // Strings, so a quantity change (a new cart array, the same products) leaves the related grids alone.
@@ -109,10 +109,10 @@ export default function CartPage() {
             <div className="card-body">
               <ShippingPicker />
               <hr />
-              <CouponBox cartTotal={summary.subtotal} />
+              <CouponBox cartTotal={summary.subtotal} currency={summary.currency} />
               <CartSummaryCard
                 summary={summary}
-                couponPercent={couponPercent}
+                couponCounted={couponCounted}
                 excludesUnavailable={orderLines.length < lines.length}
                 canCheckout={orderLines.length > 0}
               />

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { selectCurrency, selectLanguage } from '../../settings/public';
 import type { Coupon } from '../types';
 
 export const COPIED_MS = 2000;
@@ -25,15 +28,30 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** Starts later than now: shown, not yet copyable (the server refuses it until its start date, midnight UTC). */
+function startsLater(startsOn: string | null | undefined, now: number): boolean {
+  return Boolean(startsOn) && Date.parse(`${startsOn ?? ''}T00:00:00Z`) > now;
+}
+
 export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
   const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
+  const shown = useAppSelector(selectCurrency);
   const expired = isCouponExpired(coupon, now);
+  const later = !expired && startsLater(coupon.starts_on, now);
+  // An amount coupon's figures are KWD; the server converts them to the shown currency (`converted`).
+  const converted = coupon.converted?.currency_code === shown ? coupon.converted : null;
+  const money = (kwd: number, inShown: number | undefined) =>
+    converted && inShown !== undefined
+      ? formatMoney(inShown, shown, language)
+      : formatMoney(kwd, 'KWD', language);
+  const minTotal = coupon.min_total ?? 0;
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
-    if (expired) return;
+    if (expired || later) return;
     if (!(await copyText(coupon.code))) return;
     setCopied(true);
     clearTimeout(timer.current);
@@ -49,9 +67,16 @@ export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
       <div className="card-body d-flex flex-column gap-2">
         <div className="d-flex justify-content-between align-items-start gap-2">
           <span className="h4 mb-0 text-primary">
-            {t('catalog.coupons.discount', { percent: coupon.discount })}
+            {coupon.kind === 'amount'
+              ? t('catalog.coupons.amount_off', { amount: money(coupon.discount, converted?.amount) })
+              : t('catalog.coupons.discount', { percent: coupon.discount })}
           </span>
           {expired && <span className="badge text-bg-secondary">{t('catalog.coupons.expired')}</span>}
+          {later && (
+            <span className="badge text-bg-info">
+              {t('catalog.coupons.starts', { date: formatDate(coupon.starts_on ?? '') })}
+            </span>
+          )}
         </div>
         <code className="coupon-card__code fs-5 text-body" dir="ltr">
           {coupon.code}
@@ -59,10 +84,15 @@ export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
         <span className="small text-body-secondary">
           {t('catalog.coupons.valid_until', { date: formatDate(coupon.end_date) })}
         </span>
+        {minTotal > 0 && (
+          <span className="small text-body-secondary">
+            {t('catalog.coupons.minimum', { amount: money(minTotal, converted?.min_total) })}
+          </span>
+        )}
         <button
           type="button"
           className={`btn btn-sm mt-auto ${copied ? 'btn-success' : 'btn-outline-primary'}`}
-          disabled={expired}
+          disabled={expired || later}
           onClick={() => void copy()}
           aria-live="polite"
         >

@@ -111,7 +111,7 @@ describe('HomePage', () => {
       expect.arrayContaining([
         'GET /categories?lang=ar&currency_code=KWD',
         'GET /best_selling_products?lang=ar&currency_code=KWD',
-        'GET /coupons?lang=ar',
+        'GET /coupons?lang=ar&currency_code=KWD',
       ]),
     );
   });
@@ -217,6 +217,7 @@ describe('HomePage', () => {
       renderPage('/', <HomePage />, { route: '/', store });
       // The cache holds home data per currency: prices of another currency are never shown as these.
       expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+      expect(screen.queryByTestId('coupon-card')).not.toBeInTheDocument();
       expect(screen.queryByText('Stale category')).not.toBeInTheDocument();
     });
   });

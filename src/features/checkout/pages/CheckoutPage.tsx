@@ -70,7 +70,7 @@ export default function CheckoutPage() {
   // What the shopper typed stays for this tab: a reload or a failed submit loses nothing.
   useEffect(() => saveCheckout(checkout), [checkout]);
 
-  const { summary, couponPercent, orderLines } = cart;
+  const { summary, couponCounted, orderLines } = cart;
   const leftOut = useMemo(() => cart.lines.filter((line) => line.unavailable), [cart.lines]);
   const input: CheckoutInput = useMemo(
     () => ({
@@ -82,7 +82,8 @@ export default function CheckoutPage() {
       },
       total: summary.total,
       currency: summary.currency,
-      coupon: signedIn && coupon ? { code: coupon.code } : null,
+      // A coupon under its minimum counts for nothing: the order is placed without it, as the summary shows.
+      coupon: signedIn && coupon && !summary.couponBelowMinimum ? { code: coupon.code } : null,
       signedIn,
       userEmail,
       addresses: addresses.data ?? [],
@@ -297,13 +298,17 @@ export default function CheckoutPage() {
                   </ul>
                 </div>
               )}
-              <CouponBox cartTotal={summary.subtotal} guests="ask_to_log_in" />
+              <CouponBox cartTotal={summary.subtotal} currency={summary.currency} guests="ask_to_log_in" />
               <dl className="checkout-summary mt-3" data-testid="checkout-summary">
                 <dt>{t('checkout.summary.subtotal')}</dt>
                 <dd>{money(summary.subtotal)}</dd>
-                {couponPercent > 0 && (
+                {couponCounted && (
                   <>
-                    <dt>{t('checkout.summary.discount', { percent: couponPercent })}</dt>
+                    <dt>
+                      {couponCounted.kind === 'percent'
+                        ? t('checkout.summary.discount', { percent: couponCounted.percent })
+                        : t('checkout.summary.discount_code', { code: couponCounted.code })}
+                    </dt>
                     <dd>−{money(summary.discount)}</dd>
                   </>
                 )}

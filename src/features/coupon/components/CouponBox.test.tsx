@@ -5,6 +5,7 @@ import { signedOut, type Language } from '../../../app/events';
 import { allResources } from '../../../i18n/resources';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
+import { formatMoney } from '../../../lib/money';
 import { selectAppliedCoupon } from '../couponSlice';
 import { CouponBox } from './CouponBox';
 
@@ -17,6 +18,18 @@ const signedIn = {
 const coupons = [
   { id: 1, code: 'EID2099', is_active: 1, end_date: '2099-12-31', discount: 15 },
   { id: 2, code: 'OLD10', is_active: 1, end_date: '2020-01-01', discount: 10 },
+  {
+    id: 3,
+    code: 'TWOOFF',
+    is_active: 1,
+    end_date: '2099-12-31',
+    discount: 2,
+    kind: 'amount',
+    min_total: 5,
+    starts_on: null,
+    converted: { currency_code: 'KWD', amount: 2, min_total: 5 },
+  },
+  { id: 4, code: 'LATER', is_active: 1, end_date: '2099-12-31', discount: 10, starts_on: '2099-01-01' },
 ];
 
 type Answer = () => HttpResponse<object> | Promise<HttpResponse<object>>;
@@ -178,5 +191,87 @@ describe('coupon box', () => {
     });
     expect(selectAppliedCoupon(store.getState())).toBeNull();
     expect(await screen.findByRole('button', { name: 'Have a coupon?' })).toBeInTheDocument();
+  });
+
+  it.each<Language>(['en', 'ar'])(
+    'an amount coupon is kept and shown as its amount, not a percent (%s)',
+    async (language) => {
+      server.use(
+        ...couponHandlers([], () =>
+          HttpResponse.json({
+            message: 'ok',
+            discount: 25,
+            discount_amount: 2,
+            new_total: 6,
+            kind: 'amount',
+            currency: 'KWD',
+            amount: 2,
+            min_total: 5,
+          }),
+        ),
+      );
+      const { user, store } = renderWithProviders(<CouponBox cartTotal={8} currency="KWD" />, {
+        preloadedState: signedIn,
+        language,
+      });
+      await openAndType(user, language, 'twooff');
+      await waitFor(() => expect(screen.getByRole('button', { name: texts(language).apply })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: texts(language).apply }));
+      const badge = await screen.findByTestId('applied-coupon');
+      expect(selectAppliedCoupon(store.getState())).toEqual({
+        code: 'TWOOFF',
+        percent: 25,
+        terms: { currency: 'KWD', kind: 'amount', amount: 2, minimum: 5 },
+      });
+      expect(badge.textContent).toContain(
+        texts(language)
+          .applied_amount.replace('{{code}}', 'TWOOFF')
+          .replace('{{amount}}', formatMoney(2, 'KWD', language)),
+      );
+      expect(badge).not.toHaveTextContent('%');
+    },
+  );
+
+  it.each<Language>(['en', 'ar'])(
+    'under the minimum, or before its start, a coupon is refused with its reason and no call (%s)',
+    async (language) => {
+      const bodies: unknown[] = [];
+      server.use(...couponHandlers(bodies));
+      const { user, store } = renderWithProviders(<CouponBox cartTotal={4.999} currency="KWD" />, {
+        preloadedState: signedIn,
+        language,
+      });
+      const field = await openAndType(user, language, 'TWOOFF');
+      await waitFor(() => expect(screen.getByRole('button', { name: texts(language).apply })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: texts(language).apply }));
+      const below = texts(language).below_minimum.replace('{{amount}}', formatMoney(5, 'KWD', language));
+      const alerts = await screen.findAllByRole('alert');
+      expect(alerts.some((alert) => alert.textContent?.includes(below))).toBe(true);
+      await user.clear(field);
+      await user.type(field, 'LATER');
+      await user.click(screen.getByRole('button', { name: texts(language).apply }));
+      expect(await screen.findAllByText(texts(language).not_yet_valid)).not.toHaveLength(0);
+      expect(bodies).toEqual([]);
+      expect(selectAppliedCoupon(store.getState())).toBeNull();
+    },
+  );
+
+  it('an applied coupon the cart has fallen under says it needs the minimum', () => {
+    server.use(...couponHandlers());
+    renderWithProviders(<CouponBox cartTotal={3} currency="KWD" />, {
+      preloadedState: {
+        ...signedIn,
+        coupon: {
+          applied: {
+            code: 'TWOOFF',
+            percent: 25,
+            terms: { currency: 'KWD', kind: 'amount', amount: 2, minimum: 5 },
+          },
+        },
+      },
+    });
+    expect(screen.getByTestId('coupon-below-minimum').textContent).toContain(
+      texts('en').below_minimum.replace('{{amount}}', formatMoney(5, 'KWD', 'en')),
+    );
   });
 });

@@ -5,18 +5,22 @@ import { statusOf } from '../../../app/api';
 import { loginRequired } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
+import { formatMoney } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { selectIsAuthenticated } from '../../auth/public';
 import { selectCoupons, selectHomeArgs, useHomeData } from '../../catalog/public';
+import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useApplyCouponMutation } from '../couponApi';
-import { findUsableCoupon } from '../couponRules';
+import { appliedTermsIn, checkCoupon, type CouponProblem } from '../couponRules';
 import { couponApplied, couponRemoved, selectAppliedCoupon } from '../couponSlice';
 
-type Problem = 'invalid_coupon' | 'error_applying_coupon' | 'login_required_for_discount_codes';
+type Problem = CouponProblem | 'error_applying_coupon' | 'login_required_for_discount_codes';
 
 export interface CouponBoxProps {
   /** the subtotal the server is told (it prices the cart itself) */
   cartTotal: number;
+  /** cartTotal's currency (the shown one when absent) */
+  currency?: string;
   /**
    * hide: the cart shows the box to signed-in shoppers only; ask_to_log_in: checkout shows it to guests too,
    * and applying asks them to log in.
@@ -25,7 +29,7 @@ export interface CouponBoxProps {
 }
 
 /** "Have a coupon?" → code input (cancellable) → the list's rules, then the server's confirmation. */
-export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
+export function CouponBox({ cartTotal, currency: totalCurrency, guests = 'hide' }: CouponBoxProps) {
   const { t, ready } = useTranslation(['translation', SHOP_NAMESPACE]);
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsAuthenticated);
@@ -37,11 +41,20 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
+  // the minimum (in cartTotal's currency) a below_minimum problem names
+  const [minimum, setMinimum] = useState(0);
+  const shownCurrency = useAppSelector(selectCurrency);
+  const language = useAppSelector(selectLanguage);
+  const currency = totalCurrency ?? shownCurrency;
   const ids = useId();
+  const problemText = (reason: Problem, least = minimum) =>
+    t(`coupon.${reason}`, { amount: formatMoney(least, currency, language) });
 
   if (!ready || (!signedIn && guests === 'hide')) return null;
 
   if (applied && signedIn) {
+    const terms = appliedTermsIn(applied, coupons, currency);
+    const under = terms !== null && terms.minimum > 0 && cartTotal < terms.minimum;
     return (
       <div
         // On a narrow screen the remove link goes below the badge rather than squeezing it into three lines.
@@ -49,7 +62,12 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
         data-testid="applied-coupon"
       >
         <span className="badge text-bg-success fs-6 fw-normal text-wrap text-start mw-100">
-          {t('coupon.applied', { code: applied.code, percent: applied.percent })}
+          {terms?.kind === 'amount'
+            ? t('coupon.applied_amount', {
+                code: applied.code,
+                amount: formatMoney(terms.amount, currency, language),
+              })
+            : t('coupon.applied', { code: applied.code, percent: applied.percent })}
         </span>
         <button
           type="button"
@@ -58,6 +76,11 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
         >
           {t('coupon.remove')}
         </button>
+        {under && (
+          <p className="w-100 small text-danger mb-0" role="status" data-testid="coupon-below-minimum">
+            {problemText('below_minimum', terms.minimum)}
+          </p>
+        )}
       </div>
     );
   }
@@ -70,9 +93,10 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
     );
   }
 
-  const refuse = (reason: Problem) => {
+  const refuse = (reason: Problem, least = 0) => {
     setProblem(reason);
-    const text = t(`coupon.${reason}`);
+    setMinimum(least);
+    const text = problemText(reason, least);
     if (reason === 'login_required_for_discount_codes') notify.warning(text, { toastId: reason });
     else notify.error(text, { toastId: reason });
   };
@@ -81,15 +105,25 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
     event.preventDefault();
     if (code.trim() === '' || applying) return;
     if (!signedIn) return refuse('login_required_for_discount_codes');
-    const coupon = findUsableCoupon(coupons, code, Date.now());
-    if (!coupon) return refuse('invalid_coupon');
+    const verdict = checkCoupon(coupons, code, Date.now(), cartTotal, currency);
+    if ('problem' in verdict) return refuse(verdict.problem, verdict.minimum);
+    const { coupon } = verdict;
     const answer = await applyCoupon({ coupon_code: coupon.code, cart_total: cartTotal });
     if (answer.error)
       return refuse(statusOf(answer.error) === 422 ? 'invalid_coupon' : 'error_applying_coupon');
     setProblem(null);
     setOpen(false);
     setCode('');
-    dispatch(couponApplied({ code: coupon.code, percent: answer.data.discount ?? coupon.discount }));
+    const { kind, currency: answerCurrency, amount, min_total } = answer.data;
+    dispatch(
+      couponApplied({
+        code: coupon.code,
+        percent: answer.data.discount ?? coupon.discount,
+        ...(kind && answerCurrency
+          ? { terms: { currency: answerCurrency, kind, amount: amount ?? 0, minimum: min_total ?? 0 } }
+          : {}),
+      }),
+    );
     notify.success(t('coupon.coupon_applied_successfully'), { toastId: 'coupon-applied' });
   };
 
@@ -137,7 +171,7 @@ export function CouponBox({ cartTotal, guests = 'hide' }: CouponBoxProps) {
         </button>
         {problem && (
           <div id={`${ids}-problem`} className="invalid-feedback" role="alert">
-            {t(`coupon.${problem}`)}
+            {problemText(problem)}
             {problem === 'login_required_for_discount_codes' && (
               <button
                 type="button"
