@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { redactedUrl } from '../lib/logRedaction';
-import { isPublicPage } from '../../src/lib/pageAddress';
-import { LATER_SCRIPTS_ID, PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../src/lib/pageChunks';
+import { isPublicPage } from '../../shared/pageAddress';
+import { LATER_SCRIPTS_ID, PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 
-/** The shop's two languages (as src/lib/pageChunks.ts, which this server compiles on its own). */
+/** The shop's two languages (as shared/pageChunks.ts spells them). */
 type Language = 'en' | 'ar';
 
 /** What `dist/ssr/render.js` (src/app/renderPage.tsx) answers; typed here, the bundle is plain JavaScript. */
@@ -54,7 +54,7 @@ export function rendersOnServer(pathname: string, cookieHeader: string | undefin
  * entry adds once the first screen is painted. Fetched with the HTML, Lighthouse's simulation counted their whole
  * download into the Largest Contentful Paint (it keeps any script whose evaluation it cannot place after the paint,
  * and it drops tasks under 10 ms, as each step of the start is): 2.0-2.2 s against 1.1-1.3 s. The price, measured
- * (docs/performance.md, thirteenth pass): on a slow 4G link the takeover comes ~0.3 s later; at 20 Mbit/s it does not
+ * (docs/performance.md, thirteenth pass): on a slow 4G link hydration comes ~0.3 s later; at 20 Mbit/s it does not
  * move.
  */
 export function withRenderedPage(html: string, rendered: RenderedPage): string {

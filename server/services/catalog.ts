@@ -13,7 +13,8 @@ import {
   products,
   reviews,
 } from '../db/schema';
-import { roundToMinor } from '../../src/lib/minorUnits';
+import { roundToMinor } from '../../shared/minorUnits';
+import { unitPrice } from '../../shared/prices';
 import { ResponseCache } from '../lib/responseCache';
 import { SharedReads } from '../lib/sharedReads';
 import { Invalid } from './errors';
@@ -312,7 +313,7 @@ function productJson(
  * or above the price is no discount; the SPA shows the price then, and the server charges what it shows.
  */
 export function unitPriceOf(row: Pick<ProductRow, 'price' | 'discountedPrice'>): number {
-  return row.discountedPrice !== null && row.discountedPrice < row.price ? row.discountedPrice : row.price;
+  return unitPrice(row.price, row.discountedPrice).amount;
 }
 
 export function productExists(db: Db, id: number): Promise<boolean> {

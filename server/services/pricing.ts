@@ -2,7 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, products } from '../db/schema';
-import { fromMinor, percentOfMinor, toMinor } from '../../src/lib/minorUnits';
+import { fromMinor, percentOfMinor, toMinor } from '../../shared/minorUnits';
 import { convert, findRate, unitPriceOf } from './catalog';
 import { cartRows, choiceNames, type CartOwner } from './cart';
 import { Invalid } from './errors';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 
 import { useAppSelector } from '../../app/hooks';
-import { orderSummary, type OrderSummary } from '../../lib/orderSummary';
+import { orderSummary, type OrderSummary } from '../../../shared/orderSummary';
 import { selectIsAuthenticated } from '../auth/public';
 import { selectAppliedCoupon } from '../coupon/public';
 import { selectCurrency } from '../settings/public';
