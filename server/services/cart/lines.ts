@@ -128,8 +128,7 @@ type ProductRow = typeof products.$inferSelect;
 type ValueRow = Pick<ValueJson, 'id' | 'kind' | 'nameEn' | 'nameAr'>;
 
 /**
- * The product, all its sizes and colours and its answer, in one query (kept on PGlite until the catalogue is
- * written, see currentProductWithAnswer).
+ * The product, all its sizes and colours and its answer, in one query.
  */
 async function productWithChoices(db: Db, productId: number, lang: Lang): Promise<ProductWithAnswer> {
   const found = await currentProductWithAnswer(db, productId, lang);

@@ -2,12 +2,11 @@
 // Guest carts expire when empty or idle, and move into the user's cart on sign-in.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { executeRows, writeVersion, type Db } from '../../db/client';
+import { executeRows, type Db } from '../../db/client';
 import { deleteExpiredGuestCarts } from '../../db/queries/guestCarts';
 import { moveGuestOrders } from '../../db/queries/orderOwners';
 import { cartItems, guestCarts, products } from '../../db/schema';
 import type { Job } from '../../lib/jobs';
-import { SharedReads } from '../../lib/sharedReads';
 import { sha256Hex } from '../../lib/tokens';
 import { NotFound, NotSignedIn } from '../errors';
 
@@ -61,43 +60,12 @@ export async function createGuestCart(db: Db): Promise<{ guestCartId: number; to
  */
 const GUEST_TOUCH_INTERVAL_MS = 60_000;
 
-type GuestCartRow = { id: number; lastUsedAt: Date };
-
-/** Guest-cart lookups, kept on PGlite until a statement writes `guest_carts` (writeVersion 'guestCarts'). */
-const keptGuestCarts = new WeakMap<Db, SharedReads<GuestCartRow | null>>();
-/** Tokens are keys a client chooses: past this many, the kept lookups are dropped. */
-const KEPT_GUEST_CARTS = 10_000;
-
-async function readGuestCart(db: Db, tokenHash: string): Promise<GuestCartRow | null> {
-  const [row] = await db
-    .select({ id: guestCarts.id, lastUsedAt: guestCarts.lastUsedAt })
-    .from(guestCarts)
-    .where(eq(guestCarts.tokenHash, tokenHash))
-    .limit(1);
-  return row ?? null;
-}
-
 /** The guest cart behind a token; 401 when the token is missing or unknown (the SPA then forgets it). */
 export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId: number }> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw new NotSignedIn();
   const now = new Date();
   const staleBefore = new Date(now.getTime() - GUEST_TOUCH_INTERVAL_MS);
   const tokenHash = sha256Hex(token);
-  const version = writeVersion(db, 'guestCarts');
-  if (version) {
-    // PGlite sees every write: the lookup is kept until one touches guest_carts (a new cart, a merge, expiry, the
-    // use stamp below), so a deleted cart is refused by the next request.
-    let kept = keptGuestCarts.get(db);
-    if (!kept) {
-      kept = new SharedReads(version, { keep: true, maxEntries: KEPT_GUEST_CARTS });
-      keptGuestCarts.set(db, kept);
-    }
-    const found = await kept.get(tokenHash, () => readGuestCart(db, tokenHash));
-    if (!found) throw new NotSignedIn();
-    if (found.lastUsedAt < staleBefore)
-      await db.update(guestCarts).set({ lastUsedAt: now }).where(eq(guestCarts.id, found.id));
-    return { guestCartId: found.id };
-  }
   // One statement: finds the cart and records its use only when the last one is older than the interval.
   const [row] = await executeRows<{ id: number }>(
     db,
