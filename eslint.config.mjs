@@ -106,6 +106,32 @@ export default tseslint.config(
     },
   },
   {
+    // The layers (README "Architecture map"): contract/ and shared/ at the bottom, the server and the SPA above them
+    // side by side. The server runs no SPA code: the one page it renders is the SPA's own bundle for Node
+    // (dist/ssr/render.js, built by webpack), loaded by path at run time (server/plugins/pageRenderer.ts).
+    files: ['server/**/*.ts', 'contract/**/*.ts', 'shared/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./server', './contract', './shared'],
+              from: './src',
+              message:
+                'The server, the contract and shared code import nothing from src/: code both sides run goes to shared/.',
+            },
+            {
+              target: './shared',
+              from: './server',
+              message: 'shared/ is the bottom layer: it imports nothing from server/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/app/hooks.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },

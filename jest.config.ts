@@ -77,7 +77,13 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server', '<rootDir>/contract', '<rootDir>/bench'],
+      roots: [
+        '<rootDir>/server',
+        '<rootDir>/contract',
+        '<rootDir>/shared',
+        '<rootDir>/docs',
+        '<rootDir>/bench',
+      ],
       // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine.
       testTimeout: 30_000,
       transform: serverTransform,

@@ -210,7 +210,7 @@ function browserBuild(production: boolean): Configuration & { devServer?: DevSer
         async: !production,
         typescript: { configFile: 'tsconfig.web.json' },
         // The SPA build answers for the SPA's types; server, e2e and bench are checked by `npm run typecheck`.
-        issue: { include: [{ file: 'src/**/*' }] },
+        issue: { include: [{ file: 'src/**/*' }, { file: 'shared/**/*' }] },
       }),
     ],
     optimization: {

@@ -1,8 +1,8 @@
 /**
  * Staff changed what the shop shows (stock, prices, a new product, an approved review): every answer this process
- * keeps of the catalogue (the list answers of routes/catalog, the rendered pages of plugins/pageRenderer) is
+ * caches of the catalogue (the list answers of routes/catalog, the rendered pages of plugins/pageRenderer) is
  * dropped at once, so the shop shows it on the next request instead of after the caches' few seconds. Product
- * detail needs no call: on PGlite it follows db/client's write count, on PostgreSQL it is not kept.
+ * detail needs no call: it is not cached (identical reads running at once are shared, lib/sharedReads.ts).
  */
 export class CatalogueChanges {
   private readonly listeners = new Set<() => void>();

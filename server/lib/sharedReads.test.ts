@@ -47,25 +47,4 @@ describe('SharedReads', () => {
     await expect(reads.get('p1', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await reads.get('p1', () => Promise.resolve('back'))).toBe('back');
   });
-
-  it('keeps an answer until the version moves when asked to', async () => {
-    let version = 0;
-    const reads = new SharedReads<string>(() => version, { keep: true });
-    expect(await reads.get('p1', () => Promise.resolve('first'))).toBe('first');
-    expect(await reads.get('p1', () => Promise.resolve('second'))).toBe('first');
-    version += 1;
-    expect(await reads.get('p1', () => Promise.resolve('third'))).toBe('third');
-    await expect(reads.get('p2', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await reads.get('p2', () => Promise.resolve('back'))).toBe('back');
-  });
-
-  it('keeps no more keys than maxEntries: past it, what was kept is read again', async () => {
-    const reads = new SharedReads<string>(() => 0, { keep: true, maxEntries: 2 });
-    expect(await reads.get('a', () => Promise.resolve('a1'))).toBe('a1');
-    expect(await reads.get('b', () => Promise.resolve('b1'))).toBe('b1');
-    expect(await reads.get('a', () => Promise.resolve('a2'))).toBe('a1');
-    expect(await reads.get('c', () => Promise.resolve('c1'))).toBe('c1');
-    expect(await reads.get('a', () => Promise.resolve('a3'))).toBe('a3');
-    expect(await reads.get('c', () => Promise.resolve('c2'))).toBe('c1');
-  });
 });

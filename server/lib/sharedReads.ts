@@ -19,18 +19,13 @@ export class WriteCounter {
  * One database read for identical requests: the later ones wait for the running read instead of queueing one
  * more behind it (a popular product opened by many shoppers at once). A version that moves with every write that
  * matters (`version`) starts a new read, so an answer is never older than what the request asking for it could
- * have seen. Without `keep`, nothing is kept once a read ends; with it, the answer is kept until the version
- * moves: only for a version that sees every write to the data (see db/client catalogueVersion).
+ * have seen. Nothing is kept once a read ends: the next request reads again.
  */
 export class SharedReads<T> {
-  private readonly entries = new Map<string, { version: number; value: Promise<T>; done: boolean }>();
+  private readonly entries = new Map<string, { version: number; value: Promise<T> }>();
   private seenVersion: number | undefined;
 
-  /** `maxEntries`: more keys than that and everything kept is dropped (keys a client makes up, such as tokens). */
-  constructor(
-    private readonly version: () => number,
-    private readonly options: { keep: boolean; maxEntries?: number } = { keep: false },
-  ) {}
+  constructor(private readonly version: () => number) {}
 
   get(key: string, read: () => Promise<T>): Promise<T> {
     const version = this.version();
@@ -40,18 +35,13 @@ export class SharedReads<T> {
       this.entries.clear();
     }
     const found = this.entries.get(key);
-    if (found && found.version === version && (!found.done || this.options.keep)) return found.value;
-    const entry = { version, value: read(), done: false };
-    if (this.options.maxEntries !== undefined && this.entries.size >= this.options.maxEntries)
-      this.entries.clear();
+    if (found && found.version === version) return found.value;
+    const entry = { version, value: read() };
     this.entries.set(key, entry);
     const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     };
-    entry.value.then(() => {
-      entry.done = true;
-      if (!this.options.keep) forget();
-    }, forget);
+    entry.value.then(forget, forget);
     return entry.value;
   }
 }

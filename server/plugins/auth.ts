@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { writeVersion, type Db } from '../db/client';
-import { SharedReads } from '../lib/sharedReads';
+import type { Db } from '../db/client';
 import { apiTokens, users, type UserRole } from '../db/schema';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
@@ -60,29 +59,9 @@ function tokenLookup(db: Db) {
 
 type TokenRow = Awaited<ReturnType<ReturnType<typeof prepareTokenLookup>['execute']>>[number];
 
-/**
- * On PGlite, lookups are kept until a statement writes `api_tokens` or `users` (sign-out, password change, a
- * deleted or verified account, the hourly use stamp below: writeVersion 'sessions'), so a revoked token is refused
- * by the very next request. On PostgreSQL other processes write too: each request asks the database.
- */
-const keptLookups = new WeakMap<Db, SharedReads<TokenRow | null>>();
-/** Tokens are keys a client chooses: past this many, the kept lookups are dropped. */
-const KEPT_TOKENS = 10_000;
-
 async function readToken(db: Db, tokenHash: string): Promise<TokenRow | null> {
   const [row] = await tokenLookup(db).execute({ tokenHash });
   return row ?? null;
-}
-
-function findToken(db: Db, tokenHash: string): Promise<TokenRow | null> {
-  const version = writeVersion(db, 'sessions');
-  if (!version) return readToken(db, tokenHash);
-  let kept = keptLookups.get(db);
-  if (!kept) {
-    kept = new SharedReads(version, { keep: true, maxEntries: KEPT_TOKENS });
-    keptLookups.set(db, kept);
-  }
-  return kept.get(tokenHash, () => readToken(db, tokenHash));
 }
 
 /** The account behind the request's bearer token, verified or not; null without a live token. */
@@ -92,7 +71,7 @@ export async function authenticate(
 ): Promise<Authenticated | null> {
   const token = bearerTokenOf(request);
   if (!token) return null;
-  const row = await findToken(app.deps.db, sha256Hex(token));
+  const row = await readToken(app.deps.db, sha256Hex(token));
   if (!row) return null;
   const now = app.deps.config.now();
   const idleMs = now.getTime() - (row.lastUsedAt ?? row.createdAt).getTime();

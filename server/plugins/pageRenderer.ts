@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { redactedUrl } from '../lib/logRedaction';
-import { isPublicPage } from '../../src/lib/pageAddress';
-import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../src/lib/pageChunks';
+import { isPublicPage } from '../../shared/pageAddress';
+import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 
-/** The shop's two languages (as src/lib/pageChunks.ts, which this server compiles on its own). */
+/** The shop's two languages (as shared/pageChunks.ts spells them). */
 type Language = 'en' | 'ar';
 
 /** What `dist/ssr/render.js` (src/app/renderPage.tsx) answers; typed here, the bundle is plain JavaScript. */

@@ -79,7 +79,7 @@ export async function registerSecurity(
     maxAge: 600,
   });
   // Answers are compressed as they go, so brotli runs at a fast level (its default, 11, costs milliseconds per
-  // answer for a few per cent); the big lists are compressed once per kept answer instead (lib/encodedAnswer.ts).
+  // answer for a few per cent); the big lists are compressed once per cached answer instead (lib/encodedAnswer.ts).
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],

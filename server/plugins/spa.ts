@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { pageAddress } from '../../src/lib/pageAddress';
-import { pageChunkGroups } from '../../src/lib/pageChunks';
+import { pageAddress } from '../../shared/pageAddress';
+import { pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
 

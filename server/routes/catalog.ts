@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Catalog, type BestSellersAnswer } from '../../contract/catalog';
 import { Coupons } from '../../contract/coupons';
 import { Shipping } from '../../contract/shipping';
-import { catalogueVersion } from '../db/client';
 import { EncodedAnswer, preferredEncoding } from '../lib/encodedAnswer';
 import { ResponseCache } from '../lib/responseCache';
 import { SharedReads } from '../lib/sharedReads';
@@ -29,7 +28,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;
 
-  // The lists are kept as the JSON text the route's serializer wrote: a hit sends it as it is, instead of
+  // The lists are cached as the JSON text the route's serializer wrote: a hit sends it as it is, instead of
   // serializing every category with every product again (about 150 KB) for each request.
   const categoriesCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
   const bestSellersCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
@@ -38,12 +37,9 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     categoriesCache.clear();
     bestSellersCache.clear();
   });
-  // Product detail answers what the database holds: on PostgreSQL shoppers opening the same product at once share
-  // one read; on PGlite, which sees every write, the answer is kept until a statement may have changed it.
-  const catalogue = catalogueVersion(db);
-  const productReads = catalogue
-    ? new SharedReads<Buffer | null>(catalogue, { keep: true })
-    : new SharedReads<Buffer | null>(() => app.deps.writes.current);
+  // Product detail answers what the database holds: shoppers opening the same product at once share one read,
+  // never across a write request this server answered (read-your-writes).
+  const productReads = new SharedReads<Buffer | null>(() => app.deps.writes.current);
   const checkAnswers = config.env !== 'production';
 
   /** The answer as the route's serializer writes it (checked against the contract outside production). */

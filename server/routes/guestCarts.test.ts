@@ -166,8 +166,8 @@ describe('guest cart expiry', () => {
   });
 });
 
-// On PGlite a guest token's cart is looked up once and kept until guest_carts is written (services/cart.ts
-// guestOwner): each case uses the token first, so its lookup is kept, then changes the cart behind it.
+// A guest token's cart is looked up on every request (services/cart/owner.ts guestOwner), never from a cache: each
+// case uses the token first, then changes the cart behind it, and the next request sees the change.
 describe('a guest token used a moment ago', () => {
   const visit = (token: string) =>
     t.app.inject({ method: 'GET', url: `/api/guest/cart?guest_token=${token}` });

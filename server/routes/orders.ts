@@ -13,11 +13,12 @@ import {
   validateOrderRequest,
   type OrderWithItems,
   type ValidOrderRequest,
+  attemptsOfOrders,
+  type AttemptRow,
+  TOO_MANY_ORDERS,
 } from '../services/orders';
-import { attemptsOfOrders, type AttemptRow } from '../services/paymentAttempts';
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid } from '../services/errors';
-import { TOO_MANY_ORDERS } from '../services/orderLimits';
 import { HttpError } from '../lib/errors';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {

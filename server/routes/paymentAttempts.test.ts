@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentAttempts, sandboxPayments } from '../db/schema';
 import { cancelOrder, holdStockForPayment } from '../services/orders';
-import { NOT_REFUNDABLE, orderAttempts, recordRefund } from '../services/paymentAttempts';
+import { NOT_REFUNDABLE, orderAttempts, recordRefund } from '../services/orders/paymentAttempts';
 import type {
   ExecuteRequest,
   ExecuteResult,

@@ -6,9 +6,7 @@ import type { OrderOwner } from '../db/queries/orders';
 import { authenticate } from '../plugins/auth';
 import { guestOwner } from '../services/cart';
 import { NotFound, NotSignedIn } from '../services/errors';
-import { paymentMethodsFor, startOrderPayment } from '../services/orderPayments';
-import { orderAfterPayment } from '../services/orders';
-import type { PaymentLog } from '../services/paymentAttempts';
+import { orderAfterPayment, paymentMethodsFor, startOrderPayment, type PaymentLog } from '../services/orders';
 import { assertPaymentsAvailable, SandboxGateway, type PaymentStatus } from '../services/payments';
 import { reconcileCallback } from '../services/reconciliation';
 

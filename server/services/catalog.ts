@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Category, Product } from '../../contract/catalog';
 import type { Coupon } from '../../contract/coupons';
-import { catalogueVersion, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { categoryRows, couponRows } from '../db/queries/catalog';
 import {
   categories,
@@ -13,9 +13,9 @@ import {
   products,
   reviews,
 } from '../db/schema';
-import { roundToMinor } from '../../src/lib/minorUnits';
+import { roundToMinor } from '../../shared/minorUnits';
+import { unitPrice } from '../../shared/prices';
 import { ResponseCache } from '../lib/responseCache';
-import { SharedReads } from '../lib/sharedReads';
 import { Invalid } from './errors';
 
 export type Lang = 'en' | 'ar';
@@ -233,25 +233,12 @@ export async function loadProduct(
   return (await readProduct(db, id, lang, rate))?.answer ?? null;
 }
 
-const keptProducts = new WeakMap<Db, SharedReads<ProductWithAnswer | null>>();
-
-/**
- * A product's row, choices and answer without a rate, in one query. On PGlite it is kept until a statement may
- * change the catalogue (see db/client catalogueVersion), so it is always what the database holds; on PostgreSQL
- * it is read each time.
- */
+/** A product's row, choices and answer without a rate, in one query. */
 export function currentProductWithAnswer(db: Db, id: number, lang: Lang): Promise<ProductWithAnswer | null> {
-  const version = catalogueVersion(db);
-  if (!version) return readProduct(db, id, lang, null);
-  let reads = keptProducts.get(db);
-  if (!reads) {
-    reads = new SharedReads(version, { keep: true });
-    keptProducts.set(db, reads);
-  }
-  return reads.get(`${id}:${lang}`, () => readProduct(db, id, lang, null));
+  return readProduct(db, id, lang, null);
 }
 
-/** loadProduct without a rate, kept on PGlite as currentProductWithAnswer is. */
+/** loadProduct without a rate. */
 export async function currentProduct(db: Db, id: number, lang: Lang): Promise<Product | null> {
   return (await currentProductWithAnswer(db, id, lang))?.answer ?? null;
 }
@@ -312,7 +299,7 @@ function productJson(
  * or above the price is no discount; the SPA shows the price then, and the server charges what it shows.
  */
 export function unitPriceOf(row: Pick<ProductRow, 'price' | 'discountedPrice'>): number {
-  return row.discountedPrice !== null && row.discountedPrice < row.price ? row.discountedPrice : row.price;
+  return unitPrice(row.price, row.discountedPrice).amount;
 }
 
 export function productExists(db: Db, id: number): Promise<boolean> {

@@ -1,9 +1,9 @@
-// The SPA shows the summary (src/lib/orderSummary.ts) and the server charges it (orderFigures): over any cart,
+// The SPA shows the summary (shared/orderSummary.ts) and the server charges it (orderFigures): over any cart,
 // prices with a currency's full decimals, coupons and shipping, both must give the same figures.
 import fc from 'fast-check';
-import { displayPrices } from '../../src/features/catalog/productRules';
-import { couponTermsIn as listedTermsIn } from '../../src/features/coupon/couponRules';
-import { orderSummary, percentCoupon } from '../../src/lib/orderSummary';
+import { couponTermsIn as listedTermsIn } from '../../shared/coupons';
+import { orderSummary, percentCoupon } from '../../shared/orderSummary';
+import { unitPrice } from '../../shared/prices';
 import { Invalid } from './errors';
 import { convert, unitPriceOf } from './catalog';
 import { couponTerms, orderFigures } from './pricing';
@@ -38,17 +38,13 @@ describe('client and server order figures', () => {
   it('agree for any cart, coupon and shipping price', () => {
     fc.assert(
       fc.property(cart, ({ rate, products, couponPercent, shippingKwd }) => {
-        // The SPA reads its unit price from the catalogue's converted prices; the server from the database row.
+        // The SPA chooses its unit price among the catalogue's converted prices (productRules.ts displayPrices);
+        // the server chooses from the database row, then converts.
         const clientLines = products.map((product) => ({
-          unitPrice: displayPrices({
-            price: product.price,
-            discounted_price: product.discounted,
-            converted_products: {
-              currency_code: rate.currencyCode,
-              price: convert(product.price, rate),
-              discounted_price: product.discounted === null ? null : convert(product.discounted, rate),
-            },
-          }).amount,
+          unitPrice: unitPrice(
+            convert(product.price, rate),
+            product.discounted === null ? null : convert(product.discounted, rate),
+          ).amount,
           quantity: product.quantity,
         }));
         const serverLines = products.map((product) => ({

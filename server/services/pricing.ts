@@ -2,8 +2,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, products } from '../db/schema';
-import { fromMinor, percentOfMinor, toMinor } from '../../src/lib/minorUnits';
-import { couponDiscountMinor, type CouponTerms } from '../../src/lib/orderSummary';
+import { fromMinor, percentOfMinor, toMinor } from '../../shared/minorUnits';
+import { couponDiscountMinor, type CouponTerms } from '../../shared/orderSummary';
 import { convert, findRate, unitPriceOf } from './catalog';
 import { cartRows, choiceNames, type CartOwner } from './cart';
 import { Invalid } from './errors';

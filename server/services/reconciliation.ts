@@ -11,7 +11,7 @@ import {
   orderAttempts,
   settleOpenAttempts,
   type PaymentLog,
-} from './paymentAttempts';
+} from './orders/paymentAttempts';
 import type { PaymentGateway, PaymentState } from './payments';
 
 /** Orders (and payment attempts) handled per run; the rest wait for the next run. */

@@ -1,6 +1,6 @@
 import { makeCartItem } from '../features/cart/testing/fixtures';
 import { selectLastKnownItems } from '../features/cart/useCart';
-import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../lib/pageChunks';
+import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 import { readCookie } from '../lib/storage';
 import { currencyChanged, guestTokenIssued, languageChanged, signedIn, signedOut } from './events';
 import { personalSignature, readServerPage, watchPersonalState } from './firstRender';

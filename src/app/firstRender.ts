@@ -1,5 +1,5 @@
 // What decides whether the browser hydrates a server-rendered page or renders its own.
-import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../lib/pageChunks';
+import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 import { writeCookie } from '../lib/storage';
 import type { Language } from './events';
 import { rootReducer, type AppStore, type RootState } from './store';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { pageChunkGroups } from './pageChunks';
+import { pageChunkGroups } from '../../shared/pageChunks';
 
 describe('the chunks a page needs first', () => {
   test("a route's chunk is named after its path's first segment, `home` for `/` (what the server preloads)", () => {

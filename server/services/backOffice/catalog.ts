@@ -101,7 +101,7 @@ export async function listReviewsForStaff(db: Db, query: AdminReviewsQuery): Pro
 export interface CatalogDeps {
   db: Db;
   now: Date;
-  /** the catalogue's kept answers are dropped (lib/catalogueChanges) */
+  /** the catalogue's cached answers are dropped (lib/catalogueChanges) */
   changed: () => void;
 }
 

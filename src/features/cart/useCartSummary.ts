@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 
 import { useAppSelector } from '../../app/hooks';
-import { orderSummary, type OrderSummary } from '../../lib/orderSummary';
+import { orderSummary, type OrderSummary } from '../../../shared/orderSummary';
 import { selectIsAuthenticated } from '../auth/public';
 import { selectCoupons } from '../catalog/public';
 import { appliedTermsIn, selectAppliedCoupon } from '../coupon/public';

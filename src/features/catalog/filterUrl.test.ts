@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { pageAddress } from '../../lib/pageAddress';
+import { pageAddress } from '../../../shared/pageAddress';
 import { DEFAULT_FILTERS } from './catalogSlice';
 import {
   FILTER_PARAMS,

@@ -1,6 +1,10 @@
 // The /search query states what the page shows: the filters (category, brands, collections, maxPrice,
 // minRating) and the search words (q), so a shared or reopened link shows the same products.
-import { SEARCH_FILTER_PARAMS, SEARCH_PATH as PAGE_PATH, SEARCH_TEXT_PARAM } from '../../lib/pageAddress';
+import {
+  SEARCH_FILTER_PARAMS,
+  SEARCH_PATH as PAGE_PATH,
+  SEARCH_TEXT_PARAM,
+} from '../../../shared/pageAddress';
 import { clampPrice, clampRating, DEFAULT_FILTERS, MAX_PRICE, type CatalogFilters } from './catalogSlice';
 
 // The names are shared with the server, which keeps a rendered search page under what its query states.

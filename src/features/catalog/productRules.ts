@@ -1,4 +1,5 @@
 // Product rules as pure functions: prices, stock, attributes, add-to-cart refusals.
+import { unitPrice } from '../../../shared/prices';
 import type { Language } from '../../app/events';
 import { DEFAULT_CURRENCY } from '../settings/public';
 import type { Product, Review } from './types';
@@ -18,10 +19,7 @@ export function displayPrices(
   const discounted = converted ? converted.discounted_price : product.discounted_price;
   const currency = converted?.currency_code ?? DEFAULT_CURRENCY;
   // The item price is the discounted price if present, otherwise the original price.
-  if (discounted !== null && discounted !== undefined && discounted < price) {
-    return { amount: discounted, original: price, currency };
-  }
-  return { amount: price, original: null, currency };
+  return { ...unitPrice(price, discounted), currency };
 }
 
 const OUT_OF_STOCK_WORDS = ['out of stock', 'نفد', 'نفذ', 'نفدت', 'غير متوفر', 'غير متاح'];

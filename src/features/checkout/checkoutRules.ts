@@ -152,7 +152,7 @@ function placeOf(field: string, signedIn: boolean): CheckoutField | null {
 /** The server's refusal of a product above the per-order cap (field `cart`), with its name and the cap. */
 const PRODUCT_OVER_LIMIT = /^The quantity of (.+) may not be greater than the limit per order \((\d+)\)\.$/;
 
-/** The server's two 429s of order creation (server/services/orderLimits.ts). */
+/** The server's two 429s of order creation (server/services/orders/limits.ts). */
 const TOO_MANY_PENDING =
   'You have too many unpaid orders. Please pay for one of them, or wait until it expires, before ordering again.';
 

@@ -1,10 +1,8 @@
-import type { Coupon } from '../../../contract/coupons';
 import { foldDigits } from '../../lib/digits';
-import { percentCoupon, toMinor, type CouponTerms } from '../../lib/orderSummary';
+import { couponTermsIn, type CouponListing } from '../../../shared/coupons';
+import { percentCoupon, toMinor, type CouponTerms } from '../../../shared/orderSummary';
 
-/** A coupon as GET /coupons lists it. */
-export type CouponListing = Pick<Coupon, 'code' | 'is_active' | 'end_date' | 'discount'> &
-  Partial<Pick<Coupon, 'kind' | 'min_total' | 'starts_on' | 'converted'>>;
+export { couponTermsIn, type CouponListing };
 
 /** What the shopper typed, as a code: trimmed, Arabic-Indic digits read as digits, case ignored. */
 export function normalizeCode(typed: string): string {
@@ -44,31 +42,6 @@ export function findUsableCoupon<T extends CouponListing>(
 ): T | null {
   const coupon = findListed(coupons, typed);
   return coupon && usable(coupon, now) && !notStarted(coupon, now) ? coupon : null;
-}
-
-/**
- * The coupon's terms in `currency`: a percent coupon is the same everywhere; an amount coupon's amount and any
- * minimum are KWD, known in another currency only as the server converted them (`converted`). null: unknown here.
- */
-export function couponTermsIn(coupon: CouponListing, currency: string): CouponTerms | null {
-  const kind = coupon.kind ?? 'percent';
-  const minTotal = coupon.min_total ?? 0;
-  const converted = coupon.converted?.currency_code === currency ? coupon.converted : null;
-  if (kind === 'percent' && minTotal === 0) return percentCoupon(coupon.discount);
-  if (currency === 'KWD' && !converted)
-    return {
-      kind,
-      percent: kind === 'percent' ? coupon.discount : 0,
-      amount: kind === 'amount' ? coupon.discount : 0,
-      minimum: minTotal,
-    };
-  if (!converted) return null;
-  return {
-    kind,
-    percent: kind === 'percent' ? coupon.discount : 0,
-    amount: converted.amount,
-    minimum: converted.min_total,
-  };
 }
 
 /**

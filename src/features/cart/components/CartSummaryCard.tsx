@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
-import type { OrderSummary } from '../../../lib/orderSummary';
+import type { OrderSummary } from '../../../../shared/orderSummary';
 import { selectAppliedCoupon } from '../../coupon/public';
 import { selectLanguage } from '../../settings/public';
 import type { CartSummary } from '../useCartSummary';

@@ -1,5 +1,5 @@
 // Which addresses the server renders for a new visitor, and the one address each rendered page stands for. The
-// server compiles this file on its own (tsconfig.server.json): it imports nothing.
+// server and the SPA both run this file (shared/): it imports nothing.
 
 /** The search page, and the names its query states the search by (features/catalog/filterUrl.ts reads them). */
 export const SEARCH_PATH = '/search';

@@ -2,7 +2,7 @@
 // attempt and its order under the order's row lock. Money that arrives for an order that can no longer take it (paid
 // by another attempt, cancelled, expired with its pieces sold) becomes a refund record (`refund_due`), logged.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import {
   attemptByGatewayId,
   attemptRowsOf,
@@ -12,14 +12,14 @@ import {
   orderStockNeeds,
   setAttempt,
   type AttemptRow,
-} from '../db/queries/paymentAttempts';
-import { cartItems, orders, paymentAttempts, type AttemptState } from '../db/schema';
-import { countSold, returnStock, takeStock } from '../db/stock';
-import { ownerWhere, type CartOwner } from './cart';
-import { Conflict, NotFound } from './errors';
-import type { GatewayName, PaymentGateway, PaymentState } from './payments';
+} from '../../db/queries/paymentAttempts';
+import { cartItems, orders, paymentAttempts, type AttemptState } from '../../db/schema';
+import { countSold, returnStock, takeStock } from '../../db/stock';
+import { ownerWhere, type CartOwner } from '../cart';
+import { Conflict, NotFound } from '../errors';
+import type { GatewayName, PaymentGateway, PaymentState } from '../payments';
 
-export type { AttemptRow } from '../db/queries/paymentAttempts';
+export type { AttemptRow } from '../../db/queries/paymentAttempts';
 
 /** The server's log (pino's `warn(details, message)`); a refund that is due is never silent. */
 export interface PaymentLog {

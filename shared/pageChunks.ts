@@ -1,4 +1,4 @@
-/** The shop's two languages (kept here, not imported: the server compiles this file on its own). */
+/** The shop's two languages (spelled here: shared/ imports nothing from the SPA). */
 type PageLanguage = 'en' | 'ar';
 
 /** Pages whose first render speaks the cart's texts (the `shop` namespace): the cart and the checkout. */

@@ -2,11 +2,11 @@
 // order, unpaid orders per owner and per client address, counted under a lock so that two orders placed at the
 // same moment cannot both slip past the limit.
 import { sql } from 'drizzle-orm';
-import type { OrderLimits } from '../config';
-import { executeRows, type Db } from '../db/client';
-import { sha256Hex } from '../lib/tokens';
-import type { CartOwner } from './cart';
-import { Invalid, NotSignedIn, TooManyAttempts } from './errors';
+import type { OrderLimits } from '../../config';
+import { executeRows, type Db } from '../../db/client';
+import { sha256Hex } from '../../lib/tokens';
+import type { CartOwner } from '../cart';
+import { Invalid, NotSignedIn, TooManyAttempts } from '../errors';
 
 export const TOO_MANY_PENDING_ORDERS =
   'You have too many unpaid orders. Please pay for one of them, or wait until it expires, before ordering again.';

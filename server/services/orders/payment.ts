@@ -1,19 +1,19 @@
 // Paying an order: only its owner may, always for the order's own amount and currency (what the client sends is
 // checked against the order, never charged), and one attempt at a time: starting a payment withdraws the order's
 // older ones at the gateway where the gateway allows it.
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import {
   orderRow,
   ownedOrderRow,
   setPaymentLink,
   type OrderOwner,
   type OrderRow,
-} from '../db/queries/orders';
-import { lockOrderRow } from '../db/queries/paymentAttempts';
-import { Conflict, Invalid, NotFound } from './errors';
-import { holdStockForPayment, ORDER_CLOSED } from './orders';
+} from '../../db/queries/orders';
+import { lockOrderRow } from '../../db/queries/paymentAttempts';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { roundMoney, type ExecuteResult, type PaymentGateway, type PaymentMethod } from '../payments';
+import { holdStockForPayment, ORDER_CLOSED } from './lifecycle';
 import { cancelAttempt, cancelOtherAttempts, recordAttempt, type PaymentLog } from './paymentAttempts';
-import { roundMoney, type ExecuteResult, type PaymentGateway, type PaymentMethod } from './payments';
 
 export const ORDER_ID_REQUIRED = 'The order id field is required.';
 export const INVOICE_VALUE_MISMATCH = 'The invoice value field must match the order total.';

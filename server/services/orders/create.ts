@@ -1,0 +1,318 @@
+// Order creation: server-side totals from the cart, the stock taken in the order's transaction, and idempotency (a
+// double submit or a repeated Idempotency-Key answers the first order instead of making a second).
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { UNPAID_ORDER_TTL_MS, type OrderLimits } from '../../config';
+import type { Db } from '../../db/client';
+import { areas, governorates, orderItems, orders, products } from '../../db/schema';
+import { takeStock } from '../../db/stock';
+import { convert, findRate } from '../catalog';
+import type { CartOwner } from '../cart';
+import type { PaymentGateway } from '../payments';
+import { couponTerms, findValidCoupon, orderFigures, priceCart } from '../pricing';
+import { Invalid } from '../errors';
+import type { ValidOrderRequest } from './checkoutRequest';
+import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './limits';
+import { cancelAttempt, recordAttempt } from './paymentAttempts';
+
+/** A second identical submit within this window is the same order (double click, flaky network retry). */
+export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+/** An explicit Idempotency-Key is honoured for a day, as payment APIs do. */
+export const IDEMPOTENCY_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The delivery price of the named area (English or Arabic names, as the SPA stores both). */
+export async function shippingPriceKwd(db: Db, governorateName: string, areaName: string): Promise<number> {
+  const [row] = await db
+    .select({ price: areas.shippingPrice })
+    .from(areas)
+    .innerJoin(governorates, eq(governorates.id, areas.governorateId))
+    .where(
+      and(
+        sql`(lower(${governorates.nameEn}) = lower(${governorateName}) or ${governorates.nameAr} = ${governorateName})`,
+        sql`(lower(${areas.nameEn}) = lower(${areaName}) or ${areas.nameAr} = ${areaName})`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw new Invalid({ area_name: ['We do not deliver to this area'] });
+  return row.price;
+}
+
+export interface CreatedOrder {
+  orderId: number;
+  paymentUrl: string;
+}
+
+export const NOTHING_AVAILABLE = 'No item of your cart is available any more.';
+
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
+
+function requestHashOf(request: ValidOrderRequest): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+function shortageMessages(lines: { nameEn: string; stock: number }[]): string[] {
+  return lines.map((line) =>
+    line.stock <= 0
+      ? `${line.nameEn} is out of stock.`
+      : `Only ${line.stock} of ${line.nameEn} left in stock.`,
+  );
+}
+
+export function fingerprintOf(owner: CartOwner, parts: unknown): string {
+  const who = 'userId' in owner ? `user:${owner.userId}` : `guest:${owner.guestCartId}`;
+  return createHash('sha256')
+    .update(`${who}|${JSON.stringify(parts)}`)
+    .digest('hex');
+}
+
+interface CreateOptions {
+  db: Db;
+  gateway: PaymentGateway;
+  owner: CartOwner;
+  request: ValidOrderRequest;
+  /** coupons are for signed-in shoppers only (spec 02 §6) */
+  allowCoupon: boolean;
+  idempotencyKey: string | null;
+  now: Date;
+  /** how long the new order holds its stock unpaid (config.unpaidOrderTtlMs) */
+  reservationMs?: number;
+  /** The caller's share of the stock (limits.ts) and the address it orders from; none: unbounded. */
+  limits?: Pick<OrderLimits, 'maxPendingPerOwner' | 'maxPendingPerAddress' | 'maxQuantityPerProduct'> & {
+    clientAddress: string | null;
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a pending order from the owner's cart with the server's own total and starts its payment. The same
+ * request again (same owner, same fields, same cart; or the same Idempotency-Key) answers the first order.
+ */
+export async function createOrder(options: CreateOptions): Promise<CreatedOrder> {
+  const { db, owner, request, now } = options;
+  const currency = await findRate(
+    db,
+    typeof request.currency === 'string' && request.currency ? request.currency : 'KWD',
+  );
+  if (!currency) throw new Invalid({ currency: ['The selected currency is invalid.'] });
+
+  const cart = await priceCart(db, owner, currency.currencyCode);
+  const fingerprint = fingerprintOf(
+    owner,
+    options.idempotencyKey
+      ? { idempotencyKey: options.idempotencyKey }
+      : {
+          request,
+          cart: cart.lines.map((line) => [line.cartItemId, line.quantity]),
+          unavailable: cart.unavailable.map((line) => line.cartItemId),
+        },
+  );
+  const windowMs = options.idempotencyKey ? IDEMPOTENCY_KEY_WINDOW_MS : DUPLICATE_WINDOW_MS;
+  const requestHash = requestHashOf(request);
+  const replay = await findReplay(options, fingerprint, windowMs, requestHash);
+  if (replay) return replay;
+
+  if (cart.lines.length === 0 && cart.unavailable.length === 0)
+    throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
+  // Unavailable lines are left out (the SPA says so before the shopper pays); only a cart of nothing else fails.
+  if (cart.lines.length === 0) throw new Invalid({ cart: [NOTHING_AVAILABLE] }, NOTHING_AVAILABLE);
+  const { limits } = options;
+  if (limits) checkQuantityCap(cart.lines, limits.maxQuantityPerProduct);
+  const addressHash = limits?.clientAddress ? clientAddressHash(limits.clientAddress) : null;
+  const shortages = cart.lines.filter((line) => line.quantity > line.stock);
+  if (shortages.length > 0) {
+    throw new Invalid({ cart: shortageMessages(shortages) });
+  }
+  const shippingKwd = await shippingPriceKwd(db, request.governorateName, request.areaName);
+  const shippingCost = convert(shippingKwd, currency);
+  let couponDiscount = 0;
+  let fixedDiscount = 0;
+  let couponCode: string | null = null;
+  if (options.allowCoupon && request.couponCode) {
+    const coupon = await findValidCoupon(db, request.couponCode, now);
+    if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+    const terms = couponTerms(
+      coupon,
+      orderFigures(currency.currencyCode, cart.lines, 0, 0).subtotal,
+      currency,
+    );
+    couponDiscount = terms.percent;
+    fixedDiscount = terms.fixed;
+    couponCode = coupon.code;
+  }
+  const { subtotal, discount, total } = orderFigures(
+    currency.currencyCode,
+    cart.lines,
+    couponDiscount,
+    shippingCost,
+    fixedDiscount,
+  );
+
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      if (limits) await claimPendingSlot(tx, { owner, addressHash, limits, now });
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),
+          status: 'pending',
+          currency: currency.currencyCode,
+          governorateName: request.governorateName,
+          areaName: request.areaName,
+          address: request.address,
+          paymentMethod: request.paymentMethod,
+          contactEmail: request.email,
+          contactPhone: request.phone,
+          contactCountryCode: request.countryCode,
+          couponCode,
+          couponDiscount,
+          subtotal,
+          discountAmount: discount,
+          shippingCost,
+          totalPrice: total,
+          clientTotalPrice: request.clientTotal,
+          clientShippingCost: request.clientShipping,
+          requestFingerprint: fingerprint,
+          requestHash,
+          clientAddressHash: addressHash,
+          stockReserved: true,
+          reservedUntil: new Date(now.getTime() + (options.reservationMs ?? UNPAID_ORDER_TTL_MS)),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error('order insert returned nothing');
+      await tx.insert(orderItems).values(
+        cart.lines.map((line) => ({
+          orderId: order.id,
+          productId: line.productId,
+          productNameEn: line.nameEn,
+          productNameAr: line.nameAr,
+          size: line.size,
+          color: line.color,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          totalPrice: line.total,
+        })),
+      );
+      // The stock check that counts: in this transaction, so a concurrent order cannot take the same pieces.
+      const short = await takeStock(tx, cart.lines);
+      if (short.length > 0) {
+        const gone = await tx
+          .select({ id: products.id, stock: products.stockQuantity })
+          .from(products)
+          .where(inArray(products.id, short));
+        throw new Invalid({
+          cart: shortageMessages(
+            cart.lines
+              .filter((line) => short.includes(line.productId))
+              .map((line) => ({
+                nameEn: line.nameEn,
+                stock: gone.find((row) => row.id === line.productId)?.stock ?? 0,
+              })),
+          ),
+        });
+      }
+      return order.id;
+    });
+  } catch (error) {
+    // A concurrent twin won the unique fingerprint: answer its order.
+    if (isUniqueViolation(error)) {
+      const twin = await findReplay(options, fingerprint, windowMs, requestHash);
+      if (twin) return twin;
+    }
+    throw error;
+  }
+  return { orderId, paymentUrl: await startPayment(options, orderId, total, currency.currencyCode) };
+}
+
+async function startPayment(
+  options: CreateOptions,
+  orderId: number,
+  total: number,
+  currency: string,
+): Promise<string> {
+  const { db, gateway } = options;
+  const payment = await gateway.execute({
+    invoiceValue: total,
+    currencyIso: currency,
+    paymentMethodId: null,
+    orderId,
+    customerEmail: options.request.email,
+  });
+  const attempt = await recordAttempt(
+    db,
+    gateway.name,
+    orderId,
+    { ...payment, amount: total, currency },
+    new Date(),
+  );
+  const [updated] = await db
+    .update(orders)
+    .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), sql`${orders.paymentUrl} is null`))
+    .returning({ paymentUrl: orders.paymentUrl });
+  if (updated?.paymentUrl) return updated.paymentUrl;
+  // A concurrent twin's payment is the order's: this one is withdrawn, so one order never has two live payments.
+  await cancelAttempt({ db, gateway }, attempt, new Date()).catch(() => false);
+  const [current] = await db
+    .select({ paymentUrl: orders.paymentUrl })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return current?.paymentUrl ?? payment.paymentUrl;
+}
+
+/** The earlier order of the same request, if it is still inside its window; an older one frees the fingerprint. */
+async function findReplay(
+  options: CreateOptions,
+  fingerprint: string,
+  windowMs: number,
+  requestHash: string,
+): Promise<CreatedOrder | null> {
+  const { db, now } = options;
+  const [earlier] = await db
+    .select({
+      id: orders.id,
+      requestHash: orders.requestHash,
+      createdAt: orders.createdAt,
+      paymentUrl: orders.paymentUrl,
+      totalPrice: orders.totalPrice,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(eq(orders.requestFingerprint, fingerprint))
+    .limit(1);
+  if (!earlier) return null;
+  if (now.getTime() - earlier.createdAt.getTime() > windowMs) {
+    await db.update(orders).set({ requestFingerprint: null }).where(eq(orders.id, earlier.id));
+    return null;
+  }
+  // As payment APIs do: one key is one request; reusing it for another body is the client's mistake.
+  if (options.idempotencyKey && earlier.requestHash !== null && earlier.requestHash !== requestHash) {
+    throw new Invalid({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] }, IDEMPOTENCY_KEY_REUSED);
+  }
+  let paymentUrl = earlier.paymentUrl;
+  // The twin is still talking to the gateway: wait briefly for its payment link instead of starting a second one.
+  for (let attempt = 0; !paymentUrl && attempt < 40; attempt += 1) {
+    await sleep(50);
+    const [row] = await db
+      .select({ paymentUrl: orders.paymentUrl })
+      .from(orders)
+      .where(eq(orders.id, earlier.id));
+    paymentUrl = row?.paymentUrl ?? null;
+  }
+  if (!paymentUrl) paymentUrl = await startPayment(options, earlier.id, earlier.totalPrice, earlier.currency);
+  return { orderId: earlier.id, paymentUrl };
+}

@@ -1,0 +1,159 @@
+// The order's payment lifecycle after creation: its stock held while a payment is tried, given back when the order
+// is cancelled or expires unpaid, and the gateway's answer applied (paid, failed) under the order's row lock.
+import { eq } from 'drizzle-orm';
+import { UNPAID_ORDER_TTL_MS } from '../../config';
+import type { Db } from '../../db/client';
+import { orderItemRows, orderRow, ownedOrderRow, type OrderRow } from '../../db/queries/orders';
+import { orderItems, orders } from '../../db/schema';
+import { returnStock, takeStock, type StockNeed } from '../../db/stock';
+import { parseId } from '../catalog';
+import { Conflict, NotFound } from '../errors';
+import type { PaymentGateway } from '../payments';
+import {
+  applyPaymentOutcome,
+  settleOpenAttempts,
+  type GatewayOutcome,
+  type PaymentLog,
+} from './paymentAttempts';
+import type { OrderWithItems } from './queries';
+
+export async function stockNeedsOf(db: Db, orderId: number): Promise<StockNeed[]> {
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  return items.flatMap((item) =>
+    item.productId === null ? [] : [{ productId: item.productId, quantity: item.quantity }],
+  );
+}
+
+/** The order, locked for the rest of the transaction, so two outcomes for one order apply one after the other. */
+export async function lockOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  return order;
+}
+
+export const ORDER_NOT_CANCELABLE = 'Only an unpaid order can be cancelled.';
+export const ORDER_STOCK_GONE = 'Some items of this order are no longer in stock.';
+export const ORDER_EXPIRED = 'This order expired unpaid and its items went back on sale.';
+export const ORDER_CLOSED = 'This order is already paid or closed.';
+
+/** The shopper's own pending order becomes canceled and its stock goes back on sale. */
+export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.userId !== userId) throw new NotFound('Order not found');
+    if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_NOT_CANCELABLE);
+    const [canceled] = await tx
+      .update(orders)
+      .set({ status: 'canceled', stockReserved: false, reservedUntil: null, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, orderId));
+    if (!canceled) throw new NotFound('Order not found');
+    return canceled;
+  });
+}
+
+/**
+ * Before a new payment attempt: the order must be payable (pending, or failed and tried again), checked under its
+ * row lock so a cancel or a refund decided at the same moment is never undone. An order whose last attempt failed
+ * takes its stock again first: no attempt is started for pieces that are gone. An order past its reservation is
+ * expired here if the job has not yet, and refused: its pieces may already be in someone else's order.
+ */
+export async function holdStockForPayment(
+  db: Db,
+  orderId: number,
+  now: Date,
+  reservationMs: number = UNPAID_ORDER_TTL_MS,
+): Promise<void> {
+  const refusal = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) return new NotFound('Order not found');
+    if (order.status === 'expired') return new Conflict(ORDER_EXPIRED);
+    if (order.status !== 'pending' && order.status !== 'failed') return new Conflict(ORDER_CLOSED);
+    if (order.stockReserved) {
+      if (order.status !== 'pending' || !isOverdue(order, now)) return null;
+      await expireLockedOrder(tx, order, now);
+      return new Conflict(ORDER_EXPIRED);
+    }
+    if ((await takeStock(tx, await stockNeedsOf(tx, orderId))).length > 0) {
+      throw new Conflict(ORDER_STOCK_GONE);
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: 'pending',
+        stockReserved: true,
+        reservedUntil: new Date(now.getTime() + reservationMs),
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId));
+    return null;
+  });
+  // Thrown after the transaction, so the expiry it recorded is kept.
+  if (refusal) throw refusal;
+}
+
+function isOverdue(order: OrderRow, now: Date): boolean {
+  return order.reservedUntil !== null && order.reservedUntil.getTime() <= now.getTime();
+}
+
+async function expireLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'expired', stockReserved: false, reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, order.id));
+}
+
+/**
+ * Expires an order the expiry job claimed as overdue, giving its stock back. Answers false when the order moved on
+ * meanwhile (paid or cancelled).
+ */
+export async function expireClaimedOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.status !== 'pending' || !order.stockReserved) return false;
+    await expireLockedOrder(tx, order, now);
+    return true;
+  });
+}
+
+/** Delivery is outside this server; journeys and demos move an order on with this (never in production). */
+export async function markOrderCompleted(db: Db, orderId: number, now: Date): Promise<OrderRow> {
+  const [order] = await db
+    .update(orders)
+    .set({ status: 'completed', updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!order) throw new NotFound('Order not found');
+  return order;
+}
+
+/**
+ * Cancels the shopper's own pending order. The shopper may have paid on the gateway without coming back: the
+ * gateway is asked first, so a paid order is not cancelled.
+ */
+export async function cancelUserOrder(
+  deps: { db: Db; gateway: PaymentGateway; now: Date; log?: PaymentLog },
+  userId: number,
+  orderIdText: string,
+): Promise<OrderWithItems> {
+  const { db, now } = deps;
+  const id = parseId(orderIdText);
+  const order = id === null ? undefined : await ownedOrderRow(db, id, { userId });
+  if (!order) throw new NotFound('Order not found');
+  // Every attempt the gateway may have taken money for, not only the latest.
+  if (order.status === 'pending') await settleOpenAttempts(deps, order.id, now);
+  const canceled = await cancelOrder(db, userId, order.id, now);
+  return { order: canceled, items: await orderItemRows(db, [order.id]) };
+}
+
+/** The gateway's answer decides the order's status; the order as it is then (undefined if it is gone). */
+export async function orderAfterPayment(
+  deps: { db: Db; gateway: PaymentGateway; log?: PaymentLog },
+  orderId: number,
+  outcome: GatewayOutcome,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  await applyPaymentOutcome(deps, orderId, outcome, now);
+  return orderRow(deps.db, orderId);
+}
