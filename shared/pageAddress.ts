@@ -1,5 +1,6 @@
 // Which addresses the server renders for a new visitor, and the one address each rendered page stands for. The
-// server and the SPA both run this file (shared/): it imports nothing.
+// server and the SPA both run this file (shared/).
+import { isServerRenderedPath } from './routeTable';
 
 /** The search page, and the names its query states the search by (features/catalog/filterUrl.ts reads them). */
 export const SEARCH_PATH = '/search';
@@ -7,14 +8,13 @@ export const SEARCH_TEXT_PARAM = 'q';
 export const SEARCH_FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
 
 /**
- * The pages a new visitor sees the same as anybody, spelled as the route table (app/routes.tsx) spells them. Any
- * other spelling (a trailing slash, capitals, a deeper path) still works, rendered by the browser: the server does
- * not render an endless supply of addresses that all show the same page or none.
+ * The pages a new visitor sees the same as anybody: the route table's server-rendered routes (shared/routeTable.ts,
+ * which the SPA's router is built from), spelled exactly as the table spells them. Any other spelling (a trailing
+ * slash, capitals, a deeper path) still works, rendered by the browser: the server does not render an endless supply
+ * of addresses that all show the same page or none.
  */
-const PUBLIC_PAGE = /^\/(?:search|all-categories|product\/[^/]+|cart|policy|privacy|who-we-are)?$/;
-
 export function isPublicPage(pathname: string): boolean {
-  return PUBLIC_PAGE.test(pathname);
+  return isServerRenderedPath(pathname);
 }
 
 /** A comma list as the search page reads it: trimmed items, each once, in their order. */

@@ -1,3 +1,4 @@
+import { isPublicPage } from '../../shared/pageAddress';
 import { ROUTES } from './routes';
 
 describe('route table', () => {
@@ -36,5 +37,47 @@ describe('route table', () => {
       '/profile-country',
       '/profile-shipping',
     ]);
+  });
+});
+
+describe('server-rendered pages', () => {
+  it("are the route table's, spelled as the router matches them", () => {
+    const rendered = ROUTES.filter((route) => route.serverRendered).map((route) => route.path);
+    expect(rendered).toEqual([
+      '/',
+      '/search',
+      '/all-categories',
+      '/product/:id',
+      '/cart',
+      '/policy',
+      '/privacy',
+      '/who-we-are',
+    ]);
+    for (const path of [
+      '/',
+      '/search',
+      '/all-categories',
+      '/product/12',
+      '/cart',
+      '/policy',
+      '/privacy',
+      '/who-we-are',
+    ])
+      expect(isPublicPage(path)).toBe(true);
+    for (const path of [
+      '/checkout',
+      '/orders',
+      '/profile',
+      '/admin/orders',
+      '/product/12/x',
+      '/Cart',
+      '/search/',
+      '/nowhere',
+    ])
+      expect(isPublicPage(path)).toBe(false);
+  });
+
+  it('never include a page for signed-in shoppers or staff', () => {
+    expect(ROUTES.filter((route) => route.serverRendered && (route.signedIn || route.staff))).toEqual([]);
   });
 });

@@ -6,14 +6,11 @@ import { loadAccountTexts, loadShopTexts, loadTexts, type LazyNamespace } from '
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
+import { ROUTE_TABLE, type RouteEntry as RouteEntryOfTable, type RoutePath } from '../../shared/routeTable';
 import { useAppSelector } from './hooks';
 
-interface RouteDefinition {
-  path: string;
+interface RouteDefinition extends RouteEntryOfTable {
   load: () => Promise<{ default: ComponentType }>;
-  signedIn?: boolean;
-  /** Staff only: anyone else gets the not-found page, and the page's code is not fetched for them. */
-  staff?: boolean;
 }
 
 interface RouteEntry extends RouteDefinition {
@@ -35,132 +32,70 @@ function withTexts(
   return Promise.all([page, loadTexts(area), ...alsoNeeded]).then(([module]) => module);
 }
 
-// The route table of both specs; each page is its own lazily loaded chunk.
-const DEFINITIONS: RouteDefinition[] = [
-  {
-    path: '/',
-    load: () => import(/* webpackChunkName: "home" */ '../features/catalog/pages/HomePage'),
-  },
-  {
-    path: '/search',
-    load: () => import(/* webpackChunkName: "search" */ '../features/catalog/pages/SearchPage'),
-  },
-  {
-    path: '/all-categories',
-    load: () =>
-      import(/* webpackChunkName: "all-categories" */ '../features/catalog/pages/AllCategoriesPage'),
-  },
-  {
-    path: '/product/:id',
-    load: () =>
-      withTexts(import(/* webpackChunkName: "product" */ '../features/catalog/pages/ProductPage'), 'product'),
-  },
-  {
-    path: '/cart',
-    // With its texts, so the page's first render is the page, not an empty box (the server renders it so too).
-    load: () =>
-      Promise.all([
-        import(/* webpackChunkName: "cart" */ '../features/cart/pages/CartPage'),
-        loadShopTexts(),
-      ]).then(([page]) => page),
-  },
-  {
-    path: '/checkout',
-    load: () =>
-      withTexts(
-        import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
-        'checkout',
-        // the shipping picker and coupon box speak the cart's texts
-        loadShopTexts(),
-      ),
-  },
-  {
-    path: '/payment',
-    load: () =>
-      withTexts(
-        import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage'),
-        'checkout',
-      ),
-  },
-  {
-    path: '/orders',
-    signedIn: true,
-    load: () =>
-      withTexts(import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage'), 'orders'),
-  },
-  {
-    path: '/favorites',
-    signedIn: true,
-    load: withAccountTexts(
-      () => import(/* webpackChunkName: "favorites" */ '../features/favorites/pages/FavoritesPage'),
+// Each page of the route table (shared/routeTable.ts) with its code, a lazily loaded chunk of its own.
+const LOADERS: Record<RoutePath, RouteDefinition['load']> = {
+  '/': () => import(/* webpackChunkName: "home" */ '../features/catalog/pages/HomePage'),
+  '/search': () => import(/* webpackChunkName: "search" */ '../features/catalog/pages/SearchPage'),
+  '/all-categories': () =>
+    import(/* webpackChunkName: "all-categories" */ '../features/catalog/pages/AllCategoriesPage'),
+  '/product/:id': () =>
+    withTexts(import(/* webpackChunkName: "product" */ '../features/catalog/pages/ProductPage'), 'product'),
+  // With its texts, so the page's first render is the page, not an empty box (the server renders it so too).
+  '/cart': () =>
+    Promise.all([
+      import(/* webpackChunkName: "cart" */ '../features/cart/pages/CartPage'),
+      loadShopTexts(),
+    ]).then(([page]) => page),
+  '/checkout': () =>
+    withTexts(
+      import(/* webpackChunkName: "checkout" */ '../features/checkout/pages/CheckoutPage'),
+      'checkout',
+      // the shipping picker and coupon box speak the cart's texts
+      loadShopTexts(),
     ),
-  },
-  {
-    path: '/profile',
-    signedIn: true,
-    load: withAccountTexts(
-      () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'),
+  '/payment': () =>
+    withTexts(import(/* webpackChunkName: "payment" */ '../features/checkout/pages/PaymentPage'), 'checkout'),
+  '/orders': () =>
+    withTexts(import(/* webpackChunkName: "orders" */ '../features/orders/pages/OrdersPage'), 'orders'),
+  '/favorites': withAccountTexts(
+    () => import(/* webpackChunkName: "favorites" */ '../features/favorites/pages/FavoritesPage'),
+  ),
+  '/profile': withAccountTexts(
+    () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'),
+  ),
+  '/profile-password': withAccountTexts(
+    () => import(/* webpackChunkName: "profile-password" */ '../features/profile/pages/ProfilePasswordPage'),
+  ),
+  '/profile-orders': () =>
+    withTexts(
+      import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
+      'orders',
+      loadAccountTexts(),
     ),
-  },
-  {
-    path: '/profile-password',
-    signedIn: true,
-    load: withAccountTexts(
-      () =>
-        import(/* webpackChunkName: "profile-password" */ '../features/profile/pages/ProfilePasswordPage'),
-    ),
-  },
-  {
-    path: '/profile-orders',
-    signedIn: true,
-    load: () =>
-      withTexts(
-        import(/* webpackChunkName: "profile-orders" */ '../features/profile/pages/ProfileOrdersPage'),
-        'orders',
-        loadAccountTexts(),
-      ),
-  },
-  {
-    path: '/profile-country',
-    signedIn: true,
-    load: withAccountTexts(
-      () => import(/* webpackChunkName: "profile-country" */ '../features/profile/pages/ProfileCountryPage'),
-    ),
-  },
-  {
-    path: '/profile-shipping',
-    signedIn: true,
-    load: withAccountTexts(
-      () =>
-        import(/* webpackChunkName: "profile-shipping" */ '../features/profile/pages/ProfileShippingPage'),
-    ),
-  },
-  {
-    path: '/policy',
-    load: withAccountTexts(
-      () => import(/* webpackChunkName: "policy" */ '../features/content/pages/PolicyPage'),
-    ),
-  },
-  {
-    path: '/privacy',
-    load: withAccountTexts(
-      () => import(/* webpackChunkName: "privacy" */ '../features/content/pages/PrivacyPage'),
-    ),
-  },
-  {
-    path: '/who-we-are',
-    load: withAccountTexts(
-      () => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
-    ),
-  },
-  {
-    // The back office: its slice, endpoints and texts come with its chunk (see features/admin/AdminArea).
-    path: '/admin/*',
-    staff: true,
-    load: () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminArea'),
-  },
-  { path: '*', load: () => import(/* webpackChunkName: "not-found" */ '../shell/NotFoundPage') },
-];
+  '/profile-country': withAccountTexts(
+    () => import(/* webpackChunkName: "profile-country" */ '../features/profile/pages/ProfileCountryPage'),
+  ),
+  '/profile-shipping': withAccountTexts(
+    () => import(/* webpackChunkName: "profile-shipping" */ '../features/profile/pages/ProfileShippingPage'),
+  ),
+  '/policy': withAccountTexts(
+    () => import(/* webpackChunkName: "policy" */ '../features/content/pages/PolicyPage'),
+  ),
+  '/privacy': withAccountTexts(
+    () => import(/* webpackChunkName: "privacy" */ '../features/content/pages/PrivacyPage'),
+  ),
+  '/who-we-are': withAccountTexts(
+    () => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
+  ),
+  // The back office: its slice, endpoints and texts come with its chunk (see features/admin/AdminArea).
+  '/admin/*': () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminArea'),
+  '*': () => import(/* webpackChunkName: "not-found" */ '../shell/NotFoundPage'),
+};
+
+const DEFINITIONS: RouteDefinition[] = ROUTE_TABLE.map((route: RouteEntryOfTable & { path: RoutePath }) => ({
+  ...route,
+  load: LOADERS[route.path],
+}));
 
 const NOT_FOUND = DEFINITIONS[DEFINITIONS.length - 1] as RouteDefinition;
 
