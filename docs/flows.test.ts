@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS } from '../contract';
+import { ROUTE_TABLE } from '../shared/routeTable';
 
 const ROOT = path.join(__dirname, '..');
 const FLOWS = readFileSync(path.join(__dirname, 'flows.md'), 'utf8');
@@ -75,12 +76,8 @@ const ENDPOINTS = new Set(
 /** An endpoint as the document writes it, parameters renamed to `{}` so their names do not matter. */
 const anyParameter = (endpoint: string) => endpoint.replace(/\{\w+\}/g, '{}');
 
-/** The SPA's pages: the paths of its route table. */
-const PAGES = new Set(
-  [...readFileSync(path.join(ROOT, 'src/app/routes.tsx'), 'utf8').matchAll(/\bpath: '([^']+)'/g)].map(
-    (match) => match[1] ?? '',
-  ),
-);
+/** The SPA's pages: the paths of its route table (the router is built from it). */
+const PAGES = new Set<string>(ROUTE_TABLE.map((route) => route.path));
 
 /** The pages a flow opens: `/search?q=…`, `/payment?paymentId=…` (a page address carries a query). */
 function citedPages(text: string): string[] {
