@@ -6,7 +6,8 @@ import { pageChunkGroups } from '../../shared/pageChunks';
 describe('the chunks a page needs first', () => {
   test("a route's chunk is named after its path's first segment, `home` for `/` (what the server preloads)", () => {
     const routes = readFileSync(path.join(__dirname, '../app/routes.tsx'), 'utf8');
-    const named = [...routes.matchAll(/path: '([^']+)'[\s\S]*?webpackChunkName: "([^"]+)"/g)].map(
+    // Each page's loader in the route table's order: `'/path': () => import(/* webpackChunkName: "…" */ …)`.
+    const named = [...routes.matchAll(/^ {2}'([^']+)':[\s\S]*?webpackChunkName: "([^"]+)"/gm)].map(
       ([, routePath, chunk]) => [routePath, chunk],
     );
     expect(named.length).toBeGreaterThan(15);
