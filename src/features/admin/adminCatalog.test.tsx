@@ -67,7 +67,7 @@ describe('reviews', () => {
     const { user } = renderAdmin('/admin/reviews', { shop });
     await user.click(await screen.findByRole('button', { name: 'Approved' }));
     const table = await screen.findByTestId('reviews-table');
-    expect(within(table).getByText('Approved', { selector: 'strong' })).toBeInTheDocument();
+    expect(await within(table).findByText('Approved', { selector: 'strong' })).toBeInTheDocument();
     expect(within(table).queryByTestId('approve-review')).not.toBeInTheDocument();
     await user.click(within(table).getByTestId('reject-review'));
     expect(await screen.findByText('The review is rejected and will not show.')).toBeInTheDocument();
