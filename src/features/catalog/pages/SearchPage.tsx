@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 
@@ -23,6 +23,7 @@ import { CatalogProductCard, useProductCardShared } from '../components/CatalogP
 import { EmptyState } from '../components/EmptyState';
 import { FilterChips } from '../components/FilterChips';
 import { FilterPanel } from '../components/FilterPanel';
+import type { Product } from '../types';
 import { useSearchInUrl } from '../useSearchInUrl';
 import '../catalog.css';
 
@@ -78,14 +79,45 @@ const CategoryTabs = memo(function CategoryTabs() {
   );
 });
 
-/** The grid and pager: the only part that re-renders when the result changes. */
+/**
+ * The grid and pager follow a filter change a moment after the filter itself: the tapped filter shows as chosen
+ * at once, and the grid's new cards render next, as a transition React can put aside for the shopper's next tap.
+ * Until then the old result stays, marked busy.
+ */
 const SearchResults = memo(function SearchResults() {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const products = useAppSelector(selectPagedProducts);
+  const result = useAppSelector(selectPagedProducts);
   const page = useAppSelector(selectSearchPage);
   const pageCount = useAppSelector(selectSearchPageCount);
   const total = useAppSelector((state) => selectFilteredProducts(state).length);
+  const shown = useDeferredValue(result);
+  const shownPage = useDeferredValue(page);
+  const shownPageCount = useDeferredValue(pageCount);
+  const shownTotal = useDeferredValue(total);
+  const updating = shown !== result || shownPage !== page || shownTotal !== total;
+  return (
+    <div
+      className={updating ? 'search-results search-results--updating' : 'search-results'}
+      aria-busy={updating}
+    >
+      <ResultsView products={shown} page={shownPage} pageCount={shownPageCount} total={shownTotal} />
+    </div>
+  );
+});
+
+/** What the grid shows: renders again only when the (deferred) result does. */
+const ResultsView = memo(function ResultsView({
+  products,
+  page,
+  pageCount,
+  total,
+}: {
+  products: readonly Product[];
+  page: number;
+  pageCount: number;
+  total: number;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const shared = useProductCardShared();
   if (total === 0) {
     return (
