@@ -2,7 +2,7 @@
 // script evaluation/compilation per chunk, other script work per chunk (React rendering, rehydration, i18n run
 // inside the entry's functions), style and layout, paint; plus the app's own User Timing marks
 // (shop:entry-run, shop:i18n-ready, shop:store-ready, shop:rehydrated, shop:shell-rendered) and FCP/LCP.
-// `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en] [--cpu=1] [--stacks]` against a running server;
+// `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en] [--cpu=1] [--stacks] [--network]` against a running server;
 // prints medians. The machine is shared: always quote medians of several runs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 
 import { launchChromium } from './pageLoad';
+import { SLOW_4G } from './shopperView';
 
 const dist = path.resolve(__dirname, '..', 'dist');
 
@@ -19,6 +20,8 @@ const args = process.argv.slice(2);
  * are then those over 12.5 ms, which its simulation makes over 50. Default 4.
  */
 const cpuSlowdown = Number(args.find((a) => a.startsWith('--cpu='))?.slice('--cpu='.length) ?? 4);
+/** `--network`: also the shopper bench's slow 4G (bench/shopperView.ts), to see the tasks in a phone's order. */
+const slowNetwork = args.includes('--network');
 /** `--stacks`: each long task also lists its costliest call paths. */
 const withPaths = args.includes('--stacks');
 const arg = (name: string, fallback: string) =>
@@ -239,6 +242,10 @@ export async function traceOnce(url: string, language: string) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    if (slowNetwork) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    }
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
