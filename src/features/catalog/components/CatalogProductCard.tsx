@@ -6,7 +6,6 @@ import { addToCartClicked } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Language } from '../../../lib/language';
 import { notify } from '../../../lib/notify';
-import { rememberingTranslator } from '../../../lib/rememberingTranslator';
 import { ProductCard, type CardCartAction } from '../../../ui/ProductCard';
 import { selectIsAuthenticated } from '../../auth/public';
 import { useFavoriteToggleFor } from '../../favorites/public';
@@ -52,9 +51,7 @@ export function useProductCardShared(): ProductCardShared {
   const language = useAppSelector(selectLanguage);
   const currency = useAppSelector(selectCurrency);
   const signedIn = useAppSelector(selectIsAuthenticated);
-  // A new `t` (another language) starts with no texts kept.
-  const cardT = useMemo(() => rememberingTranslator(t), [t]);
-  return useMemo(() => ({ t: cardT, language, currency, signedIn }), [cardT, language, currency, signedIn]);
+  return useMemo(() => ({ t, language, currency, signedIn }), [t, language, currency, signedIn]);
 }
 
 /**
