@@ -35,7 +35,8 @@ function withTexts(
 // Each page of the route table (shared/routeTable.ts) with its code, a lazily loaded chunk of its own.
 const LOADERS: Record<RoutePath, RouteDefinition['load']> = {
   '/': () => import(/* webpackChunkName: "home" */ '../features/catalog/pages/HomePage'),
-  '/search': () => import(/* webpackChunkName: "search" */ '../features/catalog/pages/SearchPage'),
+  '/search': () =>
+    withTexts(import(/* webpackChunkName: "search" */ '../features/catalog/pages/SearchPage'), 'search'),
   '/all-categories': () =>
     import(/* webpackChunkName: "all-categories" */ '../features/catalog/pages/AllCategoriesPage'),
   '/product/:id': () =>

@@ -16,17 +16,19 @@ export const AUTH_NAMESPACE = 'auth';
  * Areas whose texts load with their own routes, as the account texts do with the auth modal: a key not found in
  * `translation` is looked up in them, in this order.
  */
-export const LAZY_NAMESPACES = [AUTH_NAMESPACE, 'checkout', 'orders', 'product'] as const;
+export const LAZY_NAMESPACES = [AUTH_NAMESPACE, 'checkout', 'orders', 'product', 'search'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 /**
  * The area a lazy namespace's keys nest under: its file's keys keep their full path. The product page's texts
- * (`catalog.product.…` but the few the cards and the cart use, `catalog.reviews.…`) are the `product` namespace.
+ * (`catalog.product.…` but the few the cards and the cart use, `catalog.reviews.…`) are the `product` namespace;
+ * the search page's (`catalog.search.…` but the one home shows too, `catalog.filters.…`) the `search` namespace.
  */
 const LAZY_AREA: Record<LazyNamespace, string> = {
   auth: 'auth',
   checkout: 'checkout',
   orders: 'orders',
   product: 'catalog',
+  search: 'catalog',
 };
 
 type TextsModule = Promise<{ default: object }>;
@@ -48,6 +50,10 @@ const LAZY_TEXTS: Record<LazyNamespace, (ar: boolean) => TextsModule> = {
     ar
       ? import(/* webpackChunkName: "locale-ar-product" */ './locales/ar/product.json')
       : import(/* webpackChunkName: "locale-en-product" */ './locales/en/product.json'),
+  search: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-search" */ './locales/ar/search.json')
+      : import(/* webpackChunkName: "locale-en-search" */ './locales/en/search.json'),
 };
 
 /**

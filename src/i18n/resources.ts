@@ -6,6 +6,7 @@ import arCheckout from './locales/ar/checkout.json';
 import ar from './locales/ar/index';
 import arOrders from './locales/ar/orders.json';
 import arProduct from './locales/ar/product.json';
+import arSearch from './locales/ar/search.json';
 import arShop from './locales/ar/shop.json';
 import enAccount from './locales/en/account.json';
 import enAdmin from './locales/en/admin.json';
@@ -14,6 +15,7 @@ import enCheckout from './locales/en/checkout.json';
 import en from './locales/en/index';
 import enOrders from './locales/en/orders.json';
 import enProduct from './locales/en/product.json';
+import enSearch from './locales/en/search.json';
 import enShop from './locales/en/shop.json';
 
 export const allResources = {
@@ -23,6 +25,7 @@ export const allResources = {
     checkout: { checkout: enCheckout },
     orders: { orders: enOrders },
     product: { catalog: enProduct },
+    search: { catalog: enSearch },
     account: enAccount,
     shop: enShop,
     admin: { admin: enAdmin },
@@ -33,6 +36,7 @@ export const allResources = {
     checkout: { checkout: arCheckout },
     orders: { orders: arOrders },
     product: { catalog: arProduct },
+    search: { catalog: arSearch },
     account: arAccount,
     shop: arShop,
     admin: { admin: arAdmin },

@@ -24,6 +24,7 @@ describe('the chunks a page needs first', () => {
   test("the language's texts, the page's code, its own texts, and the shop texts where the cart's are shown", () => {
     expect(pageChunkGroups('/', 'ar')).toEqual(['locale-ar', 'home', 'locale-ar-home']);
     expect(pageChunkGroups('/product/12?x=1', 'en')).toEqual(['locale-en', 'product', 'locale-en-product']);
+    expect(pageChunkGroups('/search', 'ar')).toEqual(['locale-ar', 'search', 'locale-ar-search']);
     expect(pageChunkGroups('/checkout', 'en')).toContain('locale-en-shop');
   });
 });
