@@ -144,9 +144,12 @@ for (const language of ['en', 'ar'] as const) {
       const word = product.name.split(' ')[0] ?? product.name;
       await openIn(page, '/search', language);
       await expect(page.getByTestId('product-card').first()).toBeVisible();
+      const everything = (await page.getByTestId('result-count').textContent()) ?? '';
       await page.locator('#catalog-search-input').fill(word);
       await page.locator('#catalog-search-input').press('Enter');
       await expect(page).toHaveURL((url) => url.searchParams.get('q') === word);
+      // The grid follows the search a moment after the address (it renders as a deferred value).
+      await expect(page.getByTestId('result-count')).not.toHaveText(everything);
       const count = (await page.getByTestId('result-count').textContent()) ?? '';
       const link = page.url();
 

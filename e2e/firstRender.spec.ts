@@ -14,7 +14,7 @@ const TEXTS = { en: { catalog: enCatalog, shop: enShop }, ar: { catalog: arCatal
 for (const language of ['en', 'ar'] as const) {
   const t = TEXTS[language];
 
-  test(`${language}: home, search, a product and the cart arrive rendered and are taken over as they are`, async ({
+  test(`${language}: home, search, a product and the cart arrive rendered and are hydrated as they are`, async ({
     page,
     request,
   }) => {
@@ -51,7 +51,7 @@ for (const language of ['en', 'ar'] as const) {
     await context.close();
   });
 
-  test(`${language}: a taken-over page answers at once; with a cart of their own the shopper gets their page, not a new visitor's`, async ({
+  test(`${language}: a hydrated page answers at once; with a cart of their own the shopper gets their page, not a new visitor's`, async ({
     page,
     request,
     context,

@@ -192,7 +192,7 @@ describe('the persisted cart keeps its lines', () => {
     ['a line without its product name', { args: guestArgs, items: [{ ...oud(1), product: { id: 1 } }] }],
     ['lines that are no list', { args: guestArgs, items: 'Royal Oud' }],
     ['no owner', { items: [oud(1)] }],
-  ])('a kept copy with %s is dropped; the guest token stays', async (_name, lastKnown) => {
+  ])('a persisted cart with %s is dropped; the guest token stays', async (_name, lastKnown) => {
     storeCart({ guestToken: GUEST_TOKEN, revision: 3, lastKnown });
     const { store } = await restoredStore();
     expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 3, lastKnown: null });

@@ -107,7 +107,7 @@ function ProductSection({
 }
 
 /**
- * A list of two whole rows of the grid's columns. Only these lists read the width: taking over the server's page
+ * A list of two whole rows of the grid's columns. Only these lists read the width: hydrating the server's page
  * (rendered for four columns), React re-renders what reads it at once, in one task; here that is these few cards,
  * not the whole page nor a list that is not cut to rows.
  */
