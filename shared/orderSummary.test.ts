@@ -80,41 +80,23 @@ describe('order summary', () => {
 
 describe('order summary with a coupon of either kind', () => {
   const lines = [{ unitPrice: 4, quantity: 2 }];
+  const withCoupon = (coupon: Parameters<typeof orderSummary>[0]['coupon'], shippingPrice = 0) =>
+    orderSummary({ currency: 'KWD', lines, coupon, shippingPrice });
 
   it('takes an amount coupon off as its amount, not as a percent', () => {
-    const summary = orderSummary({
-      currency: 'KWD',
-      lines,
-      coupon: { kind: 'amount', percent: 0, amount: 2, minimum: 0 },
-      shippingPrice: 1,
-    });
+    const summary = withCoupon({ kind: 'amount', percent: 0, amount: 2, minimum: 0 }, 1);
     expect(summary).toMatchObject({ subtotal: 8, discount: 2, total: 7, couponBelowMinimum: false });
   });
 
   it('never takes off more than the subtotal', () => {
-    const summary = orderSummary({
-      currency: 'KWD',
-      lines,
-      coupon: { kind: 'amount', percent: 0, amount: 50, minimum: 0 },
-      shippingPrice: 1,
-    });
+    const summary = withCoupon({ kind: 'amount', percent: 0, amount: 50, minimum: 0 }, 1);
     expect(summary).toMatchObject({ discount: 8, total: 1 });
   });
 
   it('counts nothing under the minimum and says so; at the minimum it counts', () => {
-    const under = orderSummary({
-      currency: 'KWD',
-      lines,
-      coupon: { kind: 'percent', percent: 10, amount: 0, minimum: 8.001 },
-      shippingPrice: 0,
-    });
+    const under = withCoupon({ kind: 'percent', percent: 10, amount: 0, minimum: 8.001 });
     expect(under).toMatchObject({ discount: 0, total: 8, couponBelowMinimum: true });
-    const at = orderSummary({
-      currency: 'KWD',
-      lines,
-      coupon: { kind: 'percent', percent: 10, amount: 0, minimum: 8 },
-      shippingPrice: 0,
-    });
+    const at = withCoupon({ kind: 'percent', percent: 10, amount: 0, minimum: 8 });
     expect(at).toMatchObject({ discount: 0.8, total: 7.2, couponBelowMinimum: false });
   });
 });

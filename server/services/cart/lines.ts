@@ -24,6 +24,16 @@ import { createGuestCart, ownerWhere, type CartOwner } from './owner';
 
 type CartRow = typeof cartItems.$inferSelect;
 
+/** The attribute values (sizes, colours) the rows chose. */
+async function choiceValues(db: Db, rows: Pick<CartRow, 'sizeValueId' | 'colorValueId'>[]) {
+  const ids = rows
+    .flatMap((row) => [row.sizeValueId, row.colorValueId])
+    .filter((id): id is number => id !== null);
+  return ids.length > 0
+    ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, ids))
+    : [];
+}
+
 /** The names of the lines' chosen size and colour, in the language asked for (`of(row)`: the row's pair). */
 export async function choiceNames(
   db: Db,
@@ -32,13 +42,7 @@ export async function choiceNames(
 ): Promise<{
   of: (row: Pick<CartRow, 'sizeValueId' | 'colorValueId'>) => { size: string | null; color: string | null };
 }> {
-  const ids = rows
-    .flatMap((row) => [row.sizeValueId, row.colorValueId])
-    .filter((id): id is number => id !== null);
-  const values =
-    ids.length > 0
-      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, ids))
-      : [];
+  const values = await choiceValues(db, rows);
   const name = new Map(values.map((value) => [value.id, localized(lang, value.nameEn, value.nameAr)]));
   const nameOf = (id: number | null) => (id === null ? null : (name.get(id) ?? null));
   return { of: (row) => ({ size: nameOf(row.sizeValueId), color: nameOf(row.colorValueId) }) };
@@ -289,14 +293,7 @@ async function linesOf(
 ): Promise<CartRow[]> {
   const rows = await productLines(db, owner, productId);
   if (!isChoice(size) && !isChoice(color)) return rows;
-  const valueIds = rows
-    .flatMap((row) => [row.sizeValueId, row.colorValueId])
-    .filter((id): id is number => id !== null);
-  const values =
-    valueIds.length > 0
-      ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, valueIds))
-      : [];
-  return choiceLines(rows, values, size, color);
+  return choiceLines(rows, await choiceValues(db, rows), size, color);
 }
 
 /** The ids among a product's values that a shopper's size or colour names (as choiceLines matches them). */
