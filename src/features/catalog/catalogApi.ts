@@ -5,7 +5,16 @@ import type { RootState } from '../../app/store';
 import type { Language } from '../../app/events';
 import type { AddReviewBody } from '../../../contract/catalog';
 import type { MessageAnswer } from '../../../contract/common';
-import type { Category, Coupon, HomeData, Product, Review, Slide } from './types';
+import type {
+  Category,
+  Coupon,
+  HomeData,
+  ListedCategory,
+  ListedProduct,
+  Product,
+  Review,
+  Slide,
+} from './types';
 
 export const HOME_KEEP_SECONDS = 300;
 
@@ -22,11 +31,17 @@ export interface ProductArgs extends HomeArgs {
 
 export type ReviewInput = AddReviewBody;
 
+/** What the lists keep of a product (see ListedProduct): its page loads the description and the gallery. */
+function listed(product: Product): ListedProduct {
+  const { description: _description, image_url: _gallery, product_images: _images, ...shown } = product;
+  return shown;
+}
+
 /** A product's category comes from its parent category's name. */
-const withCategoryNames = (categories: Category[]): Category[] =>
+const listedCategories = (categories: Category[]): ListedCategory[] =>
   categories.map((category) => ({
     ...category,
-    products: (category.products ?? []).map((product) => ({ ...product, category: category.name })),
+    products: (category.products ?? []).map((product) => ({ ...listed(product), category: category.name })),
   }));
 
 /** The home data the cache holds for these arguments (from an earlier fetch), if any. */
@@ -59,13 +74,15 @@ export const catalogApi = api.injectEndpoints({
           return { error: categories.error as FetchBaseQueryError };
         const categoryList = categories.error
           ? (last?.categories ?? [])
-          : withCategoryNames((categories.data as Category[]) ?? []);
+          : listedCategories((categories.data as Category[]) ?? []);
         return {
           data: {
             categories: categoryList,
             bestSellers: bestSellers.error
               ? (last?.bestSellers ?? [])
-              : ((bestSellers.data as { bestSellingProducts?: Product[] })?.bestSellingProducts ?? []),
+              : ((bestSellers.data as { bestSellingProducts?: Product[] })?.bestSellingProducts ?? []).map(
+                  listed,
+                ),
             coupons: coupons.error ? (last?.coupons ?? []) : ((coupons.data as Coupon[]) ?? []),
             categoriesFailed: Boolean(categories.error) && categoryList.length === 0,
           },

@@ -53,6 +53,30 @@ describe('catalog selectors', () => {
     expect(products.find((product) => product.id === 4)?.category).toBe('Abayas');
   });
 
+  it("keeps what lists show and leaves a product's description and gallery to its page", async () => {
+    const store = await loadedStore();
+    const { data } = catalogApi.endpoints.getHomeData.select({ lang: 'en', currency: 'KWD' })(
+      store.getState(),
+    );
+    const listedProducts = [
+      ...(data?.categories.flatMap((category) => category.products) ?? []),
+      ...(data?.bestSellers ?? []),
+    ];
+    expect(listedProducts.length).toBeGreaterThan(0);
+    for (const product of listedProducts) {
+      expect(product).not.toHaveProperty('description');
+      expect(product).not.toHaveProperty('image_url');
+      expect(product).not.toHaveProperty('product_images');
+      expect(product).toEqual(
+        expect.objectContaining({
+          name: expect.any(String),
+          image_temp: expect.any(String),
+          attributes: expect.any(Array),
+        }),
+      );
+    }
+  });
+
   it('lists filter options: categories in order, brands and collections unique and sorted', async () => {
     const store = await loadedStore();
     expect(selectFilterOptions(store.getState())).toEqual({

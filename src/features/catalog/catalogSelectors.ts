@@ -5,14 +5,14 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { selectCurrency, selectLanguage } from '../settings/public';
 import { catalogApi, type HomeArgs } from './catalogApi';
-import type { Category, Coupon, Product } from './types';
+import type { Coupon, ListedCategory, ListedProduct } from './types';
 
 export const CATEGORIES_PAGE_SIZE = 20;
 export const HOME_CATEGORIES_MAX = 6;
 export const MIN_GOOD_RATING = 3;
 
-const NO_PRODUCTS: Product[] = [];
-const NO_CATEGORIES: Category[] = [];
+const NO_PRODUCTS: ListedProduct[] = [];
+const NO_CATEGORIES: ListedCategory[] = [];
 const NO_COUPONS: Coupon[] = [];
 
 export const selectHomeArgs = createSelector(
@@ -43,7 +43,7 @@ export const selectCoupons = createSelector(
 /** Every product of every category (each product once, with its category name). */
 export const selectAllProducts = createSelector([selectCategories], (categories) => {
   const seen = new Set<number>();
-  const products: Product[] = [];
+  const products: ListedProduct[] = [];
   for (const category of categories) {
     for (const product of category.products) {
       if (seen.has(product.id)) continue;
@@ -55,7 +55,7 @@ export const selectAllProducts = createSelector([selectCategories], (categories)
 });
 
 /** The price the shopper pays for one unit, in the currency shown. */
-export function effectivePrice(product: Product): number {
+export function effectivePrice(product: ListedProduct): number {
   const converted = product.converted_products;
   if (converted) return converted.discounted_price ?? converted.price;
   return product.discounted_price ?? product.price;
@@ -66,7 +66,7 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** When a product was added (ms), or -Infinity when the backend sent no readable time. */
-function addedAt(product: Product): number {
+function addedAt(product: ListedProduct): number {
   const time = Date.parse(product.created_at ?? '');
   return Number.isNaN(time) ? -Infinity : time;
 }
@@ -76,7 +76,7 @@ function addedAt(product: Product): number {
  * (and `localeCompare`, which ordered them wrong too, loads the locale's collation on its first call: ≈ 25 ms at
  * full CPU speed in the home page's first render).
  */
-function newestFirst(a: Product, b: Product): number {
+function newestFirst(a: ListedProduct, b: ListedProduct): number {
   const difference = addedAt(b) - addedAt(a);
   return difference > 0 || difference < 0 ? difference : b.id - a.id;
 }

@@ -3,12 +3,12 @@ import { createSelector } from '@reduxjs/toolkit';
 
 import type { RootState } from '../../app/store';
 import { MIN_GOOD_RATING, selectAllProducts } from './catalogSelectors';
-import type { Product } from './types';
+import type { ListedProduct } from './types';
 
 export const SIMILAR_MAX = 12;
 export const RECOMMENDED_MAX = 8;
 
-const NO_PRODUCTS: Product[] = [];
+const NO_PRODUCTS: ListedProduct[] = [];
 
 /** A deterministic shuffle (mulberry32): shuffled for the shopper, stable across renders of one product. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
@@ -29,7 +29,10 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
 }
 
 /** Similar: other products of the same category, shuffled, up to 12. */
-export function similarProducts(products: Product[], product: Pick<Product, 'id' | 'category'>): Product[] {
+export function similarProducts(
+  products: ListedProduct[],
+  product: Pick<ListedProduct, 'id' | 'category'>,
+): ListedProduct[] {
   const sameCategory = products.filter(
     (item) => item.category === product.category && item.id !== product.id,
   );
@@ -37,14 +40,15 @@ export function similarProducts(products: Product[], product: Pick<Product, 'id'
 }
 
 /** Recommended: other products rated 3 or more, best rated first, up to 8. */
-export function recommendedProducts(products: Product[], productId: number): Product[] {
+export function recommendedProducts(products: ListedProduct[], productId: number): ListedProduct[] {
   return products
     .filter((item) => item.id !== productId && item.rating >= MIN_GOOD_RATING)
     .sort((a, b) => b.rating - a.rating || a.id - b.id)
     .slice(0, RECOMMENDED_MAX);
 }
 
-const productArg = (_state: RootState, product: Pick<Product, 'id' | 'category'> | undefined) => product;
+const productArg = (_state: RootState, product: Pick<ListedProduct, 'id' | 'category'> | undefined) =>
+  product;
 
 export const selectSimilarProducts = createSelector([selectAllProducts, productArg], (products, product) =>
   product ? similarProducts(products, product) : NO_PRODUCTS,

@@ -9,7 +9,7 @@ import { sortNames } from '../../lib/nameOrder';
 import { selectLanguage } from '../settings/public';
 import { effectivePrice, pageCount, selectAllProducts, selectCategories } from './catalogSelectors';
 import { MAX_PRICE, selectFilters, selectPage, selectSearchText, type CatalogFilters } from './catalogSlice';
-import type { Product } from './types';
+import type { ListedProduct } from './types';
 
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -42,7 +42,11 @@ export const selectFilterOptions = createSelector(
  * Name contains the search text (case-insensitive, Arabic-normalised), price at or below the chosen
  * price, rating at or above the chosen minimum; category, brands and collections when chosen.
  */
-export function filterProducts(products: Product[], filters: CatalogFilters, searchText: string): Product[] {
+export function filterProducts(
+  products: ListedProduct[],
+  filters: CatalogFilters,
+  searchText: string,
+): ListedProduct[] {
   const brands = filters.brands.length ? new Set(filters.brands) : null;
   const collections = filters.collections.length ? new Set(filters.collections) : null;
   const text = searchText.trim();

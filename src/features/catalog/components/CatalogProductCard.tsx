@@ -12,13 +12,15 @@ import { useFavoriteToggleFor } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { attributeOptions, displayPrices, isOutOfStock } from '../productRules';
-import type { Product } from '../types';
+import type { ListedProduct } from '../types';
 
 /**
  * What a card's cart button can do. A product with one size and one colour at most is added with them at once;
  * with several, the shopper chooses on the product page (a card never picks a size for them).
  */
-export function cardCartChoice(product: Pick<Product, 'attributes' | 'stock_quantity' | 'stock_warning'>): {
+export function cardCartChoice(
+  product: Pick<ListedProduct, 'attributes' | 'stock_quantity' | 'stock_warning'>,
+): {
   action: CardCartAction;
   size: string | null;
   color: string | null;
@@ -63,7 +65,7 @@ export const CatalogProductCard = memo(function CatalogProductCard({
   priority,
   shared,
 }: {
-  product: Product;
+  product: ListedProduct;
   priority?: boolean;
   /** from the grid's useProductCardShared() */
   shared: ProductCardShared;

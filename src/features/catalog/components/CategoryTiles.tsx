@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { SkeletonBox } from '../../../ui/Skeleton';
-import type { Category } from '../types';
+import type { ListedCategory } from '../types';
 
 /** The tile layout varies with the count (exactly 1, up to 3, 4, 5, more). */
 export function tileLayout(count: number): 'one' | 'few' | 'four' | 'five' | 'many' {
@@ -16,7 +16,7 @@ export function tileLayout(count: number): 'one' | 'few' | 'four' | 'five' | 'ma
 export const searchByCategory = (name: string) => `/search?category=${encodeURIComponent(name)}`;
 
 interface CategoryTilesProps {
-  categories: Category[];
+  categories: ListedCategory[];
   /** While true an empty list is still coming: skeleton tiles stand in for it. */
   loading: boolean;
   /** The categories could not be loaded (and nothing was stored): said instead of an empty list. */

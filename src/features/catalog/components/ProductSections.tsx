@@ -2,14 +2,14 @@ import { useDeferredValue } from 'react';
 
 import { ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
-import type { Product } from '../types';
+import type { ListedProduct } from '../types';
 import { CatalogProductCard, useProductCardShared, type ProductCardShared } from './CatalogProductCard';
 
 export interface ProductSection {
   /** the heading's id, naming the section for assistive technology */
   id: string;
   title: string;
-  items: Product[];
+  items: ListedProduct[];
   /**
    * false: the section can have no items (e.g. nothing is similar to an empty cart), so it holds no skeleton while
    * loading — one that then vanished would pull the next section up (a layout shift)

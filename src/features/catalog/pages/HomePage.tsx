@@ -21,7 +21,7 @@ import { CategoryTiles } from '../components/CategoryTiles';
 import { CouponCard } from '../components/CouponCard';
 import { HomeSlider } from '../components/HomeSlider';
 import { displayPrices } from '../productRules';
-import type { Product } from '../types';
+import type { ListedProduct } from '../types';
 import { useColumnCount } from '../useColumnCount';
 import '../catalog.css';
 
@@ -56,7 +56,7 @@ function PromoBanner() {
 interface ProductSectionProps {
   id: string;
   title: string;
-  products: Product[];
+  products: ListedProduct[];
   loading: boolean;
   /** Skeleton cards while loading. */
   skeleton: number;

@@ -23,7 +23,7 @@ import { CatalogProductCard, useProductCardShared } from '../components/CatalogP
 import { EmptyState } from '../components/EmptyState';
 import { FilterChips } from '../components/FilterChips';
 import { FilterPanel } from '../components/FilterPanel';
-import type { Product } from '../types';
+import type { ListedProduct } from '../types';
 import { useSearchInUrl } from '../useSearchInUrl';
 import '../catalog.css';
 
@@ -111,7 +111,7 @@ const ResultsView = memo(function ResultsView({
   pageCount,
   total,
 }: {
-  products: readonly Product[];
+  products: readonly ListedProduct[];
   page: number;
   pageCount: number;
   total: number;
