@@ -72,9 +72,16 @@ export function languageOf(request: FastifyRequest): Language {
   return 'en';
 }
 
+/** An attribute's value in a tag of the built HTML (quoted or, as the minifier leaves it, bare). */
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}=(?:"([^"]*)"|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined);
+
 /** index.html for an Arabic page: `<html lang="ar" dir="rtl">` and the right-to-left stylesheet linked. */
 export function arabicIndex(html: string): string {
-  const rtl = /data-rtl="?([^"\s>]+)/.exec(html)?.[1];
+  const rtl = attribute(html, 'data-rtl');
   return html
     .replace(/<html[^>]*>/i, '<html lang="ar" dir="rtl">')
     .replace(/<link[^>]*data-bootstrap="?ltr"?[^>]*>/i, (link) =>
@@ -141,13 +148,6 @@ export function withPagePreloads(
     .join('');
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
-
-/** An attribute's value in a tag of the built HTML (quoted or, as the minifier leaves it, bare). */
-const attribute = (tag: string, name: string) =>
-  new RegExp(`\\s${name}=(?:"([^"]*)"|([^\\s>]+))`, 'i')
-    .exec(tag)
-    ?.slice(1)
-    .find((value) => value !== undefined);
 
 /**
  * The scripts and stylesheets the page's head asks for, as a `Link: <…>; rel=preload` header. A browser starts them
