@@ -116,6 +116,14 @@ describe("a page's head as a preload header", () => {
       '</js/locale-ar-product.aaaaaaaaaa.js>; rel=preload; as=script',
     ]);
     expect(preloadHeader('<html><body><script src=/js/late.js></script></body></html>')).toBe('');
+    // A picture's address the staff typed never turns into a script to fetch, from here or another host.
+    const slide = withSlidePreload(INDEX_HTML, {
+      image: '/m.svg><script src=//evil.example/x.js>',
+      image2: null,
+    });
+    expect(preloadHeader(slide)).toBe(
+      '</css/bootstrap-ltr.1111111111.css>; rel=preload; as=style, </js/main.3333333333.js>; rel=preload; as=script',
+    );
   });
 });
 

@@ -149,6 +149,9 @@ export function withPagePreloads(
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 
+/** A path on this site as the build names its files: nothing that reaches another host or breaks a header. */
+const BUILT_FILE_PATH = /^\/[\w-][\w./-]*$/;
+
 /**
  * The scripts and stylesheets the page's head asks for, as a `Link: <…>; rel=preload` header. A browser starts them
  * when the response's headers arrive, before its renderer has set up the document and the parser found the same
@@ -169,7 +172,7 @@ export function preloadHeader(html: string): string {
         : rel === 'preload'
           ? attribute(tag, 'as')
           : null;
-    if (href?.startsWith('/') && (kind === 'script' || kind === 'style'))
+    if (href !== undefined && BUILT_FILE_PATH.test(href) && (kind === 'script' || kind === 'style'))
       links.add(`<${href}>; rel=preload; as=${kind}`);
   }
   return [...links].join(', ');
