@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 
@@ -191,13 +191,62 @@ function AccountMenu({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function NavBar() {
+/** The cart link with its count: its own component, so the count's subscription re-renders the link alone. */
+const CartLink = memo(function CartLink({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  const cartCount = useCartCount();
+  return (
+    <Link
+      to="/cart"
+      className="nav-link position-relative px-2"
+      aria-label={t('shell.nav.cart_label', { count: cartCount })}
+      onClick={onClick}
+    >
+      <CartIcon />
+      <span className="badge rounded-pill text-bg-danger cart-count" data-testid="cart-count">
+        {cartCount}
+      </span>
+    </Link>
+  );
+});
+
+/** What the phone menu holds (inline on large screens): opening or closing the menu does not render it again. */
+const NavMenu = memo(function NavMenu({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const cartCount = useCartCount();
+  return (
+    <>
+      <ul className="navbar-nav me-lg-2">
+        <li className="nav-item">
+          <NavLink to="/" end className="nav-link" onClick={onDone}>
+            {t('shell.nav.home')}
+          </NavLink>
+        </li>
+      </ul>
+      <SearchBox onDone={onDone} />
+      <ul className="navbar-nav align-items-lg-center">
+        <li className="nav-item">
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm mx-lg-2 my-2 my-lg-0 language-toggle"
+            lang={language === 'ar' ? 'en' : 'ar'}
+            aria-label={t('shell.nav.language_toggle_label')}
+            onClick={() => dispatch(languageChanged(language === 'ar' ? 'en' : 'ar'))}
+          >
+            {t('shell.nav.language_toggle')}
+          </button>
+        </li>
+        <AccountMenu onDone={onDone} />
+      </ul>
+    </>
+  );
+});
+
+export function NavBar() {
+  const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const collapse = () => setExpanded(false);
+  const collapse = useCallback(() => setExpanded(false), []);
 
   return (
     <nav
@@ -216,17 +265,7 @@ export function NavBar() {
           {t('common.app_name')}
         </Link>
         <div className="d-flex align-items-center order-lg-last gap-1">
-          <Link
-            to="/cart"
-            className="nav-link position-relative px-2"
-            aria-label={t('shell.nav.cart_label', { count: cartCount })}
-            onClick={collapse}
-          >
-            <CartIcon />
-            <span className="badge rounded-pill text-bg-danger cart-count" data-testid="cart-count">
-              {cartCount}
-            </span>
-          </Link>
+          <CartLink onClick={collapse} />
           <button
             type="button"
             className="navbar-toggler"
@@ -239,28 +278,7 @@ export function NavBar() {
           </button>
         </div>
         <div id="shell-nav" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
-          <ul className="navbar-nav me-lg-2">
-            <li className="nav-item">
-              <NavLink to="/" end className="nav-link" onClick={collapse}>
-                {t('shell.nav.home')}
-              </NavLink>
-            </li>
-          </ul>
-          <SearchBox onDone={collapse} />
-          <ul className="navbar-nav align-items-lg-center">
-            <li className="nav-item">
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-sm mx-lg-2 my-2 my-lg-0 language-toggle"
-                lang={language === 'ar' ? 'en' : 'ar'}
-                aria-label={t('shell.nav.language_toggle_label')}
-                onClick={() => dispatch(languageChanged(language === 'ar' ? 'en' : 'ar'))}
-              >
-                {t('shell.nav.language_toggle')}
-              </button>
-            </li>
-            <AccountMenu onDone={collapse} />
-          </ul>
+          <NavMenu onDone={collapse} />
         </div>
       </div>
     </nav>

@@ -30,17 +30,19 @@ const ToastContainer = lazy(async () => {
 
 /**
  * The height of the sticky navigation bar, followed as it changes (a wrapped line, the phone menu opened): toasts
- * sit just below it, so they never cover the language toggle, the account menu or the cart.
+ * sit just below it, so they never cover the language toggle, the account menu or the cart. A ResizeObserver reports
+ * the first height too, after the browser's own layout: reading it at once would force a layout inside the tap that
+ * shows the first toast (an "Add to cart"), before that tap's paint.
  */
 function useNavBarHeight(): number {
   const [height, setHeight] = useState(0);
   useEffect(() => {
     const navBar = document.getElementById(NAVBAR_ID);
-    if (!navBar) return undefined;
-    const measure = () => setHeight(navBar.getBoundingClientRect().height);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(measure);
+    if (!navBar || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) setHeight(box.blockSize);
+    });
     observer.observe(navBar);
     return () => observer.disconnect();
   }, []);
