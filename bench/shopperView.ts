@@ -342,6 +342,7 @@ if (require.main === module) {
       console.log(
         `| ${row.server} | ${row.page} | ${row.language} | ${s(row.firstByteMs)} | ${s(row.firstPaintMs)} | ${s(row.worksMs)} | ${row.longTaskMs} ms | ${row.failed} |`,
       );
+    if (!withTaps) return;
     console.log('\n| server | interaction | input to next paint |');
     console.log('|---|---|---|');
     for (const row of interactions)
