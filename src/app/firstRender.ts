@@ -67,8 +67,8 @@ function newVisitorSignature(language: Language): string {
 
 /**
  * Keeps the cookie (`PERSONAL_COOKIE`: a page rendered for a new visitor would show this shopper somebody else's
- * shop for a moment, so the server leaves the rendering to the browser) in step with the store: set while the stored state differs from a new visitor's, cleared when
- * it is back to one's (signed out, cart emptied …).
+ * shop for a moment, so the server leaves the rendering to the browser) in step with the store: set while the
+ * stored state differs from a new visitor's, cleared when it is back to one's (signed out, cart emptied …).
  */
 export function watchPersonalState(store: AppStore): () => void {
   let written: boolean | null = null;
