@@ -152,14 +152,18 @@ export async function loadOnce(
   }
 }
 
+/** A tap on what a locator finds, as the interactions make it. */
+type Tap = (target: Locator) => Promise<void>;
+
+/** The pause between finding what to tap and the touch: the page is idle, as under a shopper's finger. */
+const TAP_REST_MS = 300;
+
 /**
  * A finger's tap on what `target` finds: the element is found and scrolled to first (Playwright's own script does
  * that in the page), then, once the page has painted twice and rested, one touch goes down and up at its centre
  * through DevTools. Playwright's `tap()` would run its checks in the page right up to the touch, main-thread work
  * a shopper's phone never does, landing in the tap's input delay.
  */
-type Tap = (target: Locator) => Promise<void>;
-
 function fingerOn(tab: Page, cdp: CDPSession): Tap {
   return async (target) => {
     await target.scrollIntoViewIfNeeded();
@@ -174,9 +178,6 @@ function fingerOn(tab: Page, cdp: CDPSession): Tap {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   };
 }
-
-/** The pause between finding what to tap and the touch: the page is idle, as under a shopper's finger. */
-const TAP_REST_MS = 300;
 
 /** What a tap does, on a page that works: the slowest of its events' input-to-next-paint durations. */
 const INTERACTIONS: {
