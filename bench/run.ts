@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import type { ChunkManifest } from '../server/plugins/spa';
 import { BLANK_PATH, startScriptlessProxy } from './floor';
 import { CHROMIUM_ARGS, fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
-import { shopperView } from './shopperView';
+import { LOW_TIER_PHONE_INDEX, MID_TIER_PHONE_INDEX, shopperView } from './shopperView';
 import { traceMedians } from './trace';
 
 const root = path.resolve(__dirname, '..');
@@ -557,6 +557,13 @@ async function shopperRows(url: string) {
   if (COMPARE) servers.push({ name: 'compared', base: COMPARE });
   const result = await shopperView(servers, RUNS);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const { before, after } = result.host;
+  row(
+    `host's speed, Lighthouse BenchmarkIndex unthrottled / at ${result.cpu}× CPU (before → after the loads)`,
+    `${before.unthrottled} / ${before.throttled} → ${after.unthrottled} / ${after.throttled}`,
+    `DevTools: mid-tier phone ${MID_TIER_PHONE_INDEX}, low-tier ${LOW_TIER_PHONE_INDEX}`,
+    null,
+  );
   for (const page of result.pages) {
     const who = COMPARE ? `${page.server}: ` : '';
     row(

@@ -5,8 +5,11 @@
 // With several servers (`--base=name=url,...`), their loads alternate page by page, so "before" and "after" share
 // the machine's moments.
 //
-// `npx tsx bench/shopperView.ts --base=after=http://127.0.0.1:8080 [--base=before=http://127.0.0.1:8081] [--runs=5]`
-// or through `npm run bench -- --only=shopper`.
+// Before the loads and after the taps it measures the host (Lighthouse's BenchmarkIndex, unthrottled and slowed):
+// DevTools calls 1000 a mid-tier phone and 264 a low-tier one, so `--cpu=N` (default 4) can run as either.
+//
+// `npx tsx bench/shopperView.ts --base=after=http://127.0.0.1:8080 [--base=before=http://127.0.0.1:8081] [--runs=5]
+// [--cpu=4]` or through `npm run bench -- --only=shopper`.
 import type { Browser, CDPSession, Locator, Page } from '@playwright/test';
 
 import { launchChromium } from './pageLoad';
@@ -23,6 +26,44 @@ export const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 export const CPU_SLOWDOWN = 4;
+
+/**
+ * The phones DevTools calibrates its CPU presets to (its CalibrationController), by Lighthouse's BenchmarkIndex: a
+ * mid-tier phone (a Pixel 5) scores 1000, a low-tier one (a Moto G4 Power 2022) 264.
+ */
+export const MID_TIER_PHONE_INDEX = 1000;
+export const LOW_TIER_PHONE_INDEX = 264;
+
+/** Lighthouse's BenchmarkIndex of this host's Chromium, as it is and at the bench's slowdown. */
+export interface HostSpeed {
+  unthrottled: number;
+  throttled: number;
+}
+
+/**
+ * How fast this host is, by the figure DevTools calibrates its phone presets with: a fixed slowdown on a shared
+ * machine is a different phone from one hour to the next, so each run says which phone it was. Medians of 3 after a
+ * warm-up run (V8's first runs of the benchmark score low).
+ */
+export async function hostSpeed(browser: Browser, cpu: number): Promise<HostSpeed> {
+  const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+  const benchmark = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+  const context = await browser.newContext();
+  try {
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    const index = async (rate: number, runs: number) => {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const scores: number[] = [];
+      for (let run = 0; run < runs; run += 1) scores.push(Number(await tab.evaluate(benchmark)));
+      return Math.round(median(scores));
+    };
+    await index(1, 1);
+    return { unthrottled: await index(1, 3), throttled: await index(cpu, 3) };
+  } finally {
+    await context.close();
+  }
+}
 
 export interface ShopperLoad {
   /** The page's first byte (navigation timing's responseStart): the server's part, latency included. */
@@ -82,7 +123,11 @@ const WATCH_PAGE = `
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-page-ready'] });
 `;
 
-async function phoneTab(browser: Browser, language: 'en' | 'ar'): Promise<{ tab: Page; cdp: CDPSession }> {
+async function phoneTab(
+  browser: Browser,
+  language: 'en' | 'ar',
+  cpu: number,
+): Promise<{ tab: Page; cdp: CDPSession }> {
   const context = await browser.newContext({
     locale: language === 'ar' ? 'ar-KW' : 'en-US',
     viewport: { width: 412, height: 823 },
@@ -96,7 +141,7 @@ async function phoneTab(browser: Browser, language: 'en' | 'ar'): Promise<{ tab:
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   return { tab, cdp };
 }
 
@@ -120,8 +165,9 @@ export async function loadOnce(
   base: string,
   page: string,
   language: 'en' | 'ar',
+  cpu = CPU_SLOWDOWN,
 ): Promise<ShopperLoad | null> {
-  const { tab } = await phoneTab(browser, language);
+  const { tab } = await phoneTab(browser, language, cpu);
   try {
     const separator = page.includes('?') ? '&' : '?';
     await pageWorks(tab, `${base}${page}${separator}lng=${language}`);
@@ -221,8 +267,9 @@ async function interactOnce(
   browser: Browser,
   base: string,
   interaction: (typeof INTERACTIONS)[number],
+  cpu: number,
 ): Promise<number | null> {
-  const { tab, cdp } = await phoneTab(browser, 'en');
+  const { tab, cdp } = await phoneTab(browser, 'en', cpu);
   const tap = fingerOn(tab, cdp);
   try {
     await pageWorks(tab, `${base}${interaction.page}?lng=en`);
@@ -251,6 +298,10 @@ async function interactOnce(
 }
 
 export interface ShopperViewResult {
+  /** The CPU slowdown the loads and taps ran at. */
+  cpu: number;
+  /** The host's speed just before the loads and just after the taps. */
+  host: { before: HostSpeed; after: HostSpeed };
   pages: ShopperRow[];
   interactions: InteractionRow[];
 }
@@ -262,19 +313,22 @@ export async function shopperView(
   {
     interactions = true,
     pages: chosenPages = SHOPPER_PAGES,
-  }: { interactions?: boolean; pages?: readonly string[] } = {},
+    cpu = CPU_SLOWDOWN,
+  }: { interactions?: boolean; pages?: readonly string[]; cpu?: number } = {},
 ): Promise<ShopperViewResult> {
   const browser = await launchChromium();
   const loads = new Map<string, ShopperLoad[]>();
   const failures = new Map<string, number>();
   const taps = new Map<string, number[]>();
+  let host: ShopperViewResult['host'];
   try {
+    const before = await hostSpeed(browser, cpu);
     for (let run = 0; run < runs; run += 1) {
       for (const page of chosenPages)
         for (const language of SHOPPER_LANGUAGES)
           for (const server of run % 2 ? [...servers].reverse() : servers) {
             const key = `${server.name}|${page}|${language}`;
-            const load = await loadOnce(browser, server.base, page, language);
+            const load = await loadOnce(browser, server.base, page, language, cpu);
             if (load) loads.set(key, [...(loads.get(key) ?? []), load]);
             else failures.set(key, (failures.get(key) ?? 0) + 1);
           }
@@ -282,10 +336,11 @@ export async function shopperView(
         for (const interaction of INTERACTIONS)
           for (const server of run % 2 ? [...servers].reverse() : servers) {
             const key = `${server.name}|${interaction.name}`;
-            const duration = await interactOnce(browser, server.base, interaction);
+            const duration = await interactOnce(browser, server.base, interaction, cpu);
             if (duration !== null) taps.set(key, [...(taps.get(key) ?? []), duration]);
           }
     }
+    host = { before, after: await hostSpeed(browser, cpu) };
   } finally {
     await browser.close();
   }
@@ -316,7 +371,7 @@ export async function shopperView(
         nextPaintMs: median(measured),
       });
     }
-  return { pages, interactions: interactionRows };
+  return { cpu, host, pages, interactions: interactionRows };
 }
 
 if (require.main === module) {
@@ -332,21 +387,29 @@ if (require.main === module) {
   // --pages=none: the interactions only; --pages=/,/cart: these pages only.
   const pagesArg = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
   const pages = pagesArg === undefined ? SHOPPER_PAGES : pagesArg === 'none' ? [] : pagesArg.split(',');
+  const cpu = Number(args.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length) ?? CPU_SLOWDOWN);
   if (servers.length === 0) servers.push({ name: 'shop', base: 'http://127.0.0.1:8080' });
-  void shopperView(servers, runs, { interactions: withTaps, pages }).then(({ pages, interactions }) => {
-    const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
-    console.log(
-      '| server | page | lang | first byte | first paint | works | long tasks until then | failed |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const row of pages)
+  void shopperView(servers, runs, { interactions: withTaps, pages, cpu }).then(
+    ({ host, pages, interactions }) => {
+      const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
       console.log(
-        `| ${row.server} | ${row.page} | ${row.language} | ${s(row.firstByteMs)} | ${s(row.firstPaintMs)} | ${s(row.worksMs)} | ${row.longTaskMs} ms | ${row.failed} |`,
+        `Host (Lighthouse's BenchmarkIndex; DevTools: mid-tier phone ${MID_TIER_PHONE_INDEX}, low-tier ${LOW_TIER_PHONE_INDEX}): ` +
+          `${host.before.unthrottled} unthrottled, ${host.before.throttled} at ${cpu}× CPU before the loads; ` +
+          `${host.after.unthrottled} and ${host.after.throttled} after.\n`,
       );
-    if (!withTaps) return;
-    console.log('\n| server | interaction | input to next paint |');
-    console.log('|---|---|---|');
-    for (const row of interactions)
-      console.log(`| ${row.server} | ${row.interaction} | ${Math.round(row.nextPaintMs)} ms |`);
-  });
+      console.log(
+        '| server | page | lang | first byte | first paint | works | long tasks until then | failed |',
+      );
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const row of pages)
+        console.log(
+          `| ${row.server} | ${row.page} | ${row.language} | ${s(row.firstByteMs)} | ${s(row.firstPaintMs)} | ${s(row.worksMs)} | ${row.longTaskMs} ms | ${row.failed} |`,
+        );
+      if (!withTaps) return;
+      console.log('\n| server | interaction | input to next paint |');
+      console.log('|---|---|---|');
+      for (const row of interactions)
+        console.log(`| ${row.server} | ${row.interaction} | ${Math.round(row.nextPaintMs)} ms |`);
+    },
+  );
 }

@@ -25,6 +25,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Desktop Chromium preloads its omnibox popups as web pages in every new window: ~2 s of CPU per test's context
+  // (see bench/pageLoad.ts).
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 export default defineConfig({
