@@ -7,18 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 import { chromium, type Browser } from '@playwright/test';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  // Every new window of a desktop Chromium preloads its omnibox popups (the address bar's suggestions and "AI mode"
-  // as web pages of their own): ~2 s of CPU in another renderer per context, on a 2-core host taken from the page
-  // being measured. A phone's Chrome has no such popup.
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-];
+import { CHROMIUM_ARGS } from '../e2e/chromium';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

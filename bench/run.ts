@@ -14,8 +14,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import type { ChunkManifest } from '../server/plugins/spa';
+import { CHROMIUM_ARGS } from '../e2e/chromium';
 import { BLANK_PATH, startScriptlessProxy } from './floor';
-import { CHROMIUM_ARGS, fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
+import { fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
 import { LOW_TIER_PHONE_INDEX, MID_TIER_PHONE_INDEX, shopperView } from './shopperView';
 import { traceMedians } from './trace';
 

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
+import { CHROMIUM_ARGS } from './chromium';
+
 // The config is evaluated by the runner and again by each worker; the port and the fresh data folder are chosen
 // once and handed down through the environment.
 function freePort(): string {
@@ -17,18 +19,6 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-
 
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  // Desktop Chromium preloads its omnibox popups as web pages in every new window: ~2 s of CPU per test's context
-  // (see bench/pageLoad.ts).
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-];
 
 export default defineConfig({
   testDir: '.',
