@@ -11,7 +11,7 @@ import { applyDocumentLanguage } from '../lib/direction';
 import { serverPageLoaded } from './api';
 import { syncAcrossTabs } from './crossTabSync';
 import { locationChanged } from './events';
-import { personalSignature, readServerPage, watchPersonalState } from './firstRender';
+import { selectPersonalSignature, readServerPage, watchPersonalState } from './firstRender';
 import { syncLanguageWithStore } from './languageSync';
 import { watchRecovery } from './recovery';
 import { loadRoute } from './routes';
@@ -53,7 +53,7 @@ export async function boot(): Promise<void> {
   const hydrate =
     serverPage !== null &&
     container.firstElementChild !== null &&
-    serverPage.personal === personalSignature(store.getState());
+    serverPage.personal === selectPersonalSignature(store.getState());
   document.documentElement.dataset.firstRender = hydrate ? 'hydrate' : 'render';
   const app = (
     <StrictMode>

@@ -1,23 +1,42 @@
 // What decides whether the browser hydrates a server-rendered page or renders its own.
+import { createSelector, lruMemoize } from '@reduxjs/toolkit';
+
 import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 import { writeCookie } from '../lib/storage';
 import type { Language } from './events';
 import { rootReducer, type AppStore, type RootState } from './store';
 
-/** What the server's render and the browser's first render must agree on, besides the address and the answers. */
-export function personalSignature(state: RootState): string {
-  return JSON.stringify({
-    language: state.settings.language,
-    currency: state.settings.currency,
-    token: state.auth.token !== null,
-    guestCart: state.cart.guestToken !== null,
-    favorites: state.favorites.saved,
-    filters: state.catalog.filters,
-    searchText: state.search.text,
-    shipping: state.shipping.choice,
-    coupon: state.coupon.applied,
-  });
-}
+/**
+ * What the server's render and the browser's first render must agree on, besides the address and the answers.
+ * Memoised on its inputs (one entry): the store calls it after every action, and most actions change none of them.
+ */
+export const selectPersonalSignature: (state: RootState) => string = createSelector(
+  [
+    (state: RootState) => state.settings.language,
+    (state: RootState) => state.settings.currency,
+    (state: RootState) => state.auth.token !== null,
+    (state: RootState) => state.cart.guestToken !== null,
+    (state: RootState) => state.favorites.saved,
+    (state: RootState) => state.catalog.filters,
+    (state: RootState) => state.search.text,
+    (state: RootState) => state.shipping.choice,
+    (state: RootState) => state.coupon.applied,
+  ],
+  (language, currency, token, guestCart, favorites, filters, searchText, shipping, coupon) =>
+    JSON.stringify({
+      language,
+      currency,
+      token,
+      guestCart,
+      favorites,
+      filters,
+      searchText,
+      shipping,
+      coupon,
+    }),
+  // One entry, not a cache keyed by every search text the server ever rendered.
+  { memoize: lruMemoize, argsMemoize: lruMemoize },
+);
 
 /**
  * What the server's page renderer embeds after the markup: whose state it was rendered from, and the API answers
@@ -25,7 +44,7 @@ export function personalSignature(state: RootState): string {
  * with, so both renders read the same data.
  */
 export interface ServerPage {
-  /** `personalSignature` of the state the server rendered with. */
+  /** `selectPersonalSignature` of the state the server rendered with. */
   personal: string;
   answers: unknown;
 }
@@ -59,7 +78,7 @@ function newVisitorSignature(language: Language): string {
   let signature = newVisitors.get(language);
   if (signature === undefined) {
     const fresh = rootReducer(undefined, { type: '@@firstRender/fresh' });
-    signature = personalSignature({ ...fresh, settings: { ...fresh.settings, language } });
+    signature = selectPersonalSignature({ ...fresh, settings: { ...fresh.settings, language } });
     newVisitors.set(language, signature);
   }
   return signature;
@@ -74,7 +93,7 @@ export function watchPersonalState(store: AppStore): () => void {
   let written: boolean | null = null;
   const check = () => {
     const state = store.getState();
-    const personal = personalSignature(state) !== newVisitorSignature(state.settings.language);
+    const personal = selectPersonalSignature(state) !== newVisitorSignature(state.settings.language);
     if (personal === written) return;
     written = personal;
     writeCookie(PERSONAL_COOKIE, personal ? '1' : '0');

@@ -10,7 +10,7 @@ import { i18n, initI18nWithResources } from '../i18n/i18n';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { api } from './api';
 import { locationChanged, type Language } from './events';
-import { personalSignature, type ServerPage } from './firstRender';
+import { selectPersonalSignature, type ServerPage } from './firstRender';
 import { loadRoute } from './routes';
 import type { AppServices } from './services';
 import { makeStore } from './store';
@@ -83,7 +83,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       Object.entries(state.queries).filter(([, entry]) => entry?.status === 'fulfilled'),
     );
     const answers = { ...state, queries, mutations: {}, subscriptions: {} };
-    return { html, page: { personal: personalSignature(store.getState()), answers } };
+    return { html, page: { personal: selectPersonalSignature(store.getState()), answers } };
   } finally {
     store.dispatch(api.util.resetApiState());
   }

@@ -13,8 +13,10 @@ import {
 } from './cartSlice';
 import { isSameCart, selectCartArgs, selectCartData } from './useCart';
 
-// The effects load with the cart mutations on first use, not with the first JavaScript.
-const loadEffects = () => import(/* webpackChunkName: "cart-mutations" */ './cartEffects');
+// The effects come with the cart mutations, not with the first JavaScript: fetched while the page idles (prefetch),
+// so the first add does not wait for a download, and evaluated on the first add or sign-in with a guest cart.
+const loadEffects = () =>
+  import(/* webpackChunkName: "cart-mutations", webpackPrefetch: true */ './cartEffects');
 
 /** A guest-cart call answered 401: the guest token is unknown to the server. */
 function isGuestCart401(action: UnknownAction): boolean {

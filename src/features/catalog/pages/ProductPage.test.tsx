@@ -202,6 +202,35 @@ describe('ProductPage', () => {
     expect(calls[1]?.body.guest_token).toBe('guest-abc');
   });
 
+  it('the button is busy while the add is out, once, and answers again when it is back', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const calls: CartCall[] = [];
+    server.use(
+      ...catalogHandlers(),
+      http.post(apiUrl('guest/cart/add'), async ({ request }) => {
+        calls.push({ path: 'guest/cart/add', body: (await request.json()) as Record<string, unknown> });
+        await answered;
+        return HttpResponse.json({ message: 'Added', cart_item: { id: 1 }, guest_token: 'guest-abc' });
+      }),
+    );
+    const { user } = render(4);
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('radio', { name: 'Navy' }));
+    await user.click(screen.getByRole('radio', { name: 'L' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const busy = screen.getByRole('button', { name: 'Adding to cart…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    // A second tap while it is out adds nothing more.
+    await user.click(busy);
+    answer();
+    expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    expect(calls).toHaveLength(1);
+  });
+
   describe('the per-order cap from /config.js', () => {
     const published = window.__SHOP_CONFIG__;
     beforeEach(() => {

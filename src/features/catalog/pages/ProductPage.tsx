@@ -272,7 +272,6 @@ function ProductDetail({ product }: { product: Product }) {
   const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
   const currency = useAppSelector(selectCurrency);
-  const adding = useAppSelector((state) => selectIsAddingToCart(state, product.id));
   const [selection, setSelection] = useState<Selection>({ size: null, color: null });
   const [quantityDraft, setQuantityDraft] = useState('1');
   const maxQuantity = getConfig().maxQuantityPerProduct;
@@ -360,16 +359,7 @@ function ProductDetail({ product }: { product: Product }) {
             {t(REFUSAL_KEYS[refusal])}
           </p>
         )}
-        <button
-          type="button"
-          className="btn btn-primary btn-lg w-100"
-          onClick={add}
-          disabled={adding}
-          aria-busy={adding}
-        >
-          {adding && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {adding ? t('catalog.product.adding_to_cart') : t('catalog.product.add_to_cart')}
-        </button>
+        <AddToCartButton productId={product.id} onAdd={add} />
         <ul className="list-unstyled small text-body-secondary mt-3 mb-0">
           <li>{t('catalog.product.shipping_method')}</li>
           <li>{t('catalog.product.delivery_promise', { days: DELIVERY_PROMISE_DAYS })}</li>
@@ -386,6 +376,27 @@ function ProductDetail({ product }: { product: Product }) {
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * Busy while this product's add is in flight. It follows that state itself, so a tap re-renders the button, not the
+ * whole product detail (gallery, prices, choices) before the tap's paint.
+ */
+function AddToCartButton({ productId, onAdd }: { productId: number; onAdd: () => void }) {
+  const { t } = useTranslation();
+  const adding = useAppSelector((state) => selectIsAddingToCart(state, productId));
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-lg w-100"
+      onClick={onAdd}
+      disabled={adding}
+      aria-busy={adding}
+    >
+      {adding && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      {adding ? t('catalog.product.adding_to_cart') : t('catalog.product.add_to_cart')}
+    </button>
   );
 }
 
