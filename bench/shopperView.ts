@@ -230,7 +230,7 @@ function fingerOn(tab: Page, cdp: CDPSession): Tap {
  * refusal), and every tap's guest cart holds a unit of stock for a while, so a product with little stock would run
  * out during a run. Both servers of a comparison have the same seed, so the same product.
  */
-async function productWithMostStock(base: string): Promise<string> {
+export async function productWithMostStock(base: string): Promise<string> {
   const answer = await fetch(`${base}/api/categories?lang=en`);
   const categories = (await answer.json()) as { products: { id: number; stock_quantity: number }[] }[];
   const products = categories.flatMap((category) => category.products);
