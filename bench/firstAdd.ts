@@ -5,7 +5,7 @@
 import type { Browser } from '@playwright/test';
 
 import { launchChromium } from './pageLoad';
-import { CPU_SLOWDOWN, SLOW_4G, productWithMostStock } from './shopperView';
+import { CPU_SLOWDOWN, SLOW_4G, productWithMostStock, serversFromArgs } from './shopperView';
 
 interface FirstAdd {
   /** The click's input to next paint (Event Timing). */
@@ -93,13 +93,7 @@ const median = (values: number[]) => {
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  const servers = args
-    .filter((arg) => arg.startsWith('--base='))
-    .map((arg) => {
-      const [name = '', base = ''] = arg.slice('--base='.length).split(/=(.*)/s);
-      return { name, base };
-    });
-  if (servers.length === 0) servers.push({ name: 'shop', base: 'http://127.0.0.1:8080' });
+  const servers = serversFromArgs(args);
   const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 7);
   void (async () => {
     const browser = await launchChromium();

@@ -399,21 +399,26 @@ export async function shopperView(
   return { cpu, host, pages, interactions: interactionRows };
 }
 
-if (require.main === module) {
-  const args = process.argv.slice(2);
+/** `--base=name=url` arguments (the servers compared, in turn), or the shop on :8080. */
+export function serversFromArgs(args: readonly string[]): { name: string; base: string }[] {
   const servers = args
     .filter((arg) => arg.startsWith('--base='))
     .map((arg) => {
       const [name = '', base = ''] = arg.slice('--base='.length).split(/=(.*)/s);
       return { name, base };
     });
+  return servers.length ? servers : [{ name: 'shop', base: 'http://127.0.0.1:8080' }];
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const servers = serversFromArgs(args);
   const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
   const withTaps = !args.includes('--no-interactions');
   // --pages=none: the interactions only; --pages=/,/cart: these pages only.
   const pagesArg = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
   const pages = pagesArg === undefined ? SHOPPER_PAGES : pagesArg === 'none' ? [] : pagesArg.split(',');
   const cpu = Number(args.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length) ?? CPU_SLOWDOWN);
-  if (servers.length === 0) servers.push({ name: 'shop', base: 'http://127.0.0.1:8080' });
   void shopperView(servers, runs, { interactions: withTaps, pages, cpu }).then(
     ({ host, pages, interactions }) => {
       const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
