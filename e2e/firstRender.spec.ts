@@ -1,6 +1,7 @@
 import type { ConsoleMessage } from '@playwright/test';
 
 import arCatalog from '../src/i18n/locales/ar/catalog.json';
+import arProduct from '../src/i18n/locales/ar/product.json';
 import arShop from '../src/i18n/locales/ar/shop.json';
 import enCatalog from '../src/i18n/locales/en/catalog.json';
 import enProduct from '../src/i18n/locales/en/product.json';
@@ -33,7 +34,49 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-first-render', 'hydrate');
       await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
     }
+    // The product gallery's "tap to zoom" is a touch screen's only (this is a screen with a mouse).
+    await openIn(page, `/product/${product.id}`, language);
+    await expect(page.getByTestId('gallery-main')).toBeVisible();
+    await expect(
+      page.getByText((language === 'en' ? enProduct : arProduct).product.tap_to_zoom),
+    ).toBeHidden();
     expect(anew, 'pages React had to render again').toEqual([]);
+  });
+
+  test(`${language}: on a phone (a touch screen the server cannot know) the pages are hydrated as they are too`, async ({
+    browser,
+    request,
+  }) => {
+    const product = await plainProduct(request, language);
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const anew: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (/rendered anew/.test(message.text())) anew.push(message.text());
+    });
+    for (const path of [
+      '/',
+      '/search',
+      `/product/${product.id}`,
+      '/cart',
+      '/all-categories',
+      '/who-we-are',
+    ]) {
+      await openIn(page, path, language);
+      await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+      await expect(page.locator('html'), path).toHaveAttribute('data-first-render', 'hydrate');
+    }
+    // The product gallery's hint is a phone's only.
+    await openIn(page, `/product/${product.id}`, language);
+    await expect(
+      page.getByText((language === 'en' ? enProduct : arProduct).product.tap_to_zoom),
+    ).toBeVisible();
+    expect(anew, 'pages React had to render again').toEqual([]);
+    await context.close();
   });
 
   test(`${language}: without JavaScript the home page and a product page still show the shop`, async ({

@@ -1,5 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 
+import { i18n, initI18nWithResources } from '../../../i18n/i18n';
+import { allResources } from '../../../i18n/resources';
 import { installMatchMedia } from '../../../testing/matchMedia';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { ProductGallery } from './ProductGallery';
@@ -99,6 +104,35 @@ describe('ProductGallery magnifier', () => {
     expect(image.style.transformOrigin).toBe('');
     fireEvent.click(main, { clientX: 380, clientY: 40 });
     expect(image.style.transformOrigin).toBe('95% 10%');
+  });
+
+  it('a phone hydrates the markup the server rendered: nothing in it depends on the screen', async () => {
+    initI18nWithResources(allResources, 'en');
+    const gallery = (
+      <I18nextProvider i18n={i18n}>
+        <ProductGallery images={images} name="Black Abaya" />
+      </I18nextProvider>
+    );
+    // The server knows no screen (no window): its markup is a screen with hover's.
+    installMatchMedia({ width: 1280 });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(gallery);
+    document.body.append(container);
+    installMatchMedia({ width: 390, touch: true });
+    const renderedAnew = jest.fn();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, gallery, { onRecoverableError: renderedAnew });
+        await Promise.resolve();
+      });
+      expect(renderedAnew).not.toHaveBeenCalled();
+      expect(screen.getByText('Tap the picture to zoom')).toBeInTheDocument();
+    } finally {
+      act(() => root?.unmount());
+      container.remove();
+    }
   });
 
   it('a pointer click does not zoom the picture on a screen with hover', () => {

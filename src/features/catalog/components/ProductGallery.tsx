@@ -7,8 +7,13 @@ const MAIN_SIZE = 600;
 /** The zoom box shows the lens' square enlarged to its own size. */
 const ZOOM_SCALE = MAGNIFIER_BOX_PX / MAGNIFIER_LENS_PX;
 
+/**
+ * Asked when the shopper points or taps, never while rendering: the server knows no screen, and a render that
+ * differed on a phone would not hydrate the server's page (React would render it anew). What the screen changes in
+ * the markup is done in CSS (`.gallery-tap-hint`).
+ */
 function isTouchScreen(): boolean {
-  return typeof window !== 'undefined' && !!window.matchMedia?.('(hover: none), (pointer: coarse)').matches;
+  return !!window.matchMedia?.('(hover: none), (pointer: coarse)').matches;
 }
 
 interface Rect {
@@ -63,12 +68,11 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   const [tapOrigin, setTapOrigin] = useState<TapOrigin | null>(null);
   const imageRef = useRef<HTMLImageElement>(null);
   const current = pictures[Math.min(selected, pictures.length - 1)] ?? pictures[0];
-  const touch = isTouchScreen();
   const zoomed = tapOrigin !== null;
 
   const onMove = (event: MouseEvent<HTMLDivElement>) => {
     const image = imageRef.current;
-    if (touch || !image) return;
+    if (!image || isTouchScreen()) return;
     const box = image.getBoundingClientRect();
     const picture = displayedPicture(image);
     if (picture.width === 0 || picture.height === 0) return;
@@ -85,7 +89,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
 
   const onTap = (event: MouseEvent<HTMLDivElement>) => {
     const image = imageRef.current;
-    if (!touch || !image) return;
+    if (!image || !isTouchScreen()) return;
     if (zoomed) {
       setTapOrigin(null);
       return;
@@ -123,7 +127,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             // React 18 knows only the lowercase attribute; the main picture is the page's largest paint.
             {...{ fetchpriority: 'high' }}
           />
-          {lens && !touch && (
+          {lens && (
             <div
               className="gallery-lens d-none d-lg-block"
               data-testid="gallery-lens"
@@ -136,7 +140,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             />
           )}
         </div>
-        {lens && !touch && (
+        {lens && (
           <div
             className="gallery-zoom d-none d-lg-block"
             aria-hidden="true"
@@ -153,7 +157,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           />
         )}
       </div>
-      {touch && <p className="small text-body-secondary mt-1 mb-0">{t('catalog.product.tap_to_zoom')}</p>}
+      <p className="gallery-tap-hint small text-body-secondary mt-1 mb-0">
+        {t('catalog.product.tap_to_zoom')}
+      </p>
       {pictures.length > 1 && (
         <ul
           className="gallery-thumbs list-unstyled d-flex flex-wrap gap-2 mt-2"
