@@ -3,20 +3,18 @@ import type { TFunction } from 'i18next';
 
 import { errorMessage, isNetworkError, statusOf } from '../../app/api';
 import type { Language } from '../../app/events';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
 /** The back office counts in the shop's currency. */
 export const kwd = (amount: number, language: Language) => formatMoney(amount, 'KWD', language);
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** dd/MM/yyyy HH:mm in the browser's time. */
+/** dd/MM/yyyy HH:mm in the shop's time (the shopper's pages show the same day). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${formatDate(date)} ${formatTime(date)}`;
 }
 
 /** A YYYY-MM-DD day as dd/MM/yyyy (the day itself, whatever the browser's time zone). */

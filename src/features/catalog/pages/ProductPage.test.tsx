@@ -579,13 +579,19 @@ describe('ProductPage', () => {
     expect(names).not.toContain('Amber Nights');
   });
 
-  it('the estimated delivery is 20 days from today', async () => {
+  it("the estimated delivery is 20 days from today in Kuwait's calendar", async () => {
     server.use(...catalogHandlers());
     render(1);
     const expected = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000);
-    const pad = (n: number) => String(n).padStart(2, '0');
+    const inKuwait = (part: 'day' | 'month' | 'year') =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Asia/Kuwait',
+        [part]: part === 'year' ? 'numeric' : '2-digit',
+      })
+        .formatToParts(expected)
+        .find((piece) => piece.type === part)?.value;
     expect(await screen.findByTestId('estimated-delivery')).toHaveTextContent(
-      `${pad(expected.getDate())}/${pad(expected.getMonth() + 1)}/${expected.getFullYear()}`,
+      `${inKuwait('day')}/${inKuwait('month')}/${inKuwait('year')}`,
     );
   });
 });
