@@ -5,7 +5,7 @@
 import type { Browser } from '@playwright/test';
 
 import { launchChromium } from './pageLoad';
-import { CPU_SLOWDOWN, SLOW_4G, productWithMostStock, serversFromArgs } from './shopperView';
+import { CPU_SLOWDOWN, SLOW_4G, median, productWithMostStock, serversFromArgs } from './shopperView';
 
 interface FirstAdd {
   /** The click's input to next paint (Event Timing). */
@@ -85,11 +85,6 @@ async function firstAddOnce(browser: Browser, base: string, page: string): Promi
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? (sorted[Math.floor(sorted.length / 2)] ?? Number.NaN) : Number.NaN;
-};
 
 if (require.main === module) {
   const args = process.argv.slice(2);

@@ -92,7 +92,7 @@ export interface InteractionRow {
   nextPaintMs: number;
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

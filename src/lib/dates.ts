@@ -7,39 +7,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const SHOP_TIME_ZONE = 'Asia/Kuwait';
 
-let dayFormat: Intl.DateTimeFormat | null = null;
-let timeFormat: Intl.DateTimeFormat | null = null;
-
-const validDate = (value: string | number | Date): Date | null => {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
+/** A formatter in the shop's time zone, made on first use; an invalid date formats as an empty text. */
+function inShopTime(options: Intl.DateTimeFormatOptions): (value: string | number | Date) => string {
+  let format: Intl.DateTimeFormat | null = null;
+  return (value) => {
+    const date = value instanceof Date ? value : new Date(value);
+    if (Number.isNaN(date.getTime())) return '';
+    format ??= new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, ...options });
+    return format.format(date);
+  };
+}
 
 /** Dates show as dd/MM/yyyy (Latin digits in both languages), the calendar day in the shop's time zone. */
-export function formatDate(value: string | number | Date): string {
-  const date = validDate(value);
-  if (!date) return '';
-  dayFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
-  return dayFormat.format(date);
-}
+export const formatDate = inShopTime({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** HH:mm (24 hours) in the shop's time zone. */
-export function formatTime(value: string | number | Date): string {
-  const date = validDate(value);
-  if (!date) return '';
-  timeFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return timeFormat.format(date);
-}
+export const formatTime = inShopTime({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 export function addDays(value: string | number | Date, days: number): Date {
   const date = value instanceof Date ? value : new Date(value);
