@@ -5,7 +5,14 @@
 import type { Browser } from '@playwright/test';
 
 import { launchChromium } from './pageLoad';
-import { CPU_SLOWDOWN, SLOW_4G, median, productWithMostStock, serversFromArgs } from './shopperView';
+import {
+  CPU_SLOWDOWN,
+  fingerOn,
+  median,
+  phoneTab,
+  productWithMostStock,
+  serversFromArgs,
+} from './shopperView';
 
 interface FirstAdd {
   /** The click's input to next paint (Event Timing). */
@@ -14,9 +21,13 @@ interface FirstAdd {
   toastMs: number;
 }
 
-// Runs in the page before its scripts: the click's Event Timing, and when the count and the first toast appear.
+// Runs in the page before its scripts: the click's Event Timing, the touch's own time (the first pointerdown after
+// \`tapAt\` is reset), and when the count and the first toast appear.
 const WATCH_ADD = `
-  window.__firstAdd = { click: null, count: null, toast: null };
+  window.__firstAdd = { click: null, count: null, toast: null, tapAt: 0 };
+  addEventListener('pointerdown', (event) => {
+    if (window.__firstAdd.tapAt === null) window.__firstAdd.tapAt = event.timeStamp;
+  }, { capture: true });
   new PerformanceObserver((list) => {
     for (const event of list.getEntries())
       if (event.interactionId && event.name === 'click') window.__firstAdd.click = event.duration;
@@ -30,40 +41,20 @@ const WATCH_ADD = `
 `;
 
 async function firstAddOnce(browser: Browser, base: string, page: string): Promise<FirstAdd | null> {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 2.625,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const { tab, cdp } = await phoneTab(browser, 'en', CPU_SLOWDOWN, { cache: true });
+  const tap = fingerOn(tab, cdp);
   try {
-    await context.addInitScript(WATCH_ADD);
-    const tab = await context.newPage();
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await tab.context().addInitScript(WATCH_ADD);
     await tab.goto(`${base}${page}?lng=en`);
     await tab.waitForFunction(() => document.documentElement.dataset.pageReady === 'true');
     await tab.waitForLoadState('networkidle');
-    const touch = async (x: number, y: number) => {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    };
-    const centre = async (target: ReturnType<typeof tab.locator>) => {
-      await target.scrollIntoViewIfNeeded();
-      const box = await target.boundingBox();
-      if (!box) throw new Error('nothing to tap');
-      await tab.waitForTimeout(300);
-      return [box.x + box.width / 2, box.y + box.height / 2] as const;
-    };
     // A colour and a size where the product has them, as the shopper bench's add does.
     for (const group of await tab.getByRole('radiogroup').all())
-      await touch(...(await centre(group.getByRole('radio', { disabled: false }).first())));
-    const [x, y] = await centre(tab.getByRole('button', { name: /^Add to cart$/ }).first());
-    const tappedAt = await tab.evaluate(() => performance.now());
-    await touch(x, y);
+      await tap(group.getByRole('radio', { disabled: false }).first());
+    await tab.evaluate(() => {
+      (window as unknown as { __firstAdd: { tapAt: number | null } }).__firstAdd.tapAt = null;
+    });
+    await tap(tab.getByRole('button', { name: /^Add to cart$/ }).first());
     await tab.waitForFunction(
       () => {
         const seen = (window as unknown as { __firstAdd: { count: number | null; toast: number | null } })
@@ -75,14 +66,16 @@ async function firstAddOnce(browser: Browser, base: string, page: string): Promi
     );
     await tab.waitForTimeout(300);
     const seen = await tab.evaluate(
-      () => (window as unknown as { __firstAdd: { click: number; count: number; toast: number } }).__firstAdd,
+      () =>
+        (window as unknown as { __firstAdd: { click: number; count: number; toast: number; tapAt: number } })
+          .__firstAdd,
     );
-    return { nextPaintMs: seen.click, countMs: seen.count - tappedAt, toastMs: seen.toast - tappedAt };
+    return { nextPaintMs: seen.click, countMs: seen.count - seen.tapAt, toastMs: seen.toast - seen.tapAt };
   } catch (error) {
     console.warn(`first add at ${base}: ${String(error).split('\n')[0]}`);
     return null;
   } finally {
-    await context.close();
+    await tab.context().close();
   }
 }
 

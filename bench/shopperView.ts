@@ -123,10 +123,12 @@ const WATCH_PAGE = `
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-page-ready'] });
 `;
 
-async function phoneTab(
+/** A phone's tab under the bench's throttling; the HTTP cache is off unless `cache` (each context starts empty). */
+export async function phoneTab(
   browser: Browser,
   language: 'en' | 'ar',
   cpu: number,
+  { cache = false }: { cache?: boolean } = {},
 ): Promise<{ tab: Page; cdp: CDPSession }> {
   const context = await browser.newContext({
     locale: language === 'ar' ? 'ar-KW' : 'en-US',
@@ -139,7 +141,7 @@ async function phoneTab(
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (!cache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   return { tab, cdp };
@@ -199,7 +201,7 @@ export async function loadOnce(
 }
 
 /** A tap on what a locator finds, as the interactions make it. */
-type Tap = (target: Locator) => Promise<void>;
+export type Tap = (target: Locator) => Promise<void>;
 
 /** The pause between finding what to tap and the touch: the page is idle, as under a shopper's finger. */
 const TAP_REST_MS = 300;
@@ -210,7 +212,7 @@ const TAP_REST_MS = 300;
  * through DevTools. Playwright's `tap()` would run its checks in the page right up to the touch, main-thread work
  * a shopper's phone never does, landing in the tap's input delay.
  */
-function fingerOn(tab: Page, cdp: CDPSession): Tap {
+export function fingerOn(tab: Page, cdp: CDPSession): Tap {
   return async (target) => {
     await target.scrollIntoViewIfNeeded();
     const box = await target.boundingBox();
