@@ -6,14 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { fakeSpaServer } from '../testing/fakeSpa';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { DEFAULT_PER_IP_LIMITS } from '../config';
-import {
-  arabicIndex,
-  languageOf,
-  preloadHeader,
-  withPagePreloads,
-  withSlidePreload,
-  type ChunkManifest,
-} from './spa';
+import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
 
 // The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
 const INDEX_HTML =
@@ -100,33 +93,6 @@ describe("a page's first chunks come with its HTML", () => {
   });
 });
 
-describe("a page's head as a preload header", () => {
-  test('its scripts and stylesheets, in order and once each; no pictures, icons or inline scripts', () => {
-    const html = withSlidePreload(
-      withPagePreloads(INDEX_HTML, MANIFEST, '/product/12', 'ar', { rendered: true }),
-      { image: '/media/a.svg', image2: null },
-    ).replace('<head>', '<head><link rel=icon href=/favicon.png><script>window.x=1</script>');
-    expect(preloadHeader(html).split(', ')).toEqual([
-      '</css/bootstrap-ltr.1111111111.css>; rel=preload; as=style',
-      '</js/main.3333333333.js>; rel=preload; as=script',
-      '</js/locale-ar.5555555555.js>; rel=preload; as=script',
-      '</js/747.7777777777.js>; rel=preload; as=script',
-      '</css/product.8888888888.css>; rel=preload; as=style',
-      '</js/product.9999999999.js>; rel=preload; as=script',
-      '</js/locale-ar-product.aaaaaaaaaa.js>; rel=preload; as=script',
-    ]);
-    expect(preloadHeader('<html><body><script src=/js/late.js></script></body></html>')).toBe('');
-    // A picture's address the staff typed never turns into a script to fetch, from here or another host.
-    const slide = withSlidePreload(INDEX_HTML, {
-      image: '/m.svg><script src=//evil.example/x.js>',
-      image2: null,
-    });
-    expect(preloadHeader(slide)).toBe(
-      '</css/bootstrap-ltr.1111111111.css>; rel=preload; as=style, </js/main.3333333333.js>; rel=preload; as=script',
-    );
-  });
-});
-
 describe('the served SPA', () => {
   let t: TestApp;
   let spaDir: string;
@@ -199,10 +165,6 @@ describe('the served SPA', () => {
     });
     expect(response.body).toContain('<link rel="preload" as="script" href="/js/locale-ar.5555555555.js">');
     expect(response.body).toContain('<link rel="preload" as="script" href="/js/product.9999999999.js">');
-    // The same files in the response's header, so the browser starts them before it parses the page.
-    expect(response.headers.link).toContain('</js/main.3333333333.js>; rel=preload; as=script');
-    expect(response.headers.link).toContain('</js/product.9999999999.js>; rel=preload; as=script');
-    expect(response.headers.link).toContain('</css/bootstrap-rtl.2222222222.css>; rel=preload; as=style');
   });
 
   test('sends the brotli file the build wrote when the browser accepts brotli', async () => {
