@@ -1,4 +1,5 @@
-import { addDays, formatDate, formatTime, SHOP_TIME_ZONE } from './dates';
+import { SHOP_TIME_ZONE } from '../../shared/shopClock';
+import { addDays, formatDate, formatTime } from './dates';
 
 describe('dates', () => {
   it('shows dd/MM/yyyy with zero padding', () => {

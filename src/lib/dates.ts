@@ -1,27 +1,24 @@
+import { SHOP_UTC_OFFSET_HOURS } from '../../shared/shopClock';
+
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/**
- * The shop's clock: dates and times show in Kuwait's time on the server's page and in every browser alike. In the
- * browser's own time zone a page the server rendered would differ wherever the two calendar days differ (a UTC server
- * from midnight to 03:00 in Kuwait, a review posted then, a coupon ending then), and React would render it anew.
+/*
+ * Dates and times show in the shop's time (shared/shopClock.ts) on the server's page and in every browser alike. In
+ * the browser's own time zone a page the server rendered would differ wherever the two calendar days differ (a UTC
+ * server from midnight to 03:00 in Kuwait, a review posted then, a coupon ending then), and React would render it anew.
+ *
+ * The shop's wall clock is the UTC clock moved by its fixed offset. Not `Intl.DateTimeFormat`: a browser's first date
+ * format loads the locale's and the zone's data, 100–170 ms on a phone (4× CPU) in the hydration of every page that
+ * shows a date. `dates.test.ts` checks the offset against the platform's own rules for the shop's zone.
  */
-export const SHOP_TIME_ZONE = 'Asia/Kuwait';
-
-/**
- * Kuwait keeps UTC+3 all year (no daylight saving time since 1950), so the shop's wall clock is the UTC clock moved
- * by three hours. Not `Intl.DateTimeFormat`: a browser's first date format loads the locale's and the zone's data,
- * 100–170 ms on a phone (4× CPU) in the hydration of every page that shows a date. `dates.test.ts` checks this
- * offset against the platform's own `Asia/Kuwait` rules.
- */
-export const SHOP_UTC_OFFSET_MINUTES = 180;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The instant moved onto the shop's wall clock: read it with the `getUTC…` methods. `null` for an invalid date. */
 function shopWallClock(value: string | number | Date): Date | null {
   const time = (value instanceof Date ? value : new Date(value)).getTime();
-  return Number.isNaN(time) ? null : new Date(time + SHOP_UTC_OFFSET_MINUTES * MINUTE_MS);
+  return Number.isNaN(time) ? null : new Date(time + SHOP_UTC_OFFSET_HOURS * 60 * MINUTE_MS);
 }
 
 /** Dates show as dd/MM/yyyy (Latin digits in both languages), the calendar day in the shop's time zone. */

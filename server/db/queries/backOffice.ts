@@ -1,5 +1,6 @@
 // The back office's reads: lists with filters, sorting and paging, and the glance's figures.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { SHOP_UTC_OFFSET_HOURS } from '../../../shared/shopClock';
 import type { Db } from '../client';
 import {
   categories,
@@ -13,9 +14,6 @@ import {
   users,
 } from '../schema';
 import type { OrderStatus, ReviewStatus } from '../schema';
-
-/** The shop's days are Kuwait's (UTC+3 all year, no daylight saving). */
-export const SHOP_UTC_OFFSET_HOURS = 3;
 
 export interface Page {
   page: number;

@@ -1,5 +1,6 @@
 // Paging and date filters of the back office's lists, from the query as sent (the contract checked their form).
-import { SHOP_UTC_OFFSET_HOURS, type Page } from '../../db/queries/backOffice';
+import { SHOP_UTC_OFFSET_HOURS } from '../../../shared/shopClock';
+import type { Page } from '../../db/queries/backOffice';
 import { Invalid } from '../errors';
 
 export const DEFAULT_PER_PAGE = 20;
