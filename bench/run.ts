@@ -634,7 +634,7 @@ async function main() {
         results.trace = trace;
         row(
           `home en main thread, 4× CPU (trace, median of ${RUNS})`,
-          `${trace.mainThreadTasksMs} ms of tasks; rehydrated at ${trace.marks.rehydrated ?? '?'} ms, shell at ${trace.marks['shell-rendered'] ?? '?'} ms`,
+          `${trace.mainThreadTasksMs} ms of tasks; shell rendered at ${trace.marks['shell-rendered'] ?? '?'} ms`,
           'see docs/performance.md',
           null,
         );

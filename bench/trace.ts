@@ -1,7 +1,7 @@
 // Where the home page's main-thread time goes: a Chromium performance trace under 4x CPU slowdown, split into
 // script evaluation/compilation per chunk, other script work per chunk (React rendering, rehydration, i18n run
-// inside the entry's functions), style and layout, paint; plus the app's own User Timing marks
-// (shop:entry-run, shop:i18n-ready, shop:store-ready, shop:rehydrated, shop:shell-rendered) and FCP/LCP.
+// inside the entry's functions), style and layout, paint; plus the app's own User Timing mark (shop:shell-rendered,
+// the shell's first commit) and FCP/LCP.
 // `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en] [--cpu=1] [--stacks] [--network]` against a running server;
 // prints medians. The machine is shared: always quote medians of several runs.
 import { readFileSync } from 'node:fs';
