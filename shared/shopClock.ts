@@ -4,5 +4,5 @@
 /** The shop's time zone as the platform names it; the tests check the offset below against the platform's rules. */
 export const SHOP_TIME_ZONE = 'Asia/Kuwait';
 
-/** Kuwait keeps UTC+3 all year (no daylight saving time since 1950). */
+/** Kuwait keeps UTC+3 all year, with no daylight saving time (so since 1950; local mean time before). */
 export const SHOP_UTC_OFFSET_HOURS = 3;

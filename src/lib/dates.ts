@@ -18,7 +18,9 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /** The instant moved onto the shop's wall clock: read it with the `getUTC…` methods. `null` for an invalid date. */
 function shopWallClock(value: string | number | Date): Date | null {
   const time = (value instanceof Date ? value : new Date(value)).getTime();
-  return Number.isNaN(time) ? null : new Date(time + SHOP_UTC_OFFSET_HOURS * 60 * MINUTE_MS);
+  // Checked after the move: the last hours before the latest date JavaScript can hold have no wall clock.
+  const wall = new Date(time + SHOP_UTC_OFFSET_HOURS * 60 * MINUTE_MS);
+  return Number.isNaN(wall.getTime()) ? null : wall;
 }
 
 /** Dates show as dd/MM/yyyy (Latin digits in both languages), the calendar day in the shop's time zone. */
