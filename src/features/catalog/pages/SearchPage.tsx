@@ -1,9 +1,9 @@
-import { memo, useDeferredValue, useState } from 'react';
-import Offcanvas from 'react-bootstrap/Offcanvas';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { searchSubmitted } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { loadWhenOnline } from '../../../lib/loadWhenOnline';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
@@ -26,6 +26,35 @@ import { FilterPanel } from '../components/FilterPanel';
 import type { ListedProduct } from '../types';
 import { useSearchInUrl } from '../useSearchInUrl';
 import '../catalog.css';
+
+// The drawer (react-bootstrap's offcanvas and its transitions, 11 KB gzip) only ever opens on a tap: its code is
+// fetched once the page works, instead of sharing a phone's line with the code the page needs before it can work.
+const FilterDrawer = lazy(() =>
+  loadWhenOnline(() => import(/* webpackChunkName: "filter-drawer" */ '../components/FilterDrawer')),
+);
+
+/** Below Bootstrap's `lg` the filters sit in the drawer (the filter bar is `d-lg-none`). */
+const DRAWER_SCREENS = '(max-width: 991.98px)';
+
+/**
+ * The drawer, mounted closed right after the page's first render on a screen that has the filter bar, so that its
+ * code is loaded before the shopper's tap and the tap opens it at once. Elsewhere it loads on the first opening.
+ * The server renders nothing here, as for any closed drawer.
+ */
+function FilterDrawerAfterFirstRender({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const [mounted, setMounted] = useState(false);
+  // Once opened it stays mounted, so that closing it plays its transition.
+  if (show && !mounted) setMounted(true);
+  useEffect(() => {
+    if (window.matchMedia?.(DRAWER_SCREENS).matches) setMounted(true);
+  }, []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <FilterDrawer show={show} onHide={onHide} />
+    </Suspense>
+  );
+}
 
 function SearchBox() {
   const { t } = useTranslation();
@@ -221,25 +250,7 @@ export default function SearchPage() {
           {body}
         </div>
       </div>
-      <Offcanvas
-        id="filter-drawer"
-        show={drawerOpen}
-        onHide={() => setDrawerOpen(false)}
-        placement="start"
-        aria-labelledby="filter-drawer-title"
-      >
-        <Offcanvas.Header closeButton closeLabel={t('catalog.filters.close')}>
-          <Offcanvas.Title as="h2" id="filter-drawer-title" className="h5">
-            {t('catalog.filters.title')}
-          </Offcanvas.Title>
-        </Offcanvas.Header>
-        <Offcanvas.Body>
-          <FilterPanel />
-          <button type="button" className="btn btn-primary w-100 mt-3" onClick={() => setDrawerOpen(false)}>
-            {t('catalog.filters.show_results')}
-          </button>
-        </Offcanvas.Body>
-      </Offcanvas>
+      <FilterDrawerAfterFirstRender show={drawerOpen} onHide={() => setDrawerOpen(false)} />
     </section>
   );
 }
