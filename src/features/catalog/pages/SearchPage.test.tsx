@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useNavigate, useNavigationType } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 
+import { installMatchMedia } from '../../../testing/matchMedia';
 import { server } from '../../../testing/server';
 import { DEFAULT_FILTERS, selectFilters, selectSearchText } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
@@ -263,5 +264,24 @@ describe('SearchPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Remove filter Dana' }));
     expect(cardNames()).toHaveLength(5);
+  });
+
+  describe('on a phone', () => {
+    beforeEach(() => installMatchMedia({ width: 412, touch: true }));
+    afterEach(() => installMatchMedia({ width: 1280 }));
+
+    it("the drawer's code loads after the first render, so the first tap opens it at once", async () => {
+      server.use(...catalogHandlers());
+      render();
+      await screen.findByText('Royal Oud');
+      // What the page fetched once it had rendered: when it is in, the drawer is ready and closed.
+      await act(async () => {
+        await import('../components/FilterDrawer');
+      });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByTestId('filter-bar'));
+      // In the tap's own render: no wait for code (on a desktop, where the bar is hidden, it would load now).
+      expect(screen.getByRole('dialog')).toHaveAccessibleName('Filters');
+    });
   });
 });
