@@ -27,7 +27,7 @@ import type { ListedProduct } from '../types';
 import { useSearchInUrl } from '../useSearchInUrl';
 import '../catalog.css';
 
-// The drawer (react-bootstrap's offcanvas and its transitions, 11 KB gzip) only ever opens on a tap: its code is
+// The drawer (react-bootstrap's offcanvas and its transitions, 9.4 KB gzip) only ever opens on a tap: its code is
 // fetched once the page works, instead of sharing a phone's line with the code the page needs before it can work.
 const FilterDrawer = lazy(() =>
   loadWhenOnline(() => import(/* webpackChunkName: "filter-drawer" */ '../components/FilterDrawer')),
