@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orders, products } from '../db/schema';
+import { orders, paymentAttempts, products, sandboxPayments } from '../db/schema';
 import {
   call,
   createShopper,
@@ -209,6 +209,97 @@ describe('payments are reconciled without the shopper', () => {
     expect((await orderOf(created.order_id)).status).toBe('paid');
     expect((await callback({ Data: { PaymentId: 'no-such-payment' } })).statusCode).toBe(404);
     expect((await callback({})).statusCode).toBe(404);
+  });
+});
+
+describe('a payment being started is never withdrawn by the periodic check', () => {
+  const sandbox = () => t.app.deps.gateway as SandboxGateway;
+  const attemptsOf = (orderId: number) =>
+    t.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.orderId, orderId))
+      .orderBy(paymentAttempts.id);
+
+  // The check runs on another server process while the order's request is between recording its new attempt
+  // and making it the order's payment link: the database holds exactly the state set up here.
+  test('an order whose first attempt is recorded but not yet its payment link', async () => {
+    const productId = await productWithStock(2);
+    const created = await placeOrder(await shopperWith(productId));
+    await t.db
+      .update(orders)
+      .set({ paymentId: null, paymentUrl: null })
+      .where(eq(orders.id, created.order_id));
+
+    clock.advance(MINUTE);
+    await t.app.jobs.tick();
+    expect((await sandbox().getPaymentStatus(paymentIdOf(created.payment_url)))?.status).toBe('pending');
+    expect((await attemptsOf(created.order_id)).map((attempt) => attempt.state)).toEqual(['pending']);
+
+    // The shopper, already on the gateway's page, pays: the order takes the money.
+    await t.db
+      .update(orders)
+      .set({ paymentId: paymentIdOf(created.payment_url), paymentUrl: created.payment_url })
+      .where(eq(orders.id, created.order_id));
+    expect((await decideOnPage(created.payment_url, 'pay')).statusCode).toBe(303);
+    expect((await orderOf(created.order_id)).status).toBe('paid');
+  });
+
+  test('a retry whose new attempt is recorded while the link still names the declined one', async () => {
+    const productId = await productWithStock(2);
+    const shopper = await shopperWith(productId);
+    const created = await placeOrder(shopper);
+    expect((await decideOnPage(created.payment_url, 'decline')).statusCode).toBe(303);
+    const retry = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { payment_method_id: 1, order_id: created.order_id },
+      shopper.token,
+    );
+    expect(retry.statusCode).toBe(200);
+    const retryUrl = retry.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL;
+    await t.db
+      .update(orders)
+      .set({ paymentId: paymentIdOf(created.payment_url), paymentUrl: created.payment_url })
+      .where(eq(orders.id, created.order_id));
+
+    clock.advance(MINUTE);
+    await t.app.jobs.tick();
+    expect((await sandbox().getPaymentStatus(paymentIdOf(retryUrl)))?.status).toBe('pending');
+    expect((await attemptsOf(created.order_id)).map((attempt) => attempt.state)).toEqual([
+      'failed',
+      'pending',
+    ]);
+  });
+
+  test('an older attempt the order replaced is still withdrawn', async () => {
+    const productId = await productWithStock(2);
+    const shopper = await shopperWith(productId);
+    const created = await placeOrder(shopper);
+    const retry = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { payment_method_id: 1, order_id: created.order_id },
+      shopper.token,
+    );
+    expect(retry.statusCode).toBe(200);
+    // The retry withdrew the first attempt itself; one the gateway had not let go of then is left to the check.
+    const [first] = await attemptsOf(created.order_id);
+    if (!first) throw new Error('no first attempt');
+    await t.db.update(paymentAttempts).set({ state: 'pending' }).where(eq(paymentAttempts.id, first.id));
+    await t.db
+      .update(sandboxPayments)
+      .set({ status: 'pending' })
+      .where(eq(sandboxPayments.paymentId, first.gatewayPaymentId));
+
+    clock.advance(MINUTE);
+    await t.app.jobs.tick();
+    expect((await attemptsOf(created.order_id)).map((attempt) => attempt.state)).toEqual([
+      'canceled',
+      'pending',
+    ]);
   });
 });
 

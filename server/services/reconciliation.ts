@@ -73,7 +73,13 @@ async function isAbandoned(deps: ReconcileDeps, attempt: ClaimedAttempt, now: Da
   if (!order) return false;
   if (['paid', 'completed', 'refund_due', 'canceled'].includes(order.status)) return true;
   if (order.status === 'expired') return now.getTime() - order.updatedAt.getTime() > CLOSED_ORDER_WATCH_MS;
-  return order.paymentId !== attempt.gatewayPaymentId;
+  if (order.paymentId === attempt.gatewayPaymentId) return false;
+  // An attempt newer than the order's payment link (or recorded before any link) is one a request is starting
+  // right now, its link written next: the shopper is being sent to it. Only a newer link replaces an attempt.
+  const current = (await orderAttempts(deps.db, attempt.orderId)).find(
+    (one) => one.gatewayPaymentId === order.paymentId,
+  );
+  return current !== undefined && current.id > attempt.id;
 }
 
 /** Asks the gateway about one claimed attempt and applies the answer; null when it could not tell. */

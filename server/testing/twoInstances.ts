@@ -565,6 +565,12 @@ async function main(): Promise<void> {
       },
     );
     note(`${JOB_ORDERS} orders placed in ${Math.round((Date.now() - placing) / 1000)} s`);
+    // The reconciliation jobs ran while the orders were being placed: none withdrew a payment a shopper was sent to.
+    const { open } = await one<{ open: number }>(
+      `SELECT count(*)::int AS open FROM sandbox_payments WHERE payment_id = ANY($1::text[]) AND status = 'pending'`,
+      [jobShoppers.map((shopper) => shopper.paymentId)],
+    );
+    assert.equal(open, JOB_ORDERS, 'every new payment is still open at the gateway');
     const third = JOB_ORDERS / 3;
     const paidAtGateway = jobShoppers.slice(0, third);
     const declinedAtGateway = jobShoppers.slice(third, 2 * third);
