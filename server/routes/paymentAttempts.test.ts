@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentAttempts, sandboxPayments } from '../db/schema';
 import { cancelOrder, holdStockForPayment } from '../services/orders';
-import { NOT_REFUNDABLE, orderAttempts, recordRefund } from '../services/orders/paymentAttempts';
+import {
+  cancelOtherAttempts,
+  NOT_REFUNDABLE,
+  orderAttempts,
+  recordAttempt,
+  recordRefund,
+} from '../services/orders/paymentAttempts';
 import type {
   ExecuteRequest,
   ExecuteResult,
@@ -199,6 +205,40 @@ describe('one live payment per order', () => {
       [paymentIdOf(payment_url), 'canceled'],
       [paymentIdOf(second), 'paid'],
     ]);
+  });
+
+  test('two payments started at once: the earlier request never withdraws the one the later is about to link', async () => {
+    const { order_id, payment_url } = await shopperWithOrder(t.app, t.db);
+    const gateway = t.app.deps.gateway;
+    const order = await orderOf(t.db, order_id);
+    // The later request has its payment from the gateway and recorded it; its link is written next.
+    const later = await gateway.execute({
+      invoiceValue: order.totalPrice,
+      currencyIso: order.currency,
+      paymentMethodId: 1,
+      orderId: order_id,
+    });
+    await recordAttempt(
+      t.db,
+      gateway.name,
+      order_id,
+      { ...later, amount: order.totalPrice, currency: order.currency },
+      new Date(),
+    );
+    // The earlier request finishes: it withdraws what is older than its own link, nothing newer.
+    await cancelOtherAttempts({ db: t.db, gateway }, order_id, { keepCurrent: true }, new Date());
+    expect((await gateway.getPaymentStatus(later.paymentId))?.status).toBe('pending');
+    expect((await gateway.getPaymentStatus(paymentIdOf(payment_url)))?.status).toBe('pending');
+
+    // The later request links its payment and withdraws the older one: one live payment, the linked one.
+    await t.db
+      .update(orders)
+      .set({ paymentId: later.paymentId, paymentUrl: later.paymentUrl })
+      .where(eq(orders.id, order_id));
+    await cancelOtherAttempts({ db: t.db, gateway }, order_id, { keepCurrent: true }, new Date());
+    expect((await gateway.getPaymentStatus(paymentIdOf(payment_url)))?.status).toBe('failed');
+    expect((await pressOnPage(t.app, later.paymentUrl, 'pay')).statusCode).toBe(303);
+    expect((await orderOf(t.db, order_id)).status).toBe('paid');
   });
 });
 

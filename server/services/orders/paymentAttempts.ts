@@ -13,7 +13,7 @@ import {
   setAttempt,
   type AttemptRow,
 } from '../../db/queries/paymentAttempts';
-import { cartItems, orders, paymentAttempts, type AttemptState } from '../../db/schema';
+import { cartItems, orders, type AttemptState } from '../../db/schema';
 import { countSold, returnStock, takeStock } from '../../db/stock';
 import { ownerWhere, type CartOwner } from '../cart';
 import { Conflict, NotFound } from '../errors';
@@ -305,8 +305,9 @@ export async function cancelAttempt(deps: SettleDeps, attempt: AttemptRow, now: 
 }
 
 /**
- * Withdraws the order's pending attempts, all of them or (`keepCurrent`) all but its current payment link; a
- * gateway that does not answer is asked again by reconciliation.
+ * Withdraws the order's pending attempts, all of them or (`keepCurrent`) those older than its current payment link:
+ * a newer one is a payment another request is starting this moment, about to become the link. A gateway that does
+ * not answer is asked again by reconciliation.
  */
 export async function cancelOtherAttempts(
   deps: SettleDeps,
@@ -318,12 +319,11 @@ export async function cancelOtherAttempts(
     .select({ paymentId: orders.paymentId })
     .from(orders)
     .where(eq(orders.id, orderId));
-  const open = await deps.db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, 'pending')));
-  for (const attempt of open) {
-    if (options.keepCurrent && attempt.gatewayPaymentId === order?.paymentId) continue;
+  const attempts = await orderAttempts(deps.db, orderId);
+  const current = attempts.find((attempt) => attempt.gatewayPaymentId === order?.paymentId);
+  for (const attempt of attempts) {
+    if (attempt.state !== 'pending') continue;
+    if (options.keepCurrent && (!current || attempt.id >= current.id)) continue;
     try {
       await cancelAttempt(deps, attempt, now);
     } catch (error) {
