@@ -10,7 +10,10 @@ import {
   type Shopper,
 } from '../routes/testSupport';
 import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
+import { claimOverdueOrders } from '../db/queries/orderJobs';
+import { expireClaimedOrder } from './orders';
 import { SandboxGateway } from './payments';
+import { EXPIRY_LEASE_MS, JOB_BATCH } from './reconciliation';
 
 // Many shoppers at once on a busy machine.
 jest.setTimeout(180_000);
@@ -120,6 +123,30 @@ describe('unpaid orders expire', () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toEqual({ message: 'This order expired unpaid and its items went back on sale.' });
     expect((await orderOf(created.order_id)).status).toBe('expired');
+    expect(await stockOf(t.db, productId)).toBe(2);
+  });
+
+  test('an overdue order the job has claimed (and is asking the gateway about) still refuses a new payment', async () => {
+    const productId = await productWithStock(2);
+    const shopper = await shopperWith(productId);
+    const created = await placeOrder(shopper);
+    clock.advance(31 * MINUTE);
+    // Another process's job picked the order up and is now asking the gateway about its attempts.
+    expect(await claimOverdueOrders(t.db, clock.now(), EXPIRY_LEASE_MS, JOB_BATCH)).toEqual([
+      expect.objectContaining({ id: created.order_id }),
+    ]);
+    const retry = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { payment_method_id: 2, order_id: created.order_id },
+      shopper.token,
+    );
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ message: 'This order expired unpaid and its items went back on sale.' });
+    expect(await stockOf(t.db, productId)).toBe(2);
+    // The job finishes its look: nothing left to expire, the stock came back once.
+    expect(await expireClaimedOrder(t.db, created.order_id, clock.now())).toBe(false);
     expect(await stockOf(t.db, productId)).toBe(2);
   });
 

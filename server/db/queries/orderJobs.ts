@@ -17,8 +17,9 @@ const toClaimed = (rows: ClaimedRow[]): ClaimedOrder[] =>
   rows.map((row) => ({ id: Number(row.id), paymentId: row.payment_id }));
 
 /**
- * Pending orders whose stock reservation ran out. Their reservation is pushed back by `leaseMs` as they are
- * claimed, so another process skips them while this one asks the gateway a last time and expires them.
+ * Pending orders whose stock reservation ran out. Each is claimed for `leaseMs`, so another process's job skips it
+ * while this one asks the gateway a last time and expires it; its reservation is left as it is, so the order stays
+ * overdue for everything else (a new payment start refuses it).
  */
 export async function claimOverdueOrders(
   db: Db,
@@ -28,10 +29,11 @@ export async function claimOverdueOrders(
 ): Promise<ClaimedOrder[]> {
   const rows = await executeRows<ClaimedRow>(
     db,
-    sql`UPDATE orders SET reserved_until = ${new Date(now.getTime() + leaseMs)}
+    sql`UPDATE orders SET expiry_claimed_until = ${new Date(now.getTime() + leaseMs)}
         WHERE id IN (
           SELECT id FROM orders
           WHERE status = 'pending' AND stock_reserved AND reserved_until <= ${now}
+            AND (expiry_claimed_until IS NULL OR expiry_claimed_until <= ${now})
           ORDER BY reserved_until
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED

@@ -228,6 +228,8 @@ export const orders = pgTable('orders', {
   stockReserved: boolean('stock_reserved').notNull().default(false),
   /** A pending order left unpaid after this is expired and its stock goes back on sale. */
   reservedUntil: timestamp('reserved_until', { withTimezone: true, mode: 'date' }),
+  /** The expiry job's claim on an overdue order: other processes leave it alone until then (it crashed if later). */
+  expiryClaimedUntil: timestamp('expiry_claimed_until', { withTimezone: true, mode: 'date' }),
   paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
   paymentId: text('payment_id'),
   paymentUrl: text('payment_url'),

@@ -83,6 +83,7 @@ export async function holdStockForPayment(
         status: 'pending',
         stockReserved: true,
         reservedUntil: new Date(now.getTime() + reservationMs),
+        expiryClaimedUntil: null,
         updatedAt: now,
       })
       .where(eq(orders.id, orderId));
