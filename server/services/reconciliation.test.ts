@@ -150,6 +150,30 @@ describe('unpaid orders expire', () => {
     expect(await stockOf(t.db, productId)).toBe(2);
   });
 
+  test('a claimed order declined and paid for again meanwhile keeps its new reservation when the job finishes', async () => {
+    const productId = await productWithStock(1);
+    const shopper = await shopperWith(productId);
+    const created = await placeOrder(shopper);
+    clock.advance(31 * MINUTE);
+    expect(await claimOverdueOrders(t.db, clock.now(), EXPIRY_LEASE_MS, JOB_BATCH)).toHaveLength(1);
+    // While the job asks the gateway, the card is declined and the shopper tries again: a fresh reservation.
+    expect((await decideOnPage(created.payment_url, 'decline')).statusCode).toBe(303);
+    const retry = await call(
+      t.app,
+      'POST',
+      '/api/execute-payment',
+      { payment_method_id: 1, order_id: created.order_id },
+      shopper.token,
+    );
+    expect(retry.statusCode).toBe(200);
+    expect(await expireClaimedOrder(t.db, created.order_id, clock.now())).toBe(false);
+    expect(await orderOf(created.order_id)).toMatchObject({ status: 'pending', stockReserved: true });
+    expect(await stockOf(t.db, productId)).toBe(0);
+    const retryUrl = retry.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL;
+    expect((await decideOnPage(retryUrl, 'pay')).statusCode).toBe(303);
+    expect((await orderOf(created.order_id)).status).toBe('paid');
+  });
+
   test('an overdue order the shopper paid at the last moment is paid, not expired', async () => {
     const productId = await productWithStock(2);
     const created = await placeOrder(await shopperWith(productId));

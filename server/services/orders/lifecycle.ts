@@ -107,12 +107,12 @@ async function expireLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<vo
 
 /**
  * Expires an order the expiry job claimed as overdue, giving its stock back. Answers false when the order moved on
- * meanwhile (paid or cancelled).
+ * meanwhile: paid or cancelled, or declined and reserved afresh for a new payment.
  */
 export async function expireClaimedOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.status !== 'pending' || !order.stockReserved) return false;
+    if (!order || order.status !== 'pending' || !order.stockReserved || !isOverdue(order, now)) return false;
     await expireLockedOrder(tx, order, now);
     return true;
   });
