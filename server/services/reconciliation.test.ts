@@ -11,7 +11,7 @@ import {
 } from '../routes/testSupport';
 import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
 import { claimOverdueOrders } from '../db/queries/orderJobs';
-import { expireClaimedOrder } from './orders';
+import { expireOverdueOrder } from './orders';
 import { SandboxGateway } from './payments';
 import { EXPIRY_LEASE_MS, JOB_BATCH } from './reconciliation';
 
@@ -146,7 +146,7 @@ describe('unpaid orders expire', () => {
     expect(retry.json()).toEqual({ message: 'This order expired unpaid and its items went back on sale.' });
     expect(await stockOf(t.db, productId)).toBe(2);
     // The job finishes its look: nothing left to expire, the stock came back once.
-    expect(await expireClaimedOrder(t.db, created.order_id, clock.now())).toBe(false);
+    expect(await expireOverdueOrder(t.db, created.order_id, clock.now())).toBe(false);
     expect(await stockOf(t.db, productId)).toBe(2);
   });
 
@@ -166,12 +166,50 @@ describe('unpaid orders expire', () => {
       shopper.token,
     );
     expect(retry.statusCode).toBe(200);
-    expect(await expireClaimedOrder(t.db, created.order_id, clock.now())).toBe(false);
+    expect(await expireOverdueOrder(t.db, created.order_id, clock.now())).toBe(false);
     expect(await orderOf(created.order_id)).toMatchObject({ status: 'pending', stockReserved: true });
     expect(await stockOf(t.db, productId)).toBe(0);
     const retryUrl = retry.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL;
     expect((await decideOnPage(retryUrl, 'pay')).statusCode).toBe(303);
     expect((await orderOf(created.order_id)).status).toBe('paid');
+  });
+
+  test('a checkout retried with its Idempotency-Key after its order expired without a payment places a new order', async () => {
+    const productId = await productWithStock(1);
+    const shopper = await shopperWith(productId);
+    const gateway = t.app.deps.gateway;
+    const execute = gateway.execute.bind(gateway);
+    // The order is stored, then the gateway does not answer: no payment link.
+    gateway.execute = () => Promise.reject(new Error('gateway timed out'));
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/create-order',
+        payload: checkout,
+        headers: { authorization: `Bearer ${shopper.token}`, 'idempotency-key': `checkout-${shopper.id}` },
+      });
+    try {
+      expect((await send()).statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      gateway.execute = execute;
+    }
+    const [stranded] = await t.db.select().from(orders).where(eq(orders.userId, shopper.id));
+    if (!stranded) throw new Error('no order stored');
+    clock.advance(31 * MINUTE);
+    await t.app.jobs.tick();
+    expect(await orderOf(stranded.id)).toMatchObject({ status: 'expired', paymentUrl: null });
+
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    const placed = again.json<Created>();
+    expect(placed.order_id).not.toBe(stranded.id);
+    expect(await orderOf(placed.order_id)).toMatchObject({ status: 'pending', stockReserved: true });
+    expect((await orderOf(stranded.id)).status).toBe('expired');
+    expect(await stockOf(t.db, productId)).toBe(0);
+    // The same key once more answers the new order, which is paid as any other.
+    expect((await send()).json<Created>()).toEqual(placed);
+    expect((await decideOnPage(placed.payment_url, 'pay')).statusCode).toBe(303);
+    expect((await orderOf(placed.order_id)).status).toBe('paid');
   });
 
   test('an overdue order the shopper paid at the last moment is paid, not expired', async () => {

@@ -4,7 +4,7 @@ import { claimOverdueOrders } from '../db/queries/orderJobs';
 import { orderRow } from '../db/queries/orders';
 import { claimAttemptsToCheck, type ClaimedAttempt } from '../db/queries/paymentAttempts';
 import type { Db } from '../db/client';
-import { expireClaimedOrder } from './orders';
+import { expireOverdueOrder } from './orders';
 import {
   applyPaymentOutcome,
   cancelAttempt,
@@ -48,7 +48,7 @@ export async function expireUnpaidOrders(deps: ReconcileDeps, now: Date): Promis
   for (const order of await claimOverdueOrders(deps.db, now, EXPIRY_LEASE_MS, JOB_BATCH)) {
     deps.log?.debug?.({ job: 'expire-unpaid-orders', orderId: order.id }, 'overdue order claimed');
     if ((await settleOpenAttempts(deps, order.id, now)).includes('paid')) report.paid += 1;
-    if (await expireClaimedOrder(deps.db, order.id, now)) {
+    if (await expireOverdueOrder(deps.db, order.id, now)) {
       report.expired += 1;
       deps.log?.info?.({ job: 'expire-unpaid-orders', orderId: order.id }, 'unpaid order expired');
     }

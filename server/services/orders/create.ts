@@ -13,6 +13,7 @@ import { couponTerms, findValidCoupon, orderFigures, priceCart } from '../pricin
 import { Invalid } from '../errors';
 import type { ValidOrderRequest } from './checkoutRequest';
 import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './limits';
+import { expireOverdueOrder } from './lifecycle';
 import { cancelAttempt, recordAttempt } from './paymentAttempts';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
@@ -313,6 +314,19 @@ async function findReplay(
       .where(eq(orders.id, earlier.id));
     paymentUrl = row?.paymentUrl ?? null;
   }
-  if (!paymentUrl) paymentUrl = await startPayment(options, earlier.id, earlier.totalPrice, earlier.currency);
+  if (!paymentUrl) {
+    // Its payment was never started (the gateway failed it). An order that has closed since (expired, cancelled)
+    // or run out its reservation is not paid for now: it lets go of the request, which places a new order.
+    await expireOverdueOrder(db, earlier.id, now);
+    const [current] = await db
+      .select({ status: orders.status, stockReserved: orders.stockReserved })
+      .from(orders)
+      .where(eq(orders.id, earlier.id));
+    if (current?.status !== 'pending' || !current.stockReserved) {
+      await db.update(orders).set({ requestFingerprint: null }).where(eq(orders.id, earlier.id));
+      return null;
+    }
+    paymentUrl = await startPayment(options, earlier.id, earlier.totalPrice, earlier.currency);
+  }
   return { orderId: earlier.id, paymentUrl };
 }

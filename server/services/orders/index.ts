@@ -14,7 +14,7 @@ export {
 export {
   cancelOrder,
   cancelUserOrder,
-  expireClaimedOrder,
+  expireOverdueOrder,
   holdStockForPayment,
   markOrderCompleted,
   orderAfterPayment,

@@ -106,10 +106,11 @@ async function expireLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<vo
 }
 
 /**
- * Expires an order the expiry job claimed as overdue, giving its stock back. Answers false when the order moved on
- * meanwhile: paid or cancelled, or declined and reserved afresh for a new payment.
+ * Expires a pending order past its reservation (one the expiry job claimed, or a stranded one a request finds),
+ * giving its stock back. Answers false when the order moved on meanwhile: paid or cancelled, or declined and
+ * reserved afresh for a new payment.
  */
-export async function expireClaimedOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
+export async function expireOverdueOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.status !== 'pending' || !order.stockReserved || !isOverdue(order, now)) return false;
