@@ -39,7 +39,11 @@ import wishlistRoutes from './routes/wishlist';
 import { guestCartExpiry } from './services/cart';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
 import { createDefaultGateway, type PaymentGateway } from './services/payments';
-import { expireUnpaidOrders, reconcilePendingPayments } from './services/reconciliation';
+import {
+  CLOSED_ORDER_WATCH_MS,
+  expireUnpaidOrders,
+  reconcilePendingPayments,
+} from './services/reconciliation';
 import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
@@ -158,7 +162,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     },
     guestCartExpiry(db),
     // After the expiry job: an order of a deleted account that expired this round loses its contact details now.
-    { name: 'erase-order-contacts', run: () => eraseContactsOfSettledOrders(db) },
+    {
+      name: 'erase-order-contacts',
+      run: (now) => eraseContactsOfSettledOrders(db, new Date(now.getTime() - CLOSED_ORDER_WATCH_MS)),
+    },
     {
       name: 'prune-outbox',
       run: (now) => deleteMailBefore(db, new Date(now.getTime() - config.outboxRetentionMs)),

@@ -111,9 +111,58 @@ describe('DELETE /profile_delete', () => {
     expect(await orderRow(unpaid)).toMatchObject({ userId: null, contactEmail: 'noura.private@example.com' });
     clock.advance(31 * 60 * 1000);
     await t.app.jobs.tick();
+    // Expired, but its payment page may still take the money for a day (the order is then sold after all).
+    expect(await orderRow(unpaid)).toMatchObject({
+      status: 'expired',
+      contactEmail: 'noura.private@example.com',
+    });
+    clock.advance(DAY_MS);
+    await t.app.jobs.tick();
     const settled = await orderRow(unpaid);
     expect(settled.status).toBe('expired');
     for (const personal of PERSONAL) expect(JSON.stringify(settled)).not.toContain(personal);
+  });
+
+  test('an order that expired after the deletion and is then paid on its open payment page can still be delivered', async () => {
+    const shopper = await registerVerifiedUser(t.app, {
+      name: 'Noura Private',
+      email: 'noura.late@example.com',
+      phone_number: '55577777',
+    });
+    const productId = await plainProductWithStock(t.app, t.db, 5);
+    const orderId = await placeOrder(shopper.token, productId);
+    const { paymentId } = await orderRow(orderId);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/profile_delete',
+          headers: authHeader(shopper.token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    clock.advance(31 * 60 * 1000);
+    await t.app.jobs.tick();
+    expect((await orderRow(orderId)).status).toBe('expired');
+
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/pay/sandbox/${paymentId ?? ''}`,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.statusCode).toBe(303);
+    await t.app.jobs.tick();
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'paid',
+      address: CHECKOUT.address,
+      contactEmail: CHECKOUT.guest_email,
+      contactPhone: CHECKOUT.guest_phone,
+    });
+    // Delivered: the contact details go.
+    expect((await call(t.app, 'POST', `/api/dev/orders/${orderId}/complete`)).statusCode).toBe(200);
+    await t.app.jobs.tick();
+    for (const personal of PERSONAL) expect(JSON.stringify(await orderRow(orderId))).not.toContain(personal);
   });
 });
 

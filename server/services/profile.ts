@@ -17,6 +17,7 @@ import {
 import { normalizeEmail } from '../lib/accounts';
 import { consumeCode, dropOpenCodes, issueCode, normalizeCode } from '../lib/codes';
 import type { AppDeps } from '../types';
+import { CLOSED_ORDER_WATCH_MS } from './reconciliation';
 import { Invalid, NotFound } from './errors';
 import { PICTURE_MESSAGES, preparePicture } from './pictures';
 
@@ -173,7 +174,11 @@ export async function replaceProfilePicture(
 export async function deleteAccount({ db, config }: Pick<AppDeps, 'db' | 'config'>, userId: number) {
   const user = await currentUser(db, userId);
   // Mail to a pending address stays: that mailbox may be somebody else's, and the pruning job takes it anyway.
-  await eraseUser(db, { id: user.id, addresses: [user.email] });
+  await eraseUser(
+    db,
+    { id: user.id, addresses: [user.email] },
+    new Date(config.now().getTime() - CLOSED_ORDER_WATCH_MS),
+  );
   await removeUpload(config, user.profileImage);
 }
 

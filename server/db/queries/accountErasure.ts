@@ -1,29 +1,51 @@
 // What a deleted account leaves behind: orders for the books without contact details, reviews under no name.
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { orders, outbox, reviews, users, type OrderStatus } from '../schema';
+import { orders, outbox, paymentAttempts, reviews, users, type OrderStatus } from '../schema';
 
 /**
  * Until an order settles the shop still needs to reach its buyer: to take the payment, deliver what was paid for,
  * or give money back.
  */
 const STILL_NEEDS_CONTACT: OrderStatus[] = ['pending', 'paid', 'refund_due'];
+/** Closed unpaid, yet sold after all if a payment still open at the gateway is made. */
+const MAY_STILL_BE_PAID: OrderStatus[] = ['expired', 'failed'];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** One statement (the deletion and the background job both run it): idempotent, safe on several instances. */
-async function eraseSettledContacts(db: Db | Tx): Promise<number> {
+/**
+ * One statement (the deletion and the background job both run it): idempotent, safe on several instances. An
+ * expired or failed order whose payment recorded after `payableSince` is still open has not settled: the gateway may
+ * still take that money, and the order is then sold after all and delivered.
+ */
+async function eraseSettledContacts(db: Db | Tx, payableSince: Date): Promise<number> {
+  const openPayment = db
+    .select({ one: sql`1` })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.orderId, orders.id),
+        eq(paymentAttempts.state, 'pending'),
+        gt(paymentAttempts.createdAt, payableSince),
+      ),
+    );
   const erased = await db
     .update(orders)
     .set({ address: '', contactEmail: '', contactPhone: '', eraseContact: false })
-    .where(and(eq(orders.eraseContact, true), notInArray(orders.status, STILL_NEEDS_CONTACT)))
+    .where(
+      and(
+        eq(orders.eraseContact, true),
+        notInArray(orders.status, STILL_NEEDS_CONTACT),
+        or(notInArray(orders.status, MAY_STILL_BE_PAID), notExists(openPayment)),
+      ),
+    )
     .returning({ id: orders.id });
   return erased.length;
 }
 
 /** The background job's half: orders of deleted accounts that settled since lose their contact details. */
-export function eraseContactsOfSettledOrders(db: Db): Promise<number> {
-  return eraseSettledContacts(db);
+export function eraseContactsOfSettledOrders(db: Db, payableSince: Date): Promise<number> {
+  return eraseSettledContacts(db, payableSince);
 }
 
 /**
@@ -31,10 +53,17 @@ export function eraseContactsOfSettledOrders(db: Db): Promise<number> {
  * details at once) and detached, its reviews lose their author's name, the mail sent to its addresses goes, and
  * the row goes (tokens, codes, addresses, cart and favourites with it, by ON DELETE CASCADE).
  */
-export async function eraseUser(db: Db, user: { id: number; addresses: string[] }): Promise<void> {
+export async function eraseUser(
+  db: Db,
+  user: { id: number; addresses: string[] },
+  payableSince: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
+    // The account's row first, locked: an order being placed or moved to it meanwhile commits before the orders
+    // are marked below (its insert waits for this lock), so none slips past the marking with its contact details.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     await tx.update(orders).set({ eraseContact: true }).where(eq(orders.userId, user.id));
-    await eraseSettledContacts(tx);
+    await eraseSettledContacts(tx, payableSince);
     await tx.update(reviews).set({ userName: '' }).where(eq(reviews.userId, user.id));
     const recipients = user.addresses.map((address) => address.toLowerCase());
     if (recipients.length > 0) await tx.delete(outbox).where(inArray(outbox.recipient, recipients));

@@ -258,16 +258,16 @@ async function startPayment(
     gateway.name,
     orderId,
     { ...payment, amount: total, currency },
-    new Date(),
+    options.now,
   );
   const [updated] = await db
     .update(orders)
-    .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: new Date() })
+    .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: options.now })
     .where(and(eq(orders.id, orderId), sql`${orders.paymentUrl} is null`))
     .returning({ paymentUrl: orders.paymentUrl });
   if (updated?.paymentUrl) return updated.paymentUrl;
   // A concurrent twin's payment is the order's: this one is withdrawn, so one order never has two live payments.
-  await cancelAttempt({ db, gateway }, attempt, new Date()).catch(() => false);
+  await cancelAttempt({ db, gateway }, attempt, options.now).catch(() => false);
   const [current] = await db
     .select({ paymentUrl: orders.paymentUrl })
     .from(orders)
