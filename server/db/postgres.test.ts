@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { createTestApp, lastMailedCode, type TestApp } from '../testing/testApp';
+import { createShopper } from '../routes/testSupport';
 import { executeRows, openDb } from './client';
+import { eraseUser } from './queries/accountErasure';
+import { orders } from './schema';
 import { listMigrations, prepareDatabase, runMigrations } from './migrate';
 import { DEMO_USER } from './seed';
 import { CURRENCY_RATES } from './seed/locations';
@@ -73,6 +76,54 @@ describePostgres('on real PostgreSQL', () => {
       await second.close();
       await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
       await admin.end();
+    }
+  });
+
+  test('an order placed for an account while it is being deleted is marked for erasure too', async () => {
+    const shopper = await createShopper(t.db);
+    const [schema] = await executeRows<{ schema: string }>(t.db, sql`SELECT current_schema() AS schema`);
+    const other = await openDb({ databaseUrl: url ?? '', searchPath: schema?.schema ?? '' });
+    try {
+      let commit: () => void = () => undefined;
+      const committed = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let inserted: () => void = () => undefined;
+      const placed = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      // Another process's checkout has inserted the order and not committed yet.
+      const placing = other.db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId: shopper.id,
+            governorateName: 'Ahmadi',
+            areaName: 'Fahaheel',
+            address: 'Block 1, Street 2, House 3',
+            paymentMethod: 'online',
+            contactEmail: 'placing@example.com',
+            contactPhone: '55500000',
+            contactCountryCode: '+965',
+            subtotal: 5,
+            totalPrice: 5,
+          })
+          .returning({ id: orders.id });
+        inserted();
+        await committed;
+        return order?.id ?? 0;
+      });
+      await placed;
+      const erasing = eraseUser(t.db, { id: shopper.id, addresses: [] }, new Date());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      commit();
+      const orderId = await placing;
+      await erasing;
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+      // Still pending (its payment may come): it keeps its contact details, marked to lose them once it settles.
+      expect(row).toMatchObject({ userId: null, eraseContact: true });
+    } finally {
+      await other.close();
     }
   });
 
