@@ -119,7 +119,7 @@ export const Profile = endpoints({
     url: '/profile_delete',
     auth: 'bearer',
     notes:
-      'tokens, codes, addresses, cart, favourites and the mail sent to the address go with the account; orders stay for the books without contact details (an unpaid, paid or refund-due order keeps them until it settles); reviews stay without a name (`user_name` empty)',
+      'tokens, codes, addresses, cart, favourites and the mail sent to the address go with the account; orders stay for the books without contact details (an unpaid, paid or refund-due order keeps them until it settles; an expired or declined one while a payment of it is still open at the gateway, at most a day); reviews stay without a name (`user_name` empty)',
     schema: { response: { 200: MessageAnswer } },
   },
 });
