@@ -166,6 +166,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       name: 'erase-order-contacts',
       run: (now) => eraseContactsOfSettledOrders(db, new Date(now.getTime() - CLOSED_ORDER_WATCH_MS)),
     },
+    { name: 'retry-mail', run: (now) => mail.retryDue(now) },
     {
       name: 'prune-outbox',
       run: (now) => deleteMailBefore(db, new Date(now.getTime() - config.outboxRetentionMs)),

@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { outbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
-import { createMailService, type MailTransport } from './mail';
+import { createMailService, MAIL_RETRY_DELAYS_MS, type MailTransport } from './mail';
 
 // A fresh database per file takes more than the default 5 s on a busy machine.
 jest.setTimeout(30_000);
@@ -90,8 +90,88 @@ test('an SMTP failure is logged, not thrown, and the outbox keeps the message', 
     },
     logCodes: true,
   });
-  await expect(mail.send({ to: 'down@example.com', subject: 'Hi', text: 'hello' })).resolves.toBeUndefined();
+  await expect(
+    mail.send({ to: 'down@example.com', subject: 'Code', text: 'code 111222', code: '111222' }),
+  ).resolves.toBeUndefined();
   expect(lines.some((line) => line.level === 'error' && line.msg === 'SMTP delivery failed')).toBe(true);
   const [row] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
-  expect(row?.recipient).toBe('down@example.com');
+  // A code is not sent again later: its reader asks for a new one.
+  expect(row).toMatchObject({ recipient: 'down@example.com', deliveryAttempts: 1, retryAt: null });
+});
+
+describe('mail the SMTP server did not take', () => {
+  const MINUTE = 60_000;
+  let clock = new Date('2026-05-01T10:00:00Z');
+  /** An SMTP server that is down until `upAt`, recording what it took. */
+  function flakyServer(upAt: Date) {
+    const taken: string[] = [];
+    const transport: MailTransport = async (message) => {
+      if (clock < upAt) throw new Error('connection refused');
+      taken.push(`${message.to}: ${message.subject}`);
+    };
+    return { taken, transport };
+  }
+  const service = (transport: MailTransport, lines: LogLine[] = []) =>
+    createMailService({
+      db: t.db,
+      logger: recordingLogger(lines),
+      from: 'shop@example.com',
+      transport,
+      logCodes: false,
+      now: () => clock,
+    });
+
+  test('is tried again after a pause by the background job, and goes once', async () => {
+    const server = flakyServer(new Date(clock.getTime() + 3 * MINUTE));
+    const lines: LogLine[] = [];
+    const mail = service(server.transport, lines);
+    await mail.send({ to: 'Buyer@Example.com', subject: 'Your order #7 is cancelled', text: 'Sorry.' });
+    expect(lines.map((line) => line.msg)).toContain('SMTP delivery failed; tried again later');
+    // Not before its pause is over.
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 0, failed: 0, gaveUp: 0 });
+    clock = new Date(clock.getTime() + MINUTE);
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 0, failed: 1, gaveUp: 0 });
+    clock = new Date(clock.getTime() + 5 * MINUTE);
+    // Two server processes' jobs at once: one of them sends it.
+    const reports = await Promise.all([mail.retryDue(clock), mail.retryDue(clock)]);
+    expect(reports.map((report) => report.delivered).sort()).toEqual([0, 1]);
+    expect(server.taken).toEqual(['buyer@example.com: Your order #7 is cancelled']);
+    clock = new Date(clock.getTime() + 24 * 60 * MINUTE);
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 0, failed: 0, gaveUp: 0 });
+    const [row] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(row).toMatchObject({ deliveryAttempts: 3, retryAt: null });
+  });
+
+  test('gives up after its last try, with an error in the log', async () => {
+    const server = flakyServer(new Date('2099-01-01T00:00:00Z'));
+    const lines: LogLine[] = [];
+    const mail = service(server.transport, lines);
+    await mail.send({ to: 'gone@example.com', subject: 'Your order #8 is cancelled', text: 'Sorry.' });
+    const reports = [];
+    for (let hour = 0; hour < 16; hour += 1) {
+      clock = new Date(clock.getTime() + 60 * MINUTE);
+      reports.push(await mail.retryDue(clock));
+    }
+    expect(reports.reduce((sum, report) => sum + report.failed, 0)).toBe(MAIL_RETRY_DELAYS_MS.length - 1);
+    expect(reports.reduce((sum, report) => sum + report.gaveUp, 0)).toBe(1);
+    expect(lines.filter((line) => line.msg === 'SMTP delivery failed on its last try')).toHaveLength(1);
+    expect(server.taken).toEqual([]);
+    const [row] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(row).toMatchObject({ deliveryAttempts: MAIL_RETRY_DELAYS_MS.length + 1, retryAt: null });
+  });
+
+  test('without SMTP there is nothing to try again', async () => {
+    const mail = createMailService({
+      db: t.db,
+      logger: recordingLogger([]),
+      from: 'x@example.com',
+      logCodes: false,
+    });
+    await mail.send({ to: 'local@example.com', subject: 'Hi', text: 'hello' });
+    expect(await mail.retryDue(new Date('2099-01-01T00:00:00Z'))).toEqual({
+      delivered: 0,
+      failed: 0,
+      gaveUp: 0,
+    });
+  });
 });

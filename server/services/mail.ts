@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { outboxRows, type OutboxRow } from '../db/queries/outbox';
+import { claimMailToRetry, outboxRows, recordDeliveryTry, type OutboxRow } from '../db/queries/outbox';
 import { outbox } from '../db/schema';
 
 export interface MailMessage {
@@ -14,7 +14,24 @@ export interface MailMessage {
 
 export interface MailService {
   send(message: MailMessage): Promise<void>;
+  /** The background job's half: mail the SMTP server did not take, tried again when its pause is over. */
+  retryDue(now: Date): Promise<MailRetryReport>;
 }
+
+export interface MailRetryReport {
+  delivered: number;
+  /** failed again, another try is scheduled */
+  failed: number;
+  /** failed on its last try: logged as an error, not sent */
+  gaveUp: number;
+}
+
+const MINUTE_MS = 60 * 1000;
+/** The pause before each further try after a failed one: seven tries over about ten hours. */
+export const MAIL_RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360].map((minutes) => minutes * MINUTE_MS);
+/** A claimed message is left to its process this long (an SMTP conversation may take minutes to time out). */
+const MAIL_RETRY_LEASE_MS = 10 * MINUTE_MS;
+const MAIL_RETRY_BATCH = 20;
 
 /** Delivers to an SMTP server; absent when SMTP_URL is not set. */
 export type MailTransport = (message: MailMessage & { from: string }) => Promise<void>;
@@ -39,8 +56,9 @@ export interface MailServiceOptions {
 
 /**
  * Every message lands in the outbox table first (the record the dev mailbox reads), then in the log, then goes
- * out over SMTP when configured. An SMTP failure is logged, not thrown: the user can ask for a new code, and a
- * registration must not fail half-way because a mail server is down.
+ * out over SMTP when configured. An SMTP failure is logged, not thrown: a registration must not fail half-way
+ * because a mail server is down. A message without a code is tried again later (`retryDue`: a shopper told that
+ * the shop cancelled an order must hear it); one with a code is not: its reader asks for a new code.
  */
 export function createMailService({
   db,
@@ -52,13 +70,16 @@ export function createMailService({
 }: MailServiceOptions): MailService {
   return {
     async send(message) {
-      await db.insert(outbox).values({
-        recipient: message.to.toLowerCase(),
-        subject: message.subject,
-        body: message.text,
-        code: message.code ?? null,
-        createdAt: now(),
-      });
+      const [queued] = await db
+        .insert(outbox)
+        .values({
+          recipient: message.to.toLowerCase(),
+          subject: message.subject,
+          body: message.text,
+          code: message.code ?? null,
+          createdAt: now(),
+        })
+        .returning({ id: outbox.id });
       logger.info(
         {
           mail: {
@@ -69,15 +90,47 @@ export function createMailService({
         },
         'mail queued',
       );
-      if (!transport) return;
+      if (!transport || !queued) return;
       try {
         await transport({ ...message, from });
+        await recordDeliveryTry(db, queued.id, 1, null);
       } catch (error) {
+        const [delay] = MAIL_RETRY_DELAYS_MS;
+        const retryAt = message.code || delay === undefined ? null : new Date(now().getTime() + delay);
+        await recordDeliveryTry(db, queued.id, 1, retryAt);
         logger.error(
-          { err: error, mail: { to: message.to, subject: message.subject } },
-          'SMTP delivery failed',
+          { err: error, mail: { to: message.to, subject: message.subject }, retryAt },
+          retryAt ? 'SMTP delivery failed; tried again later' : 'SMTP delivery failed',
         );
       }
+    },
+
+    async retryDue(at) {
+      const report: MailRetryReport = { delivered: 0, failed: 0, gaveUp: 0 };
+      if (!transport) return report;
+      for (const mail of await claimMailToRetry(db, at, MAIL_RETRY_LEASE_MS, MAIL_RETRY_BATCH)) {
+        const attempts = mail.deliveryAttempts + 1;
+        const about = { to: mail.recipient, subject: mail.subject, attempts };
+        try {
+          await transport({ from, to: mail.recipient, subject: mail.subject, text: mail.body });
+          await recordDeliveryTry(db, mail.id, attempts, null);
+          report.delivered += 1;
+          logger.info({ mail: about }, 'mail delivered on a later try');
+        } catch (error) {
+          const delay = MAIL_RETRY_DELAYS_MS[attempts - 1];
+          const retryAt = delay === undefined ? null : new Date(at.getTime() + delay);
+          await recordDeliveryTry(db, mail.id, attempts, retryAt);
+          if (retryAt) report.failed += 1;
+          else report.gaveUp += 1;
+          logger.error(
+            { err: error, mail: about, retryAt },
+            retryAt
+              ? 'SMTP delivery failed again; tried again later'
+              : 'SMTP delivery failed on its last try',
+          );
+        }
+      }
+      return report;
     },
   };
 }

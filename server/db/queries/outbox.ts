@@ -1,6 +1,6 @@
 // The mail outbox: every message the shop sent, newest first.
-import { desc, eq, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../client';
+import { desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { executeRows, type Db } from '../client';
 import { outbox } from '../schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -32,4 +32,61 @@ export async function deleteMailTo(db: Db, recipients: string[]): Promise<void> 
       recipients.map((r) => r.toLowerCase()),
     ),
   );
+}
+
+export interface MailToRetry {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  deliveryAttempts: number;
+}
+
+interface RetryRow extends Record<string, unknown> {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  delivery_attempts: number;
+}
+
+/**
+ * Mail due for another delivery try, claimed for `leaseMs` (FOR UPDATE SKIP LOCKED, stamped in the same statement),
+ * so two server processes never send one message twice at once.
+ */
+export async function claimMailToRetry(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<MailToRetry[]> {
+  const rows = await executeRows<RetryRow>(
+    db,
+    sql`UPDATE outbox SET retry_at = ${new Date(now.getTime() + leaseMs)}
+        WHERE id IN (
+          SELECT id FROM outbox
+          WHERE retry_at IS NOT NULL AND retry_at <= ${now}
+          ORDER BY retry_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, recipient, subject, body, delivery_attempts`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    recipient: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    deliveryAttempts: Number(row.delivery_attempts),
+  }));
+}
+
+/** One delivery try's outcome: `retryAt` null when it went or the tries ran out. */
+export async function recordDeliveryTry(
+  db: Db,
+  id: number,
+  attempts: number,
+  retryAt: Date | null,
+): Promise<void> {
+  await db.update(outbox).set({ deliveryAttempts: attempts, retryAt }).where(eq(outbox.id, id));
 }

@@ -74,6 +74,9 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     code: text('code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** migrations/011: how often the SMTP server was asked to take it, and when to ask again (null: never). */
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
   },
   (table) => [
     index('outbox_recipient_idx').on(table.recipient, table.id),
