@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentAttempts, sandboxPayments } from '../db/schema';
 import { cancelOrder, holdStockForPayment } from '../services/orders';
+import { linkAttempt } from '../services/orders/payment';
 import {
   cancelOtherAttempts,
   NOT_REFUNDABLE,
@@ -239,6 +240,44 @@ describe('one live payment per order', () => {
     expect((await gateway.getPaymentStatus(paymentIdOf(payment_url)))?.status).toBe('failed');
     expect((await pressOnPage(t.app, later.paymentUrl, 'pay')).statusCode).toBe(303);
     expect((await orderOf(t.db, order_id)).status).toBe('paid');
+  });
+});
+
+describe('two payment starts whose links are written in the reverse order', () => {
+  test('the older start finds the newer link, withdraws its own payment and answers the live one', async () => {
+    const { order_id, payment_url } = await shopperWithOrder(t.app, t.db);
+    const gateway = t.app.deps.gateway;
+    const order = await orderOf(t.db, order_id);
+    const start = async () => {
+      const payment = await gateway.execute({
+        invoiceValue: order.totalPrice,
+        currencyIso: order.currency,
+        paymentMethodId: 1,
+        orderId: order_id,
+      });
+      const attempt = await recordAttempt(
+        t.db,
+        gateway.name,
+        order_id,
+        { ...payment, amount: order.totalPrice, currency: order.currency },
+        new Date(),
+      );
+      return { payment, attempt };
+    };
+    const older = await start();
+    const newer = await start();
+    expect(await linkAttempt(t.db, newer.attempt, newer.payment, new Date())).toMatchObject({
+      paymentUrl: newer.payment.paymentUrl,
+    });
+    // The older request reaches its link step last: the link stays the newer payment.
+    expect(await linkAttempt(t.db, older.attempt, older.payment, new Date())).toMatchObject({
+      paymentId: newer.payment.paymentId,
+      paymentUrl: newer.payment.paymentUrl,
+    });
+    expect((await orderOf(t.db, order_id)).paymentId).toBe(newer.payment.paymentId);
+    await cancelOtherAttempts({ db: t.db, gateway }, order_id, { keepCurrent: true }, new Date());
+    expect((await gateway.getPaymentStatus(paymentIdOf(payment_url)))?.status).toBe('failed');
+    expect((await gateway.getPaymentStatus(newer.payment.paymentId))?.status).toBe('pending');
   });
 });
 

@@ -13,7 +13,8 @@ import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
 import { claimOverdueOrders } from '../db/queries/orderJobs';
 import { expireOverdueOrder } from './orders';
 import { SandboxGateway } from './payments';
-import { EXPIRY_LEASE_MS, JOB_BATCH } from './reconciliation';
+import { recordAttempt } from './orders/paymentAttempts';
+import { EXPIRY_LEASE_MS, JOB_BATCH, STARTING_ATTEMPT_MS } from './reconciliation';
 
 // Many shoppers at once on a busy machine.
 jest.setTimeout(180_000);
@@ -360,6 +361,48 @@ describe('a payment being started is never withdrawn by the periodic check', () 
       'failed',
       'pending',
     ]);
+  });
+
+  test('an attempt stranded newer than the link is withdrawn: at once on a declined order, after a while on an open one', async () => {
+    const productId = await productWithStock(4);
+    const declined = await placeOrder(await shopperWith(productId));
+    const open = await placeOrder(await shopperWith(productId));
+    /** A request recorded a payment and then stopped before linking it (it crashed, or found the order closed). */
+    const strand = async (orderId: number) => {
+      const order = await orderOf(orderId);
+      const payment = await sandbox().execute({
+        invoiceValue: order.totalPrice,
+        currencyIso: order.currency,
+        paymentMethodId: 1,
+        orderId,
+      });
+      await recordAttempt(
+        t.db,
+        sandbox().name,
+        orderId,
+        { ...payment, amount: order.totalPrice, currency: order.currency },
+        clock.now(),
+      );
+      return payment.paymentId;
+    };
+    expect((await decideOnPage(declined.payment_url, 'decline')).statusCode).toBe(303);
+    const onDeclined = await strand(declined.order_id);
+    const onOpen = await strand(open.order_id);
+
+    clock.advance(MINUTE);
+    await t.app.jobs.tick();
+    expect((await sandbox().getPaymentStatus(onDeclined))?.status).toBe('failed');
+    expect((await sandbox().getPaymentStatus(onOpen))?.status).toBe('pending');
+    clock.advance(STARTING_ATTEMPT_MS);
+    await t.app.jobs.tick();
+    expect((await sandbox().getPaymentStatus(onOpen))?.status).toBe('failed');
+    expect((await attemptsOf(open.order_id)).map((attempt) => attempt.state)).toEqual([
+      'pending',
+      'canceled',
+    ]);
+    // Its order stays payable through its own link.
+    expect((await decideOnPage(open.payment_url, 'pay')).statusCode).toBe(303);
+    expect((await orderOf(open.order_id)).status).toBe('paid');
   });
 
   test('an older attempt the order replaced is still withdrawn', async () => {

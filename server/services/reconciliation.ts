@@ -20,6 +20,11 @@ export const JOB_BATCH = 100;
 export const EXPIRY_LEASE_MS = 2 * 60 * 1000;
 /** A shopper may still finish paying on the gateway's page this long after the order expired. */
 export const CLOSED_ORDER_WATCH_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a payment attempt may stay newer than its order's link, being started (the gateway answered, the link is
+ * written next); well above the gateway calls' timeouts.
+ */
+export const STARTING_ATTEMPT_MS = 5 * 60 * 1000;
 /** An attempt older than CLOSED_ORDER_WATCH_MS that the gateway still has open is asked about this often. */
 export const STALE_ATTEMPT_CHECK_MS = 60 * 60 * 1000;
 
@@ -74,12 +79,14 @@ async function isAbandoned(deps: ReconcileDeps, attempt: ClaimedAttempt, now: Da
   if (['paid', 'completed', 'refund_due', 'canceled'].includes(order.status)) return true;
   if (order.status === 'expired') return now.getTime() - order.updatedAt.getTime() > CLOSED_ORDER_WATCH_MS;
   if (order.paymentId === attempt.gatewayPaymentId) return false;
-  // An attempt newer than the order's payment link (or recorded before any link) is one a request is starting
-  // right now, its link written next: the shopper is being sent to it. Only a newer link replaces an attempt.
   const current = (await orderAttempts(deps.db, attempt.orderId)).find(
     (one) => one.gatewayPaymentId === order.paymentId,
   );
-  return current !== undefined && current.id > attempt.id;
+  if (current !== undefined && current.id > attempt.id) return true;
+  // Newer than the link (or recorded before any link): a request is starting it, its link written next, and the
+  // shopper is being sent to it. One left so for longer was stranded (its request crashed, or found the order
+  // closed and could not withdraw it), and nothing else would ever withdraw it.
+  return order.status !== 'pending' || now.getTime() - attempt.createdAt.getTime() > STARTING_ATTEMPT_MS;
 }
 
 /** Asks the gateway about one claimed attempt and applies the answer; null when it could not tell. */

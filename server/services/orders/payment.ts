@@ -13,7 +13,14 @@ import { lockOrderRow } from '../../db/queries/paymentAttempts';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { roundMoney, type ExecuteResult, type PaymentGateway, type PaymentMethod } from '../payments';
 import { holdStockForPayment, ORDER_CLOSED } from './lifecycle';
-import { cancelAttempt, cancelOtherAttempts, recordAttempt, type PaymentLog } from './paymentAttempts';
+import {
+  cancelAttempt,
+  cancelOtherAttempts,
+  orderAttempts,
+  recordAttempt,
+  type AttemptRow,
+  type PaymentLog,
+} from './paymentAttempts';
 
 export const ORDER_ID_REQUIRED = 'The order id field is required.';
 export const INVOICE_VALUE_MISMATCH = 'The invoice value field must match the order total.';
@@ -120,28 +127,60 @@ export async function startOrderPayment(
     { ...payment, amount: total, currency: order.currency },
     now,
   );
-  // Under the order's lock again: the order may have been cancelled or paid while the gateway was answering.
-  const stillPayable = await db.transaction(async (tx) => {
-    const locked = await lockOrderRow(tx, order.id);
-    if (!locked || locked.status !== 'pending') return false;
-    await setPaymentLink(
-      tx,
-      order.id,
-      {
-        paymentId: payment.paymentId,
-        paymentUrl: payment.paymentUrl,
-        ...(payment.methodName ? { paymentMethod: payment.methodName } : {}),
-      },
-      now,
-    );
-    return true;
-  });
-  if (!stillPayable) {
+  const linked = await linkAttempt(db, attempt, { ...payment, paymentMethod: payment.methodName }, now);
+  if (!linked) {
     await cancelAttempt(deps, attempt, now).catch(() => false);
     throw new Conflict(ORDER_CLOSED);
   }
-  // A payment started at the same moment by another request of the same shopper: whichever became the order's
-  // payment link last stays live, every other one is withdrawn.
+  if (linked.paymentId !== payment.paymentId) {
+    // A payment started at the same moment by another request of the same shopper is newer and is the link: that
+    // one stays live, this one is withdrawn, and the shopper is sent to the live one.
+    await cancelAttempt(deps, attempt, now).catch(() => false);
+    return linked;
+  }
   await cancelOtherAttempts(deps, order.id, { keepCurrent: true }, now);
   return payment;
+}
+
+/**
+ * Makes a just-recorded attempt the order's payment link, under the order's lock (the order may have been
+ * cancelled or paid while the gateway was answering: null then). The link only moves forward: when another
+ * request linked a newer attempt meanwhile, that one stays the link and is answered. So an attempt newer than the
+ * link is always one a request is starting (reconciliation leaves it alone).
+ */
+export async function linkAttempt(
+  db: Db,
+  attempt: AttemptRow,
+  link: { paymentId: string; paymentUrl: string; paymentMethod?: string | undefined },
+  now: Date,
+): Promise<ExecuteResult | null> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOrderRow(tx, attempt.orderId);
+    if (!locked || locked.status !== 'pending') return null;
+    const current = locked.paymentId
+      ? (await orderAttempts(tx, attempt.orderId)).find((one) => one.gatewayPaymentId === locked.paymentId)
+      : undefined;
+    if (current && current.id > attempt.id && locked.paymentUrl) {
+      return {
+        paymentId: current.gatewayPaymentId,
+        invoiceId: current.invoiceId ?? current.gatewayPaymentId,
+        paymentUrl: locked.paymentUrl,
+      };
+    }
+    await setPaymentLink(
+      tx,
+      attempt.orderId,
+      {
+        paymentId: link.paymentId,
+        paymentUrl: link.paymentUrl,
+        ...(link.paymentMethod ? { paymentMethod: link.paymentMethod } : {}),
+      },
+      now,
+    );
+    return {
+      paymentId: link.paymentId,
+      invoiceId: attempt.invoiceId ?? link.paymentId,
+      paymentUrl: link.paymentUrl,
+    };
+  });
 }
