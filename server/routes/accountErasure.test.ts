@@ -116,7 +116,11 @@ describe('DELETE /profile_delete', () => {
       status: 'expired',
       contactEmail: 'noura.private@example.com',
     });
-    clock.advance(DAY_MS);
+    // The day counts from its expiry, not from its payment's start half an hour before.
+    clock.advance(DAY_MS - 20 * 60 * 1000);
+    await t.app.jobs.tick();
+    expect((await orderRow(unpaid)).contactEmail).toBe('noura.private@example.com');
+    clock.advance(20 * 60 * 1000 + 1);
     await t.app.jobs.tick();
     const settled = await orderRow(unpaid);
     expect(settled.status).toBe('expired');

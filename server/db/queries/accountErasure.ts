@@ -15,8 +15,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * One statement (the deletion and the background job both run it): idempotent, safe on several instances. An
- * expired or failed order whose payment recorded after `payableSince` is still open has not settled: the gateway may
- * still take that money, and the order is then sold after all and delivered.
+ * expired or failed order with a payment still open at the gateway, started or closed after `payableSince`, has not
+ * settled: the gateway may still take that money, and the order is then sold after all and delivered.
  */
 async function eraseSettledContacts(db: Db | Tx, payableSince: Date): Promise<number> {
   const openPayment = db
@@ -26,7 +26,8 @@ async function eraseSettledContacts(db: Db | Tx, payableSince: Date): Promise<nu
       and(
         eq(paymentAttempts.orderId, orders.id),
         eq(paymentAttempts.state, 'pending'),
-        gt(paymentAttempts.createdAt, payableSince),
+        // The day counts from the later of the payment's start and the order's closing, as reconciliation's does.
+        or(gt(paymentAttempts.createdAt, payableSince), gt(orders.updatedAt, payableSince)),
       ),
     );
   const erased = await db
