@@ -160,6 +160,23 @@ describe('mail the SMTP server did not take', () => {
     expect(row).toMatchObject({ deliveryAttempts: MAIL_RETRY_DELAYS_MS.length + 1, retryAt: null });
   });
 
+  test('a run stops at its first failure: a down server costs one try per run, the rest wait their turn', async () => {
+    const server = flakyServer(new Date(clock.getTime() + 10 * MINUTE));
+    const mail = service(server.transport);
+    await mail.send({ to: 'one@example.com', subject: 'Order #9 cancelled', text: 'Sorry.' });
+    await mail.send({ to: 'two@example.com', subject: 'Order #10 cancelled', text: 'Sorry.' });
+    clock = new Date(clock.getTime() + 2 * MINUTE);
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 0, failed: 1, gaveUp: 0 });
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 0, failed: 1, gaveUp: 0 });
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 0, failed: 0, gaveUp: 0 });
+    clock = new Date(clock.getTime() + 10 * MINUTE);
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 2, failed: 0, gaveUp: 0 });
+    expect(server.taken).toEqual([
+      'one@example.com: Order #9 cancelled',
+      'two@example.com: Order #10 cancelled',
+    ]);
+  });
+
   test('without SMTP there is nothing to try again', async () => {
     const mail = createMailService({
       db: t.db,

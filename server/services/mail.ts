@@ -29,15 +29,22 @@ export interface MailRetryReport {
 const MINUTE_MS = 60 * 1000;
 /** The pause before each further try after a failed one: seven tries over about ten hours. */
 export const MAIL_RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360].map((minutes) => minutes * MINUTE_MS);
-/** A claimed message is left to its process this long (an SMTP conversation may take minutes to time out). */
-const MAIL_RETRY_LEASE_MS = 10 * MINUTE_MS;
+/** A claimed message is left to its process this long: well above one SMTP conversation's timeouts. */
+const MAIL_RETRY_LEASE_MS = 5 * MINUTE_MS;
 const MAIL_RETRY_BATCH = 20;
 
 /** Delivers to an SMTP server; absent when SMTP_URL is not set. */
 export type MailTransport = (message: MailMessage & { from: string }) => Promise<void>;
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Short timeouts: a request that mails (a registration's code) must not hang for nodemailer's default minutes on
+  // an unreachable server; what fails is tried again by the retry job.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return async ({ from, to, subject, text }) => {
     await transporter.sendMail({ from, to, subject, text });
   };
@@ -91,15 +98,22 @@ export function createMailService({
         'mail queued',
       );
       if (!transport || !queued) return;
+      let failure: unknown = null;
       try {
         await transport({ ...message, from });
-        await recordDeliveryTry(db, queued.id, 1, null);
       } catch (error) {
-        const [delay] = MAIL_RETRY_DELAYS_MS;
-        const retryAt = message.code || delay === undefined ? null : new Date(now().getTime() + delay);
-        await recordDeliveryTry(db, queued.id, 1, retryAt);
+        failure = error ?? new Error('SMTP delivery failed');
+      }
+      const [delay] = MAIL_RETRY_DELAYS_MS;
+      const retryAt =
+        failure === null || message.code || delay === undefined ? null : new Date(now().getTime() + delay);
+      // Recorded apart from the delivery: a database hiccup after the SMTP server took it never sends it again.
+      await recordDeliveryTry(db, queued.id, 1, retryAt).catch((error: unknown) => {
+        logger.error({ err: error, mail: { to: message.to } }, 'mail delivery try not recorded');
+      });
+      if (failure !== null) {
         logger.error(
-          { err: error, mail: { to: message.to, subject: message.subject }, retryAt },
+          { err: failure, mail: { to: message.to, subject: message.subject }, retryAt },
           retryAt ? 'SMTP delivery failed; tried again later' : 'SMTP delivery failed',
         );
       }
@@ -108,27 +122,35 @@ export function createMailService({
     async retryDue(at) {
       const report: MailRetryReport = { delivered: 0, failed: 0, gaveUp: 0 };
       if (!transport) return report;
-      for (const mail of await claimMailToRetry(db, at, MAIL_RETRY_LEASE_MS, MAIL_RETRY_BATCH)) {
+      // One message claimed at a time, each under its own lease, so a slow SMTP server never leaves a claimed
+      // batch to outlive its lease (another process would send it again); the run ends at the first failure
+      // (the server is likely down), so it never holds up the jobs after it for long.
+      for (let sent = 0; sent < MAIL_RETRY_BATCH; sent += 1) {
+        const [mail] = await claimMailToRetry(db, at, MAIL_RETRY_LEASE_MS, 1);
+        if (!mail) break;
         const attempts = mail.deliveryAttempts + 1;
         const about = { to: mail.recipient, subject: mail.subject, attempts };
+        let failure: unknown = null;
         try {
           await transport({ from, to: mail.recipient, subject: mail.subject, text: mail.body });
-          await recordDeliveryTry(db, mail.id, attempts, null);
+        } catch (error) {
+          failure = error ?? new Error('SMTP delivery failed');
+        }
+        const delay = MAIL_RETRY_DELAYS_MS[attempts - 1];
+        const retryAt = failure === null || delay === undefined ? null : new Date(at.getTime() + delay);
+        await recordDeliveryTry(db, mail.id, attempts, retryAt, mail.claimedUntil);
+        if (failure === null) {
           report.delivered += 1;
           logger.info({ mail: about }, 'mail delivered on a later try');
-        } catch (error) {
-          const delay = MAIL_RETRY_DELAYS_MS[attempts - 1];
-          const retryAt = delay === undefined ? null : new Date(at.getTime() + delay);
-          await recordDeliveryTry(db, mail.id, attempts, retryAt);
-          if (retryAt) report.failed += 1;
-          else report.gaveUp += 1;
-          logger.error(
-            { err: error, mail: about, retryAt },
-            retryAt
-              ? 'SMTP delivery failed again; tried again later'
-              : 'SMTP delivery failed on its last try',
-          );
+          continue;
         }
+        if (retryAt) report.failed += 1;
+        else report.gaveUp += 1;
+        logger.error(
+          { err: failure, mail: about, retryAt },
+          retryAt ? 'SMTP delivery failed again; tried again later' : 'SMTP delivery failed on its last try',
+        );
+        break;
       }
       return report;
     },

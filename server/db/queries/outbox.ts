@@ -1,5 +1,5 @@
 // The mail outbox: every message the shop sent, newest first.
-import { desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
 import { outbox } from '../schema';
 
@@ -40,6 +40,8 @@ export interface MailToRetry {
   subject: string;
   body: string;
   deliveryAttempts: number;
+  /** this claim's lease: the outcome is recorded only while the row still carries it */
+  claimedUntil: Date;
 }
 
 interface RetryRow extends Record<string, unknown> {
@@ -72,21 +74,30 @@ export async function claimMailToRetry(
         )
         RETURNING id, recipient, subject, body, delivery_attempts`,
   );
+  const claimedUntil = new Date(now.getTime() + leaseMs);
   return rows.map((row) => ({
     id: Number(row.id),
     recipient: row.recipient,
     subject: row.subject,
     body: row.body,
     deliveryAttempts: Number(row.delivery_attempts),
+    claimedUntil,
   }));
 }
 
-/** One delivery try's outcome: `retryAt` null when it went or the tries ran out. */
+/**
+ * One delivery try's outcome: `retryAt` null when it went or the tries ran out. With `claimedUntil`, only while
+ * the row still carries that claim (a process whose lease ran out does not overwrite the next one's outcome).
+ */
 export async function recordDeliveryTry(
   db: Db,
   id: number,
   attempts: number,
   retryAt: Date | null,
+  claimedUntil?: Date,
 ): Promise<void> {
-  await db.update(outbox).set({ deliveryAttempts: attempts, retryAt }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ deliveryAttempts: attempts, retryAt })
+    .where(claimedUntil ? and(eq(outbox.id, id), eq(outbox.retryAt, claimedUntil)) : eq(outbox.id, id));
 }
