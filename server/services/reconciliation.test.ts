@@ -213,6 +213,27 @@ describe('unpaid orders expire', () => {
     expect((await orderOf(placed.order_id)).status).toBe('paid');
   });
 
+  test('a checkout retried with its Idempotency-Key after its order was paid without a link answers 409, no second order', async () => {
+    const productId = await productWithStock(2);
+    const shopper = await shopperWith(productId);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/create-order',
+        payload: checkout,
+        headers: { authorization: `Bearer ${shopper.token}`, 'idempotency-key': `paid-${shopper.id}` },
+      });
+    const first = (await send()).json<Created>();
+    expect((await decideOnPage(first.payment_url, 'pay')).statusCode).toBe(303);
+    // Its request had stopped after the gateway answered, before writing the link.
+    await t.db.update(orders).set({ paymentUrl: null }).where(eq(orders.id, first.order_id));
+    const again = await send();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This order is already paid or closed.' });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, shopper.id))).toHaveLength(1);
+    expect(await stockOf(t.db, productId)).toBe(1);
+  });
+
   test('an overdue order the shopper paid at the last moment is paid, not expired', async () => {
     const productId = await productWithStock(2);
     const created = await placeOrder(await shopperWith(productId));

@@ -10,10 +10,10 @@ import { convert, findRate } from '../catalog';
 import type { CartOwner } from '../cart';
 import type { PaymentGateway } from '../payments';
 import { couponTerms, findValidCoupon, orderFigures, priceCart } from '../pricing';
-import { Invalid } from '../errors';
+import { Conflict, Invalid } from '../errors';
 import type { ValidOrderRequest } from './checkoutRequest';
 import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './limits';
-import { expireOverdueOrder } from './lifecycle';
+import { expireOverdueOrder, ORDER_CLOSED } from './lifecycle';
 import { cancelAttempt, recordAttempt } from './paymentAttempts';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
@@ -322,10 +322,12 @@ async function findReplay(
       .select({ status: orders.status, stockReserved: orders.stockReserved })
       .from(orders)
       .where(eq(orders.id, earlier.id));
-    if (current?.status !== 'pending' || !current.stockReserved) {
+    if (current?.status === 'expired' || current?.status === 'canceled') {
       await db.update(orders).set({ requestFingerprint: null }).where(eq(orders.id, earlier.id));
       return null;
     }
+    // Paid without a link of its own (its request stopped after the gateway answered): not paid for twice.
+    if (current?.status !== 'pending' || !current.stockReserved) throw new Conflict(ORDER_CLOSED);
     paymentUrl = await startPayment(options, earlier.id, earlier.totalPrice, earlier.currency);
   }
   return { orderId: earlier.id, paymentUrl };
