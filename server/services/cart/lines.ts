@@ -18,7 +18,7 @@ import {
   type Rate,
   type ValueJson,
 } from '../catalog';
-import { Invalid, NotFound, OutOfStock } from '../errors';
+import { Invalid, NotFound, NotSignedIn, OutOfStock } from '../errors';
 import { quantityCapMessage } from '../orders/limits';
 import { createGuestCart, ownerWhere, type CartOwner } from './owner';
 
@@ -230,7 +230,12 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
                     updated_at = now()
         WHERE cart_items.quantity + EXCLUDED.quantity <= ${product.stockQuantity}
       RETURNING id, quantity, size_value_id, color_value_id, currency`,
-  );
+  ).catch((error: unknown) => {
+    // The owner went between its check and this line: a guest cart merged at sign-in or expired, or a deleted
+    // account. Its shopper starts again as any signed-out one would.
+    if (violatesOwnerReference(error)) throw new NotSignedIn();
+    throw error;
+  });
   // No row: the line is there already and the sum would outgrow the stock.
   if (!line) throw overStock(product.stockQuantity);
   return serializeOne(
@@ -392,4 +397,17 @@ export async function addToNewGuestCart(
     await db.delete(guestCarts).where(eq(guestCarts.id, created.guestCartId));
     throw error;
   }
+}
+
+/** A foreign-key violation on the cart line's owner (PostgreSQL 23503 on its guest cart or user). */
+function violatesOwnerReference(error: unknown): boolean {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23503') return typeof constraint === 'string' && /guest_cart_id|user_id/.test(constraint);
+  }
+  return false;
 }
