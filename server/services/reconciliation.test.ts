@@ -70,6 +70,15 @@ const decideOnPage = (paymentUrl: string, action: 'pay' | 'decline', app: Fastif
     payload: `action=${action}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+/** The shopper starts a new payment of the order (execute-payment), with the sandbox's method `methodId`. */
+const startPayment = (shopper: Shopper, orderId: number, methodId = 1) =>
+  call(
+    t.app,
+    'POST',
+    '/api/execute-payment',
+    { payment_method_id: methodId, order_id: orderId },
+    shopper.token,
+  );
 /** The gateway decides without any callback reaching the shop (the shopper closed the tab; a lost webhook). */
 const decideSilently = (paymentUrl: string, outcome: 'paid' | 'failed') =>
   (t.app.deps.gateway as SandboxGateway).decide(paymentIdOf(paymentUrl), outcome);
@@ -94,13 +103,7 @@ describe('unpaid orders expire', () => {
     expect((await t.app.jobs.tick())['expire-unpaid-orders']).toEqual({ expired: 0, paid: 0 });
     expect(await stockOf(t.db, productId)).toBe(3);
 
-    const retry = await call(
-      t.app,
-      'POST',
-      '/api/execute-payment',
-      { payment_method_id: 1, order_id: created.order_id },
-      shopper.token,
-    );
+    const retry = await startPayment(shopper, created.order_id);
     expect(retry.statusCode).toBe(409);
     expect(await stockOf(t.db, productId)).toBe(3);
     const mine = (
@@ -114,13 +117,7 @@ describe('unpaid orders expire', () => {
     const shopper = await shopperWith(productId);
     const created = await placeOrder(shopper);
     clock.advance(31 * MINUTE);
-    const retry = await call(
-      t.app,
-      'POST',
-      '/api/execute-payment',
-      { payment_method_id: 2, order_id: created.order_id },
-      shopper.token,
-    );
+    const retry = await startPayment(shopper, created.order_id, 2);
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toEqual({ message: 'This order expired unpaid and its items went back on sale.' });
     expect((await orderOf(created.order_id)).status).toBe('expired');
@@ -136,13 +133,7 @@ describe('unpaid orders expire', () => {
     expect(await claimOverdueOrders(t.db, clock.now(), EXPIRY_LEASE_MS, JOB_BATCH)).toEqual([
       expect.objectContaining({ id: created.order_id }),
     ]);
-    const retry = await call(
-      t.app,
-      'POST',
-      '/api/execute-payment',
-      { payment_method_id: 2, order_id: created.order_id },
-      shopper.token,
-    );
+    const retry = await startPayment(shopper, created.order_id, 2);
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toEqual({ message: 'This order expired unpaid and its items went back on sale.' });
     expect(await stockOf(t.db, productId)).toBe(2);
@@ -159,13 +150,7 @@ describe('unpaid orders expire', () => {
     expect(await claimOverdueOrders(t.db, clock.now(), EXPIRY_LEASE_MS, JOB_BATCH)).toHaveLength(1);
     // While the job asks the gateway, the card is declined and the shopper tries again: a fresh reservation.
     expect((await decideOnPage(created.payment_url, 'decline')).statusCode).toBe(303);
-    const retry = await call(
-      t.app,
-      'POST',
-      '/api/execute-payment',
-      { payment_method_id: 1, order_id: created.order_id },
-      shopper.token,
-    );
+    const retry = await startPayment(shopper, created.order_id);
     expect(retry.statusCode).toBe(200);
     expect(await expireOverdueOrder(t.db, created.order_id, clock.now())).toBe(false);
     expect(await orderOf(created.order_id)).toMatchObject({ status: 'pending', stockReserved: true });
@@ -361,13 +346,7 @@ describe('a payment being started is never withdrawn by the periodic check', () 
     const shopper = await shopperWith(productId);
     const created = await placeOrder(shopper);
     expect((await decideOnPage(created.payment_url, 'decline')).statusCode).toBe(303);
-    const retry = await call(
-      t.app,
-      'POST',
-      '/api/execute-payment',
-      { payment_method_id: 1, order_id: created.order_id },
-      shopper.token,
-    );
+    const retry = await startPayment(shopper, created.order_id);
     expect(retry.statusCode).toBe(200);
     const retryUrl = retry.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL;
     await t.db
@@ -430,13 +409,7 @@ describe('a payment being started is never withdrawn by the periodic check', () 
     const productId = await productWithStock(2);
     const shopper = await shopperWith(productId);
     const created = await placeOrder(shopper);
-    const retry = await call(
-      t.app,
-      'POST',
-      '/api/execute-payment',
-      { payment_method_id: 1, order_id: created.order_id },
-      shopper.token,
-    );
+    const retry = await startPayment(shopper, created.order_id);
     expect(retry.statusCode).toBe(200);
     // The retry withdrew the first attempt itself; one the gateway had not let go of then is left to the check.
     const [first] = await attemptsOf(created.order_id);
@@ -526,13 +499,7 @@ describe('50 shoppers ordering and paying for the last piece', () => {
       created.map(async (order, index) => {
         const shopper = shoppers[index];
         if (!shopper) throw new Error('no shopper');
-        const answer = await call(
-          t.app,
-          'POST',
-          '/api/execute-payment',
-          { payment_method_id: 1, order_id: order.order_id },
-          shopper.token,
-        );
+        const answer = await startPayment(shopper, order.order_id);
         if (answer.statusCode === 200) {
           await decideOnPage(
             answer.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL,
