@@ -133,3 +133,15 @@ export async function executeRows<TRow extends Record<string, unknown>>(
   const result = (await db.execute<TRow>(query)) as { rows?: TRow[] };
   return result.rows ?? [];
 }
+
+/** PostgreSQL's own error (its SQLSTATE code and constraint), on the error itself or the cause Drizzle wraps it in. */
+export function databaseErrorOf(error: unknown): { code?: unknown; constraint?: unknown } | undefined {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ('code' in current) return current as { code?: unknown; constraint?: unknown };
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CartItem } from '../../../contract/cart';
 import type { Product } from '../../../contract/catalog';
-import { executeRows, type Db } from '../../db/client';
+import { databaseErrorOf, executeRows, type Db } from '../../db/client';
 import { setChosenLineQuantity } from '../../db/queries/cartLines';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../../db/schema';
 import {
@@ -401,13 +401,6 @@ export async function addToNewGuestCart(
 
 /** A foreign-key violation on the cart line's owner (PostgreSQL 23503 on its guest cart or user). */
 function violatesOwnerReference(error: unknown): boolean {
-  for (
-    let current = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23503') return typeof constraint === 'string' && /guest_cart_id|user_id/.test(constraint);
-  }
-  return false;
+  const { code, constraint } = databaseErrorOf(error) ?? {};
+  return code === '23503' && typeof constraint === 'string' && /guest_cart_id|user_id/.test(constraint);
 }

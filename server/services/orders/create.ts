@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNPAID_ORDER_TTL_MS, type OrderLimits } from '../../config';
-import type { Db } from '../../db/client';
+import { databaseErrorOf, type Db } from '../../db/client';
 import { areas, governorates, orderItems, orders, products } from '../../db/schema';
 import { takeStock } from '../../db/stock';
 import { convert, findRate } from '../catalog';
@@ -86,14 +86,7 @@ interface CreateOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return databaseErrorOf(error)?.code === '23505';
 }
 
 /**
