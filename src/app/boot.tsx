@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 
 import { App } from '../App';
+import { loadCartCodeOnFirstInteraction } from '../features/cart/public';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
@@ -44,6 +45,7 @@ export async function boot(): Promise<void> {
   syncAcrossTabs(store);
   watchRecovery(store);
   watchPersonalState(store);
+  loadCartCodeOnFirstInteraction(window);
 
   // 3. Hydrate the server's markup when it was rendered from the state this shopper has (a new visitor's), with
   // the very answers it was rendered from; otherwise render the page here.

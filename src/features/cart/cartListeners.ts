@@ -13,10 +13,28 @@ import {
 } from './cartSlice';
 import { isSameCart, selectCartArgs, selectCartData } from './useCart';
 
-// The effects come with the cart mutations, not with the first JavaScript: fetched while the page idles (prefetch),
-// so the first add does not wait for a download, and evaluated on the first add or sign-in with a guest cart.
-const loadEffects = () =>
-  import(/* webpackChunkName: "cart-mutations", webpackPrefetch: true */ './cartEffects');
+// The effects come with the cart mutations, not with the first JavaScript: evaluated on the first add or sign-in with
+// a guest cart, and fetched sooner when the shopper starts using the page (below).
+const loadEffects = () => import(/* webpackChunkName: "cart-mutations" */ './cartEffects');
+
+/** What a shopper does first on a page: a touch (a scroll on a phone starts with one), a click, a key, a wheel. */
+const FIRST_INTERACTIONS = ['pointerdown', 'keydown', 'wheel'] as const;
+
+/**
+ * Fetches the cart's code at the shopper's first interaction with the page, so an add tapped later does not wait
+ * for a download (one round trip, ~160 ms on slow 4G), while a visit that never interacts never downloads it.
+ */
+export function loadCartCodeOnFirstInteraction(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+) {
+  const load = () => {
+    for (const type of FIRST_INTERACTIONS) target.removeEventListener(type, load, true);
+    // A failed fetch (offline) is tried again by the add itself.
+    loadEffects().catch(() => undefined);
+  };
+  for (const type of FIRST_INTERACTIONS)
+    target.addEventListener(type, load, { capture: true, passive: true });
+}
 
 /** A guest-cart call answered 401: the guest token is unknown to the server. */
 function isGuestCart401(action: UnknownAction): boolean {

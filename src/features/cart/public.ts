@@ -6,6 +6,7 @@ export {
   selectGuestToken,
   selectPendingAdd,
 } from './cartSlice';
+export { loadCartCodeOnFirstInteraction } from './cartListeners';
 export { selectCartArgs, useCartCount, useCartItems } from './useCart';
 export type { CartArgs, CartItem, CartProduct } from './types';
 export { useCartSummary, type CartSummary } from './useCartSummary';
