@@ -3,16 +3,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import arAuth from '../src/i18n/locales/ar/auth.json';
 import arCommon from '../src/i18n/locales/ar/common.json';
+import arFooter from '../src/i18n/locales/ar/footer.json';
 import arShell from '../src/i18n/locales/ar/shell.json';
 import enAuth from '../src/i18n/locales/en/auth.json';
 import enCommon from '../src/i18n/locales/en/common.json';
+import enFooter from '../src/i18n/locales/en/footer.json';
 import enShell from '../src/i18n/locales/en/shell.json';
 import { expect, openIn, readMailCode, test, uniqueEmail, PASSWORD } from './fixtures';
 
 type Language = 'en' | 'ar';
 const TEXTS = {
-  en: { auth: enAuth, common: enCommon, shell: enShell },
-  ar: { auth: arAuth, common: arCommon, shell: arShell },
+  en: { auth: enAuth, common: enCommon, shell: enShell, footer: enFooter.shell.footer },
+  ar: { auth: arAuth, common: arCommon, shell: arShell, footer: arFooter.shell.footer },
 };
 const NEW_PASSWORD = 'Fresh2@yz';
 
@@ -232,7 +234,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('searchbox', { name: shell.nav.search_label }).fill('gold watch');
     // The contact form loads as the shopper scrolls down to it.
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await page.getByLabel(shell.footer.contact_message).fill('Hello, is the oud back in stock soon?');
+    await page
+      .getByLabel(TEXTS[language].footer.contact_message)
+      .fill('Hello, is the oud back in stock soon?');
     // The session ends elsewhere (another device logs it out).
     const logout = await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });
     expect(logout.ok()).toBe(true);
@@ -252,7 +256,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByRole('searchbox', { name: TEXTS[other].shell.nav.search_label })).toHaveValue(
       'gold watch',
     );
-    await expect(page.getByLabel(TEXTS[other].shell.footer.contact_message)).toHaveValue(
+    await expect(page.getByLabel(TEXTS[other].footer.contact_message)).toHaveValue(
       'Hello, is the oud back in stock soon?',
     );
   });

@@ -2,7 +2,13 @@ import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 
 import { selectIsStaff } from '../features/auth/public';
-import { loadAccountTexts, loadShopTexts, loadTexts, type LazyNamespace } from '../i18n/i18n';
+import {
+  loadAccountTexts,
+  loadFooterTexts,
+  loadShopTexts,
+  loadTexts,
+  type LazyNamespace,
+} from '../i18n/i18n';
 import { Layout } from '../shell/Layout';
 import { RequireAuth } from '../shell/RequireAuth';
 import { lazyPage, RouteBoundary } from '../shell/RouteBoundary';
@@ -85,8 +91,12 @@ const LOADERS: Record<RoutePath, RouteDefinition['load']> = {
   '/privacy': withAccountTexts(
     () => import(/* webpackChunkName: "privacy" */ '../features/content/pages/PrivacyPage'),
   ),
-  '/who-we-are': withAccountTexts(
-    () => import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
+  // Its failure message is the footer's about text's.
+  '/who-we-are': withAccountTexts(() =>
+    Promise.all([
+      import(/* webpackChunkName: "who-we-are" */ '../features/content/pages/AboutPage'),
+      loadFooterTexts(),
+    ]).then(([page]) => page),
   ),
   // The back office: its slice, endpoints and texts come with its chunk (see features/admin/AdminArea).
   '/admin/*': () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminArea'),

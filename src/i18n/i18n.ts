@@ -72,10 +72,34 @@ function isLazyNamespace(namespace: string): namespace is LazyNamespace {
   return (LAZY_NAMESPACES as readonly string[]).includes(namespace);
 }
 
+function isWholeKeyNamespace(namespace: string): namespace is WholeKeyNamespace {
+  return Object.hasOwn(WHOLE_KEY_TEXTS, namespace);
+}
+
 /** The cart, shipping and coupon texts, loaded with the pages that show them (cart, checkout). */
 export const SHOP_NAMESPACE = 'shop';
 /** Favorites, profile and content pages: their own namespace, loaded with their routes (keys `profile.…`). */
 export const ACCOUNT_NAMESPACE = 'account';
+/** The footer's and its contact form's texts (keys `shell.footer.…`, `common.validation.…`), loaded with the footer. */
+export const FOOTER_NAMESPACE = 'footer';
+
+type WholeKeyNamespace = typeof SHOP_NAMESPACE | typeof ACCOUNT_NAMESPACE | typeof FOOTER_NAMESPACE;
+
+/** Namespaces whose files hold their keys from the top (`cart.…`, `shell.footer.…`), not under one area. */
+const WHOLE_KEY_TEXTS: Record<WholeKeyNamespace, (ar: boolean) => TextsModule> = {
+  shop: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
+      : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json'),
+  account: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-account" */ './locales/ar/account.json')
+      : import(/* webpackChunkName: "locale-en-account" */ './locales/en/account.json'),
+  footer: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-footer" */ './locales/ar/footer.json')
+      : import(/* webpackChunkName: "locale-en-footer" */ './locales/en/footer.json'),
+};
 
 /** One instance for the app; the store decides its language (see app/languageSync). */
 export const i18n = i18next.createInstance();
@@ -117,17 +141,8 @@ export async function initI18n(): Promise<Language> {
         if (isLazyNamespace(namespace)) {
           return LAZY_TEXTS[namespace](ar).then((module) => ({ [LAZY_AREA[namespace]]: module.default }));
         }
-        if (namespace === SHOP_NAMESPACE) {
-          const texts = ar
-            ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
-            : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json');
-          return texts.then((module) => module.default);
-        }
-        if (namespace === ACCOUNT_NAMESPACE) {
-          return ar
-            ? import(/* webpackChunkName: "locale-ar-account" */ './locales/ar/account.json')
-            : import(/* webpackChunkName: "locale-en-account" */ './locales/en/account.json');
-        }
+        if (isWholeKeyNamespace(namespace))
+          return WHOLE_KEY_TEXTS[namespace](ar).then((module) => module.default);
         return ar
           ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
           : import(/* webpackChunkName: "locale-en" */ './locales/en/index');
@@ -143,7 +158,7 @@ export async function initI18n(): Promise<Language> {
       detection: LANGUAGE_DETECTION,
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
+      fallbackNS: [...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE, FOOTER_NAMESPACE],
       interpolation: { escapeValue: false },
       // 10 parallel reads, 5 retries, 350 ms base wait doubling each time.
       maxParallelReads: 10,
@@ -169,6 +184,11 @@ export function loadShopTexts(): Promise<void> {
   return i18n.loadNamespaces(SHOP_NAMESPACE);
 }
 
+/** The footer's texts: the footer loads them beside its code, when the shopper nears it. */
+export function loadFooterTexts(): Promise<void> {
+  return i18n.loadNamespaces(FOOTER_NAMESPACE);
+}
+
 /** The account pages' texts, with the auth texts whose form rules they share. */
 export function loadAccountTexts(): Promise<void> {
   return i18n.loadNamespaces([AUTH_NAMESPACE, ACCOUNT_NAMESPACE]);
@@ -180,9 +200,9 @@ export function initI18nWithResources(resources: Resource, language: Language = 
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      ns: [NAMESPACE, ...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
+      ns: [NAMESPACE, ...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE, FOOTER_NAMESPACE],
       defaultNS: NAMESPACE,
-      fallbackNS: [...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE],
+      fallbackNS: [...LAZY_NAMESPACES, ACCOUNT_NAMESPACE, SHOP_NAMESPACE, FOOTER_NAMESPACE],
       fallbackLng: 'en',
       supportedLngs: SUPPORTED_LANGUAGES as Language[],
       interpolation: { escapeValue: false },

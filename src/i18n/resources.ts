@@ -3,6 +3,7 @@ import arAccount from './locales/ar/account.json';
 import arAdmin from './locales/ar/admin.json';
 import arAuth from './locales/ar/auth.json';
 import arCheckout from './locales/ar/checkout.json';
+import arFooter from './locales/ar/footer.json';
 import ar from './locales/ar/index';
 import arOrders from './locales/ar/orders.json';
 import arProduct from './locales/ar/product.json';
@@ -12,6 +13,7 @@ import enAccount from './locales/en/account.json';
 import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
 import enCheckout from './locales/en/checkout.json';
+import enFooter from './locales/en/footer.json';
 import en from './locales/en/index';
 import enOrders from './locales/en/orders.json';
 import enProduct from './locales/en/product.json';
@@ -28,6 +30,7 @@ export const allResources = {
     search: { catalog: enSearch },
     account: enAccount,
     shop: enShop,
+    footer: enFooter,
     admin: { admin: enAdmin },
   },
   ar: {
@@ -39,6 +42,7 @@ export const allResources = {
     search: { catalog: arSearch },
     account: arAccount,
     shop: arShop,
+    footer: arFooter,
     admin: { admin: arAdmin },
   },
 };

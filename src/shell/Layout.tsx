@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { loadFooterTexts } from '../i18n/i18n';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
 import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
@@ -9,10 +10,16 @@ import { NavBar } from './NavBar';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { Toasts } from './Toasts';
 
-// Below the fold: the footer (about text and its request, contact form, logos) loads when the shopper nears it,
-// not with the page: opening a page fetches neither its code nor the about text.
+// Below the fold: the footer (its texts, about text and its request, contact form, logos) loads when the shopper
+// nears it, not with the page: opening a page fetches neither its code nor the about text.
 // Loaded after the start, maybe offline: a failed load waits for the connection instead of breaking the page.
-const Footer = lazy(() => loadWhenOnline(() => import(/* webpackChunkName: "footer" */ './Footer')));
+const Footer = lazy(() =>
+  loadWhenOnline(() =>
+    Promise.all([import(/* webpackChunkName: "footer" */ './Footer'), loadFooterTexts()]).then(
+      ([footer]) => footer,
+    ),
+  ),
+);
 
 /** How far below the screen the footer starts loading, so it is there by the time the shopper scrolls to it. */
 const FOOTER_LOAD_AHEAD = '600px';
