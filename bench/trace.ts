@@ -38,10 +38,24 @@ interface TraceEvent {
   args?: { data?: { url?: string; stackTrace?: { url?: string }[] }; name?: string };
 }
 
+/** A production chunk's file carries its number only: the chunk groups' names by file, from the build's manifest. */
+const groupOfFile = new Map<string, string>();
+try {
+  const groups = JSON.parse(readFileSync(path.join(dist, 'chunk-manifest.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  for (const [group, files] of Object.entries(groups))
+    for (const file of files) if (!groupOfFile.has(file)) groupOfFile.set(file, group);
+} catch {
+  // Not built: files keep their own names.
+}
+
 const chunkOf = (url: string | undefined) => {
   if (!url) return '(other)';
-  const name = new URL(url, 'http://x').pathname.split('/').pop() ?? url;
-  return name.replace(/\.[0-9a-f]{8,}\.js$/, '') || '(document)';
+  const pathname = new URL(url, 'http://x').pathname;
+  const name = pathname.split('/').pop() ?? url;
+  return groupOfFile.get(pathname.slice(1)) ?? (name.replace(/\.[0-9a-f]{8,}\.js$/, '') || '(document)');
 };
 
 interface CpuProfile {

@@ -8,7 +8,7 @@ import { pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
 
-/** webpack's `[name].[contenthash].js` and friends: 8+ hex characters just before the extension. */
+/** webpack's `[name].[contenthash].js`, `[id].[contenthash].js` and friends: 8+ hex characters just before the extension. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
