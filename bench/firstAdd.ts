@@ -2,6 +2,7 @@
 // to the "added" toast. Unlike the shopper bench's loads, the HTTP cache is on (a fresh context per tap, so empty at
 // the start, as on a first visit): what the page fetched before the tap (a prefetched chunk) counts.
 //   npx tsx bench/firstAdd.ts --base=after=http://127.0.0.1:8080 --base=before=http://127.0.0.1:8081 --runs=7
+// [--add-first: the add is the visit's first touch, its choices picked without one]
 import type { Browser } from '@playwright/test';
 
 import { launchChromium } from './pageLoad';
@@ -40,6 +41,8 @@ const WATCH_ADD = `
   }).observe(document, { subtree: true, childList: true, characterData: true });
 `;
 
+const ADD_FIRST = process.argv.includes('--add-first');
+
 async function firstAddOnce(browser: Browser, base: string, page: string): Promise<FirstAdd | null> {
   const { tab, cdp } = await phoneTab(browser, 'en', CPU_SLOWDOWN, { cache: true });
   const tap = fingerOn(tab, cdp);
@@ -48,9 +51,13 @@ async function firstAddOnce(browser: Browser, base: string, page: string): Promi
     await tab.goto(`${base}${page}?lng=en`);
     await tab.waitForFunction(() => document.documentElement.dataset.pageReady === 'true');
     await tab.waitForLoadState('networkidle');
-    // A colour and a size where the product has them, as the shopper bench's add does.
-    for (const group of await tab.getByRole('radiogroup').all())
-      await tap(group.getByRole('radio', { disabled: false }).first());
+    // A colour and a size where the product has them, as the shopper bench's add does. With --add-first, picked by
+    // the page's own click() (no touch, no key): the add is then the visit's first interaction.
+    for (const group of await tab.getByRole('radiogroup').all()) {
+      const choice = group.getByRole('radio', { disabled: false }).first();
+      if (ADD_FIRST) await choice.evaluate((radio: HTMLElement) => radio.click());
+      else await tap(choice);
+    }
     await tab.evaluate(() => {
       (window as unknown as { __firstAdd: { tapAt: number | null } }).__firstAdd.tapAt = null;
     });

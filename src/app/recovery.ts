@@ -1,5 +1,5 @@
-// Loaded after the first render (like the cross-tab sync), so the first JavaScript stays small; failures from
-// before it arrived are read from the store's state when it starts.
+// Started by the boot once the store holds the persisted state; queries that had already failed for want of a
+// connection by then are read from the store's state when it starts.
 import {
   addListener,
   isAsyncThunkAction,

@@ -1,7 +1,7 @@
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 
 import { statusOf } from '../../app/api';
-import { addToCartClicked, guestTokenRejected, signedIn } from '../../app/events';
+import { addToCartClicked, addToCartSettled, guestTokenRejected, signedIn } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
 import type { RootState } from '../../app/store';
 import {
@@ -78,8 +78,18 @@ export function addCartListeners(startAppListening: AppStartListening): void {
   startAppListening({
     actionCreator: addToCartClicked,
     effect: async (action, listenerApi) => {
-      const { addToCart } = await loadEffects();
-      await addToCart(action.payload, listenerApi);
+      let effects: Awaited<ReturnType<typeof loadEffects>>;
+      try {
+        effects = await loadEffects();
+      } catch {
+        // The code could not be fetched (offline): the add fails as one the shop did not answer, so its button
+        // leaves its busy state; the next add fetches the code again.
+        listenerApi.dispatch(addToCartSettled({ request: action.payload, outcome: 'failed' }));
+        const { notify, t } = listenerApi.extra;
+        notify.error(t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });
+        return;
+      }
+      await effects.addToCart(action.payload, listenerApi);
     },
   });
 
