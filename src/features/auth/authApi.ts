@@ -50,9 +50,6 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageAnswer, ResetPasswordBody>({
       query: (body) => ({ url: 'password/reset', method: 'POST', body }),
     }),
-    logout: build.mutation<MessageAnswer, void>({
-      query: () => ({ url: 'logout', method: 'POST', body: {} }),
-    }),
     nationalities: build.query<Nationality[], { lang: Language }>({
       query: ({ lang }) => ({ url: 'nationalities', params: lang === 'ar' ? { lang: 'ar' } : undefined }),
       // The list is in data.data.
@@ -69,6 +66,5 @@ export const {
   useVerifyCodeMutation,
   useSendVerificationCodeMutation,
   useResetPasswordMutation,
-  useLogoutMutation,
   useNationalitiesQuery,
 } = authApi;

@@ -5,6 +5,7 @@ import { loginRequired, sessionExpired, signedIn, signedOut } from '../../app/ev
 import { makeStore } from '../../app/store';
 import { apiUrl, server } from '../../testing/server';
 import { authApi } from './authApi';
+import { sessionApi } from './sessionApi';
 import {
   authFlowAdvanced,
   authModalClosed,
@@ -104,7 +105,7 @@ describe('auth listeners', () => {
       http.post(apiUrl('logout'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
     );
     const store = makeStore(signedInState);
-    const result = await store.dispatch(authApi.endpoints.logout.initiate());
+    const result = await store.dispatch(sessionApi.endpoints.logout.initiate());
     expect(result.error).toMatchObject({ status: 401 });
     // The listener would have cleared it; useLogout signs out itself, without the 'session ended' warning.
     expect(store.getState().auth.token).toBe('tkn');

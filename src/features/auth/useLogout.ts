@@ -6,7 +6,7 @@ import { notify } from '../../lib/notify';
 import { api, statusOf } from '../../app/api';
 import { signedOut } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
-import { useLogoutMutation } from './authApi';
+import { useLogoutMutation } from './sessionApi';
 
 /**
  * The server is called, then token, cart and guest token are removed (the `signedOut` event: the auth
