@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-// The test watches the storefront's own caches (its queries and the home lists' stored copies) go stale.
+// The test watches the storefront's cache (RTK Query's answers, the home lists among them) go stale.
 // eslint-disable-next-line import-x/no-restricted-paths
 import { catalogApi } from '../catalog/catalogApi';
 import { makeAdminReview, makeAdminShop } from '../../testing/handlers/admin';

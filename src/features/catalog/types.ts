@@ -30,6 +30,6 @@ export interface HomeData {
   categories: ListedCategory[];
   bestSellers: ListedProduct[];
   coupons: Coupon[];
-  /** the categories call failed with no stored copy (search then has nothing to show) */
+  /** the categories call failed with no cached answer (search then has nothing to show) */
   categoriesFailed?: boolean;
 }

@@ -147,7 +147,7 @@ export default function HomePage() {
     [allProducts],
   );
   const loading = useDeferredValue(isLoading || (!data && !isError));
-  // Nothing to show at all (no answer and no stored copy): the retry notice stands in for the lists.
+  // Nothing to show at all (no answer, none cached): the retry notice stands in for the lists.
   const failed = isError && !data;
   const show = (section: HomeTab) => tab === 'all' || tab === section;
 
