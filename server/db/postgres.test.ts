@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { createTestApp, lastMailedCode, type TestApp } from '../testing/testApp';
-import { createShopper } from '../routes/testSupport';
+import { call, createShopper, GUEST_CHECKOUT, plainProductWithStock, stockOf } from '../routes/testSupport';
 import { executeRows, openDb } from './client';
 import { eraseUser } from './queries/accountErasure';
-import { orders } from './schema';
+import { coupons, orders } from './schema';
 import { listMigrations, prepareDatabase, runMigrations } from './migrate';
 import { DEMO_USER } from './seed';
 import { CURRENCY_RATES } from './seed/locations';
@@ -124,6 +124,58 @@ describePostgres('on real PostgreSQL', () => {
       expect(row).toMatchObject({ userId: null, eraseContact: true });
     } finally {
       await other.close();
+    }
+  });
+
+  test('a coupon staff switch off while an order is being placed is not applied to that order', async () => {
+    // A shop with the demo catalog, for a product to order.
+    const shop = await createTestApp({ seed: true });
+    const user = await createShopper(shop.db);
+    const productId = await plainProductWithStock(shop.app, shop.db, 5);
+    await call(shop.app, 'POST', '/api/cart/add', { product_id: productId, quantity: 1 }, user.token);
+    const [coupon] = await shop.db
+      .insert(coupons)
+      .values({ code: 'RACE15', discount: 15, endDate: '2099-12-31' })
+      .returning({ id: coupons.id });
+    const [schema] = await executeRows<{ schema: string }>(shop.db, sql`SELECT current_schema() AS schema`);
+    const other = await openDb({ databaseUrl: url ?? '', searchPath: schema?.schema ?? '' });
+    try {
+      let commit: () => void = () => undefined;
+      const committed = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let switchedOff: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        switchedOff = resolve;
+      });
+      // The back office has switched the coupon off and not committed yet.
+      const staff = other.db.transaction(async (tx) => {
+        await tx
+          .update(coupons)
+          .set({ isActive: false })
+          .where(eq(coupons.id, coupon?.id ?? 0));
+        switchedOff();
+        await committed;
+      });
+      await held;
+      const placing = call(
+        shop.app,
+        'POST',
+        '/api/create-order',
+        { ...GUEST_CHECKOUT, coupon_code: 'RACE15' },
+        user.token,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      commit();
+      await staff;
+      const response = await placing;
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: object }>().errors).toEqual({ coupon_code: ['Invalid coupon'] });
+      // Nothing was taken for it.
+      expect(await stockOf(shop.db, productId)).toBe(5);
+    } finally {
+      await other.close();
+      await shop.close();
     }
   });
 

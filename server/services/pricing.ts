@@ -22,13 +22,21 @@ export interface ValidCoupon {
  * end_date means midnight UTC, as `new Date('YYYY-MM-DD')` reads it in the browser; a starts_on (back office) the
  * same way: usable from that moment on.
  */
-export async function findValidCoupon(db: Db, code: unknown, now: Date): Promise<ValidCoupon | null> {
+export async function findValidCoupon(
+  db: Db,
+  code: unknown,
+  now: Date,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<ValidCoupon | null> {
   if (typeof code !== 'string' || code.trim() === '' || code.length > 64) return null;
-  const [row] = await db
+  const query = db
     .select()
     .from(coupons)
     .where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase()))
     .limit(1);
+  // In an order's transaction: the back office's change of the coupon (it locks the row) waits for the order, or
+  // the order reads the changed coupon.
+  const [row] = await (lock ? query.for('share') : query);
   if (!row || !row.isActive) return null;
   if (new Date(`${row.endDate}T00:00:00Z`).getTime() <= now.getTime()) return null;
   if (row.startsOn && new Date(`${row.startsOn}T00:00:00Z`).getTime() > now.getTime()) return null;

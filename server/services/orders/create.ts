@@ -130,33 +130,36 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   }
   const shippingKwd = await shippingPriceKwd(db, request.governorateName, request.areaName);
   const shippingCost = convert(shippingKwd, currency);
-  let couponDiscount = 0;
-  let fixedDiscount = 0;
-  let couponCode: string | null = null;
-  if (options.allowCoupon && request.couponCode) {
-    const coupon = await findValidCoupon(db, request.couponCode, now);
-    if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
-    const terms = couponTerms(
-      coupon,
-      orderFigures(currency.currencyCode, cart.lines, 0, 0).subtotal,
-      currency,
-    );
-    couponDiscount = terms.percent;
-    fixedDiscount = terms.fixed;
-    couponCode = coupon.code;
-  }
-  const { subtotal, discount, total } = orderFigures(
-    currency.currencyCode,
-    cart.lines,
-    couponDiscount,
-    shippingCost,
-    fixedDiscount,
-  );
+  const couponRequested = options.allowCoupon && request.couponCode ? request.couponCode : null;
 
-  let orderId: number;
+  let placed: { orderId: number; total: number };
   try {
-    orderId = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       if (limits) await claimPendingSlot(tx, { owner, addressHash, limits, now });
+      // The coupon as it is now, read under a share lock: staff switching it off or changing it either comes
+      // before (the order is refused, or priced with the change) or waits for this order.
+      let couponDiscount = 0;
+      let fixedDiscount = 0;
+      let couponCode: string | null = null;
+      if (couponRequested) {
+        const coupon = await findValidCoupon(tx, couponRequested, now, { lock: true });
+        if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+        const terms = couponTerms(
+          coupon,
+          orderFigures(currency.currencyCode, cart.lines, 0, 0).subtotal,
+          currency,
+        );
+        couponDiscount = terms.percent;
+        fixedDiscount = terms.fixed;
+        couponCode = coupon.code;
+      }
+      const { subtotal, discount, total } = orderFigures(
+        currency.currencyCode,
+        cart.lines,
+        couponDiscount,
+        shippingCost,
+        fixedDiscount,
+      );
       const [order] = await tx
         .insert(orders)
         .values({
@@ -219,7 +222,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           ),
         });
       }
-      return order.id;
+      return { orderId: order.id, total };
     });
   } catch (error) {
     // A concurrent twin won the unique fingerprint: answer its order.
@@ -229,7 +232,10 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     }
     throw error;
   }
-  return { orderId, paymentUrl: await startPayment(options, orderId, total, currency.currencyCode) };
+  return {
+    orderId: placed.orderId,
+    paymentUrl: await startPayment(options, placed.orderId, placed.total, currency.currencyCode),
+  };
 }
 
 async function startPayment(
