@@ -2,7 +2,7 @@ import { addListener } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { addToCartClicked, addToCartSettled } from '../../app/events';
+import { addToCartClicked, addToCartSettled, signedIn } from '../../app/events';
 import { makeStore } from '../../app/store';
 import { fakeServices } from '../../testing/fakeServices';
 import { apiUrl, server } from '../../testing/server';
@@ -45,5 +45,32 @@ describe('an add whose cart code cannot be fetched', () => {
     store.dispatch(addToCartClicked(request));
     await waitFor(() => expect(settled).toEqual(['failed', 'added']));
     unsubscribe();
+  });
+});
+
+describe('a sign-in whose cart code cannot be fetched', () => {
+  it('merges the guest cart once the connection is back, not never', async () => {
+    // The code the add above fetched is forgotten: this visit has not fetched it yet.
+    jest.resetModules();
+    reachable = false;
+    let merged: unknown = null;
+    server.use(
+      http.post(apiUrl('cart/merge'), async ({ request: incoming }) => {
+        merged = await incoming.json();
+        return HttpResponse.json({ merged: 1, capped: 0, dropped: 0, message: 'Guest cart merged' });
+      }),
+      http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
+    );
+    const { services } = fakeServices();
+    const store = makeStore({ cart: { guestToken: 'guest-token-1234' } }, services);
+    store.dispatch(signedIn({ token: 'tok', userId: 1, email: 'a@b.c' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(merged).toBeNull();
+    expect(store.getState().cart.guestToken).toBe('guest-token-1234');
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(store.getState().cart.guestToken).toBeNull());
+    expect(merged).toEqual({ guest_token: 'guest-token-1234' });
   });
 });

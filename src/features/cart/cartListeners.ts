@@ -4,6 +4,7 @@ import { statusOf } from '../../app/api';
 import { addToCartClicked, addToCartSettled, guestTokenRejected, signedIn } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
 import type { RootState } from '../../app/store';
+import { loadWhenOnline } from '../../lib/loadWhenOnline';
 import {
   cartDataChanged,
   lastKnownCartDropped,
@@ -93,13 +94,15 @@ export function addCartListeners(startAppListening: AppStartListening): void {
     },
   });
 
-  // Signing in: the guest cart moves into the user cart, then an add that waited for the sign-in is retried.
+  // Signing in: the guest cart moves into the user cart, then an add that waited for the sign-in is retried. Code
+  // that cannot be fetched (offline) is fetched again once the connection is back: the guest cart waits under its
+  // token meanwhile.
   startAppListening({
     actionCreator: signedIn,
     effect: async (_action, listenerApi) => {
       const state = listenerApi.getState();
       if (selectGuestToken(state) || selectPendingAdd(state))
-        await (await loadEffects()).afterSignIn(listenerApi);
+        await (await loadWhenOnline(loadEffects)).afterSignIn(listenerApi);
     },
   });
 
