@@ -14,6 +14,15 @@ import { CURRENCY_RATES } from './seed/locations';
 const url = process.env.TEST_DATABASE_URL;
 const describePostgres = url ? describe : describe.skip;
 
+/** A point one side of a race waits at until the test opens it. */
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
 describePostgres('on real PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -84,14 +93,8 @@ describePostgres('on real PostgreSQL', () => {
     const [schema] = await executeRows<{ schema: string }>(t.db, sql`SELECT current_schema() AS schema`);
     const other = await openDb({ databaseUrl: url ?? '', searchPath: schema?.schema ?? '' });
     try {
-      let commit: () => void = () => undefined;
-      const committed = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      let inserted: () => void = () => undefined;
-      const placed = new Promise<void>((resolve) => {
-        inserted = resolve;
-      });
+      const commit = gate();
+      const inserted = gate();
       // Another process's checkout has inserted the order and not committed yet.
       const placing = other.db.transaction(async (tx) => {
         const [order] = await tx
@@ -109,14 +112,14 @@ describePostgres('on real PostgreSQL', () => {
             totalPrice: 5,
           })
           .returning({ id: orders.id });
-        inserted();
-        await committed;
+        inserted.open();
+        await commit.opened;
         return order?.id ?? 0;
       });
-      await placed;
+      await inserted.opened;
       const erasing = eraseUser(t.db, { id: shopper.id, addresses: [] }, new Date());
       await new Promise((resolve) => setTimeout(resolve, 300));
-      commit();
+      commit.open();
       const orderId = await placing;
       await erasing;
       const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -140,24 +143,18 @@ describePostgres('on real PostgreSQL', () => {
     const [schema] = await executeRows<{ schema: string }>(shop.db, sql`SELECT current_schema() AS schema`);
     const other = await openDb({ databaseUrl: url ?? '', searchPath: schema?.schema ?? '' });
     try {
-      let commit: () => void = () => undefined;
-      const committed = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      let switchedOff: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        switchedOff = resolve;
-      });
+      const commit = gate();
+      const switchedOff = gate();
       // The back office has switched the coupon off and not committed yet.
       const staff = other.db.transaction(async (tx) => {
         await tx
           .update(coupons)
           .set({ isActive: false })
           .where(eq(coupons.id, coupon?.id ?? 0));
-        switchedOff();
-        await committed;
+        switchedOff.open();
+        await commit.opened;
       });
-      await held;
+      await switchedOff.opened;
       const placing = call(
         shop.app,
         'POST',
@@ -166,7 +163,7 @@ describePostgres('on real PostgreSQL', () => {
         user.token,
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      commit();
+      commit.open();
       await staff;
       const response = await placing;
       expect(response.statusCode).toBe(422);
