@@ -22,8 +22,9 @@ export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
  * The area a lazy namespace's keys nest under: its file's keys keep their full path. The product page's texts
  * (`catalog.product.…` but the few the cards and the cart use, `catalog.reviews.…`) are the `product` namespace;
  * the search page's (`catalog.search.…` but the one home shows too, `catalog.filters.…`) the `search` namespace.
+ * The shop, account and footer files hold their keys from the top (`cart.…`, `shell.footer.…`): no area.
  */
-const LAZY_AREA: Record<LazyNamespace, string> = {
+const LAZY_AREA: Partial<Record<TextNamespace, string>> = {
   auth: 'auth',
   checkout: 'checkout',
   orders: 'orders',
@@ -33,7 +34,7 @@ const LAZY_AREA: Record<LazyNamespace, string> = {
 
 type TextsModule = Promise<{ default: object }>;
 // Literal import() calls, one per language, so webpack makes each its own small chunk.
-const LAZY_TEXTS: Record<LazyNamespace, (ar: boolean) => TextsModule> = {
+const LAZY_TEXTS: Record<TextNamespace, (ar: boolean) => TextsModule> = {
   auth: (ar) =>
     ar
       ? import(/* webpackChunkName: "locale-ar-auth" */ './locales/ar/auth.json')
@@ -54,6 +55,18 @@ const LAZY_TEXTS: Record<LazyNamespace, (ar: boolean) => TextsModule> = {
     ar
       ? import(/* webpackChunkName: "locale-ar-search" */ './locales/ar/search.json')
       : import(/* webpackChunkName: "locale-en-search" */ './locales/en/search.json'),
+  shop: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
+      : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json'),
+  account: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-account" */ './locales/ar/account.json')
+      : import(/* webpackChunkName: "locale-en-account" */ './locales/en/account.json'),
+  footer: (ar) =>
+    ar
+      ? import(/* webpackChunkName: "locale-ar-footer" */ './locales/ar/footer.json')
+      : import(/* webpackChunkName: "locale-en-footer" */ './locales/en/footer.json'),
 };
 
 /**
@@ -68,12 +81,8 @@ export function loadAreaTexts(namespace: string, load: (ar: boolean) => Promise<
   return i18n.loadNamespaces(namespace);
 }
 
-function isLazyNamespace(namespace: string): namespace is LazyNamespace {
-  return (LAZY_NAMESPACES as readonly string[]).includes(namespace);
-}
-
-function isWholeKeyNamespace(namespace: string): namespace is WholeKeyNamespace {
-  return Object.hasOwn(WHOLE_KEY_TEXTS, namespace);
+function isTextNamespace(namespace: string): namespace is TextNamespace {
+  return Object.hasOwn(LAZY_TEXTS, namespace);
 }
 
 /** The cart, shipping and coupon texts, loaded with the pages that show them (cart, checkout). */
@@ -83,23 +92,9 @@ export const ACCOUNT_NAMESPACE = 'account';
 /** The footer's and its contact form's texts (keys `shell.footer.…`, `common.validation.…`), loaded with the footer. */
 export const FOOTER_NAMESPACE = 'footer';
 
-type WholeKeyNamespace = typeof SHOP_NAMESPACE | typeof ACCOUNT_NAMESPACE | typeof FOOTER_NAMESPACE;
-
-/** Namespaces whose files hold their keys from the top (`cart.…`, `shell.footer.…`), not under one area. */
-const WHOLE_KEY_TEXTS: Record<WholeKeyNamespace, (ar: boolean) => TextsModule> = {
-  shop: (ar) =>
-    ar
-      ? import(/* webpackChunkName: "locale-ar-shop" */ './locales/ar/shop.json')
-      : import(/* webpackChunkName: "locale-en-shop" */ './locales/en/shop.json'),
-  account: (ar) =>
-    ar
-      ? import(/* webpackChunkName: "locale-ar-account" */ './locales/ar/account.json')
-      : import(/* webpackChunkName: "locale-en-account" */ './locales/en/account.json'),
-  footer: (ar) =>
-    ar
-      ? import(/* webpackChunkName: "locale-ar-footer" */ './locales/ar/footer.json')
-      : import(/* webpackChunkName: "locale-en-footer" */ './locales/en/footer.json'),
-};
+/** Every namespace whose texts are a chunk of their own. */
+type TextNamespace =
+  LazyNamespace | typeof SHOP_NAMESPACE | typeof ACCOUNT_NAMESPACE | typeof FOOTER_NAMESPACE;
 
 /** One instance for the app; the store decides its language (see app/languageSync). */
 export const i18n = i18next.createInstance();
@@ -138,11 +133,12 @@ export async function initI18n(): Promise<Language> {
         const ar = toLanguage(language) === 'ar';
         const area = areaTexts.get(namespace);
         if (area) return area(ar);
-        if (isLazyNamespace(namespace)) {
-          return LAZY_TEXTS[namespace](ar).then((module) => ({ [LAZY_AREA[namespace]]: module.default }));
+        if (isTextNamespace(namespace)) {
+          const area = LAZY_AREA[namespace];
+          return LAZY_TEXTS[namespace](ar).then((module) =>
+            area ? { [area]: module.default } : module.default,
+          );
         }
-        if (isWholeKeyNamespace(namespace))
-          return WHOLE_KEY_TEXTS[namespace](ar).then((module) => module.default);
         return ar
           ? import(/* webpackChunkName: "locale-ar" */ './locales/ar/index')
           : import(/* webpackChunkName: "locale-en" */ './locales/en/index');
