@@ -112,6 +112,8 @@ async function startServer(databaseUrl?: string): Promise<{ url: string; child: 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // The demo shop's catalogue and accounts, as `npm start` serves them.
+    DEMO_SHOP: 'on',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-')),

@@ -60,6 +60,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Checkout journeys pay on the sandbox's page; it is off unless switched on.
       PAYMENTS_SANDBOX: 'on',
+      DEMO_SHOP: 'on',
       // Every browser of the run comes from 127.0.0.1: one shopper's limit would leave later pages unrendered.
       PAGE_RENDERS_PER_MINUTE: '100000',
     },

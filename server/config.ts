@@ -40,6 +40,14 @@ export interface Config {
    * switches it on (`npm start`'s demo shop does); without it and without a real gateway, payments answer 503.
    */
   paymentsSandbox: boolean;
+  /**
+   * DEMO_SHOP=on: an empty database gets the demo shop, whose accounts have the README's published passwords
+   * (`npm start` and `npm run dev` ask for it). Off: only the starter data; a production start then refuses to
+   * serve while any account signs in with a published password.
+   */
+  demoShop: boolean;
+  /** ALLOW_SANDBOX_IN_PRODUCTION=yes: the operator means to run simulated payments in production (a staging copy). */
+  allowSandboxInProduction: boolean;
   /** How long a new order (or a new payment attempt) holds its stock unpaid before the expiry job frees it. */
   unpaidOrderTtlMs: number;
   /** The same for a guest's order: shorter, since a guest is anyone (never longer than unpaidOrderTtlMs). */
@@ -220,6 +228,8 @@ export function loadConfig(env: Env = process.env): Config {
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,
     paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, false),
+    demoShop: parseSwitch(env.DEMO_SHOP, false),
+    allowSandboxInProduction: parseSwitch(env.ALLOW_SANDBOX_IN_PRODUCTION, false),
     unpaidOrderTtlMs,
     guestUnpaidOrderTtlMs: Math.min(guestTtl, unpaidOrderTtlMs),
     orderLimits: {
@@ -285,6 +295,28 @@ export function startupWarnings(config: Config, env: Env = process.env): string[
   return warnings;
 }
 
+/**
+ * Why a production start must not serve: a published password that signs in (anyone opens /admin with it) or
+ * simulated payments (anyone marks an order paid), unless the operator said so explicitly (DEMO_SHOP=on runs the
+ * demo shop; ALLOW_SANDBOX_IN_PRODUCTION=yes keeps the sandbox in a real shop's staging copy). Empty: start.
+ */
+export function productionRefusals(config: Config, openDemoAccounts: DemoAccount[]): string[] {
+  if (config.env !== 'production' || config.demoShop) return [];
+  const refusals = openDemoAccounts.map(
+    (account) =>
+      `the ${account.role} account ${account.email} signs in with the demo shop's published password. ` +
+      `Run \`npm run staff -- retire-demo\` to take the published passwords away, or set DEMO_SHOP=on if this is the demo shop.`,
+  );
+  if (paymentsMode(config) === 'sandbox' && !config.allowSandboxInProduction) {
+    refusals.push(
+      'PAYMENTS_SANDBOX=on simulates payments (anyone can mark an order paid). Configure a real gateway ' +
+        '(MYFATOORAH_API_KEY and MYFATOORAH_BASE_URL) and remove PAYMENTS_SANDBOX, or set ' +
+        'ALLOW_SANDBOX_IN_PRODUCTION=yes if this production server is meant to take no real money (DEMO_SHOP=on does too).',
+    );
+  }
+  return refusals;
+}
+
 export type PaymentsMode = 'myfatoorah' | 'sandbox' | 'off';
 
 /** A configured real gateway wins over the sandbox switch. */
@@ -311,7 +343,12 @@ export interface DemoAccount {
  * The lines printed once the server listens: where it is, how it takes money, and the demo accounts that still
  * have their published passwords (the owner's opens the back office at /admin).
  */
-export function startBanner(config: Config, address: string, demoAccounts: DemoAccount[] = []): string[] {
+export function startBanner(
+  config: Config,
+  address: string,
+  demoAccounts: DemoAccount[] = [],
+  hasOwner = true,
+): string[] {
   const demo = demoAccounts.map(
     (account) =>
       `demo ${account.role}: ${account.email} / ${account.password}${account.role === 'owner' ? ' (back office at /admin)' : ''}`,
@@ -323,7 +360,14 @@ export function startBanner(config: Config, address: string, demoAccounts: DemoA
     `unpaid orders expire after ${Math.round(config.unpaidOrderTtlMs / 60_000)} min (a guest's after ${Math.round(config.guestUnpaidOrderTtlMs / 60_000)}); rate limits in ${config.redisUrl ? 'Redis' : 'the database'}`,
     ...demo,
     ...(demo.length > 0 && config.env === 'production'
-      ? ['warning: demo accounts with published passwords are open; change their passwords or delete them']
+      ? [
+          'warning: demo accounts with published passwords are open (DEMO_SHOP=on): this is a demo, not a shop',
+        ]
       : []),
+    ...(hasOwner
+      ? []
+      : [
+          "no owner yet: `npm run staff -- add you@example.com` makes the shop's first owner (back office at /admin)",
+        ]),
   ];
 }

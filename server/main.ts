@@ -1,9 +1,16 @@
 import { buildApp } from './app';
-import { loadConfig, startBanner, startupWarnings } from './config';
+import { loadConfig, productionRefusals, startBanner, startupWarnings } from './config';
 import { openDb } from './db/client';
 import { DataDirError } from './db/dataDir';
 import { prepareDatabase } from './db/migrate';
-import { openDemoAccounts } from './db/seed/demoAccounts';
+import { hasOwner, openDemoAccounts } from './db/seed/demoAccounts';
+
+/** A production start that would serve a published password or simulated payments (config.productionRefusals). */
+class StartRefused extends Error {
+  constructor(readonly reasons: string[]) {
+    super(reasons.join('\n'));
+  }
+}
 
 /** Long enough for in-flight requests, short enough for an orchestrator's kill timeout. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,7 +29,14 @@ async function main(): Promise<void> {
     { database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}`, env: config.env },
     'preparing database',
   );
-  await prepareDatabase(database.db);
+  await prepareDatabase(database.db, { seed: config.demoShop ? 'demo' : 'starter' });
+  const demo = await openDemoAccounts(database.db);
+  const refusals = productionRefusals(config, demo);
+  if (refusals.length > 0) {
+    await app.close();
+    await database.close();
+    throw new StartRefused(refusals);
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -51,12 +65,13 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   // Plain lines next to the JSON log, so whoever started the shop reads at once how it takes money.
-  const demo = await openDemoAccounts(database.db).catch(() => []);
-  for (const line of startBanner(config, address, demo)) console.log(line);
+  for (const line of startBanner(config, address, demo, await hasOwner(database.db))) console.log(line);
 }
 
 main().catch((error: unknown) => {
   // A refused data folder is the operator's to fix: the message says what and how, a stack trace would bury it.
-  console.error(error instanceof DataDirError ? `Not starting: ${error.message}` : error);
+  if (error instanceof StartRefused) {
+    for (const reason of error.reasons) console.error(`Not starting: ${reason}`);
+  } else console.error(error instanceof DataDirError ? `Not starting: ${error.message}` : error);
   process.exit(1);
 });

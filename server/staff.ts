@@ -9,21 +9,25 @@ import { DataDirError } from './db/dataDir';
 import { prepareDatabase } from './db/migrate';
 import { databaseCounter } from './lib/rateLimitStore';
 import { COMMAND_LINE } from './services/backOffice/audit';
-import { promoteFromCommandLine } from './services/backOffice/staff';
+import { promoteFromCommandLine, retireDemoAccounts } from './services/backOffice/staff';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
 import type { CodeDeps } from './lib/codes';
 
-export const STAFF_USAGE = 'Usage: npm run staff -- add <email> [--role owner|staff]   (owner by default)';
+export const STAFF_USAGE = [
+  'Usage: npm run staff -- add <email> [--role owner|staff]   (owner by default)',
+  '       npm run staff -- retire-demo   (the demo accounts lose their published passwords; the demo owner becomes a shopper)',
+].join('\n');
 
-export type StaffCommand = { email: string; role: 'owner' | 'staff' };
+export type StaffCommand = { email: string; role: 'owner' | 'staff' } | { retireDemo: true };
 
 /** The command's arguments, or the reason they are not usable. */
 export function parseStaffArgs(argv: readonly string[]): StaffCommand | { error: string } {
   const [verb, email, ...rest] = argv;
+  if (verb === 'retire-demo') return email === undefined ? { retireDemo: true } : { error: STAFF_USAGE };
   if (verb !== 'add' || !email) return { error: STAFF_USAGE };
   if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim()))
     return { error: `Not an e-mail address: ${email}` };
-  let role: StaffCommand['role'] = 'owner';
+  let role: 'owner' | 'staff' = 'owner';
   for (let index = 0; index < rest.length; index += 1) {
     const flag = rest[index];
     const value = flag?.startsWith('--role=')
@@ -45,6 +49,16 @@ export async function runStaffCommand(
 ): Promise<{ lines: string[]; exitCode: number }> {
   const command = parseStaffArgs(argv);
   if ('error' in command) return { lines: [command.error], exitCode: 2 };
+  if ('retireDemo' in command) {
+    const retired = await retireDemoAccounts(deps.db, COMMAND_LINE, deps.config.now());
+    return {
+      lines:
+        retired.length === 0
+          ? ['No account signs in with a published demo password.']
+          : retired.map((email) => `${email} no longer signs in with its published demo password.`),
+      exitCode: 0,
+    };
+  }
   const outcome = await promoteFromCommandLine(deps, COMMAND_LINE, { ...command, ...options });
   const lines = [
     outcome.created

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   cpSync,
   mkdirSync,
@@ -9,11 +9,11 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { executeRows, openDb, type DbHandle } from './client';
+import { freePort, startServerProcess, until, type StartedServer } from '../testing/serverProcess';
 import { DataDirError, inspectDataDir, LOCK_FILE, lockDataDir } from './dataDir';
 
 let root: string;
@@ -171,50 +171,8 @@ describe('opening the embedded database on a data folder', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'server/main.ts'], {
-    cwd: path.resolve(__dirname, '../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
-}
-
-async function until(check: () => boolean, what: string, exited: Promise<unknown>): Promise<void> {
-  let done = false;
-  void exited.then(() => (done = true));
-  while (!check()) {
-    if (done) throw new Error(`the server exited before ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function startServer(dataDir: string, port: number): StartedServer {
+  return startServerProcess(port, { NODE_ENV: 'test', DATA_DIR: dataDir });
 }
 
 test('two server processes on one data folder: the second refuses to start and says why', async () => {

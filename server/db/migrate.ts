@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { executeRows, scriptRunnerFor, type Db } from './client';
-import { seedIfEmpty } from './seed';
+import { seedIfEmpty, type SeedKind } from './seed';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 const MIGRATION_FILE = /^(\d{3})_[\w-]+\.sql$/;
@@ -64,8 +64,8 @@ export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<strin
   return applied;
 }
 
-/** Migrations, then the demo shop when the database is empty (part B's seed). */
-export async function prepareDatabase(db: Db, options: { seed?: boolean } = {}): Promise<void> {
+/** Migrations, then what an empty database is given (see SeedKind); `false` leaves it empty (tests, staff). */
+export async function prepareDatabase(db: Db, options: { seed: SeedKind | false }): Promise<void> {
   await runMigrations(db);
-  if (options.seed ?? true) await seedIfEmpty(db);
+  if (options.seed) await seedIfEmpty(db, options.seed);
 }

@@ -54,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     : testUrl
       ? await openPostgresSchema(testUrl)
       : await openDb({ memory: true, loadDataDir: await migratedPgliteTemplate() });
-  if (!sharedWith) await prepareDatabase(handle.db, { seed });
+  if (!sharedWith) await prepareDatabase(handle.db, { seed: seed ? 'demo' : false });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
   const app = await buildApp({
     ...rest,

@@ -331,6 +331,7 @@ async function main(): Promise<void> {
       PUBLIC_URL: 'http://shop.test',
       DATA_DIR: dataDir,
       PAYMENTS_SANDBOX: 'on',
+      DEMO_SHOP: 'on',
       TRUST_PROXY: '127.0.0.1',
       JOBS_INTERVAL_SECONDS: String(JOBS_INTERVAL_MS / 1000),
       BCRYPT_COST: '4',

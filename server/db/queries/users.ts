@@ -1,5 +1,5 @@
 // The users table (accounts and profiles).
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { apiTokens, users } from '../schema';
 
@@ -105,4 +105,12 @@ export async function updateUserDroppingTokens(
 
 export async function deleteToken(db: Db, tokenId: number): Promise<void> {
   await db.delete(apiTokens).where(eq(apiTokens.id, tokenId));
+}
+
+export async function countOwners(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'owner'));
+  return Number(row?.count ?? 0);
 }

@@ -2,7 +2,7 @@
 import bcrypt from 'bcryptjs';
 import type { DemoAccount } from '../../config';
 import type { Db } from '../client';
-import { findUserByEmail } from '../queries/users';
+import { countOwners, findUserByEmail } from '../queries/users';
 import { DEMO_OWNER, DEMO_USER } from './index';
 
 export async function openDemoAccounts(db: Db): Promise<DemoAccount[]> {
@@ -17,4 +17,9 @@ export async function openDemoAccounts(db: Db): Promise<DemoAccount[]> {
     if (await bcrypt.compare(account.password, user.passwordHash)) open.push(account);
   }
   return open;
+}
+
+/** Whether any account can run the back office as its owner (none: the start banner says how to make one). */
+export async function hasOwner(db: Db): Promise<boolean> {
+  return (await countOwners(db)) > 0;
 }

@@ -64,20 +64,48 @@ export async function isShopEmpty(db: Db): Promise<boolean> {
   return (row?.count ?? 0) === 0;
 }
 
+async function hasLocations(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(countries);
+  return (row?.count ?? 0) > 0;
+}
+
+async function hasOrdersOrAccounts(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(orders);
+  const [account] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.email} NOT IN (${DEMO_USER.email}, ${DEMO_OWNER.email})`);
+  return (row?.count ?? 0) > 0 || (account?.count ?? 0) > 0;
+}
+
 /** Any fixed number (not the migrations' one); it only has to be the same for every process seeding this database. */
 const SEED_LOCK_KEY = 48151624;
 
-export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<void> {
-  if (!(await isShopEmpty(db))) return;
-  const passwordHash = await bcrypt.hash(DEMO_USER.password, 10);
-  const ownerHash = await bcrypt.hash(DEMO_OWNER.password, 10);
+/**
+ * What an empty database is given. `starter`: what every shop needs before its first product (countries, Kuwait's
+ * governorates and areas, currency rates, the content pages and shipping texts the footer links to). `demo`: the
+ * starter plus the demo shop (catalogue, sliders, coupons, the demo shopper with orders and the demo owner, both with
+ * the README's published passwords), only where it is asked for (DEMO_SHOP=on, which `npm start` sets).
+ */
+export type SeedKind = 'starter' | 'demo';
+
+export async function seedIfEmpty(db: Db, kind: SeedKind = 'demo', now: Date = new Date()): Promise<void> {
+  const wantsDemo = kind === 'demo';
+  if ((await hasLocations(db)) && (!wantsDemo || !(await isShopEmpty(db)))) return;
+  const passwordHash = wantsDemo ? await bcrypt.hash(DEMO_USER.password, 10) : '';
+  const ownerHash = wantsDemo ? await bcrypt.hash(DEMO_OWNER.password, 10) : '';
   await db.transaction(async (tx) => {
     // Instances behind a load balancer start together on one database: the first to take the lock seeds, the
     // others find the shop filled once it is theirs (without it, the second died on a duplicate key at start).
     await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`));
-    if (!(await isShopEmpty(tx))) return;
-    await seedLocations(tx);
-    await seedContent(tx, now);
+    if (!(await hasLocations(tx))) {
+      await seedLocations(tx);
+      await seedStarterContent(tx, now);
+    }
+    // A real shop that was run without products, then started with DEMO_SHOP=on, keeps its customers to itself:
+    // the demo accounts and their published passwords are never added beside real accounts or orders.
+    if (!wantsDemo || !(await isShopEmpty(tx)) || (await hasOrdersOrAccounts(tx))) return;
+    await seedDemoContent(tx, now);
     const productIds = await seedCatalog(tx, now);
     await seedDemoShopper(tx, now, passwordHash, productIds);
     await seedDemoOwner(tx, now, ownerHash);
@@ -97,16 +125,7 @@ async function seedLocations(tx: Tx): Promise<void> {
   }
 }
 
-async function seedContent(tx: Tx, now: Date): Promise<void> {
-  await tx.insert(sliders).values(
-    SLIDERS.map((slider, index) => ({
-      titleEn: slider.titleEn,
-      titleAr: slider.titleAr,
-      ...sliderImagePaths(slider.file),
-      status: slider.status,
-      sortOrder: index,
-    })),
-  );
+async function seedStarterContent(tx: Tx, now: Date): Promise<void> {
   await tx.insert(abouts).values({
     titleEn: ABOUT.titleEn,
     titleAr: ABOUT.titleAr,
@@ -120,6 +139,18 @@ async function seedContent(tx: Tx, now: Date): Promise<void> {
       detailsEn: entry.detailsEn,
       detailsAr: entry.detailsAr,
       createdAt: daysAgo(now, entry.daysAgo),
+    })),
+  );
+}
+
+async function seedDemoContent(tx: Tx, now: Date): Promise<void> {
+  await tx.insert(sliders).values(
+    SLIDERS.map((slider, index) => ({
+      titleEn: slider.titleEn,
+      titleAr: slider.titleAr,
+      ...sliderImagePaths(slider.file),
+      status: slider.status,
+      sortOrder: index,
     })),
   );
   await tx.insert(coupons).values(

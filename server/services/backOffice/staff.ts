@@ -3,7 +3,8 @@
 import { asc, eq, ne } from 'drizzle-orm';
 import { ADMIN_REFUSALS, type StaffAnswer, type StaffMember } from '../../../contract/admin';
 import type { Db } from '../../db/client';
-import { findUserByEmail, type UserRow } from '../../db/queries/users';
+import { findUserByEmail, updateUserDroppingTokens, type UserRow } from '../../db/queries/users';
+import { openDemoAccounts } from '../../db/seed/demoAccounts';
 import { users, type UserRole } from '../../db/schema';
 import { normalizeEmail } from '../../lib/accounts';
 import { issueCode, type CodeDeps } from '../../lib/codes';
@@ -120,4 +121,20 @@ export async function promoteFromCommandLine(
     mailed,
     needsPassword,
   };
+}
+
+/**
+ * `npm run staff -- retire-demo`: the demo accounts that still sign in with the README's published passwords lose
+ * them (and their sessions); the demo owner becomes a shopper. What they ordered stays. Answers the e-mails changed.
+ */
+export async function retireDemoAccounts(db: Db, actor: Actor, now: Date): Promise<string[]> {
+  const retired: string[] = [];
+  for (const account of await openDemoAccounts(db)) {
+    const user = await findUserByEmail(db, account.email);
+    if (!user) continue;
+    if (user.role !== 'shopper') await changeRole(db, actor, user, 'shopper', now);
+    await updateUserDroppingTokens(db, user.id, { passwordHash: null, updatedAt: now }, true);
+    retired.push(account.email);
+  }
+  return retired;
 }
