@@ -73,7 +73,10 @@ describePostgres('on real PostgreSQL', () => {
     const second = await openDb({ databaseUrl: url ?? '', searchPath: schemaName });
     try {
       // Both must come up: a load balancer starts its instances together (before, one failed on a duplicate key).
-      await Promise.all([prepareDatabase(first.db, { seed: "demo" }), prepareDatabase(second.db, { seed: "demo" })]);
+      await Promise.all([
+        prepareDatabase(first.db, { seed: 'demo' }),
+        prepareDatabase(second.db, { seed: 'demo' }),
+      ]);
       const [counts] = await executeRows<{ rates: number; demo: number }>(
         first.db,
         sql`SELECT (SELECT count(*)::int FROM currency_rates) AS rates,

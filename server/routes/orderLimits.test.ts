@@ -275,6 +275,115 @@ describe('how long an unpaid order holds its stock', () => {
   });
 });
 
+describe('an order whose payment failed, paid again (issue 47, finding 2)', () => {
+  const ORDER_EXPIRED = 'This order expired unpaid and its items went back on sale.';
+
+  function payAgain(orderId: number, guest: Guest) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/execute-payment',
+      payload: { payment_method_id: 1, order_id: orderId, guest_token: guest.token },
+      remoteAddress: guest.address,
+    });
+  }
+
+  async function declinedOrders(guest: Guest, houses: number[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const house of houses) {
+      const answer = await guestOrder(guest, house);
+      expect(answer.statusCode).toBe(201);
+      const created = answer.json<{ order_id: number; payment_url: string }>();
+      await decline(created.payment_url);
+      ids.push(created.order_id);
+    }
+    return ids;
+  }
+
+  const rowOf = async (orderId: number) =>
+    (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0];
+
+  test('a guest cannot hold 60 of 100 pieces with 6 orders: reviving a failed order counts like a new one', async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 100);
+    const guest = await guestWith(productId, 10, freshAddress());
+    const failed = await declinedOrders(guest, [1, 2, 3]);
+    for (const house of [4, 5, 6]) expect((await guestOrder(guest, house)).statusCode).toBe(201);
+    expect(await stockOf(t.db, productId)).toBe(70);
+    for (const orderId of failed) {
+      const again = await payAgain(orderId, guest);
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toEqual({ message: TOO_MANY_PENDING });
+      expect((await rowOf(orderId))?.status).toBe('failed');
+    }
+    expect(await stockOf(t.db, productId)).toBe(70);
+  });
+
+  test('new guest carts on one address do not revive past the per-address limit', async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 100);
+    const address = freshAddress();
+    const first = await guestWith(productId, 10, address);
+    const [failed] = await declinedOrders(first, [1]);
+    for (const house of [2, 3, 4]) {
+      const other = await guestWith(productId, 10, address);
+      expect((await guestOrder(other, house)).statusCode).toBe(201);
+    }
+    const again = await payAgain(failed ?? 0, first);
+    expect(again.statusCode).toBe(429);
+    expect(await stockOf(t.db, productId)).toBe(70);
+  });
+
+  test('three failed orders revived at once with two places taken: exactly one holds its stock again', async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 100);
+    const guest = await guestWith(productId, 5, freshAddress());
+    const failed = await declinedOrders(guest, [1, 2, 3]);
+    for (const house of [4, 5]) expect((await guestOrder(guest, house)).statusCode).toBe(201);
+    const answers = await Promise.all(failed.map((orderId) => payAgain(orderId, guest)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429]);
+    expect(await stockOf(t.db, productId)).toBe(85);
+  });
+
+  test("a revived guest order keeps the guest's 15 minutes from its creation: decline and revive renew nothing", async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 100);
+    const guest = await guestWith(productId, 1, freshAddress());
+    const [orderId = 0] = await declinedOrders(guest, [1]);
+    const again = await payAgain(orderId, guest);
+    expect(again.statusCode).toBe(200);
+    const row = await rowOf(orderId);
+    expect(row?.status).toBe('pending');
+    expect((row?.reservedUntil?.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(15 * 60 * 1000);
+  });
+
+  test('a failed order expires like an unpaid one: after its time it is expired and cannot be paid', async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 100);
+    const guest = await guestWith(productId, 1, freshAddress());
+    const [orderId = 0] = await declinedOrders(guest, [1]);
+    expect((await rowOf(orderId))?.reservedUntil).not.toBeNull();
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, orderId));
+    await t.app.jobs.tick();
+    expect((await rowOf(orderId))?.status).toBe('expired');
+    const again = await payAgain(orderId, guest);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: ORDER_EXPIRED });
+    expect(await stockOf(t.db, productId)).toBe(100);
+  });
+
+  test('a failed order past its time is refused at once, even before the job has run', async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 100);
+    const guest = await guestWith(productId, 1, freshAddress());
+    const [orderId = 0] = await declinedOrders(guest, [1]);
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, orderId));
+    const again = await payAgain(orderId, guest);
+    expect(again.statusCode).toBe(409);
+    expect((await rowOf(orderId))?.status).toBe('expired');
+    expect(await stockOf(t.db, productId)).toBe(100);
+  });
+});
+
 describe("a guest's orders on sign-in", () => {
   test('move to the account with the cart: listed, payable with the account, and paid', async () => {
     const productId = await plainProductWithStock(t.app, t.db, 100);

@@ -464,6 +464,12 @@ describe('a gateway that cannot withdraw an unpaid payment (MyFatoorah)', () => 
   });
 });
 
+const HOLD_RULES = {
+  limits: { maxPendingPerOwner: 3, maxPendingPerAddress: 3 },
+  userHoldMs: 30 * 60_000,
+  guestHoldMs: 15 * 60_000,
+};
+
 describe('the payable check runs under the order lock', () => {
   test('a payment starting as the order is cancelled, or marked refund_due, never brings it back to pending', async () => {
     const { shopper, order_id, payment_url, productId } = await shopperWithOrder(t.app, t.db);
@@ -471,11 +477,11 @@ describe('the payable check runs under the order lock', () => {
     expect((await orderOf(t.db, order_id)).status).toBe('failed');
     // The route found the order payable (failed) an instant before the shopper's cancel went through.
     await cancelOrder(t.db, shopper.id, order_id, clock.now());
-    await holdStockForPayment(t.db, order_id, clock.now()).catch(() => undefined);
+    await holdStockForPayment(t.db, order_id, clock.now(), HOLD_RULES).catch(() => undefined);
     expect(await orderOf(t.db, order_id)).toMatchObject({ status: 'canceled', stockReserved: false });
 
     await t.db.update(orders).set({ status: 'refund_due' }).where(eq(orders.id, order_id));
-    await holdStockForPayment(t.db, order_id, clock.now()).catch(() => undefined);
+    await holdStockForPayment(t.db, order_id, clock.now(), HOLD_RULES).catch(() => undefined);
     expect(await orderOf(t.db, order_id)).toMatchObject({ status: 'refund_due', stockReserved: false });
     expect(await stockOf(t.db, productId)).toBe(5);
   });

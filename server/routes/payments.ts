@@ -33,7 +33,17 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     assertPaymentsAvailable(gateway);
     const body = request.body;
     const payment = await startOrderPayment(
-      { db, gateway, log: request.log, now: config.now(), reservationMs: config.unpaidOrderTtlMs },
+      {
+        db,
+        gateway,
+        log: request.log,
+        now: config.now(),
+        hold: {
+          limits: config.orderLimits,
+          userHoldMs: config.unpaidOrderTtlMs,
+          guestHoldMs: config.guestUnpaidOrderTtlMs,
+        },
+      },
       {
         orderId: body.order_id,
         owners: await payersOf(app, request, body.guest_token),

@@ -17,7 +17,7 @@ const toClaimed = (rows: ClaimedRow[]): ClaimedOrder[] =>
   rows.map((row) => ({ id: Number(row.id), paymentId: row.payment_id }));
 
 /**
- * Pending orders whose stock reservation ran out. Each is claimed for `leaseMs`, so another process's job skips it
+ * Unpaid orders past their deadline: pending ones holding stock, and failed ones (payable again until then). Each is claimed for `leaseMs`, so another process's job skips it
  * while this one asks the gateway a last time and expires it; its reservation is left as it is, so the order stays
  * overdue for everything else (a new payment start refuses it).
  */
@@ -32,7 +32,7 @@ export async function claimOverdueOrders(
     sql`UPDATE orders SET expiry_claimed_until = ${new Date(now.getTime() + leaseMs)}
         WHERE id IN (
           SELECT id FROM orders
-          WHERE status = 'pending' AND stock_reserved AND reserved_until <= ${now}
+          WHERE ((status = 'pending' AND stock_reserved) OR status = 'failed') AND reserved_until <= ${now}
             AND (expiry_claimed_until IS NULL OR expiry_claimed_until <= ${now})
           ORDER BY reserved_until
           LIMIT ${limit}

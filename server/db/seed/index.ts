@@ -430,6 +430,8 @@ async function seedDemoShopper(
         shippingCost,
         totalPrice: subtotal + shippingCost,
         paidAt: plan.status === 'paid' || plan.status === 'completed' ? createdAt : null,
+        // A failed order is payable again until the deadline it was placed with, then expires.
+        reservedUntil: plan.status === 'failed' ? new Date(createdAt.getTime() + 30 * 60 * 1000) : null,
         createdAt,
         updatedAt: createdAt,
       })

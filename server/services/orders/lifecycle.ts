@@ -1,13 +1,15 @@
 // The order's payment lifecycle after creation: its stock held while a payment is tried, given back when the order
 // is cancelled or expires unpaid, and the gateway's answer applied (paid, failed) under the order's row lock.
 import { eq } from 'drizzle-orm';
-import { UNPAID_ORDER_TTL_MS } from '../../config';
+import type { OrderLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { orderItemRows, orderRow, ownedOrderRow, type OrderRow } from '../../db/queries/orders';
 import { orderItems, orders } from '../../db/schema';
 import { returnStock, takeStock, type StockNeed } from '../../db/stock';
+import type { CartOwner } from '../cart';
 import { parseId } from '../catalog';
 import { Conflict, NotFound } from '../errors';
+import { claimPendingSlot } from './limits';
 import type { PaymentGateway } from '../payments';
 import {
   applyPaymentOutcome,
@@ -52,37 +54,76 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now: 
   });
 }
 
+/** What holding an order's stock again must respect: the same limits as creation, the owner's hold time. */
+export interface HoldRules {
+  limits: Pick<OrderLimits, 'maxPendingPerOwner' | 'maxPendingPerAddress'>;
+  /** config.unpaidOrderTtlMs */
+  userHoldMs: number;
+  /** config.guestUnpaidOrderTtlMs */
+  guestHoldMs: number;
+}
+
+const ownerOf = (order: Pick<OrderRow, 'userId' | 'guestCartId'>): CartOwner | null =>
+  order.userId !== null
+    ? { userId: order.userId }
+    : order.guestCartId !== null
+      ? { guestCartId: order.guestCartId }
+      : null;
+
 /**
  * Before a new payment attempt: the order must be payable (pending, or failed and tried again), checked under its
  * row lock so a cancel or a refund decided at the same moment is never undone. An order whose last attempt failed
- * takes its stock again first: no attempt is started for pieces that are gone. An order past its reservation is
- * expired here if the job has not yet, and refused: its pieces may already be in someone else's order.
+ * holds its stock again only as a new order would: its owner's and its address's unpaid orders counted under the
+ * same locks as creation (taken first, in creation's order), and only until the deadline it got when it was placed
+ * (a decline and a retry renew nothing). An order past its deadline is expired here if the job has not yet, and
+ * refused: its pieces may already be in someone else's order.
  */
 export async function holdStockForPayment(
   db: Db,
   orderId: number,
   now: Date,
-  reservationMs: number = UNPAID_ORDER_TTL_MS,
+  rules: HoldRules,
 ): Promise<void> {
   const refusal = await db.transaction(async (tx) => {
+    const seen = await orderRow(tx, orderId);
+    if (!seen) return new NotFound('Order not found');
+    const reviving = seen.status === 'failed' && !seen.stockReserved;
+    const owner = ownerOf(seen);
+    if (reviving && owner) {
+      await claimPendingSlot(tx, { owner, addressHash: seen.clientAddressHash, limits: rules.limits, now });
+    }
     const order = await lockOrder(tx, orderId);
     if (!order) return new NotFound('Order not found');
     if (order.status === 'expired') return new Conflict(ORDER_EXPIRED);
     if (order.status !== 'pending' && order.status !== 'failed') return new Conflict(ORDER_CLOSED);
-    if (order.stockReserved) {
-      if (order.status !== 'pending' || !isOverdue(order, now)) return null;
+    if (isOverdue(order, now)) {
       await expireLockedOrder(tx, order, now);
       return new Conflict(ORDER_EXPIRED);
+    }
+    if (order.stockReserved) return null;
+    // A guest's order merged into an account between the two reads: the account's places count too.
+    const lockedOwner = ownerOf(order);
+    if (!reviving || (lockedOwner && owner && 'userId' in lockedOwner !== 'userId' in owner)) {
+      if (lockedOwner) {
+        await claimPendingSlot(tx, {
+          owner: lockedOwner,
+          addressHash: order.clientAddressHash,
+          limits: rules.limits,
+          now,
+        });
+      }
     }
     if ((await takeStock(tx, await stockNeedsOf(tx, orderId))).length > 0) {
       throw new Conflict(ORDER_STOCK_GONE);
     }
+    const holdMs = order.userId !== null ? rules.userHoldMs : rules.guestHoldMs;
     await tx
       .update(orders)
       .set({
         status: 'pending',
         stockReserved: true,
-        reservedUntil: new Date(now.getTime() + reservationMs),
+        // Orders failed before deadlines were kept have none: they get the owner's hold from now.
+        reservedUntil: order.reservedUntil ?? new Date(now.getTime() + holdMs),
         expiryClaimedUntil: null,
         updatedAt: now,
       })
@@ -106,14 +147,15 @@ async function expireLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<vo
 }
 
 /**
- * Expires a pending order past its reservation (one the expiry job claimed, or a stranded one a request finds),
- * giving its stock back. Answers false when the order moved on meanwhile: paid or cancelled, or declined and
- * reserved afresh for a new payment.
+ * Expires an unpaid order past its deadline (one the expiry job claimed, or a stranded one a request finds): a
+ * pending one gives its stock back, a failed one (holding nothing) stops being payable. Answers false when the order
+ * moved on meanwhile: paid or cancelled.
  */
 export async function expireOverdueOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.status !== 'pending' || !order.stockReserved || !isOverdue(order, now)) return false;
+    const unpaid = (order?.status === 'pending' && order.stockReserved) || order?.status === 'failed';
+    if (!order || !unpaid || !isOverdue(order, now)) return false;
     await expireLockedOrder(tx, order, now);
     return true;
   });

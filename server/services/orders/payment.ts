@@ -12,7 +12,7 @@ import {
 import { lockOrderRow } from '../../db/queries/paymentAttempts';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { roundMoney, type ExecuteResult, type PaymentGateway, type PaymentMethod } from '../payments';
-import { holdStockForPayment, ORDER_CLOSED } from './lifecycle';
+import { holdStockForPayment, ORDER_CLOSED, type HoldRules } from './lifecycle';
 import {
   cancelAttempt,
   cancelOtherAttempts,
@@ -92,7 +92,7 @@ export async function paymentMethodsFor(
  * the gateway cannot, left to reconciliation); the new attempt is recorded and becomes the order's payment link.
  */
 export async function startOrderPayment(
-  deps: PaymentDeps & { now: Date; reservationMs: number },
+  deps: PaymentDeps & { now: Date; hold: HoldRules },
   request: PaymentRequest & { paymentMethodId: number },
 ): Promise<ExecuteResult> {
   const { db, gateway, now } = deps;
@@ -107,7 +107,7 @@ export async function startOrderPayment(
       throw new Invalid({ invoice_value: [INVOICE_VALUE_MISMATCH] });
     }
   }
-  await holdStockForPayment(db, order.id, now, deps.reservationMs);
+  await holdStockForPayment(db, order.id, now, deps.hold);
   // Withdrawing the older attempts also learns of one paid meanwhile (the shopper paid in another tab): that one
   // settles the order, and no new payment is started.
   await cancelOtherAttempts(deps, order.id, { keepCurrent: false }, now);

@@ -175,7 +175,8 @@ export async function applyPaymentOutcome(
       if (order.status !== 'pending' || order.paymentId !== outcome.paymentId) return attempt.state;
       await tx
         .update(orders)
-        .set({ status: 'failed', stockReserved: false, reservedUntil: null, updatedAt: now })
+        // Its deadline stays: a failed order expires when an unpaid one would (a retry renews nothing).
+        .set({ status: 'failed', stockReserved: false, updatedAt: now })
         .where(eq(orders.id, orderId));
       if (order.stockReserved) await returnStock(tx, needs);
       return 'failed';
