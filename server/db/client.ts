@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -60,8 +61,13 @@ function wrapPglite(client: PGlite, release?: () => void): DbHandle {
   };
 }
 
+/** Search's trigram index and similarity (migration 013): PostgreSQL ships the extension, PGlite loads it. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPgliteMemory(loadDataDir?: Blob): Promise<DbHandle> {
-  const client = new PGlite(loadDataDir ? { loadDataDir } : {});
+  const client = new PGlite(
+    loadDataDir ? { loadDataDir, extensions: PGLITE_EXTENSIONS } : { extensions: PGLITE_EXTENSIONS },
+  );
   await client.waitReady;
   return wrapPglite(client);
 }
@@ -75,7 +81,7 @@ async function openPgliteFolder(dataDir: string): Promise<DbHandle> {
   const lock = lockDataDir(dataDir);
   try {
     const state = inspectDataDir(dataDir);
-    const client = new PGlite(path.join(dataDir, PGLITE_DIR));
+    const client = new PGlite(path.join(dataDir, PGLITE_DIR), { extensions: PGLITE_EXTENSIONS });
     try {
       await client.waitReady;
     } catch (error) {
