@@ -29,16 +29,16 @@ export function startServerProcess(
   script = 'server/main.ts',
   args: string[] = [],
 ): StartedServer {
-  const merged: NodeJS.ProcessEnv = {
+  const laid: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
+    ...env,
   };
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete merged[key];
-    else merged[key] = value;
-  }
+  const merged: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(laid).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), script, ...args], {
     cwd: path.resolve(__dirname, '../..'),
     env: merged,
