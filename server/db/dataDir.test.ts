@@ -12,8 +12,8 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { executeRows, openDb, type DbHandle } from './client';
 import { freePort, startServerProcess, until, type StartedServer } from '../testing/serverProcess';
+import { executeRows, openDb, type DbHandle } from './client';
 import { DataDirError, inspectDataDir, LOCK_FILE, lockDataDir } from './dataDir';
 
 let root: string;

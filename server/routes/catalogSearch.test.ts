@@ -1,0 +1,171 @@
+// The paged catalogue (issue 48) on the demo shop plus products written straight into the tables by SQL, as a
+// merchant's migration script would: found at once, Arabic and English variants, facets, paging, suggestions.
+import { sql } from 'drizzle-orm';
+import type { SearchAnswer, SuggestAnswer } from '../../contract/catalogSearch';
+import { executeRows } from '../db/client';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let categoryId: number;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const [category] = await executeRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO categories (name_en, name_ar, image, sort_order)
+        VALUES ('Oud & Incense', 'العود والبخور', '/media/categories/x.svg', 99) RETURNING id`,
+  );
+  categoryId = Number(category?.id);
+  // Written by SQL, not through the application: search must find them at once.
+  await executeRows(
+    t.db,
+    sql`INSERT INTO products (category_id, name_en, name_ar, price, discounted_price, brand, collection_en, collection_ar, stock_quantity, sold_count)
+        VALUES (${categoryId}, 'Royal Oud Perfumes', 'العطور الملكية بالعود', 45.5, 39.9, 'Zzyzx Scents', 'Evening', 'المساء', 5, 90),
+               (${categoryId}, 'Amber Incense Burner', 'مبخرة العنبر', 12, NULL, 'Zzyzx Scents', 'Home', 'المنزل', 3, 10),
+               (${categoryId}, 'Oudwood Candle', 'شمعة خشبية', 3, NULL, 'Qasr Dates', 'Home', 'المنزل', 9, 5000),
+               (${categoryId}, 'Saffron Dates Box 500g', 'علبة تمر بالزعفران ٥٠٠ غرام', 7.25, NULL, 'Qasr Dates', 'Home', 'المنزل', 0, 50)`,
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function search(query: string): Promise<SearchAnswer> {
+  const answer = await t.app.inject({ method: 'GET', url: `/api/catalog/search?${query}` });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<SearchAnswer>();
+}
+
+const namesOf = (answer: SearchAnswer) => answer.data.map((product) => product.name);
+
+test('products written by SQL are found at once, in English by plural or singular and in any word order', async () => {
+  expect(namesOf(await search('q=royal%20oud%20perfume'))).toEqual(['Royal Oud Perfumes']);
+  expect(namesOf(await search('q=PERFUMES%20oud%20royal'))).toEqual(['Royal Oud Perfumes']);
+});
+
+test('Arabic letter forms, the article, tatweel, diacritics and Arabic-Indic digits match', async () => {
+  for (const q of ['عطور ملكيه', 'العطـــور', 'العُطور المَلكية', 'تمر ٥٠٠', 'تمر 500', 'الزعفران']) {
+    const answer = await search(`q=${encodeURIComponent(q)}&lang=ar`);
+    expect(answer.total).toBeGreaterThan(0);
+  }
+  const dates = await search(`q=${encodeURIComponent('تمر ٥٠٠')}&lang=ar`);
+  expect(namesOf(dates)).toContain('علبة تمر بالزعفران ٥٠٠ غرام');
+});
+
+test('one or two mistyped letters still find the product; whole words rank before partial and fuzzy', async () => {
+  expect(namesOf(await search('q=saffrom'))).toContain('Saffron Dates Box 500g');
+  expect(namesOf(await search('q=incence'))).toContain('Amber Incense Burner');
+  // "oud" is a whole word of the perfume and only the start of "Oudwood", which sells far more.
+  const ranked = namesOf(await search(`q=oud&category=${categoryId}`));
+  expect(ranked.indexOf('Royal Oud Perfumes')).toBeLessThan(ranked.indexOf('Oudwood Candle'));
+  expect(ranked.indexOf('Oudwood Candle')).toBeGreaterThan(-1);
+});
+
+test('filters, facets and totals: a brand facet counts with the other filters, not its own', async () => {
+  const answer = await search(`category=${categoryId}&brands=Zzyzx%20Scents`);
+  expect(answer.total).toBe(2);
+  expect(answer.facets.brands).toEqual(
+    expect.arrayContaining([
+      { value: 'Zzyzx Scents', count: 2 },
+      { value: 'Qasr Dates', count: 2 },
+    ]),
+  );
+  expect(answer.facets.categories).toEqual([{ id: categoryId, name: 'Oud & Incense', count: 2 }]);
+  const byCollection = await search(`category=${encodeURIComponent('العود والبخور')}&collections=Home`);
+  expect(byCollection.total).toBe(3);
+  const cheap = await search(`category=${categoryId}&max_price=12`);
+  expect(namesOf(cheap).sort()).toEqual(['Amber Incense Burner', 'Oudwood Candle', 'Saffron Dates Box 500g']);
+  expect(cheap.facets.price).toEqual({ min: 3, max: 12 });
+  // The discounted price is the one filtered on: 39.9, not 45.5.
+  expect(namesOf(await search(`category=${categoryId}&min_price=39&max_price=40`))).toEqual([
+    'Royal Oud Perfumes',
+  ]);
+});
+
+test('prices in the shown currency: the filter and the facets speak USD when asked for', async () => {
+  const usd = await search(`category=${categoryId}&currency_code=USD&sort=price_asc`);
+  expect(usd.data[0]?.converted_products?.currency_code).toBe('USD');
+  expect(usd.facets.price.min).toBe(usd.data[0]?.converted_products?.price);
+});
+
+test('paging: 12 a page by default, a page past the end answers the last page, totals and page counts', async () => {
+  const first = await search('');
+  expect(first.per_page).toBe(12);
+  expect(first.data).toHaveLength(12);
+  expect(first.total).toBeGreaterThanOrEqual(154);
+  const past = await search('page=9999');
+  expect(past.page).toBe(first.page_count);
+  expect(past.data.length).toBeGreaterThan(0);
+  const second = await search('page=2');
+  expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
+});
+
+test('unknown names match nothing; bad values are 422 with the field named; over-long words are refused', async () => {
+  expect((await search('brands=No%20Such%20Brand')).total).toBe(0);
+  expect((await search('category=No%20Such%20Category')).total).toBe(0);
+  for (const bad of ['sort=cheapest', 'min_rating=9', 'max_price=abc', 'page=-1', `q=${'x'.repeat(101)}`]) {
+    const answer = await t.app.inject({ method: 'GET', url: `/api/catalog/search?${bad}` });
+    expect(answer.statusCode).toBe(422);
+    expect(Object.keys(answer.json<{ errors: object }>().errors).length).toBe(1);
+  }
+});
+
+test('suggestions as the shopper types: products and categories, none for one letter', async () => {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/catalog/suggestions?q=${encodeURIComponent('عود')}&lang=ar`,
+  });
+  const body = answer.json<SuggestAnswer>();
+  expect(body.products.map((product) => product.name)).toContain('العطور الملكية بالعود');
+  expect(body.categories).toContainEqual({ id: categoryId, name: 'العود والبخور' });
+  const one = await t.app.inject({ method: 'GET', url: '/api/catalog/suggestions?q=o' });
+  expect(one.json<SuggestAnswer>()).toEqual({ products: [], categories: [] });
+});
+
+test('categories a page at a time with their product counts; related lists; the bounded home lists', async () => {
+  const page = await t.app.inject({ method: 'GET', url: '/api/catalog/categories?page=1' });
+  const body = page.json<{
+    data: { id: number; product_count: number }[];
+    total: number;
+    per_page: number;
+  }>();
+  expect(body.per_page).toBe(20);
+  expect(body.data.find((category) => category.id === categoryId)?.product_count).toBe(4);
+
+  const [product] = await executeRows<{ id: number }>(t.db, sql`SELECT id FROM products ORDER BY id LIMIT 1`);
+  const related = await t.app.inject({ method: 'GET', url: `/api/products/${product?.id}/related` });
+  const lists = related.json<{
+    similar: { id: number; category_id: number }[];
+    recommended: { rating: number }[];
+  }>();
+  expect(lists.similar.length).toBeGreaterThan(0);
+  expect(lists.similar.every((item) => item.id !== product?.id)).toBe(true);
+  expect(lists.recommended.every((item) => item.rating >= 3)).toBe(true);
+  expect((await t.app.inject({ method: 'GET', url: '/api/products/99999999/related' })).statusCode).toBe(404);
+
+  const home = await t.app.inject({ method: 'GET', url: '/api/catalog/home?lang=ar' });
+  const homeBody = home.json<{
+    best_sellers: unknown[];
+    newly_added: unknown[];
+    today_deals: unknown[];
+    categories: unknown[];
+  }>();
+  expect(homeBody.best_sellers.length).toBeLessThanOrEqual(20);
+  expect(homeBody.newly_added.length).toBeLessThanOrEqual(20);
+  expect(homeBody.today_deals.length).toBeGreaterThan(0);
+  expect(homeBody.categories.length).toBeLessThanOrEqual(6);
+});
+
+test('a review approved by SQL moves the product into a rating filter at once (the rating is kept by a trigger)', async () => {
+  const [product] = await executeRows<{ id: number }>(
+    t.db,
+    sql`SELECT id FROM products WHERE name_en = 'Amber Incense Burner'`,
+  );
+  await executeRows(
+    t.db,
+    sql`INSERT INTO reviews (product_id, user_name, rating, review, status) VALUES (${product?.id}, 'Noura', 5, 'Lovely', 'approved')`,
+  );
+  t.app.deps.catalogue.changed();
+  expect(namesOf(await search(`category=${categoryId}&min_rating=5`))).toEqual(['Amber Incense Burner']);
+});

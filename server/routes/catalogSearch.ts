@@ -1,0 +1,59 @@
+// The paged catalogue (issue 48): search with facets, suggestions, categories a page at a time, related products and
+// the home lists. Answers are kept a few seconds per address and dropped when staff change the catalogue.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CatalogPages } from '../../contract/catalogSearch';
+import { AnswerMemory } from '../lib/answerMemory';
+import { langOf, requestedRate } from '../services/catalog';
+import {
+  categoriesOnPage,
+  homeLists,
+  relatedProducts,
+  searchCatalog,
+  suggestProducts,
+} from '../services/catalogSearch';
+
+/** As long as the spec's list answers are reused (routes/catalog.ts). */
+const ANSWER_MS = 10_000;
+const MAX_ANSWERS = 2_000;
+
+const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps;
+  const memory = new AnswerMemory<unknown>(ANSWER_MS, MAX_ANSWERS);
+  app.deps.catalogue.onChange(() => memory.clear());
+
+  /** The request's address (path and query) names the answer, with the language and currency it asks for. */
+  const remembered = <T>(url: string, compute: () => Promise<T>) => memory.get(url, compute) as Promise<T>;
+
+  app.get(CatalogPages.search.url, { schema: CatalogPages.search.schema }, async (request) => {
+    const lang = langOf(request);
+    const rate = await requestedRate(db, request.query.currency_code);
+    return remembered(request.url, () => searchCatalog(db, request.query, lang, rate));
+  });
+
+  app.get(CatalogPages.suggestions.url, { schema: CatalogPages.suggestions.schema }, async (request) => {
+    const lang = langOf(request);
+    const rate = await requestedRate(db, request.query.currency_code);
+    return remembered(request.url, () => suggestProducts(db, request.query.q, lang, rate));
+  });
+
+  app.get(CatalogPages.categories.url, { schema: CatalogPages.categories.schema }, async (request) => {
+    const lang = langOf(request);
+    return remembered(request.url, () =>
+      categoriesOnPage(db, request.query.page, request.query.per_page, lang),
+    );
+  });
+
+  app.get(CatalogPages.related.url, { schema: CatalogPages.related.schema }, async (request) => {
+    const lang = langOf(request);
+    const rate = await requestedRate(db, request.query.currency_code);
+    return remembered(request.url, () => relatedProducts(db, request.params.id, lang, rate));
+  });
+
+  app.get(CatalogPages.home.url, { schema: CatalogPages.home.schema }, async (request) => {
+    const lang = langOf(request);
+    const rate = await requestedRate(db, request.query.currency_code);
+    return remembered(request.url, () => homeLists(db, lang, rate));
+  });
+};
+
+export default catalogSearchRoutes;
