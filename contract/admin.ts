@@ -35,9 +35,11 @@ export const AuditEntry = Answer({
   id: Type.Integer(),
   /** e.g. order.delivered, order.canceled, payment.refunded, review.approved, product.updated, coupon.created */
   action: Type.String(),
-  subject_type: Type.Unsafe<'order' | 'payment' | 'review' | 'product' | 'coupon' | 'user'>({
+  subject_type: Type.Unsafe<
+    'order' | 'payment' | 'review' | 'product' | 'coupon' | 'user' | 'catalogue_import'
+  >({
     type: 'string',
-    enum: ['order', 'payment', 'review', 'product', 'coupon', 'user'],
+    enum: ['order', 'payment', 'review', 'product', 'coupon', 'user', 'catalogue_import'],
   }),
   subject_id: Type.Integer(),
   /** who did it; null when the account is gone, or for the command line */

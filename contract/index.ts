@@ -3,6 +3,7 @@ import { Accounts } from './accounts';
 import { Addresses } from './addresses';
 import { Admin } from './admin';
 import { Cart } from './cart';
+import { CatalogueCsv } from './catalogueImport';
 import { Catalog } from './catalog';
 import type { Endpoint } from './common';
 import { Content } from './content';
@@ -32,5 +33,6 @@ export const AREAS: readonly Area[] = [
   { title: 'Payments', endpoints: Payments },
   { title: 'Content', endpoints: Content },
   { title: 'Back office', endpoints: Admin },
+  { title: 'Back office: catalogue CSV', endpoints: CatalogueCsv },
   { title: 'System', endpoints: System },
 ];

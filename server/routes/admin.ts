@@ -31,6 +31,7 @@ import {
 } from '../services/backOffice/orders';
 import { listStaff, setStaffRole } from '../services/backOffice/staff';
 import { Invalid, NotSignedIn } from '../services/errors';
+import catalogueImportRoutes from './catalogueImport';
 
 /** The signed-in staff member (requireStaff/requireOwner ran first). */
 function actorOf(request: FastifyRequest): Actor {
@@ -78,6 +79,9 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
+
+  // The catalogue CSV (import and export): its own file, its own body parser for CSV uploads.
+  await app.register(catalogueImportRoutes);
 
   app.get(Admin.glance.url, { ...staff, schema: Admin.glance.schema }, async () => glance(db, config.now()));
 

@@ -84,7 +84,8 @@ export const outbox = pgTable(
   ],
 );
 
-export type AuditSubject = 'order' | 'payment' | 'review' | 'product' | 'coupon' | 'user';
+export type AuditSubject =
+  'order' | 'payment' | 'review' | 'product' | 'coupon' | 'user' | 'catalogue_import';
 export type AuditValues = Record<string, string | number | boolean | null>;
 
 /** migrations/008: every staff action, who, what, when, before and after. */

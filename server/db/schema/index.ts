@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './shop';
 export * from './payments';
+export * from './catalogueImport';

@@ -65,6 +65,10 @@ export const products = pgTable('products', {
   sale: boolean('sale').notNull().default(false),
   soldCount: integer('sold_count').notNull().default(0),
   createdAt: createdAt(),
+  /** migrations/014: the identity a CSV import matches on; `product-<id>` unless imported (a trigger sets it). */
+  handle: text('handle'),
+  /** migrations/014: the imported product's first variant's SKU */
+  sku: text('sku'),
 });
 
 export const productImages = pgTable('product_images', {
@@ -72,6 +76,8 @@ export const productImages = pgTable('product_images', {
   productId: integer('product_id').notNull(),
   image: text('image').notNull(),
   position: integer('position').notNull().default(0),
+  /** migrations/014: the address an imported picture was fetched from */
+  sourceUrl: text('source_url'),
 });
 
 export type AttributeKind = 'size' | 'color';

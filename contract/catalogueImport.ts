@@ -1,0 +1,195 @@
+// The catalogue in and out as CSV (issue 48), in the back office: Shopify's product CSV columns plus the shop's
+// Arabic ones. An upload is a dry run that reports every problem by line and column before anything is written;
+// the import then runs in batches (the SPA asks for one after the other and shows the progress), each product all
+// or nothing, and the same file again changes nothing. Staff only, as the rest of /api/admin.
+import { Type, type Static } from 'typebox';
+import { Answer, endpoints, IdText, Nullable } from './common';
+
+/** The largest CSV file an upload may carry. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Every finding of a dry run or an import, by its stable code (the SPA translates it, with the `params`), with
+ * the English wording the server also sends as `message`. `{{name}}` is a param.
+ */
+export const IMPORT_ISSUES = {
+  file_empty: 'The file has no rows.',
+  not_utf8: 'The file is not UTF-8 text: save it as “CSV UTF-8”.',
+  csv_quote: 'A quoted cell is not closed, or has text after its closing quote.',
+  csv_columns_count: 'This row has a different number of cells than the header row.',
+  csv_malformed: 'The file is not valid CSV from here on.',
+  column_missing: 'The column {{column}} is required.',
+  column_unknown: 'The shop does not know this column; it is ignored.',
+  column_duplicate: 'This column appears twice; only the first one is read.',
+  handle_missing: 'Every row needs its product’s handle.',
+  handle_invalid: 'A handle has no spaces and at most 255 characters.',
+  handle_split:
+    'The rows of {{handle}} must be next to each other (it already appeared on line {{first_line}}).',
+  handle_reserved:
+    'Handles like product-123 name the shop’s own products, and the shop has no product {{handle}}.',
+  title_missing: 'The product’s first row needs a title.',
+  price_missing: 'The product needs a variant price.',
+  price_invalid: 'Not a price: “{{value}}” (digits, at most 3 decimals, below 100000000).',
+  quantity_invalid: 'Not a whole number of pieces: “{{value}}”.',
+  quantity_negative: 'A negative quantity counts as 0.',
+  category_missing: 'The product needs a Type (its category).',
+  category_new: 'The shop has no category “{{name}}” yet: the import creates it.',
+  image_url_invalid: 'A picture address must be an http or https address: “{{value}}”.',
+  image_position_invalid: 'Not a picture position: “{{value}}”.',
+  too_many_images: 'At most {{max}} pictures a product: the others are left out.',
+  too_many_values: 'At most {{max}} sizes or colours a product: the others are left out.',
+  option_ignored: 'The option “{{name}}” is neither a size nor a colour: its values are not imported.',
+  text_too_long: 'At most {{max}} characters.',
+  arabic_missing: 'No Arabic title: the English one shows in Arabic too.',
+  unpublished: 'Not published (or a draft): the product is left out.',
+  compare_at_ignored: 'The compare-at price is not above the price and is ignored.',
+  prices_differ: 'The variants have different prices: the product takes the first variant’s.',
+  sku_duplicate: 'The SKU {{sku}} is already used by {{handle}} in this file.',
+  sku_taken: 'The SKU {{sku}} belongs to another product of the shop ({{handle}}).',
+  formula_cell: 'The cell starts like a spreadsheet formula: it is imported as plain text, never run.',
+  too_many_issues: 'More problems than the report lists: only the first {{max}} are shown.',
+  picture_failed: 'The picture {{url}} could not be imported ({{reason}}): the product is left as it was.',
+  product_failed: 'The product could not be saved: it is left as it was.',
+} as const;
+export type ImportIssueCode = keyof typeof IMPORT_ISSUES;
+
+/** Why a picture could not be fetched: `params.reason` of `picture_failed`. */
+export const PICTURE_FAILURES = {
+  address_refused: 'its address is private, loopback or link-local',
+  unreachable: 'the server did not answer',
+  timeout: 'it took too long',
+  http_status: 'the server answered with an error',
+  too_large: 'it is larger than 10 MB',
+  wrong_type: 'it is not a png, jpeg or webp picture',
+  not_image: 'it is not a readable picture',
+  too_many_redirects: 'too many redirects',
+} as const;
+export type PictureFailure = keyof typeof PICTURE_FAILURES;
+
+export const ImportIssue = Answer({
+  /** the file's line (the header row is line 1); 0: the file as a whole */
+  line: Type.Integer(),
+  /** the column's header as written in the file; '' when the issue is about a row or the file */
+  column: Type.String(),
+  /** errors stop the import; warnings do not */
+  severity: Type.Unsafe<'error' | 'warning'>({ type: 'string', enum: ['error', 'warning'] }),
+  code: Type.Unsafe<ImportIssueCode>({ type: 'string', enum: Object.keys(IMPORT_ISSUES) }),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  /** the English wording */
+  message: Type.String(),
+});
+export type ImportIssue = Static<typeof ImportIssue>;
+
+export const IMPORT_STATES = ['invalid', 'ready', 'importing', 'done'] as const;
+
+export const CatalogueImport = Answer({
+  id: Type.Integer(),
+  file_name: Type.String(),
+  /** invalid: the dry run found errors (nothing is written); ready: checked; importing; done */
+  state: Type.Unsafe<(typeof IMPORT_STATES)[number]>({ type: 'string', enum: [...IMPORT_STATES] }),
+  /** the file's rows, the header not counted */
+  rows: Type.Integer(),
+  /** the products those rows describe (several rows per handle: its variants and pictures) */
+  products: Type.Integer(),
+  /** of those, how many the shop does not have yet */
+  new_products: Type.Integer(),
+  errors: Type.Integer(),
+  warnings: Type.Integer(),
+  /** the dry run's findings, in file order (at most 500) */
+  issues: Type.Array(ImportIssue),
+  /** products handled so far: created + updated + unchanged + failed */
+  processed: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  failed: Type.Integer(),
+  /** the products that failed (a picture that could not be fetched, …), at most 100 */
+  failures: Type.Array(ImportIssue),
+  created_at: Type.String(),
+  finished_at: Nullable(Type.String()),
+});
+export type CatalogueImport = Static<typeof CatalogueImport>;
+
+export const CatalogueImportsAnswer = Answer({ data: Type.Array(CatalogueImport) });
+export type CatalogueImportsAnswer = Static<typeof CatalogueImportsAnswer>;
+
+export const ImportUploadQuery = Type.Object({
+  /** the file's name as the staff member picked it (shown in the list) */
+  file_name: Type.Optional(Type.String({ maxLength: 255 })),
+});
+export type ImportUploadQuery = Static<typeof ImportUploadQuery>;
+
+export const ImportParams = Type.Object({ id: IdText });
+
+/** The columns the export writes, in this order; the import reads them too (and ignores Shopify's others). */
+export const CSV_COLUMNS = [
+  'Handle',
+  'Title',
+  'Title (Arabic)',
+  'Body (HTML)',
+  'Body (HTML) (Arabic)',
+  'Vendor',
+  'Type',
+  'Type (Arabic)',
+  'Collection',
+  'Collection (Arabic)',
+  'Tags',
+  'Published',
+  'Option1 Name',
+  'Option1 Value',
+  'Option1 Value (Arabic)',
+  'Option2 Name',
+  'Option2 Value',
+  'Option2 Value (Arabic)',
+  'Variant SKU',
+  'Variant Price',
+  'Variant Compare At Price',
+  'Variant Inventory Qty',
+  'Image Src',
+  'Image Position',
+] as const;
+
+const REFUSALS_NOTE =
+  'over 20 MB 413 `file_too_large`; no file 422 `file_required`; a malformed file is still 201, `state: invalid` with its issues';
+
+export const CatalogueCsv = endpoints({
+  upload: {
+    method: 'POST',
+    url: '/admin/catalogue/imports',
+    auth: 'staff',
+    bodyNote:
+      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`',
+    notes: `the dry run: nothing is written to the catalogue; 201 the new import with its report, 200 the unfinished import of the same file (to continue); ${REFUSALS_NOTE}`,
+    schema: { querystring: ImportUploadQuery, response: { 200: CatalogueImport, 201: CatalogueImport } },
+  },
+  imports: {
+    method: 'GET',
+    url: '/admin/catalogue/imports',
+    auth: 'staff',
+    notes: 'the last 5 imports, newest first',
+    schema: { response: { 200: CatalogueImportsAnswer } },
+  },
+  import: {
+    method: 'GET',
+    url: '/admin/catalogue/imports/:id',
+    auth: 'staff',
+    notes: 'unknown 404',
+    schema: { params: ImportParams, response: { 200: CatalogueImport } },
+  },
+  run: {
+    method: 'POST',
+    url: '/admin/catalogue/imports/:id/run',
+    auth: 'staff',
+    notes:
+      'writes the next batch of products (each in its own transaction; pictures fetched by the server) and answers the progress: call again until `state: done`; a run already working on it: the progress unchanged; `state: invalid` 409 `import_invalid`; unknown 404',
+    schema: { params: ImportParams, response: { 200: CatalogueImport } },
+  },
+  export: {
+    method: 'GET',
+    url: '/admin/catalogue/export',
+    auth: 'staff',
+    notes:
+      '`text/csv` (UTF-8 with BOM) streamed: the columns above, one row per size × colour of a product, then its further pictures; cells starting with = + - @ tab or CR get a leading apostrophe',
+    schema: { response: {} },
+  },
+});

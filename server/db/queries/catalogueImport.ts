@@ -1,0 +1,329 @@
+// The catalogue CSV's statements: import jobs and their items, the products an import batch compares and writes,
+// and the export's keyset pages.
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import {
+  catalogueImportItems,
+  catalogueImports,
+  categories,
+  productAttributeValues,
+  productImages,
+  products,
+  type AttributeKind,
+  type CatalogueImportOutcome,
+} from '../schema';
+
+export type ImportJobRow = typeof catalogueImports.$inferSelect;
+type ImportJobInsert = typeof catalogueImports.$inferInsert;
+
+// ---- jobs ----
+
+export async function insertImportJob(db: Db, values: ImportJobInsert): Promise<ImportJobRow> {
+  const [row] = await db.insert(catalogueImports).values(values).returning();
+  if (!row) throw new Error('import insert returned nothing');
+  return row;
+}
+
+export async function updateImportJob(db: Db, id: number, values: Partial<ImportJobInsert>): Promise<void> {
+  await db.update(catalogueImports).set(values).where(eq(catalogueImports.id, id));
+}
+
+export async function deleteImportJob(db: Db, id: number): Promise<void> {
+  await db.delete(catalogueImports).where(eq(catalogueImports.id, id));
+}
+
+export async function importJobRow(db: Db, id: number): Promise<ImportJobRow | undefined> {
+  const [row] = await db.select().from(catalogueImports).where(eq(catalogueImports.id, id));
+  return row;
+}
+
+export function recentImportJobs(db: Db, limit: number): Promise<ImportJobRow[]> {
+  return db.select().from(catalogueImports).orderBy(desc(catalogueImports.id)).limit(limit);
+}
+
+/** The unfinished import of the same file (other than `exceptId`), newest first. */
+export async function openImportOfFile(
+  db: Db,
+  sha256: string,
+  exceptId: number,
+): Promise<ImportJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(catalogueImports)
+    .where(
+      and(
+        eq(catalogueImports.fileSha256, sha256),
+        inArray(catalogueImports.state, ['ready', 'importing']),
+        sql`${catalogueImports.id} <> ${exceptId}`,
+      ),
+    )
+    .orderBy(desc(catalogueImports.id))
+    .limit(1);
+  return row;
+}
+
+/** Takes the job for one run until `until`, unless another run holds it; undefined when not taken. */
+export async function claimImportJob(
+  db: Db,
+  id: number,
+  now: Date,
+  until: Date,
+): Promise<ImportJobRow | undefined> {
+  const [row] = await db
+    .update(catalogueImports)
+    .set({ claimedUntil: until, state: 'importing', updatedAt: now })
+    .where(
+      and(
+        eq(catalogueImports.id, id),
+        inArray(catalogueImports.state, ['ready', 'importing']),
+        or(isNull(catalogueImports.claimedUntil), lt(catalogueImports.claimedUntil, now)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+// ---- items ----
+
+export interface ImportItemInsert {
+  seq: number;
+  handle: string;
+  line: number;
+  product: unknown;
+}
+
+export async function insertImportItems(db: Db, importId: number, items: ImportItemInsert[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(catalogueImportItems).values(items.map((item) => ({ importId, ...item })));
+}
+
+export async function deleteImportItems(db: Db, importId: number): Promise<void> {
+  await db.delete(catalogueImportItems).where(eq(catalogueImportItems.importId, importId));
+}
+
+export function nextImportItems(db: Db, importId: number, afterSeq: number, limit: number) {
+  return db
+    .select()
+    .from(catalogueImportItems)
+    .where(and(eq(catalogueImportItems.importId, importId), gt(catalogueImportItems.seq, afterSeq)))
+    .orderBy(asc(catalogueImportItems.seq))
+    .limit(limit);
+}
+
+export interface ItemOutcome {
+  seq: number;
+  outcome: CatalogueImportOutcome;
+  reason: { code: string; params: Record<string, string | number> } | null;
+}
+
+/** Every outcome of a batch and the job's progress, in one transaction: the counts never drift from the items. */
+export async function recordBatch(
+  db: Db,
+  importId: number,
+  outcomes: ItemOutcome[],
+  job: Partial<ImportJobInsert>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (outcomes.length > 0) {
+      const values = sql.join(
+        outcomes.map(
+          (item) =>
+            sql`(${item.seq}::int, ${item.outcome}::text, ${item.reason === null ? null : JSON.stringify(item.reason)}::jsonb)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${catalogueImportItems} as item
+        set outcome = batch.outcome, reason = batch.reason
+        from (values ${values}) as batch(seq, outcome, reason)
+        where item.import_id = ${importId} and item.seq = batch.seq`);
+    }
+    await tx.update(catalogueImports).set(job).where(eq(catalogueImports.id, importId));
+  });
+}
+
+export function failedImportItems(db: Db, importId: number, limit: number) {
+  return db
+    .select({
+      line: catalogueImportItems.line,
+      handle: catalogueImportItems.handle,
+      reason: catalogueImportItems.reason,
+    })
+    .from(catalogueImportItems)
+    .where(and(eq(catalogueImportItems.importId, importId), eq(catalogueImportItems.outcome, 'failed')))
+    .orderBy(asc(catalogueImportItems.seq))
+    .limit(limit);
+}
+
+// ---- what the shop already has ----
+
+export async function handlesAndSkusTaken(
+  db: Db,
+  handles: string[],
+  skus: string[],
+): Promise<{ id: number; handle: string; sku: string | null }[]> {
+  if (handles.length === 0 && skus.length === 0) return [];
+  return db
+    .select({ id: products.id, handle: sql<string>`${products.handle}`, sku: products.sku })
+    .from(products)
+    .where(
+      or(
+        handles.length > 0 ? inArray(products.handle, handles) : undefined,
+        skus.length > 0 ? inArray(products.sku, skus) : undefined,
+      ),
+    );
+}
+
+export type ImportProductRow = typeof products.$inferSelect;
+export interface AttributeRow {
+  id: number;
+  productId: number;
+  kind: AttributeKind;
+  nameEn: string;
+  nameAr: string;
+  position: number;
+}
+export interface ImageRow {
+  id: number;
+  productId: number;
+  image: string;
+  position: number;
+  sourceUrl: string | null;
+}
+
+/** The products named by handle or SKU, with their sizes, colours and pictures in order. */
+export async function productsWithParts(
+  db: Db,
+  handles: string[],
+  skus: string[],
+): Promise<{ products: ImportProductRow[]; attributes: AttributeRow[]; images: ImageRow[] }> {
+  if (handles.length === 0 && skus.length === 0) return { products: [], attributes: [], images: [] };
+  const found = await db
+    .select()
+    .from(products)
+    .where(
+      or(
+        handles.length > 0 ? inArray(products.handle, handles) : undefined,
+        skus.length > 0 ? inArray(products.sku, skus) : undefined,
+      ),
+    );
+  return {
+    products: found,
+    ...(await partsOf(
+      db,
+      found.map((product) => product.id),
+    )),
+  };
+}
+
+export async function partsOf(
+  db: Db,
+  ids: number[],
+): Promise<{ attributes: AttributeRow[]; images: ImageRow[] }> {
+  if (ids.length === 0) return { attributes: [], images: [] };
+  const [attributes, images] = await Promise.all([
+    db
+      .select()
+      .from(productAttributeValues)
+      .where(inArray(productAttributeValues.productId, ids))
+      .orderBy(asc(productAttributeValues.position), asc(productAttributeValues.id)),
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+  ]);
+  return { attributes, images };
+}
+
+export function allCategories(db: Db) {
+  return db
+    .select({ id: categories.id, nameEn: categories.nameEn, nameAr: categories.nameAr })
+    .from(categories);
+}
+
+export async function insertCategory(
+  db: Db,
+  values: { nameEn: string; nameAr: string; image: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(categories)
+    .values({
+      ...values,
+      sortOrder: sql`(select coalesce(max(${categories.sortOrder}), 0) + 1 from ${categories})`,
+    })
+    .returning({ id: categories.id });
+  if (!row) throw new Error('category insert returned nothing');
+  return row.id;
+}
+
+// ---- writing one product (inside its transaction) ----
+
+export type ProductValues = Omit<
+  typeof products.$inferInsert,
+  'id' | 'rating' | 'soldCount' | 'createdAt' | 'stockWarningEn' | 'stockWarningAr'
+> & { stockWarningEn: string | null; stockWarningAr: string | null };
+
+export async function insertProduct(db: Db, values: ProductValues, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...values, createdAt: now })
+    .returning({ id: products.id });
+  if (!row) throw new Error('product insert returned nothing');
+  return row.id;
+}
+
+export async function updateProductValues(db: Db, id: number, values: ProductValues): Promise<void> {
+  await db.update(products).set(values).where(eq(products.id, id));
+}
+
+export async function insertAttributeValues(
+  db: Db,
+  rows: { productId: number; kind: AttributeKind; nameEn: string; nameAr: string; position: number }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(productAttributeValues).values(rows);
+}
+
+export async function updateAttributeValue(
+  db: Db,
+  id: number,
+  values: { nameAr: string; position: number },
+): Promise<void> {
+  await db.update(productAttributeValues).set(values).where(eq(productAttributeValues.id, id));
+}
+
+export async function deleteAttributeValues(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(productAttributeValues).where(inArray(productAttributeValues.id, ids));
+}
+
+export async function insertImages(
+  db: Db,
+  rows: { productId: number; image: string; position: number; sourceUrl: string | null }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(productImages).values(rows);
+}
+
+export async function updateImagePosition(db: Db, id: number, position: number): Promise<void> {
+  await db.update(productImages).set({ position }).where(eq(productImages.id, id));
+}
+
+export async function deleteImages(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(productImages).where(inArray(productImages.id, ids));
+}
+
+// ---- the export ----
+
+/** The next page of products after `afterId` (keyset: never an offset), with their category's names. */
+export function exportPage(db: Db, afterId: number, limit: number) {
+  return db
+    .select({
+      product: products,
+      categoryEn: categories.nameEn,
+      categoryAr: categories.nameAr,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(gt(products.id, afterId))
+    .orderBy(asc(products.id))
+    .limit(limit);
+}

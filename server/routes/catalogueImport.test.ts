@@ -1,0 +1,542 @@
+// The catalogue CSV (issue 48): who may call, the dry run's report, the import in runs (all of a product or none,
+// resumable, the same file twice changes nothing), bad files (malformed, too large, unknown columns, formulas),
+// pictures from private addresses refused, and the export (streamed, formulas escaped, read back unchanged).
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { parse } from 'csv-parse/sync';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, type CatalogueImport } from '../../contract/catalogueImport';
+import {
+  auditLog,
+  catalogueImports,
+  categories,
+  productAttributeValues,
+  productImages,
+  products,
+  users,
+} from '../db/schema';
+import { checkCsv, runImport } from '../services/backOffice/catalogueImport';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { bearer, createShopper, type Shopper } from './testSupport';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let staff: Shopper;
+let shopper: Shopper;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  staff = await createShopper(t.db, { name: 'The staff' });
+  await t.db.update(users).set({ role: 'staff' }).where(eq(users.id, staff.id));
+  shopper = await createShopper(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HEADER =
+  'Handle,Title,Title (Arabic),Body (HTML),Vendor,Type,Type (Arabic),Tags,Published,Option1 Name,Option1 Value,Option1 Value (Arabic),Option2 Name,Option2 Value,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Image Src,Image Position,Variant Grams,Gift Card';
+
+/** Shopify's layout: the product on its first row, then its variants; sizes in Arabic too. */
+const SHOPIFY_CSV = [
+  HEADER,
+  'linen-shirt,Linen shirt,قميص كتان,<p>Cool <b>linen</b> &amp; cotton</p>,Gulf Linen,Imported shirts,قمصان مستوردة,"sale, summer",TRUE,Size,S,صغير,Color,White,LS-S-W,12.500,15,3,,,200,FALSE',
+  'linen-shirt,,,,,,,,,,S,صغير,,Blue,LS-S-B,12.500,15,2,,,200,FALSE',
+  'linen-shirt,,,,,,,,,,M,وسط,,White,LS-M-W,12.500,15,4,,,200,FALSE',
+  'plain-mug,Plain mug,,Just a mug,Mugs Co,Imported shirts,,,TRUE,Title,Default Title,,,,MUG-1,3,,10,,,300,FALSE',
+  'draft-thing,Draft thing,,,,Imported shirts,,,FALSE,Title,Default Title,,,,,1,,1,,,,FALSE',
+].join('\n');
+
+function upload(csv: string | Buffer, token = staff.token, fileName = 'products.csv') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/catalogue/imports?file_name=${encodeURIComponent(fileName)}`,
+    headers: { ...bearer(token), 'content-type': 'text/csv' },
+    payload: csv,
+  });
+}
+
+const run = (id: number, token = staff.token) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/catalogue/imports/${id}/run`,
+    headers: bearer(token),
+  });
+
+/** Runs the import until it is done (as the SPA does). */
+async function runToEnd(id: number): Promise<CatalogueImport> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const answer = await run(id);
+    expect(answer.statusCode).toBe(200);
+    const job = answer.json<CatalogueImport>();
+    if (job.state === 'done') return job;
+  }
+  throw new Error('the import never finished');
+}
+
+const productByHandle = async (handle: string) =>
+  (await t.db.select().from(products).where(eq(products.handle, handle)))[0];
+
+const countProducts = async () => (await t.db.select({ id: products.id }).from(products)).length;
+
+describe('who may call', () => {
+  test('signed out 401, a shopper 403, on every call', async () => {
+    for (const token of [undefined, shopper.token]) {
+      const headers = token ? bearer(token) : {};
+      const expected = token ? 403 : 401;
+      const calls = [
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/catalogue/imports',
+          headers: { ...headers, 'content-type': 'text/csv' },
+          payload: SHOPIFY_CSV,
+        }),
+        t.app.inject({ method: 'GET', url: '/api/admin/catalogue/imports', headers }),
+        t.app.inject({ method: 'GET', url: '/api/admin/catalogue/imports/1', headers }),
+        t.app.inject({ method: 'POST', url: '/api/admin/catalogue/imports/1/run', headers }),
+        t.app.inject({ method: 'GET', url: '/api/admin/catalogue/export', headers }),
+      ];
+      for (const answer of await Promise.all(calls)) expect(answer.statusCode).toBe(expected);
+    }
+  });
+});
+
+describe('a Shopify export with our Arabic columns', () => {
+  let job: CatalogueImport;
+
+  test('the dry run reports by line and column and writes nothing to the catalogue', async () => {
+    const before = await countProducts();
+    const answer = await upload(SHOPIFY_CSV);
+    expect(answer.statusCode).toBe(201);
+    job = answer.json<CatalogueImport>();
+    expect(job).toMatchObject({
+      state: 'ready',
+      rows: 5,
+      products: 2,
+      new_products: 2,
+      errors: 0,
+      processed: 0,
+    });
+    const codes = job.issues.map((found) => [found.line, found.column, found.code]);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        [2, 'Type', 'category_new'],
+        [5, 'Title (Arabic)', 'arabic_missing'],
+        [6, 'Published', 'unpublished'],
+      ]),
+    );
+    // Shopify's own columns the shop has no place for are known, not reported
+    expect(job.issues.some((found) => found.code === 'column_unknown')).toBe(false);
+    expect(job.issues[0]?.message).toEqual(expect.any(String));
+    expect(await countProducts()).toBe(before);
+    expect(await productByHandle('linen-shirt')).toBeUndefined();
+  });
+
+  test('the import writes each product whole: variants, Arabic, prices, stock; audited', async () => {
+    const done = await runToEnd(job.id);
+    expect(done).toMatchObject({
+      state: 'done',
+      processed: 2,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+    });
+    const shirt = await productByHandle('linen-shirt');
+    expect(shirt).toMatchObject({
+      nameEn: 'Linen shirt',
+      nameAr: 'قميص كتان',
+      descriptionEn: 'Cool linen & cotton',
+      brand: 'Gulf Linen',
+      price: 15,
+      discountedPrice: 12.5,
+      stockQuantity: 9,
+      sale: true,
+      offer: false,
+      sku: 'LS-S-W',
+    });
+    const [category] = await t.db
+      .select()
+      .from(categories)
+      .where(eq(categories.id, shirt?.categoryId ?? 0));
+    expect(category).toMatchObject({ nameEn: 'Imported shirts', nameAr: 'قمصان مستوردة' });
+    const values = await t.db
+      .select()
+      .from(productAttributeValues)
+      .where(eq(productAttributeValues.productId, shirt?.id ?? 0))
+      .orderBy(asc(productAttributeValues.kind), asc(productAttributeValues.position));
+    expect(values.map((value) => [value.kind, value.nameEn, value.nameAr])).toEqual([
+      ['color', 'White', 'White'],
+      ['color', 'Blue', 'Blue'],
+      ['size', 'S', 'صغير'],
+      ['size', 'M', 'وسط'],
+    ]);
+    const mug = await productByHandle('plain-mug');
+    expect(mug).toMatchObject({ nameAr: 'Plain mug', price: 3, discountedPrice: null, stockQuantity: 10 });
+    expect(await productByHandle('draft-thing')).toBeUndefined();
+
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        inArray(auditLog.action, [
+          'catalogue_import.checked',
+          'catalogue_import.finished',
+          'product.imported',
+        ]),
+      );
+    expect(
+      entries.filter((entry) => entry.subjectType === 'catalogue_import' && entry.subjectId === job.id),
+    ).toHaveLength(2);
+    expect(
+      entries.find((entry) => entry.subjectId === shirt?.id && entry.action === 'product.imported'),
+    ).toMatchObject({
+      actorId: staff.id,
+      before: null,
+    });
+
+    // the shop shows it at once
+    const page = await t.app.inject({ method: 'GET', url: `/api/products/${shirt?.id}` });
+    expect(page.statusCode).toBe(200);
+  });
+
+  test('the same file again changes nothing', async () => {
+    const before = await t.db.select().from(products).where(eq(products.handle, 'linen-shirt'));
+    const audits = (await t.db.select().from(auditLog)).length;
+    const answer = await upload(SHOPIFY_CSV);
+    expect(answer.statusCode).toBe(201);
+    const again = answer.json<CatalogueImport>();
+    expect(again.new_products).toBe(0);
+    const done = await runToEnd(again.id);
+    expect(done).toMatchObject({ created: 0, updated: 0, unchanged: 2, failed: 0 });
+    expect(await t.db.select().from(products).where(eq(products.handle, 'linen-shirt'))).toEqual(before);
+    // only the import's own two entries
+    expect((await t.db.select().from(auditLog)).length).toBe(audits + 2);
+  });
+
+  test('a changed file updates by handle: prices, stock, a size gone', async () => {
+    const changed = SHOPIFY_CSV.replace(/12\.500,15,4/, '12.500,15,40').replace(
+      /\nlinen-shirt,,,,,,,,,,M.*$/m,
+      '',
+    );
+    const job2 = (await upload(changed)).json<CatalogueImport>();
+    expect(job2.state).toBe('ready');
+    const done = await runToEnd(job2.id);
+    expect(done).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    const shirt = await productByHandle('linen-shirt');
+    expect(shirt?.stockQuantity).toBe(5);
+    const sizes = await t.db
+      .select()
+      .from(productAttributeValues)
+      .where(
+        and(eq(productAttributeValues.productId, shirt?.id ?? 0), eq(productAttributeValues.kind, 'size')),
+      );
+    expect(sizes.map((size) => size.nameEn)).toEqual(['S']);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, shirt?.id ?? 0), eq(auditLog.action, 'product.imported')))
+      .orderBy(asc(auditLog.id))
+      .offset(1);
+    expect(entry?.before).toMatchObject({ stock_quantity: 9 });
+    expect(entry?.after).toMatchObject({ stock_quantity: 5 });
+  });
+});
+
+describe('resumable', () => {
+  const csv = [
+    HEADER,
+    ...Array.from(
+      { length: 12 },
+      (_, index) =>
+        `resume-${index},Resume ${index},استئناف ${index},,,Imported shirts,,,TRUE,,,,,,R-${index},5,,1,,,,`,
+    ),
+  ].join('\n');
+
+  test('uploading the same file while its import is unfinished continues that import', async () => {
+    const first = await upload(csv);
+    expect(first.statusCode).toBe(201);
+    const second = await upload(csv, staff.token, 'again.csv');
+    expect(second.statusCode).toBe(200);
+    expect(second.json<CatalogueImport>().id).toBe(first.json<CatalogueImport>().id);
+  });
+
+  test('a run holding the job leaves others with its progress; after it stops, the next run continues', async () => {
+    const id = (await upload(csv)).json<CatalogueImport>().id;
+    // another run (a crashed process) holds the job and got half way
+    await t.db
+      .update(catalogueImports)
+      .set({ claimedUntil: new Date(Date.now() + 60_000), processed: 6, state: 'importing', createdCount: 0 })
+      .where(eq(catalogueImports.id, id));
+    const held = (await run(id)).json<CatalogueImport>();
+    expect(held).toMatchObject({ state: 'importing', processed: 6 });
+    expect(await productByHandle('resume-7')).toBeUndefined();
+    await t.db
+      .update(catalogueImports)
+      .set({ claimedUntil: new Date(Date.now() - 1) })
+      .where(eq(catalogueImports.id, id));
+    const done = await runToEnd(id);
+    expect(done).toMatchObject({ state: 'done', processed: 12, created: 6 });
+    expect(await productByHandle('resume-11')).toBeDefined();
+    // the first six were never written by the "crashed" run: uploading again imports exactly them
+    const rest = await runToEnd((await upload(csv)).json<CatalogueImport>().id);
+    expect(rest).toMatchObject({ created: 6, unchanged: 6 });
+  });
+});
+
+describe('bad input gets a clear answer and nothing is imported', () => {
+  async function rejects(csv: string | Buffer) {
+    const before = await countProducts();
+    const answer = await upload(csv);
+    expect(answer.statusCode).toBe(201);
+    const job = answer.json<CatalogueImport>();
+    expect(job.state).toBe('invalid');
+    const refused = await run(job.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'import_invalid' });
+    expect(await countProducts()).toBe(before);
+    return job;
+  }
+
+  test('a malformed CSV: the line of the broken quote', async () => {
+    const job = await rejects(
+      `${HEADER}\nbroken,"Broken title,,,,Imported shirts,,,TRUE,,,,,,,1,,1,,,,\nok,Ok,,,,T,,,,,,,,,,1,,1,,,,`,
+    );
+    // where the broken record starts
+    expect(job.issues).toEqual([expect.objectContaining({ line: 2, severity: 'error', code: 'csv_quote' })]);
+  });
+
+  test('errors by line and column; unknown columns and formulas reported', async () => {
+    const csv = [
+      `${HEADER},Favourite colour`,
+      'bad-price,Bad price,,,,Imported shirts,,,TRUE,,,,,,,12.3456,,1,,,,,x',
+      'no-title,,,,,Imported shirts,,,TRUE,,,,,,,1,,1,,,,,x',
+      'formula,"=HYPERLINK(""http://evil"")",,,,Imported shirts,,,TRUE,,,,,,,1,,abc,,,,,x',
+      'no-type,No type,,,,,,,TRUE,,,,,,,1,,1,ftp://pictures/a.png,,,,x',
+      'split,Split,,,,Imported shirts,,,TRUE,,,,,,,1,,1,,,,,x',
+      'other,Other,,,,Imported shirts,,,TRUE,,,,,,,1,,1,,,,,x',
+      'split,,,,,,,,,,,,,,,1,,1,,,,,x',
+      'short,row',
+    ].join('\n');
+    const job = await rejects(csv);
+    const found = job.issues.map((issue) => [issue.line, issue.column, issue.severity, issue.code]);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        [1, 'Favourite colour', 'warning', 'column_unknown'],
+        [2, 'Variant Price', 'error', 'price_invalid'],
+        [3, 'Title', 'error', 'title_missing'],
+        [4, 'Title', 'warning', 'formula_cell'],
+        [4, 'Variant Inventory Qty', 'error', 'quantity_invalid'],
+        [5, 'Type', 'error', 'category_missing'],
+        [5, 'Image Src', 'error', 'image_url_invalid'],
+        [8, 'Handle', 'error', 'handle_split'],
+        [9, '', 'error', 'csv_columns_count'],
+      ]),
+    );
+    expect(job.issues.find((issue) => issue.code === 'price_invalid')?.params).toEqual({ value: '12.3456' });
+  });
+
+  test('missing required columns, an empty file, not UTF-8', async () => {
+    const missing = await rejects('Handle,Title\nx,X');
+    expect(missing.issues).toEqual([
+      expect.objectContaining({ code: 'column_missing', params: { column: 'Variant Price' } }),
+    ]);
+    const empty = await rejects(`${HEADER}\n`);
+    expect(empty.issues.map((issue) => issue.code)).toEqual(['file_empty']);
+    const latin1 = await rejects(
+      Buffer.concat([
+        Buffer.from(`${HEADER}\nx,Caf`),
+        Buffer.from([0xe9]),
+        Buffer.from(',,,,T,,,,,,,,,,1,,1,,,,'),
+      ]),
+    );
+    expect(latin1.issues.map((issue) => issue.code)).toContain('not_utf8');
+  });
+
+  test('no file 422; over 20 MB 413, said at once from its length', async () => {
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/imports',
+      headers: bearer(staff.token),
+    });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'file_required' });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/imports',
+      headers: {
+        ...bearer(staff.token),
+        'content-type': 'text/csv',
+        'content-length': String(200 * 1024 * 1024),
+      },
+      payload: HEADER,
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'file_too_large' });
+  });
+
+  test('over 20 MB without a length: refused while it streams, no import left behind', async () => {
+    const jobs = (await t.db.select().from(catalogueImports)).length;
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = new URL('/api/admin/catalogue/imports', address);
+    const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // chunked: no Content-Length to refuse it by
+      const sent = request(
+        url,
+        { method: 'POST', headers: { ...bearer(staff.token), 'content-type': 'text/csv' } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      sent.on('error', reject);
+      const chunk = Array.from({ length: 2000 }, (_, index) => `h-${index},,,,,T,,,TRUE,,,,,,,1,,1,,,,`).join(
+        '\n',
+      );
+      let written = 0;
+      const write = () => {
+        while (written < MAX_IMPORT_BYTES * 2) {
+          written += chunk.length;
+          if (!sent.write(written === chunk.length ? `${HEADER}\n${chunk}\n` : `${chunk}\n`)) {
+            sent.once('drain', write);
+            return;
+          }
+        }
+        sent.end();
+      };
+      // the server may close the connection before the whole body went out
+      sent.on('close', () => undefined);
+      write();
+    });
+    expect(status.status).toBe(413);
+    expect(JSON.parse(status.body)).toMatchObject({ code: 'file_too_large' });
+    expect((await t.db.select().from(catalogueImports)).length).toBe(jobs);
+  });
+});
+
+describe('pictures', () => {
+  test('a picture on a private address is refused: that product is not written, the others are', async () => {
+    const csv = [
+      HEADER,
+      'private-picture,Private picture,,,,Imported shirts,,,TRUE,,,,,,,1,,1,http://127.0.0.1:9/a.png,1,,',
+      'metadata-picture,Metadata picture,,,,Imported shirts,,,TRUE,,,,,,,1,,1,http://169.254.169.254/latest/meta-data,1,,',
+      'no-picture,No picture,,,,Imported shirts,,,TRUE,,,,,,,1,,1,,,,',
+    ].join('\n');
+    const job = (await upload(csv)).json<CatalogueImport>();
+    expect(job.state).toBe('ready');
+    const done = await runToEnd(job.id);
+    expect(done).toMatchObject({ created: 1, failed: 2 });
+    expect(done.failures.map((failure) => [failure.line, failure.code, failure.params.reason])).toEqual([
+      [2, 'picture_failed', 'address_refused'],
+      [3, 'picture_failed', 'address_refused'],
+    ]);
+    expect(await productByHandle('private-picture')).toBeUndefined();
+    expect(await productByHandle('no-picture')).toBeDefined();
+  });
+});
+
+describe('pictures fetched by the server', () => {
+  test('each through the upload pipeline, kept with its address; the same file again fetches nothing', async () => {
+    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const fetched: string[] = [];
+    const deps = {
+      db: t.db,
+      now: new Date(),
+      changed: () => undefined,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'import-pictures-')),
+      publicUrl: 'https://shop.example',
+      fetchPicture: async (url: string) => {
+        fetched.push(url);
+        return png;
+      },
+    };
+    const actor = { id: staff.id, name: staff.name, email: staff.email };
+    const csv = [
+      HEADER,
+      'pictured,Pictured,مصور,,,Imported shirts,,,TRUE,,,,,,,2,,1,https://cdn.example/b.png,2,,',
+      'pictured,,,,,,,,,,,,,,,,,,https://cdn.example/a.png,1,,',
+      // the shop's own picture (its export): linked, not fetched
+      'pictured,,,,,,,,,,,,,,,,,,https://shop.example/media/products/x.svg,3,,',
+    ].join('\n');
+    const importOnce = async () => {
+      const { job } = await checkCsv(deps, actor, [Buffer.from(csv)], 'pictures.csv');
+      expect(job.state).toBe('ready');
+      return runImport(deps, actor, String(job.id));
+    };
+    expect(await importOnce()).toMatchObject({ state: 'done', created: 1 });
+    expect(fetched).toEqual(['https://cdn.example/a.png', 'https://cdn.example/b.png']);
+    const product = await productByHandle('pictured');
+    const images = await t.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, product?.id ?? 0))
+      .orderBy(asc(productImages.position));
+    expect(images.map((image) => [image.sourceUrl, image.image])).toEqual([
+      ['https://cdn.example/a.png', expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{16}\.webp$/)],
+      ['https://cdn.example/b.png', expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{16}\.webp$/)],
+      [null, '/media/products/x.svg'],
+    ]);
+    // re-encoded as the shop's own WebP
+    const stored = await sharp(path.join(deps.dataDir, images[0]?.image ?? '')).metadata();
+    expect(stored.format).toBe('webp');
+
+    expect(await importOnce()).toMatchObject({ state: 'done', created: 0, unchanged: 1 });
+    expect(fetched).toHaveLength(2);
+  });
+});
+
+describe('export', () => {
+  const exportCsv = async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/catalogue/export',
+      headers: bearer(staff.token),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/csv/);
+    expect(answer.headers['content-disposition']).toMatch(/attachment; filename="catalogue-/);
+    return answer.body;
+  };
+
+  test('the same columns, every product, formula cells escaped', async () => {
+    const formula = await productByHandle('linen-shirt');
+    await t.db
+      .update(products)
+      .set({ nameEn: '=1+2', brand: '@SUM(A1)' })
+      .where(eq(products.id, formula?.id ?? 0));
+    const text = await exportCsv();
+    const rows = parse(text, { bom: true }) as string[][];
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    const handles = new Set(rows.slice(1).map((row) => row[0]));
+    expect(handles.size).toBe(await countProducts());
+    const shirt = rows.find((row) => row[0] === 'linen-shirt');
+    expect(shirt?.[1]).toBe("'=1+2");
+    expect(shirt?.[5]).toBe("'@SUM(A1)");
+    // no cell starts a formula
+    expect(rows.flat().some((cell) => /^[=+\-@\t\r]/.test(cell))).toBe(false);
+  });
+
+  test('the export read back changes nothing (the demo shop included)', async () => {
+    const text = await exportCsv();
+    const answer = await upload(text, staff.token, 'export.csv');
+    expect(answer.statusCode).toBe(201);
+    const job = answer.json<CatalogueImport>();
+    expect(job).toMatchObject({
+      state: 'ready',
+      errors: 0,
+      new_products: 0,
+      products: await countProducts(),
+    });
+    const imagesBefore = await t.db.select().from(productImages).orderBy(asc(productImages.id));
+    const done = await runToEnd(job.id);
+    expect(done).toMatchObject({ created: 0, updated: 0, failed: 0 });
+    expect(await t.db.select().from(productImages).orderBy(asc(productImages.id))).toEqual(imagesBefore);
+  });
+});

@@ -1,0 +1,854 @@
+// The catalogue CSV import (issue 48). An upload is a dry run: the file is streamed through csv-parse, its rows
+// grouped into products (catalogueCsv.ts), every problem reported by line and column, and the products it will
+// write kept as the job's items. Nothing reaches the catalogue then. The import runs the items in batches, each
+// product in its own transaction (its row, sizes and colours, pictures and audit entry: all or none); the job
+// records how far it got, so a run that stopped continues, and a product the shop already has exactly as the file
+// says is left alone (the same file twice changes nothing).
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { parse, CsvError } from 'csv-parse';
+import {
+  IMPORT_ISSUES,
+  type CatalogueImport,
+  type CatalogueImportsAnswer,
+  type ImportIssue,
+  type ImportIssueCode,
+  type PictureFailure,
+} from '../../../contract/catalogueImport';
+import type { Db } from '../../db/client';
+import {
+  allCategories,
+  claimImportJob,
+  deleteAttributeValues,
+  deleteImages,
+  deleteImportItems,
+  deleteImportJob,
+  failedImportItems,
+  handlesAndSkusTaken,
+  importJobRow,
+  insertAttributeValues,
+  insertCategory,
+  insertImages,
+  insertImportItems,
+  insertImportJob,
+  insertProduct,
+  nextImportItems,
+  openImportOfFile,
+  productsWithParts,
+  recentImportJobs,
+  recordBatch,
+  updateAttributeValue,
+  updateImagePosition,
+  updateImportJob,
+  updateProductValues,
+  type AttributeRow,
+  type ImageRow,
+  type ImportItemInsert,
+  type ImportJobRow,
+  type ImportProductRow,
+  type ItemOutcome,
+  type ProductValues,
+} from '../../db/queries/catalogueImport';
+import type { AuditValues, ImportIssueRecord } from '../../db/schema';
+import { parseId, stockWarningFor } from '../catalog';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { PictureFetchError } from '../pictureFetch';
+import { changedFields, writeAudit, type Actor } from './audit';
+import { PRODUCT_PICTURE_PATH, storeProductPicture } from './catalog';
+import {
+  LIMITS,
+  MAX_IMPORT_BYTES,
+  ProductReader,
+  readHeader,
+  type Bilingual,
+  type Header,
+  type ImportedProduct,
+} from './catalogueCsv';
+
+export const IMPORT_MESSAGES = {
+  fileRequired: 'The file field is required.',
+  fileTooLarge: `The file may not be greater than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+  importInvalid: 'The file has errors: fix them and upload it again; nothing was imported.',
+  notFound: 'Import not found',
+} as const;
+
+/** The upload is larger than MAX_IMPORT_BYTES (the route answers 413). */
+export class FileTooLarge extends Error {
+  constructor() {
+    super(IMPORT_MESSAGES.fileTooLarge);
+    this.name = 'FileTooLarge';
+  }
+}
+
+export interface ImportDeps {
+  db: Db;
+  now: Date;
+  /** the catalogue's cached answers are dropped (lib/catalogueChanges) */
+  changed: () => void;
+  dataDir: string;
+  /** this shop's origin: its own picture addresses in a file are linked, not fetched */
+  publicUrl: string;
+  fetchPicture: (url: string) => Promise<Buffer>;
+  log?: { warn: (details: object, message: string) => void };
+}
+
+/** Products written to the items table (and checked against the shop) at a time during the dry run. */
+const CHECK_BATCH = 500;
+/** Items read at a time by a run; a run stops after RUN_BUDGET_MS and answers its progress. */
+const RUN_CHUNK = 200;
+const RUN_BUDGET_MS = 4_000;
+/** How long a run holds its job (pictures may be slow); a crashed run's job is taken over after it. */
+const CLAIM_MS = 5 * 60_000;
+const REPORTED_FAILURES = 100;
+/** A new category's picture when the product brings none: the shop's own mark. */
+const DEFAULT_CATEGORY_IMAGE = '/favicon.svg';
+/** The handles the shop gives products itself (a migration and a trigger): a file may not invent one. */
+const SHOP_HANDLE = /^product-\d+$/;
+
+// ---- answers ----
+
+function render(code: string, params: Record<string, string | number>): string {
+  const template: string = IMPORT_ISSUES[code as ImportIssueCode] ?? IMPORT_ISSUES.product_failed;
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+function issueJson(record: ImportIssueRecord): ImportIssue {
+  const code = (record.code in IMPORT_ISSUES ? record.code : 'product_failed') as ImportIssueCode;
+  return {
+    line: record.line,
+    column: record.column,
+    severity: record.severity,
+    code,
+    params: record.params,
+    message: render(code, record.params),
+  };
+}
+
+async function jobJson(db: Db, job: ImportJobRow): Promise<CatalogueImport> {
+  const failures = job.failedCount > 0 ? await failedImportItems(db, job.id, REPORTED_FAILURES) : [];
+  return {
+    id: job.id,
+    file_name: job.fileName,
+    state: job.state,
+    rows: job.rowsCount,
+    products: job.productsCount,
+    new_products: job.newCount,
+    errors: job.errorsCount,
+    warnings: job.warningsCount,
+    issues: job.issues.map(issueJson),
+    processed: job.processed,
+    created: job.createdCount,
+    updated: job.updatedCount,
+    unchanged: job.unchangedCount,
+    failed: job.failedCount,
+    failures: failures.map((failure) =>
+      issueJson({
+        line: failure.line,
+        column: '',
+        severity: 'error',
+        code: failure.reason?.code ?? 'product_failed',
+        params: { handle: failure.handle, ...failure.reason?.params },
+      }),
+    ),
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function importPage(db: Db, idText: string): Promise<CatalogueImport> {
+  const id = parseId(idText);
+  const job = id === null ? undefined : await importJobRow(db, id);
+  if (!job) throw new NotFound(IMPORT_MESSAGES.notFound);
+  return jobJson(db, job);
+}
+
+export async function recentImports(db: Db): Promise<CatalogueImportsAnswer> {
+  const jobs = await recentImportJobs(db, 5);
+  return { data: await Promise.all(jobs.map((job) => jobJson(db, job))) };
+}
+
+// ---- the dry run ----
+
+const categoryKey = (name: string) => name.trim().toLowerCase();
+
+/** What a csv-parse error means for the merchant. */
+function csvIssueCode(error: CsvError): ImportIssueCode {
+  if (/QUOTE/.test(error.code)) return 'csv_quote';
+  if (error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') return 'csv_columns_count';
+  return 'csv_malformed';
+}
+
+interface Report {
+  issues: ImportIssueRecord[];
+  errors: number;
+  warnings: number;
+}
+
+function addIssue(report: Report, found: ImportIssueRecord): void {
+  if (found.severity === 'error') report.errors += 1;
+  else report.warnings += 1;
+  if (report.issues.length < LIMITS.reportedIssues) report.issues.push(found);
+}
+
+/**
+ * The dry run of an uploaded file (`input`: its bytes as they arrive). Answers the new job with its report, or the
+ * unfinished job of the same file (`fresh: false`), which the staff member then continues.
+ */
+export async function checkCsv(
+  deps: ImportDeps,
+  actor: Actor,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  fileName: string,
+): Promise<{ fresh: boolean; job: CatalogueImport }> {
+  const { db, now } = deps;
+  const job = await insertImportJob(db, {
+    actorId: actor.id,
+    fileName: fileName.trim().slice(0, 255) || 'catalogue.csv',
+    fileSha256: '',
+    fileBytes: 0,
+    state: 'invalid',
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    return await checkInto(deps, actor, job, input);
+  } catch (error) {
+    await deleteImportJob(db, job.id);
+    throw error;
+  }
+}
+
+async function checkInto(
+  deps: ImportDeps,
+  actor: Actor,
+  job: ImportJobRow,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+): Promise<{ fresh: boolean; job: CatalogueImport }> {
+  const { db, now } = deps;
+  const report: Report = { issues: [], errors: 0, warnings: 0 };
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let rows = 0;
+  let productsCount = 0;
+  let newCount = 0;
+  let seq = 0;
+  let header: Header | null = null;
+  let reader: ProductReader | null = null;
+  let notUtf8Reported = false;
+  const knownCategories = new Set<string>();
+  for (const category of await allCategories(db)) {
+    knownCategories.add(categoryKey(category.nameEn));
+    knownCategories.add(categoryKey(category.nameAr));
+  }
+  const pending: ImportedProduct[] = [];
+
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending.splice(0, pending.length);
+    const taken = await handlesAndSkusTaken(
+      db,
+      batch.map((product) => product.handle),
+      batch.flatMap((product) => (product.sku ? [product.sku] : [])),
+    );
+    const byHandle = new Map(taken.map((row) => [row.handle, row]));
+    const bySku = new Map(taken.flatMap((row) => (row.sku ? [[row.sku, row] as const] : [])));
+    const items: ImportItemInsert[] = [];
+    for (const product of batch) {
+      const sameHandle = byHandle.get(product.handle);
+      const sameSku = product.sku ? bySku.get(product.sku) : undefined;
+      if (sameHandle && sameSku && sameHandle.id !== sameSku.id) {
+        addIssue(report, {
+          line: product.line,
+          column: 'Variant SKU',
+          severity: 'error',
+          code: 'sku_taken',
+          params: { sku: product.sku ?? '', handle: sameSku.handle },
+        });
+        continue;
+      }
+      if (!sameHandle && !sameSku) {
+        if (SHOP_HANDLE.test(product.handle)) {
+          addIssue(report, {
+            line: product.line,
+            column: 'Handle',
+            severity: 'error',
+            code: 'handle_reserved',
+            params: { handle: product.handle },
+          });
+          continue;
+        }
+        newCount += 1;
+      }
+      seq += 1;
+      items.push({ seq, handle: product.handle, line: product.line, product });
+    }
+    // A file with errors is never imported: its items are not worth writing.
+    if (report.errors === 0) await insertImportItems(db, job.id, items);
+  };
+
+  const accept = async (product: ImportedProduct | null) => {
+    if (!product) return;
+    productsCount += 1;
+    const key = categoryKey(product.category.en);
+    if (
+      !knownCategories.has(key) &&
+      !(product.category.ar && knownCategories.has(categoryKey(product.category.ar)))
+    ) {
+      knownCategories.add(key);
+      addIssue(report, {
+        line: product.line,
+        column: 'Type',
+        severity: 'warning',
+        code: 'category_new',
+        params: { name: product.category.en },
+      });
+    }
+    pending.push(product);
+    if (pending.length >= CHECK_BATCH) await flush();
+  };
+
+  // The last line a record ended on, as the parser goes: a broken quote is reported where its record starts.
+  let parsedUpTo = 0;
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    info: true,
+    relax_column_count: true,
+    on_record: (record: string[], context: { lines: number }) => {
+      parsedUpTo = context.lines;
+      return record;
+    },
+  });
+  let parseFailed = false;
+  let sourceError: unknown = null;
+  const feeding = (async () => {
+    try {
+      for await (const chunk of input) {
+        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        bytes += buffer.length;
+        if (bytes > MAX_IMPORT_BYTES) throw new FileTooLarge();
+        hash.update(buffer);
+        // After a CSV error the rest is still read (and counted), so the answer goes out whole.
+        if (parseFailed || parser.destroyed) continue;
+        if (!parser.write(buffer)) await once(parser, 'drain').catch(() => undefined);
+      }
+      if (!parser.destroyed) parser.end();
+    } catch (error) {
+      sourceError = error;
+      parser.destroy(error as Error);
+    }
+  })();
+
+  let lastLine = 0;
+  let lastEmpty = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number; empty_lines: number };
+    }>) {
+      // The line a record starts on: after the previous one's end and the empty lines skipped since.
+      const line = lastLine + 1 + (info.empty_lines - lastEmpty);
+      lastLine = info.lines;
+      lastEmpty = info.empty_lines;
+      if (!notUtf8Reported && record.some((cell) => cell.includes('\uFFFD'))) {
+        notUtf8Reported = true;
+        addIssue(report, { line, column: '', severity: 'error', code: 'not_utf8', params: {} });
+      }
+      if (!header) {
+        header = readHeader(record);
+        for (const found of header.issues) addIssue(report, found);
+        if (header.issues.every((found) => found.severity !== 'error'))
+          reader = new ProductReader(header, (found) => addIssue(report, found));
+        continue;
+      }
+      rows += 1;
+      if (record.length !== header.width) {
+        addIssue(report, {
+          line,
+          column: '',
+          severity: 'error',
+          code: 'csv_columns_count',
+          params: { found: record.length },
+        });
+        continue;
+      }
+      if (reader) await accept(reader.push(line, record));
+    }
+  } catch (error) {
+    if (sourceError) throw sourceError;
+    if (!(error instanceof CsvError)) throw error;
+    parseFailed = true;
+    const { lines } = error as unknown as { lines?: unknown };
+    const code = csvIssueCode(error);
+    const errorLine = code === 'csv_quote' ? parsedUpTo + 1 : typeof lines === 'number' ? lines : 0;
+    addIssue(report, { line: errorLine, column: '', severity: 'error', code, params: {} });
+  }
+  await feeding;
+  if (sourceError) throw sourceError;
+  if (reader && !parseFailed) await accept(reader.end());
+  await flush();
+  if (rows === 0 && report.errors === 0)
+    addIssue(report, { line: 0, column: '', severity: 'error', code: 'file_empty', params: {} });
+  const total = report.errors + report.warnings;
+  report.issues.sort((a, b) => a.line - b.line);
+  if (total > report.issues.length)
+    report.issues.push({
+      line: 0,
+      column: '',
+      severity: 'warning',
+      code: 'too_many_issues',
+      params: { max: LIMITS.reportedIssues },
+    });
+
+  const sha256 = hash.digest('hex');
+  const valid = report.errors === 0;
+  if (valid) {
+    const open = await openImportOfFile(db, sha256, job.id);
+    if (open) {
+      await deleteImportJob(db, job.id);
+      return { fresh: false, job: await jobJson(db, open) };
+    }
+  } else {
+    await deleteImportItems(db, job.id);
+  }
+  const values = {
+    fileSha256: sha256,
+    fileBytes: bytes,
+    state: valid ? ('ready' as const) : ('invalid' as const),
+    rowsCount: rows,
+    productsCount: valid ? seq : productsCount,
+    newCount,
+    errorsCount: report.errors,
+    warningsCount: report.warnings,
+    issues: report.issues,
+    updatedAt: now,
+  };
+  await db.transaction(async (tx) => {
+    await updateImportJob(tx, job.id, values);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'catalogue_import.checked',
+        subjectType: 'catalogue_import',
+        subjectId: job.id,
+        before: null,
+        after: {
+          file_name: job.fileName,
+          file_bytes: bytes,
+          rows,
+          products: values.productsCount,
+          new_products: newCount,
+          errors: report.errors,
+          warnings: report.warnings,
+        },
+      },
+      now,
+    );
+  });
+  return { fresh: true, job: await jobJson(db, { ...job, ...values }) };
+}
+
+// ---- the import ----
+
+/** What a batch knows of the shop: the products its items name, their parts, the categories. */
+interface BatchContext {
+  byHandle: Map<string, ImportProductRow>;
+  bySku: Map<string, ImportProductRow>;
+  attributes: Map<number, AttributeRow[]>;
+  images: Map<number, ImageRow[]>;
+  categories: Map<string, number>;
+}
+
+function groupBy<T extends { productId: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.productId);
+    if (list) list.push(row);
+    else map.set(row.productId, [row]);
+  }
+  return map;
+}
+
+/** A picture path of this shop as the export writes it: the shop's origin before it. */
+export function absoluteImage(publicUrl: string, image: string): string {
+  return image.startsWith('/') ? `${publicUrl.replace(/\/+$/, '')}${image}` : image;
+}
+
+const OWN_MEDIA = /^\/media\/[\w\-./]+\.(?:svg|webp|png|jpe?g)$/;
+
+/** An address of a picture this shop already serves (its export): linked, never fetched (it may be private). */
+function ownPicturePath(publicUrl: string, url: string): string | null {
+  const origin = publicUrl.replace(/\/+$/, '');
+  if (!url.startsWith(`${origin}/`)) return null;
+  const path = url.slice(origin.length).split(/[?#]/)[0] ?? '';
+  return PRODUCT_PICTURE_PATH.test(path) || (OWN_MEDIA.test(path) && !path.includes('..')) ? path : null;
+}
+
+const money = (value: number) => Math.round(value * 1000) / 1000;
+
+function valuesOf(product: ImportedProduct, categoryId: number): ProductValues {
+  const warning = stockWarningFor(product.stock);
+  return {
+    handle: product.handle,
+    sku: product.sku,
+    categoryId,
+    nameEn: product.name.en,
+    nameAr: product.name.ar,
+    descriptionEn: product.description.en,
+    descriptionAr: product.description.ar,
+    brand: product.brand,
+    collectionEn: product.collection.en,
+    collectionAr: product.collection.ar,
+    price: money(product.price),
+    discountedPrice: product.discountedPrice === null ? null : money(product.discountedPrice),
+    stockQuantity: product.stock,
+    stockWarningEn: warning?.en ?? null,
+    stockWarningAr: warning?.ar ?? null,
+    sale: product.sale,
+    offer: product.offer,
+  };
+}
+
+const SCALARS = [
+  'handle',
+  'sku',
+  'categoryId',
+  'nameEn',
+  'nameAr',
+  'descriptionEn',
+  'descriptionAr',
+  'brand',
+  'collectionEn',
+  'collectionAr',
+  'price',
+  'discountedPrice',
+  'stockQuantity',
+  'sale',
+  'offer',
+] as const;
+
+const valuesList = (values: Bilingual[]) => values.map((value) => `${value.en}|${value.ar}`).join('\n');
+const attributeList = (rows: AttributeRow[], kind: 'size' | 'color') =>
+  rows
+    .filter((row) => row.kind === kind)
+    .map((row) => `${row.nameEn}|${row.nameAr}`)
+    .join('\n');
+
+function imageMatches(publicUrl: string, row: ImageRow, url: string): boolean {
+  return row.sourceUrl === url || absoluteImage(publicUrl, row.image) === url;
+}
+
+/** The audit's picture of a product: its scalar fields and its lists as text. */
+function auditValues(values: ProductValues, sizes: string, colors: string, images: number): AuditValues {
+  return {
+    handle: values.handle ?? null,
+    sku: values.sku ?? null,
+    category_id: values.categoryId,
+    name_en: values.nameEn,
+    name_ar: values.nameAr,
+    brand: values.brand ?? '',
+    price: values.price,
+    discounted_price: values.discountedPrice ?? null,
+    stock_quantity: values.stockQuantity ?? 0,
+    sale: values.sale ?? false,
+    offer: values.offer ?? false,
+    sizes,
+    colors,
+    images,
+  };
+}
+
+function currentValues(row: ImportProductRow): ProductValues {
+  return {
+    handle: row.handle,
+    sku: row.sku,
+    categoryId: row.categoryId,
+    nameEn: row.nameEn,
+    nameAr: row.nameAr,
+    descriptionEn: row.descriptionEn,
+    descriptionAr: row.descriptionAr,
+    brand: row.brand,
+    collectionEn: row.collectionEn,
+    collectionAr: row.collectionAr,
+    price: row.price,
+    discountedPrice: row.discountedPrice,
+    stockQuantity: row.stockQuantity,
+    stockWarningEn: row.stockWarningEn,
+    stockWarningAr: row.stockWarningAr,
+    sale: row.sale,
+    offer: row.offer,
+  };
+}
+
+const failedWith = (seq: number, code: ImportIssueCode, params: Record<string, string | number> = {}) =>
+  ({ seq, outcome: 'failed', reason: { code, params } }) as ItemOutcome;
+
+async function applyItem(
+  deps: ImportDeps,
+  actor: Actor,
+  importId: number,
+  context: BatchContext,
+  seq: number,
+  wanted: ImportedProduct,
+): Promise<ItemOutcome> {
+  const { db, now, publicUrl } = deps;
+  const current =
+    context.byHandle.get(wanted.handle) ?? (wanted.sku ? context.bySku.get(wanted.sku) : undefined);
+  const knownCategory =
+    context.categories.get(categoryKey(wanted.category.en)) ??
+    (wanted.category.ar ? context.categories.get(categoryKey(wanted.category.ar)) : undefined);
+  const currentAttributes = current ? (context.attributes.get(current.id) ?? []) : [];
+  const currentImages = current ? (context.images.get(current.id) ?? []) : [];
+
+  if (current && knownCategory !== undefined) {
+    const next = valuesOf(wanted, knownCategory);
+    const was = currentValues(current);
+    const same =
+      SCALARS.every((key) => was[key] === next[key]) &&
+      attributeList(currentAttributes, 'size') === valuesList(wanted.sizes) &&
+      attributeList(currentAttributes, 'color') === valuesList(wanted.colors) &&
+      currentImages.length === wanted.images.length &&
+      currentImages.every((row, index) => imageMatches(publicUrl, row, wanted.images[index] ?? ''));
+    if (same) return { seq, outcome: 'unchanged', reason: null };
+  }
+
+  // Pictures first, outside the transaction: the ones the product has are kept, the shop's own linked, the others
+  // fetched and put through the upload's pipeline. One that fails leaves the product as it was.
+  const pictures: { keep?: ImageRow; image: string; sourceUrl: string | null }[] = [];
+  for (const url of wanted.images) {
+    const kept = currentImages.find((row) => imageMatches(publicUrl, row, url));
+    if (kept) {
+      pictures.push({ keep: kept, image: kept.image, sourceUrl: kept.sourceUrl });
+      continue;
+    }
+    const own = ownPicturePath(publicUrl, url);
+    if (own) {
+      pictures.push({ image: own, sourceUrl: null });
+      continue;
+    }
+    try {
+      const bytes = await deps.fetchPicture(url);
+      const stored = await storeProductPicture(deps.dataDir, bytes);
+      pictures.push({ image: stored.image, sourceUrl: url });
+    } catch (error) {
+      const reason: PictureFailure =
+        error instanceof PictureFetchError
+          ? error.reason
+          : error instanceof Invalid
+            ? 'not_image'
+            : 'unreachable';
+      if (!(error instanceof PictureFetchError) && !(error instanceof Invalid))
+        deps.log?.warn({ err: error, url }, 'catalogue import: picture failed');
+      return failedWith(seq, 'picture_failed', { url: url.slice(0, 300), reason });
+    }
+  }
+
+  try {
+    const created = await db.transaction(async (tx) => {
+      const categoryId =
+        knownCategory ??
+        (await insertCategory(tx, {
+          nameEn: wanted.category.en,
+          nameAr: wanted.category.ar ?? wanted.category.en,
+          image: pictures[0]?.image ?? DEFAULT_CATEGORY_IMAGE,
+        }));
+      const next = valuesOf(wanted, categoryId);
+      const productId = current ? current.id : await insertProduct(tx, next, now);
+      if (current) await updateProductValues(tx, current.id, next);
+
+      // Sizes and colours: kept by their English name (cart lines point at them), the rest added or removed.
+      const keepIds = new Set<number>();
+      const added: Parameters<typeof insertAttributeValues>[1] = [];
+      for (const [kind, values] of [
+        ['size', wanted.sizes],
+        ['color', wanted.colors],
+      ] as const) {
+        for (const [position, value] of values.entries()) {
+          const existing = currentAttributes.find((row) => row.kind === kind && row.nameEn === value.en);
+          if (existing) {
+            keepIds.add(existing.id);
+            if (existing.nameAr !== value.ar || existing.position !== position)
+              await updateAttributeValue(tx, existing.id, { nameAr: value.ar, position });
+          } else added.push({ productId, kind, nameEn: value.en, nameAr: value.ar, position });
+        }
+      }
+      await deleteAttributeValues(
+        tx,
+        currentAttributes.filter((row) => !keepIds.has(row.id)).map((row) => row.id),
+      );
+      await insertAttributeValues(tx, added);
+
+      const keptImages = new Set<number>();
+      const newImages: Parameters<typeof insertImages>[1] = [];
+      for (const [position, picture] of pictures.entries()) {
+        if (picture.keep) {
+          keptImages.add(picture.keep.id);
+          if (picture.keep.position !== position) await updateImagePosition(tx, picture.keep.id, position);
+        } else newImages.push({ productId, image: picture.image, position, sourceUrl: picture.sourceUrl });
+      }
+      await deleteImages(
+        tx,
+        currentImages.filter((row) => !keptImages.has(row.id)).map((row) => row.id),
+      );
+      await insertImages(tx, newImages);
+
+      const after = auditValues(next, valuesList(wanted.sizes), valuesList(wanted.colors), pictures.length);
+      const diff = current
+        ? changedFields(
+            auditValues(
+              currentValues(current),
+              attributeList(currentAttributes, 'size'),
+              attributeList(currentAttributes, 'color'),
+              currentImages.length,
+            ),
+            after,
+          )
+        : null;
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'product.imported',
+          subjectType: 'product',
+          subjectId: productId,
+          before: diff?.before ?? null,
+          after: { ...(diff?.after ?? after), import_id: importId },
+        },
+        now,
+      );
+      return { categoryId, productId };
+    });
+    context.categories.set(categoryKey(wanted.category.en), created.categoryId);
+    return { seq, outcome: current ? 'updated' : 'created', reason: null };
+  } catch (error) {
+    deps.log?.warn({ err: error, handle: wanted.handle }, 'catalogue import: product not saved');
+    return failedWith(seq, 'product_failed');
+  }
+}
+
+async function contextFor(db: Db, items: ImportedProduct[]): Promise<BatchContext> {
+  const [found, categories] = await Promise.all([
+    productsWithParts(
+      db,
+      items.map((item) => item.handle),
+      items.flatMap((item) => (item.sku ? [item.sku] : [])),
+    ),
+    allCategories(db),
+  ]);
+  const byCategory = new Map<string, number>();
+  for (const category of categories) {
+    byCategory.set(categoryKey(category.nameEn), category.id);
+    if (!byCategory.has(categoryKey(category.nameAr)))
+      byCategory.set(categoryKey(category.nameAr), category.id);
+  }
+  return {
+    byHandle: new Map(found.products.map((product) => [product.handle ?? '', product])),
+    bySku: new Map(
+      found.products.flatMap((product) => (product.sku ? [[product.sku, product] as const] : [])),
+    ),
+    attributes: groupBy(found.attributes),
+    images: groupBy(found.images),
+    categories: byCategory,
+  };
+}
+
+/**
+ * One run of an import: the next products, for about RUN_BUDGET_MS, then the progress. The SPA calls it again
+ * until the job is done; a run already working on the job (another tab) leaves this one with the progress.
+ */
+export async function runImport(deps: ImportDeps, actor: Actor, idText: string): Promise<CatalogueImport> {
+  const { db, now } = deps;
+  const id = parseId(idText);
+  const job = id === null ? undefined : await importJobRow(db, id);
+  if (!job) throw new NotFound(IMPORT_MESSAGES.notFound);
+  if (job.state === 'invalid') throw new Conflict(IMPORT_MESSAGES.importInvalid, undefined, 'import_invalid');
+  if (job.state === 'done') return jobJson(db, job);
+  const claimed = await claimImportJob(db, job.id, now, new Date(now.getTime() + CLAIM_MS));
+  if (!claimed) return jobJson(db, job);
+
+  const started = Date.now();
+  const counts = {
+    processed: claimed.processed,
+    createdCount: claimed.createdCount,
+    updatedCount: claimed.updatedCount,
+    unchangedCount: claimed.unchangedCount,
+    failedCount: claimed.failedCount,
+  };
+  let wrote = false;
+  try {
+    outer: while (Date.now() - started < RUN_BUDGET_MS) {
+      const items = await nextImportItems(db, claimed.id, counts.processed, RUN_CHUNK);
+      if (items.length === 0) break;
+      const context = await contextFor(
+        db,
+        items.map((item) => item.product as ImportedProduct),
+      );
+      const outcomes: ItemOutcome[] = [];
+      for (const item of items) {
+        const outcome = await applyItem(
+          deps,
+          actor,
+          claimed.id,
+          context,
+          item.seq,
+          item.product as ImportedProduct,
+        );
+        outcomes.push(outcome);
+        if (outcome.outcome === 'created') counts.createdCount += 1;
+        else if (outcome.outcome === 'updated') counts.updatedCount += 1;
+        else if (outcome.outcome === 'unchanged') counts.unchangedCount += 1;
+        else counts.failedCount += 1;
+        if (outcome.outcome === 'created' || outcome.outcome === 'updated') wrote = true;
+        counts.processed = item.seq;
+        if (Date.now() - started >= RUN_BUDGET_MS) {
+          await recordBatch(db, claimed.id, outcomes, { ...counts, updatedAt: now });
+          break outer;
+        }
+      }
+      await recordBatch(db, claimed.id, outcomes, { ...counts, updatedAt: now });
+    }
+    const done = counts.processed >= claimed.productsCount;
+    if (done) {
+      await db.transaction(async (tx) => {
+        await updateImportJob(tx, claimed.id, {
+          state: 'done',
+          finishedAt: now,
+          claimedUntil: null,
+          updatedAt: now,
+        });
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'catalogue_import.finished',
+            subjectType: 'catalogue_import',
+            subjectId: claimed.id,
+            before: null,
+            after: {
+              file_name: claimed.fileName,
+              products: claimed.productsCount,
+              created: counts.createdCount,
+              updated: counts.updatedCount,
+              unchanged: counts.unchangedCount,
+              failed: counts.failedCount,
+            },
+          },
+          now,
+        );
+      });
+    } else {
+      await updateImportJob(db, claimed.id, { claimedUntil: null });
+    }
+  } catch (error) {
+    await updateImportJob(db, claimed.id, { claimedUntil: null }).catch(() => undefined);
+    throw error;
+  } finally {
+    if (wrote) deps.changed();
+  }
+  const after = await importJobRow(db, claimed.id);
+  if (!after) throw new NotFound(IMPORT_MESSAGES.notFound);
+  return jobJson(db, after);
+}
