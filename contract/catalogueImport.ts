@@ -189,7 +189,7 @@ export const CatalogueCsv = endpoints({
     url: '/admin/catalogue/export',
     auth: 'staff',
     notes:
-      '`text/csv` (UTF-8 with BOM) streamed: the columns above, one row per size × colour of a product, then its further pictures; cells starting with = + - @ tab or CR get a leading apostrophe',
+      '`text/csv` (UTF-8 with BOM) streamed, the columns the upload reads: `Handle`, `Title`, `Title (Arabic)`, `Body (HTML)`, `Body (HTML) (Arabic)`, `Vendor`, `Type`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Tags`, `Published`, `Option1 Name`, `Option1 Value`, `Option1 Value (Arabic)`, `Option2 Name`, `Option2 Value`, `Option2 Value (Arabic)`, `Variant SKU`, `Variant Price`, `Variant Compare At Price`, `Variant Inventory Qty`, `Image Src`, `Image Position`; one row per size × colour of a product, then its further pictures; cells starting with = + - @ tab or CR get a leading apostrophe',
     schema: { response: {} },
   },
 });

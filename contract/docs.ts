@@ -2,6 +2,7 @@
 import type { TSchema } from 'typebox';
 import { Address } from './addresses';
 import { CartItem } from './cart';
+import { CatalogueImport } from './catalogueImport';
 import { Product } from './catalog';
 import type { Endpoint } from './common';
 import { Order, OrderItem } from './orders';
@@ -18,6 +19,7 @@ const NAMED: readonly [string, TSchema][] = [
   ['Order', Order],
   ['OrderItem', OrderItem],
   ['PaymentMethod', PaymentMethod],
+  ['CatalogueImport', CatalogueImport],
 ];
 
 interface Schema {
