@@ -8,6 +8,7 @@ import { System } from '../contract/dev';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/client';
 import { eraseContactsOfSettledOrders } from './db/queries/accountErasure';
+import { readCatalogueVersion } from './db/queries/catalogueVersion';
 import { deleteMailBefore } from './db/queries/outbox';
 import { deleteEndedCounters } from './db/queries/rateLimits';
 import { registerErrorHandler } from './lib/errors';
@@ -15,8 +16,7 @@ import { JobRunner, type Job, type Schedule } from './lib/jobs';
 import { AJV_OPTIONS } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
 import { redactingLogger } from './lib/logRedaction';
-import { WriteCounter } from './lib/sharedReads';
-import { CatalogueChanges } from './lib/catalogueChanges';
+import { CATALOGUE_CHECK_MS, CatalogueChanges } from './lib/catalogueChanges';
 import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
 import { registerAnswerCheck } from './plugins/answerCheck';
 import { registerAuth } from './plugins/auth';
@@ -48,8 +48,6 @@ import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
 export { BODY_LIMIT, UPLOAD_LIMIT } from './lib/limits';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The names the uploads write: profile pictures, and product pictures staff upload. */
 const UPLOADED_PICTURE = /^\/(?:profile\/\d+-[0-9a-f]{16}\.(?:png|jpg|webp)|products\/[0-9a-f]{16}\.webp)$/;
@@ -132,7 +130,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   } else {
     limits = databaseCounter(db, config.now);
   }
-  const writes = new WriteCounter();
   app.decorate('deps', {
     db,
     config,
@@ -140,11 +137,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     gateway,
     social,
     limits,
-    writes,
-    catalogue: new CatalogueChanges(),
-  });
-  app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) writes.written();
+    // Product answers are kept until the catalogue changes, on this instance or any other (lib/catalogueChanges).
+    catalogue: new CatalogueChanges({
+      readVersion: () => readCatalogueVersion(db),
+      intervalMs: CATALOGUE_CHECK_MS,
+      now: () => config.now().getTime(),
+      onError: (error) =>
+        app.log.warn({ err: error }, 'catalogue version unreadable; catalogue answers are read afresh'),
+    }),
   });
 
   const reconcileDeps = {

@@ -4,7 +4,6 @@ import type { CatalogueChanges } from './lib/catalogueChanges';
 import type { Db } from './db/client';
 import type { JobRunner } from './lib/jobs';
 import type { SharedCounter } from './lib/rateLimitStore';
-import type { WriteCounter } from './lib/sharedReads';
 import type { MailService } from './services/mail';
 import type { PaymentGateway } from './services/payments';
 import type { SocialVerifier } from './services/social';
@@ -27,9 +26,7 @@ export interface AppDeps {
   social: SocialVerifier;
   /** Rate-limit counters shared by every server process (database, or Redis with REDIS_URL). */
   limits: SharedCounter;
-  /** Write requests answered so far: shared reads (lib/sharedReads) are not joined across one. */
-  writes: WriteCounter;
-  /** Staff changed the catalogue: kept catalogue answers are dropped (lib/catalogueChanges). */
+  /** The catalogue changed, here (at once) or anywhere (within its bound): kept answers go (lib/catalogueChanges). */
   catalogue: CatalogueChanges;
 }
 

@@ -1,4 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_THRESHOLD } from './limits';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -34,4 +36,24 @@ export class EncodedAnswer {
     }
     return form;
   }
+}
+
+/**
+ * A kept JSON answer sent as it is (fastify neither serializes a Buffer again nor runs the preSerialization hooks on
+ * it): compressed once per answer (not once per request: the compression plugin leaves an encoded body be) when
+ * the client takes it and the answer is as large as the plugin's own threshold; smaller ones go as they are, as the
+ * plugin would send them. HEAD answers go without a body, and so without an encoding.
+ */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: EncodedAnswer,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (answer.body.length < COMPRESS_THRESHOLD) return reply.send(answer.body);
+  reply.header('vary', 'accept-encoding');
+  const encoding =
+    request.method === 'HEAD' ? 'identity' : preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { HttpError, TOO_MANY_ATTEMPTS } from '../lib/errors';
+import { COMPRESS_THRESHOLD } from '../lib/limits';
 
 /** The CSP the built SPA passes: its own bundles plus Google and Facebook sign-in. */
 export const CONTENT_SECURITY_POLICY = {
@@ -25,11 +26,8 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-/**
- * Answers smaller than this go uncompressed: a cart line's answer (≈ 1.4 KB) fits a packet or two either way, and
- * compressing it on every request cost a fresh compressor each time (≈ 5 % of the server's CPU under cart load).
- */
-export const COMPRESS_THRESHOLD = 2048;
+/** Kept answers are sent by the same rule (lib/encodedAnswer sendEncoded). */
+export { COMPRESS_THRESHOLD } from '../lib/limits';
 
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },

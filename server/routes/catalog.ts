@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Catalog, type BestSellersAnswer } from '../../contract/catalog';
 import { Coupons } from '../../contract/coupons';
 import { Shipping } from '../../contract/shipping';
-import { EncodedAnswer, preferredEncoding } from '../lib/encodedAnswer';
+import { CatalogueAnswers } from '../lib/catalogueAnswers';
+import { EncodedAnswer, preferredEncoding, sendEncoded } from '../lib/encodedAnswer';
 import { ResponseCache } from '../lib/responseCache';
-import { SharedReads } from '../lib/sharedReads';
 import { checkAnswer } from '../plugins/answerCheck';
 import {
   bestSellers,
@@ -37,9 +37,10 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     categoriesCache.clear();
     bestSellersCache.clear();
   });
-  // Product detail answers what the database holds: shoppers opening the same product at once share one read,
-  // never across a write request this server answered (read-your-writes).
-  const productReads = new SharedReads<Buffer | null>(() => app.deps.writes.current);
+  // Product detail is kept serialized (and compressed) until the catalogue changes, on any instance: this one's
+  // staff at once, anything else within lib/catalogueChanges' bound. Keyed by the rate too: a new rate reaches
+  // the answer when it reaches shownRate.
+  const productAnswers = new CatalogueAnswers<EncodedAnswer | null>(app.deps.catalogue, 10_000);
   const checkAnswers = config.env !== 'production';
 
   /** The answer as the route's serializer writes it (checked against the contract outside production). */
@@ -97,15 +98,16 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const id = parseId(request.params.id);
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    const body =
+    const key = `${id}:${lang}:${rate?.currencyCode ?? ''}:${rate?.ratePerKwd ?? ''}`;
+    const answer =
       id === null
         ? null
-        : await productReads.get(`${id}:${lang}:${rate?.currencyCode ?? ''}`, async () => {
+        : await productAnswers.get(key, async () => {
             const product = await loadProduct(db, id, lang, rate);
-            return product ? serialized(request, reply, product) : null;
+            return product ? new EncodedAnswer(serialized(request, reply, product)) : null;
           });
-    if (!body) throw new NotFound('Product not found');
-    return sendSerialized(reply, body);
+    if (!answer) throw new NotFound('Product not found');
+    return sendEncoded(request, reply, answer);
   });
 
   app.get(Coupons.list.url, { schema: Coupons.list.schema }, async (request) =>
