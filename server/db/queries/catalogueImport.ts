@@ -1,8 +1,9 @@
 // The catalogue CSV's statements: import jobs and their items, the products an import batch compares and writes,
 // and the export's keyset pages.
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { executeRows, type Db } from '../client';
 import {
+  auditLog,
   catalogueImportItems,
   catalogueImports,
   categories,
@@ -326,4 +327,70 @@ export function exportPage(db: Db, afterId: number, limit: number) {
     .where(gt(products.id, afterId))
     .orderBy(asc(products.id))
     .limit(limit);
+}
+
+export interface NewProductWrite {
+  values: ProductValues;
+  attributes: { kind: AttributeKind; nameEn: string; nameAr: string; position: number }[];
+  images: { image: string; position: number; sourceUrl: string | null }[];
+  /** the audit row, as services/backOffice/audit.ts writes one */
+  audit: {
+    actorId: number | null;
+    actorName: string;
+    actorEmail: string;
+    action: string;
+    after: Record<string, string | number | boolean | null>;
+  };
+  now: Date;
+}
+
+/**
+ * A new product whole — its row, sizes and colours, pictures and audit entry — in ONE statement: atomic by
+ * itself, and one round trip instead of six (a 10 000-product import is mostly these).
+ */
+export async function insertProductWhole(db: Db, write: NewProductWrite): Promise<number> {
+  const { values, audit, now } = write;
+  const attributes = JSON.stringify(
+    write.attributes.map((row) => ({
+      kind: row.kind,
+      name_en: row.nameEn,
+      name_ar: row.nameAr,
+      position: row.position,
+    })),
+  );
+  const images = JSON.stringify(
+    write.images.map((row) => ({ image: row.image, position: row.position, source_url: row.sourceUrl })),
+  );
+  const rows = await executeRows<{ id: number }>(
+    db,
+    sql`
+      with created as (
+        insert into ${products} (handle, sku, category_id, name_en, name_ar, description_en, description_ar, brand,
+          collection_en, collection_ar, price, discounted_price, stock_quantity, stock_warning_en, stock_warning_ar,
+          sale, offer, created_at)
+        values (${values.handle ?? null}, ${values.sku ?? null}, ${values.categoryId}, ${values.nameEn},
+          ${values.nameAr}, ${values.descriptionEn ?? ''}, ${values.descriptionAr ?? ''}, ${values.brand ?? ''},
+          ${values.collectionEn ?? ''}, ${values.collectionAr ?? ''}, ${values.price}, ${values.discountedPrice ?? null},
+          ${values.stockQuantity ?? 0}, ${values.stockWarningEn}, ${values.stockWarningAr}, ${values.sale ?? false},
+          ${values.offer ?? false}, ${now.toISOString()}::timestamptz)
+        returning id
+      ), attributes as (
+        insert into ${productAttributeValues} (product_id, kind, name_en, name_ar, position)
+        select created.id, v.kind, v.name_en, v.name_ar, v.position
+        from created, jsonb_to_recordset(${attributes}::jsonb) as v(kind text, name_en text, name_ar text, position int)
+      ), pictures as (
+        insert into ${productImages} (product_id, image, position, source_url)
+        select created.id, v.image, v.position, v.source_url
+        from created, jsonb_to_recordset(${images}::jsonb) as v(image text, position int, source_url text)
+      ), audit as (
+        insert into ${auditLog} (actor_id, actor_name, actor_email, action, subject_type, subject_id, before, after, created_at)
+        select ${audit.actorId}::int, ${audit.actorName}, ${audit.actorEmail}, ${audit.action}, 'product', created.id,
+          null, ${JSON.stringify(audit.after)}::jsonb, ${now.toISOString()}::timestamptz
+        from created
+      )
+      select id from created`,
+  );
+  const [row] = rows;
+  if (!row) throw new Error('product insert returned nothing');
+  return Number(row.id);
 }

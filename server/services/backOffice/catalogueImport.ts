@@ -32,6 +32,7 @@ import {
   insertImportItems,
   insertImportJob,
   insertProduct,
+  insertProductWhole,
   nextImportItems,
   openImportOfFile,
   productsWithParts,
@@ -647,6 +648,45 @@ async function applyItem(
   }
 
   try {
+    if (!current && knownCategory !== undefined) {
+      // The common case of a large import: a new product of a known category, in one statement.
+      const next = valuesOf(wanted, knownCategory);
+      const attributes = [
+        ...wanted.sizes.map((value, position) => ({
+          kind: 'size' as const,
+          nameEn: value.en,
+          nameAr: value.ar,
+          position,
+        })),
+        ...wanted.colors.map((value, position) => ({
+          kind: 'color' as const,
+          nameEn: value.en,
+          nameAr: value.ar,
+          position,
+        })),
+      ];
+      await insertProductWhole(db, {
+        values: next,
+        attributes,
+        images: pictures.map((picture, position) => ({
+          image: picture.image,
+          position,
+          sourceUrl: picture.sourceUrl,
+        })),
+        audit: {
+          actorId: actor.id,
+          actorName: actor.name,
+          actorEmail: actor.email,
+          action: 'product.imported',
+          after: {
+            ...auditValues(next, valuesList(wanted.sizes), valuesList(wanted.colors), pictures.length),
+            import_id: importId,
+          },
+        },
+        now,
+      });
+      return { seq, outcome: 'created', reason: null };
+    }
     const created = await db.transaction(async (tx) => {
       const categoryId =
         knownCategory ??
