@@ -1,6 +1,8 @@
-// Filter-change measurement (issue 5): the search page rendered in jsdom through the real store with 10 000
-// generated products; one filter change (dispatch → memoised selectors → React commit) is timed on the main
-// thread. Self-contained: no server, no browser; bench/run.ts calls measureFilterChange().
+// Filter-change measurement (issue 5, reworked for issue 48): the search page rendered in jsdom through the real
+// store, its answers (a page of 12 of a 10 000-product catalogue, with 40 brands' and 12 collections' facets) in RTK
+// Query's cache as if the server had answered; one filter change (dispatch → the page's query for the new search →
+// React commit) is timed on the main thread, the network left out. Self-contained: no server, no browser;
+// bench/run.ts calls measureFilterChange().
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
@@ -91,10 +93,10 @@ export async function measureFilterChange(): Promise<{
   const { brandToggled } = src(
     'features/catalog/catalogSlice.ts',
   ) as typeof import('../src/features/catalog/catalogSlice');
-  const { selectFilteredProducts } = src(
+  const { selectSearchArgs } = src(
     'features/catalog/searchSelectors.ts',
   ) as typeof import('../src/features/catalog/searchSelectors');
-  const { makeCategory, makeProduct } = src(
+  const { makeProduct } = src(
     'features/catalog/testing/fixtures.ts',
   ) as typeof import('../src/features/catalog/testing/fixtures');
   const SearchPage = (src('features/catalog/pages/SearchPage.tsx') as { default: () => React.ReactElement })
@@ -102,30 +104,46 @@ export async function measureFilterChange(): Promise<{
 
   initI18nWithResources(allResources, 'en');
   const brands = Array.from({ length: 40 }, (_, index) => `Brand ${index + 1}`);
-  const categories = Array.from({ length: 20 }, (_, c) =>
-    makeCategory(
-      c + 1,
-      `Category ${c + 1}`,
-      Array.from({ length: PRODUCTS / 20 }, (_, p) => {
-        const id = c * (PRODUCTS / 20) + p + 1;
-        return makeProduct({
-          id,
-          name: `Product ${id}`,
-          category: `Category ${c + 1}`,
-          brand: brands[id % brands.length],
-          collection: `Collection ${id % 12}`,
-          price: 1 + (id % 500),
-          rating: (id % 50) / 10,
-        });
-      }),
-    ),
+  const page = Array.from({ length: 12 }, (_, index) =>
+    makeProduct({
+      id: index + 1,
+      name: `Product ${index + 1}`,
+      category: `Category ${(index % 20) + 1}`,
+      brand: brands[index % brands.length],
+      collection: `Collection ${index % 12}`,
+      price: 1 + index,
+      rating: (index % 50) / 10,
+    }),
   );
+  const answerFor = (brand: string | null) => ({
+    data: page,
+    total: brand ? PRODUCTS / brands.length : PRODUCTS,
+    page: 1,
+    per_page: 12,
+    page_count: Math.ceil((brand ? PRODUCTS / brands.length : PRODUCTS) / 12),
+    sort: 'relevance' as const,
+    facets: {
+      categories: Array.from({ length: 20 }, (_, c) => ({ id: c + 1, name: `Category ${c + 1}`, count: 500 })),
+      brands: brands.map((value) => ({ value, count: PRODUCTS / brands.length })),
+      collections: Array.from({ length: 12 }, (_, c) => ({ value: `Collection ${c}`, count: 833 })),
+      ratings: [4, 3, 2, 1].map((min_rating) => ({ min_rating, count: 2000 * (5 - min_rating) })),
+      price: { min: 1, max: 500 },
+    },
+  });
 
   const store = makeStore({ settings: { language: 'en', currency: 'KWD' } });
-  const args = { lang: 'en' as const, currency: 'KWD' };
-  const homeData = { categories, bestSellers: [], coupons: [], fetchedAt: Date.now(), currency: 'KWD' };
-  // As after a real fetch: in RTK Query's cache, fresh (spec 02 §4).
-  await store.dispatch(catalogApi.util.upsertQueryData('getHomeData', args, homeData));
+  // Every search the run makes, answered as the server would (the network is not what this row measures).
+  const base = selectSearchArgs(store.getState());
+  await store.dispatch(
+    catalogApi.util.upsertQueryEntries([
+      { endpointName: 'searchProducts', arg: base, value: answerFor(null) },
+      ...brands.map((brand) => ({
+        endpointName: 'searchProducts' as const,
+        arg: { ...base, brands: [brand] },
+        value: answerFor(brand),
+      })),
+    ]),
+  );
 
   const container = document.getElementById('root') as HTMLElement;
   const root = createRoot(container);
@@ -142,10 +160,6 @@ export async function measureFilterChange(): Promise<{
       }),
     );
   });
-  // The mount re-runs the home query (answered from the stored copy); measure once it has settled.
-  const settled = store.dispatch(catalogApi.endpoints.getHomeData.initiate(args));
-  await settled.unwrap();
-  settled.unsubscribe();
   act(() => undefined);
   const cards = () => container.querySelectorAll('[data-testid="product-card"]').length;
   if (cards() === 0) throw new Error('the search grid did not render');
@@ -163,7 +177,7 @@ export async function measureFilterChange(): Promise<{
     timings.push(performance.now() - start);
     const cpuEnd = threadCpuMs();
     if (cpuStart !== null && cpuEnd !== null) cpuTimes.push(cpuEnd - cpuStart);
-    if (selectFilteredProducts(store.getState()).length !== PRODUCTS / brands.length) {
+    if (!selectSearchArgs(store.getState()).brands.includes(brand)) {
       throw new Error('the filter did not apply');
     }
     act(() => store.dispatch(brandToggled(brand)));

@@ -14,6 +14,27 @@ export const defaultHandlers = [
   }),
   // Home and search data: an empty shop unless a test says otherwise.
   http.get(apiUrl('categories'), () => HttpResponse.json([])),
+  http.get(apiUrl('catalog/home'), () =>
+    HttpResponse.json({
+      best_sellers: [],
+      newly_added: [],
+      today_deals: [],
+      categories: [],
+      category_count: 0,
+    }),
+  ),
+  http.get(apiUrl('catalog/search'), () =>
+    HttpResponse.json({
+      data: [],
+      total: 0,
+      page: 1,
+      per_page: 12,
+      page_count: 1,
+      sort: 'relevance',
+      facets: { categories: [], brands: [], collections: [], ratings: [], price: { min: null, max: null } },
+    }),
+  ),
+  http.get(apiUrl('catalog/suggestions'), () => HttpResponse.json({ products: [], categories: [] })),
   http.get(apiUrl('best_selling_products'), () => HttpResponse.json({ bestSellingProducts: [] })),
   http.get(apiUrl('coupons'), () => HttpResponse.json([])),
   http.get(apiUrl('sliders'), () => HttpResponse.json({ data: [] })),

@@ -1,20 +1,17 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { skipToken } from '@reduxjs/toolkit/query';
 
 import { api } from '../../app/api';
-import type { RootState } from '../../app/store';
 import type { Language } from '../../app/events';
 import type { AddReviewBody } from '../../../contract/catalog';
 import type { MessageAnswer } from '../../../contract/common';
 import type {
-  Category,
-  Coupon,
-  HomeData,
-  ListedCategory,
-  ListedProduct,
-  Product,
-  Review,
-  Slide,
-} from './types';
+  CategoriesPageAnswer,
+  HomeAnswer,
+  RelatedAnswer,
+  SearchAnswer,
+  SuggestAnswer,
+} from '../../../contract/catalogSearch';
+import type { Coupon, HomeData, Product, Review, Slide } from './types';
 
 export const HOME_KEEP_SECONDS = 300;
 
@@ -31,23 +28,36 @@ export interface ProductArgs extends HomeArgs {
 
 export type ReviewInput = AddReviewBody;
 
-/** What the lists keep of a product (see ListedProduct): its page loads the description and the gallery. */
-function listed(product: Product): ListedProduct {
-  const { description: _description, image_url: _gallery, product_images: _images, ...shown } = product;
-  return shown;
+/** What the search page asks for: the address's search (words, filters, page) in the shown language and currency. */
+export interface SearchArgs extends HomeArgs {
+  q: string;
+  category: string | null;
+  brands: string[];
+  collections: string[];
+  maxPrice: number | null;
+  minRating: number;
+  page: number;
 }
 
-/** A product's category comes from its parent category's name. */
-const listedCategories = (categories: Category[]): ListedCategory[] =>
-  categories.map((category) => ({
-    ...category,
-    products: (category.products ?? []).map((product) => ({ ...listed(product), category: category.name })),
-  }));
-
-/** The home data the cache holds for these arguments (from an earlier fetch), if any. */
-function cachedHomeData(state: unknown, args: HomeArgs): HomeData | undefined {
-  return catalogApi.endpoints.getHomeData.select(args)(state as RootState).data;
+function searchParams(search: Omit<SearchArgs, 'lang' | 'currency'>): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (search.q.trim()) params.q = search.q.trim();
+  if (search.category) params.category = search.category;
+  if (search.brands.length) params.brands = search.brands.join(',');
+  if (search.collections.length) params.collections = search.collections.join(',');
+  if (search.maxPrice !== null) params.max_price = String(search.maxPrice);
+  if (search.minRating > 0) params.min_rating = String(search.minRating);
+  if (search.page > 1) params.page = String(search.page);
+  return params;
 }
+
+export const homeDataOf = (answer: HomeAnswer): HomeData => ({
+  bestSellers: answer.best_sellers,
+  newlyAdded: answer.newly_added,
+  todayDeals: answer.today_deals,
+  categories: answer.categories,
+  categoryCount: answer.category_count,
+});
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -55,44 +65,62 @@ export const catalogApi = api.injectEndpoints({
      * Categories (with their products), best sellers and coupons as one unit, cached per language and currency
      * (the arguments) for 5 minutes (spec 02 §4; see useHomeData). A failed refetch keeps the last answer.
      */
+    /**
+     * The home page's bounded lists (best sellers, newly added, today's deals, the first categories), cached per
+     * language and currency for 5 minutes (spec 02 §4; see useHomeData). Its size does not grow with the catalogue.
+     */
     getHomeData: build.query<HomeData, HomeArgs>({
-      async queryFn(args, { getState }, _extra, baseQuery) {
-        const { lang, currency } = args;
-        const priced = { ...langParams(lang), currency_code: currency };
-        const [categories, bestSellers, coupons] = await Promise.all([
-          baseQuery({ url: 'categories', params: priced }),
-          baseQuery({ url: 'best_selling_products', params: priced }),
-          // In the shown currency too: an amount coupon's figures come converted (`converted`).
-          baseQuery({ url: 'coupons', params: priced }),
-        ]);
-        if (categories.error || bestSellers.error || coupons.error)
-          console.warn('Some home data failed to load', categories.error, bestSellers.error, coupons.error);
-        // A part that failed keeps its last answer from the cache, however old; 'No products found' only when
-        // every part failed with none.
-        const last = cachedHomeData(getState(), args);
-        if (categories.error && bestSellers.error && coupons.error && !last)
-          return { error: categories.error as FetchBaseQueryError };
-        const categoryList = categories.error
-          ? (last?.categories ?? [])
-          : listedCategories((categories.data as Category[]) ?? []);
-        return {
-          data: {
-            categories: categoryList,
-            bestSellers: bestSellers.error
-              ? (last?.bestSellers ?? [])
-              : ((bestSellers.data as { bestSellingProducts?: Product[] })?.bestSellingProducts ?? []).map(
-                  listed,
-                ),
-            coupons: coupons.error ? (last?.coupons ?? []) : ((coupons.data as Coupon[]) ?? []),
-            categoriesFailed: Boolean(categories.error) && categoryList.length === 0,
-          },
-        };
-      },
+      query: ({ lang, currency }) => ({
+        url: 'catalog/home',
+        params: { ...langParams(lang), currency_code: currency },
+      }),
+      transformResponse: homeDataOf,
       keepUnusedDataFor: HOME_KEEP_SECONDS,
       providesTags: [
         { type: 'Category', id: 'LIST' },
         { type: 'BestSeller', id: 'LIST' },
-        { type: 'Coupon', id: 'LIST' },
+      ],
+    }),
+    /** The coupons (gift vouchers) in the shown currency: the home page's section and the cart's coupon box. */
+    getCoupons: build.query<Coupon[], HomeArgs>({
+      query: ({ lang, currency }) => ({
+        url: 'coupons',
+        params: { ...langParams(lang), currency_code: currency },
+      }),
+      keepUnusedDataFor: HOME_KEEP_SECONDS,
+      providesTags: [{ type: 'Coupon', id: 'LIST' }],
+    }),
+    /** A page of search results with the filter panel's facets, answered by the server (issue 48). */
+    searchProducts: build.query<SearchAnswer, SearchArgs>({
+      query: ({ lang, currency, ...search }) => ({
+        url: 'catalog/search',
+        params: { ...langParams(lang), currency_code: currency, ...searchParams(search) },
+      }),
+      providesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    /** What the header's search box suggests as the shopper types. */
+    getSuggestions: build.query<SuggestAnswer, HomeArgs & { q: string }>({
+      query: ({ lang, currency, q }) => ({
+        url: 'catalog/suggestions',
+        params: { ...langParams(lang), currency_code: currency, q },
+      }),
+      keepUnusedDataFor: 30,
+      providesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    /** The categories a page at a time (spec 02: 20 a page). */
+    getCategoriesPage: build.query<CategoriesPageAnswer, { lang: Language; page: number }>({
+      query: ({ lang, page }) => ({ url: 'catalog/categories', params: { ...langParams(lang), page } }),
+      providesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    /** A product's similar and recommended products, chosen by the server from the whole catalogue. */
+    getRelatedProducts: build.query<RelatedAnswer, ProductArgs>({
+      query: ({ id, lang, currency }) => ({
+        url: `products/${id}/related`,
+        params: { ...langParams(lang), currency_code: currency },
+      }),
+      providesTags: (_result, _error, { id }) => [
+        { type: 'Product', id },
+        { type: 'Category', id: 'LIST' },
       ],
     }),
     getSliders: build.query<Slide[], { lang: Language }>({
@@ -129,6 +157,11 @@ export const catalogApi = api.injectEndpoints({
 
 export const {
   useGetHomeDataQuery,
+  useGetCouponsQuery,
+  useSearchProductsQuery,
+  useGetSuggestionsQuery,
+  useGetCategoriesPageQuery,
+  useGetRelatedProductsQuery,
   useGetSlidersQuery,
   useGetProductQuery,
   useGetReviewsQuery,
@@ -141,3 +174,11 @@ export const {
  */
 export const useHomeData = (args: HomeArgs) =>
   useGetHomeDataQuery(args, { refetchOnMountOrArgChange: HOME_KEEP_SECONDS });
+
+/** The coupons, with the home data's 5-minute rule. */
+export const useCoupons = (args: HomeArgs) =>
+  useGetCouponsQuery(args, { refetchOnMountOrArgChange: HOME_KEEP_SECONDS });
+
+/** A product's related lists (none asked for without a product). */
+export const useRelatedProducts = (args: HomeArgs, productId: number | undefined) =>
+  useGetRelatedProductsQuery(productId === undefined ? skipToken : { ...args, id: productId });

@@ -35,24 +35,23 @@ export const selectBestSellers = createSelector(
   [selectHomeResult],
   (result) => result.data?.bestSellers ?? NO_PRODUCTS,
 );
-export const selectCoupons = createSelector(
+/** Newly added: rating 3 or more, newest first (chosen by the server). */
+export const selectNewlyAdded = createSelector(
   [selectHomeResult],
-  (result) => result.data?.coupons ?? NO_COUPONS,
+  (result) => result.data?.newlyAdded ?? NO_PRODUCTS,
+);
+export const selectTodayDeals = createSelector(
+  [selectHomeResult],
+  (result) => result.data?.todayDeals ?? NO_PRODUCTS,
 );
 
-/** Every product of every category (each product once, with its category name). */
-export const selectAllProducts = createSelector([selectCategories], (categories) => {
-  const seen = new Set<number>();
-  const products: ListedProduct[] = [];
-  for (const category of categories) {
-    for (const product of category.products) {
-      if (seen.has(product.id)) continue;
-      seen.add(product.id);
-      products.push(product);
-    }
-  }
-  return products.length ? products : NO_PRODUCTS;
-});
+const selectCouponsResultSelector = createSelector([selectHomeArgs], (args) =>
+  catalogApi.endpoints.getCoupons.select(args),
+);
+export const selectCoupons = createSelector(
+  [(state: RootState) => selectCouponsResultSelector(state)(state)],
+  (result) => result.data ?? NO_COUPONS,
+);
 
 /** The price the shopper pays for one unit, in the currency shown. */
 export function effectivePrice(product: ListedProduct): number {
@@ -64,27 +63,6 @@ export function effectivePrice(product: ListedProduct): number {
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
-
-/** When a product was added (ms), or -Infinity when the backend sent no readable time. */
-function addedAt(product: ListedProduct): number {
-  const time = Date.parse(product.created_at ?? '');
-  return Number.isNaN(time) ? -Infinity : time;
-}
-
-/**
- * Newest first, then the higher id. Compared as times, not as text: "…:00Z" and "…:00.250Z" are both ISO 8601
- * (and `localeCompare`, which ordered them wrong too, loads the locale's collation on its first call: ≈ 25 ms at
- * full CPU speed in the home page's first render).
- */
-function newestFirst(a: ListedProduct, b: ListedProduct): number {
-  const difference = addedAt(b) - addedAt(a);
-  return difference > 0 || difference < 0 ? difference : b.id - a.id;
-}
-
-/** Newly added: rating 3 or more, newest first. */
-export const selectNewlyAdded = createSelector([selectAllProducts], (products) =>
-  products.filter((product) => product.rating >= MIN_GOOD_RATING).sort(newestFirst),
-);
 
 export const selectHomeCategories = createSelector([selectCategories], (categories) =>
   categories.slice(0, HOME_CATEGORIES_MAX),

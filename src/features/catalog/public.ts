@@ -1,9 +1,8 @@
 // The catalog feature's public face: the one file other features may import.
-export { useHomeData } from './catalogApi';
+export { useCoupons, useHomeData, useRelatedProducts } from './catalogApi';
 export {
   effectivePrice,
   MIN_GOOD_RATING,
-  selectAllProducts,
   selectCoupons,
   selectHomeArgs,
 } from './catalogSelectors';

@@ -1,84 +1,82 @@
-// The search page's selectors: the filter options, the filtered and paged result. Apart from the home page's
-// (catalogSelectors.ts), so the pages that do not search load neither these nor the name ordering and Arabic
-// matching they use.
+// The search page's query: what the address states (words, filters, page) in the shown language and currency,
+// answered a page at a time by the server with the filter panel's facets (issue 48). Nothing here grows with the
+// catalogue: the page holds 12 products and the counts of the choices.
 import { createSelector } from '@reduxjs/toolkit';
 
-import { nameMatches } from '../../lib/arabicSearch';
-import type { Language } from '../../lib/language';
-import { sortNames } from '../../lib/nameOrder';
-import { selectLanguage } from '../settings/public';
-import { effectivePrice, pageCount, selectAllProducts, selectCategories } from './catalogSelectors';
-import { MAX_PRICE, selectFilters, selectPage, selectSearchText, type CatalogFilters } from './catalogSlice';
-import type { ListedProduct } from './types';
+import { useAppSelector } from '../../app/hooks';
+import type { SearchAnswer } from '../../../contract/catalogSearch';
+import { useSearchProductsQuery, type SearchArgs } from './catalogApi';
+import { selectHomeArgs } from './catalogSelectors';
+import { MAX_PRICE, selectFilters, selectPage, selectSearchText } from './catalogSlice';
 
 export const SEARCH_PAGE_SIZE = 12;
 
-export interface FilterOptions {
-  categories: string[];
-  brands: string[];
-  collections: string[];
-}
-
-// Not `localeCompare`: its first call loads the locale's collation data in /search's first render (see nameOrder.ts).
-const uniqueSorted = (values: string[], language: Language) =>
-  sortNames([...new Set(values.filter(Boolean))], language);
-
-export const selectFilterOptions = createSelector(
-  [selectCategories, selectAllProducts, selectLanguage],
-  (categories, products, language): FilterOptions => ({
-    categories: categories.map((category) => category.name),
-    brands: uniqueSorted(
-      products.map((product) => product.brand),
-      language,
-    ),
-    collections: uniqueSorted(
-      products.map((product) => product.collection),
-      language,
-    ),
+export const selectSearchArgs = createSelector(
+  [selectHomeArgs, selectFilters, selectSearchText, selectPage],
+  (home, filters, text, page): SearchArgs => ({
+    ...home,
+    q: text.trim(),
+    category: filters.category,
+    brands: filters.brands,
+    collections: filters.collections,
+    maxPrice: filters.maxPrice < MAX_PRICE ? filters.maxPrice : null,
+    minRating: filters.minRating,
+    page,
   }),
 );
 
 /**
- * Name contains the search text (case-insensitive, Arabic-normalised), price at or below the chosen
- * price, rating at or above the chosen minimum; category, brands and collections when chosen.
+ * The search on screen. While a new search is asked for, the last answer stays (`data`) and `updating` says the
+ * grid is about to change.
  */
-export function filterProducts(
-  products: ListedProduct[],
-  filters: CatalogFilters,
-  searchText: string,
-): ListedProduct[] {
-  const brands = filters.brands.length ? new Set(filters.brands) : null;
-  const collections = filters.collections.length ? new Set(filters.collections) : null;
-  const text = searchText.trim();
-  return products.filter(
-    (product) =>
-      (filters.category === null || product.category === filters.category) &&
-      (brands === null || brands.has(product.brand)) &&
-      (collections === null || collections.has(product.collection)) &&
-      effectivePrice(product) <= filters.maxPrice &&
-      product.rating >= filters.minRating &&
-      (text === '' || nameMatches(product.name, text)),
-  );
+export function useSearchResult() {
+  const args = useAppSelector(selectSearchArgs);
+  const result = useSearchProductsQuery(args);
+  return { ...result, updating: result.isFetching && result.currentData === undefined && !!result.data };
 }
 
-export const selectFilteredProducts = createSelector(
-  [selectAllProducts, selectFilters, selectSearchText],
-  filterProducts,
-);
+export interface FilterOption {
+  value: string;
+  /** products this choice leaves, the other chosen filters applied; undefined while unknown */
+  count?: number;
+}
 
-export const selectSearchPageCount = createSelector([selectFilteredProducts], (products) =>
-  pageCount(products.length, SEARCH_PAGE_SIZE),
-);
+export interface FilterOptions {
+  categories: FilterOption[];
+  brands: FilterOption[];
+  collections: FilterOption[];
+}
 
-/** The stored page, kept inside the result's pages (a narrower filter can leave fewer pages). */
-export const selectSearchPage = createSelector([selectPage, selectSearchPageCount], (page, count) =>
-  Math.min(page, count),
-);
+const NO_OPTIONS: FilterOptions = { categories: [], brands: [], collections: [] };
 
-export const selectPagedProducts = createSelector(
-  [selectFilteredProducts, selectSearchPage],
-  (products, page) => products.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
-);
+/** The facet's values with their counts, and the chosen values it no longer lists (so they can be unticked). */
+function withChosen(values: { value: string; count: number }[], chosen: readonly string[]): FilterOption[] {
+  const listed = new Set(values.map((value) => value.value));
+  return [...values, ...chosen.filter((value) => !listed.has(value)).map((value) => ({ value, count: 0 }))];
+}
+
+export function filterOptionsOf(
+  answer: SearchAnswer | undefined,
+  chosen: { category: string | null; brands: string[]; collections: string[] },
+): FilterOptions {
+  if (!answer) return NO_OPTIONS;
+  const { facets } = answer;
+  return {
+    categories: withChosen(
+      facets.categories.map((category) => ({ value: category.name, count: category.count })),
+      chosen.category ? [chosen.category] : [],
+    ),
+    brands: withChosen(facets.brands, chosen.brands),
+    collections: withChosen(facets.collections, chosen.collections),
+  };
+}
+
+/** The filter panel's choices, from the facets of the search on screen. */
+export function useFilterOptions(): FilterOptions {
+  const { data } = useSearchResult();
+  const filters = useAppSelector(selectFilters);
+  return filterOptionsOf(data, filters);
+}
 
 /** Active filter chips for small screens, in the order of the panel. */
 export const selectActiveFilterCount = createSelector(

@@ -7,12 +7,13 @@ import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
 import HomePage from '../pages/HomePage';
 import { makeCategory } from '../testing/fixtures';
-import { catalogHandlers } from '../testing/handlers';
+import { catalogHandlers, listedCategory } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import { CategoryTiles, tileLayout } from './CategoryTiles';
 
-const categories = (count: number) =>
+const fullCategories = (count: number) =>
   Array.from({ length: count }, (_, index) => makeCategory(index + 1, `Category ${index + 1}`, []));
+const categories = (count: number) => fullCategories(count).map(listedCategory);
 
 describe('category tile layout by count (spec 02 §2)', () => {
   it.each([
@@ -53,7 +54,7 @@ describe('category tile layout by count (spec 02 §2)', () => {
   });
 
   it('the home page shows at most 6 tiles, laid out as "many", when there are more categories', async () => {
-    server.use(...catalogHandlers({ categories: categories(9) }));
+    server.use(...catalogHandlers({ categories: fullCategories(9) }));
     renderPage('/', <HomePage />, { route: '/' });
     const tiles = await screen.findAllByTestId('category-tile');
     expect(tiles.map((tile) => tile.textContent)).toEqual([
@@ -68,7 +69,7 @@ describe('category tile layout by count (spec 02 §2)', () => {
   });
 
   it('the home page lays out 5 categories as "five"', async () => {
-    server.use(...catalogHandlers({ categories: categories(5) }));
+    server.use(...catalogHandlers({ categories: fullCategories(5) }));
     renderPage('/', <HomePage />, { route: '/' });
     const tiles = await screen.findAllByTestId('category-tile');
     expect(tiles).toHaveLength(5);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/money';
 import { selectCurrency, selectLanguage } from '../../settings/public';
-import { selectFilterOptions } from '../searchSelectors';
+import { useFilterOptions, type FilterOption } from '../searchSelectors';
 import {
   brandToggled,
   categoryToggled,
@@ -20,6 +20,16 @@ import {
 
 // Each group subscribes to its own filter field only, so changing one group re-renders that group alone.
 
+/** How many products a choice leaves (the facet count), read out as part of the choice's name. */
+function FacetCount({ count }: { count: number }) {
+  const language = useAppSelector(selectLanguage);
+  return (
+    <span className="text-body-secondary small ms-1">
+      ({new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW').format(count)})
+    </span>
+  );
+}
+
 function CheckList({
   legend,
   options,
@@ -28,7 +38,7 @@ function CheckList({
   testId,
 }: {
   legend: string;
-  options: string[];
+  options: FilterOption[];
   selected: (option: string) => boolean;
   onToggle: (option: string) => void;
   testId: string;
@@ -39,7 +49,7 @@ function CheckList({
     <fieldset className="mb-3" data-testid={testId}>
       <legend className="h6">{legend}</legend>
       <div className="filter-list">
-        {options.map((option, index) => (
+        {options.map(({ value: option, count }, index) => (
           <div className="form-check" key={option}>
             <input
               className="form-check-input"
@@ -50,6 +60,7 @@ function CheckList({
             />
             <label className="form-check-label" htmlFor={`${id}-${index}`}>
               {option}
+              {count !== undefined && <FacetCount count={count} />}
             </label>
           </div>
         ))}
@@ -63,7 +74,7 @@ const CategoryFilter = memo(function CategoryFilter() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const category = useAppSelector((state) => selectFilters(state).category);
-  const { categories } = useAppSelector(selectFilterOptions);
+  const { categories } = useFilterOptions();
   const id = useId();
   if (categories.length === 0) return null;
   // The slice toggles: picking the chosen category again clears it, which is what "all categories" means.
@@ -72,9 +83,9 @@ const CategoryFilter = memo(function CategoryFilter() {
       if (option !== category) dispatch(categoryToggled(option));
     } else if (category !== null) dispatch(categoryToggled(category));
   };
-  const choices: { value: string | null; label: string }[] = [
+  const choices: { value: string | null; label: string; count?: number }[] = [
     { value: null, label: t('catalog.filters.all_categories') },
-    ...categories.map((option) => ({ value: option, label: option })),
+    ...categories.map((option) => ({ value: option.value, label: option.value, count: option.count })),
   ];
   return (
     <fieldset className="mb-3" data-testid="filter-category">
@@ -92,6 +103,7 @@ const CategoryFilter = memo(function CategoryFilter() {
             />
             <label className="form-check-label" htmlFor={`${id}-${index}`}>
               {choice.label}
+              {choice.count !== undefined && <FacetCount count={choice.count} />}
             </label>
           </div>
         ))}
@@ -104,7 +116,7 @@ const BrandFilter = memo(function BrandFilter() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const brands = useAppSelector((state) => selectFilters(state).brands);
-  const options = useAppSelector(selectFilterOptions).brands;
+  const options = useFilterOptions().brands;
   return (
     <CheckList
       legend={t('catalog.filters.brands')}
@@ -120,7 +132,7 @@ const CollectionFilter = memo(function CollectionFilter() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const collections = useAppSelector((state) => selectFilters(state).collections);
-  const options = useAppSelector(selectFilterOptions).collections;
+  const options = useFilterOptions().collections;
   return (
     <CheckList
       legend={t('catalog.filters.collections')}

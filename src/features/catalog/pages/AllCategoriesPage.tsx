@@ -3,23 +3,20 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
 import { Pagination } from '../../../ui/Pagination';
-import { useHomeData } from '../catalogApi';
-import { CATEGORIES_PAGE_SIZE, pageCount, selectCategories, selectHomeArgs } from '../catalogSelectors';
+import { selectLanguage } from '../../settings/public';
+import { useGetCategoriesPageQuery } from '../catalogApi';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { EmptyState } from '../components/EmptyState';
 import '../catalog.css';
 
+/** The categories 20 a page (spec 02), each page asked of the server: the page costs the same for 8 or 800. */
 export default function AllCategoriesPage() {
   const { t } = useTranslation();
-  const args = useAppSelector(selectHomeArgs);
-  const { isError, data } = useHomeData(args);
-  const categories = useAppSelector(selectCategories);
+  const lang = useAppSelector(selectLanguage);
   const [page, setPage] = useState(1);
-  const pages = pageCount(categories.length, CATEGORIES_PAGE_SIZE);
-  const current = Math.min(page, pages);
-  const visible = categories.slice((current - 1) * CATEGORIES_PAGE_SIZE, current * CATEGORIES_PAGE_SIZE);
-  const failed = isError || data?.categoriesFailed;
-  const empty = data && !failed && categories.length === 0;
+  const { data, isError, isFetching } = useGetCategoriesPageQuery({ lang, page });
+  const failed = isError && !data;
+  const empty = data && data.total === 0;
 
   return (
     <section className="container-xl py-4" aria-labelledby="all-categories-title">
@@ -31,15 +28,18 @@ export default function AllCategoriesPage() {
       ) : empty ? (
         <EmptyState image="/images/no-products.svg" title={t('catalog.categories.none')} />
       ) : (
-        <>
-          <CategoryTiles categories={visible} loading={!data} skeleton={8} />
+        <div aria-busy={isFetching}>
+          <CategoryTiles categories={data?.data ?? []} loading={!data} skeleton={8} />
           <Pagination
-            page={current}
-            pageCount={pages}
-            onPageChange={setPage}
+            page={data?.page ?? page}
+            pageCount={data?.page_count ?? 1}
+            onPageChange={(next) => {
+              setPage(next);
+              window.scrollTo?.({ top: 0 });
+            }}
             label={t('catalog.categories.pages')}
           />
-        </>
+        </div>
       )}
     </section>
   );

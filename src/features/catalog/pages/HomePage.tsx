@@ -7,20 +7,19 @@ import { useAppSelector } from '../../../app/hooks';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
-import { useHomeData } from '../catalogApi';
+import { useCoupons, useHomeData } from '../catalogApi';
 import {
-  selectAllProducts,
   selectBestSellers,
   selectCoupons,
   selectHomeArgs,
   selectHomeCategories,
   selectNewlyAdded,
+  selectTodayDeals,
 } from '../catalogSelectors';
 import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { CouponCard } from '../components/CouponCard';
 import { HomeSlider } from '../components/HomeSlider';
-import { displayPrices } from '../productRules';
 import type { ListedProduct } from '../types';
 import { useColumnCount } from '../useColumnCount';
 import '../catalog.css';
@@ -131,21 +130,18 @@ export default function HomePage() {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
   const { isLoading, isError, data, error, refetch, isFetching } = useHomeData(args);
+  useCoupons(args);
   // The lists arrive through the store, whose updates React renders at once in one task; deferred, the dozens of
   // cards render in slices that leave the main thread free between them (the skeletons stay meanwhile).
   const bestSellers = useDeferredValue(useAppSelector(selectBestSellers));
   const coupons = useDeferredValue(useAppSelector(selectCoupons));
   const newlyAdded = useDeferredValue(useAppSelector(selectNewlyAdded));
   const categories = useDeferredValue(useAppSelector(selectHomeCategories));
-  const allProducts = useDeferredValue(useAppSelector(selectAllProducts));
+  const deals = useDeferredValue(useAppSelector(selectTodayDeals));
   const [tab, setTab] = useState<HomeTab>('all');
   // The time coupons are judged against: fixed per data load, so cards do not flip while one looks at them.
   const now = useMemo(() => (data ? Date.now() : 0), [data]);
-  const todayDeals = useMemo(
-    () =>
-      allProducts.filter((product) => displayPrices(product).original !== null).slice(0, TODAY_DEALS_SHOWN),
-    [allProducts],
-  );
+  const todayDeals = useMemo(() => deals.slice(0, TODAY_DEALS_SHOWN), [deals]);
   const loading = useDeferredValue(isLoading || (!data && !isError));
   // Nothing to show at all (no answer, none cached): the retry notice stands in for the lists.
   const failed = isError && !data;
@@ -240,7 +236,7 @@ export default function HomePage() {
         <CategoryTiles
           categories={categories}
           loading={loading}
-          failed={isError || Boolean(data?.categoriesFailed)}
+          failed={isError && !data}
         />
       </section>
     </div>

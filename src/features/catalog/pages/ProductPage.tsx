@@ -16,9 +16,8 @@ import { SkeletonBox } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
 import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
-import { useHomeData, useGetProductQuery } from '../catalogApi';
+import { useGetProductQuery, useGetRelatedProductsQuery } from '../catalogApi';
 import { selectHomeArgs } from '../catalogSelectors';
-import { selectRecommendedProducts, selectSimilarProducts } from '../relatedSelectors';
 import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
@@ -33,7 +32,7 @@ import {
   type AddRefusal,
   type Selection,
 } from '../productRules';
-import type { Product } from '../types';
+import type { ListedProduct, Product } from '../types';
 import '../catalog.css';
 
 export const DELIVERY_PROMISE_DAYS = 5;
@@ -400,12 +399,15 @@ function AddToCartButton({ productId, onAdd }: { productId: number; onAdd: () =>
   );
 }
 
+const NO_PRODUCTS: ListedProduct[] = [];
+
 function RelatedProducts({ product }: { product: Product }) {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
-  const { isLoading } = useHomeData(args);
-  const similar = useAppSelector((state) => selectSimilarProducts(state, product));
-  const recommended = useAppSelector((state) => selectRecommendedProducts(state, product.id));
+  // Chosen by the server from the whole catalogue: the page fetches two short lists, never the catalogue.
+  const { data, isLoading } = useGetRelatedProductsQuery({ ...args, id: product.id });
+  const similar = data?.similar ?? NO_PRODUCTS;
+  const recommended = data?.recommended ?? NO_PRODUCTS;
   return (
     <ProductSections
       isLoading={isLoading}

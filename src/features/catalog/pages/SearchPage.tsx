@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { searchSubmitted } from '../../../app/events';
@@ -8,16 +8,7 @@ import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
 import { SkeletonGrid } from '../../../ui/Skeleton';
-import { useHomeData } from '../catalogApi';
-import { selectHomeArgs } from '../catalogSelectors';
-import {
-  selectActiveFilterCount,
-  selectFilteredProducts,
-  selectFilterOptions,
-  selectPagedProducts,
-  selectSearchPage,
-  selectSearchPageCount,
-} from '../searchSelectors';
+import { selectActiveFilterCount, useFilterOptions, useSearchResult } from '../searchSelectors';
 import { categoryToggled, filtersReset, pageChanged, selectFilters, selectSearchText } from '../catalogSlice';
 import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
@@ -75,7 +66,7 @@ function SearchBox() {
 const CategoryTabs = memo(function CategoryTabs() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { categories } = useAppSelector(selectFilterOptions);
+  const { categories } = useFilterOptions();
   const category = useAppSelector((state) => selectFilters(state).category);
   if (categories.length === 0) return null;
   return (
@@ -91,7 +82,7 @@ const CategoryTabs = memo(function CategoryTabs() {
             {t('catalog.search.all')}
           </button>
         </li>
-        {categories.map((name) => (
+        {categories.map(({ value: name }) => (
           <li className="nav-item" key={name}>
             <button
               type="button"
@@ -109,26 +100,18 @@ const CategoryTabs = memo(function CategoryTabs() {
 });
 
 /**
- * The grid and pager follow a filter change a moment after the filter itself: the tapped filter shows as chosen
- * at once, and the grid's new cards render next, as a transition React can put aside for the shopper's next tap.
- * Until then the old result stays, marked busy.
+ * The grid and pager of the server's answer for the search on screen. While the next answer is on its way (a
+ * filter tapped, a page turned), the last one stays, marked busy; the tapped filter itself shows as chosen at once.
  */
 const SearchResults = memo(function SearchResults() {
-  const result = useAppSelector(selectPagedProducts);
-  const page = useAppSelector(selectSearchPage);
-  const pageCount = useAppSelector(selectSearchPageCount);
-  const total = useAppSelector((state) => selectFilteredProducts(state).length);
-  const shown = useDeferredValue(result);
-  const shownPage = useDeferredValue(page);
-  const shownPageCount = useDeferredValue(pageCount);
-  const shownTotal = useDeferredValue(total);
-  const updating = shown !== result || shownPage !== page || shownTotal !== total;
+  const { data, updating } = useSearchResult();
+  if (!data) return <SkeletonGrid count={8} />;
   return (
     <div
       className={updating ? 'search-results search-results--updating' : 'search-results'}
       aria-busy={updating}
     >
-      <ResultsView products={shown} page={shownPage} pageCount={shownPageCount} total={shownTotal} />
+      <ResultsView products={data.data} page={data.page} pageCount={data.page_count} total={data.total} />
     </div>
   );
 });
@@ -219,15 +202,15 @@ function SearchUrlSync() {
 
 export default function SearchPage() {
   const { t } = useTranslation();
-  const args = useAppSelector(selectHomeArgs);
-  const { data, isLoading, isError } = useHomeData(args);
+  const { data, isError } = useSearchResult();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  let body;
-  if (isLoading || (!data && !isError)) body = <SkeletonGrid count={8} />;
-  else if (isError || data?.categoriesFailed)
-    body = <EmptyState image="/images/no-products.svg" title={t('catalog.search.no_products_found')} alert />;
-  else body = <SearchResults />;
+  const body =
+    isError && !data ? (
+      <EmptyState image="/images/no-products.svg" title={t('catalog.search.no_products_found')} alert />
+    ) : (
+      <SearchResults />
+    );
 
   return (
     <section className="container-xl py-4" aria-labelledby="search-title">

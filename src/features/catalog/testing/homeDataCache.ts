@@ -1,7 +1,8 @@
 import type { Language } from '../../../app/events';
 import { makeStore, type AppStore } from '../../../app/store';
-import { catalogApi } from '../catalogApi';
+import { catalogApi, homeDataOf } from '../catalogApi';
 import type { Category, Coupon, Product } from '../types';
+import { homeAnswerOf } from './handlers';
 
 /**
  * A store whose RTK Query cache holds the home data of `language`, as if fetched at `fetchedAt` (the 5-minute
@@ -27,12 +28,12 @@ export function storeWithHomeData(
         {
           endpointName: 'getHomeData',
           arg: { lang: language, currency: home.currency },
-          value: {
-            categories: home.categories,
-            bestSellers: home.bestSellers,
-            coupons: home.coupons,
-            categoriesFailed: false,
-          },
+          value: homeDataOf(homeAnswerOf(home.categories, home.bestSellers)),
+        },
+        {
+          endpointName: 'getCoupons',
+          arg: { lang: language, currency: home.currency },
+          value: home.coupons,
         },
       ]),
     );

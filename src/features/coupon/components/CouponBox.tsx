@@ -8,7 +8,7 @@ import { SHOP_NAMESPACE } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { selectIsAuthenticated } from '../../auth/public';
-import { selectCoupons, selectHomeArgs, useHomeData } from '../../catalog/public';
+import { selectCoupons, selectHomeArgs, useCoupons } from '../../catalog/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useApplyCouponMutation } from '../couponApi';
 import { appliedTermsIn, checkCoupon, type CouponProblem } from '../couponRules';
@@ -35,7 +35,7 @@ export function CouponBox({ cartTotal, currency: totalCurrency, guests = 'hide' 
   const signedIn = useAppSelector(selectIsAuthenticated);
   const applied = useAppSelector(selectAppliedCoupon);
   const homeArgs = useAppSelector(selectHomeArgs);
-  const { isLoading: listLoading } = useHomeData(homeArgs);
+  const { isLoading: listLoading } = useCoupons(homeArgs);
   const coupons = useAppSelector(selectCoupons);
   const [applyCoupon, { isLoading: applying }] = useApplyCouponMutation();
   const [open, setOpen] = useState(false);
