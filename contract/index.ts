@@ -5,6 +5,7 @@ import { Admin } from './admin';
 import { Cart } from './cart';
 import { CatalogueCsv } from './catalogueImport';
 import { Catalog } from './catalog';
+import { CatalogPages } from './catalogSearch';
 import type { Endpoint } from './common';
 import { Content } from './content';
 import { Coupons } from './coupons';
@@ -24,6 +25,7 @@ export const AREAS: readonly Area[] = [
   { title: 'Accounts', endpoints: Accounts },
   { title: 'Profile', endpoints: Profile },
   { title: 'Catalogue', endpoints: Catalog },
+  { title: 'Catalogue, a page at a time', endpoints: CatalogPages },
   { title: 'Coupons', endpoints: Coupons },
   { title: 'Cart', endpoints: Cart },
   { title: 'Wishlist', endpoints: Wishlist },

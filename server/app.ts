@@ -29,6 +29,7 @@ import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import cartRoutes from './routes/cart';
 import catalogRoutes from './routes/catalog';
+import catalogSearchRoutes from './routes/catalogSearch';
 import contentRoutes, { mediaRoutes, negotiatePicture, webpCopies } from './routes/content';
 import devRoutes, { devMailPage } from './routes/dev';
 import { apiDocsRoutes } from './routes/apiDocs';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     authRoutes,
     profileRoutes,
     catalogRoutes,
+    catalogSearchRoutes,
     cartRoutes,
     wishlistRoutes,
     addressesRoutes,
