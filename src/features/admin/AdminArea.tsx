@@ -13,6 +13,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import './admin.css';
 import { accessLossHandled, selectAccessLost } from './adminSlice';
 import { loadAdminTexts, useAdminT } from './adminTexts';
+import { CatalogueCsvPage } from './pages/CatalogueCsvPage';
 import { CouponsPage } from './pages/CouponsPage';
 import { GlancePage } from './pages/GlancePage';
 import { NewProductPage } from './pages/NewProductPage';
@@ -31,6 +32,7 @@ const SECTIONS = [
   { to: '/admin/reviews', key: 'reviews', end: false },
   { to: '/admin/products', key: 'products', end: false },
   { to: '/admin/coupons', key: 'coupons', end: false },
+  { to: '/admin/import', key: 'import', end: false },
   { to: '/admin/staff', key: 'staff', end: false, ownerOnly: true },
 ] as const;
 
@@ -92,6 +94,7 @@ export default function AdminArea() {
             <Route path="products/new" element={<NewProductPage />} />
             <Route path="products/:id" element={<ProductPage />} />
             <Route path="coupons" element={<CouponsPage />} />
+            <Route path="import" element={<CatalogueCsvPage />} />
             <Route path="staff" element={<StaffPage />} />
             <Route path="*" element={<p className="alert alert-warning">{t('admin.common.not_found')}</p>} />
           </Routes>
