@@ -106,7 +106,7 @@ async function main() {
         await t.db.execute(sql`
           insert into products (category_id, name_en, name_ar, description_en, description_ar, price, brand, stock_quantity, handle)
           select (select min(id) from categories), 'Filler ' || n, 'منتج ' || n, 'A filler product for the export figure.', 'وصف', 10 + n % 50, 'Brand', n % 30, 'filler-' || n
-          from generate_series(${from}, ${to - 1}) as n`);
+          from generate_series(${from}::int, ${to - 1}::int) as n`);
       }
     }
     global.gc?.();

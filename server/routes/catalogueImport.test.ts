@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { parse } from 'csv-parse/sync';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, type CatalogueImport } from '../../contract/catalogueImport';
 import {
   auditLog,
@@ -416,6 +416,54 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     expect(status.status).toBe(413);
     expect(JSON.parse(status.body)).toMatchObject({ code: 'file_too_large' });
     expect((await t.db.select().from(catalogueImports)).length).toBe(jobs);
+  });
+});
+
+describe('all of a product or none', () => {
+  test('new products go in together; one the database refuses fails alone, wholly', async () => {
+    const csv = [
+      HEADER,
+      'together-1,Together 1,,,,Imported shirts,,,TRUE,Size,S,,,,T-1,5,,1,,,,',
+      'together-2,Together 2,,,,Imported shirts,,,TRUE,Size,S,,,,T-2,5,,1,,,,',
+      'together-2,,,,,,,,,,M,,,,T-2-M,5,,1,,,,',
+      'together-3,Together 3,,,,Imported shirts,,,TRUE,Size,S,,,,T-3,5,,1,,,,',
+    ].join('\n');
+    const job = (await upload(csv)).json<CatalogueImport>();
+    expect(job.state).toBe('ready');
+    // the database refuses together-2's row (a constraint, a race with another writer…)
+    await t.db.execute(sql`
+      create function test_refuse_together() returns trigger language plpgsql as $fn$
+      begin
+        if new.handle = 'together-2' then raise exception 'refused'; end if;
+        return new;
+      end $fn$`);
+    await t.db.execute(
+      sql`create trigger test_refuse_together before insert on products for each row execute function test_refuse_together()`,
+    );
+    try {
+      const done = await runToEnd(job.id);
+      expect(done).toMatchObject({ created: 2, failed: 1 });
+      expect(done.failures).toEqual([
+        expect.objectContaining({ line: 3, code: 'product_failed', params: { handle: 'together-2' } }),
+      ]);
+    } finally {
+      await t.db.execute(sql`drop trigger test_refuse_together on products`);
+      await t.db.execute(sql`drop function test_refuse_together()`);
+    }
+    expect(await productByHandle('together-2')).toBeUndefined();
+    const first = await productByHandle('together-1');
+    expect(
+      await t.db
+        .select()
+        .from(productAttributeValues)
+        .where(eq(productAttributeValues.productId, first?.id ?? 0)),
+    ).toHaveLength(1);
+    expect(await productByHandle('together-3')).toBeDefined();
+    // nothing of together-2 anywhere: no sizes, no audit entry without its product
+    const orphans = await t.db.execute(
+      sql`select 1 from product_attribute_values v where not exists (select 1 from products p where p.id = v.product_id)`,
+    );
+    expect((orphans as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });
 

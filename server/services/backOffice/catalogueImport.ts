@@ -32,7 +32,7 @@ import {
   insertImportItems,
   insertImportJob,
   insertProduct,
-  insertProductWhole,
+  insertProductsWhole,
   nextImportItems,
   openImportOfFile,
   productsWithParts,
@@ -48,6 +48,7 @@ import {
   type ImportJobRow,
   type ImportProductRow,
   type ItemOutcome,
+  type NewProductWrite,
   type ProductValues,
 } from '../../db/queries/catalogueImport';
 import type { AuditValues, ImportIssueRecord } from '../../db/schema';
@@ -594,7 +595,7 @@ async function applyItem(
   context: BatchContext,
   seq: number,
   wanted: ImportedProduct,
-): Promise<ItemOutcome> {
+): Promise<ItemOutcome | PendingWrite> {
   const { db, now, publicUrl } = deps;
   const current =
     context.byHandle.get(wanted.handle) ?? (wanted.sku ? context.bySku.get(wanted.sku) : undefined);
@@ -649,43 +650,45 @@ async function applyItem(
 
   try {
     if (!current && knownCategory !== undefined) {
-      // The common case of a large import: a new product of a known category, in one statement.
+      // The common case of a large import: a new product of a known category. Written with the others of its
+      // run in one statement (see flushNew), or alone when that fails.
       const next = valuesOf(wanted, knownCategory);
-      const attributes = [
-        ...wanted.sizes.map((value, position) => ({
-          kind: 'size' as const,
-          nameEn: value.en,
-          nameAr: value.ar,
-          position,
-        })),
-        ...wanted.colors.map((value, position) => ({
-          kind: 'color' as const,
-          nameEn: value.en,
-          nameAr: value.ar,
-          position,
-        })),
-      ];
-      await insertProductWhole(db, {
-        values: next,
-        attributes,
-        images: pictures.map((picture, position) => ({
-          image: picture.image,
-          position,
-          sourceUrl: picture.sourceUrl,
-        })),
-        audit: {
-          actorId: actor.id,
-          actorName: actor.name,
-          actorEmail: actor.email,
-          action: 'product.imported',
-          after: {
-            ...auditValues(next, valuesList(wanted.sizes), valuesList(wanted.colors), pictures.length),
-            import_id: importId,
+      return {
+        seq,
+        write: {
+          values: next,
+          attributes: [
+            ...wanted.sizes.map((value, position) => ({
+              kind: 'size' as const,
+              nameEn: value.en,
+              nameAr: value.ar,
+              position,
+            })),
+            ...wanted.colors.map((value, position) => ({
+              kind: 'color' as const,
+              nameEn: value.en,
+              nameAr: value.ar,
+              position,
+            })),
+          ],
+          images: pictures.map((picture, position) => ({
+            image: picture.image,
+            position,
+            sourceUrl: picture.sourceUrl,
+          })),
+          audit: {
+            actorId: actor.id,
+            actorName: actor.name,
+            actorEmail: actor.email,
+            action: 'product.imported',
+            after: {
+              ...auditValues(next, valuesList(wanted.sizes), valuesList(wanted.colors), pictures.length),
+              import_id: importId,
+            },
           },
+          now,
         },
-        now,
-      });
-      return { seq, outcome: 'created', reason: null };
+      };
     }
     const created = await db.transaction(async (tx) => {
       const categoryId =
@@ -769,6 +772,42 @@ async function applyItem(
   }
 }
 
+/** A new product ready to be written with the others of its run. */
+interface PendingWrite {
+  seq: number;
+  write: NewProductWrite;
+}
+
+/**
+ * The run's new products in one statement; when that fails (a handle or SKU taken meanwhile…), each alone, so one
+ * product's problem fails that product only. Either way each product is written whole or not at all.
+ */
+async function flushNew(deps: ImportDeps, pending: PendingWrite[]): Promise<ItemOutcome[]> {
+  if (pending.length === 0) return [];
+  try {
+    await insertProductsWhole(
+      deps.db,
+      pending.map((item) => item.write),
+    );
+    return pending.map((item) => ({ seq: item.seq, outcome: 'created', reason: null }));
+  } catch {
+    const outcomes: ItemOutcome[] = [];
+    for (const item of pending) {
+      try {
+        await insertProductsWhole(deps.db, [item.write]);
+        outcomes.push({ seq: item.seq, outcome: 'created', reason: null });
+      } catch (error) {
+        deps.log?.warn(
+          { err: error, handle: item.write.values.handle },
+          'catalogue import: product not saved',
+        );
+        outcomes.push(failedWith(item.seq, 'product_failed'));
+      }
+    }
+    return outcomes;
+  }
+}
+
 async function contextFor(db: Db, items: ImportedProduct[]): Promise<BatchContext> {
   const [found, categories] = await Promise.all([
     productsWithParts(
@@ -819,7 +858,8 @@ export async function runImport(deps: ImportDeps, actor: Actor, idText: string):
   };
   let wrote = false;
   try {
-    outer: while (Date.now() - started < RUN_BUDGET_MS) {
+    let overBudget = false;
+    while (!overBudget && Date.now() - started < RUN_BUDGET_MS) {
       const items = await nextImportItems(db, claimed.id, counts.processed, RUN_CHUNK);
       if (items.length === 0) break;
       const context = await contextFor(
@@ -827,8 +867,10 @@ export async function runImport(deps: ImportDeps, actor: Actor, idText: string):
         items.map((item) => item.product as ImportedProduct),
       );
       const outcomes: ItemOutcome[] = [];
+      const pending: PendingWrite[] = [];
+      let last = counts.processed;
       for (const item of items) {
-        const outcome = await applyItem(
+        const result = await applyItem(
           deps,
           actor,
           claimed.id,
@@ -836,18 +878,23 @@ export async function runImport(deps: ImportDeps, actor: Actor, idText: string):
           item.seq,
           item.product as ImportedProduct,
         );
-        outcomes.push(outcome);
+        if ('write' in result) pending.push(result);
+        else outcomes.push(result);
+        last = item.seq;
+        if (Date.now() - started >= RUN_BUDGET_MS) {
+          overBudget = true;
+          break;
+        }
+      }
+      outcomes.push(...(await flushNew(deps, pending)));
+      for (const outcome of outcomes) {
         if (outcome.outcome === 'created') counts.createdCount += 1;
         else if (outcome.outcome === 'updated') counts.updatedCount += 1;
         else if (outcome.outcome === 'unchanged') counts.unchangedCount += 1;
         else counts.failedCount += 1;
         if (outcome.outcome === 'created' || outcome.outcome === 'updated') wrote = true;
-        counts.processed = item.seq;
-        if (Date.now() - started >= RUN_BUDGET_MS) {
-          await recordBatch(db, claimed.id, outcomes, { ...counts, updatedAt: now });
-          break outer;
-        }
       }
+      counts.processed = last;
       await recordBatch(db, claimed.id, outcomes, { ...counts, updatedAt: now });
     }
     const done = counts.processed >= claimed.productsCount;
