@@ -1,6 +1,6 @@
-// Bearer tokens are looked up once and kept on PGlite (plugins/auth.ts): every way a token or its account can
-// change must be seen by the very next request. Each case uses the token first, so its lookup is kept, then
-// changes it. On PostgreSQL (TEST_DATABASE_URL) nothing is kept and the same expectations hold.
+// Every way a token or its account can change must be seen by the very next request (plugins/auth.ts looks tokens up
+// in rounds, never answering from a lookup sent before the request arrived). Each case uses the token first, then
+// changes it. The same on PostgreSQL (TEST_DATABASE_URL), and across two instances of one database at the end.
 import { eq, sql } from 'drizzle-orm';
 import { apiTokens, users } from '../db/schema';
 import { sha256Hex } from '../lib/tokens';
@@ -94,5 +94,51 @@ describe('a bearer token used a moment ago', () => {
       .set({ tokenHash: sha256Hex(token) })
       .where(eq(apiTokens.tokenHash, sha256Hex(shopper.token)));
     expect((await me(token)).statusCode).toBe(200);
+  });
+});
+
+describe('two instances of one database', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createTestApp({ sharedWith: t });
+  });
+  afterAll(() => b.close());
+
+  const meOn = (on: TestApp, token: string) =>
+    on.app.inject({ method: 'GET', url: '/api/users', headers: authHeader(token) });
+
+  it('a session signed out on one is refused at once on the other', async () => {
+    const { token } = await signedIn();
+    // Many requests at once, on both: each is answered, however the lookups were grouped.
+    const crowd = await Promise.all(Array.from({ length: 20 }, (_, index) => meOn(index % 2 ? b : t, token)));
+    expect(crowd.map((response) => response.statusCode)).toEqual(Array<number>(20).fill(200));
+    const out = await b.app.inject({ method: 'POST', url: '/api/logout', headers: authHeader(token) });
+    expect(out.statusCode).toBe(200);
+    expect((await meOn(t, token)).statusCode).toBe(401);
+    expect((await meOn(b, token)).statusCode).toBe(401);
+  });
+
+  it("a password changed on one ends the account's other sessions at once on the other", async () => {
+    const shopper = await signedIn();
+    const login = await b.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: shopper.email, password: shopper.password },
+    });
+    const other = login.json<{ token: string }>().token;
+    expect((await meOn(t, other)).statusCode).toBe(200);
+    const changed = await b.app.inject({
+      method: 'POST',
+      url: '/api/password/change',
+      headers: authHeader(shopper.token),
+      payload: {
+        current_password: shopper.password,
+        password: 'Newpass@456',
+        password_confirmation: 'Newpass@456',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await meOn(t, other)).statusCode).toBe(401);
+    expect((await meOn(t, shopper.token)).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { apiTokens, users, type UserRole } from '../db/schema';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
+import { LookupRounds } from '../lib/lookupRounds';
 import { sha256Hex } from '../lib/tokens';
 import type { AuthUser } from '../types';
 import { Forbidden, NotSignedIn } from '../services/errors';
@@ -26,12 +27,10 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The token lookup runs on every signed-in request: built and prepared once per database. */
-const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>();
-
 function prepareTokenLookup(db: Db) {
   return db
     .select({
+      tokenHash: apiTokens.tokenHash,
       id: users.id,
       email: users.email,
       name: users.name,
@@ -43,25 +42,38 @@ function prepareTokenLookup(db: Db) {
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
+    .where(sql`${apiTokens.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
     .prepare('token_lookup');
-}
-
-function tokenLookup(db: Db) {
-  let lookup = tokenLookups.get(db);
-  if (!lookup) {
-    lookup = prepareTokenLookup(db);
-    tokenLookups.set(db, lookup);
-  }
-  return lookup;
 }
 
 type TokenRow = Awaited<ReturnType<ReturnType<typeof prepareTokenLookup>['execute']>>[number];
 
-async function readToken(db: Db, tokenHash: string): Promise<TokenRow | null> {
-  const [row] = await tokenLookup(db).execute({ tokenHash });
-  return row ?? null;
+/**
+ * Every signed-in request looks its token up, so the lookups go in rounds (lib/lookupRounds): one prepared
+ * statement for the tokens of all the requests that arrived while the previous statement ran, never a statement
+ * sent before the request arrived, and nothing kept once it has answered.
+ *
+ * The bound on a revoked token is zero: a token signed out, deleted, or whose account changed — on any instance,
+ * through the API or by SQL — is refused by every request that arrives after that change committed. Why rounds and
+ * not a cache: across instances only a read made after the request arrived can know of a sign-out another instance
+ * has just committed. A time to live would let a signed-out token work on for that long; an epoch that sign-out
+ * bumps would need that same read on every request to be seen at once. Rounds keep the read and share it among
+ * the requests that wait together (one statement per round instead of one per request; alone, a request costs
+ * what it did).
+ */
+const tokenRounds = new WeakMap<Db, LookupRounds<string, TokenRow>>();
+
+function readToken(db: Db, tokenHash: string): Promise<TokenRow | undefined> {
+  let rounds = tokenRounds.get(db);
+  if (!rounds) {
+    const lookup = prepareTokenLookup(db);
+    rounds = new LookupRounds(async (tokenHashes) => {
+      const rows = await lookup.execute({ tokenHashes });
+      return new Map(rows.map((row) => [row.tokenHash, row]));
+    });
+    tokenRounds.set(db, rounds);
+  }
+  return rounds.get(tokenHash);
 }
 
 /** The account behind the request's bearer token, verified or not; null without a live token. */
@@ -80,6 +92,8 @@ export async function authenticate(
     return null;
   }
   if (idleMs > TOUCH_INTERVAL_MS) {
+    // The row is shared by the requests of one round: the first to see it stale stamps it for all of them.
+    row.lastUsedAt = now;
     await app.deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
   }
   return {
