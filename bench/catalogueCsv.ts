@@ -82,16 +82,30 @@ async function main() {
     return { job, dryRun: (checked - started) / 1000, run: (finished - checked) / 1000, runs };
   };
 
+  if (ROWS > 0) await importFigures(importOnce, csv.length);
+  if (EXPORT > 0) await exportFigure(t, headers);
+  await t.close();
+}
+
+async function importFigures(
+  importOnce: () => Promise<{ job: CatalogueImport; dryRun: number; run: number; runs: number }>,
+  csvLength: number,
+) {
   const first = await importOnce();
   console.log(
-    `import ${ROWS} rows (${first.job.products} products, ${(csv.length / 1024 / 1024).toFixed(1)} MB): dry run ${first.dryRun.toFixed(1)} s + import ${first.run.toFixed(1)} s in ${first.runs} runs = ${(first.dryRun + first.run).toFixed(1)} s (target ≤ 60 s); created ${first.job.created}, failed ${first.job.failed}`,
+    `import ${ROWS} rows (${first.job.products} products, ${(csvLength / 1024 / 1024).toFixed(1)} MB): dry run ${first.dryRun.toFixed(1)} s + import ${first.run.toFixed(1)} s in ${first.runs} runs = ${(first.dryRun + first.run).toFixed(1)} s (target ≤ 60 s); created ${first.job.created}, failed ${first.job.failed}`,
   );
   const second = await importOnce();
   console.log(
     `the same file again: dry run ${second.dryRun.toFixed(1)} s + import ${second.run.toFixed(1)} s; created ${second.job.created}, updated ${second.job.updated}, unchanged ${second.job.unchanged}`,
   );
+}
 
-  if (EXPORT > 0) {
+async function exportFigure(t: Awaited<ReturnType<typeof openApp>>, headers: Record<string, string>) {
+  {
+    await t.db.execute(
+      sql`insert into categories (name_en, name_ar, image) select 'Filler', 'حشو', '/favicon.svg' where not exists (select 1 from categories)`,
+    );
     const have = Number(
       (
         (await t.db.execute(sql`select count(*)::int as n from products`)) as unknown as {
@@ -129,10 +143,9 @@ async function main() {
     }
     clearInterval(sampler);
     console.log(
-      `export of ${EXPORT} products: ${rows} lines, ${mb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)} s; resident memory ${mb(baseline)} before, peak ${mb(peak)} (target < 300 MB)`,
+      `export of ${EXPORT} products: ${rows} lines, ${mb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)} s; resident memory ${mb(baseline)} before, peak ${mb(peak)} (target < 300 MB; server, database client and the reading client in this one process${DATA_DIR || process.env.TEST_DATABASE_URL ? '' : ', and the in-memory database'})`,
     );
   }
-  await t.close();
 }
 
 void main().then(
