@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
 import { server } from '../../../testing/server';
 import { selectFilters } from '../catalogSlice';
@@ -10,6 +10,15 @@ const TEXTS = {
   en: { legend: 'Category', all: 'All categories' },
   ar: { legend: 'القسم', all: 'كل الأقسام' },
 } as const;
+
+/**
+ * A category's choice as read out: its name and the server's count of products it leaves (a facet of
+ * GET /catalog/search), in the language's digits — "Perfumes (3)", "Perfumes (٣)".
+ */
+const choice = (language: 'en' | 'ar', name: 'Perfumes' | 'Abayas') => {
+  const count = { Perfumes: 3, Abayas: 2 }[name];
+  return `${name} (${new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW').format(count)})`;
+};
 
 async function openCategoryFilter(language: 'en' | 'ar', route = '/search') {
   server.use(...catalogHandlers());
@@ -26,10 +35,10 @@ describe.each(['en', 'ar'] as const)('category filter (%s)', (language) => {
     expect(group.tagName).toBe('FIELDSET');
     expect(within(group).queryAllByRole('checkbox')).toHaveLength(0);
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
-    expect(radios.map((radio) => radio.labels?.[0]?.textContent)).toEqual([
-      TEXTS[language].all,
-      'Perfumes',
-      'Abayas',
+    expect(radios).toEqual([
+      within(group).getByRole('radio', { name: TEXTS[language].all }),
+      within(group).getByRole('radio', { name: choice(language, 'Perfumes') }),
+      within(group).getByRole('radio', { name: choice(language, 'Abayas') }),
     ]);
     expect(new Set(radios.map((radio) => radio.name)).size).toBe(1);
     expect(within(group).getByRole('radio', { name: TEXTS[language].all })).toBeChecked();
@@ -37,13 +46,13 @@ describe.each(['en', 'ar'] as const)('category filter (%s)', (language) => {
 
   it('choosing a category checks it alone; "all categories" clears the choice', async () => {
     const { group, store, user } = await openCategoryFilter(language);
-    await user.click(within(group).getByRole('radio', { name: 'Abayas' }));
+    await user.click(within(group).getByRole('radio', { name: choice(language, 'Abayas') }));
     expect(selectFilters(store.getState()).category).toBe('Abayas');
-    expect(within(group).getByRole('radio', { name: 'Abayas' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: choice(language, 'Abayas') })).toBeChecked();
     expect(within(group).getByRole('radio', { name: TEXTS[language].all })).not.toBeChecked();
-    await user.click(within(group).getByRole('radio', { name: 'Perfumes' }));
+    await user.click(within(group).getByRole('radio', { name: choice(language, 'Perfumes') }));
     expect(selectFilters(store.getState()).category).toBe('Perfumes');
-    expect(within(group).getByRole('radio', { name: 'Abayas' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: choice(language, 'Abayas') })).not.toBeChecked();
     await user.click(within(group).getByRole('radio', { name: TEXTS[language].all }));
     expect(selectFilters(store.getState()).category).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
@@ -51,11 +60,29 @@ describe.each(['en', 'ar'] as const)('category filter (%s)', (language) => {
 
   it('a category from the URL is the checked choice, and the arrow keys move the choice', async () => {
     const { group, store, user } = await openCategoryFilter(language, '/search?category=Perfumes');
-    const perfumes = within(group).getByRole('radio', { name: 'Perfumes' });
+    const perfumes = within(group).getByRole('radio', { name: choice(language, 'Perfumes') });
     expect(perfumes).toBeChecked();
     perfumes.focus();
     await user.keyboard('{ArrowDown}');
-    expect(within(group).getByRole('radio', { name: 'Abayas' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: choice(language, 'Abayas') })).toBeChecked();
     expect(selectFilters(store.getState()).category).toBe('Abayas');
+  });
+});
+
+describe('brand choices', () => {
+  it('show how many products each leaves with the other filters (the server facets); a chosen one stays', async () => {
+    server.use(...catalogHandlers());
+    renderPage('/search', <SearchPage />, { route: '/search?category=Abayas&brands=Nasma' });
+    const panel = (await screen.findAllByTestId('filter-panel'))[0] as HTMLElement;
+    const brands = () => within(within(panel).getByTestId('filter-brands')).queryAllByRole('checkbox');
+    // Among the abayas: Dana's 2. Nasma, chosen by the address, leaves none there but can still be unticked.
+    await waitFor(() =>
+      expect(brands()).toEqual([
+        within(panel).getByRole('checkbox', { name: 'Dana (2)' }),
+        within(panel).getByRole('checkbox', { name: 'Nasma (0)' }),
+      ]),
+    );
+    expect(within(panel).getByRole('checkbox', { name: 'Dana (2)' })).not.toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: 'Nasma (0)' })).toBeChecked();
   });
 });

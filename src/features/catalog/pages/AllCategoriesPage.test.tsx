@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 
 import { server } from '../../../testing/server';
 import { makeCategory } from '../testing/fixtures';
@@ -13,7 +13,8 @@ describe('AllCategoriesPage', () => {
     const categories = Array.from({ length: 23 }, (_, index) =>
       makeCategory(index + 1, `Category ${index + 1}`, []),
     );
-    server.use(...catalogHandlers({ categories }));
+    const calls: string[] = [];
+    server.use(...catalogHandlers({ categories }, calls));
     const { user } = render();
     expect(screen.getByTestId('category-skeleton')).toBeInTheDocument();
     expect(await screen.findAllByTestId('category-tile')).toHaveLength(20);
@@ -22,8 +23,19 @@ describe('AllCategoriesPage', () => {
       '/search?category=Category%201',
     );
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(screen.getAllByTestId('category-tile')).toHaveLength(3);
+    // Each page is asked of the server (issue 48), not cut from the whole catalogue.
+    await waitFor(() => expect(screen.getAllByTestId('category-tile')).toHaveLength(3));
     expect(screen.getByRole('link', { name: 'Shop Category 21' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(calls).toEqual(['GET /catalog/categories?page=1', 'GET /catalog/categories?page=2']);
+  });
+
+  it('asks for the page in Arabic in Arabic mode', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    renderPage('/all-categories', <AllCategoriesPage />, { route: '/all-categories', language: 'ar' });
+    expect(await screen.findAllByTestId('category-tile')).toHaveLength(2);
+    expect(calls).toEqual(['GET /catalog/categories?lang=ar&page=1']);
   });
 
   it('says so when there are no categories', async () => {
@@ -33,10 +45,9 @@ describe('AllCategoriesPage', () => {
   });
 
   it('says so when categories cannot be loaded', async () => {
-    server.use(failing('categories'), ...catalogHandlers());
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(failing('catalog/categories'), ...catalogHandlers());
     render();
     expect(await screen.findByRole('alert')).toHaveTextContent('Categories could not be loaded');
-    warn.mockRestore();
+    expect(screen.queryByTestId('category-skeleton')).not.toBeInTheDocument();
   });
 });

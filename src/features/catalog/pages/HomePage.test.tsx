@@ -1,14 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 
-import { makeStore } from '../../../app/store';
+import { makeStore, type AppStore } from '../../../app/store';
 import { resizeScreen } from '../../../testing/matchMedia';
-import { server } from '../../../testing/server';
+import { apiUrl, server } from '../../../testing/server';
 import { catalogApi } from '../catalogApi';
 import { storeWithHomeData } from '../testing/homeDataCache';
 import { makeCategory, makeProduct, sampleCategories, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
+import type { Coupon } from '../types';
 import HomePage from './HomePage';
 
 const render = (language: 'en' | 'ar' = 'en', width = 1280) =>
@@ -22,7 +24,8 @@ describe('HomePage', () => {
     expect(screen.getByTestId('category-skeleton').querySelectorAll('li')).toHaveLength(6);
     const best = await screen.findByRole('region', { name: 'Best sellers' });
     expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
-    expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
+    // The coupons are a query of their own (GET /coupons): they may arrive just after the home lists.
+    expect(await screen.findAllByTestId('coupon-card')).toHaveLength(3);
     const tiles = screen.getAllByTestId('category-tile');
     expect(tiles[0]).toHaveAttribute('href', '/search?category=Perfumes');
     expect(screen.getByRole('link', { name: 'View more' })).toHaveAttribute('href', '/all-categories');
@@ -41,12 +44,34 @@ describe('HomePage', () => {
     expect(names).not.toContain('Amber Nights');
   });
 
+  it('the coupons answering after the home lists keep their skeleton meanwhile, not "no coupons"', async () => {
+    let answerCoupons = () => undefined as void;
+    const couponsAsked = new Promise<void>((resolve) => {
+      answerCoupons = resolve;
+    });
+    server.use(
+      http.get(apiUrl('coupons'), async () => {
+        await couponsAsked;
+        return HttpResponse.json(sampleCoupons);
+      }),
+      ...catalogHandlers(),
+    );
+    render();
+    const best = await screen.findByRole('region', { name: 'Best sellers' });
+    expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
+    const coupons = screen.getByRole('region', { name: 'Gift vouchers and coupons' });
+    expect(within(coupons).getByTestId('skeleton-grid')).toBeInTheDocument();
+    expect(screen.queryByText('No coupons at the moment.')).not.toBeInTheDocument();
+    answerCoupons();
+    expect(await within(coupons).findAllByTestId('coupon-card')).toHaveLength(3);
+  });
+
   it('a change of width cuts the two-row lists to the new columns and keeps the coupons', async () => {
     server.use(...catalogHandlers());
     render('en', 1280);
     const best = await screen.findByRole('region', { name: 'Best sellers' });
     expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
-    expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
+    expect(await screen.findAllByTestId('coupon-card')).toHaveLength(3);
     act(() => resizeScreen(400));
     expect(within(best).getAllByTestId('product-card')).toHaveLength(2);
     expect(screen.getAllByTestId('coupon-card')).toHaveLength(3);
@@ -93,7 +118,7 @@ describe('HomePage', () => {
     expect(calls.filter((call) => !call.includes('sliders'))).toEqual([]);
   });
 
-  it('refetches all three lists when the cache is older than 5 minutes, with lang and currency', async () => {
+  it('asks again for the home lists and the coupons when the cache is older than 5 minutes, with lang and currency', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));
     const store = storeWithHomeData('ar', {
@@ -107,13 +132,16 @@ describe('HomePage', () => {
     // The stale lists show while the new ones load, then give way.
     await waitFor(() => expect(screen.queryByText('قديم')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('category-tile').length).toBeGreaterThan(0);
-    expect(calls).toEqual(
-      expect.arrayContaining([
-        'GET /categories?lang=ar&currency_code=KWD',
-        'GET /best_selling_products?lang=ar&currency_code=KWD',
-        'GET /coupons?lang=ar&currency_code=KWD',
-      ]),
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          'GET /catalog/home?lang=ar&currency_code=KWD',
+          'GET /coupons?lang=ar&currency_code=KWD',
+        ]),
+      ),
     );
+    // One bounded answer for the home lists (issue 48): never the whole catalogue.
+    expect(calls.filter((call) => /^GET \/(categories|best_selling_products)\b/.test(call))).toEqual([]);
   });
 
   it('shows only active slides, and "failed to load slides" when they fail with nothing cached', async () => {
@@ -153,18 +181,15 @@ describe('HomePage', () => {
     expect(await within(deals).findAllByTestId('product-card')).toHaveLength(1);
   });
 
-  it('shows an error when all home data fails', async () => {
-    server.use(
-      failing('categories'),
-      failing('best_selling_products'),
-      failing('coupons'),
-      ...catalogHandlers(),
-    );
+  it('shows an error when the home lists and the coupons fail with nothing cached', async () => {
+    server.use(failing('catalog/home'), failing('coupons'), ...catalogHandlers());
     render();
     expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+    expect(screen.queryByTestId('coupon-card')).not.toBeInTheDocument();
   });
 
   describe('when loading fails with stale home data in the cache', () => {
+    const enKwd = { lang: 'en' as const, currency: 'KWD' };
     const storeStale = (currency: string) =>
       storeWithHomeData(
         'en',
@@ -177,43 +202,47 @@ describe('HomePage', () => {
         },
         makeStore({ settings: { language: 'en', currency: 'KWD' } }),
       );
-    let warn: jest.SpyInstance;
-    beforeEach(() => {
-      warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    });
-    afterEach(() => warn.mockRestore());
+    /** Waits until the page's new try of that query (the cache is 10 minutes old) has ended in a failure. */
+    const failedAgain = (store: AppStore, endpoint: 'getHomeData' | 'getCoupons') =>
+      waitFor(() =>
+        expect(catalogApi.endpoints[endpoint].select(enKwd)(store.getState()).isError).toBe(true),
+      );
 
     it('shows the stale lists instead of "no products found" when every call fails', async () => {
       const store = storeStale('KWD');
-      server.use(
-        failing('categories'),
-        failing('best_selling_products'),
-        failing('coupons'),
-        ...catalogHandlers(),
-      );
+      server.use(failing('catalog/home'), failing('coupons'), ...catalogHandlers());
       renderPage('/', <HomePage />, { route: '/', store });
+      await failedAgain(store, 'getHomeData');
+      await failedAgain(store, 'getCoupons');
       expect(await screen.findByText('Stale category')).toBeInTheDocument();
       expect(screen.getAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
       expect(screen.queryByText(/No products found/)).not.toBeInTheDocument();
     });
 
-    it('fills only the failed part from the stale answer', async () => {
+    it('the home lists failing keep their stale answer while the coupons are renewed', async () => {
       const store = storeStale('KWD');
-      server.use(failing('categories'), ...catalogHandlers());
+      server.use(failing('catalog/home'), ...catalogHandlers({ coupons: [sampleCoupons[0] as Coupon] }));
+      renderPage('/', <HomePage />, { route: '/', store });
+      await failedAgain(store, 'getHomeData');
+      await waitFor(() => expect(screen.getAllByTestId('coupon-card')).toHaveLength(1));
+      expect(screen.getByText('Stale category')).toBeInTheDocument();
+      expect(screen.queryByText(/No products found/)).not.toBeInTheDocument();
+    });
+
+    it('the coupons failing keep their stale answer while the home lists are renewed', async () => {
+      const store = storeStale('KWD');
+      server.use(failing('coupons'), ...catalogHandlers());
       renderPage('/', <HomePage />, { route: '/', store });
       const best = screen.getByRole('region', { name: 'Best sellers' });
       expect(await within(best).findAllByTestId('product-card')).toHaveLength(4);
-      expect(screen.getByText('Stale category')).toBeInTheDocument();
+      await failedAgain(store, 'getCoupons');
+      expect(screen.queryByText('Stale category')).not.toBeInTheDocument();
+      expect(screen.getAllByTestId('coupon-card')).toHaveLength(sampleCoupons.length);
     });
 
     it('does not show stored prices of another currency', async () => {
       const store = storeStale('USD');
-      server.use(
-        failing('categories'),
-        failing('best_selling_products'),
-        failing('coupons'),
-        ...catalogHandlers(),
-      );
+      server.use(failing('catalog/home'), failing('coupons'), ...catalogHandlers());
       renderPage('/', <HomePage />, { route: '/', store });
       // The cache holds home data per currency: prices of another currency are never shown as these.
       expect(await screen.findByText(/No products found/)).toBeInTheDocument();
@@ -223,15 +252,13 @@ describe('HomePage', () => {
   });
 
   it('the category area says so once loading ended without categories, instead of a skeleton forever', async () => {
-    server.use(failing('categories'), ...catalogHandlers());
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // The categories come with the home lists (GET /catalog/home): they fail together.
+    server.use(failing('catalog/home'), ...catalogHandlers());
     render();
-    await screen.findByRole('region', { name: 'Best sellers' });
     expect(await screen.findByTestId('category-tiles-empty')).toHaveTextContent(
       'Categories could not be loaded',
     );
     expect(screen.queryByTestId('category-skeleton')).not.toBeInTheDocument();
-    warn.mockRestore();
   });
 
   it('the category area says there are none when the shop has no categories', async () => {

@@ -130,7 +130,8 @@ export default function HomePage() {
   const { t } = useTranslation();
   const args = useAppSelector(selectHomeArgs);
   const { isLoading, isError, data, error, refetch, isFetching } = useHomeData(args);
-  useCoupons(args);
+  // The coupons are a query of their own: their section waits for them, not only for the home lists.
+  const couponsLoading = useDeferredValue(useCoupons(args).isLoading);
   // The lists arrive through the store, whose updates React renders at once in one task; deferred, the dozens of
   // cards render in slices that leave the main thread free between them (the skeletons stay meanwhile).
   const bestSellers = useDeferredValue(useAppSelector(selectBestSellers));
@@ -201,7 +202,7 @@ export default function HomePage() {
           <h2 id="coupons-title" className="h4 mb-3">
             {t('catalog.home.coupons')}
           </h2>
-          {loading ? (
+          {loading || couponsLoading ? (
             <SkeletonGrid count={3} />
           ) : coupons.length === 0 ? (
             <p className="text-body-secondary">{t('catalog.coupons.none')}</p>
@@ -233,11 +234,7 @@ export default function HomePage() {
             {t('catalog.home.view_more')}
           </Link>
         </div>
-        <CategoryTiles
-          categories={categories}
-          loading={loading}
-          failed={isError && !data}
-        />
+        <CategoryTiles categories={categories} loading={loading} failed={isError && !data} />
       </section>
     </div>
   );

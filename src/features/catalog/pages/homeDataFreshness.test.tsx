@@ -6,7 +6,7 @@ import { fakeDateOnly } from '../../../testing/fakeDate';
 import { server } from '../../../testing/server';
 import { catalogApi } from '../catalogApi';
 import { storeWithHomeData } from '../testing/homeDataCache';
-import { makeCategory } from '../testing/fixtures';
+import { makeCategory, sampleCoupons } from '../testing/fixtures';
 import { catalogHandlers } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
 import AllCategoriesPage from './AllCategoriesPage';
@@ -16,15 +16,11 @@ import SearchPage from './SearchPage';
 
 const MINUTE = 60_000;
 const args = { lang: 'en' as const, currency: 'KWD' };
+const cachedCoupon = { id: 99, code: 'CACHED5', is_active: 1, end_date: '2099-12-31', discount: 5 };
 
-const pages: [string, string, string, () => ReactElement][] = [
-  ['home', '/', '/', () => <HomePage />],
-  ['search', '/search', '/search', () => <SearchPage />],
-  ['all categories', '/all-categories', '/all-categories', () => <AllCategoriesPage />],
-  ['product detail', '/product/:id', '/product/1', () => <ProductPage />],
-];
-
-describe.each(pages)('the 5-minute rule on the %s page', (_name, path, route, page) => {
+// The home page's lists (GET /catalog/home) and the coupons (GET /coupons) are two queries, each kept 5 minutes
+// per language and currency (spec 02 §4): a mount within 5 minutes of the last fetch calls neither again.
+describe('the 5-minute rule on the home page (home lists and coupons)', () => {
   let clock: number;
   let calls: string[];
 
@@ -34,62 +30,103 @@ describe.each(pages)('the 5-minute rule on the %s page', (_name, path, route, pa
     calls = [];
     server.use(...catalogHandlers({}, calls));
   });
-  /** A store whose cache got the home data 4 minutes ago: still valid now, stale one minute from now. */
+  /** A store whose cache got the home lists and coupons 4 minutes ago: still valid now, stale one minute from now. */
   const cachedStore = () =>
     storeWithHomeData('en', {
       categories: [makeCategory(9, 'Cached category', [])],
       bestSellers: [],
-      coupons: [],
+      coupons: [cachedCoupon],
       fetchedAt: clock - 4 * MINUTE,
       currency: 'KWD',
     });
   afterEach(() => jest.useRealTimers());
 
   const homeQuery = (store: AppStore) => catalogApi.endpoints.getHomeData.select(args)(store.getState());
-  const categoryCalls = () => calls.filter((call) => call.startsWith('GET /categories'));
+  const couponsQuery = (store: AppStore) => catalogApi.endpoints.getCoupons.select(args)(store.getState());
+  /** The calls of the two queries under the rule, in a stable order (they start together). */
+  const homeCalls = () =>
+    calls.filter((call) => call.startsWith('GET /catalog/home') || call.startsWith('GET /coupons')).sort();
+  const BOTH = ['GET /catalog/home?currency_code=KWD', 'GET /coupons?currency_code=KWD'];
 
-  /** Mounts the page on the given store and waits until the home-data run started by this mount has ended. */
+  const render = (store?: AppStore) => renderPage('/', <HomePage />, { route: '/', store });
+
+  /** Mounts the page on the given store and waits until the runs of both queries started by this mount ended. */
   async function mount(store?: AppStore) {
     const mountedAt = clock;
-    const view = renderPage(path, page(), { route, store });
-    await waitFor(() => expect(homeQuery(view.store).startedTimeStamp).toBe(mountedAt));
-    await waitFor(() => expect(homeQuery(view.store).status).toBe('fulfilled'));
+    const view = render(store);
+    for (const query of [homeQuery, couponsQuery]) {
+      await waitFor(() => expect(query(view.store).startedTimeStamp).toBe(mountedAt));
+      await waitFor(() => expect(query(view.store).status).toBe('fulfilled'));
+    }
     return view;
   }
 
-  it('a mount within 5 minutes of the last fetch shows the cached home data and calls nothing', async () => {
-    const view = renderPage(path, page(), { route, store: cachedStore() });
+  it('a mount within 5 minutes of the last fetch shows the cached lists and coupons and calls nothing', async () => {
+    const view = render(cachedStore());
     await waitFor(() => expect(homeQuery(view.store).data?.categories[0]?.name).toBe('Cached category'));
     clock += 30_000;
     jest.setSystemTime(clock);
     view.unmount();
-    const again = renderPage(path, page(), { route, store: view.store });
+    const again = render(view.store);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(categoryCalls()).toEqual([]);
+    expect(homeCalls()).toEqual([]);
     expect(homeQuery(again.store).data?.categories[0]?.name).toBe('Cached category');
+    expect(couponsQuery(again.store).data).toEqual([cachedCoupon]);
   });
 
   it('a remount within 5 minutes of a fetch from the API calls nothing again', async () => {
     const first = await mount();
-    expect(categoryCalls()).toEqual(['GET /categories?currency_code=KWD']);
+    expect(homeCalls()).toEqual(BOTH);
     const fetched = homeQuery(first.store).data;
+    const fetchedCoupons = couponsQuery(first.store).data;
+    expect(fetchedCoupons).toEqual(sampleCoupons);
     first.unmount();
     clock += 4 * MINUTE;
     jest.setSystemTime(clock);
-    const second = renderPage(path, page(), { route, store: first.store });
+    const second = render(first.store);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(categoryCalls()).toHaveLength(1);
+    expect(homeCalls()).toEqual(BOTH);
     expect(homeQuery(second.store).data).toBe(fetched);
+    expect(couponsQuery(second.store).data).toBe(fetchedCoupons);
   });
 
   it('a mount more than 5 minutes after the last fetch asks again', async () => {
-    const view = renderPage(path, page(), { route, store: cachedStore() });
+    const view = render(cachedStore());
     await waitFor(() => expect(homeQuery(view.store).data?.categories[0]?.name).toBe('Cached category'));
     view.unmount();
     clock += 2 * MINUTE;
     jest.setSystemTime(clock);
     const second = await mount(view.store);
-    expect(categoryCalls()).toEqual(['GET /categories?currency_code=KWD']);
+    expect(homeCalls()).toEqual(BOTH);
     expect(homeQuery(second.store).data?.categories[0]?.name).not.toBe('Cached category');
+    expect(couponsQuery(second.store).data).toEqual(sampleCoupons);
   });
 });
+
+// Since issue 48 these pages ask the server for what they show (a page of results, of categories, a product and its
+// related lists): the home lists are not theirs to load, nor is the whole catalogue (GET /categories).
+describe.each([
+  ['search', '/search', '/search', () => <SearchPage />, 'GET /catalog/search'],
+  [
+    'all categories',
+    '/all-categories',
+    '/all-categories',
+    () => <AllCategoriesPage />,
+    'GET /catalog/categories',
+  ],
+  ['product detail', '/product/:id', '/product/1', () => <ProductPage />, 'GET /products/1/related'],
+] as [string, string, string, () => ReactElement, string][])(
+  'the %s page',
+  (_name, path, route, page, own) => {
+    it('loads what it shows and not the home lists or the whole catalogue', async () => {
+      const calls: string[] = [];
+      server.use(...catalogHandlers({}, calls));
+      renderPage(path, page(), { route });
+      await waitFor(() => expect(calls.some((call) => call.startsWith(own))).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(
+        calls.filter((call) => /^GET \/(catalog\/home|categories|best_selling_products)\b/.test(call)),
+      ).toEqual([]);
+    });
+  },
+);
