@@ -35,6 +35,7 @@ export const defaultHandlers = [
     }),
   ),
   http.get(apiUrl('catalog/suggestions'), () => HttpResponse.json({ products: [], categories: [] })),
+  http.get(apiUrl('products/:id/related'), () => HttpResponse.json({ similar: [], recommended: [] })),
   http.get(apiUrl('best_selling_products'), () => HttpResponse.json({ bestSellingProducts: [] })),
   http.get(apiUrl('coupons'), () => HttpResponse.json([])),
   http.get(apiUrl('sliders'), () => HttpResponse.json({ data: [] })),

@@ -9,6 +9,7 @@ import type {
   HomeAnswer,
   RelatedAnswer,
   SearchAnswer,
+  SearchSort,
   SuggestAnswer,
 } from '../../../contract/catalogSearch';
 import type { Coupon, HomeData, Product, Review, Slide } from './types';
@@ -37,6 +38,8 @@ export interface SearchArgs extends HomeArgs {
   maxPrice: number | null;
   minRating: number;
   page: number;
+  /** the server's order (relevance when left out) */
+  sort?: SearchSort;
 }
 
 function searchParams(search: Omit<SearchArgs, 'lang' | 'currency'>): Record<string, string> {
@@ -48,6 +51,7 @@ function searchParams(search: Omit<SearchArgs, 'lang' | 'currency'>): Record<str
   if (search.maxPrice !== null) params.max_price = String(search.maxPrice);
   if (search.minRating > 0) params.min_rating = String(search.minRating);
   if (search.page > 1) params.page = String(search.page);
+  if (search.sort) params.sort = search.sort;
   return params;
 }
 
@@ -182,3 +186,21 @@ export const useCoupons = (args: HomeArgs) =>
 /** A product's related lists (none asked for without a product). */
 export const useRelatedProducts = (args: HomeArgs, productId: number | undefined) =>
   useGetRelatedProductsQuery(productId === undefined ? skipToken : { ...args, id: productId });
+
+/** The best-rated products (rating 3 or more), for a page that has no product to relate to (an empty cart). */
+export const useBestRated = (args: HomeArgs, skip: boolean) =>
+  useSearchProductsQuery(
+    skip
+      ? skipToken
+      : {
+          ...args,
+          q: '',
+          category: null,
+          brands: [],
+          collections: [],
+          maxPrice: null,
+          minRating: 3,
+          page: 1,
+          sort: 'rating',
+        },
+  );

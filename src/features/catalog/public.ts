@@ -1,5 +1,5 @@
 // The catalog feature's public face: the one file other features may import.
-export { useCoupons, useHomeData, useRelatedProducts } from './catalogApi';
+export { useBestRated, useCoupons, useHomeData, useRelatedProducts } from './catalogApi';
 export {
   effectivePrice,
   MIN_GOOD_RATING,

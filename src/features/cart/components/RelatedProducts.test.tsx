@@ -23,16 +23,38 @@ const cardNames = (section: HTMLElement) =>
     .map((card) => within(card).getByRole('heading').textContent);
 
 describe('related products under the cart', () => {
-  it('an empty cart holds no place for similar products (nothing can be similar) and asks for nothing', async () => {
-    // The related lists are those of the cart's first product (GET /products/:id/related): without one there
-    // are none, and no skeleton that would vanish and shift the page.
+  it('an empty cart holds no place for similar products; its recommendations are the best rated', async () => {
+    // Nothing can be similar without a product (no skeleton that would vanish and shift the page); the
+    // recommendations are the catalogue's best rated, asked of the search (rating 3 or more, best first).
     const calls: string[] = [];
     slowRelated(calls);
+    server.use(
+      http.get(apiUrl('catalog/search'), ({ request }) => {
+        const url = new URL(request.url);
+        calls.push(`${url.pathname}${url.search}`);
+        return HttpResponse.json({
+          data: [makeCartProduct({ id: 9, name: 'Item 9' })],
+          total: 1,
+          page: 1,
+          per_page: 12,
+          page_count: 1,
+          sort: 'rating',
+          facets: {
+            categories: [],
+            brands: [],
+            collections: [],
+            ratings: [],
+            price: { min: null, max: null },
+          },
+        });
+      }),
+    );
     renderWithProviders(<RelatedProducts categories="" productIds="" />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const recommended = await screen.findByRole('heading', { name: 'Recommended for you' });
     expect(screen.queryByRole('heading', { name: 'Similar products' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Recommended for you' })).not.toBeInTheDocument();
-    expect(calls).toEqual([]);
+    const section = recommended.closest('section') as HTMLElement;
+    expect(await within(section).findByText('Item 9')).toBeInTheDocument();
+    expect(calls).toEqual(['/api/catalog/search?currency_code=KWD&min_rating=3&sort=rating']);
   });
 
   it('a cart with products holds both places while they load', async () => {

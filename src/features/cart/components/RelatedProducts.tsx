@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
-import { ProductSections, selectHomeArgs, useRelatedProducts } from '../../catalog/public';
+import { ProductSections, selectHomeArgs, useBestRated, useRelatedProducts } from '../../catalog/public';
 
 export const SIMILAR_MAX = 12;
 export const RECOMMENDED_MAX = 4;
 
 /**
- * Similar products (up to 12, of the category of the cart's first product) and recommended ones (4 rated 3 or more),
- * none of them already in the cart, chosen by the server from the whole catalogue. Takes strings so it re-renders
+ * Similar products (up to 12, of the category of the cart's first product) and recommended ones (4 rated 3 or more;
+ * the best rated for an empty cart), none of them already in the cart, chosen by the server from the whole catalogue. Takes strings so it re-renders
  * only when the cart's products change.
  */
 export const RelatedProducts = memo(function RelatedProducts({
@@ -25,7 +25,12 @@ export const RelatedProducts = memo(function RelatedProducts({
   const { t } = useTranslation(['translation', SHOP_NAMESPACE]);
   const args = useAppSelector(selectHomeArgs);
   const ids = productIds.split(',').filter(Boolean).map(Number);
-  const { data, isLoading } = useRelatedProducts(args, ids[0]);
+  const related = useRelatedProducts(args, ids[0]);
+  // An empty cart has no product to relate to: the best-rated products stand in for its recommendations.
+  const bestRated = useBestRated(args, ids.length > 0);
+  const isLoading = ids.length > 0 ? related.isLoading : bestRated.isLoading;
+  const data =
+    ids.length > 0 ? related.data : bestRated.data && { similar: [], recommended: bestRated.data.data };
   const { similar, recommended } = useMemo(() => {
     const inCart = new Set(ids);
     const similarList = (data?.similar ?? [])
