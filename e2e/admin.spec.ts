@@ -20,6 +20,7 @@ import enShell from '../src/i18n/locales/en/shell.json';
 import {
   createAccount,
   expect,
+  expectAccessible,
   fill,
   loadsUntilUsable,
   openIn,
@@ -369,5 +370,70 @@ for (const [language, viewport, size] of [
     await expect(card).toContainText(/2[.,٫]50|٢[.,٫]٥٠/);
     await expect(card).toContainText(before(t.catalog.coupons.minimum));
     await expect(card).not.toContainText('%');
+  });
+}
+
+const SHOPIFY_HEADER =
+  'Handle,Title,Title (Arabic),Body (HTML),Vendor,Type,Type (Arabic),Tags,Published,Option1 Name,Option1 Value,Option1 Value (Arabic),Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Variant Grams';
+
+for (const [language, viewport, size] of [
+  ['en', DESKTOP, 'desktop'],
+  ['ar', PHONE, 'phone'],
+] as const) {
+  const t = TEXTS[language];
+  const words = t.admin.catalogue_csv;
+
+  test(`${language}, ${size}: staff check a Shopify CSV (a dry run that writes nothing, its problems in words), then import it with a progress bar; the shop shows the product`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const headers = await ownerHeaders(request);
+    const name = `Imported linen shirt ${language}`;
+    const nameAr = `قميص كتان مستورد ${language}`;
+    const good = [
+      SHOPIFY_HEADER,
+      `e2e-linen-${language},${name},${nameAr},<p>Cool linen</p>,Gulf Linen,E2E imports ${language},واردات ${language},sale,TRUE,Size,S,صغير,E2E-${language}-S,12.5,15,3,200`,
+      `e2e-linen-${language},,,,,,,,,,M,وسط,E2E-${language}-M,12.5,15,4,200`,
+    ].join('\n');
+    const bad = good.replace('12.5,15,4', '12.5.1,15,4');
+    const adminSearch = async () =>
+      (
+        (await (
+          await request.get(`/api/admin/products?search=${encodeURIComponent(name)}`, { headers })
+        ).json()) as { total: number; data: { id: number }[] }
+      ).data;
+
+    await logIn(page, language, OWNER.email, OWNER.password);
+    await openIn(page, '/admin/import', language);
+    const file = page.getByLabel(words.file, { exact: true });
+
+    // a file with an error: said by line and column, nothing to import
+    await file.setInputFiles({ name: 'shopify.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await page.getByTestId('check-file').click();
+    await expect(page.getByTestId('import-invalid')).toHaveText(words.invalid);
+    await expect(page.getByTestId('import-issue').filter({ hasText: 'Variant Price' })).toBeVisible();
+    await expect(page.getByTestId('start-import')).toHaveCount(0);
+    await expectAccessible(page);
+
+    // the corrected file: its report, and still nothing written
+    await file.setInputFiles({ name: 'shopify.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await page.getByTestId('check-file').click();
+    const report = page.getByTestId('import-report');
+    await expect(report).toContainText(fill(words.issues.category_new, { name: `E2E imports ${language}` }));
+    expect(await adminSearch()).toEqual([]);
+
+    await report.getByTestId('start-import').click();
+    await expect(report.getByTestId('import-done')).toBeVisible();
+    await expect(report.getByTestId('import-progress')).toHaveAttribute('aria-valuenow', '1');
+    await expectAccessible(page);
+    const [product] = await adminSearch();
+    if (!product) throw new Error('the product was not imported');
+
+    // the shop shows it in the shopper's language, with its sizes
+    await openIn(page, `/product/${product.id}`, language);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'ar' ? nameAr : name);
+    await expect(page.getByText(language === 'ar' ? 'صغير' : 'S', { exact: true }).first()).toBeVisible();
   });
 }

@@ -55,7 +55,13 @@ function IssuesTable({
 }) {
   const { t } = useAdminT();
   return (
-    <div className="table-responsive admin-table admin-issues">
+    // A region of its own that scrolls: reachable and scrollable by keyboard too.
+    <div
+      className="table-responsive admin-table admin-issues"
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
       <table className="table table-sm align-middle mb-0" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
