@@ -2,6 +2,7 @@
 // the home lists. Answers are kept a few seconds per address and dropped when staff change the catalogue.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CatalogPages } from '../../contract/catalogSearch';
+import type { MatchGroup } from '../db/queries/catalogSearch';
 import { AnswerMemory } from '../lib/answerMemory';
 import { langOf, requestedRate } from '../services/catalog';
 import {
@@ -15,11 +16,18 @@ import {
 /** As long as the spec's list answers are reused (routes/catalog.ts). */
 const ANSWER_MS = 10_000;
 const MAX_ANSWERS = 2_000;
+const GROUPS_MS = 60_000;
 
 const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   const memory = new AnswerMemory<unknown>(ANSWER_MS, MAX_ANSWERS);
-  app.deps.catalogue.onChange(() => memory.clear());
+  // The whole catalogue's match groups (the facets of every search without words or price limit): kept until the
+  // catalogue changes, on this instance or another, or a minute at most.
+  const groups = new AnswerMemory<MatchGroup[]>(GROUPS_MS, 4);
+  app.deps.catalogue.onChange(() => {
+    memory.clear();
+    groups.clear();
+  });
 
   /** The request's address (path and query) names the answer, with the language and currency it asks for. */
   const remembered = <T>(url: string, compute: () => Promise<T>) => memory.get(url, compute) as Promise<T>;
@@ -27,7 +35,7 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(CatalogPages.search.url, { schema: CatalogPages.search.schema }, async (request) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    return remembered(request.url, () => searchCatalog(db, request.query, lang, rate));
+    return remembered(request.url, () => searchCatalog(db, request.query, lang, rate, groups));
   });
 
   app.get(CatalogPages.suggestions.url, { schema: CatalogPages.suggestions.schema }, async (request) => {

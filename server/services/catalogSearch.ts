@@ -29,11 +29,13 @@ import {
   newestIds,
   normalizedWords,
   sameCategoryIds,
-  searchFacets,
+  matchGroups,
+  mayBeMistyped,
   searchPageIds,
   suggestionRows,
   withFuzzyMatching,
   type CategoryListRow,
+  type MatchGroup,
   type SearchFilters,
 } from '../db/queries/catalogSearch';
 import { categoryRows } from '../db/queries/catalog';
@@ -48,6 +50,14 @@ const RECOMMENDED_MAX = 8;
 const MIN_GOOD_RATING = 3;
 /** Half of the smallest KWD unit: a price shown rounded at the chosen limit still passes it. */
 const HALF_FILS = 0.0005;
+
+/**
+ * The words that narrow a search: a one-letter word (a stray key, the Arabic "و") matches nearly everything and
+ * would only cost a scan of the whole catalogue; the first MAX_WORDS others.
+ */
+function meaningfulWords(words: string[]): string[] {
+  return words.filter((word) => [...word].length > 1).slice(0, MAX_WORDS);
+}
 
 export function listedProduct(product: Product): ListedProduct {
   const { description: _description, image_url: _gallery, product_images: _images, ...listed } = product;
@@ -92,16 +102,88 @@ function kwd(text: string | undefined, rate: Rate | null, slack: number): number
   return (rate ? value / rate.ratePerKwd : value) + slack;
 }
 
+/** Where the whole catalogue's match groups are kept between searches (the route drops them on a change). */
+export interface GroupMemory {
+  get(key: string, compute: () => Promise<MatchGroup[]>): Promise<MatchGroup[]>;
+}
+
+export interface Facets {
+  total: number;
+  categories: { id: number; count: number }[];
+  brands: { value: string; count: number }[];
+  collections: { value: string; count: number }[];
+  ratings: { minRating: number; count: number }[];
+  price: { min: number | null; max: number | null };
+}
+
+/**
+ * The total and every facet from the match groups: a facet counts the groups that pass every chosen filter but its
+ * own (disjunctive faceting: ticking a second brand widens the result by the count shown beside it).
+ */
+export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
+  const brands = filters.brands.length ? new Set(filters.brands) : null;
+  const collections = filters.collections.length ? new Set(filters.collections) : null;
+  const passes = {
+    category: (group: MatchGroup) =>
+      !filters.unknownCategory && (filters.categoryId === null || group.categoryId === filters.categoryId),
+    brand: (group: MatchGroup) => brands === null || brands.has(group.brand),
+    collection: (group: MatchGroup) => collections === null || collections.has(group.collection),
+    rating: (group: MatchGroup) => group.ratingFloor >= filters.minRating,
+  };
+  const categoryCounts = new Map<number, number>();
+  const brandCounts = new Map<string, number>();
+  const collectionCounts = new Map<string, number>();
+  const ratingCounts = [0, 0, 0, 0, 0];
+  const facets: Facets = {
+    total: 0,
+    categories: [],
+    brands: [],
+    collections: [],
+    ratings: [],
+    price: { min: null, max: null },
+  };
+  const add = <K>(counts: Map<K, number>, key: K, count: number) =>
+    counts.set(key, (counts.get(key) ?? 0) + count);
+  for (const group of groups) {
+    const category = passes.category(group);
+    const brand = passes.brand(group);
+    const collection = passes.collection(group);
+    const rating = passes.rating(group);
+    if (brand && collection && rating) add(categoryCounts, group.categoryId, group.count);
+    if (category && collection && rating && group.brand !== '') add(brandCounts, group.brand, group.count);
+    if (category && brand && rating && group.collection !== '')
+      add(collectionCounts, group.collection, group.count);
+    if (category && brand && collection) {
+      for (let min = 1; min <= Math.min(4, group.ratingFloor); min += 1)
+        ratingCounts[min] = (ratingCounts[min] ?? 0) + group.count;
+    }
+    if (category && brand && collection && rating) {
+      facets.total += group.count;
+      facets.price.min =
+        facets.price.min === null ? group.minPrice : Math.min(facets.price.min, group.minPrice);
+      facets.price.max =
+        facets.price.max === null ? group.maxPrice : Math.max(facets.price.max, group.maxPrice);
+    }
+  }
+  facets.categories = [...categoryCounts].map(([id, count]) => ({ id, count }));
+  facets.brands = [...brandCounts].map(([value, count]) => ({ value, count }));
+  facets.collections = [...collectionCounts].map(([value, count]) => ({ value, count }));
+  facets.ratings = [1, 2, 3, 4].map((minRating) => ({ minRating, count: ratingCounts[minRating] ?? 0 }));
+  return facets;
+}
+
 export async function searchCatalog(
   db: Db,
   query: SearchQuery,
   lang: Lang,
   rate: Rate | null,
+  groupMemory?: GroupMemory,
 ): Promise<SearchAnswer> {
   const text = query.q?.trim() ?? '';
   const categoryId = query.category?.trim() ? await categoryIdNamed(db, query.category) : null;
   const filters: SearchFilters = {
-    words: text ? (await normalizedWords(db, text)).slice(0, MAX_WORDS) : [],
+    words: text ? meaningfulWords(await normalizedWords(db, text)) : [],
+    fuzzy: false,
     categoryId,
     unknownCategory: Boolean(query.category?.trim()) && categoryId === null,
     brands: names(query.brands),
@@ -113,8 +195,21 @@ export async function searchCatalog(
   };
   const sort: SearchSort = query.sort ?? 'relevance';
   const perPage = Math.min(wholeNumber(query.per_page, SEARCH_PAGE_SIZE), SEARCH_PAGE_MAX);
+  const wholeCatalogue =
+    filters.words.length === 0 && filters.minPriceKwd === null && filters.maxPriceKwd === null;
+  // Read before the transaction: on PGlite's one connection a read outside it would wait for it to end.
+  const catalogueGroups =
+    wholeCatalogue && groupMemory
+      ? await groupMemory.get(`groups:${lang}`, () => matchGroups(db, filters))
+      : null;
   const { facets, ids, page, pageCount } = await withFuzzyMatching(db, async (tx) => {
-    const counted = await searchFacets(tx, filters);
+    let groups = catalogueGroups ?? (await matchGroups(tx, filters));
+    // Nothing as typed: perhaps a letter or two is off. The similarity search is the slow one, so it runs only then.
+    if (groups.length === 0 && filters.words.some(mayBeMistyped)) {
+      filters.fuzzy = true;
+      groups = await matchGroups(tx, filters);
+    }
+    const counted = facetsOf(groups, filters);
     const pages = Math.max(1, Math.ceil(counted.total / perPage));
     // A page past the end answers the last one (a narrower filter left fewer pages).
     const answered = Math.min(wholeNumber(query.page, 1), pages);
@@ -122,9 +217,11 @@ export async function searchCatalog(
       counted.total === 0 ? [] : await searchPageIds(tx, filters, sort, perPage, (answered - 1) * perPage);
     return { facets: counted, ids: pageIds, page: answered, pageCount: pages };
   });
+  const categoryOrder = await categoryRows(db);
   const categoryNames = new Map(
-    (await categoryRows(db)).map((row) => [row.id, localized(lang, row.nameEn, row.nameAr)]),
+    categoryOrder.map((row) => [row.id, localized(lang, row.nameEn, row.nameAr)]),
   );
+  const position = new Map(categoryOrder.map((row, index) => [row.id, index]));
   const shown = (kwdPrice: number | null) =>
     kwdPrice === null ? null : rate ? convert(kwdPrice, rate) : kwdPrice;
   return {
@@ -136,8 +233,8 @@ export async function searchCatalog(
     sort,
     facets: {
       categories: facets.categories
-        .map((facet) => ({ id: facet.id, name: categoryNames.get(facet.id) ?? '', count: facet.count }))
-        .sort((a, b) => [...categoryNames.keys()].indexOf(a.id) - [...categoryNames.keys()].indexOf(b.id)),
+        .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
+        .map((facet) => ({ id: facet.id, name: categoryNames.get(facet.id) ?? '', count: facet.count })),
       brands: facets.brands.sort(byName(lang)),
       collections: facets.collections.sort(byName(lang)),
       ratings: facets.ratings
@@ -162,9 +259,13 @@ export async function suggestProducts(
   const trimmed = text.trim();
   if ([...trimmed].length < 2) return { products: [], categories: [] };
   const { rows, categories } = await withFuzzyMatching(db, async (tx) => {
-    const words = (await normalizedWords(tx, trimmed)).slice(0, MAX_WORDS);
+    const words = meaningfulWords(await normalizedWords(tx, trimmed));
+    const asTyped = await suggestionRows(tx, words, SUGGESTIONS_MAX, false);
     return {
-      rows: await suggestionRows(tx, words, SUGGESTIONS_MAX),
+      rows:
+        asTyped.length > 0 || !words.some(mayBeMistyped)
+          ? asTyped
+          : await suggestionRows(tx, words, SUGGESTIONS_MAX, true),
       categories: await categorySuggestionRows(tx, words, 3),
     };
   });

@@ -10,6 +10,8 @@ export type SearchOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 
 export interface SearchFilters {
   /** normalised words (normalizedWords), at most a handful */
   words: string[];
+  /** whether a word may also match mistyped (tried when the words as typed find nothing) */
+  fuzzy: boolean;
   categoryId: number | null;
   /** a category name was given and matched none: nothing matches */
   unknownCategory: boolean;
@@ -35,30 +37,50 @@ export async function normalizedWords(db: Db, text: string): Promise<string[]> {
 
 const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/**
+ * Words this long may be mistyped ones: a shorter word is taken as typed (two or three letters have no typo to
+ * forgive, and their similarity to everything is high).
+ */
+const FUZZY_FROM_LENGTH = 4;
+/** Shorter words have no trigram of their own: the index cannot narrow them, so the order is by sales (see below). */
+const INDEXED_FROM_LENGTH = 3;
+
+export const mayBeMistyped = (word: string) => [...word].length >= FUZZY_FROM_LENGTH;
+
 /** A word of the query found: as a whole word (3), inside a word (2), or mistyped (1); 0 not found. */
-function wordScore(word: string): SQL {
+function wordScore(word: string, fuzzy: boolean): SQL {
   const inside = `%${likeEscaped(word)}%`;
   const whole = `% ${likeEscaped(word)} %`;
   return sql`(CASE WHEN (' ' || p.search_text || ' ') LIKE ${whole} THEN 3
                    WHEN p.search_text LIKE ${inside} THEN 2
-                   WHEN ${word} OPERATOR(public.<%) p.search_text THEN 1 ELSE 0 END)`;
+                   ${fuzzy && mayBeMistyped(word) ? sql`WHEN ${word} OPERATOR(public.<%) p.search_text THEN 1` : sql``}
+                   ELSE 0 END)`;
 }
 
 /** Each word must be found one way or another (the index answers both the LIKE and the similarity). */
-function wordsMatch(words: string[]): SQL {
+function wordsMatch(words: string[], fuzzy: boolean): SQL {
   if (words.length === 0) return sql`TRUE`;
   return sql.join(
-    words.map(
-      (word) =>
-        sql`(p.search_text LIKE ${`%${likeEscaped(word)}%`} OR ${word} OPERATOR(public.<%) p.search_text)`,
-    ),
+    words.map((word) => {
+      const inside = sql`p.search_text LIKE ${`%${likeEscaped(word)}%`}`;
+      return fuzzy && mayBeMistyped(word)
+        ? sql`(${inside} OR ${word} OPERATOR(public.<%) p.search_text)`
+        : inside;
+    }),
     sql` AND `,
   );
 }
 
-function relevance(words: string[]): SQL {
+/** Whether the words are long enough for the index to narrow the matches before they are ranked. */
+export const rankable = (words: string[]) =>
+  words.length > 0 && words.every((word) => [...word].length >= INDEXED_FROM_LENGTH);
+
+function relevance(words: string[], fuzzy: boolean): SQL {
   if (words.length === 0) return sql`0`;
-  return sql.join(words.map(wordScore), sql` + `);
+  return sql.join(
+    words.map((word) => wordScore(word, fuzzy)),
+    sql` + `,
+  );
 }
 
 const collectionColumn = (lang: 'en' | 'ar') => (lang === 'ar' ? sql`p.collection_ar` : sql`p.collection_en`);
@@ -86,16 +108,21 @@ function filterFlags(filters: SearchFilters) {
 
 /** Words and price: what every facet counts within. */
 function baseWhere(filters: SearchFilters): SQL {
-  const parts = [wordsMatch(filters.words)];
+  const parts = [wordsMatch(filters.words, filters.fuzzy)];
   if (filters.minPriceKwd !== null) parts.push(sql`p.effective_price >= ${filters.minPriceKwd}`);
   if (filters.maxPriceKwd !== null) parts.push(sql`p.effective_price <= ${filters.maxPriceKwd}`);
   return sql.join(parts, sql` AND `);
 }
 
-function orderBy(order: SearchOrder, words: string[]): SQL {
+function orderBy(order: SearchOrder, words: string[], fuzzy: boolean): SQL {
   switch (order) {
     case 'relevance':
-      return words.length === 0 ? sql`p.id` : sql`${relevance(words)} DESC, p.sold_count DESC, p.id`;
+      // A word of one or two letters matches a large share of the catalogue: best sellers first, read from their
+      // index until the page is full, instead of ranking every match.
+      if (words.length === 0) return sql`p.id`;
+      return rankable(words)
+        ? sql`${relevance(words, fuzzy)} DESC, p.sold_count DESC, p.id`
+        : sql`p.sold_count DESC, p.id`;
     case 'newest':
       return sql`p.created_at DESC, p.id DESC`;
     case 'price_asc':
@@ -134,82 +161,55 @@ export async function searchPageIds(
     db,
     sql`SELECT p.id FROM products p
         WHERE ${baseWhere(filters)} AND ${flags.category} AND ${flags.brand} AND ${flags.collection} AND ${flags.rating}
-        ORDER BY ${orderBy(order, filters.words)}
+        ORDER BY ${orderBy(order, filters.words, filters.fuzzy)}
         LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((row) => Number(row.id));
 }
 
-export interface FacetRows {
-  total: number;
-  categories: { id: number; count: number }[];
-  brands: { value: string; count: number }[];
-  collections: { value: string; count: number }[];
-  ratings: { minRating: number; count: number }[];
-  price: { min: number | null; max: number | null };
-}
-
-interface FacetRow extends Record<string, unknown> {
-  facet: 'total' | 'category' | 'brand' | 'collection' | 'rating' | 'price_min' | 'price_max';
-  value: string | null;
-  count: number | string;
-}
-
 /**
- * The total and every facet's counts in one statement: the matches of the words and price are read once, each
- * with a flag per filter; a facet counts the matches that pass every other filter (disjunctive faceting).
+ * The matches of the words and price, counted per category, brand, collection and whole rating (with their price
+ * range): every facet, whatever the chosen filters, is a sum over these groups (services/catalogSearch.ts), so one
+ * aggregate pass answers them all. Without words and price limit the groups are the whole catalogue's, which the
+ * caller keeps until the catalogue changes.
  */
-export async function searchFacets(db: Db, filters: SearchFilters): Promise<FacetRows> {
-  const flags = filterFlags(filters);
-  const rows = await executeRows<FacetRow>(
+export interface MatchGroup {
+  categoryId: number;
+  brand: string;
+  collection: string;
+  /** the rating's whole part: a minimum rating r is met by the groups with ratingFloor >= r */
+  ratingFloor: number;
+  count: number;
+  minPrice: number;
+  maxPrice: number;
+}
+
+export async function matchGroups(db: Db, filters: SearchFilters): Promise<MatchGroup[]> {
+  const rows = await executeRows<{
+    category_id: number;
+    brand: string;
+    collection: string;
+    rating_floor: number;
+    n: number | string;
+    min_price: number | string;
+    max_price: number | string;
+  }>(
     db,
-    sql`WITH m AS MATERIALIZED (
-          SELECT p.category_id, p.brand, ${collectionColumn(filters.lang)} AS collection, p.rating, p.effective_price,
-                 ${flags.category} AS category_ok, ${flags.brand} AS brand_ok,
-                 ${flags.collection} AS collection_ok, ${flags.rating} AS rating_ok
-          FROM products p WHERE ${baseWhere(filters)}
-        )
-        SELECT 'total' AS facet, NULL AS value, count(*) AS count FROM m
-          WHERE category_ok AND brand_ok AND collection_ok AND rating_ok
-        UNION ALL
-        SELECT 'price_min', min(effective_price)::text, 0 FROM m
-          WHERE category_ok AND brand_ok AND collection_ok AND rating_ok
-        UNION ALL
-        SELECT 'price_max', max(effective_price)::text, 0 FROM m
-          WHERE category_ok AND brand_ok AND collection_ok AND rating_ok
-        UNION ALL
-        SELECT 'category', category_id::text, count(*) FROM m
-          WHERE brand_ok AND collection_ok AND rating_ok GROUP BY category_id
-        UNION ALL
-        SELECT 'brand', brand, count(*) FROM m
-          WHERE category_ok AND collection_ok AND rating_ok AND brand <> '' GROUP BY brand
-        UNION ALL
-        SELECT 'collection', collection, count(*) FROM m
-          WHERE category_ok AND brand_ok AND rating_ok AND collection <> '' GROUP BY collection
-        UNION ALL
-        SELECT 'rating', r::text, count(*) FROM m CROSS JOIN generate_series(1, 4) AS r
-          WHERE category_ok AND brand_ok AND collection_ok AND m.rating >= r GROUP BY r`,
+    sql`SELECT p.category_id, p.brand, ${collectionColumn(filters.lang)} AS collection,
+               floor(p.rating)::int AS rating_floor, count(*) AS n,
+               min(p.effective_price) AS min_price, max(p.effective_price) AS max_price
+        FROM products p WHERE ${baseWhere(filters)}
+        GROUP BY 1, 2, 3, 4`,
   );
-  const facets: FacetRows = {
-    total: 0,
-    categories: [],
-    brands: [],
-    collections: [],
-    ratings: [],
-    price: { min: null, max: null },
-  };
-  for (const row of rows) {
-    const count = Number(row.count);
-    const value = row.value ?? '';
-    if (row.facet === 'total') facets.total = count;
-    else if (row.facet === 'price_min') facets.price.min = row.value === null ? null : Number(row.value);
-    else if (row.facet === 'price_max') facets.price.max = row.value === null ? null : Number(row.value);
-    else if (row.facet === 'category') facets.categories.push({ id: Number(value), count });
-    else if (row.facet === 'brand') facets.brands.push({ value, count });
-    else if (row.facet === 'collection') facets.collections.push({ value, count });
-    else facets.ratings.push({ minRating: Number(value), count });
-  }
-  return facets;
+  return rows.map((row) => ({
+    categoryId: Number(row.category_id),
+    brand: row.brand,
+    collection: row.collection,
+    ratingFloor: Number(row.rating_floor),
+    count: Number(row.n),
+    minPrice: Number(row.min_price),
+    maxPrice: Number(row.max_price),
+  }));
 }
 
 /** The category a name (in either language, any letter case) or an id names; null when none. */
@@ -333,7 +333,12 @@ export interface SuggestionRow {
 }
 
 /** The best matches for the words typed so far, whole words first, then best sellers. */
-export async function suggestionRows(db: Db, words: string[], limit: number): Promise<SuggestionRow[]> {
+export async function suggestionRows(
+  db: Db,
+  words: string[],
+  limit: number,
+  fuzzy: boolean,
+): Promise<SuggestionRow[]> {
   if (words.length === 0) return [];
   const rows = await executeRows<{
     id: number;
@@ -346,8 +351,8 @@ export async function suggestionRows(db: Db, words: string[], limit: number): Pr
     db,
     sql`SELECT p.id, p.name_en, p.name_ar, p.price, p.discounted_price,
                (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
-        FROM products p WHERE ${wordsMatch(words)}
-        ORDER BY ${relevance(words)} DESC, p.sold_count DESC, p.id LIMIT ${limit}`,
+        FROM products p WHERE ${wordsMatch(words, fuzzy)}
+        ORDER BY ${rankable(words) ? sql`${relevance(words, fuzzy)} DESC, ` : sql``}p.sold_count DESC, p.id LIMIT ${limit}`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
