@@ -23,6 +23,7 @@ import { BusyButton } from '../components/AdminUi';
 type T = ReturnType<typeof useAdminT>['t'];
 
 const MEGABYTES = Math.round(MAX_IMPORT_BYTES / 1024 / 1024);
+const WAIT_WHILE_HELD_MS = 2_000;
 
 /** A finding in words: its code's text with its params (a failed picture's reason translated too). */
 function issueText(t: T, issue: ImportIssue): string {
@@ -309,8 +310,13 @@ export function CatalogueCsvPage() {
     let current = job;
     try {
       while (!pause.current && current.state !== 'done' && current.state !== 'invalid') {
+        const before = current.processed;
         current = await runImport(current.id).unwrap();
         if (mounted.current) setJob(current);
+        // No progress: another run holds the import (another tab, or a run still fetching pictures). Ask again
+        // a little later instead of at once.
+        if (current.processed === before && current.state !== 'done')
+          await new Promise((resolve) => setTimeout(resolve, WAIT_WHILE_HELD_MS));
       }
       if (current.state === 'done' && mounted.current) {
         notify.success(t('admin.catalogue_csv.finished'));
