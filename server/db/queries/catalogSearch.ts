@@ -148,6 +148,20 @@ export function withFuzzyMatching<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
   });
 }
 
+/** The statement of one page of matches, in the chosen order (its plan is checked by a test). */
+export function searchPageStatement(
+  filters: SearchFilters,
+  order: SearchOrder,
+  limit: number,
+  offset: number,
+): SQL {
+  const flags = filterFlags(filters);
+  return sql`SELECT p.id FROM products p
+        WHERE ${baseWhere(filters)} AND ${flags.category} AND ${flags.brand} AND ${flags.collection} AND ${flags.rating}
+        ORDER BY ${orderBy(order, filters.words, filters.fuzzy)}
+        LIMIT ${limit} OFFSET ${offset}`;
+}
+
 /** The ids of one page of matches, in the chosen order. */
 export async function searchPageIds(
   db: Db,
@@ -156,14 +170,7 @@ export async function searchPageIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const flags = filterFlags(filters);
-  const rows = await executeRows<{ id: number }>(
-    db,
-    sql`SELECT p.id FROM products p
-        WHERE ${baseWhere(filters)} AND ${flags.category} AND ${flags.brand} AND ${flags.collection} AND ${flags.rating}
-        ORDER BY ${orderBy(order, filters.words, filters.fuzzy)}
-        LIMIT ${limit} OFFSET ${offset}`,
-  );
+  const rows = await executeRows<{ id: number }>(db, searchPageStatement(filters, order, limit, offset));
   return rows.map((row) => Number(row.id));
 }
 

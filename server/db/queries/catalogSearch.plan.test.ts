@@ -1,0 +1,78 @@
+// Issue 48: at 100 000 products the search reads its indexes, on PGlite as on PostgreSQL (the same SQL): the
+// trigram index for the words, not a scan of every product. Products are written by SQL, as a merchant's script
+// would, so this also shows that what search reads is derived by the database.
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { executeRows } from '../client';
+import { matchGroups, normalizedWords, searchPageStatement, type SearchFilters } from './catalogSearch';
+
+jest.setTimeout(240_000);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await executeRows(
+    t.db,
+    sql`INSERT INTO categories (name_en, name_ar, image) SELECT 'Category ' || n, 'فئة ' || n, '/media/c.svg'
+        FROM generate_series(1, 40) AS n`,
+  );
+  const words = ['Oud', 'Musk', 'Amber', 'Rose', 'Saffron', 'Abaya', 'Watch', 'Dates', 'Kettle', 'Phone'];
+  const arabic = ['عود', 'مسك', 'عنبر', 'ورد', 'زعفران', 'عباية', 'ساعة', 'تمر', 'غلاية', 'هاتف'];
+  await executeRows(
+    t.db,
+    sql`INSERT INTO products (category_id, name_en, name_ar, price, brand, collection_en, collection_ar, rating, sold_count)
+        SELECT (SELECT min(id) FROM categories) + n % 40,
+               (${sql.raw(`ARRAY['${words.join("','")}']`)})[1 + n % 10] || ' ' || md5(n::text) || ' ' || n,
+               (${sql.raw(`ARRAY['${arabic.join("','")}']`)})[1 + (n / 10) % 10] || ' ' || n,
+               1 + n % 300, 'Brand ' || n % 120, 'Collection ' || n % 14, 'مجموعة ' || n % 14,
+               (n % 50) / 10.0, n % 997
+        FROM generate_series(1, 100000) AS n`,
+  );
+  await executeRows(t.db, sql`ANALYZE products`);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function plan(statement: ReturnType<typeof sql>): Promise<string> {
+  const rows = await executeRows<Record<string, string>>(t.db, sql`EXPLAIN ${statement}`);
+  return rows.map((row) => Object.values(row).join(' ')).join('\n');
+}
+
+const filtersFor = async (text: string, more: Partial<SearchFilters> = {}): Promise<SearchFilters> => ({
+  words: await normalizedWords(t.db, text),
+  fuzzy: false,
+  categoryId: null,
+  unknownCategory: false,
+  brands: [],
+  collections: [],
+  lang: 'en',
+  minPriceKwd: null,
+  maxPriceKwd: null,
+  minRating: 0,
+  ...more,
+});
+
+test('a page of matches for words reads the trigram index', async () => {
+  const filters = await filtersFor('saffron 4242', { minRating: 3 });
+  const text = await plan(searchPageStatement(filters, 'relevance', 12, 0));
+  expect(text).toMatch(/products_search_text_trgm_idx/);
+  expect(text).not.toMatch(/Seq Scan on products/);
+});
+
+test('the facets of words read the trigram index too', async () => {
+  const groups = await plan(
+    sql`SELECT count(*) FROM products p WHERE p.search_text LIKE ${'%saffron%'} AND p.search_text LIKE ${'%4242%'}`,
+  );
+  expect(groups).toMatch(/products_search_text_trgm_idx/);
+  // And the answers are right: the groups of a word count its products.
+  const counted = await matchGroups(t.db, await filtersFor('زعفران'));
+  expect(counted.reduce((sum, group) => sum + group.count, 0)).toBe(10_000);
+});
+
+test('a page without words reads in the order of an index, not by sorting the catalogue', async () => {
+  const text = await plan(searchPageStatement(await filtersFor(''), 'relevance', 12, 24));
+  expect(text).toMatch(/Index (Only )?Scan using products_pkey/);
+  const newest = await plan(searchPageStatement(await filtersFor(''), 'newest', 12, 0));
+  expect(newest).toMatch(/products_created_idx/);
+});
