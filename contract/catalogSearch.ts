@@ -168,7 +168,7 @@ export const CatalogPages = endpoints({
     method: 'GET',
     url: '/catalog/search',
     notes:
-      'a page of the products matching the words (both name columns, Arabic letter forms and English plurals folded, mistyped letters tolerated) and filters, with facet counts; unknown names match nothing; 422 for a bad value (`errors.<field>`)',
+      'a page of the products whose name matches the words (both name columns, Arabic letter forms and English plurals folded, mistyped letters tolerated) and filters, with facet counts; unknown names match nothing; 422 for a bad value (`errors.<field>`)',
     schema: { querystring: SearchQuery, response: { 200: SearchAnswer } },
   },
   suggestions: {

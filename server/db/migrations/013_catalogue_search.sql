@@ -26,7 +26,7 @@ $fn$;
 
 ALTER TABLE products
   ADD COLUMN search_text text GENERATED ALWAYS AS (
-    shop_search_normalize(name_en || ' ' || name_ar || ' ' || brand)
+    shop_search_normalize(name_en || ' ' || name_ar)
   ) STORED,
   ADD COLUMN effective_price numeric(12, 3) GENERATED ALWAYS AS (
     CASE WHEN discounted_price IS NOT NULL AND discounted_price < price THEN discounted_price ELSE price END
