@@ -116,7 +116,7 @@ export const ORDER_SORTS = ['created_at', 'total_price', 'id', 'status'] as cons
 
 export const AdminOrdersQuery = Type.Object({
   status: Type.Optional(OrderStatus),
-  /** created on or after this day (YYYY-MM-DD, shop time) */
+  /** created on or after this day (YYYY-MM-DD, shop time; 1970-01-01..2999-12-31, else 422 `errors.from`) */
   from: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
   /** created on or before this day */
   to: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
@@ -413,7 +413,8 @@ export const COUPON_CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';
 
 /**
  * A percent coupon's value is 0 < value ≤ 100 (422 `errors.value`); starts_on must not be after end_date (422
- * `errors.end_date`); a code another coupon has (case ignored) 422 `errors.code`.
+ * `errors.end_date`); both days lie between 1970-01-01 and 2999-12-31 (422 `errors.end_date` / `errors.starts_on`);
+ * a code another coupon has (case ignored) 422 `errors.code`.
  */
 export const CreateCouponBody = Type.Object(
   {

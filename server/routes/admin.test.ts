@@ -773,6 +773,51 @@ describe('coupons', () => {
     expect((await get('dir=up')).statusCode).toBe(422);
   });
 
+  test('out-of-range dates are 422 with the field named, never a 500 (issue 47, finding 11)', async () => {
+    const post = (body: object) => call(t.app, 'POST', '/api/admin/coupons', body, staff.token);
+    for (const day of ['0000-01-01', '0001-01-01', '1969-12-31', '9999-12-31']) {
+      const ended = await post({ code: `YEAR${day.slice(0, 4)}`, kind: 'percent', value: 5, end_date: day });
+      expect([ended.statusCode, ended.json()]).toEqual([
+        422,
+        expect.objectContaining({ errors: { end_date: [expect.stringMatching(/between/)] } }),
+      ]);
+      const started = await post({
+        code: `FROM${day.slice(0, 4)}`,
+        kind: 'percent',
+        value: 5,
+        starts_on: day,
+        end_date: '2099-01-01',
+      });
+      expect([started.statusCode, started.json()]).toEqual([
+        422,
+        expect.objectContaining({ errors: { starts_on: [expect.stringMatching(/between/)] } }),
+      ]);
+    }
+    const made = await post({ code: 'INRANGE', kind: 'percent', value: 5, end_date: '2099-01-01' });
+    expect(made.statusCode).toBe(201);
+    const id = made.json<{ coupon: { id: number } }>().coupon.id;
+    const put = (body: object) => call(t.app, 'PUT', `/api/admin/coupons/${id}`, body, staff.token);
+    const ended = await put({ end_date: '0000-01-01' });
+    expect([ended.statusCode, ended.json()]).toEqual([
+      422,
+      expect.objectContaining({ errors: { end_date: [expect.any(String)] } }),
+    ]);
+    expect((await put({ starts_on: '0000-01-01' })).statusCode).toBe(422);
+    expect((await put({ end_date: '2098-12-31' })).statusCode).toBe(200);
+
+    const orders = (query: string) =>
+      call(t.app, 'GET', `/api/admin/orders?${query}`, undefined, staff.token);
+    for (const query of ['from=0000-01-01', 'to=0000-01-01', 'from=0099-01-01', 'to=1969-12-31']) {
+      const answer = await orders(query);
+      expect([answer.statusCode, answer.json()]).toEqual([
+        422,
+        expect.objectContaining({
+          errors: { [query.split('=')[0] ?? '']: [expect.stringMatching(/between/)] },
+        }),
+      ]);
+    }
+  });
+
   test('a coupon that starts tomorrow is refused until then', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await call(

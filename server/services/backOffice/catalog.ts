@@ -36,7 +36,7 @@ import { parseId, stockWarningFor } from '../catalog';
 import { Invalid, NotFound } from '../errors';
 import { preparePicture } from '../pictures';
 import { auditOf, auditOfMany, changedFields, writeAudit, type Actor } from './audit';
-import { pageOf } from './paging';
+import { dayProblem, pageOf } from './paging';
 
 /** Products at or below this many pieces are "low on stock" on the glance and in the products filter. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -441,11 +441,6 @@ export async function listCouponsForStaff(db: Db, query: AdminCouponsQuery): Pro
   };
 }
 
-function isRealDay(day: string): boolean {
-  const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
-}
-
 interface CouponFields {
   code: string;
   kind: 'percent' | 'amount';
@@ -459,9 +454,10 @@ interface CouponFields {
 async function checkCoupon(db: Db, fields: CouponFields, exceptId?: number): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (fields.kind === 'percent' && fields.value > 100) errors.value = [CATALOG_MESSAGES.percentRange];
-  if (!isRealDay(fields.endDate)) errors.end_date = ['The end date field must be a valid date.'];
-  if (fields.startsOn !== null && !isRealDay(fields.startsOn))
-    errors.starts_on = ['The starts on field must be a valid date.'];
+  const endProblem = dayProblem(fields.endDate, 'end_date');
+  if (endProblem) errors.end_date = [endProblem];
+  const startProblem = fields.startsOn === null ? null : dayProblem(fields.startsOn, 'starts_on');
+  if (startProblem) errors.starts_on = [startProblem];
   else if (fields.startsOn !== null && !errors.end_date && fields.startsOn >= fields.endDate)
     errors.end_date = [CATALOG_MESSAGES.endBeforeStart];
   if (await couponCodeTaken(db, fields.code, exceptId)) errors.code = [CATALOG_MESSAGES.codeTaken];
