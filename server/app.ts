@@ -36,6 +36,7 @@ import { apiDocsRoutes } from './routes/apiDocs';
 import ordersRoutes from './routes/orders';
 import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
 import profileRoutes from './routes/profile';
+import seoRoutes from './routes/seo';
 import wishlistRoutes from './routes/wishlist';
 import { guestCartExpiry } from './services/cart';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(apiDocsRoutes({ page: config.env !== 'production' }), { prefix: '/api' });
   await app.register(paymentPages);
   await app.register(mediaRoutes);
+  await app.register(seoRoutes);
   if (config.env !== 'production') {
     await app.register(devRoutes, { prefix: '/api' });
     await app.register(devMailPage);

@@ -6,6 +6,8 @@ import type { Config } from '../config';
 import { pageAddress } from '../../shared/pageAddress';
 import { pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
+import { pageHead, withPageHead, type PageHead } from '../services/pageHead';
+import { webpCopies } from '../routes/content';
 import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
 
 /** webpack's `[name].[contenthash].js`, `[id].[contenthash].js` and friends: 8+ hex characters just before the extension. */
@@ -149,6 +151,20 @@ export function withPagePreloads(
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 
+/**
+ * Link-preview bots and search crawlers (WhatsApp, Facebook, X, Telegram, Slack, Discord, LinkedIn, Snapchat,
+ * Pinterest, Google, Bing…): they run no script, so they read what the server renders or nothing.
+ */
+const PREVIEW_BOT =
+  /whatsapp|facebookexternalhit|facebot|twitterbot|telegrambot|slackbot|discordbot|linkedinbot|snapchat|pinterest|skypeuripreview|applebot|googlebot|bingbot|yandex|duckduckbot|baiduspider|embedly|redditbot|iframely/i;
+
+export function isPreviewBot(userAgent: string | undefined): boolean {
+  return PREVIEW_BOT.test(userAgent ?? '');
+}
+
+/** Renders a minute for all the bots together (a forged user agent cannot buy more than this). */
+const BOT_RENDERS_PER_MINUTE_FACTOR = 10;
+
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const accept = request.headers.accept ?? '';
@@ -195,9 +211,18 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     timeWindow: 60_000,
     keyGenerator: (request) => `page-render|${request.ip}`,
   });
+  // A preview bot's requests come from a few addresses (WhatsApp's servers fetch every link shoppers paste): they
+  // are counted together, under a larger allowance, instead of per address.
+  const botRenderLimit = app.createRateLimit({
+    max: config.perIpLimits.pageRenders * BOT_RENDERS_PER_MINUTE_FACTOR,
+    timeWindow: 60_000,
+    keyGenerator: () => 'page-render|preview-bots',
+  });
   const mayRender = (request: FastifyRequest) => async () => {
     try {
-      const counted = await renderLimit(request);
+      const counted = await (isPreviewBot(request.headers['user-agent']) ? botRenderLimit : renderLimit)(
+        request,
+      );
       return counted.isAllowed || !counted.isExceeded;
     } catch (error) {
       // Without its counter the server does not render: the page still works, rendered by the browser.
@@ -206,19 +231,42 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     }
   };
 
+  // Bots are given raster copies of the generated SVG pictures (link previews show no SVG).
+  const pictureCopies = webpCopies();
+  const pictureUrl = (picture: string) =>
+    pictureCopies.has(picture) ? `${picture.slice(0, -'.svg'.length)}.webp` : picture;
+
+  const headOf = async (
+    request: FastifyRequest,
+    url: string,
+    language: Language,
+  ): Promise<PageHead | null> => {
+    try {
+      return await pageHead(url, language, { db: app.deps.db, origin: config.publicUrl, pictureUrl });
+    } catch (error) {
+      // The page still works with the generic head.
+      request.log.warn({ err: error }, 'the page head could not be read');
+      return null;
+    }
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, home = false) => {
     const language = languageOf(request);
     const url = request.raw.url ?? request.url;
     const pathname = url.split('?')[0] ?? '/';
+    const head = built ? await headOf(request, url, language) : null;
+    const found = head?.status !== 404;
     // The page's markup in the HTML: it paints before any script has run. Without it the SPA renders it. The page
     // is rendered and kept under its address reduced to what the page reads.
-    const address = renderPage && rendersOnServer(pathname, request.headers.cookie) ? pageAddress(url) : null;
+    const address =
+      renderPage && found && rendersOnServer(pathname, request.headers.cookie) ? pageAddress(url) : null;
     const rendered =
       renderPage && address !== null ? await renderPage(address, language, mayRender(request)) : null;
     let html = withPagePreloads(language === 'ar' ? arabic : english, manifest, pathname, language, {
       rendered: rendered !== null,
     });
     if (rendered) html = withRenderedPage(html, rendered);
+    if (head) html = withPageHead(html, head);
     if (home && built) {
       try {
         html = withSlidePreload(html, await firstSlidePictures(app.deps.db));
@@ -229,6 +277,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     }
     return (
       reply
+        // An unknown page or product: the SPA's HTML (the browser shows the not-found screen) with a real 404.
+        .status(found ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         // The same address answers either language's HTML, chosen by the cookie and Accept-Language.

@@ -1,0 +1,49 @@
+// What a page's head and the sitemaps read: products by keyset pages, a product's approved reviews counted, a
+// category's names (issue 49).
+import { and, asc, count, eq, gt, lte, max } from 'drizzle-orm';
+import type { Db } from '../client';
+import { categories, products, reviews } from '../schema';
+
+/**
+ * Products after `afterId` up to `lastId` in id order, `limit` at most: the sitemaps read the catalogue a page at a
+ * time (keyset, the primary key's index).
+ */
+export function productPageRows(db: Db, afterId: number, lastId: number, limit: number) {
+  return db
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
+    .where(and(gt(products.id, afterId), lte(products.id, lastId)))
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
+
+/** The highest product id (the sitemap index's size) and the newest product's date; 0 and null when none. */
+export async function productExtent(db: Db): Promise<{ maxId: number; newest: Date | null }> {
+  const [row] = await db.select({ maxId: max(products.id), newest: max(products.createdAt) }).from(products);
+  return { maxId: row?.maxId ?? 0, newest: row?.newest ?? null };
+}
+
+export async function approvedReviewCount(db: Db, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved')));
+  return row?.n ?? 0;
+}
+
+export async function categoryNames(db: Db, id: number): Promise<{ nameEn: string; nameAr: string } | null> {
+  const [row] = await db
+    .select({ nameEn: categories.nameEn, nameAr: categories.nameAr })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The categories' ids, in the shop's order (the pages' sitemap lists each category's page). */
+export function categoryRowsForSitemap(db: Db) {
+  return db
+    .select({ id: categories.id })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+}

@@ -1,0 +1,383 @@
+// A page's head as search engines and link-preview bots read it (issue 49): its status (404 for an unknown page or
+// product), title and description in the page's language, canonical address, language alternates, Open Graph and
+// Twitter card tags, and structured data (schema.org JSON-LD). Worked out from the database, not from the page's
+// render: a bot gets it even when the page goes out without markup (renders limited, or too slow).
+import type {
+  BreadcrumbList,
+  ItemAvailability,
+  Organization,
+  Product as SchemaProduct,
+  SearchAction,
+  Thing,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
+import type { Product } from '../../contract/catalog';
+import { pageAddress } from '../../shared/pageAddress';
+import { ROUTE_TABLE } from '../../shared/routeTable';
+import type { Db } from '../db/client';
+import { approvedReviewCount, categoryNames } from '../db/queries/pageHead';
+import { sliderRows } from '../db/queries/content';
+import { currentProduct, localized, parseId, unitPriceOf, type Lang } from './catalog';
+
+export const CURRENCY = 'KWD';
+
+/** The texts of the pages' heads, in both languages (the SPA's are its `page_title` keys in common.json). */
+export const HEAD_TEXTS = {
+  shop: { en: 'Gulf Store', ar: 'متجر الخليج' },
+  tagline: { en: 'Online shop for Kuwait and the Gulf', ar: 'متجر إلكتروني للكويت والخليج' },
+  homeDescription: {
+    en: 'Shop online in Kuwait and the Gulf: offers, best sellers and new arrivals, delivered to your door.',
+    ar: 'تسوق أونلاين في الكويت ودول الخليج: عروض وأكثر المنتجات مبيعًا ووصل حديثًا، توصيل حتى باب منزلك.',
+  },
+  search: { en: 'Search results for “{words}”', ar: 'نتائج البحث عن «{words}»' },
+  searchDescription: {
+    en: 'Products matching “{words}” at Gulf Store.',
+    ar: 'المنتجات المطابقة لـ «{words}» في متجر الخليج.',
+  },
+  category: { en: '{category}', ar: '{category}' },
+  categoryDescription: {
+    en: 'Shop {category} at Gulf Store: prices in KWD, delivery across Kuwait and the Gulf.',
+    ar: 'تسوق {category} في متجر الخليج: الأسعار بالدينار الكويتي، توصيل في الكويت ودول الخليج.',
+  },
+  allProducts: { en: 'All products', ar: 'كل المنتجات' },
+  allCategories: { en: 'All categories', ar: 'كل الأقسام' },
+  cart: { en: 'Cart', ar: 'سلة التسوق' },
+  policy: { en: 'Return and refund policy', ar: 'سياسة الاسترجاع والاسترداد' },
+  privacy: { en: 'Privacy policy', ar: 'سياسة الخصوصية' },
+  whoWeAre: { en: 'Who we are', ar: 'من نحن' },
+  notFound: { en: 'Page not found', ar: 'الصفحة غير موجودة' },
+  notFoundDescription: {
+    en: 'The page you asked for is not in the shop.',
+    ar: 'الصفحة التي طلبتها غير موجودة في المتجر.',
+  },
+  home: { en: 'Home', ar: 'الرئيسية' },
+  byBrand: { en: 'by {brand}', ar: 'من {brand}' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const text = (key: keyof typeof HEAD_TEXTS, lang: Lang, values: Record<string, string> = {}) =>
+  HEAD_TEXTS[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+
+/** Query parameters a page never reads: dropped from canonical addresses. */
+export const TRACKING_PARAMS = /^(?:utm_.*|fbclid|gclid|dclid|msclkid|yclid|igshid|mc_cid|mc_eid|_ga|ref)$/i;
+
+export interface PageHead {
+  status: 200 | 404;
+  language: Lang;
+  title: string;
+  description: string;
+  /** Absolute: the page in its language (`?lng=`). */
+  canonical: string;
+  alternates: { hreflang: 'en' | 'ar' | 'x-default'; href: string }[];
+  /** Open Graph and Twitter card tags as property/name → content, in order. */
+  social: { property?: string; name?: string; content: string }[];
+  jsonLd: WithContext<Thing>[];
+}
+
+export interface PageHeadOptions {
+  db: Db;
+  /** The shop's origin (config.publicUrl). */
+  origin: string;
+  /** A picture's URL as bots should fetch it (a raster copy of an SVG); default as is. */
+  pictureUrl?: (url: string) => string;
+}
+
+/** Route patterns of the SPA (react-router matches case-insensitively, a trailing slash allowed). */
+const KNOWN_ROUTES = ROUTE_TABLE.filter((route) => route.path !== '*').map(
+  (route) =>
+    new RegExp(
+      `^${route.path
+        .split('/')
+        .map((segment) =>
+          segment === '*'
+            ? '.*'
+            : segment.startsWith(':')
+              ? '[^/]+'
+              : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'),
+        )
+        .join('/')}/?$`,
+      'i',
+    ),
+);
+
+/** Whether the SPA has a page at this path (anything else is its not-found page). */
+export function isKnownPath(pathname: string): boolean {
+  return KNOWN_ROUTES.some((pattern) => pattern.test(pathname));
+}
+
+const clip = (value: string, max = 160) => {
+  const flat = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+};
+
+/** A price as the page's language writes it, with the currency (Western digits, as the SPA's money helper). */
+export function formatPrice(amount: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: 3,
+  }).format(amount);
+}
+
+/** The address of a page in a language: `?lng=` added to what the page reads (tracking parameters dropped). */
+export function languageUrl(origin: string, address: string, lang: Lang | null): string {
+  const url = new URL(address, `${origin}/`);
+  if (lang) url.searchParams.set('lng', lang);
+  return `${origin}${url.pathname}${url.search}`;
+}
+
+/** What of the requested address the page reads: the path, and for the search its reduced query. */
+function readAddress(url: string): string {
+  const reduced = pageAddress(url);
+  if (reduced !== null) return reduced;
+  const pathname = /^[^?#]*/.exec(url)?.[0] ?? '/';
+  return pathname || '/';
+}
+
+const absolute = (origin: string, url: string) =>
+  /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+
+export async function pageHead(
+  url: string,
+  language: Lang,
+  { db, origin, pictureUrl = (picture) => picture }: PageHeadOptions,
+): Promise<PageHead> {
+  const address = readAddress(url);
+  const parsed = new URL(address, 'http://page.invalid');
+  const pathname = parsed.pathname;
+  const shop = text('shop', language);
+  const titled = (title: string) => `${title} | ${shop}`;
+  let status: 200 | 404 = 200;
+  let title = `${shop} — ${text('tagline', language)}`;
+  let description = text('homeDescription', language);
+  let image: string | null = null;
+  let product: Product | null = null;
+  let reviewCount = 0;
+  const jsonLd: WithContext<Thing>[] = [];
+  const canonical = languageUrl(origin, address, language);
+  const home = languageUrl(origin, '/', language);
+  const crumbs: { name: string; url: string }[] = [{ name: text('home', language), url: home }];
+
+  const productMatch = /^\/product\/([^/]+)\/?$/i.exec(pathname);
+  if (productMatch) {
+    const id = parseId(productMatch[1]);
+    product = id === null ? null : await currentProduct(db, id, language);
+    if (!product) status = 404;
+    else {
+      reviewCount = await approvedReviewCount(db, product.id);
+      const price = formatPrice(
+        unitPriceOf({ price: product.price, discountedPrice: product.discounted_price }),
+        language,
+      );
+      const brand = product.brand ? ` ${text('byBrand', language, { brand: product.brand })}` : '';
+      title = titled(`${product.name}${brand} — ${price}`);
+      description = clip(
+        [`${product.name}${brand}: ${price}.`, product.description].filter(Boolean).join(' '),
+      );
+      image = product.image_temp || null;
+      crumbs.push({
+        name: product.category,
+        url: languageUrl(origin, `/search?category=${product.category_id}`, language),
+      });
+      crumbs.push({ name: product.name, url: canonical });
+    }
+  } else if (/^\/search\/?$/i.test(pathname)) {
+    const words = parsed.searchParams.get('q');
+    const categoryId = parseId(parsed.searchParams.get('category'));
+    const category = categoryId === null ? null : await categoryNames(db, categoryId);
+    if (words) {
+      title = titled(text('search', language, { words }));
+      description = text('searchDescription', language, { words });
+    } else if (category) {
+      const name = localized(language, category.nameEn, category.nameAr);
+      title = titled(name);
+      description = text('categoryDescription', language, { category: name });
+      crumbs.push({ name, url: canonical });
+    } else {
+      title = titled(text('allProducts', language));
+    }
+  } else if (/^\/all-categories\/?$/i.test(pathname)) {
+    title = titled(text('allCategories', language));
+  } else if (/^\/cart\/?$/i.test(pathname)) {
+    title = titled(text('cart', language));
+  } else if (/^\/policy\/?$/i.test(pathname)) {
+    title = titled(text('policy', language));
+  } else if (/^\/privacy\/?$/i.test(pathname)) {
+    title = titled(text('privacy', language));
+  } else if (/^\/who-we-are\/?$/i.test(pathname)) {
+    title = titled(text('whoWeAre', language));
+  } else if (pathname !== '/' && !isKnownPath(pathname)) {
+    status = 404;
+  }
+
+  if (status === 404) {
+    title = titled(text('notFound', language));
+    description = text('notFoundDescription', language);
+  }
+
+  if (pathname === '/' && !image) {
+    const [slide] = await sliderRows(db);
+    image = slide?.image ?? null;
+  }
+  const imageUrl = absolute(origin, pictureUrl(image ?? '/favicon.png'));
+
+  const alternates: PageHead['alternates'] = [
+    { hreflang: 'en', href: languageUrl(origin, address, 'en') },
+    { hreflang: 'ar', href: languageUrl(origin, address, 'ar') },
+    { hreflang: 'x-default', href: languageUrl(origin, address, null) },
+  ];
+
+  const social: PageHead['social'] = [
+    { property: 'og:site_name', content: shop },
+    { property: 'og:type', content: product ? 'product' : 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:image', content: imageUrl },
+    { property: 'og:image:alt', content: product?.name ?? shop },
+    { property: 'og:locale', content: language === 'ar' ? 'ar_KW' : 'en_KW' },
+    { property: 'og:locale:alternate', content: language === 'ar' ? 'en_KW' : 'ar_KW' },
+  ];
+  if (product) {
+    const amount = unitPriceOf({ price: product.price, discountedPrice: product.discounted_price });
+    social.push(
+      { property: 'product:price:amount', content: amount.toFixed(3) },
+      { property: 'product:price:currency', content: CURRENCY },
+    );
+  }
+  social.push(
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: imageUrl },
+  );
+
+  if (status === 200) {
+    if (product) {
+      const amount = unitPriceOf({ price: product.price, discountedPrice: product.discounted_price });
+      const availability: ItemAvailability =
+        product.stock_quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+      const item: WithContext<SchemaProduct> = {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        '@id': `${canonical}#product`,
+        name: product.name,
+        description: clip(product.description || product.name, 5000),
+        image: product.image_url.map((picture) => absolute(origin, pictureUrl(picture))),
+        sku: String(product.id),
+        category: product.category,
+        ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+        offers: {
+          '@type': 'Offer',
+          price: amount.toFixed(3),
+          priceCurrency: CURRENCY,
+          availability,
+          url: canonical,
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+        ...(reviewCount > 0
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: product.rating,
+                reviewCount,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
+      };
+      jsonLd.push(item);
+    }
+    if (crumbs.length > 1) {
+      const breadcrumbs: WithContext<BreadcrumbList> = {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: crumbs.map((crumb, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          name: crumb.name,
+          item: crumb.url,
+        })),
+      };
+      jsonLd.push(breadcrumbs);
+    }
+    if (pathname === '/') {
+      const organization: WithContext<Organization> = {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        '@id': `${origin}/#organization`,
+        name: shop,
+        url: `${origin}/`,
+        logo: `${origin}/favicon.png`,
+      };
+      // Google's sitelinks search box reads `query-input`, which schema.org (and so schema-dts) spells otherwise.
+      const searchAction: SearchAction & { 'query-input': string } = {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      };
+      const site: WithContext<WebSite> = {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        '@id': `${origin}/#website`,
+        name: shop,
+        url: `${origin}/`,
+        inLanguage: language,
+        publisher: { '@id': `${origin}/#organization` },
+        potentialAction: searchAction,
+      };
+      jsonLd.push(organization, site);
+    }
+  }
+
+  return { status, language, title, description, canonical, alternates, social, jsonLd };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON that cannot close its script element nor open a comment: `<` (and the line separators) escaped. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The built index.html with the page's head: its title and description replace the generic ones, the canonical,
+ * alternates, social tags and JSON-LD go before `</head>`.
+ */
+export function withPageHead(html: string, head: PageHead): string {
+  // A not-found page is nobody's canonical page, and not to be indexed.
+  const tags =
+    head.status === 404
+      ? '<meta name="robots" content="noindex">'
+      : [
+          `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+          ...head.alternates.map(
+            (alternate) =>
+              `<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}">`,
+          ),
+          ...head.social.map((tag) =>
+            tag.property
+              ? `<meta property="${tag.property}" content="${escapeHtml(tag.content)}">`
+              : `<meta name="${tag.name ?? ''}" content="${escapeHtml(tag.content)}">`,
+          ),
+          ...head.jsonLd.map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
+        ].join('');
+  const description = `<meta name="description" content="${escapeHtml(head.description)}">`;
+  let out = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(head.title)}</title>`);
+  out = /<meta\s+name="?description"?[^>]*>/i.test(out)
+    ? out.replace(/<meta\s+name="?description"?[^>]*>/i, () => description)
+    : out.replace('</head>', () => `${description}</head>`);
+  if (!/<title>/i.test(out))
+    out = out.replace('</head>', () => `<title>${escapeHtml(head.title)}</title></head>`);
+  return out.replace('</head>', () => `${tags}</head>`);
+}
