@@ -231,7 +231,7 @@ for (const language of ['en', 'ar'] as const) {
     await login(page, language, email, PASSWORD);
     const { token } = (await (await answer).json()) as { token: string };
 
-    await page.getByRole('searchbox', { name: shell.nav.search_label }).fill('gold watch');
+    await page.getByRole('combobox', { name: shell.nav.search_label }).fill('gold watch');
     // The contact form loads as the shopper scrolls down to it.
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await page
@@ -253,7 +253,7 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: TEXTS[other].shell.nav.account, exact: true }).click();
     await expect(page.getByText(TEXTS[other].shell.nav.signed_out_prompt)).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('searchbox', { name: TEXTS[other].shell.nav.search_label })).toHaveValue(
+    await expect(page.getByRole('combobox', { name: TEXTS[other].shell.nav.search_label })).toHaveValue(
       'gold watch',
     );
     await expect(page.getByLabel(TEXTS[other].footer.contact_message)).toHaveValue(

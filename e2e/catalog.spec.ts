@@ -65,12 +65,22 @@ for (const language of ['en', 'ar'] as const) {
           addToCart: 'Add to cart',
           added: 'The product was added to your cart',
           page2: 'Page 2',
+          searchLabel: 'Search products',
+          suggestions: 'Suggestions',
+          products: 'Products',
+          perfume: 'Parfum',
+          searchFor: 'Search for',
         }
       : {
           categories: 'الأقسام',
           addToCart: 'أضف إلى السلة',
           added: 'تمت إضافة المنتج إلى سلتك',
           page2: 'الصفحة 2',
+          searchLabel: 'البحث عن المنتجات',
+          suggestions: 'اقتراحات',
+          products: 'المنتجات',
+          perfume: 'عطر',
+          searchFor: 'البحث عن',
         };
 
   test.describe(`catalogue (${language})`, () => {
@@ -190,6 +200,39 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/brands=/);
       expect(((await (await answer).json()) as { total: number }).total).toBe(count);
       await expect(page.getByTestId('product-card').first()).toBeVisible();
+    });
+
+    test('predictive search: a word in another letter form suggests products, and Enter on one opens it', async ({
+      page,
+    }) => {
+      await openIn(page, '/', language);
+      const box = page.getByRole('combobox', { name: texts.searchLabel });
+      await box.click();
+      // "العطر" (with the article) for names that say "عطر": the server folds the forms, in both languages' names.
+      await box.pressSequentially('العطر', { delay: 40 });
+      const list = page.getByRole('listbox', { name: texts.suggestions });
+      await expect(list).toBeVisible();
+      await expect(box).toHaveAttribute('aria-expanded', 'true');
+      const products = list.getByRole('group', { name: texts.products }).getByRole('option');
+      await expect(products.first()).toBeVisible();
+      await expect(products.first()).toContainText(texts.perfume);
+      await expect(list.getByRole('option').last()).toContainText(texts.searchFor);
+      const results = new AxeBuilder({ page }).include('#shell-navbar');
+      const serious = (await results.analyze()).violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => v.id)).toEqual([]);
+
+      const name = (await products.first().locator('.search-suggestions__name').textContent()) ?? '';
+      await box.press('ArrowDown');
+      await expect(box).toHaveAttribute(
+        'aria-activedescendant',
+        (await products.first().getAttribute('id')) ?? '',
+      );
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/product\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(list).toBeHidden();
     });
 
     test('paging asks the server for the next 12', async ({ page }) => {

@@ -16,7 +16,7 @@ test.describe('application shell', () => {
   test('?lng=ar opens in Arabic, right to left, with only the RTL stylesheet', async ({ page }) => {
     await openIn(page, '/', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('searchbox', { name: 'البحث عن المنتجات' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'البحث عن المنتجات' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Switch to English' })).toHaveText('EN');
     await expect.poll(() => bootstrapSheets(page)).toEqual([expect.stringMatching(/bootstrap-rtl/)]);
     // Mirrored: the brand sits on the right in Arabic.
@@ -33,7 +33,7 @@ test.describe('application shell', () => {
     await expect.poll(() => bootstrapSheets(page)).toEqual([expect.stringMatching(/bootstrap-rtl/)]);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('searchbox', { name: 'البحث عن المنتجات' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'البحث عن المنتجات' })).toBeVisible();
     await page.getByRole('button', { name: 'Switch to English' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await page.reload();
@@ -43,13 +43,13 @@ test.describe('application shell', () => {
 
   test('the search box leads to /search with the text kept', async ({ page }) => {
     await page.goto('/');
-    const box = page.getByRole('searchbox', { name: 'Search products' });
+    const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('  watch ');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search/);
-    await expect(page.getByRole('searchbox', { name: 'Search products' }).first()).toHaveValue('watch');
+    await expect(page.getByRole('combobox', { name: 'Search products' }).first()).toHaveValue('watch');
     await page.reload();
-    await expect(page.getByRole('searchbox', { name: 'Search products' }).first()).toHaveValue('watch');
+    await expect(page.getByRole('combobox', { name: 'Search products' }).first()).toHaveValue('watch');
   });
 
   test('signed out, the account menu shows the login prompt and opens the login modal', async ({ page }) => {
@@ -83,9 +83,9 @@ test.describe('application shell', () => {
     await openIn(page, '/', 'ar');
     const toggle = page.getByRole('button', { name: 'إظهار القائمة' });
     await expect(toggle).toBeVisible();
-    await expect(page.getByRole('searchbox')).toBeHidden();
+    await expect(page.getByRole('combobox')).toBeHidden();
     await toggle.click();
-    await expect(page.getByRole('searchbox', { name: 'البحث عن المنتجات' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'البحث عن المنتجات' })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
   });

@@ -12,9 +12,8 @@ import {
 } from '../features/auth/authSlice';
 import { useLogout } from '../features/auth/useLogout';
 import { useCartCount } from '../features/cart/public';
-import { searchPath, selectSearchText } from '../features/catalog/public';
+import { HeaderSearch, searchPath, selectSearchText } from '../features/catalog/public';
 import { selectLanguage } from '../features/settings/settingsSlice';
-import { SearchForm } from '../ui/SearchForm';
 import { useDisclosure } from './useDisclosure';
 
 function CartIcon() {
@@ -62,7 +61,7 @@ function SearchBox({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return (
-    <SearchForm
+    <HeaderSearch
       id="shell-search-input"
       className="d-flex flex-grow-1 my-2 my-lg-0 mx-lg-3 shell-search"
       buttonClassName="btn btn-primary ms-2"
@@ -75,6 +74,7 @@ function SearchBox({ onDone }: { onDone: () => void }) {
         onDone();
         void navigate(searchPath(text));
       }}
+      onChosen={onDone}
     />
   );
 }

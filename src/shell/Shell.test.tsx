@@ -39,7 +39,7 @@ describe('navigation bar', () => {
   it('shows the logo link home, the search box, the language toggle and an empty cart', async () => {
     renderShell({ route: '/search' });
     expect(screen.getByRole('link', { name: 'Gulf Store home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Switch to Arabic' })).toHaveTextContent('عربي');
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
     expect(await screen.findByTestId('footer-about')).toBeInTheDocument();
@@ -58,11 +58,11 @@ describe('navigation bar', () => {
 
   it('saves the trimmed search text and goes to /search on Enter', async () => {
     const { user, store } = renderShell();
-    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '   gold watch  {Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search products' }), '   gold watch  {Enter}');
     expect(store.getState().search.text).toBe('gold watch');
     expect(screen.getByTestId('location')).toHaveTextContent('/search');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('searchbox', { name: 'Search products' })).toHaveValue('gold watch');
+    expect(within(nav).getByRole('combobox', { name: 'Search products' })).toHaveValue('gold watch');
   });
 
   it('the navbar search carries its words in the address (/search?q=…)', async () => {
@@ -73,13 +73,13 @@ describe('navigation bar', () => {
       </>,
       { toasts: false, route: '/cart' },
     );
-    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), ' gold  watch {Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search products' }), ' gold  watch {Enter}');
     expect(screen.getByTestId('address')).toHaveTextContent(/^\/search\?q=gold\+\+watch$/);
   });
 
   it('searches on a click of the button too', async () => {
     const { user, store } = renderShell({ route: '/cart' });
-    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'oud');
+    await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'oud');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(store.getState().search.text).toBe('oud');
     expect(screen.getByTestId('location')).toHaveTextContent('/search');
@@ -91,7 +91,7 @@ describe('navigation bar', () => {
     expect(store.getState().settings.language).toBe('ar');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(await screen.findByRole('button', { name: 'Switch to English' })).toHaveTextContent('EN');
-    expect(screen.getByRole('searchbox', { name: 'البحث عن المنتجات' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'البحث عن المنتجات' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Switch to English' }));
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(store.getState().settings.language).toBe('en');

@@ -1,0 +1,157 @@
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+
+import { loadWhenOnline } from '../../../lib/loadWhenOnline';
+import type { SuggestionsHandle, SuggestionsState } from './SearchSuggestions';
+
+// The suggestions' list, its request and its texts' layout load when the box is first focused: the first paint of
+// every page carries only the box, as the server renders it.
+const SearchSuggestions = lazy(() =>
+  loadWhenOnline(() => import(/* webpackChunkName: "search-suggestions" */ './SearchSuggestions')),
+);
+
+interface Props {
+  /** The input's id. */
+  id: string;
+  label: string;
+  placeholder: string;
+  buttonLabel: string;
+  /** The stored search words; the box follows them when they change elsewhere (the search page's box, a link). */
+  value: string;
+  /** Called with the trimmed words. */
+  onSearch(text: string): void;
+  /** A suggestion was chosen (the phone menu closes). */
+  onChosen(): void;
+  className?: string;
+  buttonClassName?: string;
+}
+
+const CLOSED: SuggestionsState = { expanded: false, activeId: undefined };
+
+/**
+ * The navbar's search box with suggestions as the shopper types (Shopify Dawn's predictive search), as a WAI-ARIA
+ * combobox: the input keeps the focus, ArrowDown/ArrowUp move through the options, Enter opens the active one or
+ * searches, Escape closes the list, Tab leaves. Submitting searches as the plain box does.
+ */
+export function HeaderSearch({
+  id,
+  label,
+  placeholder,
+  buttonLabel,
+  value,
+  onSearch,
+  onChosen,
+  className = 'd-flex gap-2',
+  buttonClassName = 'btn btn-primary',
+}: Props) {
+  const [text, setText] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  if (value !== followed) {
+    setFollowed(value);
+    setText(value);
+  }
+  // What the shopper typed since the last search or choice (the stored words shown in the box ask nothing).
+  const [typed, setTyped] = useState('');
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [list, setList] = useState<SuggestionsState>(CLOSED);
+  const suggestions = useRef<SuggestionsHandle>(null);
+  const listId = useId();
+
+  const search = () => {
+    const words = text.trim();
+    setText(words);
+    setTyped('');
+    setOpen(false);
+    onSearch(words);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    search();
+  };
+  const chosen = () => {
+    setTyped('');
+    setOpen(false);
+    onChosen();
+  };
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Escape') {
+      // A closed list lets the browser's own Escape (clearing a search box) happen.
+      if (list.expanded) {
+        event.preventDefault();
+        setOpen(false);
+      }
+      return;
+    }
+    if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    if (suggestions.current?.key(event.key)) event.preventDefault();
+  };
+  const blur = (event: FocusEvent<HTMLFormElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  };
+  const onStateChange = useCallback((state: SuggestionsState) => setList(state), []);
+
+  return (
+    <form role="search" className={`${className} position-relative`} onSubmit={submit} onBlur={blur}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="form-control"
+        placeholder={placeholder}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setTyped(event.target.value);
+          setWanted(true);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          setWanted(true);
+          // Back in the box with words typed: their suggestions show again.
+          if (typed.trim().length >= 2) setOpen(true);
+        }}
+        onKeyDown={keyDown}
+        enterKeyHint="search"
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={list.expanded}
+        aria-controls={wanted ? listId : undefined}
+        aria-activedescendant={list.activeId}
+      />
+      <button type="submit" className={buttonClassName}>
+        {buttonLabel}
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SearchSuggestions
+            ref={suggestions}
+            id={listId}
+            typed={typed}
+            open={open}
+            onOpen={() => setOpen(true)}
+            onSubmit={search}
+            onChosen={chosen}
+            onStateChange={onStateChange}
+          />
+        </Suspense>
+      )}
+    </form>
+  );
+}
