@@ -83,3 +83,69 @@ describe('robots.txt and the sitemaps', () => {
     }
   });
 });
+
+/** The head's tags of a page's HTML. */
+const headOf = (html: string) => {
+  const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(head)?.[1];
+  const link = (rel: string, hreflang?: string) =>
+    new RegExp(`<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="([^"]*)">`).exec(
+      head,
+    )?.[1];
+  return { head, title: /<title>([^<]*)<\/title>/.exec(head)?.[1], meta, link };
+};
+
+describe('each page’s title, description, canonical and alternates (issue 49, step 2)', () => {
+  test('a product: its name, brand and price with the currency, in the page’s language', async () => {
+    const { currentProduct } = await import('../services/catalog');
+    const english = await currentProduct(server.t.db, 1, 'en');
+    const arabic = await currentProduct(server.t.db, 1, 'ar');
+    if (!english || !arabic) throw new Error('the demo shop has product 1');
+
+    const en = headOf((await page('/product/1?utm_source=x&fbclid=y&gclid=z')).body);
+    expect(en.title).toContain(english.name);
+    if (english.brand) expect(en.title).toContain(english.brand);
+    expect(en.title).toMatch(/KWD\s?[\d.]+|[\d.]+\s?KWD/);
+    expect(en.meta('description')).toContain(english.name);
+    expect(en.link('canonical')).toBe(`${ORIGIN}/product/1?lng=en`);
+    expect(en.link('alternate', 'en')).toBe(`${ORIGIN}/product/1?lng=en`);
+    expect(en.link('alternate', 'ar')).toBe(`${ORIGIN}/product/1?lng=ar`);
+    expect(en.link('alternate', 'x-default')).toBe(`${ORIGIN}/product/1`);
+
+    const arPage = await page('/product/1?lng=ar');
+    expect(arPage.body).toContain('<html lang="ar" dir="rtl">');
+    const ar = headOf(arPage.body);
+    expect(ar.title).toContain(arabic.name);
+    expect(ar.title).toContain('متجر الخليج');
+    expect(ar.title).toMatch(/د\.ك|KWD/);
+    expect(ar.link('canonical')).toBe(`${ORIGIN}/product/1?lng=ar`);
+  });
+
+  test('search by words or by category, content pages and home', async () => {
+    const search = headOf((await page('/search?q=abaya&utm_campaign=eid&page=2')).body);
+    expect(search.title).toBe('Search results for “abaya” | Gulf Store');
+    expect(search.link('canonical')).toBe(`${ORIGIN}/search?q=abaya&amp;lng=en`);
+
+    const category = headOf((await page('/search?category=1&lng=ar')).body);
+    expect(category.title).toMatch(/ \| متجر الخليج$/);
+    expect(category.meta('description')).toContain('تسوق');
+
+    expect(headOf((await page('/privacy?lng=ar')).body).title).toBe('سياسة الخصوصية | متجر الخليج');
+    expect(headOf((await page('/who-we-are')).body).title).toBe('Who we are | Gulf Store');
+    const home = headOf((await page('/', { 'accept-language': 'ar' })).body);
+    expect(home.title).toBe('متجر الخليج — متجر إلكتروني للكويت والخليج');
+    expect(home.link('canonical')).toBe(`${ORIGIN}/?lng=ar`);
+    // One title and one description: the built page's generic ones are replaced.
+    expect(home.head.match(/<title>/g)).toHaveLength(1);
+    expect(home.head.match(/name="?description/g)).toHaveLength(1);
+  });
+
+  test('words with markup are escaped in the head', async () => {
+    const { head } = headOf(
+      (await page('/search?q=%3C%2Ftitle%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E"')).body,
+    );
+    expect(head).not.toContain('<script>alert');
+    expect(head).toContain('&lt;/title&gt;&lt;script&gt;');
+  });
+});

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { loadFooterTexts } from '../i18n/i18n';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
 import { NavBar } from './NavBar';
@@ -38,9 +40,41 @@ function LazyFooter() {
   );
 }
 
+/** The shell's pages and their titles' keys (a product and the not-found page title themselves). */
+const PAGE_TITLES: Record<string, string> = {
+  '/all-categories': 'all_categories',
+  '/cart': 'cart',
+  '/checkout': 'checkout',
+  '/payment': 'payment',
+  '/orders': 'orders',
+  '/profile-orders': 'orders',
+  '/favorites': 'favorites',
+  '/profile': 'profile',
+  '/profile-password': 'profile',
+  '/profile-country': 'profile',
+  '/profile-shipping': 'profile',
+  '/policy': 'policy',
+  '/privacy': 'privacy',
+  '/who-we-are': 'who_we_are',
+};
+
+/** The page's title as the shell knows it: null for home, undefined for a page that sets its own. */
+function shellTitle(pathname: string, search: string, t: TFunction) {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname;
+  if (path === '/') return null;
+  if (path === '/search') {
+    const words = new URLSearchParams(search).get('q')?.trim();
+    return words ? t('common.page_title.search', { words }) : t('common.page_title.all_products');
+  }
+  const key = PAGE_TITLES[path];
+  return key ? t(`common.page_title.${key}`) : undefined;
+}
+
 export function Layout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const title = shellTitle(pathname, search, t);
+  useDocumentTitle(title ?? null, { skip: title === undefined });
   useEffect(() => {
     // The shell's first commit, for the start-up breakdown (bench/trace.ts).
     performance.mark?.('shop:shell-rendered');

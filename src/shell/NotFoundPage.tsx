@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('common.not_found.title'));
   return (
     <section className="container py-5 text-center" aria-labelledby="not-found-title">
       <p className="display-1 fw-bold text-body-tertiary mb-0" aria-hidden="true">
