@@ -1,5 +1,6 @@
 // Issue 49, "Found" and "Shared": real statuses, robots.txt and the sitemaps, each page's head (title,
 // description, canonical, alternates, Open Graph, Twitter card, JSON-LD) in the server's HTML.
+import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { fakeSpaServer } from '../testing/fakeSpa';
 
 const ORIGIN = 'https://shop.example';
@@ -147,5 +148,77 @@ describe('each page’s title, description, canonical and alternates (issue 49, 
     );
     expect(head).not.toContain('<script>alert');
     expect(head).toContain('&lt;/title&gt;&lt;script&gt;');
+  });
+});
+
+describe('Open Graph and Twitter card tags (issue 49, step 3)', () => {
+  test('a product: its picture as an absolute URL, name, price and currency, in the page’s language', async () => {
+    const ar = headOf((await page('/product/1?lng=ar')).body);
+    expect(ar.meta('og:type')).toBe('product');
+    expect(ar.meta('og:title')).toBe(ar.title);
+    expect(ar.meta('og:description')).toBe(ar.meta('description'));
+    expect(ar.meta('og:url')).toBe(`${ORIGIN}/product/1?lng=ar`);
+    expect(ar.meta('og:image')).toMatch(new RegExp(`^${ORIGIN}/media/`));
+    expect(ar.meta('og:locale')).toBe('ar_KW');
+    expect(ar.meta('og:locale:alternate')).toBe('en_KW');
+    expect(Number(ar.meta('product:price:amount'))).toBeGreaterThan(0);
+    expect(ar.meta('product:price:currency')).toBe('KWD');
+    expect(ar.meta('twitter:card')).toBe('summary_large_image');
+    expect(ar.meta('twitter:image')).toBe(ar.meta('og:image'));
+  });
+
+  test('every page has them: home shows the shop’s picture', async () => {
+    for (const url of ['/', '/search?q=abaya', '/all-categories', '/policy', '/cart']) {
+      const head = headOf((await page(url)).body);
+      expect({ url, type: head.meta('og:type') }).toEqual({ url, type: 'website' });
+      expect(head.meta('og:image')).toMatch(/^https:\/\/shop\.example\//);
+      expect(head.meta('og:locale')).toBe('en_KW');
+      expect(head.meta('twitter:card')).toBe('summary_large_image');
+    }
+  });
+});
+
+describe('a link-preview bot gets the page rendered on the server, whatever the render limit', () => {
+  const limited = fakeSpaServer({
+    seed: true,
+    config: { publicUrl: ORIGIN, perIpLimits: { ...DEFAULT_PER_IP_LIMITS, pageRenders: 1 } },
+  });
+  const fetchAs = (url: string, userAgent: string, remoteAddress = '203.0.113.9') =>
+    limited.t.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress,
+      headers: { accept: 'text/html', 'user-agent': userAgent },
+    });
+  const rendered = (body: string) => body.includes('<div id="root"><main data-render=');
+  const WHATSAPP = 'WhatsApp/2.23.20.0';
+  const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15';
+
+  test('WhatsApp (no JavaScript, its user agent) finds the tags and the markup though its address is over the limit', async () => {
+    expect(rendered((await fetchAs('/search?q=one', BROWSER)).body)).toBe(true);
+    // A browser from the same address is over its limit: its page is rendered by its browser.
+    expect(rendered((await fetchAs('/search?q=two', BROWSER)).body)).toBe(false);
+
+    const answer = await fetchAs('/product/2', WHATSAPP);
+    expect(answer.statusCode).toBe(200);
+    expect(rendered(answer.body)).toBe(true);
+    const head = headOf(answer.body);
+    expect(head.meta('og:title')).toBeTruthy();
+    expect(head.meta('og:image')).toMatch(/^https:\/\/shop\.example\//);
+    expect(head.meta('product:price:currency')).toBe('KWD');
+    for (const bot of ['facebookexternalhit/1.1', 'Twitterbot/1.0', 'TelegramBot (like TwitterBot)']) {
+      expect(rendered((await fetchAs(`/search?q=${encodeURIComponent(bot)}`, bot)).body)).toBe(true);
+    }
+  });
+
+  test('bots together are held to ten times a client’s limit (a forged user agent buys no more)', async () => {
+    let renders = 0;
+    for (let index = 0; index < 14; index += 1) {
+      const answer = await fetchAs(`/search?q=bot-${index}`, WHATSAPP, `198.51.100.${index + 1}`);
+      // Over the limit the tags are still there: they come from the database, not the render.
+      expect(headOf(answer.body).meta('og:title')).toBeTruthy();
+      if (rendered(answer.body)) renders += 1;
+    }
+    expect(renders).toBeLessThanOrEqual(10);
   });
 });
