@@ -178,7 +178,7 @@ describe('HeaderSearch (predictive search)', () => {
     const { box, user } = renderBox();
     await user.type(box, 'oud');
     await user.click(await screen.findByRole('option', { name: 'Oud & Bakhoor' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?category=Oud%20%26%20Bakhoor$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?category=Oud\+%26\+Bakhoor$/);
     expect(box).toHaveFocus();
   });
 

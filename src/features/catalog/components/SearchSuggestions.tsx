@@ -7,7 +7,6 @@ import { useAppSelector } from '../../../app/hooks';
 import { Price } from '../../../ui/Price';
 import { useGetSuggestionsQuery } from '../catalogApi';
 import { selectHomeArgs } from '../catalogSelectors';
-import { searchByCategory } from './CategoryTiles';
 import './searchSuggestions.css';
 
 /** How long the box waits after the last keystroke before it asks (Shopify Dawn's predictive search waits ~300). */
@@ -117,7 +116,12 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
       onSubmit();
       return;
     }
-    void navigate(option.kind === 'product' ? `/product/${option.id}` : searchByCategory(option.name));
+    void navigate(
+      option.kind === 'product'
+        ? `/product/${option.id}`
+        : // As a category tile links (not imported from there: the tiles' code would come along).
+          `/search?${new URLSearchParams({ category: option.name }).toString()}`,
+    );
     onChosen();
   };
 
