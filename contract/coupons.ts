@@ -61,6 +61,8 @@ export const Coupons = endpoints({
   list: {
     method: 'GET',
     url: '/coupons',
+    notes:
+      'only the coupons a shopper can use now: switched on, started (starts_on today or before) and not ended (end_date after today, UTC); planned and switched-off ones are left out',
     schema: { querystring: CatalogQuery, response: { 200: CouponsAnswer } },
   },
   apply: {

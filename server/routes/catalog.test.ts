@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Product } from '../../contract/catalog';
-import { orderItems, orders, products, reviews } from '../db/schema';
+import { coupons, orderItems, orders, products, reviews } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { bearer as authHeader, createShopper } from './testSupport';
 
@@ -54,14 +54,25 @@ test('GET /best_selling_products answers the top sellers', async () => {
   expect(sold.find((row) => row.id === bestSellingProducts[0]?.id)?.soldCount).toBe(best);
 });
 
-test('GET /coupons answers active, expired and inactive coupons with 1/0 flags', async () => {
+test('GET /coupons lists only the coupons that work now: not switched off, started, not ended (issue 47, finding 3)', async () => {
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  await t.db.insert(coupons).values([
+    { code: 'BLACKFRIDAY70', discount: 70, endDate: day(60), startsOn: day(30) },
+    { code: 'STARTEDTODAY', discount: 5, endDate: day(60), startsOn: day(0) },
+    { code: 'ENDSTODAY', discount: 5, endDate: day(0) },
+    { code: 'OFFSOON', discount: 5, endDate: day(60), isActive: false },
+  ]);
   const body = (await get('/api/coupons')).json<
     { code: string; is_active: number; end_date: string; discount: number }[]
   >();
   const welcome = body.find((coupon) => coupon.code === 'WELCOME10');
   expect(welcome).toMatchObject({ is_active: 1, discount: 10 });
   expect(welcome?.end_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  expect(body.find((coupon) => coupon.code === 'VIP40')?.is_active).toBe(0);
+  const codes = body.map((coupon) => coupon.code);
+  expect(codes).toContain('STARTEDTODAY');
+  for (const hidden of ['VIP40', 'RAMADAN20', 'BLACKFRIDAY70', 'ENDSTODAY', 'OFFSOON'])
+    expect(codes).not.toContain(hidden);
+  expect(body.every((coupon) => coupon.is_active === 1 && coupon.end_date > day(0))).toBe(true);
 });
 
 describe('list answers and compression', () => {

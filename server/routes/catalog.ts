@@ -111,7 +111,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(Coupons.list.url, { schema: Coupons.list.schema }, async (request) =>
-    listCoupons(db, await requestedRate(db, request.query.currency_code)),
+    listCoupons(db, await requestedRate(db, request.query.currency_code), config.now()),
   );
 
   app.get(Catalog.reviews.url, { schema: Catalog.reviews.schema }, async (request) =>

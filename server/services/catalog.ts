@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Category, Product } from '../../contract/catalog';
 import type { Coupon } from '../../contract/coupons';
 import type { Db } from '../db/client';
-import { categoryRows, couponRows } from '../db/queries/catalog';
+import { categoryRows, workingCouponRows } from '../db/queries/catalog';
 import {
   categories,
   currencyRates,
@@ -362,8 +362,9 @@ export function bestSellers(db: Db, lang: Lang, rate: Rate | null): Promise<Prod
 }
 
 /** Every coupon; with a rate, each also in that currency (`converted`), as the cart will count it. */
-export async function listCoupons(db: Db, rate: Rate | null): Promise<Coupon[]> {
-  return (await couponRows(db)).map((row) => ({
+/** The public list: only coupons a shopper can use now (a planned or switched-off coupon is staff's to know). */
+export async function listCoupons(db: Db, rate: Rate | null, now: Date): Promise<Coupon[]> {
+  return (await workingCouponRows(db, now.toISOString().slice(0, 10))).map((row) => ({
     id: row.id,
     code: row.code,
     is_active: row.isActive ? 1 : 0,

@@ -1,5 +1,5 @@
 // The catalogue's own tables beside products: categories, coupons, reviews.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, coupons, orderItems, orders, reviews } from '../schema';
 
@@ -7,8 +7,22 @@ export function categoryRows(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
 }
 
-export function couponRows(db: Db) {
-  return db.select().from(coupons).orderBy(asc(coupons.id));
+/**
+ * The coupons that work on `today` (YYYY-MM-DD, UTC): switched on, started (starts_on null or on or before today)
+ * and not ended (end_date after today: a date-only end means that day's midnight UTC), as findValidCoupon decides.
+ */
+export function workingCouponRows(db: Db, today: string) {
+  return db
+    .select()
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.isActive, true),
+        gt(coupons.endDate, today),
+        or(isNull(coupons.startsOn), lte(coupons.startsOn, today)),
+      ),
+    )
+    .orderBy(asc(coupons.id));
 }
 
 /**
