@@ -1,6 +1,9 @@
 // Issue 49, "Found" and "Shared": real statuses, robots.txt and the sitemaps, each page's head (title,
 // description, canonical, alternates, Open Graph, Twitter card, JSON-LD) in the server's HTML.
+import { eq } from 'drizzle-orm';
+
 import { DEFAULT_PER_IP_LIMITS } from '../config';
+import { products, reviews } from '../db/schema';
 import { fakeSpaServer } from '../testing/fakeSpa';
 
 const ORIGIN = 'https://shop.example';
@@ -174,6 +177,90 @@ describe('Open Graph and Twitter card tags (issue 49, step 3)', () => {
       expect(head.meta('og:image')).toMatch(/^https:\/\/shop\.example\//);
       expect(head.meta('og:locale')).toBe('en_KW');
       expect(head.meta('twitter:card')).toBe('summary_large_image');
+    }
+  });
+});
+
+/** The page's JSON-LD blocks, parsed. */
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown> & { '@type': string },
+  );
+const ofType = (blocks: ReturnType<typeof jsonLdOf>, type: string) => {
+  const found = blocks.find((block) => block['@type'] === type);
+  if (!found) throw new Error(`no ${type} in ${JSON.stringify(blocks)}`);
+  return found as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+describe('structured data (issue 49, step 4)', () => {
+  test('a product: Product with its Offer (price, currency, availability from stock, url), a BreadcrumbList', async () => {
+    await server.t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, 3));
+    const blocks = jsonLdOf((await page('/product/3?lng=ar')).body);
+    const product = ofType(blocks, 'Product');
+    expect(product['@context']).toBe('https://schema.org');
+    expect(typeof product.name).toBe('string');
+    expect(product.image[0]).toMatch(/^https:\/\/shop\.example\//);
+    expect(product.offers).toMatchObject({
+      '@type': 'Offer',
+      priceCurrency: 'KWD',
+      availability: 'https://schema.org/OutOfStock',
+      url: `${ORIGIN}/product/3?lng=ar`,
+    });
+    expect(Number(product.offers.price)).toBeGreaterThan(0);
+    const crumbs = ofType(blocks, 'BreadcrumbList');
+    expect(crumbs.itemListElement.map((item: { position: number }) => item.position)).toEqual([1, 2, 3]);
+    expect(crumbs.itemListElement[0]).toMatchObject({ name: 'الرئيسية', item: `${ORIGIN}/?lng=ar` });
+    expect(crumbs.itemListElement[2].item).toBe(`${ORIGIN}/product/3?lng=ar`);
+  });
+
+  test('AggregateRating only when the product has approved reviews; availability InStock with stock', async () => {
+    await server.t.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, 4));
+    await server.t.db.delete(reviews).where(eq(reviews.productId, 4));
+    const before = ofType(jsonLdOf((await page('/product/4')).body), 'Product');
+    expect(before.aggregateRating).toBeUndefined();
+    expect(before.offers.availability).toBe('https://schema.org/InStock');
+    await server.t.db.insert(reviews).values([
+      { productId: 4, userName: 'Sara', rating: 5, review: 'Lovely', status: 'approved' },
+      { productId: 4, userName: 'Ali', rating: 4, review: 'Good', status: 'approved' },
+      { productId: 4, userName: 'Spam', rating: 1, review: 'Buy here', status: 'pending' },
+    ]);
+    const after = ofType(jsonLdOf((await page('/product/4')).body), 'Product');
+    expect(after.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+    });
+  });
+
+  test('home: Organization, and WebSite with a SearchAction', async () => {
+    const blocks = jsonLdOf((await page('/')).body);
+    expect(ofType(blocks, 'Organization')).toMatchObject({ name: 'Gulf Store', url: `${ORIGIN}/` });
+    expect(ofType(blocks, 'WebSite').potentialAction).toMatchObject({
+      '@type': 'SearchAction',
+      target: { urlTemplate: `${ORIGIN}/search?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    });
+  });
+
+  test('a name that closes the script cannot: < is escaped, and the policy lets no inline script run', async () => {
+    const [row] = await server.t.db.select().from(products).where(eq(products.id, 5));
+    await server.t.db
+      .update(products)
+      .set({ nameEn: '</script><script>alert(1)</script> Shirt' })
+      .where(eq(products.id, 5));
+    try {
+      const answer = await page('/product/5');
+      const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(answer.body)?.[1] ?? '';
+      expect(jsonLd).not.toContain('<');
+      expect(ofType(jsonLdOf(answer.body), 'Product').name).toBe('</script><script>alert(1)</script> Shirt');
+      expect(answer.body).not.toContain('<script>alert(1)');
+      // JSON-LD is data (a type the browser does not run); the policy still allows no inline script.
+      const policy = String(answer.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      expect(scriptSrc).toContain("'self'");
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    } finally {
+      if (row) await server.t.db.update(products).set({ nameEn: row.nameEn }).where(eq(products.id, 5));
     }
   });
 });
