@@ -9,8 +9,8 @@ import { returnStock, takeStock, type StockNeed } from '../../db/stock';
 import type { CartOwner } from '../cart';
 import { parseId } from '../catalog';
 import { Conflict, NotFound } from '../errors';
-import { claimPendingSlot } from './limits';
 import type { PaymentGateway } from '../payments';
+import { claimPendingSlot } from './limits';
 import {
   applyPaymentOutcome,
   settleOpenAttempts,
