@@ -1,5 +1,5 @@
 // The paged catalogue (issue 48): search with facets, suggestions, categories a page at a time, related products and
-// the home lists. Answers are kept a few seconds per address and dropped when staff change the catalogue.
+// the home lists. Answers are kept a few seconds per address and dropped when the catalogue changes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CatalogPages } from '../../contract/catalogSearch';
 import type { MatchGroup } from '../db/queries/catalogSearch';
