@@ -172,10 +172,14 @@ export async function pageHead(
         unitPriceOf({ price: product.price, discountedPrice: product.discounted_price }),
         language,
       );
-      const brand = product.brand ? ` ${text('byBrand', language, { brand: product.brand })}` : '';
+      // Many names already carry the brand ("… by Layali", "… من Nasma"): it is not said twice.
+      const brand =
+        product.brand && !product.name.toLowerCase().includes(product.brand.toLowerCase())
+          ? ` ${text('byBrand', language, { brand: product.brand })}`
+          : '';
       title = titled(`${product.name}${brand} — ${price}`);
       description = clip(
-        [`${product.name}${brand}: ${price}.`, product.description].filter(Boolean).join(' '),
+        [`${product.name}${brand} · ${price}`, product.description].filter(Boolean).join(' · '),
       );
       image = product.image_temp || null;
       crumbs.push({
