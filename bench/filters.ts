@@ -123,7 +123,11 @@ export async function measureFilterChange(): Promise<{
     page_count: Math.ceil((brand ? PRODUCTS / brands.length : PRODUCTS) / 12),
     sort: 'relevance' as const,
     facets: {
-      categories: Array.from({ length: 20 }, (_, c) => ({ id: c + 1, name: `Category ${c + 1}`, count: 500 })),
+      categories: Array.from({ length: 20 }, (_, c) => ({
+        id: c + 1,
+        name: `Category ${c + 1}`,
+        count: 500,
+      })),
       brands: brands.map((value) => ({ value, count: PRODUCTS / brands.length })),
       collections: Array.from({ length: 12 }, (_, c) => ({ value: `Collection ${c}`, count: 833 })),
       ratings: [4, 3, 2, 1].map((min_rating) => ({ min_rating, count: 2000 * (5 - min_rating) })),
