@@ -161,13 +161,31 @@ describe('Open Graph and Twitter card tags (issue 49, step 3)', () => {
     expect(ar.meta('og:title')).toBe(ar.title);
     expect(ar.meta('og:description')).toBe(ar.meta('description'));
     expect(ar.meta('og:url')).toBe(`${ORIGIN}/product/1?lng=ar`);
-    expect(ar.meta('og:image')).toMatch(new RegExp(`^${ORIGIN}/media/`));
+    expect(ar.meta('og:image')).toBe(`${ORIGIN}/share/products/1.jpg`);
+    expect(ar.meta('og:image:width')).toBe('1200');
+    expect(ar.meta('og:image:height')).toBe('630');
     expect(ar.meta('og:locale')).toBe('ar_KW');
     expect(ar.meta('og:locale:alternate')).toBe('en_KW');
     expect(Number(ar.meta('product:price:amount'))).toBeGreaterThan(0);
     expect(ar.meta('product:price:currency')).toBe('KWD');
     expect(ar.meta('twitter:card')).toBe('summary_large_image');
     expect(ar.meta('twitter:image')).toBe(ar.meta('og:image'));
+  });
+
+  test('a product’s preview picture is a 1200 × 630 JPEG drawn from its main picture', async () => {
+    const answer = await server.t.app.inject({ method: 'GET', url: '/share/products/1.jpg' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/jpeg');
+    const { default: sharp } = await import('sharp');
+    const picture = await sharp(answer.rawPayload).metadata();
+    expect({ format: picture.format, width: picture.width, height: picture.height }).toEqual({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    });
+    for (const url of ['/share/products/999999.jpg', '/share/products/x.jpg', '/share/products/1.png']) {
+      expect((await server.t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
   });
 
   test('every page has them: home shows the shop’s picture', async () => {

@@ -1,6 +1,10 @@
 // robots.txt and the sitemaps (issue 49): HTTP only; server/services/sitemaps.ts makes them.
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { parseId } from '../services/catalog';
+import { SharePictureBusy, sharePictures } from '../services/sharePictures';
 import { pagesSitemap, productsSitemap, robotsTxt, sitemapIndex } from '../services/sitemaps';
+import { MEDIA_DIR } from './content';
 
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers read these now and then; an hour keeps a burst of them off the database. */
@@ -8,6 +12,26 @@ const CACHE = 'public, max-age=3600';
 
 export default async function seoRoutes(app: FastifyInstance): Promise<void> {
   const origin = app.deps.config.publicUrl;
+
+  const pictures = sharePictures(app.deps.db, {
+    media: MEDIA_DIR,
+    uploads: path.join(app.deps.config.dataDir, 'uploads'),
+  });
+  app.deps.catalogue.onChange(() => pictures.clear());
+
+  // A product's link-preview picture, 1200 × 630 (services/sharePictures.ts); og:image names it.
+  app.get<{ Params: { name: string } }>('/share/products/:name', async (request, reply) => {
+    const id = parseId(/^(\d+)\.jpg$/.exec(request.params.name)?.[1]);
+    let picture: Buffer | null;
+    try {
+      picture = id === null ? null : await pictures(id);
+    } catch (error) {
+      if (!(error instanceof SharePictureBusy)) throw error;
+      return reply.status(503).header('Retry-After', '2').send({ message: 'Busy, try again shortly.' });
+    }
+    if (!picture) return reply.status(404).send({ message: 'Not Found.' });
+    return reply.type('image/jpeg').header('Cache-Control', 'public, max-age=86400').send(picture);
+  });
 
   app.get('/robots.txt', (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', CACHE).send(robotsTxt(origin)),

@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { approvedReviewCount, categoryNames } from '../db/queries/pageHead';
 import { sliderRows } from '../db/queries/content';
 import { currentProduct, localized, parseId, unitPriceOf, type Lang } from './catalog';
+import { SHARE_HEIGHT, SHARE_WIDTH } from './sharePictures';
 
 export const CURRENCY = 'KWD';
 
@@ -226,7 +227,11 @@ export async function pageHead(
     const [slide] = await sliderRows(db);
     image = slide?.image ?? null;
   }
-  const imageUrl = absolute(origin, pictureUrl(image ?? '/favicon.png'));
+  // A product's preview is its 1200 × 630 rendition (services/sharePictures.ts); other pages show their picture.
+  const imageUrl =
+    product && image
+      ? `${origin}/share/products/${product.id}.jpg`
+      : absolute(origin, pictureUrl(image ?? '/favicon.png'));
 
   const alternates: PageHead['alternates'] = [
     { hreflang: 'en', href: languageUrl(origin, address, 'en') },
@@ -241,6 +246,13 @@ export async function pageHead(
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
     { property: 'og:image', content: imageUrl },
+    ...(product && image
+      ? [
+          { property: 'og:image:type', content: 'image/jpeg' },
+          { property: 'og:image:width', content: String(SHARE_WIDTH) },
+          { property: 'og:image:height', content: String(SHARE_HEIGHT) },
+        ]
+      : []),
     { property: 'og:image:alt', content: product?.name ?? shop },
     { property: 'og:locale', content: language === 'ar' ? 'ar_KW' : 'en_KW' },
     { property: 'og:locale:alternate', content: language === 'ar' ? 'en_KW' : 'ar_KW' },
