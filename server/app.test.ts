@@ -36,6 +36,15 @@ afterAll(async () => {
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
+/**
+ * The built page without the head each page gets (its title, and the description and tags added before </head>:
+ * server/plugins/pageHead.test.ts).
+ */
+const withoutPageHead = (body: string) =>
+  body
+    .replace(/<title>[^<]*<\/title>/, '<title>Shop</title>')
+    .replace(/<meta name="description".*<\/head>/, '</head>');
+
 describe('health and runtime config', () => {
   test('GET /api/health answers ok', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -129,18 +138,24 @@ describe('the SPA', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
+    expect(withoutPageHead(response.body)).toBe(INDEX_HTML);
   });
 
-  test.each(['/product/12', '/cart', '/profile?tab=orders', '/who-we-are'])(
+  test.each(['/cart', '/profile?tab=orders', '/who-we-are'])(
     'history fallback: %s answers index.html',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX_HTML);
+      expect(withoutPageHead(response.body)).toBe(INDEX_HTML);
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  test('history fallback: an unknown product (this shop is empty) is index.html with a 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/product/12', headers: html });
+    expect(response.statusCode).toBe(404);
+    expect(withoutPageHead(response.body)).toBe(INDEX_HTML);
+  });
 
   test('hashed assets are cached for a year, immutable', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/static/main.3f9a1c2b7d.js' });
