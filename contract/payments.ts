@@ -65,6 +65,18 @@ export type PaymentState = Static<typeof PaymentState>;
 
 export const PaymentStatusParams = Type.Object({ paymentId: Type.String() });
 
+/**
+ * Who asks: the order's owner (a bearer token, or the guest_token that made the order) or the signed return link
+ * the gateway sends the shopper back with (`order`, `expires`, `signature`, as it arrives on /payment).
+ */
+export const PaymentStatusQuery = Type.Object({
+  guest_token: Type.Optional(Type.String({ maxLength: 200 })),
+  order: Type.Optional(Type.String({ maxLength: 20 })),
+  expires: Type.Optional(Type.String({ maxLength: 20 })),
+  signature: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type PaymentStatusQuery = Static<typeof PaymentStatusQuery>;
+
 export const PaymentStatusAnswer = Answer({
   order_id: Nullable(Type.Integer()),
   /** the order's status (the gateway's when no order) */
@@ -112,8 +124,14 @@ export const Payments = endpoints({
   status: {
     method: 'GET',
     url: '/payments/:paymentId/status',
-    notes: 'the server asks the gateway and records the outcome on the order; unknown id 404',
-    schema: { params: PaymentStatusParams, response: { 200: PaymentStatusAnswer } },
+    auth: 'optional',
+    notes:
+      "only the order's owner (bearer, or ?guest_token=) or the signed return link (?order=&expires=&signature=, as the gateway's return to /payment carries it, valid 2 hours) else 404, the gateway not asked; the server asks the gateway and records the outcome on the order; unknown id 404; 60 a minute per client address, then 429",
+    schema: {
+      params: PaymentStatusParams,
+      querystring: PaymentStatusQuery,
+      response: { 200: PaymentStatusAnswer },
+    },
   },
   callback: {
     method: 'POST',

@@ -80,6 +80,8 @@ export interface PerIpLimits {
   guestCart: number;
   /** Pages rendered on the server (a page kept in memory is not counted); beyond, pages render in the browser. */
   pageRenders: number;
+  /** Payment status checks (each may ask the gateway); 60 when left out. */
+  paymentStatus?: number;
 }
 
 /**
@@ -92,6 +94,7 @@ export const DEFAULT_PER_IP_LIMITS: PerIpLimits = {
   login: 100,
   guestCart: 20,
   pageRenders: 30,
+  paymentStatus: 60,
 };
 
 /** An unpaid order keeps its pieces off sale this long (UNPAID_ORDER_MINUTES overrides it). */

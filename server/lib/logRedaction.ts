@@ -4,7 +4,12 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values are secrets (compared without case; `name[]` counts as `name`). */
-export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set(['guest_token', 'token', 'code']);
+export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'guest_token',
+  'token',
+  'code',
+  'signature',
+]);
 
 /** Headers that carry a credential, should anything log a request's headers. */
 export const SECRET_HEADERS = ['authorization', 'cookie', 'x-guest-token', 'proxy-authorization'] as const;

@@ -72,13 +72,15 @@ function userOrder(token: string, house: number, address: string) {
 const paymentIdOf = (paymentUrl: string) => paymentUrl.split('/').pop() ?? '';
 async function decline(paymentUrl: string) {
   const paymentId = paymentIdOf(paymentUrl);
-  await t.app.inject({
+  const declined = await t.app.inject({
     method: 'POST',
     url: `/pay/sandbox/${paymentId}`,
     payload: 'action=decline',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-  await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/status` });
+  // The shopper comes back with the signed return link (issue 47, finding 9).
+  const back = new URL(String(declined.headers.location));
+  await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/status${back.search}` });
 }
 
 async function productNamed(productId: number): Promise<string> {
@@ -426,7 +428,11 @@ describe("a guest's orders on sign-in", () => {
       payload: 'action=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    const status = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/status` });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${paymentId}/status`,
+      headers: bearer(shopper.token),
+    });
     expect(status.json()).toMatchObject({ order_id: orderId, status: 'paid' });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ userId: shopper.id, status: 'paid' });

@@ -54,7 +54,9 @@ const decide = (paymentId: string, action: 'pay' | 'decline') =>
     payload: `action=${action}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-const statusOf = (paymentId: string) => call(t.app, 'GET', `/api/payments/${paymentId}/status`);
+// Only the order's owner (or the signed return link) reads a payment's status (issue 47, finding 9).
+const statusOf = (paymentId: string, token: string) =>
+  call(t.app, 'GET', `/api/payments/${paymentId}/status`, undefined, token);
 
 test('50 shoppers ordering the last piece at once: exactly one order holds it, stock ends at 0', async () => {
   const productId = await productWithStock(t.db, 50);
@@ -114,10 +116,12 @@ describe('the stock of an order', () => {
     const created = (await order(t.app, shopper)).json<{ order_id: number; payment_url: string }>();
     expect(await stockOf(t.db, productId)).toBe(1);
     await decide(paymentIdOf(created.payment_url), 'decline');
-    expect((await statusOf(paymentIdOf(created.payment_url))).json()).toMatchObject({ status: 'failed' });
+    expect((await statusOf(paymentIdOf(created.payment_url), shopper.token)).json()).toMatchObject({
+      status: 'failed',
+    });
     expect(await stockOf(t.db, productId)).toBe(3);
     // A repeated status read changes nothing.
-    await statusOf(paymentIdOf(created.payment_url));
+    await statusOf(paymentIdOf(created.payment_url), shopper.token);
     expect(await stockOf(t.db, productId)).toBe(3);
 
     const retry = await call(
@@ -133,9 +137,12 @@ describe('the stock of an order', () => {
       retry.json<{ payment_result: { PaymentURL: string } }>().payment_result.PaymentURL,
     );
     await decide(retryId, 'pay');
-    expect((await statusOf(retryId)).json()).toMatchObject({ order_id: created.order_id, status: 'paid' });
+    expect((await statusOf(retryId, shopper.token)).json()).toMatchObject({
+      order_id: created.order_id,
+      status: 'paid',
+    });
     // The old declined attempt read again does not undo the paid order.
-    await statusOf(paymentIdOf(created.payment_url));
+    await statusOf(paymentIdOf(created.payment_url), shopper.token);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, created.order_id));
     expect(row?.status).toBe('paid');
     expect(await stockOf(t.db, productId)).toBe(1);
@@ -146,7 +153,7 @@ describe('the stock of an order', () => {
     const first = await shopperWith(t.app, t.db, productId);
     const created = (await order(t.app, first)).json<{ order_id: number; payment_url: string }>();
     await decide(paymentIdOf(created.payment_url), 'decline');
-    await statusOf(paymentIdOf(created.payment_url));
+    await statusOf(paymentIdOf(created.payment_url), first.token);
     const second = await shopperWith(t.app, t.db, productId);
     expect((await order(t.app, second)).statusCode).toBe(201);
     const retry = await call(
@@ -171,7 +178,9 @@ describe('the stock of an order', () => {
     expect(canceled.json()).toMatchObject({ order: { id: created.order_id, status: 'canceled' } });
     expect(await stockOf(t.db, productId)).toBe(1);
     await decide(paymentIdOf(created.payment_url), 'pay');
-    expect((await statusOf(paymentIdOf(created.payment_url))).json()).toMatchObject({ status: 'refund_due' });
+    expect((await statusOf(paymentIdOf(created.payment_url), shopper.token)).json()).toMatchObject({
+      status: 'refund_due',
+    });
     expect(await stockOf(t.db, productId)).toBe(1);
   });
 });
@@ -255,7 +264,7 @@ describe('a forged or mismatched gateway answer', () => {
       const [row] = await scripted.db.select().from(orders).where(eq(orders.id, created.order_id));
       const total = row?.totalPrice ?? 0;
       const read = async () => {
-        await call(scripted.app, 'GET', '/api/payments/scripted-payment-1/status');
+        await call(scripted.app, 'GET', '/api/payments/scripted-payment-1/status', undefined, shopper.token);
         const [now] = await scripted.db.select().from(orders).where(eq(orders.id, created.order_id));
         return now?.status;
       };
@@ -341,7 +350,7 @@ describe('unavailable lines', () => {
 
     // Paid: the ordered line leaves the cart, the unavailable one stays for when it is back.
     await decide(paymentIdOf(answer.json<{ payment_url: string }>().payment_url), 'pay');
-    await statusOf(paymentIdOf(answer.json<{ payment_url: string }>().payment_url));
+    await statusOf(paymentIdOf(answer.json<{ payment_url: string }>().payment_url), shopper.token);
     const cart = (await call(t.app, 'GET', '/api/cart', undefined, shopper.token)).json<{
       cart_items: { product_id: number }[];
     }>();

@@ -255,7 +255,9 @@ describe('payments', () => {
     return { user, product, ...body, paymentId: body.payment_url.split('/').pop() ?? '' };
   }
 
-  const statusOf = (paymentId: string) => call(t.app, 'GET', `/api/payments/${paymentId}/status`);
+  // Only the order's owner (or the signed return link) reads a payment's status (issue 47, finding 9).
+  const statusOf = (paymentId: string, token?: string) =>
+    call(t.app, 'GET', `/api/payments/${paymentId}/status`, undefined, token);
   const decide = (paymentId: string, action: string) =>
     t.app.inject({
       method: 'POST',
@@ -280,17 +282,20 @@ describe('payments', () => {
   test('the shopper coming back alone does not pay the order; paying on the sandbox page does', async () => {
     const { user, product, order_id, paymentId } = await pendingOrder();
     // Only the redirect, no decision at the gateway: still pending.
-    expect((await statusOf(paymentId)).json()).toMatchObject({ order_id, status: 'pending' });
+    expect((await statusOf(paymentId, user.token)).json()).toMatchObject({ order_id, status: 'pending' });
 
     const paid = await decide(paymentId, 'pay');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(
-      `${t.app.deps.config.publicUrl}/payment?paymentId=${paymentId}&status=paid`,
+    // The return link is signed for this order, so a fresh browser may read the outcome.
+    expect(paid.headers.location).toMatch(
+      new RegExp(
+        `^${t.app.deps.config.publicUrl}/payment\\?paymentId=${paymentId}&status=paid&order=${order_id}&expires=\\d+&signature=[0-9a-f]{40}$`,
+      ),
     );
     // The gateway's decision (the sandbox's callback) settles the order before the shopper is back.
     const [before] = await t.db.select().from(orders).where(eq(orders.id, order_id));
     expect(before?.status).toBe('paid');
-    expect((await statusOf(paymentId)).json()).toMatchObject({ order_id, status: 'paid' });
+    expect((await statusOf(paymentId, user.token)).json()).toMatchObject({ order_id, status: 'paid' });
     const [after] = await t.db.select().from(orders).where(eq(orders.id, order_id));
     expect(after?.status).toBe('paid');
     // The cart is emptied and the stock taken.
@@ -299,19 +304,19 @@ describe('payments', () => {
     expect(stock?.stockQuantity).toBe(product.stockQuantity - 2);
     // A decided payment stays decided.
     await decide(paymentId, 'decline');
-    expect((await statusOf(paymentId)).json()).toMatchObject({ status: 'paid' });
+    expect((await statusOf(paymentId, user.token)).json()).toMatchObject({ status: 'paid' });
   });
 
   test('declining fails the order and keeps the cart', async () => {
     const { user, order_id, paymentId } = await pendingOrder();
     const declined = await decide(paymentId, 'decline');
     expect(declined.headers.location).toContain('status=failed');
-    expect((await statusOf(paymentId)).json()).toMatchObject({ order_id, status: 'failed' });
+    expect((await statusOf(paymentId, user.token)).json()).toMatchObject({ order_id, status: 'failed' });
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
   });
 
   test('an unknown payment is 404', async () => {
-    expect((await statusOf('no-such-payment-123')).statusCode).toBe(404);
+    expect((await statusOf('no-such-payment-123', (await createShopper(t.db)).token)).statusCode).toBe(404);
     expect((await decide('no-such-payment-123', 'pay')).statusCode).toBe(404);
   });
 
@@ -407,7 +412,7 @@ describe('payments', () => {
     const status = await t.app.deps.gateway.getPaymentStatus(paymentId);
     expect(status?.amount).toBeCloseTo((order?.totalPrice ?? 0) * 1.025, 2);
     await decide(paymentId, 'pay');
-    expect((await statusOf(paymentId)).json()).toMatchObject({ order_id, status: 'paid' });
+    expect((await statusOf(paymentId, user.token)).json()).toMatchObject({ order_id, status: 'paid' });
 
     const stranger = await createShopper(t.db);
     const other = await pendingOrder();

@@ -363,7 +363,9 @@ describe('a gateway that cannot withdraw an unpaid payment (MyFatoorah)', () => 
     const total = (await orderOf(g.db, order_id)).totalPrice;
 
     gateway.pay(second);
-    expect((await call(g.app, 'GET', `/api/payments/${second}/status`)).json()).toMatchObject({
+    expect(
+      (await call(g.app, 'GET', `/api/payments/${second}/status`, undefined, shopper.token)).json(),
+    ).toMatchObject({
       status: 'paid',
     });
     gateway.pay(first);
@@ -396,7 +398,7 @@ describe('a gateway that cannot withdraw an unpaid payment (MyFatoorah)', () => 
     );
     // Asked again, nothing is counted twice.
     clock.advance(MINUTE);
-    await call(g.app, 'GET', `/api/payments/${first}/status`);
+    await call(g.app, 'GET', `/api/payments/${first}/status`, undefined, shopper.token);
     await g.app.jobs.tick();
     expect(warnings.filter((line) => line.attemptId === refundAttempt)).toHaveLength(1);
   });
@@ -424,8 +426,8 @@ describe('a gateway that cannot withdraw an unpaid payment (MyFatoorah)', () => 
     );
     gateway.pay(second);
     gateway.pay(paymentIdOf(payment_url));
-    await call(g.app, 'GET', `/api/payments/${second}/status`);
-    await call(g.app, 'GET', `/api/payments/${paymentIdOf(payment_url)}/status`);
+    await call(g.app, 'GET', `/api/payments/${second}/status`, undefined, shopper.token);
+    await call(g.app, 'GET', `/api/payments/${paymentIdOf(payment_url)}/status`, undefined, shopper.token);
     const [refundable, paid] = await orderAttempts(g.db, order_id);
     if (!refundable || !paid) throw new Error('two attempts expected');
     expect([refundable.state, paid.state]).toEqual(['refund_due', 'paid']);

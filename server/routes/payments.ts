@@ -1,8 +1,9 @@
 // MyFatoorah-shaped payment calls, the payment status check, and the sandbox's hosted pay page.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Payments } from '../../contract/payments';
-import type { OrderOwner } from '../db/queries/orders';
+import { ownedOrderRow, type OrderOwner } from '../db/queries/orders';
+import { orderOfPaymentReturn, paymentReturnQuery } from '../lib/paymentReturn';
 import { authenticate } from '../plugins/auth';
 import { guestOwner } from '../services/cart';
 import { NotFound, NotSignedIn } from '../services/errors';
@@ -55,12 +56,36 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { payment_result: { PaymentURL: payment.paymentUrl, InvoiceId: payment.invoiceId } };
   });
 
-  app.get(Payments.status.url, { schema: Payments.status.schema }, async (request) => {
-    const paymentId = request.params.paymentId;
-    const status = /^[\w-]{8,100}$/.test(paymentId) ? await gateway.getPaymentStatus(paymentId) : null;
-    if (!status) throw new NotFound('Payment not found');
-    return statusAnswer(app, status, request.log);
-  });
+  // Only the order's owner or the signed return link; anyone else is 404 before the gateway is asked (MyFatoorah's
+  // invoice numbers are sequential: a stranger would read orders and totals and spend the merchant's API quota).
+  app.get(
+    Payments.status.url,
+    {
+      schema: Payments.status.schema,
+      config: {
+        rateLimit: {
+          max: config.perIpLimits.paymentStatus ?? 60,
+          timeWindow: 60_000,
+          groupId: 'payment-status',
+          keyGenerator: (request: FastifyRequest) => `payment-status|${request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const paymentId = request.params.paymentId;
+      const signedOrder = orderOfPaymentReturn(config.tokenSecret, request.query, config.now());
+      const owners = await statusReadersOf(app, request, request.query.guest_token);
+      if (signedOrder === null && owners.length === 0) throw new NotFound('Payment not found');
+      const status = /^[\w-]{8,100}$/.test(paymentId) ? await gateway.getPaymentStatus(paymentId) : null;
+      if (!status || status.orderId === null) throw new NotFound('Payment not found');
+      const orderId = status.orderId;
+      const mayRead =
+        signedOrder === orderId ||
+        (await Promise.all(owners.map((owner) => ownedOrderRow(db, orderId, owner)))).some(Boolean);
+      if (!mayRead) throw new NotFound('Payment not found');
+      return statusAnswer(app, status, request.log);
+    },
+  );
 
   // The gateway's server-to-server callback (its webhook). It only names the payment; the order follows what the
   // gateway answers when asked, so a forged body can change nothing.
@@ -103,6 +128,20 @@ async function payersOf(
     }
   }
   return owners;
+}
+
+/** Who may read a payment's status: a verified account and/or the guest cart its token opens; none is no error. */
+async function statusReadersOf(
+  app: FastifyInstance,
+  request: Parameters<typeof authenticate>[1],
+  guestToken: string | undefined,
+): Promise<OrderOwner[]> {
+  try {
+    return await payersOf(app, request, guestToken);
+  } catch (error) {
+    if (error instanceof NotSignedIn) return [];
+    throw error;
+  }
 }
 
 /** Asks nothing of the client: the gateway's answer decides the order's status. */
@@ -165,8 +204,11 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       .status(404)
       .type('text/html; charset=utf-8')
       .send(page('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>'));
-  const returnUrl = (paymentId: string, status: string) =>
-    `${config.publicUrl}/payment?paymentId=${encodeURIComponent(paymentId)}&status=${encodeURIComponent(status)}`;
+  // The signed return link (lib/paymentReturn): the shopper sees the outcome even in another browser.
+  const returnUrl = (paymentId: string, status: string, orderId: number | null) =>
+    `${config.publicUrl}/payment?paymentId=${encodeURIComponent(paymentId)}&status=${encodeURIComponent(status)}${
+      orderId === null ? '' : `&${paymentReturnQuery(config.tokenSecret, orderId, config.now())}`
+    }`;
 
   app.get<{ Params: { paymentId: string } }>('/pay/sandbox/:paymentId', async (request, reply) => {
     const found = sandbox ? await sandbox.lookUp(request.params.paymentId) : null;
@@ -186,7 +228,7 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
         page(
           'Payment decided',
           `<h1>This payment is ${outcome}</h1>${details}
-<p><a href="${escapeHtml(returnUrl(status.paymentId, status.status))}">Back to the shop</a></p>`,
+<p><a href="${escapeHtml(returnUrl(status.paymentId, status.status, status.orderId))}">Back to the shop</a></p>`,
         ),
       );
     }
@@ -225,7 +267,7 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
         decided.paymentId,
         config.now(),
       );
-      return reply.redirect(returnUrl(decided.paymentId, decided.status), 303);
+      return reply.redirect(returnUrl(decided.paymentId, decided.status, decided.orderId), 303);
     },
   );
 }

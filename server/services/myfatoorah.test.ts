@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { orders, products } from '../db/schema';
+import { paymentReturnQuery } from '../lib/paymentReturn';
 import { statusOfDomainError } from '../lib/errors';
 import { call, createShopper } from '../routes/testSupport';
 import { createTestApp } from '../testing/testApp';
@@ -215,6 +216,8 @@ beforeEach(async () => {
     apiKey: 'test-token',
     baseUrl: `${double.url}/`,
     publicUrl: 'https://shop.example',
+    // As createDefaultGateway signs it, with the test app's secret.
+    returnQuery: (orderId) => paymentReturnQuery('test-secret', orderId, new Date()),
     // Long enough for a busy machine's normal answer; the silent double still ends in 502 within the test.
     timeoutMs: 2_000,
   });
@@ -259,8 +262,11 @@ test('ExecutePayment with a method, SendPayment (a link) without; both come back
     PaymentMethodId: 2,
     InvoiceValue: 12.5,
     DisplayCurrencyIso: 'KWD',
-    CallBackUrl: 'https://shop.example/payment',
-    ErrorUrl: 'https://shop.example/payment',
+    // The return link is signed for the order (issue 47, finding 9); MyFatoorah appends its paymentId to it.
+    CallBackUrl: expect.stringMatching(
+      /^https:\/\/shop\.example\/payment\?order=41&expires=\d+&signature=[0-9a-f]{40}$/,
+    ),
+    ErrorUrl: expect.stringMatching(/^https:\/\/shop\.example\/payment\?order=41&/),
     Language: 'en',
     CustomerReference: '41',
     CustomerEmail: 'buyer@example.com',
@@ -365,10 +371,23 @@ test('through the shop: an order is paid only after MyFatoorah says so, with its
     expect(double.invoices.get(invoiceId)?.value).toBe(order?.totalPrice);
 
     // A made-up return: MyFatoorah does not know the id, nothing changes.
-    const forged = await call(shop.app, 'GET', '/api/payments/07070000000000000001/status');
+    const forged = await call(
+      shop.app,
+      'GET',
+      '/api/payments/07070000000000000001/status',
+      undefined,
+      shopper.token,
+    );
     expect(forged.statusCode).toBe(404);
     const paymentId = double.settle(invoiceId, 'Succss');
-    const status = await call(shop.app, 'GET', `/api/payments/${paymentId}/status`);
+    // Not the order's owner and no signed link: 404, MyFatoorah not asked.
+    expect((await call(shop.app, 'GET', `/api/payments/${paymentId}/status`)).statusCode).toBe(404);
+    // The shopper comes back (in any browser) to the signed CallBackUrl with MyFatoorah's paymentId appended.
+    const callBack = String(
+      double.requests.find((request) => 'CallBackUrl' in request.body)?.body.CallBackUrl,
+    );
+    const back = new URL(`${callBack}&paymentId=${paymentId}`);
+    const status = await call(shop.app, 'GET', `/api/payments/${paymentId}/status${back.search}`);
     expect(status.json()).toMatchObject({ order_id, status: 'paid', payment_status: 'paid' });
     const [stock] = await shop.db.select().from(products).where(eq(products.id, product.id));
     expect(stock?.stockQuantity).toBe(product.stock_quantity - 1);

@@ -20,6 +20,11 @@ export interface MyFatoorahOptions {
   baseUrl: string;
   /** this shop's public origin: the shopper comes back to <publicUrl>/payment?paymentId=… */
   publicUrl: string;
+  /**
+   * The signed query of an order's return link (lib/paymentReturn), added to <publicUrl>/payment; MyFatoorah
+   * appends its own paymentId to it, so the shopper comes back able to read the outcome in any browser.
+   */
+  returnQuery?: (orderId: number) => string;
   timeoutMs?: number;
 }
 
@@ -140,7 +145,11 @@ export class MyFatoorahGateway implements PaymentGateway {
   }
 
   async execute(request: ExecuteRequest): Promise<ExecuteResult> {
-    const returnUrl = `${this.options.publicUrl}/payment`;
+    const signed =
+      request.orderId !== null && this.options.returnQuery
+        ? `?${this.options.returnQuery(request.orderId)}`
+        : '';
+    const returnUrl = `${this.options.publicUrl}/payment${signed}`;
     const common = {
       InvoiceValue: request.invoiceValue,
       DisplayCurrencyIso: request.currencyIso,

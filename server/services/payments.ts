@@ -7,6 +7,7 @@ import type { PaymentMethod } from '../../contract/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sandboxPayments, type GatewayName, type SandboxPaymentStatus } from '../db/schema';
+import { paymentReturnQuery } from '../lib/paymentReturn';
 import { Invalid, Unavailable } from './errors';
 import { MyFatoorahGateway } from './myfatoorah';
 
@@ -244,6 +245,7 @@ export function createDefaultGateway(config: Config, db: Db): PaymentGateway {
       apiKey: config.myFatoorahApiKey,
       baseUrl: config.myFatoorahBaseUrl,
       publicUrl: config.publicUrl,
+      returnQuery: (orderId) => paymentReturnQuery(config.tokenSecret, orderId, config.now()),
     });
   }
   return config.paymentsSandbox ? new SandboxGateway(db, config.publicUrl) : new UnavailableGateway();

@@ -66,7 +66,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       tokenSecret: 'test-secret',
       bcryptCost: 4,
       // Every test request comes from 127.0.0.1, and a file may register far more than 30 users a minute.
-      perIpLimits: { register: 10_000, login: 10_000, guestCart: 10_000, pageRenders: 10_000 },
+      perIpLimits: {
+        register: 10_000,
+        login: 10_000,
+        guestCart: 10_000,
+        pageRenders: 10_000,
+        paymentStatus: 10_000,
+      },
       // The same for orders: tests of other rules place many; orderLimits.test.ts puts the shop's limits back.
       orderLimits: {
         maxPendingPerOwner: 10_000,

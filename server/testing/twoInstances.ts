@@ -777,7 +777,13 @@ async function main(): Promise<void> {
         (line) => line.msg === 'payment checked' && line.orderId === killedOrder && line.state === 'paid',
       ),
     );
-    const returned = await call(b, 'GET', `/api/payments/${killedPayment}/status`, buyerIp);
+    // Only the order's owner reads its payment status (issue 47, finding 9): the guest cart's token.
+    const returned = await call(
+      b,
+      'GET',
+      `/api/payments/${killedPayment}/status?guest_token=${encodeURIComponent(buyerToken)}`,
+      buyerIp,
+    );
     assert.equal(returned.body.status, 'paid', 'the shopper comes back through B and sees it paid');
     const afterKill = await one<{ sold: number; stock: number; held: number; paid: number }>(
       `SELECT p.sold_count AS sold, p.stock_quantity AS stock,

@@ -7,6 +7,7 @@ import type {
   InitiatePaymentBody,
   PaymentMethod,
   PaymentStatusAnswer,
+  PaymentStatusQuery,
 } from '../../../contract/payments';
 import { api } from '../../app/api';
 
@@ -38,6 +39,9 @@ export type CreatedOrder = OrderCreatedAnswer & Partial<Pick<GuestOrderCreatedAn
 /** Which order a payment call is for; a guest names its cart's token. */
 export type PaymentOwner = Required<Pick<InitiatePaymentBody, 'order_id'>> &
   Pick<InitiatePaymentBody, 'guest_token'>;
+
+/** A payment's status: the payment, and what shows the asker may read it (see PaymentStatusQuery). */
+export type PaymentStatusRequest = { paymentId: string } & PaymentStatusQuery;
 
 /** Spec: payment execution always names Saudi Arabia as the country. */
 export const PAYMENT_COUNTRY_CODE = 'SAU';
@@ -88,8 +92,13 @@ export const checkoutApi = api.injectEndpoints({
     >({
       query: (body) => ({ url: 'execute-payment', method: 'POST', body }),
     }),
-    getPaymentStatus: build.query<PaymentStatusAnswer, string>({
-      query: (paymentId) => `payments/${encodeURIComponent(paymentId)}/status`,
+    getPaymentStatus: build.query<PaymentStatusAnswer, PaymentStatusRequest>({
+      // Only the order's owner (the session's bearer, or the guest cart's token) or the return link's signature
+      // reads it; the parameters not known are left out.
+      query: ({ paymentId, ...proof }) => ({
+        url: `payments/${encodeURIComponent(paymentId)}/status`,
+        params: Object.fromEntries(Object.entries(proof).filter(([, value]) => value)),
+      }),
       // The outcome of a payment is read anew each time the page asks.
       keepUnusedDataFor: 0,
       providesTags: (answer) => (answer?.order_id ? [{ type: 'Order', id: answer.order_id }] : []),

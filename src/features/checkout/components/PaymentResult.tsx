@@ -9,8 +9,9 @@ import { formatMoney } from '../../../lib/money';
 import { paymentPageUrl } from '../../../lib/paymentLink';
 import { PageSpinner } from '../../../ui/Spinner';
 import { selectIsAuthenticated } from '../../auth/public';
+import { selectGuestToken } from '../../cart/public';
 import { selectLanguage } from '../../settings/public';
-import { useGetPaymentStatusQuery } from '../checkoutApi';
+import { useGetPaymentStatusQuery, type PaymentStatusRequest } from '../checkoutApi';
 
 /** spec 02 §9: the success modal after an order closes by itself this long after it opened. */
 export const ORDER_SUCCESS_CLOSE_DELAY_MS = 2000;
@@ -37,6 +38,9 @@ function OrderPlacedModal({ orderId }: { orderId: number | null }) {
   );
 }
 
+/** The signed part of the gateway's return link (/payment?paymentId=…&order=…&expires=…&signature=…). */
+export type ReturnProof = Pick<PaymentStatusRequest, 'order' | 'expires' | 'signature'>;
+
 export type PaymentOutcome = 'paid' | 'failed' | 'pending' | 'refund' | 'expired';
 
 /** The order's status after the server asked the gateway, as the shopper reads it. */
@@ -60,12 +64,19 @@ const TONE: Record<PaymentOutcome, string> = {
  * Where the gateway sends the shopper back. The link's own status parameter is ignored: the outcome is what the
  * server says after asking the gateway.
  */
-export function PaymentResult({ paymentId }: { paymentId: string }) {
+export function PaymentResult({ paymentId, proof = {} }: { paymentId: string; proof?: ReturnProof }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const signedIn = useAppSelector(selectIsAuthenticated);
-  const { data, error, isLoading, isFetching, refetch } = useGetPaymentStatusQuery(paymentId);
+  const guestToken = useAppSelector(selectGuestToken);
+  // The server answers the order's owner only: the session (sent by the base query), the guest cart's token, or
+  // the signature the return link carries (a shopper back in a fresh browser).
+  const { data, error, isLoading, isFetching, refetch } = useGetPaymentStatusQuery({
+    paymentId,
+    ...proof,
+    ...(guestToken ? { guest_token: guestToken } : {}),
+  });
   const outcome = data ? outcomeOf(data.status) : null;
 
   useEffect(() => {

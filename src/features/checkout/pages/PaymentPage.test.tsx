@@ -230,6 +230,40 @@ describe('back from the gateway', () => {
     },
   );
 
+  it("asks with the return link's signature and the guest cart's token: only the order's owner may read it", async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get(apiUrl('payments/:id/status'), ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ order_id: 41, status: 'paid', payment_status: 'paid', payment_id: 'p1' });
+      }),
+    );
+    renderPayment('/payment?paymentId=p1&status=paid&order=41&expires=1900000000&signature=abc123', 'en', {
+      cart: { guestToken: 'guest-token-1234567890', revision: 0, lastKnown: null, pendingAdd: null },
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(asked[0]?.pathname).toMatch(/\/payments\/p1\/status$/);
+    expect(Object.fromEntries(asked[0]?.searchParams ?? [])).toEqual({
+      order: '41',
+      expires: '1900000000',
+      signature: 'abc123',
+      guest_token: 'guest-token-1234567890',
+    });
+  });
+
+  it('a link without a signature, signed in: asks with the session alone', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get(apiUrl('payments/:id/status'), ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ order_id: 41, status: 'paid', payment_status: 'paid', payment_id: 'p1' });
+      }),
+    );
+    renderPayment('/payment?paymentId=p1');
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(asked[0]?.search).toBe('');
+  });
+
   it('a link saying paid for a payment the gateway has not confirmed shows pending, with retry', async () => {
     status({
       order_id: 41,

@@ -7,7 +7,7 @@ import { PaymentResult } from '../components/PaymentResult';
 
 /**
  * /payment?order_id=N[&invoice_value=V&currency_iso=C]: choose a method and pay the order. /payment?paymentId=… (how the gateway sends the shopper
- * back): the outcome of that payment.
+ * back, with the signed order=…&expires=…&signature=… that lets a fresh browser read it): the outcome of that payment.
  */
 export default function PaymentPage() {
   const { t } = useTranslation();
@@ -20,7 +20,14 @@ export default function PaymentPage() {
         {t('checkout.payment.title')}
       </h1>
       {paymentId ? (
-        <PaymentResult paymentId={paymentId} />
+        <PaymentResult
+          paymentId={paymentId}
+          proof={{
+            order: params.get('order') ?? undefined,
+            expires: params.get('expires') ?? undefined,
+            signature: params.get('signature') ?? undefined,
+          }}
+        />
       ) : Number.isInteger(orderId) && orderId > 0 ? (
         <>
           <p className="text-body-secondary">{t('checkout.payment.order', { id: orderId })}</p>
