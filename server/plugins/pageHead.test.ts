@@ -21,12 +21,12 @@ describe('real statuses', () => {
       expect(answer.body).toContain('<div id=root>');
       expect(answer.body).toContain('<meta name="robots" content="noindex">');
       expect(answer.body).not.toContain('rel="canonical"');
-      expect(answer.body).toContain('<title>Page not found | Gulf Store</title>');
+      expect(answer.body).toContain('<title>Page not found · Gulf Store</title>');
     }
     const arabic = await page('/no-such-page?lng=ar');
     expect(arabic.statusCode).toBe(404);
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
-    expect(arabic.body).toContain('<title>الصفحة غير موجودة | متجر الخليج</title>');
+    expect(arabic.body).toContain('<title>الصفحة غير موجودة · متجر الخليج</title>');
   });
 
   test('known pages answer 200, whatever their spelling react-router accepts', async () => {
@@ -128,15 +128,15 @@ describe('each page’s title, description, canonical and alternates (issue 49, 
 
   test('search by words or by category, content pages and home', async () => {
     const search = headOf((await page('/search?q=abaya&utm_campaign=eid&page=2')).body);
-    expect(search.title).toBe('Search results for “abaya” | Gulf Store');
+    expect(search.title).toBe('Search results for “abaya” · Gulf Store');
     expect(search.link('canonical')).toBe(`${ORIGIN}/search?q=abaya&amp;lng=en`);
 
     const category = headOf((await page('/search?category=1&lng=ar')).body);
-    expect(category.title).toMatch(/ \| متجر الخليج$/);
+    expect(category.title).toMatch(/ · متجر الخليج$/);
     expect(category.meta('description')).toContain('تسوق');
 
-    expect(headOf((await page('/privacy?lng=ar')).body).title).toBe('سياسة الخصوصية | متجر الخليج');
-    expect(headOf((await page('/who-we-are')).body).title).toBe('Who we are | Gulf Store');
+    expect(headOf((await page('/privacy?lng=ar')).body).title).toBe('سياسة الخصوصية · متجر الخليج');
+    expect(headOf((await page('/who-we-are')).body).title).toBe('Who we are · Gulf Store');
     const home = headOf((await page('/', { 'accept-language': 'ar' })).body);
     expect(home.title).toBe('متجر الخليج — متجر إلكتروني للكويت والخليج');
     expect(home.link('canonical')).toBe(`${ORIGIN}/?lng=ar`);

@@ -150,7 +150,8 @@ export async function pageHead(
   const parsed = new URL(address, 'http://page.invalid');
   const pathname = parsed.pathname;
   const shop = text('shop', language);
-  const titled = (title: string) => `${title} | ${shop}`;
+  // As the SPA writes it (src/ui/useDocumentTitle.ts), so the tab does not change when the page starts.
+  const titled = (title: string) => `${title} · ${shop}`;
   let status: 200 | 404 = 200;
   let title = `${shop} — ${text('tagline', language)}`;
   let description = text('homeDescription', language);

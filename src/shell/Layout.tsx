@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 
 import { loadFooterTexts } from '../i18n/i18n';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
 import { NavBar } from './NavBar';
@@ -40,22 +40,16 @@ function LazyFooter() {
   );
 }
 
-/** The shell's pages and their titles' keys (a product and the not-found page title themselves). */
+/**
+ * The shell's pages and their titles' keys. A product, the not-found page, the content, favourites, profile and
+ * staff pages title themselves (ui/useDocumentTitle).
+ */
 const PAGE_TITLES: Record<string, string> = {
   '/all-categories': 'all_categories',
   '/cart': 'cart',
   '/checkout': 'checkout',
   '/payment': 'payment',
   '/orders': 'orders',
-  '/profile-orders': 'orders',
-  '/favorites': 'favorites',
-  '/profile': 'profile',
-  '/profile-password': 'profile',
-  '/profile-country': 'profile',
-  '/profile-shipping': 'profile',
-  '/policy': 'policy',
-  '/privacy': 'privacy',
-  '/who-we-are': 'who_we_are',
 };
 
 /** The page's title as the shell knows it: null for home, undefined for a page that sets its own. */
@@ -74,7 +68,7 @@ export function Layout() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const title = shellTitle(pathname, search, t);
-  useDocumentTitle(title ?? null, { skip: title === undefined });
+  useDocumentTitle(title ?? null, { skip: title === undefined, tagline: true });
   useEffect(() => {
     // The shell's first commit, for the start-up breakdown (bench/trace.ts).
     performance.mark?.('shop:shell-rendered');

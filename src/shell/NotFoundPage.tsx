@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
 import { getConfig } from '../../../lib/config';
 import { addDays, formatDate } from '../../../lib/dates';
 import { formatMoney, lineTotal } from '../../../lib/money';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { SkeletonBox } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
@@ -269,7 +269,11 @@ function PhoneBox({ productName }: { productName: string }) {
 
 function ProductDetail({ product }: { product: Product }) {
   const { t } = useTranslation();
-  useDocumentTitle(product.brand ? `${product.name} — ${product.brand}` : product.name);
+  useDocumentTitle(
+    product.brand && !product.name.toLowerCase().includes(product.brand.toLowerCase())
+      ? `${product.name} — ${product.brand}`
+      : product.name,
+  );
   const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
   const currency = useAppSelector(selectCurrency);

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 
-import { Layout } from '../shell/Layout';
-import NotFoundPage from '../shell/NotFoundPage';
 import { renderWithProviders } from '../testing/renderWithProviders';
+import { Layout } from './Layout';
+import NotFoundPage from './NotFoundPage';
 
 function Page() {
   return <h1>page</h1>;
@@ -23,10 +23,10 @@ const shell = (
 describe('the tab title follows the page (issue 49)', () => {
   test.each([
     ['/', 'en', 'Gulf Store — Online shop for Kuwait and the Gulf'],
-    ['/cart', 'en', 'Cart | Gulf Store'],
-    ['/search?q=abaya', 'en', 'Search results for “abaya” | Gulf Store'],
-    ['/cart', 'ar', 'سلة التسوق | متجر الخليج'],
-    ['/no-such-page', 'ar', 'الصفحة غير موجودة | متجر الخليج'],
+    ['/cart', 'en', 'Cart · Gulf Store'],
+    ['/search?q=abaya', 'en', 'Search results for “abaya” · Gulf Store'],
+    ['/cart', 'ar', 'سلة التسوق · متجر الخليج'],
+    ['/no-such-page', 'ar', 'الصفحة غير موجودة · متجر الخليج'],
   ])('%s in %s', async (route, language, title) => {
     renderWithProviders(shell, { route, language: language as 'en' | 'ar' });
     await screen.findAllByRole('heading', { level: 1 });
