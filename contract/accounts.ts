@@ -107,7 +107,7 @@ export const Accounts = endpoints({
     method: 'POST',
     url: '/send-verification-code',
     notes:
-      "`message: 'Verification code sent.'`; unknown e-mail 404 `{message:'No user found, please register first'}`; 429 when resent too often",
+      "`message: 'Verification code sent.'`, the same for an address no account has (nothing is mailed to it: no enumeration); 429 when resent within the minute or past five codes an hour per e-mail, known or not",
     schema: { body: EmailBody, response: { 200: MessageAnswer } },
   },
   verifyCode: {

@@ -71,7 +71,7 @@ export const Profile = endpoints({
     url: '/profile_update',
     auth: 'bearer',
     notes:
-      "a new e-mail is not the account's yet: it answers as `user.pending_email`, a code is mailed to it (429 when asked again within the minute or past five codes an hour) and `user.email` stays until POST /profile/email/confirm; the same or the pending address mails nothing; another account's address 422 `errors.email`",
+      "a new e-mail is not the account's yet: it answers as `user.pending_email`, a code is mailed to it (429 when asked again within the minute or past five codes an hour) and `user.email` stays until POST /profile/email/confirm; the same or the pending address mails nothing; another account's address is answered the same (its owner is mailed a notice, no code, so it is never confirmed: no enumeration)",
     schema: { body: ProfileUpdateBody, response: { 200: ProfileAnswer } },
   },
   confirmEmail: {

@@ -60,11 +60,30 @@ const MAIL_TEXT: Record<CodePurpose, { subject: string; lead: string; leadAr: st
  * With `limitResends`, at most one code per minute per address and purpose (a reset code right after the
  * registration code is fine, a second reset code is not) and five per hour per account, else 429.
  */
+/**
+ * A code asked for an address no account has: nothing is mailed, but the request is counted as a real one is (one
+ * a minute, RESEND_MAX_PER_HOUR an hour per e-mail), so the answer, 429s included, does not tell who has an account.
+ */
+export async function countCodeForNoAccount(
+  { limits }: Pick<CodeDeps, 'limits'>,
+  email: string,
+): Promise<void> {
+  const address = email.toLowerCase();
+  const thisMinute = await limits.hit(`code|verify|${address}`, RESEND_MIN_INTERVAL_MS);
+  if (thisMinute.count > 1) throw new TooManyAttempts();
+  const thisHour = await limits.hit(`code-no-account|${address}`, 60 * 60 * 1000);
+  if (thisHour.count > RESEND_MAX_PER_HOUR) throw new TooManyAttempts();
+}
+
 export async function issueCode(
   { db, config, mail, limits }: CodeDeps,
   user: { id: number; email: string },
   purpose: CodePurpose,
-  options: { limitResends: boolean },
+  /**
+   * `notice`: mail this instead of the code (an address another account owns: its owner is told, the code stays
+   * unsent, and the caller answers as for any address, limits included).
+   */
+  options: { limitResends: boolean; notice?: { subject: string; text: string } },
 ): Promise<void> {
   const now = config.now();
   const code = newNumericCode();
@@ -104,6 +123,10 @@ export async function issueCode(
   });
   if (limited) throw new TooManyAttempts();
 
+  if (options.notice) {
+    await mail.send({ to: user.email, subject: options.notice.subject, text: options.notice.text });
+    return;
+  }
   const text = MAIL_TEXT[purpose];
   await mail.send({
     to: user.email,

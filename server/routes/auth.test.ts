@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { apiTokens, users, verificationCodes } from '../db/schema';
+import { apiTokens, outbox, users, verificationCodes } from '../db/schema';
 import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { sha256Hex } from '../lib/tokens';
 import { authHeader, createTestApp, lastMailedCode, manualClock, type TestApp } from '../testing/testApp';
@@ -295,10 +295,35 @@ describe('POST /send-verification-code', () => {
     expect((await post('/verify-code', { email: payload.email, code: second })).statusCode).toBe(200);
   });
 
-  test('unknown e-mail is 404 with the contract message', async () => {
-    const response = await post('/send-verification-code', { email: uniqueEmail('nobody') });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No user found, please register first' });
+  test('an unknown e-mail is answered as a known one (no enumeration), mails nothing, and is capped the same (issue 47, finding 8)', async () => {
+    const nobody = uniqueEmail('nobody');
+    const { payload } = await register();
+    clock.advance(61_000);
+    const known = await post('/send-verification-code', { email: payload.email }, {}, '10.3.0.1');
+    const unknown = await post('/send-verification-code', { email: nobody }, {}, '10.3.0.1');
+    expect([unknown.statusCode, unknown.json()]).toEqual([known.statusCode, known.json()]);
+    expect(unknown.json()).toEqual({ message: 'Verification code sent.' });
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, nobody))).toEqual([]);
+    // The same minute between sends, from any address...
+    const tooSoon = await post('/send-verification-code', { email: nobody }, {}, '10.3.0.2');
+    expect([tooSoon.statusCode, tooSoon.json()]).toEqual([
+      429,
+      { message: 'Too many attempts. Please try again later.' },
+    ]);
+    // ...and the same 5 an hour per e-mail.
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      clock.advance(61_000);
+      expect(
+        (await post('/send-verification-code', { email: nobody }, {}, `10.3.1.${attempt}`)).statusCode,
+      ).toBe(200);
+    }
+    clock.advance(61_000);
+    expect((await post('/send-verification-code', { email: nobody }, {}, '10.3.1.6')).statusCode).toBe(429);
+    clock.advance(60 * 60 * 1000);
+    expect((await post('/send-verification-code', { email: nobody }, {}, '10.3.1.7')).statusCode).toBe(200);
+    // Its code box then refuses any code, as for a wrong one.
+    const verify = await post('/verify-code', { email: nobody, code: '123456' }, {}, '10.3.1.8');
+    expect(verify.statusCode).toBe(422);
   });
 
   test('invalid e-mail is 422', async () => {
@@ -345,8 +370,8 @@ describe('POST /send-verification-code', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1)
       statuses.push((await post('/send-verification-code', { email })).statusCode);
-    expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
-    expect(statuses[5]).toBe(429);
+    // An address no account has is answered as a known one: the first is "sent", the rest wait.
+    expect(statuses).toEqual([200, 429, 429, 429, 429, 429]);
   });
 });
 

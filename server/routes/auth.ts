@@ -6,7 +6,6 @@ import { NATIONALITIES } from '../lib/nationalities';
 import { authenticate, bearerTokenOf } from '../plugins/auth';
 import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
 import {
-  accountByEmail,
   accountForSocial,
   AUTH_MESSAGES,
   findUserByEmail,
@@ -15,6 +14,7 @@ import {
   markVerified,
   registerUser,
   resetPassword,
+  sendAccountCode,
   signOut,
 } from '../services/accounts';
 import { SocialProviderUnavailableError, SocialTokenError, type SocialIdentity } from '../services/social';
@@ -24,7 +24,6 @@ export const MESSAGES = {
   registered: 'User registered successfully. Please check your email for the verification code.',
   emailTaken: AUTH_MESSAGES.emailTaken,
   codeSent: 'Verification code sent.',
-  noUser: AUTH_MESSAGES.noUser,
   verified: 'Email verified successfully.',
   invalidCode: 'Invalid or expired verification code.',
   badCredentials: AUTH_MESSAGES.badCredentials,
@@ -77,10 +76,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const sendCode = Accounts.sendVerificationCode;
   app.post(sendCode.url, { config: SEND_CODE_LIMIT, schema: sendCode.schema }, async (request) => {
-    const input = request.body;
-    const user = await accountByEmail(db, input.email);
-    // One endpoint serves both dialogs: an unverified account needs verifying, a verified one is resetting.
-    await issueCode(app.deps, user, user.emailVerifiedAt ? 'reset' : 'verify', { limitResends: true });
+    // One endpoint serves both dialogs: an unverified account needs verifying, a verified one is resetting; an
+    // unknown address is answered the same (nothing mailed).
+    await sendAccountCode(app.deps, request.body.email);
     return { message: MESSAGES.codeSent };
   });
 

@@ -47,14 +47,32 @@ const INVALID_CODE = {
   errors: { code: ['Invalid or expired verification code.'] },
 };
 
-test("another account's address is refused as before, and nothing is mailed to it", async () => {
+test("another account's address is answered as a free one (no enumeration): its owner is told, no code leaves, nothing changes (issue 47, finding 8)", async () => {
   const one = await registerVerifiedUser(t.app);
   const two = await registerVerifiedUser(t.app);
+  const free = await asks(one, 'nobody.has.this@example.com');
   const before = await mailTo(two.email);
-  const response = await asks(one, two.email);
-  expect(response.statusCode).toBe(422);
-  expect(response.json().errors).toEqual({ email: ['The email has already been taken.'] });
-  expect(await mailTo(two.email)).toHaveLength(before.length);
+  const other = await registerVerifiedUser(t.app);
+  const response = await asks(other, two.email.toUpperCase());
+  expect(response.statusCode).toBe(free.statusCode);
+  expect(response.json()).toEqual({
+    ...free.json<object>(),
+    user: expect.objectContaining({ email: other.email, pending_email: two.email }),
+  });
+  expect(Object.keys(response.json<object>())).toEqual(Object.keys(free.json<object>()));
+  // The address's owner gets a notice, not a code; the account asking cannot confirm it.
+  const mailed = await mailTo(two.email);
+  expect(mailed).toHaveLength(before.length + 1);
+  expect(mailed.at(-1)?.code ?? null).toBeNull();
+  expect(mailed.at(-1)?.body).not.toMatch(/\d{6}/);
+  for (const guess of ['000000', '123456']) {
+    const tried = await confirm(other, guess);
+    expect([tried.statusCode, tried.json()]).toEqual([422, INVALID_CODE]);
+  }
+  // A resend within the minute is 429 as for any address, then another notice.
+  expect((await resend(other)).statusCode).toBe(429);
+  const [row] = await t.db.select().from(users).where(eq(users.id, other.id));
+  expect(row?.email).toBe(other.email);
 });
 
 test('saving again with the pending address mails nothing more; other fields still save', async () => {

@@ -16,7 +16,7 @@ import {
   type UserRow,
 } from '../db/queries/users';
 import { normalizeEmail } from '../lib/accounts';
-import { dropOpenCodes } from '../lib/codes';
+import { countCodeForNoAccount, dropOpenCodes, issueCode, type CodeDeps } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { newBearerToken, sha256Hex } from '../lib/tokens';
@@ -67,7 +67,6 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
 export const AUTH_MESSAGES = {
   emailTaken: 'The email has already been taken.',
   badCredentials: 'These credentials do not match our records.',
-  noUser: 'No user found, please register first',
   socialNoEmail: 'Your social account did not share an email address.',
   socialLinkedElsewhere: 'This email is already linked to another social account.',
 } as const;
@@ -216,11 +215,15 @@ export async function issueToken(db: Db, userId: number, now: Date): Promise<str
   return token;
 }
 
-/** The account an address names, or NotFound ('register first'). */
-export async function accountByEmail(db: Db, email: string): Promise<UserRow> {
-  const user = await findUserByEmail(db, normalizeEmail(email));
-  if (!user) throw new NotFound(AUTH_MESSAGES.noUser);
-  return user;
+/**
+ * "Send me a code": a verification code for an unverified account, a reset code for a verified one. An address no
+ * account has gets the same answer and the same limits, and no mail (issue 47, finding 8: no enumeration).
+ */
+export async function sendAccountCode(deps: CodeDeps, email: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const user = await findUserByEmail(deps.db, address);
+  if (!user) return countCodeForNoAccount(deps, address);
+  await issueCode(deps, user, user.emailVerifiedAt ? 'reset' : 'verify', { limitResends: true });
 }
 
 /**

@@ -47,9 +47,27 @@ export async function currentUser(db: AppDeps['db'], id: number): Promise<UserRo
   return user;
 }
 
-/** An address another account uses is refused as today's flow refused it (no more said about who exists). */
-async function refuseTaken(db: AppDeps['db'], email: string, userId: number): Promise<void> {
-  if (await emailTakenByOther(db, email, userId)) throw new Invalid({ email: [PROFILE_MESSAGES.emailTaken] });
+/** What the owner of an address gets when another account asks for it: no code, nothing to do. */
+const TAKEN_NOTICE = {
+  subject: 'Someone asked to use your e-mail / طلب أحدهم استخدام بريدك الإلكتروني',
+  text:
+    'Someone signed in to another account at our shop asked to use this address. Your account keeps it and nothing ' +
+    'changes; no code was sent. If you know nothing about it, ignore this message.\n' +
+    'طلب شخص مسجّل الدخول بحساب آخر في متجرنا استخدام هذا العنوان. يبقى العنوان لحسابك ولا يتغيّر شيء، ولم يُرسل أي رمز. ' +
+    'إن لم تكن تعرف شيئًا عن ذلك فتجاهل هذه الرسالة.',
+};
+
+/**
+ * Mails the code for a new address. An address another account uses is answered as a free one (issue 47, finding
+ * 8: "taken" would tell who has an account here): the same limits count and a code is stored, but its owner gets a
+ * notice instead of the code, so the change can never be confirmed.
+ */
+async function mailEmailChangeCode(deps: AppDeps, userId: number, email: string): Promise<void> {
+  const taken = await emailTakenByOther(deps.db, email, userId);
+  await issueCode(deps, { id: userId, email }, 'email', {
+    limitResends: true,
+    ...(taken ? { notice: TAKEN_NOTICE } : {}),
+  });
 }
 
 /**
@@ -77,9 +95,8 @@ export async function updateProfile(
   // The same address, or the one already waiting for its code (its resend has its own call), mails nothing.
   const emailPending = emailAddress !== current.email && emailAddress !== current.pendingEmail;
   if (emailPending) {
-    await refuseTaken(db, emailAddress, userId);
     // Mailed before anything is saved: a refused resend (429) leaves the profile as it was.
-    await issueCode(deps, { id: userId, email: emailAddress }, 'email', { limitResends: true });
+    await mailEmailChangeCode(deps, userId, emailAddress);
     changes.pendingEmail = emailAddress;
   }
   const updated = await updateUser(db, userId, changes);
@@ -131,8 +148,7 @@ export async function confirmEmailChange(deps: AppDeps, userId: number, code: un
 /** Another code to the pending address (the usual resend limits apply). */
 export async function resendEmailChangeCode(deps: AppDeps, userId: number): Promise<UserRow> {
   const { user, pending } = await pendingOf(deps.db, userId);
-  await refuseTaken(deps.db, pending, userId);
-  await issueCode(deps, { id: userId, email: pending }, 'email', { limitResends: true });
+  await mailEmailChangeCode(deps, userId, pending);
   return user;
 }
 
