@@ -6,6 +6,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { clientAddressKey } from '../lib/clientAddress';
 import { HttpError, TOO_MANY_ATTEMPTS } from '../lib/errors';
 import { COMPRESS_THRESHOLD } from '../lib/limits';
 
@@ -86,6 +87,8 @@ export async function registerSecurity(
   });
   await app.register(rateLimit, {
     global: false,
+    // A route without its own key counts by the client's address (an IPv6 client by its /64).
+    keyGenerator: (request: FastifyRequest) => clientAddressKey(request.ip),
     ...(store ? { store } : {}),
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
   });
@@ -109,7 +112,8 @@ export function limitPerIpAndEmail(max: number, group: string) {
       timeWindow: 60_000,
       hook: 'preValidation' as const,
       groupId: group,
-      keyGenerator: (request: FastifyRequest) => `${group}|${request.ip}|${emailOf(request)}`,
+      keyGenerator: (request: FastifyRequest) =>
+        `${group}|${clientAddressKey(request.ip)}|${emailOf(request)}`,
     },
   };
 }
@@ -123,7 +127,7 @@ export function limitPerIp(app: FastifyInstance, max: number, group: string) {
   const check = app.createRateLimit({
     max,
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `${group}|${request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `${group}|${clientAddressKey(request.ip)}`,
   });
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const result = await check(request);

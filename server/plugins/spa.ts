@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { pageAddress } from '../../shared/pageAddress';
 import { pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
+import { clientAddressKey } from '../lib/clientAddress';
 import { pageHead, withPageHead, type PageHead } from '../services/pageHead';
 import { webpCopies } from '../routes/content';
 import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
@@ -209,7 +210,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const renderLimit = app.createRateLimit({
     max: config.perIpLimits.pageRenders,
     timeWindow: 60_000,
-    keyGenerator: (request) => `page-render|${request.ip}`,
+    keyGenerator: (request) => `page-render|${clientAddressKey(request.ip)}`,
   });
   // A preview bot's requests come from a few addresses (WhatsApp's servers fetch every link shoppers paste): they
   // are counted together, under a larger allowance, instead of per address.

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Orders } from '../../contract/orders';
 import type { OrderItemRow, OrderRow } from '../db/queries/orders';
 import type { Db } from '../db/client';
+import { clientAddressKey } from '../lib/clientAddress';
 import { guestOwner, type CartOwner } from '../services/cart';
 import {
   cancelUserOrder,
@@ -101,7 +102,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
    */
   const countCreation = async (request: FastifyRequest, reply: FastifyReply) => {
     const { max, windowMs } = config.orderLimits.createPerAddress;
-    const hit = await limits.hit(`order-create|${request.ip}`, windowMs);
+    const hit = await limits.hit(`order-create|${clientAddressKey(request.ip)}`, windowMs);
     if (hit.count > max) {
       reply.header('retry-after', String(Math.max(1, Math.ceil(hit.ttlMs / 1000))));
       throw new HttpError(429, TOO_MANY_ORDERS);
@@ -128,7 +129,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       now: config.now(),
       // A guest costs nothing to become: a guest's unpaid order holds its pieces for less time.
       reservationMs: 'userId' in owner ? config.unpaidOrderTtlMs : config.guestUnpaidOrderTtlMs,
-      limits: { ...config.orderLimits, clientAddress: request.ip },
+      limits: { ...config.orderLimits, clientAddress: clientAddressKey(request.ip) },
     });
   };
 

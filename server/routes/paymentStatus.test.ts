@@ -127,6 +127,10 @@ test('the status check is rate-limited per client address', async () => {
     const sixth = await ask('192.0.2.7');
     expect(sixth.statusCode).toBe(429);
     expect((await ask('192.0.2.8')).statusCode).toBe(200);
+    // IPv6 clients count by their /64 (issue 47, finding 10): a new address in the same network is no way round.
+    for (let i = 1; i <= 5; i += 1) expect((await ask(`2001:db8:1:2::${i}`)).statusCode).toBe(200);
+    expect((await ask('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).statusCode).toBe(429);
+    expect((await ask('2001:db8:1:3::1')).statusCode).toBe(200);
   } finally {
     await limited.close();
   }

@@ -5,6 +5,7 @@ import { Payments } from '../../contract/payments';
 import { ownedOrderRow, type OrderOwner } from '../db/queries/orders';
 import { orderOfPaymentReturn, paymentReturnQuery } from '../lib/paymentReturn';
 import { authenticate } from '../plugins/auth';
+import { clientAddressKey } from '../lib/clientAddress';
 import { guestOwner } from '../services/cart';
 import { NotFound, NotSignedIn } from '../services/errors';
 import { orderAfterPayment, paymentMethodsFor, startOrderPayment, type PaymentLog } from '../services/orders';
@@ -67,7 +68,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           max: config.perIpLimits.paymentStatus ?? 60,
           timeWindow: 60_000,
           groupId: 'payment-status',
-          keyGenerator: (request: FastifyRequest) => `payment-status|${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `payment-status|${clientAddressKey(request.ip)}`,
         },
       },
     },

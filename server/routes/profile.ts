@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Profile } from '../../contract/profile';
 import { publicUser } from '../lib/accounts';
+import { clientAddressKey } from '../lib/clientAddress';
 import { HttpError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
 import { bearerTokenOf } from '../plugins/auth';
@@ -33,7 +34,7 @@ function limitPerIpAndSession(max: number, group: string) {
       hook: 'preValidation' as const,
       groupId: group,
       keyGenerator: (request: FastifyRequest) =>
-        `${group}|${request.ip}|${sha256Hex(bearerTokenOf(request) ?? '')}`,
+        `${group}|${clientAddressKey(request.ip)}|${sha256Hex(bearerTokenOf(request) ?? '')}`,
     },
   };
 }
