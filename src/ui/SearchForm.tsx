@@ -14,6 +14,20 @@ interface Props {
   buttonClassName?: string;
 }
 
+/**
+ * The words in a search box: what the shopper types, following the stored words when they change elsewhere (the
+ * other box, a link).
+ */
+export function useSearchWords(value: string): [string, (text: string) => void] {
+  const [text, setText] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  if (value !== followed) {
+    setFollowed(value);
+    setText(value);
+  }
+  return [text, setText];
+}
+
 /** A search box with its button: the navbar's and the search page's. */
 export function SearchForm({
   id,
@@ -25,12 +39,7 @@ export function SearchForm({
   className = 'd-flex gap-2',
   buttonClassName = 'btn btn-primary',
 }: Props) {
-  const [text, setText] = useState(value);
-  const [followed, setFollowed] = useState(value);
-  if (value !== followed) {
-    setFollowed(value);
-    setText(value);
-  }
+  const [text, setText] = useSearchWords(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const words = text.trim();

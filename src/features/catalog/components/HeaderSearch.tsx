@@ -11,6 +11,7 @@ import {
 } from 'react';
 
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
+import { useSearchWords } from '../../../ui/SearchForm';
 import type { SuggestionsHandle, SuggestionsState } from './SearchSuggestions';
 
 // The suggestions' list, its request and its texts' layout load when the box is first focused: the first paint of
@@ -53,12 +54,7 @@ export function HeaderSearch({
   className = 'd-flex gap-2',
   buttonClassName = 'btn btn-primary',
 }: Props) {
-  const [text, setText] = useState(value);
-  const [followed, setFollowed] = useState(value);
-  if (value !== followed) {
-    setFollowed(value);
-    setText(value);
-  }
+  const [text, setText] = useSearchWords(value);
   // What the shopper typed since the last search or choice (the stored words shown in the box ask nothing).
   const [typed, setTyped] = useState('');
   const [wanted, setWanted] = useState(false);
