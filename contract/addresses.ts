@@ -1,6 +1,6 @@
 // Saved delivery addresses of the signed-in shopper.
 import { Type, type Static } from 'typebox';
-import { Answer, endpoints, Nullable } from './common';
+import { Answer, CheckedByService, endpoints, Nullable } from './common';
 
 export const Address = Answer({
   id: Type.Integer(),
@@ -17,17 +17,20 @@ export type Address = Static<typeof Address>;
 /** Texts may come as numbers (a mobile number typed into a number field); the service trims and checks them. */
 const Loose = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Number(), Type.Null()]);
 
-export const AddressBody = Type.Object({
-  name: Type.Optional(Loose(100)),
-  address: Type.Optional(Loose(500)),
-  mobile_number: Type.Optional(Loose(20)),
-  apartment_number: Type.Optional(Loose(10)),
-  city: Type.Optional(Loose(100)),
-  /** default '+965' */
-  code_number: Type.Optional(Loose(6)),
-  /** default 'KWT'; the three-letter code of a country of GET /countries, else 422 */
-  country_code: Type.Optional(Loose(6)),
-});
+export const AddressBody = CheckedByService(
+  {
+    name: Type.Optional(Loose(100)),
+    address: Type.Optional(Loose(500)),
+    mobile_number: Type.Optional(Loose(20)),
+    apartment_number: Type.Optional(Loose(10)),
+    city: Type.Optional(Loose(100)),
+    /** default '+965' */
+    code_number: Type.Optional(Loose(6)),
+    /** default 'KWT'; the three-letter code of a country of GET /countries, else 422 */
+    country_code: Type.Optional(Loose(6)),
+  },
+  ['name', 'address', 'mobile_number', 'apartment_number', 'city'],
+);
 export type AddressBody = Static<typeof AddressBody>;
 
 export const AddressesAnswer = Answer({ addresses: Type.Array(Address) });

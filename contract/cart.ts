@@ -1,6 +1,6 @@
 // The signed-in shopper's cart (bearer) and the guest cart (guest_token).
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, IdText, MessageAnswer, Nullable } from './common';
+import { Answer, DatabaseId, endpoints, IdText, MessageAnswer, Nullable, type ReadBody } from './common';
 import { Product } from './catalog';
 
 export const MAX_QUANTITY = 100_000;
@@ -71,6 +71,13 @@ export interface RemoveFromCartBody {
 }
 const REMOVE_BODY = 'optional JSON: size, color';
 
+/** For the published document: what a removal may carry, any JSON in each field (the route reads it leniently). */
+const removeBody = (fields: readonly string[]): ReadBody => ({
+  mediaType: 'application/json',
+  required: false,
+  schema: Type.Object(Object.fromEntries(fields.map((field) => [field, Type.Optional(Type.Unknown())]))),
+});
+
 export const CartProductParams = Type.Object({ product_id: IdText });
 
 export const MergeCartBody = Type.Object({ guest_token: GuestToken });
@@ -130,6 +137,7 @@ export const Cart = endpoints({
     url: '/cart/product/:product_id',
     auth: 'bearer',
     bodyNote: REMOVE_BODY,
+    readBody: removeBody(['size', 'color']),
     schema: { params: CartProductParams, response: { 200: MessageAnswer } },
   },
   merge: {
@@ -163,6 +171,7 @@ export const Cart = endpoints({
     url: '/guest/cart/product/:product_id',
     notes: `${GUEST_NOTES}; guest_token in the body or the query`,
     bodyNote: `${REMOVE_BODY}, guest_token (or ?guest_token=)`,
+    readBody: removeBody(['size', 'color', 'guest_token']),
     schema: { params: CartProductParams, response: { 200: MessageAnswer } },
   },
 });

@@ -157,6 +157,7 @@ export const CatalogueCsv = endpoints({
     method: 'POST',
     url: '/admin/catalogue/imports',
     auth: 'staff',
+    readBody: { mediaType: 'text/csv', required: true, schema: Type.String() },
     bodyNote:
       'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`',
     notes: `the dry run: nothing is written to the catalogue; 201 the new import with its report, 200 the unfinished import of the same file (to continue); ${REFUSALS_NOTE}`,

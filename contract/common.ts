@@ -184,6 +184,17 @@ export const StrongPassword = () =>
     }),
   );
 
+/**
+ * A body whose required fields the service checks itself, in its own words ('Area name is required'): the schema
+ * leaves them optional so those words are the ones a shopper reads, and names them in `requiredByService` (an
+ * annotation registered with the server's validator), which the published document (contract/openapi.ts) lists as
+ * `required`.
+ */
+export const CheckedByService = <P extends TProperties>(
+  properties: P,
+  required: readonly (keyof P & string)[],
+) => Type.Object(properties, { requiredByService: [...required] });
+
 /** Required and equal to the sibling field `other` (a password confirmation). */
 export const SameAs = (other: string) =>
   Type.Unsafe<string>(
@@ -196,6 +207,25 @@ export const SameAs = (other: string) =>
   );
 
 // ---- endpoints ----
+
+/** A request body that Fastify does not validate, as the published document describes it. */
+export interface ReadBody {
+  mediaType: 'multipart/form-data' | 'text/csv' | 'application/json';
+  required: boolean;
+  schema: TSchema;
+  /** multipart: the content types each part may have */
+  partTypes?: Record<string, string>;
+}
+
+/** A picture upload: one multipart part, `image`, a png, jpeg or webp of at most 5 MB. */
+export const PictureUpload: ReadBody = {
+  mediaType: 'multipart/form-data',
+  required: true,
+  schema: Type.Object({
+    image: Type.Unsafe<unknown>({ type: 'string', contentMediaType: 'application/octet-stream' }),
+  }),
+  partTypes: { image: 'image/png, image/jpeg, image/webp' },
+};
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -216,6 +246,11 @@ export interface Endpoint {
   notes?: string;
   /** When the request is not JSON (multipart uploads). */
   bodyNote?: string;
+  /**
+   * A body the route reads itself, not through `schema.body` (an upload, a CSV file, a DELETE's optional JSON):
+   * described for the published document only.
+   */
+  readBody?: ReadBody;
   schema: {
     body?: TSchema;
     querystring?: TSchema;

@@ -1,6 +1,6 @@
 // Checkout (signed in and guest) and the signed-in shopper's orders.
 import { Type, type Static } from 'typebox';
-import { Answer, Bilingual, endpoints, IdText, LooseAmount, Nullable } from './common';
+import { Answer, Bilingual, CheckedByService, endpoints, IdText, LooseAmount, Nullable } from './common';
 
 /**
  * Every field is checked by the orders service with the shop's own messages ('Area name is required'), so the
@@ -8,7 +8,7 @@ import { Answer, Bilingual, endpoints, IdText, LooseAmount, Nullable } from './c
  */
 const Field = Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Null()]));
 
-export const CreateOrderBody = Type.Object({
+const OrderFields = {
   governorate_name: Field,
   area_name: Field,
   address: Field,
@@ -22,8 +22,29 @@ export const CreateOrderBody = Type.Object({
   currency: Field,
   /** guest checkout: the guest cart to order */
   guest_token: Field,
-});
+};
+
+/** What every order needs (a signed-in shopper's e-mail and country code default to the account's). */
+const ORDER_REQUIRED = [
+  'governorate_name',
+  'area_name',
+  'address',
+  'payment_method',
+  'shipping_cost',
+  'total_price',
+  'guest_phone',
+] as const;
+
+export const CreateOrderBody = CheckedByService(OrderFields, ORDER_REQUIRED);
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
+
+/** A guest also names its e-mail, its phone's country code and its cart. */
+export const GuestCreateOrderBody = CheckedByService(OrderFields, [
+  ...ORDER_REQUIRED,
+  'guest_email',
+  'guest_country_code',
+  'guest_token',
+]);
 
 export const OrderCreatedAnswer = Answer({
   message: Type.String(),
@@ -133,7 +154,7 @@ export const Orders = endpoints({
     method: 'POST',
     url: '/guest/create-order',
     notes: `coupons are for signed-in shoppers; ${REPEAT_NOTE}`,
-    schema: { body: CreateOrderBody, response: { 201: GuestOrderCreatedAnswer } },
+    schema: { body: GuestCreateOrderBody, response: { 201: GuestOrderCreatedAnswer } },
   },
   list: {
     method: 'GET',

@@ -1,19 +1,22 @@
 // MyFatoorah-shaped payment calls and the payment status check.
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, Money, Nullable } from './common';
+import { Answer, CheckedByService, DatabaseId, endpoints, Money, Nullable } from './common';
 import { OrderStatus } from './orders';
 
-export const InitiatePaymentBody = Type.Object({
-  /** optional; when sent, it must be the order's total (else 422) */
-  invoice_value: Type.Optional(Money),
-  /** optional; when sent, it must be the order's currency (else 422) */
-  currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
-  country_code: Type.Optional(Type.String({ maxLength: 10 })),
-  /** required (422 without it): the methods for paying this order, priced at its own total */
-  order_id: Type.Optional(DatabaseId),
-  /** a guest asking for its own order */
-  guest_token: Type.Optional(Type.String({ maxLength: 200 })),
-});
+export const InitiatePaymentBody = CheckedByService(
+  {
+    /** optional; when sent, it must be the order's total (else 422) */
+    invoice_value: Type.Optional(Money),
+    /** optional; when sent, it must be the order's currency (else 422) */
+    currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
+    country_code: Type.Optional(Type.String({ maxLength: 10 })),
+    /** required (422 without it): the methods for paying this order, priced at its own total */
+    order_id: Type.Optional(DatabaseId),
+    /** a guest asking for its own order */
+    guest_token: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  ['order_id'],
+);
 export type InitiatePaymentBody = Static<typeof InitiatePaymentBody>;
 
 export const PaymentMethod = Answer({
@@ -35,21 +38,24 @@ export type PaymentMethod = Static<typeof PaymentMethod>;
 export const InitiatePaymentAnswer = Answer({ payment_methods: Type.Array(PaymentMethod) });
 export type InitiatePaymentAnswer = Static<typeof InitiatePaymentAnswer>;
 
-export const ExecutePaymentBody = Type.Object({
-  /**
-   * optional; never charged (the order's own total is): when sent, it must be the order's total or the chosen
-   * method's TotalAmount from initiate-payment (else 422)
-   */
-  invoice_value: Type.Optional(Money),
-  payment_method_id: Type.Integer({ minimum: 1, maximum: 1000 }),
-  country_code: Type.Optional(Type.String({ maxLength: 10 })),
-  /** required (422 without it) */
-  order_id: Type.Optional(DatabaseId),
-  /** optional; when sent, it must be the order's currency (else 422) */
-  currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
-  /** a guest paying its own order */
-  guest_token: Type.Optional(Type.String({ maxLength: 200 })),
-});
+export const ExecutePaymentBody = CheckedByService(
+  {
+    /**
+     * optional; never charged (the order's own total is): when sent, it must be the order's total or the chosen
+     * method's TotalAmount from initiate-payment (else 422)
+     */
+    invoice_value: Type.Optional(Money),
+    payment_method_id: Type.Integer({ minimum: 1, maximum: 1000 }),
+    country_code: Type.Optional(Type.String({ maxLength: 10 })),
+    /** required (422 without it) */
+    order_id: Type.Optional(DatabaseId),
+    /** optional; when sent, it must be the order's currency (else 422) */
+    currency_iso: Type.Optional(Type.String({ maxLength: 10 })),
+    /** a guest paying its own order */
+    guest_token: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  ['order_id'],
+);
 export type ExecutePaymentBody = Static<typeof ExecutePaymentBody>;
 
 export const ExecutePaymentAnswer = Answer({

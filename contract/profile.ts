@@ -10,6 +10,7 @@ import {
   Form,
   IntegerBetween,
   OptionalMatching,
+  PictureUpload,
   MessageAnswer,
   Nullable,
   SameAs,
@@ -102,6 +103,7 @@ export const Profile = endpoints({
     url: '/profile_update/picture',
     auth: 'bearer',
     bodyNote: 'multipart `image` (png, jpeg or webp, at most 5 MB)',
+    readBody: PictureUpload,
     notes:
       "path not in the spec; stored as the server's own WebP (at most 512 px); 422 when it does not decode as png, jpeg or webp or exceeds 4096 × 4096 pixels",
     schema: { response: { 200: ProfileAnswer } },

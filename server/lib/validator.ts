@@ -16,6 +16,7 @@ export const AJV_OPTIONS: AjvOptions = {
   $data: true,
   // Digits and ids may come as a JSON number or a numeric string.
   allowUnionTypes: true,
-  // Annotations read by the error formatter, not validation keywords.
-  keywords: ['bail', 'errorMessage'],
+  // Annotations, not validation keywords: the first two are read by the error formatter, the last by the published
+  // API document (contract/common.ts says each); the document leaves all three out.
+  keywords: ['bail', 'errorMessage', 'requiredByService'],
 };

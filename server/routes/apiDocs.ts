@@ -14,7 +14,7 @@ function docsPage(document: Json): string {
         const parts = [
           `<h2 id="${escapeHtml(String(operation.operationId))}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2>`,
           operation.description ? `<p>${escapeHtml(String(operation.description))}</p>` : '',
-          operation.security ? '<p><em>bearer token</em></p>' : '',
+          (operation.security as unknown[] | undefined)?.length ? '<p><em>bearer token</em></p>' : '',
           `<details><summary>schemas</summary><pre>${escapeHtml(
             JSON.stringify(
               {
