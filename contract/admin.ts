@@ -156,16 +156,7 @@ export type AdminOrderSummary = Static<typeof AdminOrderSummary>;
 export const AdminOrdersAnswer = Paged(AdminOrderSummary);
 export type AdminOrdersAnswer = Static<typeof AdminOrdersAnswer>;
 
-export const PAYMENT_STATES = [
-  'pending',
-  'declined',
-  'paid',
-  'failed',
-  'canceled',
-  'amount_mismatch',
-  'refund_due',
-  'refunded',
-] as const;
+export const PAYMENT_STATES = ['pending', 'paid', 'failed', 'canceled', 'refund_due', 'refunded'] as const;
 export const PaymentState = Type.Unsafe<(typeof PAYMENT_STATES)[number]>({
   type: 'string',
   enum: [...PAYMENT_STATES],
@@ -407,19 +398,9 @@ export const AdminCoupon = Answer({
   /** it works until this day's start (YYYY-MM-DD, midnight UTC), as the shop has always read it */
   end_date: Type.String(),
   is_active: Type.Boolean(),
-  /** orders that may use it in all; null: no limit */
-  usage_limit: Nullable(Type.Integer()),
-  /** orders one customer (account, e-mail or phone) may use it for; null: no limit */
-  per_customer_limit: Nullable(Type.Integer()),
-  /** uses so far: orders with it that are not expired or cancelled */
-  uses: Type.Integer(),
-  /** staff confirmed it may take an order's goods to nothing (such an order is paid by the coupon) */
-  allows_free_orders: Type.Boolean(),
   audit: Type.Array(AuditEntry),
 });
 export type AdminCoupon = Static<typeof AdminCoupon>;
-
-const CouponLimit = Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }));
 
 export const COUPON_SORTS = ['created_at', 'code', 'value', 'min_total', 'starts_on', 'end_date'] as const;
 
@@ -442,9 +423,7 @@ export const COUPON_CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';
 /**
  * A percent coupon's value is 0 < value ≤ 100 (422 `errors.value`); starts_on must not be after end_date (422
  * `errors.end_date`); both days lie between 1970-01-01 and 2999-12-31 (422 `errors.end_date` / `errors.starts_on`);
- * a code another coupon has (case ignored) 422 `errors.code`. A coupon that may make an order's goods free (a percent
- * of 100, or an amount at or above its own minimum) needs `allows_free_orders: true`, else 422
- * `errors.allows_free_orders`: staff confirm it on purpose.
+ * a code another coupon has (case ignored) 422 `errors.code`.
  */
 export const CreateCouponBody = Type.Object(
   {
@@ -455,9 +434,6 @@ export const CreateCouponBody = Type.Object(
     starts_on: Type.Optional(Nullable(Type.String({ pattern: DATE_PATTERN }))),
     end_date: Type.String({ pattern: DATE_PATTERN }),
     is_active: Type.Optional(Type.Boolean()),
-    usage_limit: Type.Optional(CouponLimit),
-    per_customer_limit: Type.Optional(CouponLimit),
-    allows_free_orders: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -473,9 +449,6 @@ export const UpdateCouponBody = Type.Object(
     starts_on: Type.Optional(Nullable(Type.String({ pattern: DATE_PATTERN }))),
     end_date: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
     is_active: Type.Optional(Type.Boolean()),
-    usage_limit: Type.Optional(CouponLimit),
-    per_customer_limit: Type.Optional(CouponLimit),
-    allows_free_orders: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },
 );
