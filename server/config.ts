@@ -69,6 +69,8 @@ export interface Config {
   perIpLimits: PerIpLimits;
   /** The clock; tests replace it to move time forward (code expiry, resend windows). */
   now: () => Date;
+  /** "Send me a code" mails an hour over the whole shop (CODE_MAILS_PER_HOUR; lib/codes capCodeSends). */
+  codeSendsPerHour: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,6 +86,8 @@ export interface PerIpLimits {
   paymentStatus?: number;
 }
 
+  /** "Send me a code" mails asked from one address in an HOUR (lib/codes capCodeSends); 10 when left out. */
+  codeSends?: number;
 /**
  * A shopper starts one guest cart per browser; 20 a minute leaves room for many shoppers behind one carrier-grade
  * NAT (common on Gulf mobile networks) while a script gets no more than that. A shopper loads a whole page once and
@@ -284,6 +288,8 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** What an operator must hear at start: settings that are fine for a demo and wrong for a real shop. */
 export function startupWarnings(config: Config, env: Env = process.env): string[] {
+    // A shop sends a few codes an hour; 300 leaves room for a busy day and stops a flood within the hour.
+    codeSendsPerHour: parseCount(env.CODE_MAILS_PER_HOUR, 1, 1_000_000, 300),
   if (config.env !== 'production') return [];
   const warnings: string[] = [];
   if (!nonEmpty(env.TOKEN_SECRET)) {

@@ -1,9 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users, verificationCodes, type CodePurpose } from '../db/schema';
 import type { MailService } from '../services/mail';
 import { TooManyAttempts } from '../services/errors';
+import { clientAddressKey } from './clientAddress';
 import type { SharedCounter } from './rateLimitStore';
 import { hashCode, newNumericCode, sameHash } from './tokens';
 
@@ -54,6 +56,32 @@ const MAIL_TEXT: Record<CodePurpose, { subject: string; lead: string; leadAr: st
     leadAr: 'طُلب استخدام هذا العنوان لحساب في متجرنا. رمز التأكيد هو',
   },
 };
+
+/** Code mails asked from one client address in an hour (config.perIpLimits.codeSends overrides it). */
+export const CODE_SENDS_PER_ADDRESS_HOUR = 10;
+
+/**
+ * "Send me a code" from this client address: at most perIpLimits.codeSends an hour from one address (an IPv6
+ * client by its /64), and config.codeSendsPerHour over the whole shop, whatever the addresses, so neither one
+ * address nor many can turn the shop into a mail cannon or a code-guessing machine. A request refused by its
+ * address's cap does not count against the shop's. Reaching the shop's cap is logged: someone is at it.
+ */
+export async function capCodeSends(
+  { limits, config }: { limits: SharedCounter; config: Pick<Config, 'perIpLimits' | 'codeSendsPerHour'> },
+  ip: string,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const hour = 60 * 60 * 1000;
+  const perAddress = config.perIpLimits.codeSends ?? CODE_SENDS_PER_ADDRESS_HOUR;
+  const fromAddress = await limits.hit(`code-send-ip|${clientAddressKey(ip)}`, hour);
+  if (fromAddress.count > perAddress) throw new TooManyAttempts();
+  const overall = await limits.hit('code-send-shop', hour);
+  if (overall.count > config.codeSendsPerHour) {
+    if (overall.count === config.codeSendsPerHour + 1)
+      log?.warn({ cap: config.codeSendsPerHour }, 'code mails: the shop-wide hourly cap is reached');
+    throw new TooManyAttempts();
+  }
+}
 
 /**
  * Issues a fresh 6-digit code (older open codes of the same purpose die), stores only its HMAC and mails it.

@@ -250,6 +250,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (error instanceof DomainError) {
     const status = statusOfDomainError(error);
     if (status >= 500) request.log.warn({ err: error }, 'service unavailable');
+    // A lockout knows when it ends (lib/guessLockout): the client may wait exactly that long.
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.status(status).send({
       message: error.message,
       ...(error.fields ? { errors: error.fields } : {}),

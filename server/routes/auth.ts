@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Accounts } from '../../contract/accounts';
 import { normalizeEmail } from '../lib/accounts';
-import { consumeCode, issueCode, normalizeCode } from '../lib/codes';
+import { capCodeSends, consumeCode, issueCode, normalizeCode } from '../lib/codes';
+import { guarded, lockoutKey } from '../lib/guessLockout';
 import { NATIONALITIES } from '../lib/nationalities';
 import { authenticate, bearerTokenOf } from '../plugins/auth';
 import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
@@ -77,7 +78,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sendCode = Accounts.sendVerificationCode;
   app.post(sendCode.url, { config: SEND_CODE_LIMIT, schema: sendCode.schema }, async (request) => {
     // One endpoint serves both dialogs: an unverified account needs verifying, a verified one is resetting; an
-    // unknown address is answered the same (nothing mailed).
+    // unknown address is answered the same (nothing mailed). Counted against this address's and the whole shop's
+    // hourly caps first, known address or not.
+    await capCodeSends(app.deps, request.ip, request.log);
     await sendAccountCode(app.deps, request.body.email);
     return { message: MESSAGES.codeSent };
   });
@@ -87,10 +90,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: VERIFY_CODE_LIMIT, schema: Accounts.verifyCode.schema },
     async (request) => {
       const input = request.body;
-      const user = await findUserByEmail(db, normalizeEmail(input.email));
-      const accepted = user
-        ? await consumeCode(app.deps, user.id, ['verify'], normalizeCode(input.code))
-        : false;
+      const email = normalizeEmail(input.email);
+      const user = await findUserByEmail(db, email);
+      // Wrong guesses lock the address out for a growing time, an address no account has alike.
+      const accepted = await guarded(
+        db,
+        lockoutKey('email-code', email),
+        app.deps.config.now(),
+        async () => (user ? consumeCode(app.deps, user.id, ['verify'], normalizeCode(input.code)) : false),
+        request.log,
+      );
       if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
       await markVerified(db, user, app.deps.config.now());
       const token = await issueToken(db, user.id, app.deps.config.now());
@@ -139,11 +148,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reset = Accounts.resetPassword;
   app.post(reset.url, { config: limitPerIpAndEmail(5, 'reset'), schema: reset.schema }, async (request) => {
     const input = request.body;
-    const user = await findUserByEmail(db, normalizeEmail(input.email));
-    // Either kind of code proves the mailbox; an unverified account becomes verified by resetting.
-    const accepted = user
-      ? await consumeCode(app.deps, user.id, ['reset', 'verify'], normalizeCode(input.code))
-      : false;
+    const email = normalizeEmail(input.email);
+    const user = await findUserByEmail(db, email);
+    // Either kind of code proves the mailbox; an unverified account becomes verified by resetting. The same
+    // lockout as verify-code: one count of wrong guesses per address, whichever form they come from.
+    const accepted = await guarded(
+      db,
+      lockoutKey('email-code', email),
+      app.deps.config.now(),
+      async () =>
+        user ? consumeCode(app.deps, user.id, ['reset', 'verify'], normalizeCode(input.code)) : false,
+      request.log,
+    );
     if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
     // Whoever knew the old password is signed out everywhere.
     await resetPassword(app.deps, user, input.password, {

@@ -16,6 +16,7 @@ import {
 } from '../db/queries/users';
 import { normalizeEmail } from '../lib/accounts';
 import { consumeCode, dropOpenCodes, issueCode, normalizeCode } from '../lib/codes';
+import { guarded, lockoutKey } from '../lib/guessLockout';
 import type { AppDeps } from '../types';
 import { CLOSED_ORDER_WATCH_MS } from './reconciliation';
 import { Invalid, NotFound } from './errors';
@@ -116,7 +117,9 @@ async function pendingOf(db: AppDeps['db'], userId: number): Promise<{ user: Use
 export async function confirmEmailChange(deps: AppDeps, userId: number, code: unknown): Promise<UserRow> {
   const { db, config, mail } = deps;
   const { user, pending } = await pendingOf(db, userId);
-  const accepted = await consumeCode(deps, userId, ['email'], normalizeCode(code), pending);
+  const accepted = await guarded(db, lockoutKey('email-change', userId), config.now(), () =>
+    consumeCode(deps, userId, ['email'], normalizeCode(code), pending),
+  );
   if (!accepted) throw new Invalid({ code: [PROFILE_MESSAGES.invalidCode] }, PROFILE_MESSAGES.invalidCode);
   let updated: UserRow | undefined;
   try {

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './shop';
 export * from './payments';
 export * from './catalogueImport';
+export * from './secondFactor';

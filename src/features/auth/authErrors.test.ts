@@ -189,3 +189,30 @@ describe('server messages in the interface language (spec 01 §8)', () => {
     ).toEqual({ email: 'translated:auth.validation.email_required', username: 'The name is odd.' });
   });
 });
+
+describe('a lockout after wrong codes (issue 47, finding 5)', () => {
+  const texts = { en: enAuth, ar: arAuth };
+  // i18next's plural rule picks the suffix from the count; the suffixes exist in both languages.
+  const t = (language: 'en' | 'ar') => (key: string, options?: { count: number }) => {
+    const count = options?.count ?? 0;
+    const rule = new Intl.PluralRules(language).select(count);
+    const leaf = key.split('.').slice(1);
+    const node = leaf
+      .slice(0, -1)
+      .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], texts[language]) as Record<
+      string,
+      string
+    >;
+    const text = node[`${leaf[leaf.length - 1]}_${rule}`] ?? node[`${leaf[leaf.length - 1]}_other`] ?? key;
+    return text.replace('{{count}}', String(count));
+  };
+
+  it.each([
+    ['en', 'Too many attempts. Try again in 15 minutes.', 'Too many attempts. Try again in 15 minutes.'],
+    ['en', 'Too many attempts. Try again in 1 minute.', 'Too many attempts. Try again in 1 minute.'],
+    ['ar', 'Too many attempts. Try again in 30 minutes.', 'محاولات كثيرة جدًا. حاول مرة أخرى بعد 30 دقيقة.'],
+    ['ar', 'Too many attempts. Try again in 2 minutes.', 'محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.'],
+  ] as const)('%s: %s', (language, message, shown) => {
+    expect(localizeServerMessage(t(language), message)).toBe(shown);
+  });
+});

@@ -69,10 +69,21 @@ export function serverMessageKey(message: string): string | undefined {
   return pattern ? `auth.validation.${pattern[1]}` : undefined;
 }
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: { count: number }) => string;
+
+/** A lockout after wrong codes (server/lib/guessLockout.ts) says how long it lasts. */
+const LOCKED_OUT = /^Too many attempts\. Try again in (\d+) minutes?\.$/;
+
+/** The minutes a lockout answer asks to wait, or undefined for any other message. */
+export function lockedOutMinutes(message: string | undefined): number | undefined {
+  const minutes = message ? LOCKED_OUT.exec(message)?.[1] : undefined;
+  return minutes ? Number(minutes) : undefined;
+}
 
 /** A server message in the interface's language; an unknown one is shown as the server wrote it. */
 export function localizeServerMessage(t: Translate, message: string): string {
+  const minutes = lockedOutMinutes(message);
+  if (minutes !== undefined) return t('auth.errors.locked_out', { count: minutes });
   const key = serverMessageKey(message);
   return key ? t(key) : message;
 }

@@ -9,3 +9,4 @@ export {
   selectUserId,
 } from './authSlice';
 export { useLogout } from './useLogout';
+export { lockedOutMinutes } from './authErrors';

@@ -13,6 +13,7 @@ import {
   useResendEmailCodeMutation,
   type User,
 } from '../profileApi';
+import { lockedOutMinutes } from '../../auth/public';
 import { EMAIL_TAKEN } from '../profileErrors';
 
 const CODE_LENGTH = 6;
@@ -55,6 +56,8 @@ export function PendingEmail({ user, pending }: { user: User; pending: string })
   const busy = confirming || resending || cancelling;
   const [code, setCode] = useState(() => emptyCode(CODE_LENGTH));
   const [problem, setProblem] = useState<Problem | null>(null);
+  // A lockout after wrong codes says how long it lasts (server/lib/guessLockout.ts).
+  const [lockedMinutes, setLockedMinutes] = useState<number | undefined>(undefined);
   const boxes = useRef<CodeBoxesHandle>(null);
   // Focus moves after the render that re-enables the boxes (a disabled box cannot take focus).
   const [focusRequests, setFocusRequests] = useState(0);
@@ -65,6 +68,7 @@ export function PendingEmail({ user, pending }: { user: User; pending: string })
   const showProblem = (error: unknown) => {
     const found = problemOf(error);
     setProblem(found);
+    setLockedMinutes(found === 'too_many' ? lockedOutMinutes(errorMessage(error)) : undefined);
     // Another tab confirmed or cancelled it: the profile shows what the server holds now.
     if (found === 'nothing_pending') dispatch(profileApi.util.invalidateTags([{ type: 'User', id: 'ME' }]));
     return found;
@@ -141,7 +145,11 @@ export function PendingEmail({ user, pending }: { user: User; pending: string })
           disabled={busy}
         />
         <div id="pending-email-problem" className="text-danger small mt-2" role="alert">
-          {problem ? t(PROBLEM_KEYS[problem]) : null}
+          {problem && lockedMinutes !== undefined
+            ? t('profile.email_change.locked_out', { count: lockedMinutes })
+            : problem
+              ? t(PROBLEM_KEYS[problem])
+              : null}
         </div>
         <div className="d-flex flex-wrap gap-2 mt-3">
           <button type="submit" className="btn btn-primary" disabled={busy}>

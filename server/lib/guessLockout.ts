@@ -1,0 +1,80 @@
+// Wrong guesses of a code (an e-mailed code, an authenticator code, a recovery code) per account: five, then the
+// account's checks are refused for 15 minutes, twice as long after each further five, until a right guess. A
+// stranger thus gets ~35 guesses in the first day instead of ~25 an hour forever. Kept in the database, so every
+// server process counts the same guesses; an address no account has is counted alike (the answers do not tell).
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { clearLockout, countWrongGuess, findLockout } from '../db/queries/guessLockouts';
+import { TooManyAttempts } from '../services/errors';
+
+export const GUESSES_BEFORE_LOCKOUT = 5;
+export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;
+/** The longest a lockout grows to: a day. */
+export const LONGEST_LOCKOUT_MS = 24 * 60 * 60 * 1000;
+
+/** "Try again in N minutes": the SPA reads N from the message (auth.errors.locked_out) and the Retry-After header. */
+export const lockedOutMessage = (minutes: number) =>
+  `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+
+export class LockedOut extends TooManyAttempts {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(lockedOutMessage(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+  }
+}
+
+/** What a lockout key is made of: a purpose and an account (or the e-mail address typed). */
+export const lockoutKey = (kind: 'email-code' | 'second-factor' | 'email-change', who: string | number) =>
+  `${kind}|${String(who).toLowerCase()}`;
+
+export function lockoutLength(lockouts: number): number {
+  return Math.min(FIRST_LOCKOUT_MS * 2 ** Math.max(0, lockouts - 1), LONGEST_LOCKOUT_MS);
+}
+
+/** Refuses while `key` is locked out, before the code is even looked at (a right code waits too). */
+export async function refuseWhileLocked(db: Db, key: string, now: Date): Promise<void> {
+  const row = await findLockout(db, key);
+  const left = row?.lockedUntil ? row.lockedUntil.getTime() - now.getTime() : 0;
+  if (left > 0) throw new LockedOut(Math.ceil(left / 1000));
+}
+
+/**
+ * Counts a wrong guess; the fifth locks `key` out and answers LockedOut at once. The log line is the alarm an
+ * operator can watch for.
+ */
+export async function wrongGuess(db: Db, key: string, now: Date, log?: FastifyBaseLogger): Promise<void> {
+  const row = await countWrongGuess(db, key, now, (was) => {
+    const failures = was.failures + 1;
+    if (failures < GUESSES_BEFORE_LOCKOUT)
+      return { failures, lockouts: was.lockouts, lockedUntil: was.lockedUntil };
+    const lockouts = was.lockouts + 1;
+    return { failures: 0, lockouts, lockedUntil: new Date(now.getTime() + lockoutLength(lockouts)) };
+  });
+  if (row.failures === 0 && row.lockedUntil) {
+    log?.warn({ lockout: key, lockouts: row.lockouts, until: row.lockedUntil }, 'code guesses locked out');
+    throw new LockedOut(Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000));
+  }
+}
+
+/** A right guess: the count and the lockout growth start again. */
+export async function rightGuess(db: Db, key: string): Promise<void> {
+  await clearLockout(db, key);
+}
+
+/**
+ * Checks one guess under the lockout: refused while locked, `check` otherwise; a false answer counts as wrong.
+ */
+export async function guarded(
+  db: Db,
+  key: string,
+  now: Date,
+  check: () => Promise<boolean>,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  await refuseWhileLocked(db, key, now);
+  if (await check()) {
+    await rightGuess(db, key);
+    return true;
+  }
+  await wrongGuess(db, key, now, log);
+  return false;
+}
