@@ -45,13 +45,15 @@ const serverTransform: Config['transform'] = {
   // PGlite's CommonJS build loads Node built-ins with `await import()`, which jest's CommonJS runtime
   // rejects; the transform rewrites those to require (see the file for why TypeScript cannot).
   '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
+  // React Email's renderer loads react-dom/server with `await import()` too: the same rewrite.
+  '/node_modules/@react-email/render/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
   ...transform,
   // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
-  // light-my-request) compiled to CommonJS like our own code.
+  // light-my-request; the structured-data validator and its extractor, in tests) compiled to CommonJS like our own code.
   '^.+\\.m?js$': esmPackageTransform,
 };
 const SERVER_ESM_PACKAGES =
-  '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite)/)';
+  '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite|@react-email/render|@adobe/structured-data-validator|@marbec/web-auto-extractor)/)';
 
 const config: Config = {
   // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest

@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 
 import { DEFAULT_PER_IP_LIMITS } from '../config';
-import { products, reviews } from '../db/schema';
+import { currentProduct, unitPriceOf } from '../services/catalog';
+import { categories, products, reviews } from '../db/schema';
 import { fakeSpaServer } from '../testing/fakeSpa';
 
 const ORIGIN = 'https://shop.example';
@@ -27,6 +28,48 @@ describe('real statuses', () => {
     expect(arabic.statusCode).toBe(404);
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.body).toContain('<title>الصفحة غير موجودة · متجر الخليج</title>');
+  });
+
+  test('an unknown category is a 404 too, an empty search or a known category 200', async () => {
+    for (const url of [
+      '/search?category=999999',
+      '/search?category=abc',
+      '/search?q=shirt&category=999999',
+    ]) {
+      const answer = await page(url);
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+      expect(answer.body).toContain('<meta name="robots" content="noindex">');
+      expect(answer.body).toContain('<title>Page not found · Gulf Store</title>');
+    }
+    for (const url of ['/search', '/search?category=1', '/search?category=', '/search?q=shirt']) {
+      expect({ url, status: (await page(url)).statusCode }).toEqual({ url, status: 200 });
+    }
+    // The shop's own links name the category (CategoryTiles), in either language.
+    const [category] = await server.t.db.select().from(categories).where(eq(categories.id, 1));
+    if (!category) throw new Error('the demo shop has category 1');
+    const english = await page(`/search?category=${encodeURIComponent(category.nameEn.toUpperCase())}`);
+    expect(english.statusCode).toBe(200);
+    expect(headOf(english.body).title).toBe(`${category.nameEn} · Gulf Store`.replace(/&/g, '&amp;'));
+    const arabic = await page(`/search?category=${encodeURIComponent(category.nameAr)}&lng=ar`);
+    expect(arabic.statusCode).toBe(200);
+    expect(headOf(arabic.body).title).toBe(`${category.nameAr} · متجر الخليج`.replace(/&/g, '&amp;'));
+  });
+
+  test('a product that is gone answers 410 with the not-found page; one never made 404', async () => {
+    const [made] = await server.t.db
+      .insert(products)
+      .values({ categoryId: 1, nameEn: 'Short-lived', nameAr: 'قصير العمر', price: 1, stockQuantity: 1 })
+      .returning({ id: products.id });
+    if (!made) throw new Error('the product was made');
+    expect((await page(`/product/${made.id}`)).statusCode).toBe(200);
+    await server.t.db.delete(products).where(eq(products.id, made.id));
+    server.t.app.deps.catalogue.changed();
+    const gone = await page(`/product/${made.id}?lng=ar`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain('<div id=root>');
+    expect(gone.body).toContain('<meta name="robots" content="noindex">');
+    expect(gone.body).toContain('<title>الصفحة غير موجودة · متجر الخليج</title>');
+    expect((await page(`/product/${made.id + 1000}`)).statusCode).toBe(404);
   });
 
   test('known pages answer 200, whatever their spelling react-router accepts', async () => {
@@ -250,6 +293,40 @@ describe('structured data (issue 49, step 4)', () => {
     });
   });
 
+  test('Review items: the latest approved reviews, with the author as the shop shows them, rating and date', async () => {
+    await server.t.db.delete(reviews).where(eq(reviews.productId, 6));
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n, 10));
+    await server.t.db.insert(reviews).values([
+      ...Array.from({ length: 7 }, (_, index) => ({
+        productId: 6,
+        userName: `Shopper ${index + 1}`,
+        rating: 5 - (index % 3),
+        review: `Review number ${index + 1}`,
+        status: 'approved' as const,
+        createdAt: day(index + 1),
+      })),
+      // A deleted account's review keeps no name: the shop calls its author "a customer".
+      { productId: 6, userName: ' ', rating: 4, review: 'Fine', status: 'approved', createdAt: day(20) },
+      { productId: 6, userName: 'Hidden', rating: 1, review: 'Spam', status: 'rejected', createdAt: day(21) },
+      { productId: 6, userName: 'Waiting', rating: 1, review: 'Soon', status: 'pending', createdAt: day(22) },
+    ]);
+    const product = ofType(jsonLdOf((await page('/product/6?lng=ar')).body), 'Product');
+    expect(product.aggregateRating.reviewCount).toBe(8);
+    expect(product.review).toHaveLength(5);
+    expect(product.review[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'أحد العملاء' },
+      reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      datePublished: '2026-01-20',
+      reviewBody: 'Fine',
+    });
+    expect(product.review.slice(1).map((review: { author: { name: string } }) => review.author.name)).toEqual(
+      ['Shopper 7', 'Shopper 6', 'Shopper 5', 'Shopper 4'],
+    );
+    const english = ofType(jsonLdOf((await page('/product/6')).body), 'Product');
+    expect(english.review[0].author.name).toBe('A customer');
+  });
+
   test('home: Organization, and WebSite with a SearchAction', async () => {
     const blocks = jsonLdOf((await page('/')).body);
     expect(ofType(blocks, 'Organization')).toMatchObject({ name: 'Gulf Store', url: `${ORIGIN}/` });
@@ -280,6 +357,64 @@ describe('structured data (issue 49, step 4)', () => {
     } finally {
       if (row) await server.t.db.update(products).set({ nameEn: row.nameEn }).where(eq(products.id, 5));
     }
+  });
+});
+
+/** Google's rich-result rules (and schema.org's shapes) as Adobe's structured-data validator checks them. */
+async function structuredDataIssues(html: string) {
+  const { default: WebAutoExtractor } = await import('@marbec/web-auto-extractor');
+  const { default: Validator } = await import('@adobe/structured-data-validator');
+  const extracted = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(
+    html,
+  );
+  const issues = await new Validator().validate(extracted);
+  return { extracted, issues };
+}
+
+describe('structured data is valid under a structured-data validator', () => {
+  test('the validator catches what Google requires (a test that can fail)', async () => {
+    const broken = `<html><head><script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Shirt',
+      offers: { '@type': 'Offer', priceCurrency: 'KWD' },
+      review: { '@type': 'Review', reviewRating: { '@type': 'Rating', ratingValue: 5 } },
+    })}</script></head><body></body></html>`;
+    const { issues } = await structuredDataIssues(broken);
+    const errors = issues.filter((issue) => issue.severity === 'ERROR').map((issue) => issue.fieldNames);
+    expect(errors).toEqual(
+      expect.arrayContaining([['image'], ['price', 'priceSpecification.price'], ['author']]),
+    );
+  });
+
+  test('product (with reviews), category, home and content pages in both languages: no error', async () => {
+    await server.t.db.delete(reviews).where(eq(reviews.productId, 7));
+    await server.t.db.insert(reviews).values([
+      { productId: 7, userName: 'Noura', rating: 5, review: 'Beautiful', status: 'approved' },
+      { productId: 7, userName: 'Fahad', rating: 3, review: 'OK', status: 'approved' },
+    ]);
+    const expected: Record<string, string[]> = {
+      '/product/7': ['Product', 'BreadcrumbList'],
+      '/search?category=1': ['BreadcrumbList'],
+      '/': ['Organization', 'WebSite'],
+      '/policy': [],
+    };
+    for (const [url, types] of Object.entries(expected)) {
+      for (const lng of ['en', 'ar']) {
+        const address = `${url}${url.includes('?') ? '&' : '?'}lng=${lng}`;
+        const { extracted, issues } = await structuredDataIssues((await page(address)).body);
+        expect({ address, types: Object.keys(extracted.jsonld).sort() }).toEqual({
+          address,
+          types: [...types].sort(),
+        });
+        expect({ address, errors: issues.filter((issue) => issue.severity === 'ERROR') }).toEqual({
+          address,
+          errors: [],
+        });
+      }
+    }
+    const product = jsonLdOf((await page('/product/7')).body);
+    expect(ofType(product, 'Product').review).toHaveLength(2);
   });
 });
 
@@ -314,6 +449,40 @@ describe('a link-preview bot gets the page rendered on the server, whatever the 
     for (const bot of ['facebookexternalhit/1.1', 'Twitterbot/1.0', 'TelegramBot (like TwitterBot)']) {
       expect(rendered((await fetchAs(`/search?q=${encodeURIComponent(bot)}`, bot)).body)).toBe(true);
     }
+  });
+
+  test('WhatsApp, Facebook and X find title, description, canonical, alternates, a 1200 × 630 picture and the price', async () => {
+    for (const bot of [
+      WHATSAPP,
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Twitterbot/1.0',
+    ]) {
+      for (const lng of ['en', 'ar'] as const) {
+        const answer = await fetchAs(`/product/2?lng=${lng}&utm_source=whatsapp`, bot, '192.0.2.44');
+        expect(answer.statusCode).toBe(200);
+        const head = headOf(answer.body);
+        const product = await currentProduct(limited.t.db, 2, lng);
+        if (!product) throw new Error('the demo shop has product 2');
+        expect(head.title).toContain(product.name);
+        expect(head.meta('description')).toContain(product.name);
+        expect(head.meta('og:title')).toBe(head.title);
+        expect(head.meta('twitter:title')).toBe(head.title);
+        expect(head.link('canonical')).toBe(`${ORIGIN}/product/2?lng=${lng}`);
+        expect(head.link('alternate', 'en')).toBe(`${ORIGIN}/product/2?lng=en`);
+        expect(head.link('alternate', 'ar')).toBe(`${ORIGIN}/product/2?lng=ar`);
+        expect(head.link('alternate', 'x-default')).toBe(`${ORIGIN}/product/2`);
+        expect(head.meta('og:image')).toBe(`${ORIGIN}/share/products/2.jpg`);
+        expect([head.meta('og:image:width'), head.meta('og:image:height')]).toEqual(['1200', '630']);
+        const amount = unitPriceOf({ price: product.price, discountedPrice: product.discounted_price });
+        expect(Number(head.meta('product:price:amount'))).toBe(amount);
+        expect(head.meta('product:price:currency')).toBe('KWD');
+      }
+    }
+    // The picture it names is what it says: a 1200 × 630 JPEG.
+    const picture = await limited.t.app.inject({ method: 'GET', url: '/share/products/2.jpg' });
+    const { default: sharp } = await import('sharp');
+    const { width, height, format } = await sharp(picture.rawPayload).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'jpeg' });
   });
 
   test('bots together are held to ten times a client’s limit (a forged user agent buys no more)', async () => {

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { fakeSpaServer } from '../testing/fakeSpa';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { DEFAULT_PER_IP_LIMITS } from '../config';
+import { categories } from '../db/schema';
 import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
 
 // The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
@@ -221,6 +222,8 @@ describe('pages rendered on the server', () => {
 
   test('addresses that show the same page share one render: unknown parameters, repeats, spacing, order', async () => {
     const renderOf = async (url: string) => /data-render="(\d+)"/.exec((await page(url)).body)?.[1];
+    // A category the shop has (an unknown one is a 404, issue 49).
+    await server.t.db.insert(categories).values({ nameEn: 'Perfume', nameAr: 'عطور', image: '' });
     const first = await page('/search?q=musk&category=Perfume');
     // Rendered from the address the page reads, whatever else the link carried.
     expect(first.body).toContain('<h1>en /search?q=musk&category=Perfume ok</h1>');

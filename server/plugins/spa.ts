@@ -256,7 +256,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     const url = request.raw.url ?? request.url;
     const pathname = url.split('?')[0] ?? '/';
     const head = built ? await headOf(request, url, language) : null;
-    const found = head?.status !== 404;
+    const found = !head || head.status === 200;
     // The page's markup in the HTML: it paints before any script has run. Without it the SPA renders it. The page
     // is rendered and kept under its address reduced to what the page reads.
     const address =
@@ -278,8 +278,9 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     }
     return (
       reply
-        // An unknown page or product: the SPA's HTML (the browser shows the not-found screen) with a real 404.
-        .status(found ? 200 : 404)
+        // An unknown page or product: the SPA's HTML (the browser shows the not-found screen) with a real 404 (410
+        // for a product that is gone).
+        .status(head?.status ?? 200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         // The same address answers either language's HTML, chosen by the cookie and Accept-Language.

@@ -7,6 +7,7 @@ import type {
   ItemAvailability,
   Organization,
   Product as SchemaProduct,
+  Review,
   SearchAction,
   Thing,
   WebSite,
@@ -16,7 +17,13 @@ import type { Product } from '../../contract/catalog';
 import { pageAddress } from '../../shared/pageAddress';
 import { ROUTE_TABLE } from '../../shared/routeTable';
 import type { Db } from '../db/client';
-import { approvedReviewCount, categoryNames } from '../db/queries/pageHead';
+import {
+  approvedReviewCount,
+  categoryNames,
+  latestApprovedReviews,
+  productIdIssued,
+} from '../db/queries/pageHead';
+import { categoryIdNamed } from '../db/queries/catalogSearch';
 import { sliderRows } from '../db/queries/content';
 import { currentProduct, localized, parseId, unitPriceOf, type Lang } from './catalog';
 import { SHARE_HEIGHT, SHARE_WIDTH } from './sharePictures';
@@ -54,6 +61,8 @@ export const HEAD_TEXTS = {
   },
   home: { en: 'Home', ar: 'الرئيسية' },
   byBrand: { en: 'by {brand}', ar: 'من {brand}' },
+  // As the product page names a review whose author's account is gone (catalog.reviews.former_customer).
+  formerCustomer: { en: 'A customer', ar: 'أحد العملاء' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 const text = (key: keyof typeof HEAD_TEXTS, lang: Lang, values: Record<string, string> = {}) =>
@@ -62,8 +71,12 @@ const text = (key: keyof typeof HEAD_TEXTS, lang: Lang, values: Record<string, s
 /** Query parameters a page never reads: dropped from canonical addresses. */
 export const TRACKING_PARAMS = /^(?:utm_.*|fbclid|gclid|dclid|msclkid|yclid|igshid|mc_cid|mc_eid|_ga|ref)$/i;
 
+/** Reviews named in a product's structured data: the latest few (the page shows the rest). */
+export const JSON_LD_REVIEWS = 5;
+
 export interface PageHead {
-  status: 200 | 404;
+  /** 404: no such page; 410: a product that is gone (its id was given out, its row is no more). */
+  status: 200 | 404 | 410;
   language: Lang;
   title: string;
   description: string;
@@ -152,12 +165,13 @@ export async function pageHead(
   const shop = text('shop', language);
   // As the SPA writes it (src/ui/useDocumentTitle.ts), so the tab does not change when the page starts.
   const titled = (title: string) => `${title} · ${shop}`;
-  let status: 200 | 404 = 200;
+  let status: PageHead['status'] = 200;
   let title = `${shop} — ${text('tagline', language)}`;
   let description = text('homeDescription', language);
   let image: string | null = null;
   let product: Product | null = null;
   let reviewCount = 0;
+  let latestReviews: Awaited<ReturnType<typeof latestApprovedReviews>> = [];
   const jsonLd: WithContext<Thing>[] = [];
   const canonical = languageUrl(origin, address, language);
   const home = languageUrl(origin, '/', language);
@@ -167,9 +181,10 @@ export async function pageHead(
   if (productMatch) {
     const id = parseId(productMatch[1]);
     product = id === null ? null : await currentProduct(db, id, language);
-    if (!product) status = 404;
+    if (!product) status = id !== null && (await productIdIssued(db, id)) ? 410 : 404;
     else {
       reviewCount = await approvedReviewCount(db, product.id);
+      if (reviewCount > 0) latestReviews = await latestApprovedReviews(db, product.id, JSON_LD_REVIEWS);
       const price = formatPrice(
         unitPriceOf({ price: product.price, discountedPrice: product.discounted_price }),
         language,
@@ -192,9 +207,13 @@ export async function pageHead(
     }
   } else if (/^\/search\/?$/i.test(pathname)) {
     const words = parsed.searchParams.get('q');
-    const categoryId = parseId(parsed.searchParams.get('category'));
+    // The shop links a category by its name (CategoryTiles), the sitemaps by its id: the search reads either.
+    const categoryParam = parsed.searchParams.get('category')?.trim();
+    const categoryId = categoryParam ? await categoryIdNamed(db, categoryParam) : null;
     const category = categoryId === null ? null : await categoryNames(db, categoryId);
-    if (words) {
+    // A category asked for that the shop does not have is a page that does not exist (not an empty list).
+    if (categoryParam && !category) status = 404;
+    else if (words) {
       title = titled(text('search', language, { words }));
       description = text('searchDescription', language, { words });
     } else if (category) {
@@ -219,7 +238,7 @@ export async function pageHead(
     status = 404;
   }
 
-  if (status === 404) {
+  if (status !== 200) {
     title = titled(text('notFound', language));
     description = text('notFoundDescription', language);
   }
@@ -306,6 +325,25 @@ export async function pageHead(
               },
             }
           : {}),
+        ...(latestReviews.length > 0
+          ? {
+              review: latestReviews.map((review): Review => ({
+                '@type': 'Review',
+                author: {
+                  '@type': 'Person',
+                  name: review.userName.trim() || text('formerCustomer', language),
+                },
+                reviewRating: {
+                  '@type': 'Rating',
+                  ratingValue: review.rating,
+                  bestRating: 5,
+                  worstRating: 1,
+                },
+                datePublished: review.createdAt.toISOString().slice(0, 10),
+                reviewBody: clip(review.review, 500),
+              })),
+            }
+          : {}),
       };
       jsonLd.push(item);
     }
@@ -374,7 +412,7 @@ export function safeJson(value: unknown): string {
 export function withPageHead(html: string, head: PageHead): string {
   // A not-found page is nobody's canonical page, and not to be indexed.
   const tags =
-    head.status === 404
+    head.status !== 200
       ? '<meta name="robots" content="noindex">'
       : [
           `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,

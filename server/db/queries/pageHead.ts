@@ -1,6 +1,6 @@
 // What a page's head and the sitemaps read: products by keyset pages, a product's approved reviews counted, a
 // category's names (issue 49).
-import { and, asc, count, eq, gt, lte, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, products, reviews } from '../schema';
 
@@ -29,6 +29,37 @@ export async function approvedReviewCount(db: Db, productId: number): Promise<nu
     .from(reviews)
     .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved')));
   return row?.n ?? 0;
+}
+
+/** A product's latest approved reviews, `limit` at most (the page's structured data names a few). */
+export function latestApprovedReviews(db: Db, productId: number, limit: number) {
+  return db
+    .select({
+      userName: reviews.userName,
+      rating: reviews.rating,
+      review: reviews.review,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved')))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+/**
+ * Whether a product id was ever given out: at most the highest id there is or the id sequence's last (ids only
+ * grow), so a missing product with such an id was removed (410), any other never existed (404).
+ */
+export async function productIdIssued(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      last: sql<number>`greatest(
+        coalesce(max(${products.id}), 0),
+        (select case when is_called then last_value else 0 end from products_id_seq)
+      )`.mapWith(Number),
+    })
+    .from(products);
+  return id <= (row?.last ?? 0);
 }
 
 export async function categoryNames(db: Db, id: number): Promise<{ nameEn: string; nameAr: string } | null> {
