@@ -94,7 +94,11 @@ export function ReviewsPage() {
       label: t('admin.reviews.rating'),
       sort: 'rating',
       render: (review) => (
-        <span aria-label={t('admin.reviews.stars', { count: review.rating })} className="text-nowrap">
+        <span
+          role="img"
+          aria-label={t('admin.reviews.stars', { count: review.rating })}
+          className="text-nowrap"
+        >
           <span aria-hidden="true" className="text-warning">
             {'★'.repeat(review.rating)}
           </span>
