@@ -83,6 +83,30 @@ test('filters, facets and totals: a brand facet counts with the other filters, n
   ]);
 });
 
+test('a price limit without words counts from kept price bands: the same totals and facets as counting every product', async () => {
+  const limits: [string | null, string | null][] = [
+    [null, '5'],
+    ['3', '40'],
+    ['10', null],
+    ['12', '12'],
+    ['0', '100000'],
+  ];
+  for (const [min, max] of limits) {
+    const query = [min === null ? '' : `min_price=${min}`, max === null ? '' : `max_price=${max}`]
+      .filter(Boolean)
+      .join('&');
+    const answer = await search(`${query}&min_rating=1`);
+    const [expected] = await executeRows<{ n: number | string; brands: number | string }>(
+      t.db,
+      sql`SELECT count(*) AS n, count(DISTINCT brand) FILTER (WHERE brand <> '') AS brands FROM products
+          WHERE effective_price >= ${min === null ? -1 : Number(min) - 0.0005}
+            AND effective_price <= ${max === null ? 1e9 : Number(max) + 0.0005} AND rating >= 1`,
+    );
+    expect(answer.total).toBe(Number(expected?.n));
+    expect(answer.facets.brands.filter((brand) => brand.count > 0)).toHaveLength(Number(expected?.brands));
+  }
+});
+
 test('prices in the shown currency: the filter and the facets speak USD when asked for', async () => {
   const usd = await search(`category=${categoryId}&currency_code=USD&sort=price_asc`);
   expect(usd.data[0]?.converted_products?.currency_code).toBe('USD');

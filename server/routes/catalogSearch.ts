@@ -11,6 +11,8 @@ import {
   relatedProducts,
   searchCatalog,
   suggestProducts,
+  type GroupMemory,
+  type PriceBands,
 } from '../services/catalogSearch';
 
 /** As long as the spec's list answers are reused (routes/catalog.ts). */
@@ -21,9 +23,14 @@ const GROUPS_MS = 60_000;
 const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   const memory = new AnswerMemory<unknown>(ANSWER_MS, MAX_ANSWERS);
-  // The whole catalogue's match groups (the facets of every search without words or price limit): kept until the
-  // catalogue changes, on this instance or another, or a minute at most.
-  const groups = new AnswerMemory<MatchGroup[]>(GROUPS_MS, 4);
+  // The whole catalogue's match groups (the facets of every search without words or price limit) and their split by
+  // price band (a price limit without words), per language: kept until the catalogue changes, on this instance or
+  // another, or a minute at most.
+  const groups = new AnswerMemory<MatchGroup[] | PriceBands>(GROUPS_MS, 4);
+  const groupMemory: GroupMemory = {
+    get: <T extends MatchGroup[] | PriceBands>(key: string, compute: () => Promise<T>) =>
+      groups.get(key, compute) as Promise<T>,
+  };
   app.deps.catalogue.onChange(() => {
     memory.clear();
     groups.clear();
@@ -35,7 +42,7 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(CatalogPages.search.url, { schema: CatalogPages.search.schema }, async (request) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    return remembered(request.url, () => searchCatalog(db, request.query, lang, rate, groups));
+    return remembered(request.url, () => searchCatalog(db, request.query, lang, rate, groupMemory));
   });
 
   app.get(CatalogPages.suggestions.url, { schema: CatalogPages.suggestions.schema }, async (request) => {

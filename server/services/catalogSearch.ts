@@ -31,11 +31,14 @@ import {
   sameCategoryIds,
   matchGroups,
   mayBeMistyped,
+  bandedGroups,
   searchPageIds,
+  similarWords,
   suggestionRows,
   withFuzzyMatching,
   type CategoryListRow,
   type MatchGroup,
+  type PriceRange,
   type SearchFilters,
 } from '../db/queries/catalogSearch';
 import { categoryRows } from '../db/queries/catalog';
@@ -102,9 +105,109 @@ function kwd(text: string | undefined, rate: Rate | null, slack: number): number
   return (rate ? value / rate.ratePerKwd : value) + slack;
 }
 
-/** Where the whole catalogue's match groups are kept between searches (the route drops them on a change). */
+/**
+ * Where the whole catalogue's match groups (and their split by price band) are kept between searches (the route
+ * drops them on a change).
+ */
 export interface GroupMemory {
-  get(key: string, compute: () => Promise<MatchGroup[]>): Promise<MatchGroup[]>;
+  get<T extends MatchGroup[] | PriceBands>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The whole catalogue's match groups by price band (queries' bandedGroups), arranged for a price limit without words:
+ * per group, its bands in order with running counts, so the groups of any run of bands are one lookup per group
+ * (not one per group and band: that is nearly one per product).
+ */
+export interface PriceBands {
+  bounds: number[];
+  groups: {
+    group: MatchGroup;
+    bands: number[];
+    /** counts[i]: the products of bands[0..i - 1] */
+    counts: number[];
+    minPrices: number[];
+    maxPrices: number[];
+  }[];
+}
+
+export async function priceBands(db: Db, lang: Lang): Promise<PriceBands> {
+  const banded = await bandedGroups(db, lang);
+  const byGroup = new Map<string, PriceBands['groups'][number]>();
+  for (const { band, ...group } of banded.groups) {
+    const key = `${group.categoryId}\u0000${group.brand}\u0000${group.collection}\u0000${group.ratingFloor}`;
+    let entry = byGroup.get(key);
+    if (!entry) {
+      entry = { group, bands: [], counts: [0], minPrices: [], maxPrices: [] };
+      byGroup.set(key, entry);
+    }
+    entry.bands.push(band);
+    entry.counts.push((entry.counts.at(-1) ?? 0) + group.count);
+    entry.minPrices.push(group.minPrice);
+    entry.maxPrices.push(group.maxPrice);
+  }
+  return { bounds: banded.bounds, groups: [...byGroup.values()] };
+}
+
+/** The first index of a sorted list whose value is at least `value`. */
+function firstAtLeast(list: number[], value: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((list[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The groups of a price limit without words: the kept counts of the bands the limit covers, and the products of the
+ * one or two bands it cuts through counted now (from the price index: a band is about 1/64 of the catalogue).
+ */
+async function groupsWithinPrice(db: Db, filters: SearchFilters, bands: PriceBands): Promise<MatchGroup[]> {
+  const { bounds } = bands;
+  const lo = filters.minPriceKwd;
+  const hi = filters.maxPriceKwd;
+  const lower = (band: number) => (band === 0 ? null : (bounds[band - 1] as number));
+  const upper = (band: number) => (band === bounds.length ? null : (bounds[band] as number));
+  const inside = (band: number) => {
+    const from = lower(band);
+    const to = upper(band);
+    return (lo === null || (from !== null && lo <= from)) && (hi === null || (to !== null && to <= hi));
+  };
+  let first = -1;
+  let last = -1;
+  for (let band = 0; band <= bounds.length; band += 1) {
+    if (!inside(band)) continue;
+    if (first < 0) first = band;
+    last = band;
+  }
+  if (first < 0) return matchGroups(db, filters, [{ min: lo, max: hi, maxIncluded: true }]);
+  const covered: MatchGroup[] = [];
+  for (const entry of bands.groups) {
+    const from = firstAtLeast(entry.bands, first);
+    const to = firstAtLeast(entry.bands, last + 1);
+    if (from === to) continue;
+    covered.push({
+      ...entry.group,
+      count: (entry.counts[to] as number) - (entry.counts[from] as number),
+      minPrice: entry.minPrices[from] as number,
+      maxPrice: entry.maxPrices[to - 1] as number,
+    });
+  }
+  const edges: PriceRange[] = [];
+  const below = lower(first);
+  const above = upper(last);
+  if (below !== null) edges.push({ min: lo, max: below, maxIncluded: false });
+  if (above !== null) edges.push({ min: above, max: hi, maxIncluded: true });
+  return edges.length ? covered.concat(await matchGroups(db, filters, edges)) : covered;
+}
+
+/** The catalogue's words close to each typed word that may be mistyped (none: the word has no likely meaning). */
+async function closeWordsOf(db: Db, words: string[]): Promise<Record<string, string[]>> {
+  const similar: Record<string, string[]> = {};
+  for (const word of words.filter(mayBeMistyped)) similar[word] = await similarWords(db, word);
+  return similar;
 }
 
 export interface Facets {
@@ -195,19 +298,28 @@ export async function searchCatalog(
   };
   const sort: SearchSort = query.sort ?? 'relevance';
   const perPage = Math.min(wholeNumber(query.per_page, SEARCH_PAGE_SIZE), SEARCH_PAGE_MAX);
-  const wholeCatalogue =
-    filters.words.length === 0 && filters.minPriceKwd === null && filters.maxPriceKwd === null;
+  const withoutWords = filters.words.length === 0;
+  const wholeCatalogue = withoutWords && filters.minPriceKwd === null && filters.maxPriceKwd === null;
   // Read before the transaction: on PGlite's one connection a read outside it would wait for it to end.
   const catalogueGroups =
     wholeCatalogue && groupMemory
       ? await groupMemory.get(`groups:${lang}`, () => matchGroups(db, filters))
       : null;
+  const bands =
+    withoutWords && !wholeCatalogue && groupMemory
+      ? await groupMemory.get(`bands:${lang}`, () => priceBands(db, lang))
+      : null;
   const { facets, ids, page, pageCount } = await withFuzzyMatching(db, async (tx) => {
-    let groups = catalogueGroups ?? (await matchGroups(tx, filters));
-    // Nothing as typed: perhaps a letter or two is off. The similarity search is the slow one, so it runs only then.
+    let groups =
+      catalogueGroups ??
+      (bands ? await groupsWithinPrice(tx, filters, bands) : await matchGroups(tx, filters));
+    // Nothing as typed: perhaps a letter or two is off. The words close to them come from the catalogue's
+    // vocabulary, then are searched for as typed words are (through the trigram index).
     if (groups.length === 0 && filters.words.some(mayBeMistyped)) {
+      filters.similar = await closeWordsOf(tx, filters.words);
       filters.fuzzy = true;
-      groups = await matchGroups(tx, filters);
+      if (Object.values(filters.similar).some((close) => close.length > 0))
+        groups = await matchGroups(tx, filters);
     }
     const counted = facetsOf(groups, filters);
     const pages = Math.max(1, Math.ceil(counted.total / perPage));
@@ -260,12 +372,12 @@ export async function suggestProducts(
   if ([...trimmed].length < 2) return { products: [], categories: [] };
   const { rows, categories } = await withFuzzyMatching(db, async (tx) => {
     const words = meaningfulWords(await normalizedWords(tx, trimmed));
-    const asTyped = await suggestionRows(tx, words, SUGGESTIONS_MAX, false);
+    const asTyped = await suggestionRows(tx, { words, fuzzy: false }, SUGGESTIONS_MAX);
+    const similar = asTyped.length > 0 ? {} : await closeWordsOf(tx, words);
     return {
-      rows:
-        asTyped.length > 0 || !words.some(mayBeMistyped)
-          ? asTyped
-          : await suggestionRows(tx, words, SUGGESTIONS_MAX, true),
+      rows: Object.values(similar).some((close) => close.length > 0)
+        ? await suggestionRows(tx, { words, fuzzy: true, similar }, SUGGESTIONS_MAX)
+        : asTyped,
       categories: await categorySuggestionRows(tx, words, 3),
     };
   });

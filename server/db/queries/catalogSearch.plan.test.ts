@@ -4,7 +4,15 @@
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { executeRows } from '../client';
-import { matchGroups, normalizedWords, searchPageStatement, type SearchFilters } from './catalogSearch';
+import {
+  matchGroups,
+  matchGroupsStatement,
+  normalizedWords,
+  searchPageStatement,
+  similarWords,
+  withFuzzyMatching,
+  type SearchFilters,
+} from './catalogSearch';
 
 jest.setTimeout(240_000);
 
@@ -75,4 +83,33 @@ test('a page without words reads in the order of an index, not by sorting the ca
   expect(text).toMatch(/Index (Only )?Scan using products_pkey/);
   const newest = await plan(searchPageStatement(await filtersFor(''), 'newest', 12, 0));
   expect(newest).toMatch(/products_created_idx/);
+});
+
+test('a mistyped word is looked up among the words of the catalogue, then searched for through the trigram index', async () => {
+  const close = await withFuzzyMatching(t.db, (tx) => similarWords(tx, 'saffon'));
+  expect(close[0]).toBe('saffron');
+  const filters = await filtersFor('saffon 4242', { fuzzy: true, similar: { saffon: close } });
+  for (const statement of [searchPageStatement(filters, 'relevance', 12, 0), matchGroupsStatement(filters)]) {
+    const text = await plan(statement);
+    expect(text).toMatch(/products_search_text_trgm_idx/);
+    expect(text).not.toMatch(/Seq Scan on products/);
+  }
+  const [expected] = await executeRows<{ n: number | string }>(
+    t.db,
+    sql`SELECT count(*) AS n FROM products WHERE search_text LIKE '%saffron%' AND search_text LIKE '%4242%'`,
+  );
+  const groups = await withFuzzyMatching(t.db, (tx) => matchGroups(tx, filters));
+  expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(Number(expected?.n));
+  expect(Number(expected?.n)).toBeGreaterThan(0);
+});
+
+test('the products of the price bands a limit cuts through are read from the price index', async () => {
+  const text = await plan(
+    matchGroupsStatement(await filtersFor(''), [
+      { min: 10, max: 12.5, maxIncluded: false },
+      { min: 250, max: 260, maxIncluded: true },
+    ]),
+  );
+  expect(text).toMatch(/products_price_groups_idx/);
+  expect(text).not.toMatch(/Seq Scan on products/);
 });

@@ -12,6 +12,11 @@ export interface SearchFilters {
   words: string[];
   /** whether a word may also match mistyped (tried when the words as typed find nothing) */
   fuzzy: boolean;
+  /**
+   * With `fuzzy`: the catalogue's words close to each typed word (similarWords), found in its place. A word with
+   * none is matched as typed only.
+   */
+  similar?: Record<string, string[]>;
   categoryId: number | null;
   /** a category name was given and matched none: nothing matches */
   unknownCategory: boolean;
@@ -47,38 +52,65 @@ const INDEXED_FROM_LENGTH = 3;
 
 export const mayBeMistyped = (word: string) => [...word].length >= FUZZY_FROM_LENGTH;
 
+type WordsTyped = Pick<SearchFilters, 'words' | 'fuzzy' | 'similar'>;
+
+/** The catalogue's words a typed word may stand for when it is mistyped (none unless the search is fuzzy). */
+const closeWords = (word: string, typed: WordsTyped): string[] =>
+  typed.fuzzy && mayBeMistyped(word) ? (typed.similar?.[word] ?? []).filter((close) => close !== word) : [];
+
+/** Any of these words inside the text: each LIKE is answered by the trigram index (a BitmapOr). */
+function containsAny(words: string[]): SQL {
+  const conditions = words.map((word) => sql`p.search_text LIKE ${`%${likeEscaped(word)}%`}`);
+  return conditions.length === 1 ? (conditions[0] as SQL) : sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
 /** A word of the query found: as a whole word (3), inside a word (2), or mistyped (1); 0 not found. */
-function wordScore(word: string, fuzzy: boolean): SQL {
+function wordScore(word: string, typed: WordsTyped): SQL {
   const inside = `%${likeEscaped(word)}%`;
   const whole = `% ${likeEscaped(word)} %`;
+  const close = closeWords(word, typed);
   return sql`(CASE WHEN (' ' || p.search_text || ' ') LIKE ${whole} THEN 3
                    WHEN p.search_text LIKE ${inside} THEN 2
-                   ${fuzzy && mayBeMistyped(word) ? sql`WHEN ${word} OPERATOR(public.<%) p.search_text THEN 1` : sql``}
+                   ${close.length ? sql`WHEN ${containsAny(close)} THEN 1` : sql``}
                    ELSE 0 END)`;
 }
 
-/** Each word must be found one way or another (the index answers both the LIKE and the similarity). */
-function wordsMatch(words: string[], fuzzy: boolean): SQL {
-  if (words.length === 0) return sql`TRUE`;
+/**
+ * Each word must be found, as typed or (fuzzy) as one of the catalogue's words close to it: every alternative is a
+ * LIKE the trigram index answers, so a mistyped word costs about what the word typed right costs.
+ */
+function wordsMatch(typed: WordsTyped): SQL {
+  if (typed.words.length === 0) return sql`TRUE`;
   return sql.join(
-    words.map((word) => {
-      const inside = sql`p.search_text LIKE ${`%${likeEscaped(word)}%`}`;
-      return fuzzy && mayBeMistyped(word)
-        ? sql`(${inside} OR ${word} OPERATOR(public.<%) p.search_text)`
-        : inside;
-    }),
+    typed.words.map((word) => containsAny([word, ...closeWords(word, typed)])),
     sql` AND `,
   );
+}
+
+/** How many of the catalogue's words a mistyped word may stand for: the closest first. */
+const CLOSE_WORDS_MAX = 5;
+
+/**
+ * The catalogue's words (search_words, kept by the database: migration 016) at least FUZZY_THRESHOLD similar to a
+ * typed word, the closest first. Run inside withFuzzyMatching (the threshold is its setting).
+ */
+export async function similarWords(db: Db, word: string): Promise<string[]> {
+  const rows = await executeRows<{ word: string }>(
+    db,
+    sql`SELECT w.word FROM search_words w WHERE ${word} OPERATOR(public.<%) w.word
+        ORDER BY public.word_similarity(${word}, w.word) DESC, w.word LIMIT ${CLOSE_WORDS_MAX}`,
+  );
+  return rows.map((row) => row.word);
 }
 
 /** Whether the words are long enough for the index to narrow the matches before they are ranked. */
 export const rankable = (words: string[]) =>
   words.length > 0 && words.every((word) => [...word].length >= INDEXED_FROM_LENGTH);
 
-function relevance(words: string[], fuzzy: boolean): SQL {
-  if (words.length === 0) return sql`0`;
+function relevance(typed: WordsTyped): SQL {
+  if (typed.words.length === 0) return sql`0`;
   return sql.join(
-    words.map((word) => wordScore(word, fuzzy)),
+    typed.words.map((word) => wordScore(word, typed)),
     sql` + `,
   );
 }
@@ -106,22 +138,39 @@ function filterFlags(filters: SearchFilters) {
   };
 }
 
-/** Words and price: what every facet counts within. */
-function baseWhere(filters: SearchFilters): SQL {
-  const parts = [wordsMatch(filters.words, filters.fuzzy)];
-  if (filters.minPriceKwd !== null) parts.push(sql`p.effective_price >= ${filters.minPriceKwd}`);
-  if (filters.maxPriceKwd !== null) parts.push(sql`p.effective_price <= ${filters.maxPriceKwd}`);
-  return sql.join(parts, sql` AND `);
+/** Prices from `min` (included) to `max` (included or not); null: no limit that side. */
+export interface PriceRange {
+  min: number | null;
+  max: number | null;
+  maxIncluded: boolean;
 }
 
-function orderBy(order: SearchOrder, words: string[], fuzzy: boolean): SQL {
+function inPriceRange({ min, max, maxIncluded }: PriceRange): SQL {
+  const parts = [sql`TRUE`];
+  if (min !== null) parts.push(sql`p.effective_price >= ${min}`);
+  if (max !== null)
+    parts.push(maxIncluded ? sql`p.effective_price <= ${max}` : sql`p.effective_price < ${max}`);
+  return sql`(${sql.join(parts, sql` AND `)})`;
+}
+
+/** Words and price (or, given, these price ranges instead of the filters' limits): what every facet counts within. */
+function baseWhere(filters: SearchFilters, ranges?: PriceRange[]): SQL {
+  const price = ranges
+    ? ranges.length
+      ? sql`(${sql.join(ranges.map(inPriceRange), sql` OR `)})`
+      : sql`FALSE`
+    : inPriceRange({ min: filters.minPriceKwd, max: filters.maxPriceKwd, maxIncluded: true });
+  return sql`${wordsMatch(filters)} AND ${price}`;
+}
+
+function orderBy(order: SearchOrder, typed: WordsTyped): SQL {
   switch (order) {
     case 'relevance':
       // A word of one or two letters matches a large share of the catalogue: best sellers first, read from their
       // index until the page is full, instead of ranking every match.
-      if (words.length === 0) return sql`p.id`;
-      return rankable(words)
-        ? sql`${relevance(words, fuzzy)} DESC, p.sold_count DESC, p.id`
+      if (typed.words.length === 0) return sql`p.id`;
+      return rankable(typed.words)
+        ? sql`${relevance(typed)} DESC, p.sold_count DESC, p.id`
         : sql`p.sold_count DESC, p.id`;
     case 'newest':
       return sql`p.created_at DESC, p.id DESC`;
@@ -158,7 +207,7 @@ export function searchPageStatement(
   const flags = filterFlags(filters);
   return sql`SELECT p.id FROM products p
         WHERE ${baseWhere(filters)} AND ${flags.category} AND ${flags.brand} AND ${flags.collection} AND ${flags.rating}
-        ORDER BY ${orderBy(order, filters.words, filters.fuzzy)}
+        ORDER BY ${orderBy(order, filters)}
         LIMIT ${limit} OFFSET ${offset}`;
 }
 
@@ -191,7 +240,20 @@ export interface MatchGroup {
   maxPrice: number;
 }
 
-export async function matchGroups(db: Db, filters: SearchFilters): Promise<MatchGroup[]> {
+/** The statement of matchGroups (its plan is checked by a test). */
+export function matchGroupsStatement(filters: SearchFilters, ranges?: PriceRange[]): SQL {
+  return sql`SELECT p.category_id, p.brand, ${collectionColumn(filters.lang)} AS collection,
+               floor(p.rating)::int AS rating_floor, count(*) AS n,
+               min(p.effective_price) AS min_price, max(p.effective_price) AS max_price
+        FROM products p WHERE ${baseWhere(filters, ranges)}
+        GROUP BY 1, 2, 3, 4`;
+}
+
+export async function matchGroups(
+  db: Db,
+  filters: SearchFilters,
+  ranges?: PriceRange[],
+): Promise<MatchGroup[]> {
   const rows = await executeRows<{
     category_id: number;
     brand: string;
@@ -200,14 +262,7 @@ export async function matchGroups(db: Db, filters: SearchFilters): Promise<Match
     n: number | string;
     min_price: number | string;
     max_price: number | string;
-  }>(
-    db,
-    sql`SELECT p.category_id, p.brand, ${collectionColumn(filters.lang)} AS collection,
-               floor(p.rating)::int AS rating_floor, count(*) AS n,
-               min(p.effective_price) AS min_price, max(p.effective_price) AS max_price
-        FROM products p WHERE ${baseWhere(filters)}
-        GROUP BY 1, 2, 3, 4`,
-  );
+  }>(db, matchGroupsStatement(filters, ranges));
   return rows.map((row) => ({
     categoryId: Number(row.category_id),
     brand: row.brand,
@@ -217,6 +272,63 @@ export async function matchGroups(db: Db, filters: SearchFilters): Promise<Match
     minPrice: Number(row.min_price),
     maxPrice: Number(row.max_price),
   }));
+}
+
+/**
+ * The whole catalogue's match groups split by price band (services/catalogSearch.ts keeps them for a price limit
+ * without words). Band i holds the prices from bounds[i - 1] (included) to bounds[i] (excluded); band 0 those below
+ * bounds[0], the last those from the last bound up. The bounds are the catalogue's price percentiles, so a band
+ * holds about 1/PRICE_BANDS of the products.
+ */
+export interface BandedGroups {
+  bounds: number[];
+  /** in band order */
+  groups: (MatchGroup & { band: number })[];
+}
+
+const PRICE_BANDS = 64;
+
+export async function bandedGroups(db: Db, lang: 'en' | 'ar'): Promise<BandedGroups> {
+  const fractions = Array.from({ length: PRICE_BANDS - 1 }, (_, index) => (index + 1) / PRICE_BANDS);
+  const [percentiles] = await executeRows<{ bounds: (string | number)[] | string | null }>(
+    db,
+    sql`SELECT percentile_disc(${`{${fractions.join(',')}}`}::float8[]) WITHIN GROUP (ORDER BY p.effective_price)
+          AS bounds FROM products p`,
+  );
+  const raw = percentiles?.bounds ?? [];
+  // Drivers give a numeric[] as an array or as its text.
+  const listed = Array.isArray(raw) ? raw : raw.replace(/[{}]/g, '').split(',').filter(Boolean);
+  const bounds = [...new Set(listed.map(Number))].sort((x, y) => x - y);
+  const rows = await executeRows<{
+    band: number;
+    category_id: number;
+    brand: string;
+    collection: string;
+    rating_floor: number;
+    n: number | string;
+    min_price: number | string;
+    max_price: number | string;
+  }>(
+    db,
+    sql`SELECT width_bucket(p.effective_price, ${`{${bounds.join(',')}}`}::numeric[]) AS band,
+               p.category_id, p.brand, ${collectionColumn(lang)} AS collection,
+               floor(p.rating)::int AS rating_floor, count(*) AS n,
+               min(p.effective_price) AS min_price, max(p.effective_price) AS max_price
+        FROM products p GROUP BY 1, 2, 3, 4, 5 ORDER BY 1`,
+  );
+  return {
+    bounds,
+    groups: rows.map((row) => ({
+      band: Number(row.band),
+      categoryId: Number(row.category_id),
+      brand: row.brand,
+      collection: row.collection,
+      ratingFloor: Number(row.rating_floor),
+      count: Number(row.n),
+      minPrice: Number(row.min_price),
+      maxPrice: Number(row.max_price),
+    })),
+  };
 }
 
 /** The category a name (in either language, any letter case) or an id names; null when none. */
@@ -340,12 +452,8 @@ export interface SuggestionRow {
 }
 
 /** The best matches for the words typed so far, whole words first, then best sellers. */
-export async function suggestionRows(
-  db: Db,
-  words: string[],
-  limit: number,
-  fuzzy: boolean,
-): Promise<SuggestionRow[]> {
+export async function suggestionRows(db: Db, typed: WordsTyped, limit: number): Promise<SuggestionRow[]> {
+  const { words } = typed;
   if (words.length === 0) return [];
   const rows = await executeRows<{
     id: number;
@@ -358,8 +466,8 @@ export async function suggestionRows(
     db,
     sql`SELECT p.id, p.name_en, p.name_ar, p.price, p.discounted_price,
                (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
-        FROM products p WHERE ${wordsMatch(words, fuzzy)}
-        ORDER BY ${rankable(words) ? sql`${relevance(words, fuzzy)} DESC, ` : sql``}p.sold_count DESC, p.id LIMIT ${limit}`,
+        FROM products p WHERE ${wordsMatch(typed)}
+        ORDER BY ${rankable(words) ? sql`${relevance(typed)} DESC, ` : sql``}p.sold_count DESC, p.id LIMIT ${limit}`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
