@@ -6,6 +6,25 @@ import { isServerRenderedPath } from './routeTable';
 export const SEARCH_PATH = '/search';
 export const SEARCH_TEXT_PARAM = 'q';
 export const SEARCH_FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
+/** The results' page, 1-based; page 1 is left out of the address. */
+export const SEARCH_PAGE_PARAM = 'page';
+/** The highest page the server takes (its `page` is at most 6 digits). */
+export const SEARCH_PAGE_LAST = 999_999;
+/** What `searchPageOf` reads a page the results cannot have as: a page of nothing, shown as such. */
+export const NO_SUCH_PAGE = 0;
+
+/**
+ * The page an address asks for: 1 when it names none (or an empty one), the number for a whole number from 1 to
+ * SEARCH_PAGE_LAST (leading zeros and spaces allowed, as the server reads it), NO_SUCH_PAGE for anything else
+ * (`abc`, `-3`, `1.5`, `0`, more digits than the server takes): the page says there is no such page rather than
+ * showing another one under this address.
+ */
+export function searchPageOf(value: string | null): number {
+  if (value === null || value.trim() === '') return 1;
+  if (!/^\s*\d{1,6}\s*$/.test(value)) return NO_SUCH_PAGE;
+  const page = Number(value);
+  return page >= 1 && page <= SEARCH_PAGE_LAST ? page : NO_SUCH_PAGE;
+}
 
 /**
  * The pages a new visitor sees the same as anybody: the route table's server-rendered routes (shared/routeTable.ts,
@@ -32,7 +51,7 @@ function listOf(value: string | null): string[] {
 
 /**
  * The search page's query reduced to what the page reads from it (filterUrl.ts `searchFromParams`: the first
- * value of each name, trimmed, lists without repeats), in one order. Anything else in the address (tracking
+ * value of each name, trimmed, lists without repeats, the page as `searchPageOf` reads it), in one order. Anything else in the address (tracking
  * parameters, repeats, unknown names) changes nothing on the page. The search words keep their case: the search
  * box shows them as typed. A new visitor's stored search is the default, so an empty value and a missing one are
  * the same page.
@@ -54,6 +73,9 @@ function searchQuery(params: URLSearchParams): string {
       if (value !== null && value !== '') read.set(name, String(Number(value)));
     }
   }
+  // Every spelling of a page that cannot be (`abc`, `-3`) shows the same "no such page": kept as one, 0.
+  const page = searchPageOf(params.get(SEARCH_PAGE_PARAM));
+  if (page !== 1) read.set(SEARCH_PAGE_PARAM, String(page));
   return read.toString();
 }
 

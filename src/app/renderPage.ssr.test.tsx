@@ -93,6 +93,29 @@ test('a search link renders the results its address asks for', async () => {
   expect(html).not.toContain(inMarkup(other.name));
 });
 
+test('a link to another page of the results renders that page, and a page that cannot be says so', async () => {
+  interface Page {
+    data: Product[];
+    page: number;
+  }
+  const first = await api<Page>('catalog/search?currency_code=KWD');
+  const second = await api<Page>('catalog/search?currency_code=KWD&page=2');
+  expect(second.page).toBe(2);
+  const { html, page } = await render('/search?page=2');
+  expect(html).toContain(inMarkup(second.data[0]?.name ?? 'no product'));
+  expect(html).not.toContain(inMarkup(first.data[0]?.name ?? 'no product'));
+  expect(html).toMatch(/aria-current="page"[^>]*>2</);
+  expect(carried(page)).toContain('searchProducts fulfilled');
+  for (const [url, language] of [
+    ['/search?page=0', 'en'],
+    ['/search?page=99999', 'ar'],
+  ] as const) {
+    const rendered = await render(url, language);
+    expect(rendered.html).toContain(inMarkup(allResources[language].search.catalog.search.no_such_page));
+    expect(rendered.html).not.toContain(inMarkup(first.data[0]?.name ?? 'no product'));
+  }
+});
+
 test("the cart of a new visitor is the empty cart's page, in the page's language", async () => {
   expect((await render('/cart')).html).toContain('Your cart is empty');
   expect((await render('/cart', 'ar')).html).toContain(inMarkup(allResources.ar.shop.cart.empty_title));

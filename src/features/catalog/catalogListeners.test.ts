@@ -1,6 +1,6 @@
 import { locationChanged } from '../../app/events';
 import { makeStore } from '../../app/store';
-import { DEFAULT_FILTERS, selectFilters, selectSearchText } from './catalogSlice';
+import { DEFAULT_FILTERS, pageChanged, selectFilters, selectPage, selectSearchText } from './catalogSlice';
 
 describe('the /search address mirrored into the store', () => {
   it('takes what the query states, keeps what it leaves out, and ignores other pages', () => {
@@ -22,5 +22,23 @@ describe('the /search address mirrored into the store', () => {
     const before = store.getState().catalog;
     store.dispatch(locationChanged({ pathname: '/search', search: '?q=abaya' }));
     expect(store.getState().catalog).toBe(before);
+  });
+
+  it('takes the page the address names; an address without one is page 1, whatever was stored', () => {
+    const store = makeStore({ catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] }, page: 1 } });
+    store.dispatch(locationChanged({ pathname: '/search', search: '?q=oud&page=3' }));
+    expect(selectPage(store.getState())).toBe(3);
+    // The stored filters stay: the address states none.
+    expect(selectFilters(store.getState()).brands).toEqual(['Nasma']);
+    store.dispatch(locationChanged({ pathname: '/search', search: '?q=oud' }));
+    expect(selectPage(store.getState())).toBe(1);
+    store.dispatch(pageChanged(4));
+    store.dispatch(locationChanged({ pathname: '/search', search: '?q=oud&brands=Dana&page=2' }));
+    expect(selectPage(store.getState())).toBe(2);
+    expect(selectFilters(store.getState()).brands).toEqual(['Dana']);
+    store.dispatch(locationChanged({ pathname: '/search', search: '?q=oud&brands=Dana&page=abc' }));
+    expect(selectPage(store.getState())).toBe(0);
+    store.dispatch(locationChanged({ pathname: '/product/1', search: '?page=5' }));
+    expect(selectPage(store.getState())).toBe(0);
   });
 });

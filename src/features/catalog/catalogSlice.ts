@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
+import { currencyChanged, languageChanged, locationChanged, searchSubmitted } from '../../app/events';
 import {
   arrayOf,
   isFiniteNumber,
@@ -34,15 +34,24 @@ export const DEFAULT_FILTERS: CatalogFilters = {
 
 /**
  * The /search address changed (opened cold, a category tile, back/forward): what it states replaces the stored
- * filters and search words; what it leaves out (null) keeps the stored value.
+ * filters and search words; what it leaves out (null) keeps the stored value. The page is the address's (1 when
+ * it names none; 0 for one no results can have); left out here, a change of search returns to page 1.
  */
-export const searchUrlChanged = createAction<{ filters: CatalogFilters | null; text: string | null }>(
-  'catalog/searchUrlChanged',
-);
+export const searchUrlChanged = createAction<{
+  filters: CatalogFilters | null;
+  text: string | null;
+  page?: number;
+}>('catalog/searchUrlChanged');
 
 export interface CatalogState {
   filters: CatalogFilters;
+  /** the results' page: 1-based, 0 when the address names a page no results can have */
   page: number;
+  /**
+   * The address (path and query) the store last took in. A page whose address differs was just reached (a link,
+   * back/forward) and the store is about to follow it; not kept across visits.
+   */
+  address?: string;
 }
 
 const initialCatalog: CatalogState = {
@@ -115,20 +124,25 @@ const catalogSlice = createSlice({
   extraReducers: (builder) => {
     // A language or currency change resets filters and page.
     builder
-      .addCase(languageChanged, () => initialCatalog)
-      .addCase(currencyChanged, () => initialCatalog)
+      .addCase(languageChanged, (state) => ({ ...initialCatalog, address: state.address }))
+      .addCase(currencyChanged, (state) => ({ ...initialCatalog, address: state.address }))
       .addCase(searchSubmitted, (state) => {
         state.page = 1;
       })
       .addCase(searchUrlChanged, (state, action) => {
-        const { filters } = action.payload;
+        const { filters, page } = action.payload;
         if (filters) changeFilters(state, (current) => Object.assign(current, filters));
         else if (action.payload.text !== null) state.page = 1;
+        if (page !== undefined) state.page = page;
+      })
+      .addCase(locationChanged, (state, action) => {
+        state.address = `${action.payload.pathname}${action.payload.search}`;
       });
   },
   selectors: {
     selectFilters: (state) => state.filters,
     selectPage: (state) => state.page,
+    selectTakenAddress: (state) => state.address,
   },
 });
 
@@ -169,7 +183,7 @@ export const {
   maxPriceChanged,
   minRatingToggled,
 } = catalogSlice.actions;
-export const { selectFilters, selectPage } = catalogSlice.selectors;
+export const { selectFilters, selectPage, selectTakenAddress } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;
 export const catalogSliceReducer = catalogSlice.reducer;
 

@@ -8,7 +8,10 @@ import {
   filtersToSearchParams,
   sameFilters,
   searchFromParams,
+  searchAtPage,
   searchToParams,
+  showsSearch,
+  NO_SUCH_PAGE,
   TEXT_PARAM,
 } from './filterUrl';
 
@@ -84,9 +87,66 @@ describe('the search words in the URL', () => {
     expect(searchFromParams(new URLSearchParams('brands=Nasma'))).toEqual({
       filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] },
       text: null,
+      page: 1,
     });
-    expect(searchFromParams(new URLSearchParams('q=%20oud%20'))).toEqual({ filters: null, text: 'oud' });
-    expect(searchFromParams(new URLSearchParams('q='))).toEqual({ filters: null, text: '' });
+    expect(searchFromParams(new URLSearchParams('q=%20oud%20'))).toEqual({
+      filters: null,
+      text: 'oud',
+      page: 1,
+    });
+    expect(searchFromParams(new URLSearchParams('q='))).toEqual({ filters: null, text: '', page: 1 });
+  });
+});
+
+describe('the page in the URL', () => {
+  it('is read 1-based; none or an empty one is page 1', () => {
+    expect(searchFromParams(new URLSearchParams('')).page).toBe(1);
+    expect(searchFromParams(new URLSearchParams('page=')).page).toBe(1);
+    expect(searchFromParams(new URLSearchParams('page=1')).page).toBe(1);
+    expect(searchFromParams(new URLSearchParams('q=oud&page=2')).page).toBe(2);
+    expect(searchFromParams(new URLSearchParams('page=%2007%20')).page).toBe(7);
+    expect(searchFromParams(new URLSearchParams('page=999999')).page).toBe(999_999);
+  });
+
+  it.each(['abc', '-3', '0', '1.5', '1e3', '0x10', '1000000', '99999999999999999999', '٢', 'Infinity'])(
+    'a page no results can have (%s) is read as no such page, never as another one',
+    (value) => {
+      expect(searchFromParams(new URLSearchParams({ page: value })).page).toBe(NO_SUCH_PAGE);
+    },
+  );
+
+  it('is written after the words, left out for page 1; other parameters are kept', () => {
+    const filters = { ...DEFAULT_FILTERS, brands: ['Nasma'] };
+    expect(searchToParams({ filters, text: 'oud', page: 3 }).toString()).toBe('brands=Nasma&q=oud&page=3');
+    expect(
+      searchToParams({ filters, text: 'oud', page: 1 }, new URLSearchParams('page=4&lng=ar')).toString(),
+    ).toBe('lng=ar&brands=Nasma&q=oud');
+    expect(searchToParams({ filters, text: '' }, new URLSearchParams('page=4')).toString()).toBe(
+      'brands=Nasma',
+    );
+  });
+
+  it("a page that cannot be keeps the shopper's spelling", () => {
+    const search = { filters: DEFAULT_FILTERS, text: '', page: NO_SUCH_PAGE };
+    expect(searchToParams(search, new URLSearchParams('page=abc')).toString()).toBe('page=abc');
+    expect(showsSearch(new URLSearchParams('page=abc'), search)).toBe(true);
+    expect(showsSearch(new URLSearchParams(''), search)).toBe(false);
+  });
+
+  it('round-trips, and tells pages apart', () => {
+    for (const page of [1, 2, 12, 999_999]) {
+      const search = { filters: { ...DEFAULT_FILTERS, category: 'Abayas' }, text: 'عباءة', page };
+      const params = searchToParams(search);
+      expect(searchFromParams(params)).toEqual(search);
+      expect(showsSearch(params, search)).toBe(true);
+      expect(showsSearch(params, { ...search, page: page + 1 })).toBe(false);
+    }
+  });
+
+  it('another page of the same search: the address of a pager or a notice link', () => {
+    expect(searchAtPage(new URLSearchParams('q=oud&page=9'), 1)).toBe('/search?q=oud');
+    expect(searchAtPage(new URLSearchParams('q=oud&page=abc'), 3)).toBe('/search?q=oud&page=3');
+    expect(searchAtPage(new URLSearchParams('page=2'), 1)).toBe('/search');
   });
 });
 
@@ -98,7 +158,7 @@ describe('the address the server keeps a rendered search page under', () => {
   const shown = (address: string) => {
     const { search } = new URL(address, 'http://page.invalid');
     const stated = searchFromParams(new URLSearchParams(search));
-    return { filters: stated.filters ?? DEFAULT_FILTERS, text: stated.text ?? '' };
+    return { filters: stated.filters ?? DEFAULT_FILTERS, text: stated.text ?? '', page: stated.page };
   };
 
   it('keeps only what the page reads, in one order: addresses that show the same page share one', () => {
@@ -108,6 +168,12 @@ describe('the address the server keeps a rendered search page under', () => {
     );
     expect(pageAddress('/search?q=&category=&maxPrice=')).toBe('/search');
     expect(pageAddress('/search?maxPrice=1e3&minRating=+4')).toBe('/search?maxPrice=1000&minRating=4');
+    // The page: left out for page 1, and every page that cannot be is one address (they show the same notice).
+    expect(pageAddress('/search?page=1&q=oud')).toBe('/search?q=oud');
+    expect(pageAddress('/search?page=%2002&q=oud')).toBe('/search?q=oud&page=2');
+    expect(pageAddress('/search?page=abc')).toBe('/search?page=0');
+    expect(pageAddress('/search?page=-3')).toBe('/search?page=0');
+    expect(pageAddress('/search?page=123456789')).toBe('/search?page=0');
     // The other pages read no query at all.
     expect(pageAddress('/product/12?ref=mail&q=x')).toBe('/product/12');
     expect(pageAddress('/?random=1')).toBe('/');
@@ -131,6 +197,7 @@ describe('the address the server keeps a rendered search page under', () => {
     const values = fc.oneof(
       fc.string({ maxLength: 12 }),
       fc.constantFrom('', ' ', '%', '%E0%A4%A', 'a,,b, a', '1e309', 'NaN', '-0', ' 12 ', '0x10', '5.5', '+'),
+      fc.constantFrom('1', '2', '02', '0', '999999', '1000000', '%202%20'),
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(names, values), { maxLength: 8 }), (pairs) => {

@@ -1,9 +1,13 @@
 // The /search query states what the page shows: the filters (category, brands, collections, maxPrice,
-// minRating) and the search words (q), so a shared or reopened link shows the same products.
+// minRating), the search words (q) and the results' page (page), so a shared or reopened link shows the same
+// products.
 import {
+  NO_SUCH_PAGE,
   SEARCH_FILTER_PARAMS,
+  SEARCH_PAGE_PARAM,
   SEARCH_PATH as PAGE_PATH,
   SEARCH_TEXT_PARAM,
+  searchPageOf,
 } from '../../../shared/pageAddress';
 import { clampPrice, clampRating, DEFAULT_FILTERS, MAX_PRICE, type CatalogFilters } from './catalogSlice';
 
@@ -55,28 +59,51 @@ export function sameFilters(a: CatalogFilters, b: CatalogFilters): boolean {
 /** The search words' parameter, beside the filters. */
 export const TEXT_PARAM = SEARCH_TEXT_PARAM;
 
+/** The results' page parameter; page 1 is left out. */
+export const PAGE_PARAM = SEARCH_PAGE_PARAM;
+export { NO_SUCH_PAGE };
+
 export interface SearchInUrl {
   filters: CatalogFilters;
   text: string;
+  /** 1 when left out; NO_SUCH_PAGE for a page the address names that no results can have */
+  page?: number;
 }
 
-/** What a /search URL states; null for what it leaves out (the stored value then stays). */
+/**
+ * What a /search URL states; null for what it leaves out (the stored value then stays). The page is always
+ * stated: an address without one shows page 1.
+ */
 export interface SearchStatedByUrl {
   filters: CatalogFilters | null;
   text: string | null;
+  page: number;
 }
 
 export function searchFromParams(params: URLSearchParams): SearchStatedByUrl {
   const text = params.get(TEXT_PARAM);
-  return { filters: filtersFromSearchParams(params), text: text === null ? null : text.trim() };
+  return {
+    filters: filtersFromSearchParams(params),
+    text: text === null ? null : text.trim(),
+    page: searchPageOf(params.get(PAGE_PARAM)),
+  };
 }
 
-/** The query for the filters and words; other parameters are kept, q follows the filters. */
-export function searchToParams({ filters, text }: SearchInUrl, keep?: URLSearchParams): URLSearchParams {
+/** The query for the filters, words and page; other parameters are kept, q and page follow the filters. */
+export function searchToParams(
+  { filters, text, page = 1 }: SearchInUrl,
+  keep?: URLSearchParams,
+): URLSearchParams {
   const params = filtersToSearchParams(filters, keep);
+  const pageText = params.get(PAGE_PARAM);
   params.delete(TEXT_PARAM);
+  params.delete(PAGE_PARAM);
   const words = text.trim();
   if (words) params.set(TEXT_PARAM, words);
+  // A page that cannot be keeps its spelling as typed (`?page=abc`): it reads the same, and it is the shopper's.
+  if (page === NO_SUCH_PAGE && pageText !== null && searchPageOf(pageText) === NO_SUCH_PAGE) {
+    params.set(PAGE_PARAM, pageText);
+  } else if (page !== 1) params.set(PAGE_PARAM, String(page));
   return params;
 }
 
@@ -85,7 +112,8 @@ export function showsSearch(params: URLSearchParams, search: SearchInUrl): boole
   const stated = searchFromParams(params);
   return (
     sameFilters(stated.filters ?? DEFAULT_FILTERS, search.filters) &&
-    (stated.text ?? '') === search.text.trim()
+    (stated.text ?? '') === search.text.trim() &&
+    stated.page === (search.page ?? 1)
   );
 }
 
@@ -94,5 +122,14 @@ export const SEARCH_PATH = PAGE_PATH;
 /** The search page for these words, with the stored filters (the page writes them into the address). */
 export function searchPath(text: string): string {
   const query = searchToParams({ filters: DEFAULT_FILTERS, text }).toString();
+  return query ? `${SEARCH_PATH}?${query}` : SEARCH_PATH;
+}
+
+/** The same search at another page (page 1 leaves the parameter out): a pager's or a notice's link. */
+export function searchAtPage(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  next.delete(PAGE_PARAM);
+  if (page !== 1) next.set(PAGE_PARAM, String(page));
+  const query = next.toString();
   return query ? `${SEARCH_PATH}?${query}` : SEARCH_PATH;
 }

@@ -2,18 +2,27 @@
 // answered a page at a time by the server with the filter panel's facets (issue 48). Nothing here grows with the
 // catalogue: the page holds 12 products and the counts of the choices.
 import { createSelector } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/hooks';
 import type { SearchAnswer } from '../../../contract/catalogSearch';
-import { useSearchProductsQuery, type SearchArgs } from './catalogApi';
+import { useSearchProductsQuery, type HomeArgs, type SearchArgs } from './catalogApi';
 import { selectHomeArgs } from './catalogSelectors';
-import { MAX_PRICE, selectFilters, selectPage, selectSearchText } from './catalogSlice';
+import {
+  MAX_PRICE,
+  selectFilters,
+  selectPage,
+  selectSearchText,
+  selectTakenAddress,
+  type CatalogFilters,
+} from './catalogSlice';
+import { NO_SUCH_PAGE, SEARCH_PATH, searchFromParams } from './filterUrl';
 
 export const SEARCH_PAGE_SIZE = 12;
 
-export const selectSearchArgs = createSelector(
-  [selectHomeArgs, selectFilters, selectSearchText, selectPage],
-  (home, filters, text, page): SearchArgs => ({
+function searchArgsOf(home: HomeArgs, filters: CatalogFilters, text: string, page: number): SearchArgs {
+  return {
     ...home,
     q: text.trim(),
     category: filters.category,
@@ -21,18 +30,63 @@ export const selectSearchArgs = createSelector(
     collections: filters.collections,
     maxPrice: filters.maxPrice < MAX_PRICE ? filters.maxPrice : null,
     minRating: filters.minRating,
-    page,
-  }),
+    // A page no results can have is told as such beside the first page's filters and counts.
+    page: Math.max(1, page),
+  };
+}
+
+export const selectSearchArgs = createSelector(
+  [selectHomeArgs, selectFilters, selectSearchText, selectPage],
+  searchArgsOf,
 );
+
+/** What the search page asks the server for, and the page its address asks for (NO_SUCH_PAGE included). */
+export interface SearchOnScreen {
+  args: SearchArgs;
+  page: number;
+}
+
+/**
+ * The search the address shows. The store takes an address in after the page reached by it has rendered (the
+ * router's effect): in that first render the stored search is the one before (the search page of a minute ago, or
+ * none), and asking for it would send a request nobody sees the answer of. So until the store has taken in this
+ * address, the search is read from what the address states over what is stored, as the store is about to read it.
+ * Once taken in, the store leads: a filter tapped shows at once, before the address follows.
+ */
+export function useSearchOnScreen(): SearchOnScreen {
+  const { pathname, search } = useLocation();
+  const takenIn = useAppSelector(selectTakenAddress) === `${pathname}${search}` || pathname !== SEARCH_PATH;
+  const home = useAppSelector(selectHomeArgs);
+  const filters = useAppSelector(selectFilters);
+  const text = useAppSelector(selectSearchText);
+  const page = useAppSelector(selectPage);
+  return useMemo(() => {
+    if (takenIn) return { args: searchArgsOf(home, filters, text, page), page };
+    const stated = searchFromParams(new URLSearchParams(search));
+    return {
+      args: searchArgsOf(home, stated.filters ?? filters, stated.text ?? text, stated.page),
+      page: stated.page,
+    };
+  }, [takenIn, search, home, filters, text, page]);
+}
 
 /**
  * The search on screen. While a new search is asked for, the last answer stays (`data`) and `updating` says the
- * grid is about to change.
+ * grid is about to change. `noSuchPage`: the address names a page these results do not have (past the last, or
+ * no page number at all); the server's answer is then its nearest page, which is not shown as if asked for.
  */
 export function useSearchResult() {
-  const args = useAppSelector(selectSearchArgs);
+  const { args, page } = useSearchOnScreen();
   const result = useSearchProductsQuery(args);
-  return { ...result, updating: result.isFetching && result.currentData === undefined && !!result.data };
+  const answered = result.currentData;
+  const noSuchPage =
+    page === NO_SUCH_PAGE || (answered !== undefined && answered.total > 0 && answered.page !== page);
+  return {
+    ...result,
+    page,
+    noSuchPage,
+    updating: result.isFetching && result.currentData === undefined && !!result.data,
+  };
 }
 
 export interface FilterOption {

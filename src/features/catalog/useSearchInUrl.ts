@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { useAppSelector, useAppStore } from '../../app/hooks';
-import { selectFilters, selectSearchText } from './catalogSlice';
+import { selectFilters, selectPage, selectSearchText } from './catalogSlice';
 import { searchToParams, showsSearch } from './filterUrl';
 
 /**
@@ -17,15 +17,16 @@ export function useSearchInUrl(): void {
   // Subscribed so a filter change, a search or a language switch writes the address again.
   const filters = useDeferredValue(useAppSelector(selectFilters));
   const text = useDeferredValue(useAppSelector(selectSearchText));
+  const page = useAppSelector(selectPage);
   const [params, setParams] = useSearchParams();
   const query = params.toString();
 
   useEffect(() => {
     const state = store.getState();
-    const current = { filters: selectFilters(state), text: selectSearchText(state) };
+    const current = { filters: selectFilters(state), text: selectSearchText(state), page: selectPage(state) };
     const params = new URLSearchParams(query);
     // A link that already states the same search keeps its own order of parameters.
     if (showsSearch(params, current)) return;
     setParams(searchToParams(current, params), { replace: true });
-  }, [filters, text, query, store, setParams]);
+  }, [filters, text, page, query, store, setParams]);
 }

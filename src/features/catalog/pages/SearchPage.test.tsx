@@ -1,13 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useNavigate, useNavigationType } from 'react-router-dom';
+import { Link, Route, Routes, useNavigate, useNavigationType } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 
 import { installMatchMedia } from '../../../testing/matchMedia';
 import { server } from '../../../testing/server';
-import { DEFAULT_FILTERS, selectFilters, selectSearchText } from '../catalogSlice';
+import { DEFAULT_FILTERS, selectFilters, selectPage, selectSearchText } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
 import SearchPage from './SearchPage';
 
 const render = (route = '/search', language: 'en' | 'ar' = 'en') =>
@@ -269,6 +270,141 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('result-count')).toHaveTextContent('30 products');
   });
 
+  describe('the page in the address (?page=)', () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      makeProduct({ id: index + 1, name: `Item ${index + 1}`, brand: index < 20 ? 'Nasma' : 'Dana' }),
+    );
+    const manyCategories = [makeCategory(1, 'Perfumes', many)];
+    const names = (from: number, to: number) => many.slice(from, to).map((product) => product.name);
+
+    /** Back in the history, as the browser's button does. */
+    function GoBack() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate(-1)}>
+          back
+        </button>
+      );
+    }
+
+    it('a page turned is a new history entry with ?page=; back returns to page 1, forward to page 2', async () => {
+      const calls: string[] = [];
+      server.use(...catalogHandlers({ categories: manyCategories }, calls));
+      const { user, store } = renderPage(
+        '/search',
+        <>
+          <SearchPage />
+          <NavigationTypeProbe />
+          <GoBack />
+          <GoTo to="/search?q=item&page=2" />
+        </>,
+        { route: '/search?q=item' },
+      );
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item&page=2$/);
+      expect(screen.getByTestId('navigation-type')).toHaveTextContent('PUSH');
+      await waitFor(() => expect(cardNames()).toEqual(names(12, 24)));
+      expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+      expect(selectPage(store.getState())).toBe(2);
+      await user.click(screen.getByRole('button', { name: 'back' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item$/);
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      expect(selectPage(store.getState())).toBe(1);
+      // A page's answer is asked for once: going back shows the kept page 1.
+      expect(calls.filter((call) => call.startsWith('GET /catalog/search'))).toEqual([
+        'GET /catalog/search?currency_code=KWD&q=item',
+        'GET /catalog/search?currency_code=KWD&q=item&page=2',
+      ]);
+    });
+
+    it.each(['en', 'ar'] as const)('a link to page 3 opened cold shows page 3 (%s)', async (language) => {
+      const calls: string[] = [];
+      server.use(...catalogHandlers({ categories: manyCategories }, calls));
+      const { store } = render('/search?page=3', language);
+      await waitFor(() => expect(cardNames()).toEqual(names(24, 30)));
+      expect(selectPage(store.getState())).toBe(3);
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?page=3$/);
+      expect(
+        calls
+          .filter((call) => call.startsWith('GET /catalog/search'))
+          .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('page')),
+      ).toEqual(['3']);
+    });
+
+    it('a filter, or new words, return to page 1 and take ?page= out of the address', async () => {
+      server.use(...catalogHandlers({ categories: manyCategories }));
+      const { user, store } = render('/search?page=2');
+      await waitFor(() => expect(cardNames()).toEqual(names(12, 24)));
+      const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+      await user.click(within(within(panel).getByTestId('filter-brands')).getByLabelText(/^Nasma/));
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma$/),
+      );
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      await waitFor(() => expect(cardNames()).toEqual(names(12, 20)));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma&page=2$/);
+      await user.type(screen.getByRole('searchbox'), 'item{Enter}');
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma&q=item$/),
+      );
+      expect(selectPage(store.getState())).toBe(1);
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+    });
+
+    it.each([
+      [
+        'en',
+        'There is no such page of these results.',
+        'These results end at page 3.',
+        'Go to the first page',
+      ],
+      [
+        'ar',
+        'لا توجد صفحة بهذا الرقم في هذه النتائج.',
+        'تنتهي هذه النتائج عند الصفحة 3.',
+        'الذهاب إلى الصفحة الأولى',
+      ],
+    ] as const)(
+      'a page past the end says there is no such page, with the way back (%s)',
+      async (language, title, body, first) => {
+        server.use(...catalogHandlers({ categories: manyCategories }));
+        const { user } = render('/search?q=item&page=9', language);
+        expect(await screen.findByText(title)).toBeInTheDocument();
+        expect(screen.getByText(body)).toBeInTheDocument();
+        // Not page 3 shown as if it were page 9.
+        expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
+        // The address stays as the shopper had it.
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item&page=9$/);
+        expect(screen.getByRole('link', { name: /3\)$/ })).toHaveAttribute('href', '/search?q=item&page=3');
+        await user.click(screen.getByRole('link', { name: first }));
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item$/);
+        await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      },
+    );
+
+    it.each(['abc', '-3', '0', '2.5', '99999999999'])(
+      'a page number that cannot be (?page=%s) says so and links to page 1; the filters still work',
+      async (value) => {
+        const calls: string[] = [];
+        server.use(...catalogHandlers({ categories: manyCategories }, calls));
+        const { user } = render(`/search?page=${value}`);
+        expect(await screen.findByText('There is no such page of these results.')).toBeInTheDocument();
+        expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
+        expect(screen.getByTestId('location')).toHaveTextContent(`/search?page=${value}`);
+        // Never a request the server would refuse: the first page's counts fill the filters.
+        expect(calls.filter((call) => call.startsWith('GET /catalog/search'))).toEqual([
+          'GET /catalog/search?currency_code=KWD',
+        ]);
+        const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+        await user.click(within(within(panel).getByTestId('filter-brands')).getByLabelText(/^Dana/));
+        await waitFor(() => expect(cardNames()).toEqual(names(20, 30)));
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Dana$/);
+      },
+    );
+  });
+
   it('category tabs choose a single category and "All" clears it', async () => {
     server.use(...catalogHandlers({ categories: sampleCategories }));
     const { user } = render();
@@ -291,6 +427,33 @@ describe('SearchPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Remove filter Dana' }));
     await waitFor(() => expect(cardNames()).toHaveLength(5));
+  });
+
+  describe('reached by a link inside the shop (a category tile, a brand on a product page)', () => {
+    const searches = (calls: string[]) => calls.filter((call) => call.startsWith('GET /catalog/search'));
+
+    it.each([
+      ['from home, nothing stored', DEFAULT_FILTERS, '/search?category=Abayas', 'category=Abayas'],
+      [
+        'from a product, an earlier search stored',
+        { ...DEFAULT_FILTERS, brands: ['Nasma'] },
+        '/search?brands=Dana',
+        'brands=Dana',
+      ],
+    ])('asks the server once, for the search the link states (%s)', async (_case, stored, to, asked) => {
+      const calls: string[] = [];
+      server.use(...catalogHandlers({}, calls));
+      const { user } = renderWithProviders(
+        <Routes>
+          <Route path="/" element={<Link to={to}>open</Link>} />
+          <Route path="/search" element={<SearchPage />} />
+        </Routes>,
+        { route: '/', preloadedState: { catalog: { filters: stored, page: 1 } } },
+      );
+      await user.click(screen.getByRole('link', { name: 'open' }));
+      await waitFor(() => expect(cardNames()).toEqual(['Black Abaya', 'Grey Abaya']));
+      expect(searches(calls)).toEqual([`GET /catalog/search?currency_code=KWD&${asked}`]);
+    });
   });
 
   describe('on a phone', () => {

@@ -1,15 +1,17 @@
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { searchSubmitted } from '../../../app/events';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { selectActiveFilterCount, useFilterOptions, useSearchResult } from '../searchSelectors';
-import { categoryToggled, filtersReset, pageChanged, selectFilters, selectSearchText } from '../catalogSlice';
+import { categoryToggled, filtersReset, selectFilters, selectSearchText } from '../catalogSlice';
+import { searchAtPage, searchToParams } from '../filterUrl';
 import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { FilterChips } from '../components/FilterChips';
@@ -104,8 +106,9 @@ const CategoryTabs = memo(function CategoryTabs() {
  * filter tapped, a page turned), the last one stays, marked busy; the tapped filter itself shows as chosen at once.
  */
 const SearchResults = memo(function SearchResults() {
-  const { data, updating } = useSearchResult();
+  const { data, updating, noSuchPage } = useSearchResult();
   if (!data) return <SkeletonGrid count={8} />;
+  if (noSuchPage && !updating && data.total > 0) return <NoSuchPage lastPage={data.page_count} />;
   return (
     <div
       className={updating ? 'search-results search-results--updating' : 'search-results'}
@@ -115,6 +118,34 @@ const SearchResults = memo(function SearchResults() {
     </div>
   );
 });
+
+/**
+ * The address names a page these results do not have (`?page=9` of 3 pages, `?page=abc`): said so, in place of
+ * another page under this address, with the way to the first and the last page. The filters stay usable.
+ */
+function NoSuchPage({ lastPage }: { lastPage: number }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  return (
+    <EmptyState
+      image="/images/no-products.svg"
+      title={t('catalog.search.no_such_page')}
+      body={t('catalog.search.last_page_is', { page: lastPage })}
+      action={
+        <div className="d-flex flex-wrap justify-content-center gap-2">
+          <Link className="btn btn-primary" to={searchAtPage(params, 1)}>
+            {t('catalog.search.first_page')}
+          </Link>
+          {lastPage > 1 && (
+            <Link className="btn btn-outline-primary" to={searchAtPage(params, lastPage)}>
+              {t('catalog.search.last_page', { page: lastPage })}
+            </Link>
+          )}
+        </div>
+      }
+    />
+  );
+}
 
 /** What the grid shows: renders again only when the (deferred) result does. */
 const ResultsView = memo(function ResultsView({
@@ -130,6 +161,9 @@ const ResultsView = memo(function ResultsView({
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const shared = useProductCardShared();
   if (total === 0) {
     return (
@@ -161,7 +195,12 @@ const ResultsView = memo(function ResultsView({
         page={page}
         pageCount={pageCount}
         onPageChange={(next) => {
-          dispatch(pageChanged(next));
+          // A page turned is a new history entry (back and forward move between the pages); the store takes the
+          // page from the address, as for a link. Setting it here as well would render the new page under the old
+          // address first, which the address sync would then write over the history entry.
+          const state = store.getState();
+          const search = { filters: selectFilters(state), text: selectSearchText(state) };
+          void navigate(searchAtPage(searchToParams(search, params), next));
           window.scrollTo?.({ top: 0 });
         }}
         label={t('catalog.search.pages')}
