@@ -431,6 +431,12 @@ for (const [language, viewport, size] of [
     const [product] = await adminSearch();
     if (!product) throw new Error('the product was not imported');
 
+    // a shopper finds it by searching for its name, in their language, and opens it
+    const shown = language === 'ar' ? nameAr : name;
+    await openIn(page, `/search?q=${encodeURIComponent(shown)}`, language);
+    await page.getByTestId('product-card').getByRole('link', { name: shown }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.id}$`));
+
     // the shop shows it in the shopper's language, with its sizes
     await openIn(page, `/product/${product.id}`, language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'ar' ? nameAr : name);

@@ -70,6 +70,8 @@ for (const language of ['en', 'ar'] as const) {
           products: 'Products',
           perfume: 'Parfum',
           searchFor: 'Search for',
+          noSuchPage: 'There is no such page of these results.',
+          firstPage: 'Go to the first page',
         }
       : {
           categories: 'الأقسام',
@@ -81,6 +83,8 @@ for (const language of ['en', 'ar'] as const) {
           products: 'المنتجات',
           perfume: 'عطر',
           searchFor: 'البحث عن',
+          noSuchPage: 'لا توجد صفحة بهذا الرقم في هذه النتائج.',
+          firstPage: 'الذهاب إلى الصفحة الأولى',
         };
 
   test.describe(`catalogue (${language})`, () => {
@@ -89,12 +93,19 @@ for (const language of ['en', 'ar'] as const) {
       const tile = page.getByTestId('category-tile').first();
       await expect(tile).toBeVisible();
       const name = (await tile.locator('.category-tile__name').textContent()) ?? '';
+      const searches: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/catalog\/search\?/.test(request.url())) searches.push(request.url());
+      });
       await tile.click();
       await expect(page).toHaveURL(/\/search\?category=/);
       expect(decodeURIComponent(new URL(page.url()).searchParams.get('category') ?? '')).toBe(name);
       const tabs = page.getByRole('navigation', { name: texts.categories });
       await expect(tabs.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('product-card').first()).toBeVisible();
+      // One question to the server, the category's: not the search shown before the tile as well.
+      expect(searches).toHaveLength(1);
+      expect(new URL(searches[0] ?? '').searchParams.get('category')).toBe(name);
       await expectAccessible(page);
     });
 
@@ -200,6 +211,52 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/brands=/);
       expect(((await (await answer).json()) as { total: number }).total).toBe(count);
       await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+      // A collection's count, beside the chosen brand: how many of that brand's products it leaves.
+      const collection = page
+        .getByTestId('filter-panel')
+        .first()
+        .getByTestId('filter-collections')
+        .locator('label')
+        .first();
+      const collectionLabel = (await collection.textContent()) ?? '';
+      const collectionCount = Number(
+        /\(([\d٠-٩]+)\)/
+          .exec(collectionLabel)?.[1]
+          ?.replace(/[٠-٩]/g, (digit) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(digit))),
+      );
+      expect(collectionCount).toBeGreaterThan(0);
+      expect(collectionCount).toBeLessThanOrEqual(count);
+      const narrowed = page.waitForResponse((response) =>
+        /\/api\/catalog\/search\?.*brands=.*collections=/.test(response.url()),
+      );
+      await collection.click();
+      await expect(page).toHaveURL(/collections=/);
+      expect(((await (await narrowed).json()) as { total: number }).total).toBe(collectionCount);
+      await expect(page.getByTestId('product-card')).toHaveCount(Math.min(12, collectionCount));
+    });
+
+    test('ى for ي, a tatweel, capitals and Arabic-Indic digits find the same products as the plain spelling', async ({
+      page,
+    }) => {
+      const plain = language === 'ar' ? 'هاتف ذكي 128' : 'smartphone 128';
+      const typed = language === 'ar' ? 'هاتـف ذكى ١٢٨' : 'SMARTPHONE ١٢٨';
+      await openIn(page, `/search?q=${encodeURIComponent(plain)}`, language);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      const count = (await page.getByTestId('result-count').textContent()) ?? '';
+      const names = await page.getByTestId('product-card').locator('h3').allTextContents();
+      for (const name of names) expect(name).toContain('128');
+      const answer = page.waitForResponse(
+        (response) =>
+          response.url().includes('/api/catalog/search?') &&
+          new URL(response.url()).searchParams.get('q') === typed,
+      );
+      await page.locator('#catalog-search-input').fill(typed);
+      await page.locator('#catalog-search-input').press('Enter');
+      expect((await answer).status()).toBe(200);
+      await expect(page).toHaveURL((url) => url.searchParams.get('q') === typed);
+      await expect(page.getByTestId('result-count')).toHaveText(count);
+      await expect(page.getByTestId('product-card').locator('h3')).toHaveText(names);
     });
 
     test('predictive search: a word in another letter form suggests products, and Enter on one opens it', async ({
@@ -235,18 +292,44 @@ for (const language of ['en', 'ar'] as const) {
       await expect(list).toBeHidden();
     });
 
-    test('paging asks the server for the next 12', async ({ page }) => {
+    test('paging asks the server for the next 12; the page is in the address, kept by a reload, undone by back', async ({
+      page,
+    }) => {
       await openIn(page, '/search', language);
       await expect(page.getByTestId('product-card')).toHaveCount(12);
-      const firstNames = await page.getByTestId('product-card').locator('h3').allTextContents();
+      const cards = page.getByTestId('product-card').locator('h3');
+      const firstNames = await cards.allTextContents();
       const answer = page.waitForResponse((response) =>
         /\/api\/catalog\/search\?.*page=2/.test(response.url()),
       );
       await page.getByRole('button', { name: texts.page2 }).first().click();
       expect((await answer).status()).toBe(200);
-      await expect(page.getByTestId('product-card').locator('h3').first()).not.toHaveText(
-        firstNames[0] ?? '',
-      );
+      await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+      await expect(cards.first()).not.toHaveText(firstNames[0] ?? '');
+      const secondNames = await cards.allTextContents();
+      const current = page.getByRole('button', { name: texts.page2 }).first();
+      await expect(current).toHaveAttribute('aria-current', 'page');
+
+      await page.reload();
+      await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+      await expect(cards).toHaveText(secondNames);
+      await expect(current).toHaveAttribute('aria-current', 'page');
+
+      await page.goBack();
+      await expect(page).toHaveURL((url) => url.pathname === '/search' && !url.searchParams.has('page'));
+      await expect(cards).toHaveText(firstNames);
+      await page.goForward();
+      await expect(cards).toHaveText(secondNames);
+
+      // A page past the end, or no page number at all, is said to be none, with the way back to page 1.
+      for (const missing of ['999', 'abc']) {
+        await openIn(page, `/search?page=${missing}`, language);
+        await expect(page.getByText(texts.noSuchPage)).toBeVisible();
+        await expect(page.getByTestId('product-card')).toHaveCount(0);
+        await page.getByRole('link', { name: texts.firstPage }).click();
+        await expect(page).toHaveURL((url) => url.pathname === '/search' && !url.searchParams.has('page'));
+        await expect(cards).toHaveText(firstNames);
+      }
     });
 
     test('the search words go into the address; the shared link opened cold shows the same products', async ({
