@@ -13,6 +13,7 @@ import { System } from './dev';
 import { Orders } from './orders';
 import { Payments } from './payments';
 import { Profile } from './profile';
+import { SecondFactor } from './secondFactor';
 import { Shipping } from './shipping';
 import { Wishlist } from './wishlist';
 
@@ -98,6 +99,12 @@ export const AREAS: readonly Area[] = [
     name: 'backOffice',
     description: 'Staff: orders, reviews, products, coupons and staff roles.',
     endpoints: Admin,
+  },
+  {
+    title: 'Back office: second factor',
+    name: 'secondFactor',
+    description: 'Staff and owner: the authenticator app, recovery codes, the sign-in’s second step.',
+    endpoints: SecondFactor,
   },
   {
     title: 'Back office: catalogue CSV',

@@ -36,6 +36,7 @@ import { apiDocsRoutes } from './routes/apiDocs';
 import ordersRoutes from './routes/orders';
 import paymentsRoutes, { pageRoutes as paymentPages } from './routes/payments';
 import profileRoutes from './routes/profile';
+import secondFactorRoutes from './routes/secondFactor';
 import seoRoutes from './routes/seo';
 import wishlistRoutes from './routes/wishlist';
 import { guestCartExpiry } from './services/cart';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     adminRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
+    secondFactorRoutes,
   }
   await app.register(apiDocsRoutes({ page: config.env !== 'production' }), { prefix: '/api' });
   await app.register(paymentPages);

@@ -48,6 +48,11 @@ export interface Config {
   demoShop: boolean;
   /** ALLOW_SANDBOX_IN_PRODUCTION=yes: the operator means to run simulated payments in production (a staging copy). */
   allowSandboxInProduction: boolean;
+  /**
+   * The owner must use an authenticator app to open the back office: always in production without DEMO_SHOP=on (a
+   * real shop), elsewhere when OWNER_SECOND_FACTOR=on. The demo shop's owner may go without (the back office says so).
+   */
+  ownerSecondFactor: boolean;
   /** How long a new order (or a new payment attempt) holds its stock unpaid before the expiry job frees it. */
   unpaidOrderTtlMs: number;
   /** The same for a guest's order: shorter, since a guest is anyone (never longer than unpaidOrderTtlMs). */
@@ -245,6 +250,9 @@ export function loadConfig(env: Env = process.env): Config {
         1,
         1000,
         DEFAULT_ORDER_LIMITS.maxPendingPerOwner,
+    ownerSecondFactor:
+      (appEnv === 'production' && !parseSwitch(env.DEMO_SHOP, false)) ||
+      parseSwitch(env.OWNER_SECOND_FACTOR, false),
       ),
       maxPendingPerAddress: parseCount(
         env.MAX_PENDING_ORDERS_PER_ADDRESS,

@@ -16,6 +16,10 @@ export interface AuthUser {
   tokenId?: number;
   /** Set by requireStaff / requireOwner (the back office). */
   role?: 'shopper' | 'staff' | 'owner';
+  /** Set by requireStaff / requireOwner: when the holder last typed the password or a code (re-authentication). */
+  provenAt?: Date;
+  /** Set by requireStaff / requireOwner / requireStaffAccount: this session passed its second step. */
+  secondStepPassed?: boolean;
 }
 
 export interface AppDeps {
@@ -43,6 +47,8 @@ declare module 'fastify' {
     requireStaff: preValidationAsyncHookHandler;
     /** preValidation: the owner's token, else 401 or 403 (`not_owner`). */
     requireOwner: preValidationAsyncHookHandler;
+    /** preValidation: a staff member's or the owner's token, second step passed or not (setting it up, passing it). */
+    requireStaffAccount: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;

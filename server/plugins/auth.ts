@@ -1,18 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { apiTokens, users, type UserRole } from '../db/schema';
+import { apiTokens, secondFactors, users, type UserRole } from '../db/schema';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { LookupRounds } from '../lib/lookupRounds';
 import { sha256Hex } from '../lib/tokens';
 import type { AuthUser } from '../types';
 import { Forbidden, NotSignedIn } from '../services/errors';
+import { mustHaveSecondFactor } from '../services/secondFactor';
 import { ADMIN_REFUSALS } from '../../contract/admin';
+import { SECOND_FACTOR_REFUSALS } from '../../contract/secondFactor';
 
 export interface Authenticated extends AuthUser {
   verified: boolean;
   tokenId: number;
   role: UserRole;
+  /** The account has a confirmed authenticator app (migrations/020). */
+  enrolled: boolean;
+  /** This session passed its second step (an enrolled account's code). */
+  secondStepPassed: boolean;
+  /** The last time this session's holder typed the password or a code. */
+  provenAt: Date;
 }
 
 /** A session ends after 30 days without any use (sliding). */
@@ -39,9 +47,13 @@ function prepareTokenLookup(db: Db) {
       tokenId: apiTokens.id,
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
+      secondFactorAt: apiTokens.secondFactorAt,
+      provenAt: apiTokens.provenAt,
+      enrolledAt: secondFactors.confirmedAt,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(secondFactors, eq(secondFactors.userId, users.id))
     .where(sql`${apiTokens.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
     .prepare('token_lookup');
 }
@@ -103,7 +115,26 @@ export async function authenticate(
     verified: row.emailVerifiedAt !== null,
     tokenId: row.tokenId,
     role: row.role,
+    enrolled: row.enrolledAt !== null,
+    secondStepPassed: row.secondFactorAt !== null,
+    provenAt: row.provenAt ?? row.createdAt,
   };
+}
+
+/**
+ * The back office refuses a session half signed in (an enrolled account whose code was not entered in it) and an
+ * account that must set an app up first, each with its own code, so the SPA shows the step or the set-up.
+ */
+async function refuseWithoutSecondFactor(app: FastifyInstance, found: Authenticated): Promise<void> {
+  if (found.enrolled) {
+    if (!found.secondStepPassed) {
+      throw new Forbidden(SECOND_FACTOR_REFUSALS.second_factor_required, undefined, 'second_factor_required');
+    }
+    return;
+  }
+  if (await mustHaveSecondFactor(app.deps, found.role)) {
+    throw new Forbidden(SECOND_FACTOR_REFUSALS.second_factor_enrolment, undefined, 'second_factor_enrolment');
+  }
 }
 
 /** Decorates the root instance directly (not as an encapsulated plugin) so every route file sees the hooks. */
@@ -117,23 +148,31 @@ export function registerAuth(app: FastifyInstance): void {
     request.user = { id: found.id, email: found.email, name: found.name, tokenId: found.tokenId };
   });
 
-  /** The back office: signed out 401, a shopper 403, whatever the SPA shows. The role is read with the token. */
+  /**
+   * The back office: signed out 401, a shopper 403, whatever the SPA shows; then the second factor (unless
+   * `anyFactor`: the calls that set it up or pass it). The role is read with the token.
+   */
   const requireRole =
-    (allowed: readonly UserRole[], refusal: 'not_staff' | 'not_owner') => async (request: FastifyRequest) => {
+    (allowed: readonly UserRole[], refusal: 'not_staff' | 'not_owner', anyFactor = false) =>
+    async (request: FastifyRequest) => {
       const found = await authenticate(app, request);
       if (!found) throw new NotSignedIn();
       if (!found.verified) throw new Forbidden(EMAIL_NOT_VERIFIED);
       if (!allowed.includes(found.role)) throw new Forbidden(ADMIN_REFUSALS[refusal], undefined, refusal);
+      if (!anyFactor) await refuseWithoutSecondFactor(app, found);
       request.user = {
         id: found.id,
         email: found.email,
         name: found.name,
         tokenId: found.tokenId,
         role: found.role,
+        provenAt: found.provenAt,
+        secondStepPassed: found.secondStepPassed,
       };
     };
   app.decorate('requireStaff', requireRole(['staff', 'owner'], 'not_staff'));
   app.decorate('requireOwner', requireRole(['owner'], 'not_owner'));
+  app.decorate('requireStaffAccount', requireRole(['staff', 'owner'], 'not_staff', true));
 
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     const found = await authenticate(app, request);
