@@ -89,6 +89,8 @@ export interface PerIpLimits {
   pageRenders: number;
   /** Payment status checks (each may ask the gateway); 60 when left out. */
   paymentStatus?: number;
+  /** The spec's GET /categories (every category with every product: routes/catalog.ts); 60 when left out. */
+  specCatalogue?: number;
 }
 
   /** "Send me a code" mails asked from one address in an HOUR (lib/codes capCodeSends); 10 when left out. */
@@ -289,6 +291,8 @@ export function loadConfig(env: Env = process.env): Config {
         1_000_000,
         DEFAULT_PER_IP_LIMITS.pageRenders,
       ),
+      // The spec's every-product list (routes/catalog.ts): the end-to-end run asks for it from one address.
+      specCatalogue: parseDuration(env.SPEC_CATALOGUE_PER_MINUTE, 1, 1, 1_000_000, 60),
     },
     now: () => new Date(),
   };

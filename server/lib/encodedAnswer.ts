@@ -1,4 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, createGunzip, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD } from './limits';
 
@@ -56,4 +58,46 @@ export function sendEncoded(
     request.method === 'HEAD' ? 'identity' : preferredEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+}
+
+const gzipLater = promisify(gzip);
+const brotliLater = promisify(brotliCompress);
+
+/**
+ * A large answer kept compressed only (GET /categories: every category with every product, megabytes of JSON at a
+ * real catalogue's size): compressed once, off the event loop (zlib's thread pool), and the JSON text dropped, so
+ * a kept answer costs its compressed size in memory. The rare client that takes no compression gets it unpacked
+ * as it is sent, a stream at a time.
+ */
+export class CompressedAnswer {
+  private constructor(
+    readonly gzip: Buffer,
+    readonly br: Buffer,
+  ) {}
+
+  static async of(body: Buffer): Promise<CompressedAnswer> {
+    const [gzipped, brotli] = await Promise.all([
+      gzipLater(body),
+      brotliLater(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    ]);
+    return new CompressedAnswer(gzipped, brotli);
+  }
+}
+
+export function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CompressedAnswer,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  // HEAD answers go without a body, and so without an encoding.
+  if (request.method === 'HEAD') return reply.send('');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(Readable.from([answer.gzip]).pipe(createGunzip()));
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? answer.br : answer.gzip);
 }

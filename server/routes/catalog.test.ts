@@ -75,6 +75,44 @@ test('GET /coupons lists only the coupons that work now: not switched off, start
   expect(body.every((coupon) => coupon.is_active === 1 && coupon.end_date > day(0))).toBe(true);
 });
 
+describe('GET /categories is no lever against the server', () => {
+  test('at most so many a minute from one address; another address is still answered', async () => {
+    const limited = await createTestApp({
+      seed: true,
+      config: {
+        perIpLimits: { register: 30, login: 100, guestCart: 20, pageRenders: 30, specCatalogue: 2 },
+      },
+    });
+    try {
+      const from = (remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url: '/api/categories', remoteAddress });
+      expect((await from('203.0.113.7')).statusCode).toBe(200);
+      expect((await from('203.0.113.7')).statusCode).toBe(200);
+      const refused = await from('203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      const other = await from('198.51.100.4');
+      expect(other.statusCode).toBe(200);
+      expect(other.json<unknown[]>().length).toBeGreaterThanOrEqual(8);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('kept compressed until the catalogue changes: a change shows on the next request', async () => {
+    const before = (await get('/api/categories', { 'accept-encoding': 'gzip' })).rawPayload;
+    const first = JSON.parse(gunzipSync(before).toString()) as { products: Product[] }[];
+    const product = first[0]?.products[0];
+    await t.db
+      .update(products)
+      .set({ stockQuantity: 4242 })
+      .where(eq(products.id, product?.id ?? 0));
+    t.app.deps.catalogue.changed();
+    const after = (await get('/api/categories')).json<{ products: Product[] }[]>();
+    expect(after[0]?.products.find((p) => p.id === product?.id)?.stock_quantity).toBe(4242);
+  });
+});
+
 describe('list answers and compression', () => {
   test('a browser gets the same list compressed, as br or gzip, with Vary', async () => {
     const plain = await get('/api/categories?currency_code=KWD');

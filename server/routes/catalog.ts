@@ -5,7 +5,14 @@ import { Catalog, type BestSellersAnswer } from '../../contract/catalog';
 import { Coupons } from '../../contract/coupons';
 import { Shipping } from '../../contract/shipping';
 import { CatalogueAnswers } from '../lib/catalogueAnswers';
-import { EncodedAnswer, preferredEncoding, sendEncoded } from '../lib/encodedAnswer';
+import { clientAddressKey } from '../lib/clientAddress';
+import {
+  CompressedAnswer,
+  EncodedAnswer,
+  preferredEncoding,
+  sendCompressed,
+  sendEncoded,
+} from '../lib/encodedAnswer';
 import { ResponseCache } from '../lib/responseCache';
 import { checkAnswer } from '../plugins/answerCheck';
 import {
@@ -21,22 +28,30 @@ import { NotFound, NotSignedIn } from '../services/errors';
 import { addReview, listReviews, REVIEW_MESSAGES } from '../services/reviews';
 import { listAreas, listCountries, listGovernorates } from '../services/shipping';
 
-/** How long list answers (categories with products, best sellers) are reused; see lib/responseCache. */
+/** How long the best sellers' answer is reused; see lib/responseCache. */
 const LIST_CACHE_MS = 10_000;
+/**
+ * The spec's GET /categories answers every category with every product: megabytes at a real catalogue's size (9.6 MB
+ * gzip at 100 000 products) and seconds to build. No page of the shop asks for it (they use the paged calls), so a
+ * client written to the spec gets it as the spec says, but it must not be a lever against the server: at most this
+ * many a minute per client address, each answer kept (compressed only) until the catalogue changes, at most
+ * SPEC_CATALOGUE_KEPT of them (language and currency), built one at a time.
+ */
+export const SPEC_CATALOGUE_PER_MINUTE = 60;
+const SPEC_CATALOGUE_KEPT = 8;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;
 
-  // The lists are cached as the JSON text the route's serializer wrote: a hit sends it as it is, instead of
-  // serializing every category with every product again (about 150 KB) for each request.
-  const categoriesCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
+  // The best sellers are cached as the JSON text the route's serializer wrote: a hit sends it as it is, instead of
+  // serializing them again for each request.
   const bestSellersCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
-  // Staff changed stock, prices or products: the lists show it on the next request, not 10 s later.
-  app.deps.catalogue.onChange(() => {
-    categoriesCache.clear();
-    bestSellersCache.clear();
-  });
+  // Staff changed stock, prices or products: the list shows it on the next request, not 10 s later.
+  app.deps.catalogue.onChange(() => bestSellersCache.clear());
+  const specCatalogue = new CatalogueAnswers<CompressedAnswer>(app.deps.catalogue, SPEC_CATALOGUE_KEPT);
+  /** Builds of the spec's catalogue wait for each other: a flood of new keys takes one core, not all of them. */
+  let specBuild: Promise<unknown> = Promise.resolve();
   // Product detail is kept serialized (and compressed) until the catalogue changes, on any instance: this one's
   // staff at once, anything else within lib/catalogueChanges' bound. Keyed by the rate too: a new rate reaches
   // the answer when it reaches shownRate.
@@ -74,13 +89,33 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.type(JSON_TYPE).send(body);
   }
 
-  app.get(Catalog.categories.url, { schema: Catalog.categories.schema }, async (request, reply) => {
-    const lang = langOf(request);
-    const rate = await requestedRate(db, request.query.currency_code);
-    return sendJson(request, reply, categoriesCache, `categories:${lang}:${rate?.currencyCode ?? ''}`, () =>
-      categoriesWithProducts(db, lang, rate),
-    );
-  });
+  app.get(
+    Catalog.categories.url,
+    {
+      schema: Catalog.categories.schema,
+      config: {
+        rateLimit: {
+          max: config.perIpLimits.specCatalogue ?? SPEC_CATALOGUE_PER_MINUTE,
+          timeWindow: 60_000,
+          groupId: 'spec-catalogue',
+          keyGenerator: (request: FastifyRequest) => `spec-catalogue|${clientAddressKey(request.ip)}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = langOf(request);
+      const rate = await requestedRate(db, request.query.currency_code);
+      const key = `${lang}:${rate?.currencyCode ?? ''}:${rate?.ratePerKwd ?? ''}`;
+      const answer = await specCatalogue.get(key, () => {
+        const build = specBuild.then(async () =>
+          CompressedAnswer.of(serialized(request, reply, await categoriesWithProducts(db, lang, rate))),
+        );
+        specBuild = build.catch(() => undefined);
+        return build;
+      });
+      return sendCompressed(request, reply, answer);
+    },
+  );
 
   app.get(Catalog.bestSellers.url, { schema: Catalog.bestSellers.schema }, async (request, reply) => {
     const lang = langOf(request);

@@ -72,6 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         guestCart: 10_000,
         pageRenders: 10_000,
         paymentStatus: 10_000,
+        specCatalogue: 10_000,
         codeSends: 10_000,
       },
       // The same for orders: tests of other rules place many; orderLimits.test.ts puts the shop's limits back.
