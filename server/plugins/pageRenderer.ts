@@ -21,6 +21,8 @@ interface PageRendererModule {
     language: Language;
     apiBaseUrl: string;
     fetch: typeof fetch;
+    /** What /config.js publishes that a page shows (the footer's contact address). */
+    config?: { contactEmail?: string };
   }): Promise<RenderedPage>;
 }
 
@@ -155,7 +157,13 @@ export function pageRenderer(
     const entry: CachedPage = {
       at: now(),
       rendered: module
-        .renderPage({ url, language, apiBaseUrl: 'http://in-process/api', fetch: fetchApi })
+        .renderPage({
+          url,
+          language,
+          apiBaseUrl: 'http://in-process/api',
+          fetch: fetchApi,
+          config: { contactEmail: app.deps.config.contactEmail },
+        })
         .catch((error: unknown) => {
           app.log.warn({ err: error, url: redactedUrl(url) }, 'a page could not be rendered on the server');
           if (cache.get(key) === entry) cache.delete(key);

@@ -92,6 +92,21 @@ describe("a page's first chunks come with its HTML", () => {
     expect(withPagePreloads(INDEX_HTML, MANIFEST, '/no-such-page', 'en')).not.toContain('747');
     expect(withPagePreloads(INDEX_HTML, {}, '/product/12', 'ar')).toBe(INDEX_HTML);
   });
+
+  test('a page rendered on the server also preloads the footer’s code and texts, which it is hydrated with', () => {
+    const manifest = {
+      ...MANIFEST,
+      footer: ['js/footer.dddddddddd.js'],
+      'locale-ar-footer': ['js/locale-ar-footer.eeeeeeeeee.js'],
+      'locale-en-footer': ['js/locale-en-footer.ffffffffff.js'],
+    };
+    const rendered = withPagePreloads(INDEX_HTML, manifest, '/product/12', 'ar', { rendered: true });
+    expect(rendered).toContain('<link rel="preload" as="script" href="/js/footer.dddddddddd.js">');
+    expect(rendered).toContain('<link rel="preload" as="script" href="/js/locale-ar-footer.eeeeeeeeee.js">');
+    expect(rendered).not.toContain('locale-en-footer');
+    // Rendered in the browser, the footer loads when the shopper nears it.
+    expect(withPagePreloads(INDEX_HTML, manifest, '/product/12', 'ar')).not.toContain('footer');
+  });
 });
 
 describe('the served SPA', () => {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { pageAddress } from '../../shared/pageAddress';
-import { pageChunkGroups } from '../../shared/pageChunks';
+import { footerChunkGroups, pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { clientAddressKey } from '../lib/clientAddress';
 import { pageHead, withPageHead, type PageHead } from '../services/pageHead';
@@ -135,7 +135,8 @@ export function withPagePreloads(
   language: Language,
   { rendered = false }: { rendered?: boolean } = {},
 ): string {
-  const files = new Set(pageChunkGroups(pathname, language).flatMap((group) => manifest[group] ?? []));
+  const groups = [...pageChunkGroups(pathname, language), ...(rendered ? footerChunkGroups(language) : [])];
+  const files = new Set(groups.flatMap((group) => manifest[group] ?? []));
   const link = (file: string) => {
     const href = escapeAttribute(file);
     if (!file.endsWith('.css')) return `<link rel="preload" as="script" href="/${href}">`;

@@ -9,6 +9,7 @@ import { loadCartCodeOnFirstInteraction } from '../features/cart/public';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
+import { loadFooter } from '../shell/footerCode';
 import { serverPageLoaded } from './api';
 import { syncAcrossTabs } from './crossTabSync';
 import { locationChanged } from './events';
@@ -64,7 +65,9 @@ export async function boot(): Promise<void> {
   );
   if (hydrate) {
     store.dispatch(serverPageLoaded(serverPage.answers));
-    await routeLoaded;
+    // The server rendered the footer whole: it is hydrated as such (its code and texts are preloaded by the HTML).
+    // Failing to load it (offline), the page is rendered anew without it rather than not at all.
+    await Promise.all([routeLoaded, loadFooter().catch(() => undefined)]);
     hydrateRoot(container, app, {
       // Markup that differs after all: React renders the page anew, as without it.
       onRecoverableError: (error) => {

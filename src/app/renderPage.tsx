@@ -6,6 +6,8 @@ import { StaticRouter } from 'react-router-dom';
 
 import { AppTree } from '../App';
 import { allResources } from '../i18n/resources';
+import { setServerConfig, type ShopConfig } from '../lib/config';
+import { loadFooter } from '../shell/footerCode';
 import { i18n, initI18nWithResources } from '../i18n/i18n';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { api } from './api';
@@ -22,6 +24,8 @@ export interface PageRequest {
   /** The API's absolute base URL (`http://host/api`) and a fetch that reaches it (the server's own, in process). */
   apiBaseUrl: string;
   fetch: typeof fetch;
+  /** What the server's /config.js tells the browser (the footer's contact address). */
+  config?: Partial<ShopConfig>;
 }
 
 export interface RenderedPage {
@@ -51,6 +55,9 @@ const quiet = () => undefined;
 
 export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const translation = textsOf(request.language);
+  if (request.config) setServerConfig(request.config);
+  // The footer is part of every rendered page (issue 49); the browser hydrates it with its code loaded.
+  await loadFooter();
   const services: AppServices = {
     t: (key, options) => translation.t(key, options),
     notify: { success: quiet, error: quiet, info: quiet, warning: quiet },

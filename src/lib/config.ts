@@ -31,8 +31,19 @@ function positiveWhole(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback;
 }
 
+/** The page renderer's stand-in for /config.js (no window on the server): what the server publishes there. */
+let serverRuntime: Partial<ShopConfig> = {};
+
+/** Server only: the configuration /config.js gives the browser, so a rendered page shows what its browser will. */
+export function setServerConfig(runtime: Partial<ShopConfig>): void {
+  // As /config.js's JSON: an unset value is left out, so the default applies as in the browser.
+  serverRuntime = Object.fromEntries(
+    Object.entries(runtime).filter(([, value]) => value !== undefined),
+  ) as Partial<ShopConfig>;
+}
+
 export function getConfig(): ShopConfig {
-  const runtime = typeof window === 'undefined' ? {} : (window.__SHOP_CONFIG__ ?? {});
+  const runtime = typeof window === 'undefined' ? serverRuntime : (window.__SHOP_CONFIG__ ?? {});
   return {
     ...defaults,
     ...runtime,

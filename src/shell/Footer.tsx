@@ -149,7 +149,10 @@ export default function Footer() {
         </section>
         <hr />
         <div className="d-flex flex-wrap justify-content-between small text-body-secondary gap-2">
-          <span>{t('shell.footer.copyright', { year: new Date().getFullYear() })}</span>
+          {/* A page rendered on the last evening of a year may be hydrated on the next one's first. */}
+          <span suppressHydrationWarning>
+            {t('shell.footer.copyright', { year: new Date().getFullYear() })}
+          </span>
           <span>{t('shell.footer.prices_note')}</span>
         </div>
       </div>

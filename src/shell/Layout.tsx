@@ -1,35 +1,34 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
-import { loadFooterTexts } from '../i18n/i18n';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
+import { loadFooter, loadedFooter } from './footerCode';
 import { NavBar } from './NavBar';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { Toasts } from './Toasts';
 
-// Below the fold: the footer (its texts, about text and its request, contact form, logos) loads when the shopper
-// nears it, not with the page: opening a page fetches neither its code nor the about text.
+// Below the fold: on a page rendered in the browser, the footer (its texts, about text and its request, contact
+// form, logos) loads when the shopper nears it, not with the page. A page rendered on the server carries the
+// footer's markup (crawlers and visitors without JavaScript read its links) and is hydrated with it loaded.
 // Loaded after the start, maybe offline: a failed load waits for the connection instead of breaking the page.
-const Footer = lazy(() =>
-  loadWhenOnline(() =>
-    Promise.all([import(/* webpackChunkName: "footer" */ './Footer'), loadFooterTexts()]).then(
-      ([footer]) => footer,
-    ),
-  ),
-);
+const Footer = lazy(() => loadWhenOnline(loadFooter));
 
 /** How far below the screen the footer starts loading, so it is there by the time the shopper scrolls to it. */
 const FOOTER_LOAD_AHEAD = '600px';
 
 function LazyFooter() {
+  // Loaded before the first render (a server-rendered page, or a later page): shown at once, as the server did.
+  const [Loaded] = useState(loadedFooter);
   // Watched once the page has settled: while a route's code is still loading, the page is short and the footer's
   // place would count as near on every first load.
-  const { place, near } = useNearScreen<HTMLElement>(FOOTER_LOAD_AHEAD, usePageSettled());
+  const settled = usePageSettled();
+  const { place, near } = useNearScreen<HTMLElement>(FOOTER_LOAD_AHEAD, settled && Loaded === null);
+  if (Loaded) return <Loaded />;
   // The footer landmark is there from the start (an empty one holds the footer's place until it loads).
   const placeholder = <footer ref={place} className="footer-placeholder" />;
   if (!near) return placeholder;
