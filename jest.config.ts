@@ -47,13 +47,15 @@ const serverTransform: Config['transform'] = {
   '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
   // React Email's renderer loads react-dom/server with `await import()` too: the same rewrite.
   '/node_modules/@react-email/render/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
+  // React Email's renderer loads react-dom/server with `await import()` too: the same rewrite.
+  '/node_modules/@react-email/render/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
   ...transform,
   // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
   // light-my-request; the structured-data validator and its extractor, in tests) compiled to CommonJS like our own code.
   '^.+\\.m?js$': esmPackageTransform,
 };
 const SERVER_ESM_PACKAGES =
-  '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite|@react-email/render|@adobe/structured-data-validator|@marbec/web-auto-extractor)/)';
+  '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite|@react-email/render|@react-email/render|@adobe/structured-data-validator|@marbec/web-auto-extractor)/)';
 
 const config: Config = {
   // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest

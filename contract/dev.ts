@@ -10,6 +10,8 @@ export const DevMail = Answer({
   to: Type.String(),
   subject: Type.String(),
   text: Type.String(),
+  /** the HTML part, for a mail that has one (the order mails) */
+  html: Nullable(Type.String()),
   code: Nullable(Type.String()),
   created_at: Type.String(),
 });

@@ -120,6 +120,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined,
       logCodes: config.env !== 'production',
       now: config.now,
+      shop: { name: config.shopName, publicUrl: config.publicUrl, contactEmail: config.contactEmail },
     });
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const reconcileDeps = {
     db,
     gateway,
+    mail,
     log: app.log,
     onGatewayError: (error: unknown, orderId: number) =>
       app.log.warn({ err: error, orderId }, 'payment status check failed; asking again next run'),

@@ -31,6 +31,8 @@ export interface Config {
   apiBaseUrl: string;
   /** The shop's contact address shown in the footer (published through /config.js). */
   contactEmail?: string;
+  /** The shop's name in each language, as its mails sign (SHOP_NAME, SHOP_NAME_AR). */
+  shopName: { en: string; ar: string };
   /** HMAC key for verification codes. */
   tokenSecret: string;
   /** bcrypt cost; tests lower it to stay fast. */
@@ -238,6 +240,10 @@ export function loadConfig(env: Env = process.env): Config {
     facebookAppSecret: nonEmpty(env.FACEBOOK_APP_SECRET),
     apiBaseUrl: nonEmpty(env.API_BASE_URL) ?? '/api',
     contactEmail: nonEmpty(env.CONTACT_EMAIL),
+    shopName: {
+      en: nonEmpty(env.SHOP_NAME) ?? 'Gulf Store',
+      ar: nonEmpty(env.SHOP_NAME_AR) ?? 'متجر الخليج',
+    },
     // Without a configured secret, codes issued before a restart stop working; they live 15 minutes anyway.
     tokenSecret: nonEmpty(env.TOKEN_SECRET) ?? randomBytes(32).toString('hex'),
     bcryptCost: Number.isInteger(bcryptCost) && bcryptCost >= 4 && bcryptCost <= 15 ? bcryptCost : 10,

@@ -160,7 +160,12 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.user;
       if (!user) throw new NotSignedIn();
       const { product_id: productId, rating, review } = request.body;
-      await addReview(db, user, { productId, rating, review });
+      await addReview(
+        db,
+        user,
+        { productId, rating, review },
+        { mail: app.deps.mail, now: app.deps.config.now() },
+      );
       return reply.status(201).send({ message: REVIEW_MESSAGES.thanks });
     },
   );

@@ -20,6 +20,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
         to: row.recipient,
         subject: row.subject,
         text: row.body,
+        html: row.html,
         code: row.code,
         created_at: row.createdAt.toISOString(),
       })),
@@ -30,7 +31,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(System.completeOrder.url, { schema: System.completeOrder.schema }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw new NotFound('Order not found');
-    const order = await markOrderCompleted(app.deps.db, id, app.deps.config.now());
+    const order = await markOrderCompleted(app.deps.db, id, app.deps.config.now(), app.deps.mail);
     return { message: 'Order completed', order_id: order.id, status: order.status };
   });
 };
@@ -58,7 +59,11 @@ export const devMailPage: FastifyPluginAsync = async (app) => {
   <p class="meta">To <strong>${escapeHtml(row.recipient)}</strong> · ${escapeHtml(row.createdAt.toISOString())}${
     row.code ? ` · code <code>${escapeHtml(row.code)}</code>` : ''
   }</p>
-  <pre>${escapeHtml(row.body)}</pre>
+  <pre>${escapeHtml(row.body)}</pre>${
+    row.html
+      ? `\n  <details><summary>HTML</summary><iframe sandbox="" title="${escapeHtml(row.subject)}" srcdoc="${escapeHtml(row.html)}"></iframe></details>`
+      : ''
+  }
 </article>`,
       )
       .join('\n');
@@ -66,7 +71,7 @@ export const devMailPage: FastifyPluginAsync = async (app) => {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
-article{border-bottom:1px solid #ddd;padding:.5rem 0}.meta{color:#555}pre{white-space:pre-wrap}</style></head>
+article{border-bottom:1px solid #ddd;padding:.5rem 0}iframe{width:100%;height:40rem;border:1px solid #ddd}.meta{color:#555}pre{white-space:pre-wrap}</style></head>
 <body><h1>Dev mailbox</h1><p>The newest ${rows.length} messages of the outbox (not served in production).</p>
 ${items || '<p>No mail yet.</p>'}
 </body></html>`;

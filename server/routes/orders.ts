@@ -21,6 +21,7 @@ import {
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid } from '../services/errors';
 import { HttpError } from '../lib/errors';
+import { languageOf } from '../plugins/spa';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
@@ -129,6 +130,9 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       now: config.now(),
       // A guest costs nothing to become: a guest's unpaid order holds its pieces for less time.
       reservationMs: 'userId' in owner ? config.unpaidOrderTtlMs : config.guestUnpaidOrderTtlMs,
+      // The page's language (its ?lng, the SPA's i18next cookie, the browser's): the order's mails speak it.
+      language: languageOf(request),
+      mail: app.deps.mail,
       limits: { ...config.orderLimits, clientAddress: clientAddressKey(request.ip) },
     });
   };
@@ -175,7 +179,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(Orders.cancel.url, { ...auth, schema: Orders.cancel.schema }, async (request) => {
     const userId = (request.user as { id: number }).id;
     const canceled = await cancelUserOrder(
-      { db, gateway, now: config.now(), log: request.log },
+      { db, gateway, mail: app.deps.mail, now: config.now(), log: request.log },
       userId,
       request.params.id,
     );

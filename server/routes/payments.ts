@@ -38,6 +38,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         db,
         gateway,
+        mail: app.deps.mail,
         log: request.log,
         now: config.now(),
         hold: {
@@ -99,7 +100,11 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .map((value) => (value === undefined ? '' : String(value)))
         .find((value) => /^[\w-]{1,100}$/.test(value));
       const state = key
-        ? await reconcileCallback({ db, gateway, log: request.log }, key, app.deps.config.now())
+        ? await reconcileCallback(
+            { db, gateway, mail: app.deps.mail, log: request.log },
+            key,
+            app.deps.config.now(),
+          )
         : null;
       if (!state) throw new NotFound('Payment not found');
       return { received: true as const, payment_status: state };
@@ -156,7 +161,12 @@ async function statusAnswer(app: FastifyInstance, status: PaymentStatus, log: Pa
       payment_id: status.paymentId,
     };
   }
-  const order = await orderAfterPayment({ db, gateway, log }, status.orderId, status, config.now());
+  const order = await orderAfterPayment(
+    { db, gateway, mail: app.deps.mail, log },
+    status.orderId,
+    status,
+    config.now(),
+  );
   return {
     order_id: status.orderId,
     status: order?.status ?? status.status,
@@ -264,7 +274,7 @@ ${status.orderId !== null ? `<dt>Order</dt><dd>#${status.orderId}</dd>` : ''}</d
       if (!decided) return notFoundPage(reply);
       // The sandbox's callback: the order follows the decision even if the shopper never comes back.
       await reconcileCallback(
-        { db: app.deps.db, gateway: sandbox, log: request.log },
+        { db: app.deps.db, gateway: sandbox, mail: app.deps.mail, log: request.log },
         decided.paymentId,
         config.now(),
       );

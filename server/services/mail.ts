@@ -8,12 +8,29 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, when the message has one (the order mails); the text part is always there. */
+  html?: string;
   /** The one-time code the message carries, kept apart so the dev mailbox and tests can read it. */
   code?: string;
 }
 
+/** Who signs the shop's mails, and where their links lead (config). */
+export interface MailShop {
+  name: { en: string; ar: string };
+  /** The shop's public origin, without a trailing slash */
+  publicUrl: string;
+  /** The address a shopper writes to with a question (CONTACT_EMAIL); none: replies to the mail itself */
+  contactEmail?: string;
+}
+
 export interface MailService {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Queues a message inside the caller's transaction (an order's state change and its mail commit together, or
+   * neither does); the retry job delivers it, so an SMTP outage never holds up or fails the change.
+   */
+  queue(tx: Db, message: Omit<MailMessage, 'code'>, now: Date): Promise<void>;
+  shop: MailShop;
   /** The background job's half: mail the SMTP server did not take, tried again when its pause is over. */
   retryDue(now: Date): Promise<MailRetryReport>;
 }
@@ -45,8 +62,8 @@ export function smtpTransport(smtpUrl: string): MailTransport {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-  return async ({ from, to, subject, text }) => {
-    await transporter.sendMail({ from, to, subject, text });
+  return async ({ from, to, subject, text, html }) => {
+    await transporter.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
   };
 }
 
@@ -59,7 +76,13 @@ export interface MailServiceOptions {
   logCodes: boolean;
   /** The app's clock: the outbox is pruned by age on that clock (tests move it). */
   now?: () => Date;
+  shop?: MailShop;
 }
+
+const DEFAULT_SHOP: MailShop = {
+  name: { en: 'Gulf Store', ar: 'متجر الخليج' },
+  publicUrl: 'http://localhost:8080',
+};
 
 /**
  * Every message lands in the outbox table first (the record the dev mailbox reads), then in the log, then goes
@@ -74,8 +97,23 @@ export function createMailService({
   transport,
   logCodes,
   now = () => new Date(),
+  shop = DEFAULT_SHOP,
 }: MailServiceOptions): MailService {
   return {
+    shop,
+
+    async queue(tx, message, at) {
+      await tx.insert(outbox).values({
+        recipient: message.to.toLowerCase(),
+        subject: message.subject,
+        body: message.text,
+        html: message.html ?? null,
+        createdAt: at,
+        // Without an SMTP server the outbox is the mailbox (development): nothing waits to be tried.
+        retryAt: transport ? at : null,
+      });
+    },
+
     async send(message) {
       const [queued] = await db
         .insert(outbox)
@@ -83,6 +121,7 @@ export function createMailService({
           recipient: message.to.toLowerCase(),
           subject: message.subject,
           body: message.text,
+          html: message.html ?? null,
           code: message.code ?? null,
           createdAt: now(),
         })
@@ -132,7 +171,13 @@ export function createMailService({
         const about = { to: mail.recipient, subject: mail.subject, attempts };
         let failure: unknown = null;
         try {
-          await transport({ from, to: mail.recipient, subject: mail.subject, text: mail.body });
+          await transport({
+            from,
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.body,
+            ...(mail.html ? { html: mail.html } : {}),
+          });
         } catch (error) {
           failure = error ?? new Error('SMTP delivery failed');
         }
@@ -141,7 +186,7 @@ export function createMailService({
         await recordDeliveryTry(db, mail.id, attempts, retryAt, mail.claimedUntil);
         if (failure === null) {
           report.delivered += 1;
-          logger.info({ mail: about }, 'mail delivered on a later try');
+          logger.info({ mail: about }, attempts === 1 ? 'mail delivered' : 'mail delivered on a later try');
           continue;
         }
         if (retryAt) report.failed += 1;

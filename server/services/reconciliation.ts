@@ -5,6 +5,7 @@ import { orderRow } from '../db/queries/orders';
 import { claimAttemptsToCheck, type ClaimedAttempt } from '../db/queries/paymentAttempts';
 import type { Db } from '../db/client';
 import { expireOverdueOrder } from './orders';
+import type { MailService } from './mail';
 import {
   applyPaymentOutcome,
   cancelAttempt,
@@ -31,6 +32,8 @@ export const STALE_ATTEMPT_CHECK_MS = 60 * 60 * 1000;
 export interface ReconcileDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** an expired order's mail is queued with its expiry */
+  mail?: MailService;
   /**
    * The server's log: every refund that falls due is a warning line; and one line per piece of job work (an overdue
    * order claimed and expired, a payment attempt checked), so work done twice by two server processes on one
@@ -53,7 +56,7 @@ export async function expireUnpaidOrders(deps: ReconcileDeps, now: Date): Promis
   for (const order of await claimOverdueOrders(deps.db, now, EXPIRY_LEASE_MS, JOB_BATCH)) {
     deps.log?.debug?.({ job: 'expire-unpaid-orders', orderId: order.id }, 'overdue order claimed');
     if ((await settleOpenAttempts(deps, order.id, now)).includes('paid')) report.paid += 1;
-    if (await expireOverdueOrder(deps.db, order.id, now)) {
+    if (await expireOverdueOrder(deps.db, order.id, now, deps.mail)) {
       report.expired += 1;
       deps.log?.info?.({ job: 'expire-unpaid-orders', orderId: order.id }, 'unpaid order expired');
     }

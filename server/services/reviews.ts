@@ -2,8 +2,10 @@
 import type { Review } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { approvedReviewRows, hasCompletedPurchase, hasReviewed, insertReview } from '../db/queries/catalog';
+import { queueStaffMail } from '../mails/orderMails';
 import { parseId, productExists } from './catalog';
 import { Forbidden, Invalid, NotFound } from './errors';
+import type { MailService } from './mail';
 
 export const REVIEW_MESSAGES = {
   thanks: 'Thank you! Your review will appear once it is approved.',
@@ -31,11 +33,15 @@ export async function listReviews(db: Db, productIdText: string | undefined): Pr
   }));
 }
 
-/** Waits for approval; the author is the signed-in shopper, never a user_id the client sent. */
+/**
+ * Waits for approval; the author is the signed-in shopper, never a user_id the client sent. The staff who asked to
+ * be told are mailed in the same transaction.
+ */
 export async function addReview(
   db: Db,
   author: { id: number; name: string },
   input: { productId: number; rating: number; review: string },
+  notify?: { mail: MailService; now: Date },
 ): Promise<void> {
   const review = input.review.trim();
   if (!review) throw new Invalid({ review: ['The review field is required.'] });
@@ -44,12 +50,28 @@ export async function addReview(
     throw new Forbidden(REVIEW_MESSAGES.notPurchased);
   if (await hasReviewed(db, author.id, input.productId))
     throw new Invalid({ product_id: [REVIEW_MESSAGES.already] });
-  await insertReview(db, {
-    productId: input.productId,
-    userId: author.id,
-    userName: author.name,
-    rating: input.rating,
-    review,
-    status: 'pending',
+  await db.transaction(async (tx) => {
+    await insertReview(tx, {
+      productId: input.productId,
+      userId: author.id,
+      userName: author.name,
+      rating: input.rating,
+      review,
+      status: 'pending',
+    });
+    if (notify) {
+      await queueStaffMail(
+        tx,
+        notify.mail,
+        {
+          event: 'review_waiting',
+          productId: input.productId,
+          rating: input.rating,
+          review,
+          author: author.name,
+        },
+        notify.now,
+      );
+    }
   });
 }

@@ -39,6 +39,7 @@ export interface MailToRetry {
   recipient: string;
   subject: string;
   body: string;
+  html: string | null;
   deliveryAttempts: number;
   /** this claim's lease: the outcome is recorded only while the row still carries it */
   claimedUntil: Date;
@@ -49,6 +50,7 @@ interface RetryRow extends Record<string, unknown> {
   recipient: string;
   subject: string;
   body: string;
+  html: string | null;
   delivery_attempts: number;
 }
 
@@ -72,7 +74,7 @@ export async function claimMailToRetry(
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, recipient, subject, body, delivery_attempts`,
+        RETURNING id, recipient, subject, body, html, delivery_attempts`,
   );
   const claimedUntil = new Date(now.getTime() + leaseMs);
   return rows.map((row) => ({
@@ -80,6 +82,7 @@ export async function claimMailToRetry(
     recipient: row.recipient,
     subject: row.subject,
     body: row.body,
+    html: row.html,
     deliveryAttempts: Number(row.delivery_attempts),
     claimedUntil,
   }));

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 
 export type UserRole = 'shopper' | 'staff' | 'owner';
 
@@ -23,6 +23,8 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** migrations/008: who may use the back office */
     role: text('role').$type<UserRole>().notNull().default('shopper'),
+    /** migrations/017: staff mailed of each paid order and each review waiting (the owner switches it). */
+    staffNotifications: boolean('staff_notifications').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +79,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     code: text('code'),
+    /** migrations/017: the HTML part of a mail that has one (order mails); null for plain text */
+    html: text('html'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** migrations/011: how often the SMTP server was asked to take it, and when to ask again (null: never). */
     deliveryAttempts: integer('delivery_attempts').notNull().default(0),

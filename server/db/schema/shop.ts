@@ -246,6 +246,8 @@ export const orders = pgTable('orders', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** The account was deleted: the contact details go once the order settles (services/profile.ts). */
   eraseContact: boolean('erase_contact').notNull().default(false),
+  /** migrations/017: the language the shopper ordered in; every mail about the order speaks it */
+  language: text('language').$type<'en' | 'ar'>().notNull().default('en'),
 });
 
 export const orderItems = pgTable('order_items', {

@@ -16,6 +16,7 @@ import { lockAttempt } from '../../db/queries/paymentAttempts';
 import { orders, paymentAttempts, products, users, type OrderStatus } from '../../db/schema';
 import { returnStock } from '../../db/stock';
 import type { MailService } from '../mail';
+import { queueOrderMail } from '../../mails/orderMails';
 import { lockOrder, stockNeedsOf } from '../orders/lifecycle';
 import { orderAttempts, recordRefund, settleOpenAttempts } from '../orders/paymentAttempts';
 import type { PaymentGateway } from '../payments';
@@ -199,6 +200,7 @@ export async function deliverOrder(
       },
       now,
     );
+    await queueOrderMail(tx, deps.mail, order.id, 'delivered', now);
     return true;
   });
   const order = await existingOrder(db, idText);
@@ -222,7 +224,7 @@ export async function cancelOrderAsStaff(
   const { db, gateway, now } = deps;
   const found = await existingOrder(db, idText);
   // Every attempt the gateway may have taken money for, as the shopper's own cancel does.
-  if (found.status === 'pending') await settleOpenAttempts({ db, gateway }, found.id, now);
+  if (found.status === 'pending') await settleOpenAttempts({ db, gateway, mail: deps.mail }, found.id, now);
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
     if (!order) throw new NotFound('Order not found');
@@ -267,26 +269,18 @@ export async function cancelOrderAsStaff(
       },
       now,
     );
+    // Told in the same transaction: a paid order's mail says the money goes back.
+    await queueOrderMail(tx, deps.mail, order.id, 'cancelled', now, {
+      paidWhenCancelled: order.status === 'paid',
+    });
     return { order, status };
   });
   const order = await existingOrder(db, idText);
-  if (outcome) await mailCancellation(deps.mail, order, outcome.order.status === 'paid');
   return {
     message: outcome ? ORDER_ACTION_MESSAGES.canceled : ORDER_ACTION_MESSAGES.unchanged,
     order: await adminOrder(db, order),
     changed: outcome !== null,
   };
-}
-
-async function mailCancellation(mail: MailService, order: OrderRow, paid: boolean): Promise<void> {
-  const refund = paid
-    ? `\n\nYou paid ${order.totalPrice} ${order.currency} for it: the money goes back to you through the way you paid.`
-    : '';
-  await mail.send({
-    to: order.contactEmail,
-    subject: `Your order #${order.id} is cancelled`,
-    text: `The shop cancelled your order #${order.id}. Its items are no longer reserved for you.${refund}\n\nIf you have a question, reply to this message.`,
-  });
 }
 
 /**
@@ -313,6 +307,9 @@ export async function recordOrderRefund(
     if (attempt.state !== 'refund_due')
       throw new Conflict(ADMIN_REFUSALS.payment_not_refund_due, undefined, 'payment_not_refund_due');
     await recordRefund(tx, attempt.id, actor.id, now);
+    await queueOrderMail(tx, deps.mail, order.id, 'refunded', now, {
+      refund: { amount: attempt.amount, currency: attempt.currency },
+    });
     await writeAudit(
       tx,
       actor,

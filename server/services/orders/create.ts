@@ -11,6 +11,9 @@ import type { CartOwner } from '../cart';
 import type { PaymentGateway } from '../payments';
 import { couponTerms, findValidCoupon, orderFigures, priceCart } from '../pricing';
 import { Conflict, Invalid } from '../errors';
+import type { MailService } from '../mail';
+import { queueOrderMail } from '../../mails/orderMails';
+import type { MailLanguage } from '../../mails/texts';
 import type { ValidOrderRequest } from './checkoutRequest';
 import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './limits';
 import { expireOverdueOrder, ORDER_CLOSED } from './lifecycle';
@@ -77,6 +80,10 @@ interface CreateOptions {
   now: Date;
   /** how long the new order holds its stock unpaid (config.unpaidOrderTtlMs) */
   reservationMs?: number;
+  /** the language the shopper orders in: every mail about the order speaks it */
+  language?: MailLanguage;
+  /** the 'received' mail is queued with the order's payment link */
+  mail?: MailService;
   /** The caller's share of the stock (limits.ts) and the address it orders from; none: unbounded. */
   limits?: Pick<OrderLimits, 'maxPendingPerOwner' | 'maxPendingPerAddress' | 'maxQuantityPerProduct'> & {
     clientAddress: string | null;
@@ -173,6 +180,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           contactEmail: request.email,
           contactPhone: request.phone,
           contactCountryCode: request.countryCode,
+          language: options.language ?? 'en',
           couponCode,
           couponDiscount,
           subtotal,
@@ -259,14 +267,19 @@ async function startPayment(
     { ...payment, amount: total, currency },
     options.now,
   );
-  const [updated] = await db
-    .update(orders)
-    .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: options.now })
-    .where(and(eq(orders.id, orderId), sql`${orders.paymentUrl} is null`))
-    .returning({ paymentUrl: orders.paymentUrl });
+  // The order's first payment link: the shopper is told of the order with it, in the same transaction (once).
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: options.now })
+      .where(and(eq(orders.id, orderId), sql`${orders.paymentUrl} is null`))
+      .returning({ paymentUrl: orders.paymentUrl });
+    if (row && options.mail) await queueOrderMail(tx, options.mail, orderId, 'received', options.now);
+    return row;
+  });
   if (updated?.paymentUrl) return updated.paymentUrl;
   // A concurrent twin's payment is the order's: this one is withdrawn, so one order never has two live payments.
-  await cancelAttempt({ db, gateway }, attempt, options.now).catch(() => false);
+  await cancelAttempt({ db, gateway, mail: options.mail }, attempt, options.now).catch(() => false);
   const [current] = await db
     .select({ paymentUrl: orders.paymentUrl })
     .from(orders)
@@ -316,7 +329,7 @@ async function findReplay(
   if (!paymentUrl) {
     // Its payment was never started (the gateway failed it). An order that has closed since (expired, cancelled)
     // or run out its reservation is not paid for now: it lets go of the request, which places a new order.
-    await expireOverdueOrder(db, earlier.id, now);
+    await expireOverdueOrder(db, earlier.id, now, options.mail);
     const [current] = await db
       .select({ status: orders.status, stockReserved: orders.stockReserved })
       .from(orders)

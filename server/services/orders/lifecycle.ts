@@ -9,6 +9,8 @@ import { returnStock, takeStock, type StockNeed } from '../../db/stock';
 import type { CartOwner } from '../cart';
 import { parseId } from '../catalog';
 import { Conflict, NotFound } from '../errors';
+import type { MailService } from '../mail';
+import { queueOrderMail } from '../../mails/orderMails';
 import type { PaymentGateway } from '../payments';
 import { claimPendingSlot } from './limits';
 import {
@@ -37,8 +39,14 @@ export const ORDER_STOCK_GONE = 'Some items of this order are no longer in stock
 export const ORDER_EXPIRED = 'This order expired unpaid and its items went back on sale.';
 export const ORDER_CLOSED = 'This order is already paid or closed.';
 
-/** The shopper's own pending order becomes canceled and its stock goes back on sale. */
-export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date): Promise<OrderRow> {
+/** The shopper's own pending order becomes canceled and its stock goes back on sale; the shopper is told. */
+export async function cancelOrder(
+  db: Db,
+  userId: number,
+  orderId: number,
+  now: Date,
+  mail?: MailService,
+): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.userId !== userId) throw new NotFound('Order not found');
@@ -50,6 +58,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now: 
       .returning();
     if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, orderId));
     if (!canceled) throw new NotFound('Order not found');
+    if (mail) await queueOrderMail(tx, mail, orderId, 'cancelled', now);
     return canceled;
   });
 }
@@ -83,6 +92,7 @@ export async function holdStockForPayment(
   orderId: number,
   now: Date,
   rules: HoldRules,
+  mail?: MailService,
 ): Promise<void> {
   const refusal = await db.transaction(async (tx) => {
     const seen = await orderRow(tx, orderId);
@@ -97,7 +107,7 @@ export async function holdStockForPayment(
     if (order.status === 'expired') return new Conflict(ORDER_EXPIRED);
     if (order.status !== 'pending' && order.status !== 'failed') return new Conflict(ORDER_CLOSED);
     if (isOverdue(order, now)) {
-      await expireLockedOrder(tx, order, now);
+      await expireLockedOrder(tx, order, now, mail);
       return new Conflict(ORDER_EXPIRED);
     }
     if (order.stockReserved) return null;
@@ -138,12 +148,13 @@ function isOverdue(order: OrderRow, now: Date): boolean {
   return order.reservedUntil !== null && order.reservedUntil.getTime() <= now.getTime();
 }
 
-async function expireLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<void> {
+async function expireLockedOrder(tx: Db, order: OrderRow, now: Date, mail?: MailService): Promise<void> {
   await tx
     .update(orders)
     .set({ status: 'expired', stockReserved: false, reservedUntil: null, updatedAt: now })
     .where(eq(orders.id, order.id));
   if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, order.id));
+  if (mail) await queueOrderMail(tx, mail, order.id, 'expired', now);
 }
 
 /**
@@ -151,25 +162,38 @@ async function expireLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<vo
  * pending one gives its stock back, a failed one (holding nothing) stops being payable. Answers false when the order
  * moved on meanwhile: paid or cancelled.
  */
-export async function expireOverdueOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
+export async function expireOverdueOrder(
+  db: Db,
+  orderId: number,
+  now: Date,
+  mail?: MailService,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const unpaid = (order?.status === 'pending' && order.stockReserved) || order?.status === 'failed';
     if (!order || !unpaid || !isOverdue(order, now)) return false;
-    await expireLockedOrder(tx, order, now);
+    await expireLockedOrder(tx, order, now, mail);
     return true;
   });
 }
 
 /** Delivery is outside this server; journeys and demos move an order on with this (never in production). */
-export async function markOrderCompleted(db: Db, orderId: number, now: Date): Promise<OrderRow> {
-  const [order] = await db
-    .update(orders)
-    .set({ status: 'completed', updatedAt: now })
-    .where(eq(orders.id, orderId))
-    .returning();
-  if (!order) throw new NotFound('Order not found');
-  return order;
+export async function markOrderCompleted(
+  db: Db,
+  orderId: number,
+  now: Date,
+  mail?: MailService,
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'completed', updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!order) throw new NotFound('Order not found');
+    if (mail) await queueOrderMail(tx, mail, orderId, 'delivered', now);
+    return order;
+  });
 }
 
 /**
@@ -177,7 +201,7 @@ export async function markOrderCompleted(db: Db, orderId: number, now: Date): Pr
  * gateway is asked first, so a paid order is not cancelled.
  */
 export async function cancelUserOrder(
-  deps: { db: Db; gateway: PaymentGateway; now: Date; log?: PaymentLog },
+  deps: { db: Db; gateway: PaymentGateway; now: Date; log?: PaymentLog; mail?: MailService },
   userId: number,
   orderIdText: string,
 ): Promise<OrderWithItems> {
@@ -187,13 +211,13 @@ export async function cancelUserOrder(
   if (!order) throw new NotFound('Order not found');
   // Every attempt the gateway may have taken money for, not only the latest.
   if (order.status === 'pending') await settleOpenAttempts(deps, order.id, now);
-  const canceled = await cancelOrder(db, userId, order.id, now);
+  const canceled = await cancelOrder(db, userId, order.id, now, deps.mail);
   return { order: canceled, items: await orderItemRows(db, [order.id]) };
 }
 
 /** The gateway's answer decides the order's status; the order as it is then (undefined if it is gone). */
 export async function orderAfterPayment(
-  deps: { db: Db; gateway: PaymentGateway; log?: PaymentLog },
+  deps: { db: Db; gateway: PaymentGateway; log?: PaymentLog; mail?: MailService },
   orderId: number,
   outcome: GatewayOutcome,
   now: Date,

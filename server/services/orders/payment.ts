@@ -12,6 +12,7 @@ import {
 import { lockOrderRow } from '../../db/queries/paymentAttempts';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { roundMoney, type ExecuteResult, type PaymentGateway, type PaymentMethod } from '../payments';
+import type { MailService } from '../mail';
 import { holdStockForPayment, ORDER_CLOSED, type HoldRules } from './lifecycle';
 import {
   cancelAttempt,
@@ -30,6 +31,8 @@ export interface PaymentDeps {
   db: Db;
   gateway: PaymentGateway;
   log?: PaymentLog;
+  /** the order's mails (paid, expired) are queued with its changes */
+  mail?: MailService;
 }
 
 export interface PaymentRequest {
@@ -107,7 +110,7 @@ export async function startOrderPayment(
       throw new Invalid({ invoice_value: [INVOICE_VALUE_MISMATCH] });
     }
   }
-  await holdStockForPayment(db, order.id, now, deps.hold);
+  await holdStockForPayment(db, order.id, now, deps.hold, deps.mail);
   // Withdrawing the older attempts also learns of one paid meanwhile (the shopper paid in another tab): that one
   // settles the order, and no new payment is started.
   await cancelOtherAttempts(deps, order.id, { keepCurrent: false }, now);

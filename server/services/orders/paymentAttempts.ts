@@ -18,6 +18,8 @@ import { countSold, returnStock, takeStock } from '../../db/stock';
 import { ownerWhere, type CartOwner } from '../cart';
 import { Conflict, NotFound } from '../errors';
 import type { GatewayName, PaymentGateway, PaymentState } from '../payments';
+import type { MailService } from '../mail';
+import { queueOrderMail, queueStaffMail } from '../../mails/orderMails';
 
 export type { AttemptRow } from '../../db/queries/paymentAttempts';
 
@@ -29,6 +31,8 @@ export interface PaymentLog {
 export interface SettleDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** the order's mails are queued with its change (absent: none, as in tests of the payment rules alone) */
+  mail?: MailService;
   log?: PaymentLog;
 }
 
@@ -257,6 +261,10 @@ export async function applyPaymentOutcome(
     const productIds = needs.map((need) => need.productId);
     if (owner && productIds.length > 0) {
       await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
+    }
+    if (deps.mail) {
+      await queueOrderMail(tx, deps.mail, orderId, 'paid', now);
+      await queueStaffMail(tx, deps.mail, { event: 'paid_order', orderId }, now);
     }
     return 'paid';
   });
