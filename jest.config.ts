@@ -55,7 +55,7 @@ const serverTransform: Config['transform'] = {
   '^.+\\.m?js$': esmPackageTransform,
 };
 const SERVER_ESM_PACKAGES =
-  '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite|@react-email/render|@react-email/render|@adobe/structured-data-validator|@marbec/web-auto-extractor)/)';
+  '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite|@react-email/render|@adobe/structured-data-validator|@marbec/web-auto-extractor)/)';
 
 const config: Config = {
   // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest

@@ -1,6 +1,6 @@
 // `npm run bench`: what a shopper on a phone sees (first paint, when the page works, taps: bench/shopperView.ts), what the shop's pages fetch as Chromium loads them (JS until the network is idle, CSS per page,
-// the largest lazy chunk), Lighthouse mobile (medians of --runs runs) on home, /search, a product and /cart in
-// English and Arabic, the host's floor (Lighthouse's TBT of a blank page and of rendered pages without their scripts,
+// the largest lazy chunk), Lighthouse mobile (medians of --runs runs) on home, /search, a product, /cart, a
+// category and a content page in English and Arabic (SEO 100 on each, a verdict of its own), the host's floor (Lighthouse's TBT of a blank page and of rendered pages without their scripts,
 // bench/floor.ts), the main-thread breakdown of the home page (bench/trace.ts), API load on 127.0.0.1 and the
 // catalog's filter-change script time. Prints ONE table (figure, target, verdict) and writes bench/results.json.
 // Flags: --no-build, --only=sizes,shopper,lighthouse,floor,trace,api,filters (comma-separated), --runs=5
@@ -41,6 +41,8 @@ export const LAZY_CHUNK_BUDGET_GZIP = 30 * 1024;
 export const PAGE_CSS_BUDGET_GZIP = 15 * 1024;
 
 const PAGES = ['/', '/search', '/product/1', '/cart'] as const;
+/** Lighthouse's pages: every kind of shopper page, a category's and a content page's too (SEO 100 on each). */
+const LIGHTHOUSE_PAGES = [...PAGES, '/search?category=1', '/policy'] as const;
 const LANGUAGES = ['en', 'ar'] as const;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -267,12 +269,12 @@ async function lighthouseMedians(measure: MeasurePage, pageUrl: string, label: s
 async function lighthouseRuns(url: string) {
   const results: Record<string, { runs: LighthouseFigures[]; median: LighthouseFigures }> = {};
   await withLighthouse(url, async (measure) => {
-    for (const page of PAGES) {
+    for (const page of LIGHTHOUSE_PAGES) {
       for (const language of LANGUAGES) {
         const key = `${page} ${language}`;
         const { runs, median: figures } = await lighthouseMedians(
           measure,
-          `${url}${page}?lng=${language}`,
+          `${url}${page}${page.includes('?') ? '&' : '?'}lng=${language}`,
           key,
         );
         results[key] = { runs, median: figures };
@@ -295,6 +297,17 @@ async function lighthouseRuns(url: string) {
       }
     }
   });
+  // Being found (issue 49): SEO 100 on every shopper page in both languages, its own verdict.
+  const seo = Object.entries(results).map(([key, { median: figures }]) => ({ key, seo: figures.seo ?? 0 }));
+  const below = seo.filter((page) => page.seo < 100);
+  row(
+    `Lighthouse SEO, ${seo.length} shopper pages in en/ar`,
+    below.length === 0
+      ? `100 on each (${seo.map((page) => page.key).join(', ')})`
+      : `below 100: ${below.map((page) => `${page.key} ${page.seo}`).join(', ')}`,
+    '100 on each',
+    seo.length === LIGHTHOUSE_PAGES.length * LANGUAGES.length && below.length === 0,
+  );
   return results;
 }
 
