@@ -47,8 +47,6 @@ const serverTransform: Config['transform'] = {
   '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
   // React Email's renderer loads react-dom/server with `await import()` too: the same rewrite.
   '/node_modules/@react-email/render/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
-  // React Email's renderer loads react-dom/server with `await import()` too: the same rewrite.
-  '/node_modules/@react-email/render/dist/.+\\.cjs$': '<rootDir>/server/testing/pgliteJestTransform.cjs',
   ...transform,
   // ESM-only server dependencies (jose; typebox; content-disposition via @fastify/static; cookie via
   // light-my-request; the structured-data validator and its extractor, in tests) compiled to CommonJS like our own code.
