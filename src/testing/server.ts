@@ -6,6 +6,16 @@ export const apiUrl = (path: string) => `${API}/${path.replace(/^\//, '')}`;
 
 /** Calls every screen of the shell makes; tests override them with server.use(...). */
 export const defaultHandlers = [
+  // The back office's second factor: nothing to enter unless a test says otherwise.
+  http.get(apiUrl('account/second-factor'), () =>
+    HttpResponse.json({
+      enrolled: false,
+      required: false,
+      passed: true,
+      demo_exempt: false,
+      recovery_codes_left: 0,
+    }),
+  ),
   http.get(apiUrl('abouts'), ({ request }) => {
     const ar = new URL(request.url).searchParams.get('lang') === 'ar';
     return HttpResponse.json({

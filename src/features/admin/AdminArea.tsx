@@ -11,7 +11,8 @@ import { selectRole } from '../auth/public';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/Spinner';
 import './admin.css';
-import { accessLossHandled, selectAccessLost } from './adminSlice';
+import { accessLossHandled, selectAccessLost, selectSecondFactorGate } from './adminSlice';
+import { SecondFactorEnrolment, SecondFactorStep } from './components/SecondFactorScreens';
 import { loadAdminTexts, useAdminT } from './adminTexts';
 import { CatalogueCsvPage } from './pages/CatalogueCsvPage';
 import { CouponsPage } from './pages/CouponsPage';
@@ -22,7 +23,9 @@ import { OrdersPage } from './pages/OrdersPage';
 import { ProductPage } from './pages/ProductPage';
 import { ProductsPage } from './pages/ProductsPage';
 import { ReviewsPage } from './pages/ReviewsPage';
+import { SecurityPage } from './pages/SecurityPage';
 import { StaffPage } from './pages/StaffPage';
+import { useSecondFactorStatusQuery } from './secondFactorApi';
 
 void loadAdminTexts();
 
@@ -34,6 +37,7 @@ const SECTIONS = [
   { to: '/admin/coupons', key: 'coupons', end: false },
   { to: '/admin/import', key: 'import', end: false },
   { to: '/admin/staff', key: 'staff', end: false, ownerOnly: true },
+  { to: '/admin/security', key: 'security', end: false },
 ] as const;
 
 function AdminNav() {
@@ -71,12 +75,54 @@ function useAccessLoss(): boolean {
   return lost;
 }
 
+/**
+ * The second factor before the pages: a session whose code has not been entered gets the sign-in's second step, an
+ * account that must set an app up gets the set-up (the server refuses every back office call until then, and a
+ * refused call brings the screen too). The demo shop's owner, who may go without, is told so.
+ */
+function useSecondFactorGate() {
+  const status = useSecondFactorStatusQuery();
+  const refused = useAppSelector(selectSecondFactorGate);
+  const answer = status.data;
+  const fromStatus = answer && !answer.passed ? (answer.enrolled ? 'code' : 'enrol') : null;
+  return {
+    gate: refused ?? fromStatus,
+    loading: status.isLoading,
+    demoExempt: answer?.demo_exempt ?? false,
+  };
+}
+
+function DemoNotice() {
+  const { t } = useAdminT();
+  return (
+    <div className="alert alert-info" role="note" data-testid="demo-second-factor-notice">
+      {t('admin.second_factor.demo_notice')}{' '}
+      <NavLink to="/admin/security" className="alert-link">
+        {t('admin.second_factor.demo_set_up')}
+      </NavLink>
+    </div>
+  );
+}
+
 export default function AdminArea() {
   const { t, ready } = useAdminT();
   useDocumentTitle(ready ? t('admin.title') : '');
   const lost = useAccessLoss();
+  const { gate, loading, demoExempt } = useSecondFactorGate();
   if (lost) return <Navigate to="/" replace />;
-  if (!ready) return <PageSpinner />;
+  if (!ready || loading) return <PageSpinner />;
+  if (gate) {
+    return (
+      <div className="container-xl py-3 admin-area" data-testid="admin-area">
+        <p className="h5 mb-3 text-body-secondary">{t('admin.title')}</p>
+        <div className="row justify-content-center">
+          <div className="col-md-8 col-lg-6">
+            {gate === 'code' ? <SecondFactorStep /> : <SecondFactorEnrolment required />}
+          </div>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="container-xl py-3 admin-area" data-testid="admin-area">
       <p className="h5 mb-3 text-body-secondary">{t('admin.title')}</p>
@@ -85,6 +131,7 @@ export default function AdminArea() {
           <AdminNav />
         </div>
         <div className="col-lg-10">
+          {demoExempt && <DemoNotice />}
           <Routes>
             <Route index element={<GlancePage />} />
             <Route path="orders" element={<OrdersPage />} />
@@ -96,6 +143,7 @@ export default function AdminArea() {
             <Route path="coupons" element={<CouponsPage />} />
             <Route path="import" element={<CatalogueCsvPage />} />
             <Route path="staff" element={<StaffPage />} />
+            <Route path="security" element={<SecurityPage />} />
             <Route path="*" element={<p className="alert alert-warning">{t('admin.common.not_found')}</p>} />
           </Routes>
         </div>

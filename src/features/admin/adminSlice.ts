@@ -44,6 +44,26 @@ export interface AdminState {
   coupons: Table<CouponFilters>;
   /** a back office call was refused as not staff: the role was taken away since the sign-in */
   accessLost: boolean;
+  /**
+   * a back office call was refused for the second factor: this session must enter its code (`code`) or the account
+   * must set an app up (`enrol`) first; the area shows that screen instead of its pages
+   */
+  secondFactorGate: SecondFactorGate | null;
+}
+
+export type SecondFactorGate = 'code' | 'enrol';
+
+const GATES: Readonly<Record<string, SecondFactorGate>> = {
+  second_factor_required: 'code',
+  second_factor_enrolment: 'enrol',
+};
+
+/** The second-factor screen a refused back office call asks for, if that is why it was refused. */
+export function secondFactorGateOf(action: UnknownAction): SecondFactorGate | undefined {
+  if (!isRejectedWithValue(action)) return undefined;
+  const payload = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
+  const code = payload?.data?.code;
+  return payload?.status === 403 && typeof code === 'string' ? GATES[code] : undefined;
 }
 
 export type AdminTable = 'orders' | 'products' | 'reviews' | 'coupons';
@@ -57,7 +77,7 @@ export function refusedAsNotStaff(action: UnknownAction): boolean {
   const endpoint = (action.meta.arg as { endpointName?: unknown } | undefined)?.endpointName;
   if (typeof endpoint !== 'string' || !(endpoint in adminApi.endpoints)) return false;
   const payload = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
-  return payload?.status === 403 && payload.data?.code !== 'not_owner';
+  return payload?.status === 403 && payload.data?.code !== 'not_owner' && !secondFactorGateOf(action);
 }
 type FiltersOf<T extends AdminTable> = AdminState[T]['filters'];
 
@@ -74,6 +94,7 @@ const initialState: AdminState = {
   reviews: { filters: { status: 'pending' }, sort: 'created_at', dir: 'asc', page: 1 },
   coupons: { filters: { search: '' }, sort: 'created_at', dir: 'desc', page: 1 },
   accessLost: false,
+  secondFactorGate: null,
 };
 
 export const adminSlice = createSlice({
@@ -113,11 +134,21 @@ export const adminSlice = createSlice({
     accessLossHandled(state) {
       state.accessLost = false;
     },
+    /** The code was entered, or the app set up: the area shows its pages again. */
+    secondFactorPassed(state) {
+      state.secondFactorGate = null;
+    },
   },
   extraReducers: (builder) => {
     builder.addMatcher(refusedAsNotStaff, (state) => {
       state.accessLost = true;
     });
+    builder.addMatcher(
+      (action) => secondFactorGateOf(action) !== undefined,
+      (state, action) => {
+        state.secondFactorGate = secondFactorGateOf(action) ?? null;
+      },
+    );
   },
   selectors: {
     selectTable: (state: AdminState, table: AdminTable) => state[table],
@@ -126,6 +157,7 @@ export const adminSlice = createSlice({
     selectReviewsTable: (state) => state.reviews,
     selectCouponsTable: (state) => state.coupons,
     selectAccessLost: (state) => state.accessLost,
+    selectSecondFactorGate: (state) => state.secondFactorGate,
   },
 });
 
@@ -138,12 +170,19 @@ declare module '../../app/store' {
 /** The slice joins the store's reducer when this module loads (the back office's chunk). */
 export const injectedAdminSlice = adminSlice.injectInto(rootReducer);
 
-export const { filtersChanged, filtersCleared, sortChanged, pageChanged, accessLossHandled } =
-  adminSlice.actions;
+export const {
+  filtersChanged,
+  filtersCleared,
+  sortChanged,
+  pageChanged,
+  accessLossHandled,
+  secondFactorPassed,
+} = adminSlice.actions;
 export const {
   selectOrdersTable,
   selectProductsTable,
   selectReviewsTable,
   selectCouponsTable,
   selectAccessLost,
+  selectSecondFactorGate,
 } = injectedAdminSlice.selectors;
