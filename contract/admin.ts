@@ -464,6 +464,8 @@ export const StaffMember = Answer({
   name: Type.String(),
   email: Type.String(),
   role: Role,
+  /** mailed of each paid order and each review waiting (the owner switches it per person) */
+  notifications: Type.Boolean(),
 });
 export type StaffMember = Static<typeof StaffMember>;
 
@@ -482,6 +484,9 @@ export type SetRoleBody = Static<typeof SetRoleBody>;
 
 export const StaffMemberAnswer = Answer({ message: Type.String(), member: StaffMember });
 export type StaffMemberAnswer = Static<typeof StaffMemberAnswer>;
+
+export const StaffNotificationsBody = Type.Object({ on: Type.Boolean() }, { additionalProperties: false });
+export type StaffNotificationsBody = Static<typeof StaffNotificationsBody>;
 
 const ORDER_ACTION_NOTE =
   'the same click again answers 200 with the order as it is (no second audit entry, no second mail); 409 with `code`';
@@ -624,5 +629,13 @@ export const Admin = endpoints({
     auth: 'owner',
     notes: 'an owner’s own role is not changed here (409 `owner_role_fixed`)',
     schema: { body: SetRoleBody, response: { 200: StaffMemberAnswer } },
+  },
+  staffNotifications: {
+    method: 'POST',
+    url: '/admin/staff/:id/notifications',
+    auth: 'owner',
+    notes:
+      'mails of each paid order and each review waiting, on or off for one staff member (audited); 404 `user_not_found` for an account that is not staff',
+    schema: { params: AdminParams, body: StaffNotificationsBody, response: { 200: StaffMemberAnswer } },
   },
 });

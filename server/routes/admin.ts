@@ -29,7 +29,7 @@ import {
   orderPage,
   recordOrderRefund,
 } from '../services/backOffice/orders';
-import { listStaff, setStaffRole } from '../services/backOffice/staff';
+import { listStaff, setStaffNotifications, setStaffRole } from '../services/backOffice/staff';
 import { Invalid, NotSignedIn } from '../services/errors';
 import catalogueImportRoutes from './catalogueImport';
 
@@ -164,6 +164,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Admin.staff.url, { ...owner, schema: Admin.staff.schema }, async () => listStaff(db));
   app.post(Admin.setRole.url, { ...owner, schema: Admin.setRole.schema }, async (request) =>
     setStaffRole(db, actorOf(request), request.body, config.now()),
+  );
+  app.post(
+    Admin.staffNotifications.url,
+    { ...owner, schema: Admin.staffNotifications.schema },
+    async (request) =>
+      setStaffNotifications(db, actorOf(request), request.params.id, request.body.on, config.now()),
   );
 };
 

@@ -8,19 +8,29 @@ import { openDemoAccounts } from '../../db/seed/demoAccounts';
 import { users, type UserRole } from '../../db/schema';
 import { normalizeEmail } from '../../lib/accounts';
 import { issueCode, type CodeDeps } from '../../lib/codes';
+import { parseId } from '../catalog';
 import { Conflict, NotFound } from '../errors';
 import { writeAudit, type Actor } from './audit';
 
-const memberJson = (user: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): StaffMember => ({
+const memberJson = (
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'staffNotifications'>,
+): StaffMember => ({
   id: user.id,
   name: user.name,
   email: user.email,
   role: user.role,
+  notifications: user.staffNotifications,
 });
 
 export async function listStaff(db: Db): Promise<StaffAnswer> {
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      staffNotifications: users.staffNotifications,
+    })
     .from(users)
     .where(ne(users.role, 'shopper'))
     .orderBy(asc(users.id));
@@ -66,6 +76,42 @@ export async function setStaffRole(
         ? 'The account is staff now.'
         : 'The account is a shopper again.',
     member: memberJson({ ...user, role: input.role }),
+  };
+}
+
+/**
+ * The owner switches one staff member's mails (each paid order, each review waiting) on or off; audited like a role
+ * change. Only staff and owners have the switch: a shopper's account answers user_not_found.
+ */
+export async function setStaffNotifications(
+  db: Db,
+  actor: Actor,
+  idText: string,
+  on: boolean,
+  now: Date,
+): Promise<{ message: string; member: StaffMember }> {
+  const id = parseId(idText);
+  const [user] = id === null ? [] : await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user || user.role === 'shopper') throw new NotFound(ADMIN_REFUSALS.user_not_found, 'user_not_found');
+  if (user.staffNotifications === on) return { message: 'Nothing to change.', member: memberJson(user) };
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ staffNotifications: on, updatedAt: now }).where(eq(users.id, user.id));
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'user.notifications_changed',
+        subjectType: 'user',
+        subjectId: user.id,
+        before: { staff_notifications: user.staffNotifications },
+        after: { staff_notifications: on },
+      },
+      now,
+    );
+  });
+  return {
+    message: on ? 'Mails of paid orders and reviews are on.' : 'Mails of paid orders and reviews are off.',
+    member: memberJson({ ...user, staffNotifications: on }),
   };
 }
 

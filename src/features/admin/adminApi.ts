@@ -27,6 +27,7 @@ import type {
   SetRoleBody,
   StaffAnswer,
   StaffMemberAnswer,
+  StaffNotificationsBody,
   UpdateCouponBody,
   UpdateProductBody,
 } from '../../../contract/admin';
@@ -201,6 +202,10 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       query: (body) => ({ url: 'admin/staff', method: 'POST', body }),
       invalidatesTags: (_answer, error) => (error ? [] : [{ type: 'AdminStaff', id: LIST }]),
     }),
+    setStaffNotifications: build.mutation<StaffMemberAnswer, StaffNotificationsBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `admin/staff/${id}/notifications`, method: 'POST', body }),
+      invalidatesTags: (_answer, error) => (error ? [] : [{ type: 'AdminStaff', id: LIST }]),
+    }),
   }),
 });
 
@@ -224,4 +229,5 @@ export const {
   useUpdateCouponMutation,
   useStaffQuery,
   useSetRoleMutation,
+  useSetStaffNotificationsMutation,
 } = adminApi;

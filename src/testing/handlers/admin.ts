@@ -178,9 +178,9 @@ export function makeAdminShop(): AdminShop {
     reviews: [makeAdminReview(1)],
     coupons: [makeAdminCoupon(1)],
     accounts: [
-      { id: 1, name: 'The owner', email: 'owner@shop.test', role: 'owner' },
-      { id: 2, name: 'Huda', email: 'huda@shop.test', role: 'staff' },
-      { id: 3, name: 'Sara', email: 'sara@example.com', role: 'shopper' },
+      { id: 1, name: 'The owner', email: 'owner@shop.test', role: 'owner', notifications: true },
+      { id: 2, name: 'Huda', email: 'huda@shop.test', role: 'staff', notifications: false },
+      { id: 3, name: 'Sara', email: 'sara@example.com', role: 'shopper', notifications: false },
     ],
     glance: GLANCE,
     calls: [],
@@ -449,6 +449,18 @@ export function adminHandlers(shop: AdminShop) {
       if (account.role === 'owner')
         return refuse('owner_role_fixed', 'The owner’s role cannot be changed here.');
       account.role = body.role;
+      return HttpResponse.json({ message: 'Saved', member: account });
+    }),
+    http.post(apiUrl('admin/staff/:id/notifications'), async ({ request, params }) => {
+      await record(request);
+      const body = (await request.json()) as { on: boolean };
+      const account = shop.accounts.find((a) => String(a.id) === params.id && a.role !== 'shopper');
+      if (!account)
+        return HttpResponse.json(
+          { message: 'No account uses this e-mail address.', code: 'user_not_found' },
+          { status: 404 },
+        );
+      account.notifications = body.on;
       return HttpResponse.json({ message: 'Saved', member: account });
     }),
   ];

@@ -59,6 +59,34 @@ describe('staff management (the owner’s)', () => {
     },
   );
 
+  it.each<Language>(['en', 'ar'])(
+    'switches one member’s mails of paid orders and reviews on and off, as the server answers (%s)',
+    async (language) => {
+      const { user, shop } = renderAdmin('/admin/staff', { language });
+      const words = texts(language).staff;
+      const list = await screen.findByTestId('staff-list');
+      const hudaRow = within(list).getByText('huda@shop.test').closest('li') as HTMLElement;
+      const ownerRow = within(list).getByText('owner@shop.test').closest('li') as HTMLElement;
+      const huda = within(hudaRow).getByRole('switch', { name: words.notifications });
+      expect(huda).not.toBeChecked();
+      expect(within(ownerRow).getByRole('switch', { name: words.notifications })).toBeChecked();
+
+      await user.click(huda);
+      expect(
+        await screen.findByText(words.notifications_on.replace('{{email}}', 'huda@shop.test')),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(huda).toBeChecked());
+      expect(shop.calls.filter((call) => call.method === 'POST').at(-1)).toMatchObject({
+        path: 'admin/staff/2/notifications',
+        body: { on: true },
+      });
+
+      await user.click(huda);
+      await waitFor(() => expect(huda).not.toBeChecked());
+      expect(shop.calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ on: false });
+    },
+  );
+
   it('the owner sees the staff section in the menu; staff neither see it nor get the list', async () => {
     const { shop } = renderAdmin('/admin/staff', { role: 'staff' });
     expect(await screen.findByText('Only the shop’s owner can do this.')).toBeInTheDocument();

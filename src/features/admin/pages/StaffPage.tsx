@@ -1,10 +1,16 @@
 // The owner's page: who may use the back office. The owner makes an existing account staff by its e-mail and takes
 // the role back; an owner's role is not changed here (the server refuses it too, so the shop never loses its owner).
+// Per person, the owner switches the mails of each paid order and each review waiting.
 import { useId, useState, type FormEvent } from 'react';
 
 import { useAppSelector } from '../../../app/hooks';
 import { selectRole, selectUserEmail } from '../../auth/public';
-import { useSetRoleMutation, useStaffQuery, type StaffMember } from '../adminApi';
+import {
+  useSetRoleMutation,
+  useSetStaffNotificationsMutation,
+  useStaffQuery,
+  type StaffMember,
+} from '../adminApi';
 import { useAdminT } from '../adminTexts';
 import { BusyButton, ConfirmedAction, Loaded } from '../components/AdminUi';
 import { useStaffAction } from '../useStaffAction';
@@ -80,6 +86,38 @@ function AddStaff() {
   );
 }
 
+/** The member's mails of paid orders and reviews waiting: a switch that waits for the server's answer. */
+function NotificationsSwitch({ member }: { member: StaffMember }) {
+  const { t } = useAdminT();
+  const act = useStaffAction();
+  const [setNotifications, { isLoading }] = useSetStaffNotificationsMutation();
+  const id = useId();
+  return (
+    <div className="form-check form-switch mb-0">
+      <input
+        id={`${id}-notify`}
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        checked={member.notifications}
+        disabled={isLoading}
+        aria-busy={isLoading}
+        data-testid="staff-notifications"
+        onChange={(event) => {
+          const on = event.target.checked;
+          void act(
+            setNotifications({ id: member.id, on }),
+            t(on ? 'admin.staff.notifications_on' : 'admin.staff.notifications_off', { email: member.email }),
+          );
+        }}
+      />
+      <label className="form-check-label small" htmlFor={`${id}-notify`}>
+        {t('admin.staff.notifications')}
+      </label>
+    </div>
+  );
+}
+
 function Member({ member, me }: { member: StaffMember; me: string | null }) {
   const { t } = useAdminT();
   const act = useStaffAction();
@@ -103,6 +141,7 @@ function Member({ member, me }: { member: StaffMember; me: string | null }) {
       >
         {t(`admin.staff.roles.${member.role}`)}
       </span>
+      <NotificationsSwitch member={member} />
       {member.role === 'staff' && (
         <ConfirmedAction
           label={t('admin.staff.remove')}
