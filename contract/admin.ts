@@ -423,10 +423,22 @@ export const COUPON_CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';
 /**
  * A percent coupon's value is 0 < value ≤ 100 (422 `errors.value`); starts_on must not be after end_date (422
  * `errors.end_date`); both days lie between 1970-01-01 and 2999-12-31 (422 `errors.end_date` / `errors.starts_on`);
- * a code another coupon has (case ignored) 422 `errors.code`.
+  /** orders that may use it in all; null: no limit */
+  usage_limit: Nullable(Type.Integer()),
+  /** orders one customer (account, e-mail or phone) may use it for; null: no limit */
+  per_customer_limit: Nullable(Type.Integer()),
+  /** uses so far: orders with it that are not expired or cancelled */
+  uses: Type.Integer(),
+  /** staff confirmed it may take an order's goods to nothing (such an order is paid by the coupon) */
+  allows_free_orders: Type.Boolean(),
+ * a code another coupon has (case ignored) 422 `errors.code`. A coupon that may make an order's goods free (a percent
+ * of 100, or an amount at or above its own minimum) needs `allows_free_orders: true`, else 422
+ * `errors.allows_free_orders`: staff confirm it on purpose.
  */
 export const CreateCouponBody = Type.Object(
   {
+const CouponLimit = Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }));
+
     code: Type.String({ pattern: COUPON_CODE_PATTERN }),
     kind: CouponKind,
     value: Price,
@@ -459,6 +471,9 @@ export type AdminCouponAnswer = Static<typeof AdminCouponAnswer>;
 
 // ---- staff (the owner's) ----
 
+    usage_limit: Type.Optional(CouponLimit),
+    per_customer_limit: Type.Optional(CouponLimit),
+    allows_free_orders: Type.Optional(Type.Boolean()),
 export const StaffMember = Answer({
   id: Type.Integer(),
   name: Type.String(),
@@ -474,6 +489,9 @@ export type StaffAnswer = Static<typeof StaffAnswer>;
 
 /** staff: the account becomes staff; shopper: it is staff no more. The account must exist (404 user_not_found). */
 export const SetRoleBody = Type.Object(
+    usage_limit: Type.Optional(CouponLimit),
+    per_customer_limit: Type.Optional(CouponLimit),
+    allows_free_orders: Type.Optional(Type.Boolean()),
   {
     email: Type.String({ minLength: 3, maxLength: 255, pattern: '@' }),
     role: Type.Unsafe<'staff' | 'shopper'>({ type: 'string', enum: ['staff', 'shopper'] }),

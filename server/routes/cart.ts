@@ -87,6 +87,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       code: request.body.coupon_code,
       cartTotal: request.body.cart_total,
       now: config.now(),
+      email: (request.user as { email?: string }).email ?? '',
     })),
   }));
 

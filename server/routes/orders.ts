@@ -134,6 +134,8 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       language: languageOf(request),
       mail: app.deps.mail,
       limits: { ...config.orderLimits, clientAddress: clientAddressKey(request.ip) },
+      // Coupons are for signed-in shoppers: their orders page shows the order paid.
+      paidByCouponUrl: () => `${config.publicUrl}/orders`,
     });
   };
 

@@ -6,15 +6,22 @@ import { fromMinor, percentOfMinor, toMinor } from '../../shared/minorUnits';
 import { couponDiscountMinor, type CouponTerms } from '../../shared/orderSummary';
 import { convert, findRate, unitPriceOf } from './catalog';
 import { cartRows, choiceNames, type CartOwner } from './cart';
+import { claimCouponUse } from './couponUses';
 import { Invalid } from './errors';
 
 export interface ValidCoupon {
+  id: number;
   code: string;
   /** percent for kind percent, KWD for kind amount */
   discount: number;
   kind: 'percent' | 'amount';
   /** the subtotal (KWD) it needs */
   minTotal: number;
+  /** orders that may use it in all, per customer (services/couponUses.ts); null: no limit */
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  /** staff confirmed it may take an order's goods to nothing */
+  allowsFreeOrders: boolean;
 }
 
 /**
@@ -35,12 +42,22 @@ export async function findValidCoupon(
     .where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase()))
     .limit(1);
   // In an order's transaction: the back office's change of the coupon (it locks the row) waits for the order, or
-  // the order reads the changed coupon.
-  const [row] = await (lock ? query.for('share') : query);
+  // the order reads the changed coupon. FOR UPDATE, not SHARE: the order counts the coupon's uses next, and orders
+  // using the same coupon must queue here (couponUses.ts) rather than both count and both take the last use.
+  const [row] = await (lock ? query.for('update') : query);
   if (!row || !row.isActive) return null;
   if (new Date(`${row.endDate}T00:00:00Z`).getTime() <= now.getTime()) return null;
   if (row.startsOn && new Date(`${row.startsOn}T00:00:00Z`).getTime() > now.getTime()) return null;
-  return { code: row.code, discount: row.discount, kind: row.kind, minTotal: row.minTotal };
+  return {
+    id: row.id,
+    code: row.code,
+    discount: row.discount,
+    kind: row.kind,
+    minTotal: row.minTotal,
+    usageLimit: row.usageLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    allowsFreeOrders: row.allowsFreeOrders,
+  };
 }
 
 export const couponMinimumMessage = (minTotal: number) =>
@@ -68,7 +85,7 @@ export function couponTermsIn(
  * (src/lib/orderSummary.ts couponDiscountMinor) applies the same rule to the same converted figures.
  */
 export function couponTerms(
-  coupon: ValidCoupon,
+  coupon: Pick<ValidCoupon, 'kind' | 'discount' | 'minTotal'>,
   subtotal: number,
   rate: { currencyCode: string; ratePerKwd: number },
 ): { percent: number; fixed: number } {
@@ -227,10 +244,17 @@ export interface AppliedCoupon {
 export async function applyCoupon(
   db: Db,
   owner: CartOwner,
-  input: { code: string; cartTotal: number | undefined; now: Date },
+  input: { code: string; cartTotal: number | undefined; now: Date; email?: string },
 ): Promise<AppliedCoupon> {
   const coupon = await findValidCoupon(db, input.code, input.now);
   if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+  // The shopper hears now that it is used up, not only at the order (which counts again, under the coupon's lock).
+  await claimCouponUse(
+    db,
+    coupon,
+    { userId: 'userId' in owner ? owner.userId : null, email: input.email ?? '', phone: '', countryCode: '' },
+    { lock: false },
+  );
   const firstCurrency = (await cartRows(db, owner))[0]?.currency ?? 'KWD';
   const priced = await priceCart(db, owner, firstCurrency);
   // Unavailable lines count for nothing (the order leaves them out), as in the SPA's summary.

@@ -118,6 +118,12 @@ export const coupons = pgTable('coupons', {
   minTotal: money('min_total').notNull().default(0),
   startsOn: date('starts_on', { mode: 'string' }),
   createdAt: createdAt(),
+  /** orders that may use it in all; null: no limit (migrations/019) */
+  usageLimit: integer('usage_limit'),
+  /** orders one customer (account, e-mail or phone) may use it for; null: no limit */
+  perCustomerLimit: integer('per_customer_limit'),
+  /** staff confirmed it may take an order's goods to nothing */
+  allowsFreeOrders: boolean('allows_free_orders').notNull().default(false),
 });
 
 export const sliders = pgTable('sliders', {
@@ -222,6 +228,8 @@ export const orders = pgTable('orders', {
   contactPhone: text('contact_phone').notNull(),
   contactCountryCode: text('contact_country_code').notNull(),
   couponCode: text('coupon_code'),
+  /** the coupon it used, by id: its uses are counted by this (migrations/019) */
+  couponId: integer('coupon_id'),
   couponDiscount: numeric('coupon_discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
   subtotal: money('subtotal').notNull(),
   discountAmount: money('discount_amount').notNull().default(0),

@@ -31,8 +31,10 @@ import {
   reviewListRows,
   reviewRow,
 } from '../../db/queries/backOffice';
+import { countCouponUses, couponUseCounts } from '../../db/queries/couponUses';
 import { categories, coupons, productImages, products, reviews, type AuditValues } from '../../db/schema';
 import { parseId, stockWarningFor } from '../catalog';
+import { mayMakeGoodsFree } from '../couponUses';
 import { Invalid, NotFound } from '../errors';
 import { preparePicture } from '../pictures';
 import { auditOf, auditOfMany, changedFields, writeAudit, type Actor } from './audit';
@@ -54,6 +56,8 @@ export const CATALOG_MESSAGES = {
   unknownPicture: 'Upload each picture first; this one was not uploaded here.',
   codeTaken: 'The code has already been taken.',
   percentRange: 'A percent coupon takes a value from 0 to 100.',
+  freeOrdersUnconfirmed:
+    'This coupon can make an order free. Confirm that it may, or lower its value (or raise its minimum).',
   endBeforeStart: 'The end date must be after the start date.',
   pictureRequired: 'The image field is required.',
 } as const;
@@ -395,7 +399,7 @@ export async function categoriesForStaff(db: Db): Promise<AdminCategoriesAnswer>
 
 type CouponRow = typeof coupons.$inferSelect;
 
-function couponJson(row: CouponRow, audit: AdminCoupon['audit']): AdminCoupon {
+function couponJson(row: CouponRow, audit: AdminCoupon['audit'], uses: number): AdminCoupon {
   return {
     id: row.id,
     code: row.code,
@@ -405,6 +409,10 @@ function couponJson(row: CouponRow, audit: AdminCoupon['audit']): AdminCoupon {
     starts_on: row.startsOn,
     end_date: row.endDate,
     is_active: row.isActive,
+    usage_limit: row.usageLimit,
+    per_customer_limit: row.perCustomerLimit,
+    uses,
+    allows_free_orders: row.allowsFreeOrders,
     audit,
   };
 }
@@ -417,6 +425,9 @@ const couponValues = (row: CouponRow): AuditValues => ({
   starts_on: row.startsOn,
   end_date: row.endDate,
   is_active: row.isActive,
+  usage_limit: row.usageLimit,
+  per_customer_limit: row.perCustomerLimit,
+  allows_free_orders: row.allowsFreeOrders,
 });
 
 export async function listCouponsForStaff(db: Db, query: AdminCouponsQuery): Promise<AdminCouponsAnswer> {
@@ -433,8 +444,12 @@ export async function listCouponsForStaff(db: Db, query: AdminCouponsQuery): Pro
     'coupon',
     rows.map((row) => row.id),
   );
+  const uses = await couponUseCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    data: rows.map((row) => couponJson(row, audits.get(row.id) ?? [])),
+    data: rows.map((row) => couponJson(row, audits.get(row.id) ?? [], uses.get(row.id) ?? 0)),
     page: page.page,
     per_page: page.perPage,
     total,
@@ -449,6 +464,9 @@ interface CouponFields {
   startsOn: string | null;
   endDate: string;
   isActive: boolean;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  allowsFreeOrders: boolean;
 }
 
 async function checkCoupon(db: Db, fields: CouponFields, exceptId?: number): Promise<void> {
@@ -461,6 +479,9 @@ async function checkCoupon(db: Db, fields: CouponFields, exceptId?: number): Pro
   else if (fields.startsOn !== null && !errors.end_date && fields.startsOn >= fields.endDate)
     errors.end_date = [CATALOG_MESSAGES.endBeforeStart];
   if (await couponCodeTaken(db, fields.code, exceptId)) errors.code = [CATALOG_MESSAGES.codeTaken];
+  // An order for nothing is staff's deliberate choice, confirmed with the coupon (checked here, not only in the form).
+  if (!errors.value && mayMakeGoodsFree(fields) && !fields.allowsFreeOrders)
+    errors.allows_free_orders = [CATALOG_MESSAGES.freeOrdersUnconfirmed];
   if (Object.keys(errors).length > 0) throw new Invalid(errors);
 }
 
@@ -472,6 +493,9 @@ const couponColumns = (fields: CouponFields) => ({
   startsOn: fields.startsOn,
   endDate: fields.endDate,
   isActive: fields.isActive,
+  usageLimit: fields.usageLimit,
+  perCustomerLimit: fields.perCustomerLimit,
+  allowsFreeOrders: fields.allowsFreeOrders,
 });
 
 export async function createCoupon(
@@ -488,6 +512,9 @@ export async function createCoupon(
     startsOn: body.starts_on ?? null,
     endDate: body.end_date,
     isActive: body.is_active ?? true,
+    usageLimit: body.usage_limit ?? null,
+    perCustomerLimit: body.per_customer_limit ?? null,
+    allowsFreeOrders: body.allows_free_orders ?? false,
   };
   await checkCoupon(db, fields);
   const row = await db.transaction(async (tx) => {
@@ -513,7 +540,7 @@ export async function createCoupon(
   deps.changed();
   return {
     message: CATALOG_MESSAGES.couponCreated,
-    coupon: couponJson(row, await auditOf(db, 'coupon', row.id)),
+    coupon: couponJson(row, await auditOf(db, 'coupon', row.id), await countCouponUses(db, row.id)),
   };
 }
 
@@ -535,6 +562,10 @@ export async function updateCoupon(
     startsOn: body.starts_on === undefined ? current.startsOn : body.starts_on,
     endDate: body.end_date ?? current.endDate,
     isActive: body.is_active ?? current.isActive,
+    usageLimit: body.usage_limit === undefined ? current.usageLimit : body.usage_limit,
+    perCustomerLimit:
+      body.per_customer_limit === undefined ? current.perCustomerLimit : body.per_customer_limit,
+    allowsFreeOrders: body.allows_free_orders ?? current.allowsFreeOrders,
   };
   await checkCoupon(db, fields, current.id);
   const changed = await db.transaction(async (tx) => {
@@ -563,6 +594,6 @@ export async function updateCoupon(
   if (!row) throw new NotFound('Coupon not found');
   return {
     message: changed ? CATALOG_MESSAGES.couponSaved : CATALOG_MESSAGES.unchanged,
-    coupon: couponJson(row, await auditOf(db, 'coupon', row.id)),
+    coupon: couponJson(row, await auditOf(db, 'coupon', row.id), await countCouponUses(db, row.id)),
   };
 }

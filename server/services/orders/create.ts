@@ -3,12 +3,14 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNPAID_ORDER_TTL_MS, type OrderLimits } from '../../config';
+import { fromMinor, toMinor } from '../../../shared/minorUnits';
 import { databaseErrorOf, type Db } from '../../db/client';
-import { areas, governorates, orderItems, orders, products } from '../../db/schema';
-import { takeStock } from '../../db/stock';
+import { areas, cartItems, governorates, orderItems, orders, products } from '../../db/schema';
+import { countSold, takeStock } from '../../db/stock';
 import { convert, findRate } from '../catalog';
-import type { CartOwner } from '../cart';
+import { ownerWhere, type CartOwner } from '../cart';
 import type { PaymentGateway } from '../payments';
+import { claimCouponUse } from '../couponUses';
 import { couponTerms, findValidCoupon, orderFigures, priceCart } from '../pricing';
 import { Conflict, Invalid } from '../errors';
 import type { MailService } from '../mail';
@@ -45,6 +47,12 @@ export interface CreatedOrder {
   orderId: number;
   paymentUrl: string;
 }
+
+/**
+ * An order the coupon takes to 0 (a coupon staff confirmed may do so, and free delivery) is paid by the coupon: no
+ * gateway is asked, its payment method says so, and it is paid at once.
+ */
+export const PAID_BY_COUPON = 'coupon';
 
 export const NOTHING_AVAILABLE = 'No item of your cart is available any more.';
 
@@ -84,11 +92,16 @@ interface CreateOptions {
   language?: MailLanguage;
   /** the 'received' mail is queued with the order's payment link */
   mail?: MailService;
+  /** Where the shopper goes after an order paid by its coupon (no gateway page); the shop's orders page by default. */
+  paidByCouponUrl?: (orderId: number) => string;
   /** The caller's share of the stock (limits.ts) and the address it orders from; none: unbounded. */
   limits?: Pick<OrderLimits, 'maxPendingPerOwner' | 'maxPendingPerAddress' | 'maxQuantityPerProduct'> & {
     clientAddress: string | null;
   };
 }
+
+const paidByCouponUrlOf = (options: CreateOptions, orderId: number) =>
+  options.paidByCouponUrl?.(orderId) ?? '/orders';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -139,7 +152,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   const shippingCost = convert(shippingKwd, currency);
   const couponRequested = options.allowCoupon && request.couponCode ? request.couponCode : null;
 
-  let placed: { orderId: number; total: number };
+  let placed: { orderId: number; total: number; paidByCoupon: boolean };
   try {
     placed = await db.transaction(async (tx) => {
       if (limits) await claimPendingSlot(tx, { owner, addressHash, limits, now });
@@ -148,9 +161,17 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
       let couponDiscount = 0;
       let fixedDiscount = 0;
       let couponCode: string | null = null;
+      let couponId: number | null = null;
+      let freeAllowed = false;
       if (couponRequested) {
         const coupon = await findValidCoupon(tx, couponRequested, now, { lock: true });
         if (!coupon) throw new Invalid({ coupon_code: ['Invalid coupon'] }, 'Invalid coupon');
+        await claimCouponUse(tx, coupon, {
+          userId: 'userId' in owner ? owner.userId : null,
+          email: request.email,
+          phone: request.phone,
+          countryCode: request.countryCode,
+        });
         const terms = couponTerms(
           coupon,
           orderFigures(currency.currencyCode, cart.lines, 0, 0).subtotal,
@@ -159,29 +180,41 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
         couponDiscount = terms.percent;
         fixedDiscount = terms.fixed;
         couponCode = coupon.code;
+        couponId = coupon.id;
+        freeAllowed = coupon.allowsFreeOrders;
       }
-      const { subtotal, discount, total } = orderFigures(
+      let figures = orderFigures(
         currency.currencyCode,
         cart.lines,
         couponDiscount,
         shippingCost,
         fixedDiscount,
       );
+      if (couponId !== null && !freeAllowed && figures.subtotal > 0 && figures.discount >= figures.subtotal) {
+        // Only a coupon staff confirmed may make the goods free (couponUses.ts mayMakeGoodsFree); rounding in another
+        // currency must not do it behind their back: one minor unit stays to pay.
+        const code = currency.currencyCode;
+        const leftToPay = fromMinor(toMinor(figures.subtotal, code) - 1, code);
+        figures = orderFigures(code, cart.lines, 0, shippingCost, leftToPay);
+      }
+      const { subtotal, discount, total } = figures;
+      const paidByCoupon = couponId !== null && total <= 0;
       const [order] = await tx
         .insert(orders)
         .values({
           ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),
-          status: 'pending',
+          status: paidByCoupon ? 'paid' : 'pending',
           currency: currency.currencyCode,
           governorateName: request.governorateName,
           areaName: request.areaName,
           address: request.address,
-          paymentMethod: request.paymentMethod,
+          paymentMethod: paidByCoupon ? PAID_BY_COUPON : request.paymentMethod,
           contactEmail: request.email,
           contactPhone: request.phone,
           contactCountryCode: request.countryCode,
           language: options.language ?? 'en',
           couponCode,
+          couponId,
           couponDiscount,
           subtotal,
           discountAmount: discount,
@@ -193,7 +226,10 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           requestHash,
           clientAddressHash: addressHash,
           stockReserved: true,
-          reservedUntil: new Date(now.getTime() + (options.reservationMs ?? UNPAID_ORDER_TTL_MS)),
+          reservedUntil: paidByCoupon
+            ? null
+            : new Date(now.getTime() + (options.reservationMs ?? UNPAID_ORDER_TTL_MS)),
+          paidAt: paidByCoupon ? now : null,
           createdAt: now,
           updatedAt: now,
         })
@@ -230,7 +266,25 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           ),
         });
       }
-      return { orderId: order.id, total };
+      if (paidByCoupon) {
+        // The link a repeated submit answers (findReplay), as a gateway's payment link would be.
+        await tx
+          .update(orders)
+          .set({ paymentUrl: paidByCouponUrlOf(options, order.id) })
+          .where(eq(orders.id, order.id));
+        // As a paid gateway payment settles an order (paymentAttempts.ts applyPaymentOutcome): sold, and out of the cart.
+        await countSold(tx, cart.lines);
+        await tx.delete(cartItems).where(
+          and(
+            ownerWhere(owner),
+            inArray(
+              cartItems.productId,
+              cart.lines.map((line) => line.productId),
+            ),
+          ),
+        );
+      }
+      return { orderId: order.id, total, paidByCoupon };
     });
   } catch (error) {
     // A concurrent twin won the unique fingerprint: answer its order.
@@ -239,6 +293,12 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
       if (twin) return twin;
     }
     throw error;
+  }
+  if (placed.paidByCoupon) {
+    return {
+      orderId: placed.orderId,
+      paymentUrl: paidByCouponUrlOf(options, placed.orderId),
+    };
   }
   return {
     orderId: placed.orderId,

@@ -190,6 +190,40 @@ describe('coupons', () => {
     expect(await screen.findByText('Coupon SAVE1 is switched off.')).toBeInTheDocument();
     expect(shop.calls.find((call) => call.method === 'PUT')?.body).toEqual({ is_active: false });
   });
+
+  it('sets usage limits, and a coupon that can make an order free waits for the box that confirms it', async () => {
+    const { user, shop } = renderAdmin('/admin/coupons');
+    await screen.findByTestId('coupons-table');
+    await user.click(screen.getByRole('button', { name: 'New coupon' }));
+    const form = screen.getByTestId('coupon-form');
+    await user.type(within(form).getByLabelText('Code'), 'GIFT100');
+    await user.type(within(form).getByLabelText('Value'), '100');
+    await user.type(within(form).getByLabelText('Until'), '2027-02-01');
+    await user.type(within(form).getByLabelText('Uses in all'), '0');
+    await user.type(within(form).getByLabelText('Uses per customer'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Create coupon' }));
+    expect(
+      await within(form).findByText('A limit is a whole number from 1 to 1,000,000, or blank for none.'),
+    ).toBeInTheDocument();
+    expect(
+      within(form).getByText(
+        'This coupon can make an order free: tick the box to confirm, or lower its value (or raise its minimum).',
+      ),
+    ).toBeInTheDocument();
+    expect(shop.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.clear(within(form).getByLabelText('Uses in all'));
+    await user.type(within(form).getByLabelText('Uses in all'), '50');
+    await user.click(within(form).getByLabelText('This coupon may make an order free'));
+    await user.click(within(form).getByRole('button', { name: 'Create coupon' }));
+    expect(await screen.findByText('Coupon GIFT100 is made.')).toBeInTheDocument();
+    expect(shop.calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
+      code: 'GIFT100',
+      value: 100,
+      usage_limit: 50,
+      per_customer_limit: 1,
+      allows_free_orders: true,
+    });
+  });
 });
 
 describe('tables sorted by the server', () => {

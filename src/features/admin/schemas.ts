@@ -1,6 +1,8 @@
 // The back office's form rules, as the contract bounds them (contract/admin.ts). Messages are translation keys.
 import * as yup from 'yup';
 
+import { mayMakeGoodsFree } from '../../../shared/couponFreeOrders';
+
 export const MAX_STOCK = 1_000_000;
 const MAX_AMOUNT = 100_000_000;
 const P = 'admin.product.errors.';
@@ -16,6 +18,17 @@ const amountText = (message: string) =>
       'amount',
       message,
       (value) => !value || (/^\d+(\.\d{1,3})?$/.test(value) && Number(value) <= MAX_AMOUNT),
+    );
+
+/** A coupon's limit: blank is none, else a whole number from 1 to a million (contract/admin.ts). */
+const limitText = (message: string) =>
+  yup
+    .string()
+    .trim()
+    .test(
+      'limit',
+      message,
+      (value) => !value || (/^\d{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= 1_000_000),
     );
 
 const stockRule = yup
@@ -90,8 +103,31 @@ export const couponSchema = yup.object({
       return !starts || !value || starts <= value;
     }),
   is_active: yup.boolean().required(),
+  usage_limit: limitText(`${C}limit`),
+  per_customer_limit: limitText(`${C}limit`),
+  // Server-side too (422 errors.allows_free_orders): an order for nothing is a deliberate choice.
+  allows_free_orders: yup
+    .boolean()
+    .required()
+    .test('confirmed', `${C}free_orders`, function confirmed(value) {
+      const { kind, value: amount, min_total: minTotal } = this.parent as CouponValuesShape;
+      return value === true || !couponMayMakeFree({ kind, value: amount, min_total: minTotal });
+    }),
 });
 export type CouponValues = yup.InferType<typeof couponSchema>;
+
+interface CouponValuesShape {
+  kind?: 'percent' | 'amount';
+  value?: string;
+  min_total?: string;
+}
+
+/** The form's values read by the server's rule (shared/couponFreeOrders.ts); an unfinished value says no. */
+export function couponMayMakeFree({ kind, value, min_total: minTotal }: CouponValuesShape): boolean {
+  const amount = Number(value);
+  if (!kind || !value?.trim() || !Number.isFinite(amount) || amount <= 0) return false;
+  return mayMakeGoodsFree({ kind, value: amount, minTotal: minTotal?.trim() ? Number(minTotal) : 0 });
+}
 
 /** A money field's text as the contract's number (blank: null). */
 export const amountOrNull = (text: string | undefined) => (text?.trim() ? Number(text) : null);

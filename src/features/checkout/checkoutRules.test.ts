@@ -181,6 +181,19 @@ describe("the server's 422", () => {
     });
   });
 
+  it.each(['en', 'ar'] as const)('a coupon past its limits is said in words (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    const usedUp = (message: string) =>
+      serverRefusal({ status: 422, data: { message, errors: { coupon_code: [message] } } }, true, i18n.t)
+        .joined;
+    expect(usedUp('This coupon has been used up.')).toEqual([i18n.t('checkout.errors.coupon_used_up')]);
+    expect(usedUp('You have already used this coupon as many times as it allows.')).toEqual([
+      i18n.t('checkout.errors.coupon_used_up_by_you'),
+    ]);
+    expect(i18n.t('checkout.errors.coupon_used_up')).not.toMatch(/^checkout\./);
+    await i18n.changeLanguage('en');
+  });
+
   it('every required message of the catalogue is translated', async () => {
     const all = {
       governorate_name: ['Governorate name is required'],

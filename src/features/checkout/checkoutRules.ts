@@ -125,6 +125,9 @@ const SERVER_MESSAGES: Record<string, string> = {
   'Email is required': 'email_required',
   'Phone number is required': 'phone_required',
   'Country code is required': 'country_code_required',
+  // A coupon past its limits (server/services/couponUses.ts): the order is refused, the cart kept.
+  'This coupon has been used up.': 'coupon_used_up',
+  'You have already used this coupon as many times as it allows.': 'coupon_used_up_by_you',
 };
 
 function placeOf(field: string, signedIn: boolean): CheckoutField | null {

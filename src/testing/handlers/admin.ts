@@ -139,6 +139,10 @@ export function makeAdminCoupon(id: number, extra: Partial<AdminCoupon> = {}): A
     is_active: true,
     audit: [],
     ...extra,
+    usage_limit: null,
+    per_customer_limit: null,
+    uses: 0,
+    allows_free_orders: false,
   };
 }
 

@@ -27,7 +27,7 @@ import {
   type Column,
 } from '../components/AdminUi';
 import { useStaffAction } from '../useStaffAction';
-import { amountOrNull, couponSchema, type CouponValues } from '../schemas';
+import { amountOrNull, couponMayMakeFree, couponSchema, type CouponValues } from '../schemas';
 
 const EMPTY: CouponValues = {
   code: '',
@@ -37,6 +37,9 @@ const EMPTY: CouponValues = {
   starts_on: '',
   end_date: '',
   is_active: true,
+  usage_limit: '',
+  per_customer_limit: '',
+  allows_free_orders: false,
 };
 
 const valuesOf = (coupon: AdminCoupon): CouponValues => ({
@@ -47,6 +50,9 @@ const valuesOf = (coupon: AdminCoupon): CouponValues => ({
   starts_on: coupon.starts_on ?? '',
   end_date: coupon.end_date,
   is_active: coupon.is_active,
+  usage_limit: coupon.usage_limit === null ? '' : String(coupon.usage_limit),
+  per_customer_limit: coupon.per_customer_limit === null ? '' : String(coupon.per_customer_limit),
+  allows_free_orders: coupon.allows_free_orders,
 });
 
 const bodyOf = (values: CouponValues): CreateCouponBody => ({
@@ -57,6 +63,9 @@ const bodyOf = (values: CouponValues): CreateCouponBody => ({
   starts_on: values.starts_on || null,
   end_date: values.end_date,
   is_active: values.is_active,
+  usage_limit: values.usage_limit?.trim() ? Number(values.usage_limit) : null,
+  per_customer_limit: values.per_customer_limit?.trim() ? Number(values.per_customer_limit) : null,
+  allows_free_orders: values.allows_free_orders,
 });
 
 const FIELD_KEYS: Record<string, string> = {
@@ -65,6 +74,9 @@ const FIELD_KEYS: Record<string, string> = {
   min_total: 'admin.coupons.errors.min_total',
   starts_on: 'admin.coupons.errors.dates',
   end_date: 'admin.coupons.errors.dates',
+  usage_limit: 'admin.coupons.errors.limit',
+  per_customer_limit: 'admin.coupons.errors.limit',
+  allows_free_orders: 'admin.coupons.errors.free_orders',
 };
 
 /** Makes a coupon, or changes one (its audit trail below the form). */
@@ -99,6 +111,9 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
     },
   });
   const bind = bindFields(form, { translate: (key) => t(key) });
+  const mayMakeFree = couponMayMakeFree(form.values);
+  const freeOrdersError =
+    form.submitCount > 0 || form.touched.allows_free_orders ? form.errors.allows_free_orders : undefined;
   const busy = creating.isLoading || updating.isLoading || form.isSubmitting;
   return (
     <section className="card mb-3" aria-labelledby="coupon-form-title" data-testid="coupon-form">
@@ -161,7 +176,50 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
               />
               <p className="small text-body-secondary mt-n2">{t('admin.coupons.end_hint')}</p>
             </div>
+            <div className="col-sm-6 col-lg-4">
+              <TextField
+                id="coupon-usage-limit"
+                label={t('admin.coupons.usage_limit')}
+                dir="ltr"
+                inputMode="numeric"
+                {...bind('usage_limit')}
+              />
+              <p className="small text-body-secondary mt-n2">{t('admin.coupons.limit_hint')}</p>
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <TextField
+                id="coupon-customer-limit"
+                label={t('admin.coupons.per_customer_limit')}
+                dir="ltr"
+                inputMode="numeric"
+                {...bind('per_customer_limit')}
+              />
+              <p className="small text-body-secondary mt-n2">{t('admin.coupons.per_customer_hint')}</p>
+            </div>
           </div>
+          {(mayMakeFree || form.values.allows_free_orders) && (
+            <div className="alert alert-warning py-2" role="note">
+              <div className="form-check mb-0">
+                <input
+                  id="coupon-free-orders"
+                  type="checkbox"
+                  className={`form-check-input${freeOrdersError ? ' is-invalid' : ''}`}
+                  name="allows_free_orders"
+                  checked={form.values.allows_free_orders}
+                  onChange={form.handleChange}
+                  aria-describedby="coupon-free-orders-note"
+                  aria-invalid={freeOrdersError ? true : undefined}
+                />
+                <label htmlFor="coupon-free-orders" className="form-check-label">
+                  {t('admin.coupons.free_orders')}
+                </label>
+                <p id="coupon-free-orders-note" className="small mb-0">
+                  {t('admin.coupons.free_orders_note')}
+                </p>
+                {freeOrdersError && <div className="invalid-feedback d-block">{t(freeOrdersError)}</div>}
+              </div>
+            </div>
+          )}
           <div className="form-check form-switch mb-3">
             <input
               id="coupon-active"
@@ -272,6 +330,15 @@ export function CouponsPage() {
       label: t('admin.coupons.min_total'),
       sort: 'min_total',
       render: (coupon) => (coupon.min_total > 0 ? <bdi>{kwd(coupon.min_total, language)}</bdi> : '—'),
+    },
+    {
+      key: 'uses',
+      label: t('admin.coupons.uses'),
+      render: (coupon) =>
+        coupon.usage_limit === null
+          ? coupon.uses
+          : t('admin.coupons.uses_of', { uses: coupon.uses, limit: coupon.usage_limit }),
+      className: 'text-nowrap',
     },
     {
       key: 'starts',

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { statusOf } from '../../../app/api';
+import { errorMessage, statusOf } from '../../../app/api';
 import { loginRequired } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
@@ -14,7 +14,18 @@ import { useApplyCouponMutation } from '../couponApi';
 import { appliedTermsIn, checkCoupon, type CouponProblem } from '../couponRules';
 import { couponApplied, couponRemoved, selectAppliedCoupon } from '../couponSlice';
 
-type Problem = CouponProblem | 'error_applying_coupon' | 'login_required_for_discount_codes';
+type Problem =
+  | CouponProblem
+  | 'error_applying_coupon'
+  | 'login_required_for_discount_codes'
+  | 'coupon_used_up'
+  | 'coupon_used_up_by_you';
+
+/** The server's two refusals of a coupon past its limits (server/services/couponUses.ts). */
+const USED_UP_MESSAGES: Record<string, 'coupon_used_up' | 'coupon_used_up_by_you'> = {
+  'This coupon has been used up.': 'coupon_used_up',
+  'You have already used this coupon as many times as it allows.': 'coupon_used_up_by_you',
+};
 
 export interface CouponBoxProps {
   /** the subtotal the server is told (it prices the cart itself) */
@@ -110,7 +121,11 @@ export function CouponBox({ cartTotal, currency: totalCurrency, guests = 'hide' 
     const { coupon } = verdict;
     const answer = await applyCoupon({ coupon_code: coupon.code, cart_total: cartTotal });
     if (answer.error)
-      return refuse(statusOf(answer.error) === 422 ? 'invalid_coupon' : 'error_applying_coupon');
+      return refuse(
+        statusOf(answer.error) === 422
+          ? (USED_UP_MESSAGES[errorMessage(answer.error) ?? ''] ?? 'invalid_coupon')
+          : 'error_applying_coupon',
+      );
     setProblem(null);
     setOpen(false);
     setCode('');
