@@ -20,6 +20,9 @@ const ROWS = Number(flag('rows', '10000'));
 const VARIANTS = Number(flag('variants', '1'));
 const EXPORT = Number(flag('export', '100000'));
 const DATA_DIR = flag('data-dir', '');
+/** --json: a last line of the figures for `npm run bench` (bench/scale.ts). */
+const JSON_LINE = args.includes('--json');
+const figures: Record<string, number> = {};
 
 const HEADER =
   'Handle,Title,Title (Arabic),Body (HTML),Body (HTML) (Arabic),Vendor,Type,Type (Arabic),Tags,Published,Option1 Name,Option1 Value,Option1 Value (Arabic),Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Variant Grams';
@@ -85,6 +88,7 @@ async function main() {
   if (ROWS > 0) await importFigures(importOnce, csv.length);
   if (EXPORT > 0) await exportFigure(t, headers);
   await t.close();
+  if (JSON_LINE) console.log(JSON.stringify(figures));
 }
 
 async function importFigures(
@@ -92,6 +96,8 @@ async function importFigures(
   csvLength: number,
 ) {
   const first = await importOnce();
+  figures.importSeconds = first.dryRun + first.run;
+  figures.importRows = ROWS;
   console.log(
     `import ${ROWS} rows (${first.job.products} products, ${(csvLength / 1024 / 1024).toFixed(1)} MB): dry run ${first.dryRun.toFixed(1)} s + import ${first.run.toFixed(1)} s in ${first.runs} runs = ${(first.dryRun + first.run).toFixed(1)} s (target ≤ 60 s); created ${first.job.created}, failed ${first.job.failed}`,
   );
@@ -142,6 +148,9 @@ async function exportFigure(t: Awaited<ReturnType<typeof openApp>>, headers: Rec
       for (const byte of part.value) if (byte === 10) rows += 1;
     }
     clearInterval(sampler);
+    figures.exportProducts = EXPORT;
+    figures.exportLines = rows;
+    figures.exportPeakMb = peak / 1024 / 1024;
     console.log(
       `export of ${EXPORT} products: ${rows} lines, ${mb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)} s; resident memory ${mb(baseline)} before, peak ${mb(peak)} (target < 300 MB; server, database client and the reading client in this one process${DATA_DIR || process.env.TEST_DATABASE_URL ? '' : ', and the in-memory database'})`,
     );

@@ -1,6 +1,6 @@
 // What a page really fetches, as Chromium loads it: every script and stylesheet requested until the network is
 // idle (deferred chunks too), each counted at its gzip -9 size from dist/ so the figure does not depend on the
-// server's compression settings.
+// server's compression settings; the API answers it asks for and the page's HTML, at their gzip size.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +28,10 @@ export interface PageFetch {
   css: FetchedFile[];
   jsGzip: number;
   cssGzip: number;
+  /** the API answers the page asked for (address and query), each at its gzip size */
+  api: FetchedFile[];
+  /** the page's HTML, gzip */
+  htmlGzip: number;
 }
 
 const gzipCache = new Map<string, number>();
@@ -63,11 +67,19 @@ export async function fetchedByPage(
   });
   const tab = await context.newPage();
   const files = new Set<string>();
+  const api: Promise<FetchedFile | null>[] = [];
   let html = '';
   tab.on('response', (response) => {
     const url = new URL(response.url());
     if (url.origin !== base) return;
     if (/^\/(js|css)\//.test(url.pathname)) files.add(url.pathname.slice(1));
+    if (url.pathname.startsWith('/api/'))
+      api.push(
+        response.body().then(
+          (body) => ({ file: `${url.pathname}${url.search}`, gzip: gzipSync(body).length }),
+          () => null,
+        ),
+      );
   });
   const separator = page.includes('?') ? '&' : '?';
   const response = await tab.goto(`${base}${page}${separator}lng=${language}`, { waitUntil: 'networkidle' });
@@ -75,6 +87,7 @@ export async function fetchedByPage(
   // Idle callbacks and timers may start more chunks after the first quiet moment.
   await tab.waitForTimeout(2000);
   await tab.waitForLoadState('networkidle');
+  const answers = (await Promise.all(api)).filter((answer): answer is FetchedFile => answer !== null);
   await context.close();
   const list = (ext: string) =>
     [...files]
@@ -90,5 +103,7 @@ export async function fetchedByPage(
     css,
     jsGzip: js.reduce((sum, f) => sum + f.gzip, 0),
     cssGzip: css.reduce((sum, f) => sum + f.gzip, 0) + inlineCss(html),
+    api: answers.sort((a, b) => b.gzip - a.gzip),
+    htmlGzip: gzipSync(html).length,
   };
 }

@@ -3,20 +3,24 @@
 // category and a content page in English and Arabic (SEO 100 on each, a verdict of its own), the host's floor (Lighthouse's TBT of a blank page and of rendered pages without their scripts,
 // bench/floor.ts), the main-thread breakdown of the home page (bench/trace.ts), API load on 127.0.0.1 and the
 // catalog's filter-change script time. Prints ONE table (figure, target, verdict) and writes bench/results.json.
-// Flags: --no-build, --only=sizes,shopper,lighthouse,floor,trace,api,filters (comma-separated), --runs=5
-// (shopper, Lighthouse, trace), --compare=http://127.0.0.1:PORT (shopper: another build's server, alternating),
-// --api=reads,signed,login,cart (parts of the API load).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+// Issue 48's rows at three catalogue sizes (bench/scale.ts) and the CSV import/export (bench/catalogueCsv.ts).
+// Flags: --no-build, --only=sizes,shopper,lighthouse,floor,trace,api,filters,scale,csv (comma-separated), --runs=5
+// (shopper, Lighthouse, trace, scale's phone row), --compare=http://127.0.0.1:PORT (shopper: another build's server,
+// alternating), --api=reads,signed,login,cart (parts of the API load); scale: --sizes=150,10000,100000 (100 000 on
+// BENCH_DATABASE_URL), --seconds=10 (each load), --no-phone, --compare-api=URL (another build's server on the
+// largest catalogue: its API rows right after this one's). Quick: --no-build --only=scale --sizes=150 --runs=1.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import type { ChunkManifest } from '../server/plugins/spa';
 import { CHROMIUM_ARGS } from '../e2e/chromium';
+import { API_CONNECTIONS, load, startServer, stopServer, type LoadFigures } from './benchServer';
 import { BLANK_PATH, startScriptlessProxy } from './floor';
 import { fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
+import { csvRows, scaleRows } from './scale';
 import { LOW_TIER_PHONE_INDEX, MID_TIER_PHONE_INDEX, shopperView } from './shopperView';
 import { traceMedians } from './trace';
 
@@ -35,6 +39,10 @@ const API_PARTS = args
   .split(',');
 const wantsApi = (part: 'reads' | 'signed' | 'login' | 'cart') => !API_PARTS || API_PARTS.includes(part);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
+const flagValue = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+/** --sizes=150,10000,100000: the catalogue sizes of the scale part. */
+const SCALE_SIZES = (flagValue('sizes') ?? '150,10000,100000').split(',').map((size) => Number(size));
+const LOAD_SECONDS = Number(flagValue('seconds') ?? 10);
 
 export const HOME_JS_BUDGET_GZIP = 135 * 1024;
 export const LAZY_CHUNK_BUDGET_GZIP = 30 * 1024;
@@ -52,7 +60,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-const PARTS = ['sizes', 'shopper', 'lighthouse', 'floor', 'trace', 'api', 'filters'] as const;
+const PARTS = ['sizes', 'shopper', 'lighthouse', 'floor', 'trace', 'api', 'filters', 'scale', 'csv'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -96,58 +104,6 @@ function chunkSizes() {
     }
   }
   return sizes;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `databaseUrl`: the server on that PostgreSQL database; without it, the embedded one in a fresh folder. */
-async function startServer(databaseUrl?: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // The demo shop's catalogue and accounts, as `npm start` serves them.
-    DEMO_SHOP: 'on',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-')),
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  // The compiled server, as in production: the bench builds first (or, with --no-build, uses the last build).
-  const child = spawn(process.execPath, [path.join(root, 'build/server/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function sizes(url: string) {
@@ -345,62 +301,10 @@ async function floorRuns(url: string) {
   return results;
 }
 
-const API_CONNECTIONS = 50;
-const API_SECONDS = 20;
 /** The demo shopper the seed creates: the login row checks its real bcrypt hash. */
 const DEMO_LOGIN = { email: 'demo@shop.test', password: 'Demo@12345' };
 /** The login route takes 10 attempts a minute per address and e-mail; the token for the cart rows is one. */
 const LOGIN_ATTEMPTS = 9;
-/** What the SPA's requests carry from a browser: answers over 1 KB come back compressed. */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
-
-interface LoadFigures {
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-  requests: number;
-}
-
-interface LoadRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-}
-
-async function load(
-  url: string,
-  requests: LoadRequest[],
-  headers: Record<string, string> = {},
-  options: { connections?: number; amount?: number } = {},
-): Promise<LoadFigures> {
-  const { default: autocannon } = await import('autocannon');
-  const result = await autocannon({
-    url,
-    connections: options.connections ?? API_CONNECTIONS,
-    ...(options.amount ? { amount: options.amount } : { duration: API_SECONDS }),
-    // Each connection goes round these in turn (add, then update back: the line never outgrows the stock).
-    requests: requests.map((r) => ({
-      method: r.method,
-      path: r.path,
-      headers: {
-        ...BROWSER_HEADERS,
-        ...headers,
-        ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
-    })),
-  });
-  return {
-    requestsPerSec: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
-  };
-}
 
 async function json<T>(response: Promise<Response>): Promise<T> {
   const answer = await response;
@@ -415,12 +319,18 @@ interface CatalogProduct {
   attributes: { attribute_name: string; sub_attributes: { id: number; name: string }[] }[];
 }
 
-/** A product with room in stock for 50 connections each holding one more, and its first size and colour. */
+/**
+ * A product with room in stock for 50 connections each holding one more, and its first size and colour: from the
+ * paged search, as the shop's pages list them (the spec's every-product list is limited per address).
+ */
 async function cartProduct(url: string) {
-  const categories = await json<{ products?: CatalogProduct[] }[]>(fetch(`${url}/api/categories`));
-  const product = categories
-    .flatMap((category) => category.products ?? [])
-    .find((candidate) => candidate.stock_quantity >= API_CONNECTIONS * 2);
+  let product: CatalogProduct | undefined;
+  for (let page = 1; !product && page <= 10; page += 1) {
+    const { data } = await json<{ data: CatalogProduct[] }>(
+      fetch(`${url}/api/catalog/search?per_page=48&page=${page}`),
+    );
+    product = data.find((candidate) => candidate.stock_quantity >= API_CONNECTIONS * 2);
+  }
   if (!product) throw new Error('bench preparation: no product with enough stock');
   // English answers name the attributes 'size' and 'color' as the SPA sends them back.
   const first = (name: string) =>
@@ -443,11 +353,12 @@ async function apiLoad(url: string, database: string) {
   const passes = (r: LoadFigures, rate: number, p99: number) =>
     r.requestsPerSec >= rate && r.p99Ms <= p99 && r.non2xx === 0 && r.errors === 0;
 
-  // The home page's lists, the search page's priced list (it filters the categories' products itself), a product.
+  // The home page's lists, the search page's first page, a product (issue 48: the pages read the paged calls; the
+  // spec's every-product list is limited per address, so it is no load of this kind).
   const reads = [
-    '/api/categories',
+    '/api/catalog/home',
     '/api/best_selling_products',
-    '/api/categories?currency_code=KWD',
+    '/api/catalog/search?currency_code=KWD',
     '/api/products/1?currency_code=KWD',
   ];
   for (const p of wantsApi('reads') ? reads : []) {
@@ -699,6 +610,19 @@ async function main() {
 
   currentPart = 'filters';
   if (wants('filters')) results.filters = await filters();
+
+  currentPart = 'scale';
+  if (wants('scale'))
+    results.scale = await scaleRows(row, {
+      sizes: SCALE_SIZES,
+      runs: RUNS,
+      loadSeconds: LOAD_SECONDS,
+      postgresUrl: process.env.BENCH_DATABASE_URL,
+      compareApi: flagValue('compare-api'),
+      phone: !args.includes('--no-phone'),
+    });
+  currentPart = 'csv';
+  if (wants('csv')) results.csv = csvRows(row);
 
   const file = path.join(__dirname, 'results.json');
   // A partial run (--only=…) keeps the other parts of the last full one.

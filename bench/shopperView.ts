@@ -131,17 +131,20 @@ const WATCH_PAGE = `
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-page-ready'] });
 `;
 
+/** The screen's density of the bench's phone; issue 48's row uses Lighthouse's Moto G Power (1.75). */
+export const PHONE_DPR = 2.625;
+
 /** A phone's tab under the bench's throttling; the HTTP cache is off unless `cache` (each context starts empty). */
 export async function phoneTab(
   browser: Browser,
   language: 'en' | 'ar',
   cpu: number,
-  { cache = false }: { cache?: boolean } = {},
+  { cache = false, dpr = PHONE_DPR }: { cache?: boolean; dpr?: number } = {},
 ): Promise<{ tab: Page; cdp: CDPSession }> {
   const context = await browser.newContext({
     locale: language === 'ar' ? 'ar-KW' : 'en-US',
     viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 2.625,
+    deviceScaleFactor: dpr,
     isMobile: true,
     hasTouch: true,
   });
@@ -176,8 +179,9 @@ export async function loadOnce(
   page: string,
   language: 'en' | 'ar',
   cpu = CPU_SLOWDOWN,
+  dpr = PHONE_DPR,
 ): Promise<ShopperLoad | null> {
-  const { tab } = await phoneTab(browser, language, cpu);
+  const { tab } = await phoneTab(browser, language, cpu, { dpr });
   try {
     const separator = page.includes('?') ? '&' : '?';
     await pageWorks(tab, `${base}${page}${separator}lng=${language}`);
@@ -352,7 +356,8 @@ export async function shopperView(
     interactions = true,
     pages: chosenPages = SHOPPER_PAGES,
     cpu = CPU_SLOWDOWN,
-  }: { interactions?: boolean; pages?: readonly string[]; cpu?: number } = {},
+    dpr = PHONE_DPR,
+  }: { interactions?: boolean; pages?: readonly string[]; cpu?: number; dpr?: number } = {},
 ): Promise<ShopperViewResult> {
   const browser = await launchChromium();
   const loads = new Map<string, ShopperLoad[]>();
@@ -366,7 +371,7 @@ export async function shopperView(
         for (const language of SHOPPER_LANGUAGES)
           for (const server of run % 2 ? [...servers].reverse() : servers) {
             const key = `${server.name}|${page}|${language}`;
-            const load = await loadOnce(browser, server.base, page, language, cpu);
+            const load = await loadOnce(browser, server.base, page, language, cpu, dpr);
             if (load) loads.set(key, [...(loads.get(key) ?? []), load]);
             else failures.set(key, (failures.get(key) ?? 0) + 1);
           }
