@@ -28,6 +28,11 @@ export const ADMIN_REFUSALS = {
   order_not_deliverable: 'Only a paid order can be marked delivered.',
   order_not_cancelable: 'Only a pending or paid order can be cancelled.',
   payment_not_refund_due: 'Only a payment waiting for a refund can be marked refunded.',
+  payment_not_in_review: 'Only a payment whose amount or currency did not match its order can be accepted.',
+  payment_not_acceptable:
+    'This order cannot take a payment any more: record the payment as refunded instead.',
+  order_stock_gone:
+    'Some items of this order are no longer in stock: record the payment as refunded instead.',
   payment_not_found: 'Payment not found',
   owner_role_fixed: 'The owner’s role cannot be changed here.',
   user_not_found: 'No account uses this e-mail address.',
@@ -51,8 +56,11 @@ export const AuditEntry = Answer({
     enum: ['order', 'payment', 'review', 'product', 'coupon', 'user', 'catalogue_import'],
   }),
   subject_id: Type.Integer(),
-  /** who did it; null when the account is gone, or for the command line */
-  actor: Nullable(Answer({ id: Type.Integer(), name: Type.String(), email: Type.String() })),
+  /**
+   * who did it, as they were at that moment (a later rename or the account's deletion changes nothing); id null
+   * for the command line on the server
+   */
+  actor: Answer({ id: Nullable(Type.Integer()), name: Type.String(), email: Type.String() }),
   /** the fields the action changed, as they were and as they became */
   before: AuditChanges,
   after: AuditChanges,
@@ -112,6 +120,10 @@ export const GlanceAnswer = Answer({
   awaiting_delivery: Type.Integer(),
   /** orders and payments waiting for their money to go back */
   refunds_due: Type.Integer(),
+  /** payments taken for another amount or currency than their order's (amount_mismatch): money to look at */
+  payments_to_review: Type.Integer(),
+  /** the orders of those payments, oldest first (at most 20) */
+  payments_to_review_orders: Type.Array(Type.Integer()),
   reviews_pending: Type.Integer(),
   /** products at or below low_stock_threshold pieces, fewest first (at most 20) */
   low_stock: Type.Array(LowStockProduct),
@@ -156,7 +168,16 @@ export type AdminOrderSummary = Static<typeof AdminOrderSummary>;
 export const AdminOrdersAnswer = Paged(AdminOrderSummary);
 export type AdminOrdersAnswer = Static<typeof AdminOrdersAnswer>;
 
-export const PAYMENT_STATES = ['pending', 'paid', 'failed', 'canceled', 'refund_due', 'refunded'] as const;
+export const PAYMENT_STATES = [
+  'pending',
+  'declined',
+  'paid',
+  'failed',
+  'canceled',
+  'amount_mismatch',
+  'refund_due',
+  'refunded',
+] as const;
 export const PaymentState = Type.Unsafe<(typeof PAYMENT_STATES)[number]>({
   type: 'string',
   enum: [...PAYMENT_STATES],
@@ -489,9 +510,6 @@ export type StaffAnswer = Static<typeof StaffAnswer>;
 
 /** staff: the account becomes staff; shopper: it is staff no more. The account must exist (404 user_not_found). */
 export const SetRoleBody = Type.Object(
-    usage_limit: Type.Optional(CouponLimit),
-    per_customer_limit: Type.Optional(CouponLimit),
-    allows_free_orders: Type.Optional(Type.Boolean()),
   {
     email: Type.String({ minLength: 3, maxLength: 255, pattern: '@' }),
     role: Type.Unsafe<'staff' | 'shopper'>({ type: 'string', enum: ['staff', 'shopper'] }),

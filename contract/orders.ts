@@ -87,12 +87,16 @@ export const OrderItem = Answer({
 });
 export type OrderItem = Static<typeof OrderItem>;
 
-/** A payment attempt's state: refund_due is money received that the order could not take; refunded, given back. */
+/**
+ * A payment attempt's state: declined is a declined try the gateway may still take money for (the shopper may pay
+ * on the same page); amount_mismatch, money received for another amount or currency than the order's, which the
+ * shop's staff look at; refund_due is money received that the order could not take; refunded, given back.
+ */
 export const PaymentAttemptState = Type.Unsafe<
-  'pending' | 'paid' | 'failed' | 'canceled' | 'refund_due' | 'refunded'
+  'pending' | 'declined' | 'paid' | 'failed' | 'canceled' | 'amount_mismatch' | 'refund_due' | 'refunded'
 >({
   type: 'string',
-  enum: ['pending', 'paid', 'failed', 'canceled', 'refund_due', 'refunded'],
+  enum: ['pending', 'declined', 'paid', 'failed', 'canceled', 'amount_mismatch', 'refund_due', 'refunded'],
 });
 export type PaymentAttemptState = Static<typeof PaymentAttemptState>;
 

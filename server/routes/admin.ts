@@ -23,6 +23,7 @@ import {
 } from '../services/backOffice/catalog';
 import { glance } from '../services/backOffice/glance';
 import {
+  acceptMismatchedPayment,
   cancelOrderAsStaff,
   deliverOrder,
   listOrders,
@@ -112,6 +113,16 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Admin.reviews.url, { ...staff, schema: Admin.reviews.schema }, async (request) =>
     listReviewsForStaff(db, request.query),
   );
+  app.post(Admin.acceptPayment.url, { ...staff, schema: Admin.acceptPayment.schema }, async (request) => {
+    const { message, order } = await acceptMismatchedPayment(
+      orderDeps(),
+      actorOf(request),
+      request.params.id,
+      request.params.paymentId,
+    );
+    return { message, order };
+  });
+
   app.post(Admin.approveReview.url, { ...staff, schema: Admin.approveReview.schema }, async (request) =>
     decideReview(catalogDeps(), actorOf(request), request.params.id, 'approved'),
   );

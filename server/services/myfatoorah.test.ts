@@ -5,13 +5,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { orders, products } from '../db/schema';
+import { orders, paymentAttempts, products } from '../db/schema';
 import { paymentReturnQuery } from '../lib/paymentReturn';
 import { statusOfDomainError } from '../lib/errors';
-import { call, createShopper } from '../routes/testSupport';
-import { createTestApp } from '../testing/testApp';
+import { call, createShopper, GUEST_CHECKOUT, plainProductWithStock, stockOf } from '../routes/testSupport';
+import { createTestApp, manualClock } from '../testing/testApp';
 import { DomainError, type FieldErrors } from './errors';
-import { GATEWAY_UNREACHABLE, MyFatoorahGateway } from './myfatoorah';
+import { GATEWAY_UNREACHABLE, invoiceEnd, MyFatoorahGateway } from './myfatoorah';
 import { createDefaultGateway } from './payments';
 
 jest.setTimeout(60_000);
@@ -21,7 +21,9 @@ interface Invoice {
   value: number;
   currency: string;
   reference: string | null;
-  status: 'Pending' | 'Paid';
+  status: 'Pending' | 'Paid' | 'Expired';
+  /** MyFatoorah's ExpiryDate: the last day the invoice takes money */
+  expiry: string;
   transactions: { PaymentId: string; TransactionStatus: string; Currency: string; PaidCurrency: string }[];
 }
 
@@ -135,6 +137,7 @@ class MyFatoorahDouble {
         currency: String(body.DisplayCurrencyIso),
         reference: typeof body.CustomerReference === 'string' ? body.CustomerReference : null,
         status: 'Pending',
+        expiry: 'November 26, 2026',
         transactions: [],
       };
       this.invoices.set(invoice.id, invoice);
@@ -176,7 +179,7 @@ class MyFatoorahDouble {
         InvoiceReference: `2026${invoice.id}`,
         CustomerReference: invoice.reference,
         CreatedDate: '2026-11-23T10:00:00',
-        ExpiryDate: 'November 26, 2026',
+        ExpiryDate: invoice.expiry,
         InvoiceValue: invoice.value,
         Comments: null,
         CustomerName: 'Customer',
@@ -299,10 +302,17 @@ test('GetPaymentStatus: pending, failed and paid, by the PaymentId the shopper b
     status: 'pending',
     amount: 7,
     currencyIso: '',
+    // the end of the invoice's last payable day
+    payableUntil: new Date('2026-11-27T00:00:00Z'),
   });
   expect(double.requests.at(-1)?.body).toEqual({ Key: executed.invoiceId, KeyType: 'InvoiceId' });
   const declined = double.settle(invoiceId, 'Failed');
-  expect(await gateway.getPaymentStatus(declined)).toMatchObject({ status: 'failed', orderId: 9 });
+  // A declined try on an invoice that is still payable: the shopper may pay on the same page.
+  expect(await gateway.getPaymentStatus(declined)).toMatchObject({
+    status: 'failed',
+    stillPayable: true,
+    orderId: 9,
+  });
   expect(double.requests.at(-1)?.body).toEqual({ Key: declined, KeyType: 'PaymentId' });
   const paid = double.settle(invoiceId, 'Succss');
   expect(await gateway.getPaymentStatus(paid)).toMatchObject({
@@ -413,4 +423,174 @@ test('through the shop: an order is paid only after MyFatoorah says so, with its
   } finally {
     await shop.close();
   }
+});
+
+test("invoiceEnd reads MyFatoorah's ExpiryDate as the end of that day (UTC); anything else is unknown", () => {
+  expect(invoiceEnd('November 26, 2026')).toEqual(new Date('2026-11-27T00:00:00Z'));
+  expect(invoiceEnd('2026-02-28T13:00:00')).toEqual(new Date('2026-03-01T00:00:00Z'));
+  for (const text of ['', null, undefined, 'Smarch 3, 2026', 'November 40, 2026', 'tomorrow']) {
+    expect(invoiceEnd(text)).toBeUndefined();
+  }
+});
+
+describe('a declined try on an invoice MyFatoorah still takes money for is followed (issue 47, finding 6)', () => {
+  const MINUTE = 60_000;
+  const DAY = 24 * 60 * MINUTE;
+
+  async function shopWithOrder() {
+    const clock = manualClock();
+    const shop = await createTestApp({ seed: true, gateway, config: { now: clock.now } });
+    const productId = await plainProductWithStock(shop.app, shop.db, 5);
+    const shopper = await createShopper(shop.db);
+    await call(shop.app, 'POST', '/api/cart/add', { product_id: productId, quantity: 1 }, shopper.token);
+    const created = await call(shop.app, 'POST', '/api/create-order', GUEST_CHECKOUT, shopper.token);
+    expect(created.statusCode).toBe(201);
+    const orderId = created.json<{ order_id: number }>().order_id;
+    const order = async () => {
+      const [row] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
+      if (!row) throw new Error('order gone');
+      return row;
+    };
+    const attempts = async () =>
+      (
+        await shop.db
+          .select()
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.orderId, orderId))
+          .orderBy(paymentAttempts.id)
+      ).map((attempt) => attempt.state);
+    const invoiceId = Number((await order()).paymentId);
+    /** one run of the background jobs, a minute later: no webhook, no shopper coming back */
+    const tick = async (ms = MINUTE) => {
+      clock.advance(ms);
+      await shop.app.jobs.tick();
+    };
+    return { shop, clock, shopper, productId, orderId, invoiceId, order, attempts, tick };
+  }
+
+  test('declined, then paid on the same invoice with no webhook and no return: reconciliation records the payment', async () => {
+    const { shop, productId, invoiceId, order, attempts, tick } = await shopWithOrder();
+    try {
+      double.settle(invoiceId, 'Failed');
+      await tick();
+      expect(await order()).toMatchObject({ status: 'failed', stockReserved: false });
+      expect(await stockOf(shop.db, productId)).toBe(5);
+      // Asked again: nothing changes.
+      await tick();
+      expect(await order()).toMatchObject({ status: 'failed', stockReserved: false });
+
+      // The shopper tries again on MyFatoorah's same page, and this time the card goes through.
+      double.settle(invoiceId, 'Succss');
+      await tick();
+      expect(await order()).toMatchObject({ status: 'paid', stockReserved: true });
+      expect(await attempts()).toEqual(['paid']);
+      expect(await stockOf(shop.db, productId)).toBe(4);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('declined, then a retry with a new invoice: the older invoice paid later still settles the order', async () => {
+    const { shop, shopper, invoiceId, orderId, order, attempts, tick } = await shopWithOrder();
+    try {
+      double.settle(invoiceId, 'Failed');
+      await tick();
+      expect((await order()).status).toBe('failed');
+      // The shopper starts a new payment (a new invoice): asking about the declined one on the way fails nothing.
+      const retry = await call(
+        shop.app,
+        'POST',
+        '/api/execute-payment',
+        { order_id: orderId, payment_method_id: 1 },
+        shopper.token,
+      );
+      expect(retry.statusCode).toBe(200);
+      expect(await order()).toMatchObject({ status: 'pending', stockReserved: true });
+      expect(Number((await order()).paymentId)).not.toBe(invoiceId);
+      expect(await attempts()).toEqual(['declined', 'pending']);
+      await tick();
+      expect((await order()).status).toBe('pending');
+
+      // ...but pays on the first invoice's page, still open in another tab.
+      double.settle(invoiceId, 'Succss');
+      await tick();
+      expect((await order()).status).toBe('paid');
+      expect(await attempts()).toEqual(['paid', 'pending']);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('declined, the order expires, then paid on the same invoice: sold after all if its pieces are there, else a refund', async () => {
+    const first = await shopWithOrder();
+    try {
+      double.settle(first.invoiceId, 'Failed');
+      await first.tick();
+      await first.tick(31 * MINUTE);
+      expect((await first.order()).status).toBe('expired');
+      expect(await first.attempts()).toEqual(['declined']);
+      double.settle(first.invoiceId, 'Succss');
+      await first.tick();
+      expect(await first.order()).toMatchObject({ status: 'paid', stockReserved: true });
+      expect(await stockOf(first.shop.db, first.productId)).toBe(4);
+    } finally {
+      await first.shop.close();
+    }
+
+    const second = await shopWithOrder();
+    try {
+      double.settle(second.invoiceId, 'Failed');
+      await second.tick();
+      await second.tick(31 * MINUTE);
+      // Its pieces are sold to someone else meanwhile.
+      await second.shop.db
+        .update(products)
+        .set({ stockQuantity: 0 })
+        .where(eq(products.id, second.productId));
+      double.settle(second.invoiceId, 'Succss');
+      await second.tick();
+      expect((await second.order()).status).toBe('refund_due');
+      expect(await second.attempts()).toEqual(['refund_due']);
+    } finally {
+      await second.shop.close();
+    }
+  });
+
+  test('followed until the invoice is decided: Expired ends it; an invoice past its ExpiryDate is asked no more', async () => {
+    const expired = await shopWithOrder();
+    try {
+      double.settle(expired.invoiceId, 'Failed');
+      await expired.tick();
+      const invoice = double.invoices.get(expired.invoiceId);
+      if (!invoice) throw new Error('no invoice');
+      invoice.status = 'Expired';
+      await expired.tick();
+      expect(await expired.attempts()).toEqual(['failed']);
+    } finally {
+      await expired.shop.close();
+    }
+
+    const stale = await shopWithOrder();
+    try {
+      const invoice = double.invoices.get(stale.invoiceId);
+      if (!invoice) throw new Error('no invoice');
+      // The test clock starts on 15 January 2026, 10:00: the invoice takes money until the end of that day.
+      invoice.expiry = 'January 15, 2026';
+      double.settle(stale.invoiceId, 'Failed');
+      await stale.tick();
+      expect(await stale.attempts()).toEqual(['declined']);
+      // A day past its end (MyFatoorah late to close it) it is still asked about; after that, no more.
+      await stale.tick(DAY);
+      expect(await stale.attempts()).toEqual(['declined']);
+      await stale.tick(DAY + 60 * MINUTE);
+      expect(await stale.attempts()).toEqual(['failed']);
+      const asked = () =>
+        double.requests.filter((request) => request.body.Key === String(stale.invoiceId)).length;
+      const before = asked();
+      await stale.tick(2 * 60 * MINUTE);
+      expect(asked()).toBe(before);
+    } finally {
+      await stale.shop.close();
+    }
+  });
 });

@@ -60,6 +60,8 @@ interface Transaction {
 interface StatusData {
   InvoiceId: number;
   InvoiceStatus: string;
+  /** the last day the invoice takes money, e.g. "November 26, 2026" */
+  ExpiryDate?: string | null;
   CustomerReference: string | null;
   InvoiceValue: number;
   InvoiceTransactions: Transaction[];
@@ -82,11 +84,57 @@ function isoCurrency(code: string | undefined): string {
   return DISPLAY_CURRENCIES[upper] ?? upper;
 }
 
-function stateOf(data: StatusData): PaymentState {
-  if (data.InvoiceStatus === 'Paid') return 'paid';
-  if (data.InvoiceStatus === 'Canceled' || data.InvoiceStatus === 'Expired') return 'failed';
+/**
+ * Only the invoice's status is final (Paid, Canceled, Expired). A Failed transaction on an invoice that is still
+ * payable is one declined try: MyFatoorah's page lets the shopper try again on the same invoice, so it is reported
+ * as failed but still payable, and the shop keeps following it (issue 47, finding 6).
+ */
+function stateOf(data: StatusData): { status: PaymentState; stillPayable?: true } {
+  if (data.InvoiceStatus === 'Paid') return { status: 'paid' };
+  if (data.InvoiceStatus === 'Canceled' || data.InvoiceStatus === 'Expired') return { status: 'failed' };
   const last = data.InvoiceTransactions.at(-1);
-  return last?.TransactionStatus === 'Failed' ? 'failed' : 'pending';
+  return last?.TransactionStatus === 'Failed'
+    ? { status: 'failed', stillPayable: true }
+    : { status: 'pending' };
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/**
+ * The end of the invoice's last payable day ("November 26, 2026", or an ISO date), read as the end of that day in
+ * UTC: no later than the Gulf's own midnight plus its offset, so never before the invoice really closes.
+ */
+export function invoiceEnd(expiryDate: string | null | undefined): Date | undefined {
+  const text = (expiryDate ?? '').trim();
+  const named = /^([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  let year: number, month: number, day: number;
+  if (named) {
+    month = MONTHS.indexOf((named[1] ?? '').toLowerCase());
+    day = Number(named[2]);
+    year = Number(named[3]);
+  } else if (iso) {
+    year = Number(iso[1]);
+    month = Number(iso[2]) - 1;
+    day = Number(iso[3]);
+  } else {
+    return undefined;
+  }
+  if (month < 0 || month > 11 || day < 1 || day > 31 || year < 2000 || year > 2999) return undefined;
+  return new Date(Date.UTC(year, month, day + 1));
 }
 
 export class MyFatoorahGateway implements PaymentGateway {
@@ -192,7 +240,8 @@ export class MyFatoorahGateway implements PaymentGateway {
     if (!envelope.IsSuccess || !envelope.Data) return null;
     const data = envelope.Data;
     const orderId = Number(data.CustomerReference);
-    const status = stateOf(data);
+    const { status, stillPayable } = stateOf(data);
+    const payableUntil = invoiceEnd(data.ExpiryDate);
     // 'Succss' is how MyFatoorah spells it in its answers.
     const paidWith = data.InvoiceTransactions.find((transaction) =>
       ['Succss', 'Success', 'SUCCESS'].includes(transaction.TransactionStatus),
@@ -206,6 +255,8 @@ export class MyFatoorahGateway implements PaymentGateway {
       amount: Number(data.InvoiceValue),
       // Without a transaction there is nothing paid, so the currency cannot matter.
       currencyIso: isoCurrency(anyTransaction?.Currency ?? anyTransaction?.PaidCurrency),
+      ...(stillPayable ? { stillPayable } : {}),
+      ...(payableUntil ? { payableUntil } : {}),
     };
   }
 

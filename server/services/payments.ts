@@ -48,6 +48,14 @@ export interface PaymentStatus {
   status: PaymentState;
   amount: number;
   currencyIso: string;
+  /**
+   * With status 'failed': the last try was declined but the gateway still takes money for this payment (MyFatoorah:
+   * a Failed transaction on an invoice that is not Paid, Canceled or Expired), so the shopper may still pay on the
+   * same page. Absent: a failure is final.
+   */
+  stillPayable?: boolean;
+  /** when the gateway stops taking money for this payment, when it says */
+  payableUntil?: Date;
 }
 
 export type { GatewayName } from '../db/schema';

@@ -2,7 +2,7 @@
 // the gateway may still decide is asked about until it is decided, whether or not the shopper ever comes back.
 import { claimOverdueOrders } from '../db/queries/orderJobs';
 import { orderRow } from '../db/queries/orders';
-import { claimAttemptsToCheck, type ClaimedAttempt } from '../db/queries/paymentAttempts';
+import { claimAttemptsToCheck, setAttempt, type ClaimedAttempt } from '../db/queries/paymentAttempts';
 import type { Db } from '../db/client';
 import { expireOverdueOrder } from './orders';
 import type { MailService } from './mail';
@@ -28,6 +28,11 @@ export const CLOSED_ORDER_WATCH_MS = 24 * 60 * 60 * 1000;
 export const STARTING_ATTEMPT_MS = 5 * 60 * 1000;
 /** An attempt older than CLOSED_ORDER_WATCH_MS that the gateway still has open is asked about this often. */
 export const STALE_ATTEMPT_CHECK_MS = 60 * 60 * 1000;
+/**
+ * How long past the end the gateway gave a payment (its invoice's expiry) it is still followed, in case the gateway
+ * is late to close it; after that the attempt is failed and no longer asked about.
+ */
+export const PAYABLE_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface ReconcileDeps {
   db: Db;
@@ -92,6 +97,20 @@ async function isAbandoned(deps: ReconcileDeps, attempt: ClaimedAttempt, now: Da
   return order.status !== 'pending' || now.getTime() - attempt.createdAt.getTime() > STARTING_ATTEMPT_MS;
 }
 
+const pastItsEnd = (payableUntil: Date | null | undefined, now: Date) =>
+  payableUntil !== null &&
+  payableUntil !== undefined &&
+  now.getTime() > payableUntil.getTime() + PAYABLE_GRACE_MS;
+
+/** The gateway's own end for the payment is long past and it never took money: the attempt is followed no more. */
+async function endAttempt(deps: ReconcileDeps, attempt: ClaimedAttempt, now: Date): Promise<void> {
+  await setAttempt(deps.db, attempt.id, { state: 'failed' }, now, ['pending', 'declined']);
+  deps.log?.info?.(
+    { job: 'reconcile-payments', orderId: attempt.orderId, attemptId: attempt.id },
+    'payment past its end at the gateway: no longer followed',
+  );
+}
+
 /** Asks the gateway about one claimed attempt and applies the answer; null when it could not tell. */
 async function reconcileAttempt(
   deps: ReconcileDeps,
@@ -109,9 +128,18 @@ async function reconcileAttempt(
   }
   // The answer must name this attempt's order, so a payment of another order never settles this one.
   if (!status || (status.orderId !== null && status.orderId !== attempt.orderId)) return null;
+  const payableUntil = status.payableUntil ?? attempt.payableUntil;
+  if (status.payableUntil && status.payableUntil.getTime() !== attempt.payableUntil?.getTime()) {
+    await setAttempt(deps.db, attempt.id, { payableUntil: status.payableUntil }, now);
+  }
   if (status.status !== 'pending') {
     const state = await applyPaymentOutcome(deps, attempt.orderId, status, now);
+    if (status.stillPayable && pastItsEnd(payableUntil, now)) await endAttempt(deps, attempt, now);
     return state === 'refund_due' ? 'refund_due' : status.status;
+  }
+  if (pastItsEnd(payableUntil, now)) {
+    await endAttempt(deps, attempt, now);
+    return 'failed';
   }
   if (await isAbandoned(deps, attempt, now)) {
     const [row] = (await orderAttempts(deps.db, attempt.orderId)).filter((one) => one.id === attempt.id);

@@ -132,6 +132,25 @@ export async function countRefundsDue(db: Db): Promise<number> {
   return (attempts?.n ?? 0) + (orphans?.n ?? 0);
 }
 
+/**
+ * Payments the gateway took for another amount or currency than their order's (money to look at): how many, and
+ * the orders of the oldest `limit` of them.
+ */
+export async function paymentsToReview(
+  db: Db,
+  limit: number,
+): Promise<{ count: number; orderIds: number[] }> {
+  const where = eq(paymentAttempts.state, 'amount_mismatch');
+  const [total] = await db.select({ n: count() }).from(paymentAttempts).where(where);
+  const rows = await db
+    .selectDistinctOn([paymentAttempts.orderId], { orderId: paymentAttempts.orderId, id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(where)
+    .orderBy(asc(paymentAttempts.orderId), asc(paymentAttempts.id))
+    .limit(limit);
+  return { count: total?.n ?? 0, orderIds: rows.map((row) => row.orderId) };
+}
+
 export async function countPendingReviews(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'pending'));
   return row?.n ?? 0;

@@ -60,7 +60,9 @@ export async function lockAttempt(db: Db, attemptId: number): Promise<AttemptRow
 export async function setAttempt(
   db: Db,
   attemptId: number,
-  change: Partial<Pick<AttemptRow, 'state' | 'amount' | 'currency' | 'refundedAt' | 'refundedBy'>>,
+  change: Partial<
+    Pick<AttemptRow, 'state' | 'amount' | 'currency' | 'refundedAt' | 'refundedBy' | 'payableUntil'>
+  >,
   now: Date,
   onlyFrom?: AttemptState[],
 ): Promise<AttemptRow | undefined> {
@@ -95,6 +97,7 @@ export interface ClaimedAttempt {
   gateway: GatewayName;
   gatewayPaymentId: string;
   createdAt: Date;
+  payableUntil: Date | null;
 }
 
 interface ClaimedRow extends Record<string, unknown> {
@@ -103,11 +106,13 @@ interface ClaimedRow extends Record<string, unknown> {
   gateway: GatewayName;
   gateway_payment_id: string;
   created_at: Date | string;
+  payable_until: Date | string | null;
 }
 
 /**
- * Pending attempts not asked about since `everyMs` (those older than `recentMs` only every `staleEveryMs`: a
- * gateway rarely decides an old invoice, but it may), oldest check first. Each is stamped as checked now.
+ * Open attempts (pending, or declined on an invoice that still takes money) not asked about since `everyMs` (those
+ * older than `recentMs` only every `staleEveryMs`: a gateway rarely decides an old invoice, but it may), oldest
+ * check first. Each is stamped as checked now.
  */
 export async function claimAttemptsToCheck(
   db: Db,
@@ -122,7 +127,7 @@ export async function claimAttemptsToCheck(
     sql`UPDATE payment_attempts SET checked_at = ${now}
         WHERE id IN (
           SELECT id FROM payment_attempts
-          WHERE state = 'pending'
+          WHERE state IN ('pending', 'declined')
             AND (checked_at IS NULL
               OR checked_at <= ${staleCheckedBefore}
               OR (checked_at <= ${checkedBefore} AND created_at >= ${recentSince}))
@@ -130,7 +135,7 @@ export async function claimAttemptsToCheck(
           LIMIT ${options.limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, order_id, gateway, gateway_payment_id, created_at`,
+        RETURNING id, order_id, gateway, gateway_payment_id, created_at, payable_until`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
@@ -138,5 +143,6 @@ export async function claimAttemptsToCheck(
     gateway: row.gateway,
     gatewayPaymentId: row.gateway_payment_id,
     createdAt: new Date(row.created_at),
+    payableUntil: row.payable_until === null ? null : new Date(row.payable_until),
   }));
 }

@@ -7,11 +7,24 @@ export const GATEWAY_NAMES = ['sandbox', 'myfatoorah'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 /**
- * pending: the gateway may still take money. paid: it settled the order. failed / canceled: no money, final.
- * refund_due: money came in for an order that could not take it (already paid by another attempt, cancelled,
- * expired with its stock gone); refunded: staff gave it back.
+ * pending: the gateway may still take money. declined: a try was declined but the gateway still takes money for it
+ * (the shopper may pay on the same page): followed like pending. paid: it settled the order. failed / canceled: no
+ * money, final. amount_mismatch: the gateway says paid, but not the order's amount or currency: staff accept it or
+ * refund it. refund_due: money came in for an order that could not take it (already paid by another attempt,
+ * cancelled, expired with its stock gone); refunded: staff gave it back.
  */
-export const ATTEMPT_STATES = ['pending', 'paid', 'failed', 'canceled', 'refund_due', 'refunded'] as const;
+export const ATTEMPT_STATES = [
+  'pending',
+  'declined',
+  'paid',
+  'failed',
+  'canceled',
+  'amount_mismatch',
+  'refund_due',
+  'refunded',
+] as const;
+/** The states the gateway may still change: reconciliation keeps asking about them. */
+export const OPEN_ATTEMPT_STATES: readonly AttemptState[] = ['pending', 'declined'];
 export type AttemptState = (typeof ATTEMPT_STATES)[number];
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -32,6 +45,8 @@ export const paymentAttempts = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     checkedAt: at('checked_at'),
+    /** when the gateway stops taking money for it (MyFatoorah's invoice expiry); null: not known */
+    payableUntil: at('payable_until'),
     refundedAt: at('refunded_at'),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
   },

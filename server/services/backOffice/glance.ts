@@ -7,6 +7,7 @@ import {
   countRefundsDue,
   lowStockRows,
   paidOrdersByDay,
+  paymentsToReview,
 } from '../../db/queries/backOffice';
 import { currencyRates } from '../../db/schema';
 import { LOW_STOCK_THRESHOLD } from './catalog';
@@ -14,18 +15,23 @@ import { DAY_MS, shopDayOf, shopDayStart } from './paging';
 
 const DAYS = 30;
 const LOW_STOCK_SHOWN = 20;
+const REVIEW_ORDERS_SHOWN = 20;
 
-/** Revenue in KWD; an order in another currency counts at today's rate. */
+/**
+ * Revenue in KWD; an order in another currency counts at today's rate. Only paid and delivered orders count: a
+ * payment for another amount or currency (amount_mismatch) is money to look at, not revenue, until staff accept it.
+ */
 export async function glance(db: Db, now: Date): Promise<GlanceAnswer> {
   const today = shopDayOf(now);
   const firstDay = new Date(shopDayStart(today, 'today').getTime() - (DAYS - 1) * DAY_MS);
-  const [paid, rates, awaiting, refunds, reviews, low] = await Promise.all([
+  const [paid, rates, awaiting, refunds, reviews, low, toReview] = await Promise.all([
     paidOrdersByDay(db, firstDay),
     db.select().from(currencyRates),
     countOrders(db, ['paid']),
     countRefundsDue(db),
     countPendingReviews(db),
     lowStockRows(db, LOW_STOCK_THRESHOLD, LOW_STOCK_SHOWN),
+    paymentsToReview(db, REVIEW_ORDERS_SHOWN),
   ]);
   const ratePerKwd = new Map(rates.map((rate) => [rate.currencyCode.toUpperCase(), rate.ratePerKwd]));
   const days = new Map<string, { orders: number; revenue: number }>();
@@ -56,6 +62,8 @@ export async function glance(db: Db, now: Date): Promise<GlanceAnswer> {
     series,
     awaiting_delivery: awaiting,
     refunds_due: refunds,
+    payments_to_review: toReview.count,
+    payments_to_review_orders: toReview.orderIds,
     reviews_pending: reviews,
     low_stock: low.map((row) => ({
       id: row.id,

@@ -12,13 +12,20 @@ import {
 import type { Db } from '../../db/client';
 import { customerNameOf, orderListRows } from '../../db/queries/backOffice';
 import { orderItemRows, orderRow, type OrderItemRow, type OrderRow } from '../../db/queries/orders';
-import { lockAttempt } from '../../db/queries/paymentAttempts';
+import { lockAttempt, orderStockNeeds } from '../../db/queries/paymentAttempts';
 import { orders, paymentAttempts, products, users, type OrderStatus } from '../../db/schema';
 import { returnStock } from '../../db/stock';
 import type { MailService } from '../mail';
 import { queueOrderMail } from '../../mails/orderMails';
 import { lockOrder, stockNeedsOf } from '../orders/lifecycle';
-import { orderAttempts, recordRefund, settleOpenAttempts } from '../orders/paymentAttempts';
+import {
+  orderAttempts,
+  recordRefund,
+  REFUNDABLE_STATES,
+  settleOpenAttempts,
+  settlePaid,
+  takeStockAgain,
+} from '../orders/paymentAttempts';
 import type { PaymentGateway } from '../payments';
 import { parseId } from '../catalog';
 import { Conflict, NotFound } from '../errors';
@@ -36,11 +43,14 @@ export const ORDER_ACTION_MESSAGES = {
   delivered: 'The order is marked delivered.',
   canceled: 'The order is cancelled.',
   refunded: 'The refund is recorded.',
+  accepted: 'The payment is accepted: the order is paid.',
   unchanged: 'Nothing to change: the order is already so.',
 } as const;
 
 const DELIVERABLE: readonly OrderStatus[] = ['paid'];
 const CANCELABLE: readonly OrderStatus[] = ['pending', 'paid'];
+/** An order that has not taken money yet: staff may accept a mismatched payment for it. */
+const ACCEPTS_PAYMENT: readonly OrderStatus[] = ['pending', 'failed', 'expired'];
 
 export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersAnswer> {
   const page = pageOf(query);
@@ -152,6 +162,8 @@ async function adminOrder(db: Db, order: OrderRow): Promise<AdminOrder> {
     audit,
     can_deliver: DELIVERABLE.includes(order.status),
     can_cancel: CANCELABLE.includes(order.status),
+    money_to_review: payments.some((payment) => payment.state === 'amount_mismatch'),
+    can_accept_payment: ACCEPTS_PAYMENT.includes(order.status),
   };
 }
 
@@ -284,8 +296,9 @@ export async function cancelOrderAsStaff(
 }
 
 /**
- * Staff gave a `refund_due` payment's money back: the attempt becomes refunded (who, when). An order that waited for
- * its money to go back (refund_due) is closed as cancelled once none of its payments is due any more.
+ * Staff gave a `refund_due` (or `amount_mismatch`) payment's money back: the attempt becomes refunded (who, when). An
+ * order that waited for its money to go back (refund_due) is closed as cancelled once none of its payments is due
+ * any more; an unpaid order held for a mismatched payment is held no longer (releaseReviewHold).
  */
 export async function recordOrderRefund(
   deps: OrderActionDeps,
@@ -304,7 +317,7 @@ export async function recordOrderRefund(
     const attempt = await lockAttempt(tx, attemptId);
     if (!order || !attempt || attempt.orderId !== order.id) throw notFound();
     if (attempt.state === 'refunded') return false;
-    if (attempt.state !== 'refund_due')
+    if (!REFUNDABLE_STATES.includes(attempt.state))
       throw new Conflict(ADMIN_REFUSALS.payment_not_refund_due, undefined, 'payment_not_refund_due');
     await recordRefund(tx, attempt.id, actor.id, now);
     await queueOrderMail(tx, deps.mail, order.id, 'refunded', now, {
@@ -318,7 +331,7 @@ export async function recordOrderRefund(
         subjectType: 'payment',
         subjectId: attempt.id,
         orderId: order.id,
-        before: { state: 'refund_due' },
+        before: { state: attempt.state },
         after: { state: 'refunded', amount: attempt.amount, currency: attempt.currency },
       },
       now,
@@ -344,10 +357,93 @@ export async function recordOrderRefund(
         );
       }
     }
+    if (attempt.state === 'amount_mismatch') await releaseReviewHold(tx, order, now);
     return true;
   });
   return {
     message: changed ? ORDER_ACTION_MESSAGES.refunded : ORDER_ACTION_MESSAGES.unchanged,
+    order: await adminOrder(db, await existingOrder(db, idText)),
+    changed,
+  };
+}
+
+/**
+ * After a mismatched payment's money went back: an unpaid order that was held for staff's decision (no deadline) and
+ * has no other payment to look at is held no longer. It is due now: the expiry job (which asks the gateway about its
+ * open payments first) expires it at its next run and its pieces go back on sale.
+ */
+async function releaseReviewHold(tx: Db, order: OrderRow, now: Date): Promise<void> {
+  if (order.status !== 'pending' || !order.stockReserved || order.reservedUntil !== null) return;
+  const [left] = await tx
+    .select({ n: count() })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'amount_mismatch')));
+  if ((left?.n ?? 0) > 0) return;
+  await tx.update(orders).set({ reservedUntil: now, updatedAt: now }).where(eq(orders.id, order.id));
+}
+
+/**
+ * Staff accept a payment the gateway took for another amount or currency than the order's (`amount_mismatch`): the
+ * order is paid with it, as if it had matched. Only an order that has not taken money (pending, failed, expired):
+ * one that holds no stock takes its pieces again, or is refused (`order_stock_gone`) and the payment is to be
+ * refunded instead; a paid, delivered or cancelled order refuses it (`payment_not_acceptable`). Audited
+ * (payment.accepted) with the amount taken and the order's total; the same click again changes nothing.
+ */
+export async function acceptMismatchedPayment(
+  deps: OrderActionDeps,
+  actor: Actor,
+  idText: string,
+  paymentIdText: string,
+): Promise<ActionResult> {
+  const { db, now } = deps;
+  const found = await existingOrder(db, idText);
+  const attemptId = parseId(paymentIdText);
+  const notFound = () => new NotFound(ADMIN_REFUSALS.payment_not_found, 'payment_not_found');
+  if (attemptId === null) throw notFound();
+  const changed = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, found.id);
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!order || !attempt || attempt.orderId !== order.id) throw notFound();
+    if (attempt.state === 'paid' && order.paymentId === attempt.gatewayPaymentId) return false;
+    if (attempt.state !== 'amount_mismatch')
+      throw new Conflict(ADMIN_REFUSALS.payment_not_in_review, undefined, 'payment_not_in_review');
+    if (!ACCEPTS_PAYMENT.includes(order.status))
+      throw new Conflict(ADMIN_REFUSALS.payment_not_acceptable, undefined, 'payment_not_acceptable');
+    const needs = await orderStockNeeds(tx, order.id);
+    if (!order.stockReserved && !(await takeStockAgain(tx, needs)))
+      throw new Conflict(ADMIN_REFUSALS.order_stock_gone, undefined, 'order_stock_gone');
+    await settlePaid(
+      tx,
+      order,
+      attempt,
+      { paymentId: attempt.gatewayPaymentId, amount: attempt.amount, currencyIso: attempt.currency },
+      needs,
+      now,
+    );
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'payment.accepted',
+        subjectType: 'payment',
+        subjectId: attempt.id,
+        orderId: order.id,
+        before: { state: 'amount_mismatch', status: order.status },
+        after: {
+          state: 'paid',
+          status: 'paid',
+          amount: attempt.amount,
+          currency: attempt.currency,
+          order_total: order.totalPrice,
+          order_currency: order.currency,
+        },
+      },
+      now,
+    );
+    return true;
+  });
+  return {
+    message: changed ? ORDER_ACTION_MESSAGES.accepted : ORDER_ACTION_MESSAGES.unchanged,
     order: await adminOrder(db, await existingOrder(db, idText)),
     changed,
   };

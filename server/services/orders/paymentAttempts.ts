@@ -13,8 +13,8 @@ import {
   setAttempt,
   type AttemptRow,
 } from '../../db/queries/paymentAttempts';
-import { cartItems, orders, type AttemptState } from '../../db/schema';
-import { countSold, returnStock, takeStock } from '../../db/stock';
+import { cartItems, OPEN_ATTEMPT_STATES, orders, type AttemptState } from '../../db/schema';
+import { countSold, returnStock, takeStock, type StockNeed } from '../../db/stock';
 import { ownerWhere, type CartOwner } from '../cart';
 import { Conflict, NotFound } from '../errors';
 import type { GatewayName, PaymentGateway, PaymentState } from '../payments';
@@ -42,9 +42,17 @@ export interface GatewayOutcome {
   currencyIso: string;
   paymentId: string;
   invoiceId?: string;
+  /** a declined try on a payment the gateway still takes money for (see PaymentStatus) */
+  stillPayable?: boolean;
 }
 
 export const REFUND_DUE_LOG = 'payment received for an order that cannot take it: refund due';
+export const AMOUNT_MISMATCH_LOG =
+  'gateway reports a paid payment that does not match its order: waiting for staff (accept or refund)';
+
+/** Whether the gateway may still change this attempt (reconciliation keeps asking about it). */
+export const isOpenAttempt = (attempt: Pick<AttemptRow, 'state'>) =>
+  OPEN_ATTEMPT_STATES.includes(attempt.state);
 
 /** A payment the gateway just made for the order, recorded as pending. */
 export function recordAttempt(
@@ -79,9 +87,13 @@ export function orderAttempts(db: Db, orderId: number): Promise<AttemptRow[]> {
 
 export const NOT_REFUNDABLE = 'Only a payment waiting for its refund can be marked refunded.';
 
+/** The states whose money staff may give back: owed (refund_due) or not matching its order (amount_mismatch). */
+export const REFUNDABLE_STATES: readonly AttemptState[] = ['refund_due', 'amount_mismatch'];
+
 /**
- * Staff gave the money of a `refund_due` attempt back: it becomes `refunded`, with who and when. Recording it again
- * answers the attempt as it is (idempotent); any other state is a Conflict, an unknown attempt NotFound.
+ * Staff gave the money of a `refund_due` (or `amount_mismatch`) attempt back: it becomes `refunded`, with who and
+ * when. Recording it again answers the attempt as it is (idempotent); any other state is a Conflict, an unknown
+ * attempt NotFound.
  */
 export async function recordRefund(
   db: Db,
@@ -93,7 +105,7 @@ export async function recordRefund(
     const attempt = await lockAttempt(tx, attemptId);
     if (!attempt) throw new NotFound('Payment not found');
     if (attempt.state === 'refunded') return attempt;
-    if (attempt.state !== 'refund_due') throw new Conflict(NOT_REFUNDABLE);
+    if (!REFUNDABLE_STATES.includes(attempt.state)) throw new Conflict(NOT_REFUNDABLE);
     const refunded = await setAttempt(
       tx,
       attemptId,
@@ -141,11 +153,12 @@ async function markRefundDue(
 
 /**
  * Applies what the gateway itself says about one payment to its attempt and its order, under the order's lock.
- * Failed: the attempt fails; a pending order whose current attempt it is fails and gives its stock back. Paid (only
- * when the currency is the order's and the amount covers its total): the order is paid if its stock is still held
- * or can be taken again; otherwise (paid already by another attempt, cancelled, or the pieces sold since) the
- * attempt is `refund_due` (and a cancelled or unstocked order too), with a warning in the log. Repeating an answer
- * changes nothing. A payment the shop had not recorded (its answer lost in a crash) is recorded here.
+ * Failed: the attempt fails (or, while the gateway still takes money for it, is declined and still followed); a
+ * pending order whose current attempt it is fails and gives its stock back. Paid for another amount or currency
+ * than the order's: the attempt is `amount_mismatch` for staff, logged once. Paid: the order is paid if its stock
+ * is still held or can be taken again; otherwise (paid already by another attempt, cancelled, or the pieces sold
+ * since) the attempt is `refund_due` (and a cancelled or unstocked order too), with a warning in the log. Repeating
+ * an answer changes nothing. A payment the shop had not recorded (its answer lost in a crash) is recorded here.
  */
 export async function applyPaymentOutcome(
   deps: SettleDeps,
@@ -156,6 +169,7 @@ export async function applyPaymentOutcome(
   if (outcome.status === 'pending') return null;
   const { db, gateway, log } = deps;
   let refund: RefundDue | null = null;
+  let mismatch: object | null = null;
   const state = await db.transaction(async (tx): Promise<AttemptState | null> => {
     const order = await lockOrderRow(tx, orderId);
     if (!order) return null;
@@ -174,28 +188,57 @@ export async function applyPaymentOutcome(
     const needs = await orderStockNeeds(tx, orderId);
 
     if (outcome.status === 'failed') {
-      if (attempt.state === 'pending') await setAttempt(tx, attempt.id, { state: 'failed' }, now);
+      const news = attempt.state === 'pending';
+      let attemptState = attempt.state;
+      if (outcome.stillPayable) {
+        // A declined try on an invoice that still takes money (the shopper may pay on the same page): the attempt
+        // stays followed, as declined, until the gateway decides the invoice.
+        if (!news) return attempt.state;
+        attemptState = 'declined';
+      } else if (isOpenAttempt(attempt)) {
+        attemptState = 'failed';
+      }
+      if (attemptState !== attempt.state) await setAttempt(tx, attempt.id, { state: attemptState }, now);
+      // Only news fails the order: an attempt declined before failed it then, and a retry may have revived it since.
       // An earlier attempt failing says nothing about the attempt the shopper is making now.
-      if (order.status !== 'pending' || order.paymentId !== outcome.paymentId) return attempt.state;
+      if (!news || order.status !== 'pending' || order.paymentId !== outcome.paymentId) return attemptState;
       await tx
         .update(orders)
         // Its deadline stays: a failed order expires when an unpaid one would (a retry renews nothing).
         .set({ status: 'failed', stockReserved: false, updatedAt: now })
         .where(eq(orders.id, orderId));
       if (order.stockReserved) await returnStock(tx, needs);
-      return 'failed';
+      return attemptState;
     }
 
-    if (['paid', 'refund_due', 'refunded'].includes(attempt.state)) return attempt.state;
+    if (['paid', 'refund_due', 'refunded', 'amount_mismatch'].includes(attempt.state)) return attempt.state;
     if (
       outcome.currencyIso.toUpperCase() !== order.currency.toUpperCase() ||
       outcome.amount + 1e-9 < order.totalPrice
     ) {
-      log?.warn(
-        { orderId, attemptId: attempt.id, amount: outcome.amount, currency: outcome.currencyIso },
-        'gateway reports a paid payment that does not match its order; the order is left as it is',
+      // Money came in, but not what the order asks: never revenue, never silent. The attempt waits for staff
+      // (accept or refund); an unpaid order that holds its stock keeps holding it until they decide (no deadline).
+      await setAttempt(
+        tx,
+        attempt.id,
+        { state: 'amount_mismatch', amount: outcome.amount, currency: outcome.currencyIso.toUpperCase() },
+        now,
       );
-      return attempt.state;
+      if (order.status === 'pending' && order.stockReserved) {
+        await tx
+          .update(orders)
+          .set({ reservedUntil: null, expiryClaimedUntil: null, updatedAt: now })
+          .where(eq(orders.id, orderId));
+      }
+      mismatch = {
+        orderId,
+        attemptId: attempt.id,
+        amount: outcome.amount,
+        currency: outcome.currencyIso.toUpperCase(),
+        orderTotal: order.totalPrice,
+        orderCurrency: order.currency,
+      };
+      return 'amount_mismatch';
     }
     if (['paid', 'completed', 'refund_due'].includes(order.status)) {
       // The order took its money already (or is waiting to give it back): this is a second payment.
@@ -209,16 +252,7 @@ export async function applyPaymentOutcome(
     // An expired order is sold after all if its pieces are still there; a cancelled one never takes stock again.
     let holdsStock = order.stockReserved;
     if (!holdsStock && order.status !== 'canceled') {
-      // Savepoint: a partial take must not survive when another product fell short.
-      holdsStock = await tx
-        .transaction(async (inner) => {
-          if ((await takeStock(inner, needs)).length > 0) throw new StockGone();
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof StockGone) return false;
-          throw error;
-        });
+      holdsStock = await takeStockAgain(tx, needs);
     }
     if (!holdsStock) {
       await tx
@@ -234,34 +268,7 @@ export async function applyPaymentOutcome(
       refund = await markRefundDue(tx, attempt, outcome, now);
       return 'refund_due';
     }
-    await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        stockReserved: true,
-        reservedUntil: null,
-        paidAt: now,
-        paymentId: outcome.paymentId,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-    await setAttempt(
-      tx,
-      attempt.id,
-      { state: 'paid', amount: outcome.amount, currency: outcome.currencyIso.toUpperCase() },
-      now,
-    );
-    await countSold(tx, needs);
-    const owner: CartOwner | null =
-      order.userId !== null
-        ? { userId: order.userId }
-        : order.guestCartId !== null
-          ? { guestCartId: order.guestCartId }
-          : null;
-    const productIds = needs.map((need) => need.productId);
-    if (owner && productIds.length > 0) {
-      await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
-    }
+    await settlePaid(tx, order, attempt, outcome, needs, now);
     if (deps.mail) {
       await queueOrderMail(tx, deps.mail, orderId, 'paid', now);
       await queueStaffMail(tx, deps.mail, { event: 'paid_order', orderId }, now);
@@ -269,7 +276,66 @@ export async function applyPaymentOutcome(
     return 'paid';
   });
   if (refund) log?.warn(refund, REFUND_DUE_LOG);
+  if (mismatch) log?.warn(mismatch, AMOUNT_MISMATCH_LOG);
   return state;
+}
+
+/**
+ * The order (locked, holding its stock) is paid by this attempt: sold, its attempt paid with what the gateway took,
+ * its pieces out of its owner's cart.
+ */
+export async function settlePaid(
+  tx: Db,
+  order: { id: number; userId: number | null; guestCartId: number | null },
+  attempt: AttemptRow,
+  received: { paymentId: string; amount: number; currencyIso: string },
+  needs: StockNeed[],
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      stockReserved: true,
+      reservedUntil: null,
+      paidAt: now,
+      paymentId: received.paymentId,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id));
+  await setAttempt(
+    tx,
+    attempt.id,
+    { state: 'paid', amount: received.amount, currency: received.currencyIso.toUpperCase() },
+    now,
+  );
+  await countSold(tx, needs);
+  const owner: CartOwner | null =
+    order.userId !== null
+      ? { userId: order.userId }
+      : order.guestCartId !== null
+        ? { guestCartId: order.guestCartId }
+        : null;
+  const productIds = needs.map((need) => need.productId);
+  if (owner && productIds.length > 0) {
+    await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
+  }
+}
+
+/**
+ * Takes the order's pieces again in a savepoint (a partial take never survives another product falling short).
+ * false: some are gone.
+ */
+export async function takeStockAgain(tx: Db, needs: StockNeed[]): Promise<boolean> {
+  return tx
+    .transaction(async (inner) => {
+      if ((await takeStock(inner, needs)).length > 0) throw new StockGone();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StockGone) return false;
+      throw error;
+    });
 }
 
 /** Asks the gateway about each attempt of the order it may still decide, and applies the answers. */
@@ -279,7 +345,7 @@ export async function settleOpenAttempts(
   now: Date,
 ): Promise<AttemptState[]> {
   const open = (await orderAttempts(deps.db, orderId)).filter(
-    (attempt) => attempt.state === 'pending' && attempt.gateway === deps.gateway.name,
+    (attempt) => isOpenAttempt(attempt) && attempt.gateway === deps.gateway.name,
   );
   const states: AttemptState[] = [];
   for (const attempt of open) {
@@ -303,9 +369,9 @@ export async function settleOpenAttempts(
  * attempt is withdrawn.
  */
 export async function cancelAttempt(deps: SettleDeps, attempt: AttemptRow, now: Date): Promise<boolean> {
-  if (attempt.state !== 'pending' || attempt.gateway !== deps.gateway.name) return false;
+  if (!isOpenAttempt(attempt) || attempt.gateway !== deps.gateway.name) return false;
   if (await deps.gateway.cancel(attempt.gatewayPaymentId)) {
-    await setAttempt(deps.db, attempt.id, { state: 'canceled' }, now, ['pending']);
+    await setAttempt(deps.db, attempt.id, { state: 'canceled' }, now, [...OPEN_ATTEMPT_STATES]);
     return true;
   }
   const status = await deps.gateway.getPaymentStatus(attempt.gatewayPaymentId);
@@ -331,7 +397,7 @@ export async function cancelOtherAttempts(
   const attempts = await orderAttempts(deps.db, orderId);
   const current = attempts.find((attempt) => attempt.gatewayPaymentId === order?.paymentId);
   for (const attempt of attempts) {
-    if (attempt.state !== 'pending') continue;
+    if (!isOpenAttempt(attempt)) continue;
     if (options.keepCurrent && (!current || attempt.id >= current.id)) continue;
     try {
       await cancelAttempt(deps, attempt, now);

@@ -86,6 +86,8 @@ export function makeAdminOrder(
     audit: [],
     can_deliver: status === 'paid',
     can_cancel: status === 'paid' || status === 'pending',
+    money_to_review: false,
+    can_accept_payment: status === 'pending' || status === 'failed' || status === 'expired',
     ...extra,
   };
 }
@@ -157,6 +159,8 @@ export const GLANCE: GlanceAnswer = {
   })),
   awaiting_delivery: 1,
   refunds_due: 1,
+  payments_to_review: 0,
+  payments_to_review_orders: [],
   reviews_pending: 1,
   low_stock: [{ id: 102, name: { en: 'Musk', ar: 'مسك' }, stock_quantity: 0 }],
   low_stock_threshold: 5,
