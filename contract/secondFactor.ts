@@ -19,6 +19,14 @@ export type SecondFactorRefusal = keyof typeof SECOND_FACTOR_REFUSALS;
 
 export const WRONG_SECOND_FACTOR_CODE = 'The code is wrong or has expired.';
 
+/**
+ * A sensitive back office action (staff changes, refunds, coupons of 50 % or 20 KWD and more) whose session last
+ * proved its holder more than 15 minutes ago: 403 with `code: 'reauth_required'`; POST /account/reauth, then the
+ * same call again.
+ */
+export const REAUTH_REFUSAL = 'Confirm it is you: enter your password or a code from your app again.';
+export const WRONG_PASSWORD = 'The password is incorrect.';
+
 export const SecondFactorStatus = Answer({
   /** the account has a confirmed authenticator */
   enrolled: Type.Boolean(),
@@ -49,6 +57,16 @@ export const RecoveryCodesAnswer = Answer({
   recovery_codes: Type.Array(Type.String()),
 });
 export type RecoveryCodesAnswer = Static<typeof RecoveryCodesAnswer>;
+
+/** The password, or (for an account with an app) a code from it or a recovery code: one of the two. */
+export const ReauthBody = Type.Object(
+  {
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    code: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+);
+export type ReauthBody = Static<typeof ReauthBody>;
 
 export const ShopSecurity = Answer({ staff_second_factor: Type.Boolean() });
 export type ShopSecurity = Static<typeof ShopSecurity>;
@@ -89,6 +107,14 @@ export const SecondFactor = endpoints({
     notes:
       "the sign-in's second step: a code from the app (each once) or an unused recovery code; wrong 422; five wrong 429 (locked out, growing)",
     schema: { body: CodeBody, response: { 200: MessageAnswer } },
+  },
+  reauth: {
+    method: 'POST',
+    url: '/account/reauth',
+    auth: 'staff',
+    notes:
+      'proves again who holds the session (the password, or a code from the app or a recovery code): sensitive back office actions go through for 15 minutes; wrong 422; five wrong 429 (locked out, growing)',
+    schema: { body: ReauthBody, response: { 200: MessageAnswer } },
   },
   security: {
     method: 'GET',

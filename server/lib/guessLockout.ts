@@ -23,8 +23,10 @@ export class LockedOut extends TooManyAttempts {
 }
 
 /** What a lockout key is made of: a purpose and an account (or the e-mail address typed). */
-export const lockoutKey = (kind: 'email-code' | 'second-factor' | 'email-change', who: string | number) =>
-  `${kind}|${String(who).toLowerCase()}`;
+export const lockoutKey = (
+  kind: 'email-code' | 'second-factor' | 'email-change' | 'reauth',
+  who: string | number,
+) => `${kind}|${String(who).toLowerCase()}`;
 
 export function lockoutLength(lockouts: number): number {
   return Math.min(FIRST_LOCKOUT_MS * 2 ** Math.max(0, lockouts - 1), LONGEST_LOCKOUT_MS);

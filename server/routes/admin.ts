@@ -32,6 +32,7 @@ import {
 } from '../services/backOffice/orders';
 import { listStaff, setStaffNotifications, setStaffRole } from '../services/backOffice/staff';
 import { Invalid, NotSignedIn } from '../services/errors';
+import { assertRecentProof, isBigCoupon, requireRecentProof } from '../plugins/reauth';
 import catalogueImportRoutes from './catalogueImport';
 
 /** The signed-in staff member (requireStaff/requireOwner ran first). */
@@ -100,7 +101,9 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { message, order } = await cancelOrderAsStaff(orderDeps(), actorOf(request), request.params.id);
     return { message, order };
   });
-  app.post(Admin.refund.url, { ...staff, schema: Admin.refund.schema }, async (request) => {
+  // Sensitive actions (plugins/reauth): a proof of who holds the session from the last 15 minutes.
+  const recentProof = { preHandler: requireRecentProof(config.now) };
+  app.post(Admin.refund.url, { ...staff, ...recentProof, schema: Admin.refund.schema }, async (request) => {
     const { message, order } = await recordOrderRefund(
       orderDeps(),
       actorOf(request),
@@ -165,15 +168,21 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Admin.coupons.url, { ...staff, schema: Admin.coupons.schema }, async (request) =>
     listCouponsForStaff(db, request.query),
   );
-  app.post(Admin.createCoupon.url, { ...staff, schema: Admin.createCoupon.schema }, async (request, reply) =>
-    reply.status(201).send(await createCoupon(catalogDeps(), actorOf(request), request.body)),
+  app.post(
+    Admin.createCoupon.url,
+    { ...staff, schema: Admin.createCoupon.schema },
+    async (request, reply) => {
+      if (isBigCoupon(request.body)) assertRecentProof(request, config.now());
+      return reply.status(201).send(await createCoupon(catalogDeps(), actorOf(request), request.body));
+    },
   );
-  app.put(Admin.updateCoupon.url, { ...staff, schema: Admin.updateCoupon.schema }, async (request) =>
-    updateCoupon(catalogDeps(), actorOf(request), request.params.id, request.body),
-  );
+  app.put(Admin.updateCoupon.url, { ...staff, schema: Admin.updateCoupon.schema }, async (request) => {
+    if (isBigCoupon(request.body)) assertRecentProof(request, config.now());
+    return updateCoupon(catalogDeps(), actorOf(request), request.params.id, request.body);
+  });
 
   app.get(Admin.staff.url, { ...owner, schema: Admin.staff.schema }, async () => listStaff(db));
-  app.post(Admin.setRole.url, { ...owner, schema: Admin.setRole.schema }, async (request) =>
+  app.post(Admin.setRole.url, { ...owner, ...recentProof, schema: Admin.setRole.schema }, async (request) =>
     setStaffRole(db, actorOf(request), request.body, config.now()),
   );
   app.post(

@@ -4,18 +4,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { SecondFactor } from '../../contract/secondFactor';
 import { clientAddressKey } from '../lib/clientAddress';
+import { requireRecentProof } from '../plugins/reauth';
 import { NotSignedIn } from '../services/errors';
 import {
   beginEnrolment,
   changeShopSecurity,
   finishEnrolment,
   proveSecondFactor,
+  reauthenticate,
   secondFactorStatus,
   shopSecurity,
   type Holder,
 } from '../services/secondFactor';
 
 export const SECOND_STEP_PASSED = 'Signed in to the back office.';
+export const REAUTHENTICATED = 'Confirmed.';
 
 function holderOf(request: FastifyRequest): Holder {
   const user = request.user;
@@ -59,12 +62,22 @@ const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    SecondFactor.reauth.url,
+    { preValidation: app.requireStaff, config: CODE_CHECK_LIMIT, schema: SecondFactor.reauth.schema },
+    async (request) => {
+      await reauthenticate(deps(request), holderOf(request), request.body);
+      return { message: REAUTHENTICATED };
+    },
+  );
+
   app.get(SecondFactor.security.url, { ...owner, schema: SecondFactor.security.schema }, async () =>
     shopSecurity(db),
   );
   app.put(
     SecondFactor.setSecurity.url,
-    { ...owner, schema: SecondFactor.setSecurity.schema },
+    // Whether staff need an app is a staff change: it asks for a recent proof.
+    { ...owner, preHandler: requireRecentProof(config.now), schema: SecondFactor.setSecurity.schema },
     async (request) => changeShopSecurity(db, request.body.staff_second_factor, config.now()),
   );
 };

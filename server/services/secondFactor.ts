@@ -27,7 +27,13 @@ import {
   recoveryCodeHash,
   TOTP_ISSUER,
 } from '../lib/totp';
-import { SECOND_FACTOR_REFUSALS, WRONG_SECOND_FACTOR_CODE } from '../../contract/secondFactor';
+import {
+  SECOND_FACTOR_REFUSALS,
+  WRONG_PASSWORD,
+  WRONG_SECOND_FACTOR_CODE,
+} from '../../contract/secondFactor';
+import { findUserById } from '../db/queries/users';
+import { verifyPassword } from '../lib/passwords';
 import { Conflict, Invalid } from './errors';
 
 export interface SecondFactorDeps {
@@ -151,4 +157,32 @@ export async function shopSecurity(db: Db) {
 export async function changeShopSecurity(db: Db, staffSecondFactor: boolean, now: Date) {
   await setStaffSecondFactor(db, staffSecondFactor, now);
   return shopSecurity(db);
+}
+
+/**
+ * Proves again who holds the session, for the sensitive back office actions of the next 15 minutes: the password
+ * (its guesses lock out like codes do), or a code from the app or a recovery code.
+ */
+export async function reauthenticate(
+  deps: SecondFactorDeps,
+  holder: Holder,
+  proof: { password?: string; code?: string },
+): Promise<void> {
+  if (proof.code !== undefined) {
+    await proveSecondFactor(deps, holder, proof.code, false);
+    return;
+  }
+  const { db, config } = deps;
+  const now = config.now();
+  const user = await findUserById(db, holder.id);
+  const accepted = await guarded(
+    db,
+    lockoutKey('reauth', holder.id),
+    now,
+    async () =>
+      Boolean(user?.passwordHash) && (await verifyPassword(proof.password ?? '', user?.passwordHash ?? '')),
+    deps.log,
+  );
+  if (!accepted) throw new Invalid({ password: [WRONG_PASSWORD] }, WRONG_PASSWORD);
+  await markSessionProven(db, holder.tokenId, now, false);
 }
