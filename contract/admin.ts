@@ -419,9 +419,19 @@ export const AdminCoupon = Answer({
   /** it works until this day's start (YYYY-MM-DD, midnight UTC), as the shop has always read it */
   end_date: Type.String(),
   is_active: Type.Boolean(),
+  /** orders that may use it in all; null: no limit */
+  usage_limit: Nullable(Type.Integer()),
+  /** orders one customer (account, e-mail or phone) may use it for; null: no limit */
+  per_customer_limit: Nullable(Type.Integer()),
+  /** uses so far: orders with it that are not expired or cancelled */
+  uses: Type.Integer(),
+  /** staff confirmed it may take an order's goods to nothing (such an order is paid by the coupon) */
+  allows_free_orders: Type.Boolean(),
   audit: Type.Array(AuditEntry),
 });
 export type AdminCoupon = Static<typeof AdminCoupon>;
+
+const CouponLimit = Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }));
 
 export const COUPON_SORTS = ['created_at', 'code', 'value', 'min_total', 'starts_on', 'end_date'] as const;
 
@@ -444,22 +454,12 @@ export const COUPON_CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';
 /**
  * A percent coupon's value is 0 < value ≤ 100 (422 `errors.value`); starts_on must not be after end_date (422
  * `errors.end_date`); both days lie between 1970-01-01 and 2999-12-31 (422 `errors.end_date` / `errors.starts_on`);
-  /** orders that may use it in all; null: no limit */
-  usage_limit: Nullable(Type.Integer()),
-  /** orders one customer (account, e-mail or phone) may use it for; null: no limit */
-  per_customer_limit: Nullable(Type.Integer()),
-  /** uses so far: orders with it that are not expired or cancelled */
-  uses: Type.Integer(),
-  /** staff confirmed it may take an order's goods to nothing (such an order is paid by the coupon) */
-  allows_free_orders: Type.Boolean(),
  * a code another coupon has (case ignored) 422 `errors.code`. A coupon that may make an order's goods free (a percent
  * of 100, or an amount at or above its own minimum) needs `allows_free_orders: true`, else 422
  * `errors.allows_free_orders`: staff confirm it on purpose.
  */
 export const CreateCouponBody = Type.Object(
   {
-const CouponLimit = Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }));
-
     code: Type.String({ pattern: COUPON_CODE_PATTERN }),
     kind: CouponKind,
     value: Price,
@@ -467,6 +467,9 @@ const CouponLimit = Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }));
     starts_on: Type.Optional(Nullable(Type.String({ pattern: DATE_PATTERN }))),
     end_date: Type.String({ pattern: DATE_PATTERN }),
     is_active: Type.Optional(Type.Boolean()),
+    usage_limit: Type.Optional(CouponLimit),
+    per_customer_limit: Type.Optional(CouponLimit),
+    allows_free_orders: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -482,6 +485,9 @@ export const UpdateCouponBody = Type.Object(
     starts_on: Type.Optional(Nullable(Type.String({ pattern: DATE_PATTERN }))),
     end_date: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
     is_active: Type.Optional(Type.Boolean()),
+    usage_limit: Type.Optional(CouponLimit),
+    per_customer_limit: Type.Optional(CouponLimit),
+    allows_free_orders: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -492,9 +498,6 @@ export type AdminCouponAnswer = Static<typeof AdminCouponAnswer>;
 
 // ---- staff (the owner's) ----
 
-    usage_limit: Type.Optional(CouponLimit),
-    per_customer_limit: Type.Optional(CouponLimit),
-    allows_free_orders: Type.Optional(Type.Boolean()),
 export const StaffMember = Answer({
   id: Type.Integer(),
   name: Type.String(),

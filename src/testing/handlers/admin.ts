@@ -139,12 +139,12 @@ export function makeAdminCoupon(id: number, extra: Partial<AdminCoupon> = {}): A
     starts_on: null,
     end_date: '2027-01-01',
     is_active: true,
-    audit: [],
-    ...extra,
     usage_limit: null,
     per_customer_limit: null,
     uses: 0,
     allows_free_orders: false,
+    audit: [],
+    ...extra,
   };
 }
 
