@@ -19,7 +19,8 @@ import { consumeCode, dropOpenCodes, issueCode, normalizeCode } from '../lib/cod
 import { guarded, lockoutKey } from '../lib/guessLockout';
 import type { AppDeps } from '../types';
 import { CLOSED_ORDER_WATCH_MS } from './reconciliation';
-import { Invalid, NotFound } from './errors';
+import { actedInBackOffice, writeAudit } from './backOffice/audit';
+import { Conflict, Invalid, NotFound } from './errors';
 import { PICTURE_MESSAGES, preparePicture } from './pictures';
 
 export const PROFILE_MESSAGES = {
@@ -190,6 +191,9 @@ export async function replaceProfilePicture(
  * (an order still being paid, delivered or refunded keeps them until it settles), reviews stay under no name,
  * the mail sent to its address goes, and the picture.
  */
+export const STAFF_ACCOUNT_KEPT =
+  'A staff or owner account cannot be deleted. Ask the owner to take the staff role away first.';
+
 export async function deleteAccount({ db, config }: Pick<AppDeps, 'db' | 'config'>, userId: number) {
   const user = await currentUser(db, userId);
   // Mail to a pending address stays: that mailbox may be somebody else's, and the pruning job takes it anyway.
@@ -197,6 +201,26 @@ export async function deleteAccount({ db, config }: Pick<AppDeps, 'db' | 'config
     db,
     { id: user.id, addresses: [user.email] },
     new Date(config.now().getTime() - CLOSED_ORDER_WATCH_MS),
+    async (tx, row) => {
+      // Staff and owners answer for what they did in the back office: their account stays until the owner (or, for
+      // an owner, `npm run staff`) takes the role away, which is audited.
+      if (row.role !== 'shopper') throw new Conflict(STAFF_ACCOUNT_KEPT, undefined, 'staff_account_kept');
+      // An account that once acted in the back office leaves an entry of its deletion, with who it was.
+      if (await actedInBackOffice(tx, row.id)) {
+        await writeAudit(
+          tx,
+          { id: row.id, name: row.name, email: row.email },
+          {
+            action: 'user.deleted',
+            subjectType: 'user',
+            subjectId: row.id,
+            before: { role: row.role },
+            after: null,
+          },
+          config.now(),
+        );
+      }
+    },
   );
   await removeUpload(config, user.profileImage);
 }

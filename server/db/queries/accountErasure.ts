@@ -58,11 +58,19 @@ export async function eraseUser(
   db: Db,
   user: { id: number; addresses: string[] },
   payableSince: Date,
+  /** Called with the locked row before anything goes: it may refuse (throw) or write an audit entry in `tx`. */
+  beforeErase?: (tx: Db, row: { id: number; name: string; email: string; role: string }) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // The account's row first, locked: an order being placed or moved to it meanwhile commits before the orders
     // are marked below (its insert waits for this lock), so none slips past the marking with its contact details.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    // A role given meanwhile also waits for it, so the role read here is the one the account goes with.
+    const [row] = await tx
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    if (row && beforeErase) await beforeErase(tx, row);
     await tx.update(orders).set({ eraseContact: true }).where(eq(orders.userId, user.id));
     await eraseSettledContacts(tx, payableSince);
     await tx.update(reviews).set({ userName: '' }).where(eq(reviews.userId, user.id));

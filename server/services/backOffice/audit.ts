@@ -57,13 +57,25 @@ export function changedFields(
 
 type AuditRow = typeof auditLog.$inferSelect;
 
+/** Whether the account ever acted in the back office (its entries keep its id). */
+export async function actedInBackOffice(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(eq(auditLog.actorId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
 function entryOf(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     action: row.action,
     subject_type: row.subjectType,
     subject_id: row.subjectId,
-    actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName, email: row.actorEmail },
+    // Who acted as they were named at that moment, for good: the id stays after the account is gone (migrations/019),
+    // and a later rename changes nothing here. The command line has no account (id null) but still a name.
+    actor: { id: row.actorId, name: row.actorName, email: row.actorEmail },
     before: row.before ?? null,
     after: row.after ?? null,
     created_at: row.createdAt.toISOString(),

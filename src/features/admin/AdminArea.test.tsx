@@ -195,6 +195,10 @@ describe('an order', () => {
     const trail = screen.getByTestId('audit-trail');
     expect(within(trail).getByText('Marked delivered')).toBeInTheDocument();
     expect(within(trail).getByText('by Owner', { exact: false })).toBeInTheDocument();
+    // Who acted, as they were then: the name, the e-mail and the account (issue 47, finding 4).
+    expect(within(trail).getByTestId('audit-actor')).toHaveTextContent(
+      'by Owner <owner@shop.test> (account 1)',
+    );
     expect(within(trail).getByText('status: Paid → Delivered')).toBeInTheDocument();
   });
 

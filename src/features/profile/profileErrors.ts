@@ -15,6 +15,9 @@ const KNOWN: Readonly<Record<string, string>> = {
   'The image field must be an image.': 'profile.avatar.unreadable',
   'The image field has invalid image dimensions.': 'profile.avatar.too_many_pixels',
   'The image field must not be greater than 5120 kilobytes.': 'profile.avatar.too_large',
+  // Account deletion of staff or an owner (server/services/profile.ts STAFF_ACCOUNT_KEPT).
+  'A staff or owner account cannot be deleted. Ask the owner to take the staff role away first.':
+    'profile.delete.staff_kept',
 };
 
 function known(t: TFunction, message: string | undefined): string | undefined {

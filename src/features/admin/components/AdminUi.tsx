@@ -261,9 +261,18 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
                     })}
                   </strong>{' '}
                   <span className="text-body-secondary">
-                    {entry.actor
-                      ? t('admin.audit.by', { name: entry.actor.name || entry.actor.email })
-                      : t('admin.audit.by_system')}{' '}
+                    {/* who acted as they were then (name, e-mail, account number), even after a rename or deletion */}
+                    {entry.actor.id !== null ? (
+                      <bdi data-testid="audit-actor">
+                        {t('admin.audit.by_account', {
+                          name: entry.actor.name,
+                          email: entry.actor.email,
+                          id: entry.actor.id,
+                        })}
+                      </bdi>
+                    ) : (
+                      t('admin.audit.by_system')
+                    )}{' '}
                     · <bdi>{formatDateTime(entry.created_at)}</bdi>
                   </span>
                 </div>
