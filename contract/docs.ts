@@ -26,6 +26,8 @@ interface Schema {
   type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
+  /** fields the service requires in its own words (contract/common.ts CheckedByService) */
+  requiredByService?: string[];
   items?: Schema;
   anyOf?: Schema[];
   enum?: unknown[];
@@ -40,6 +42,10 @@ function nameOf(schema: unknown, except?: unknown): string | undefined {
   )?.[0];
 }
 
+/** Required by the schema or by the service: no `?`. */
+const isRequired = (schema: Schema, key: string) =>
+  (schema.required?.includes(key) ?? false) || (schema.requiredByService?.includes(key) ?? false);
+
 /** `{ a, b?, c: { d } }` for people: field names, nesting, `?` for optional, named shapes by name. */
 function shape(schema: Schema, except?: unknown): string {
   const named = nameOf(schema, except);
@@ -51,7 +57,7 @@ function shape(schema: Schema, except?: unknown): string {
   }
   if (schema.type === 'object' && schema.properties) {
     const fields = Object.entries(schema.properties).map(([key, value]) => {
-      const optional = schema.required?.includes(key) ? '' : '?';
+      const optional = isRequired(schema, key) ? '' : '?';
       const inner = shape(value);
       return inner ? `${key}${optional}: ${inner}` : `${key}${optional}`;
     });
@@ -68,7 +74,7 @@ function typed(schema: Schema): string {
   if (schema.type === 'array' && schema.items) return `[${nameOf(schema.items) ?? typed(schema.items)}]`;
   if (schema.type === 'object' && schema.properties) {
     const fields = Object.entries(schema.properties).map(([key, value]) => {
-      const optional = schema.required?.includes(key) ? '' : '?';
+      const optional = isRequired(schema, key) ? '' : '?';
       return `${key}${optional}: ${nameOf(value) ?? typed(value)}`;
     });
     return `{ ${fields.join(', ')} }`;
