@@ -108,6 +108,14 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       }),
       invalidatesTags: (answer, error, { orderId }) => (error ? [] : orderTags(answer, orderId)),
     }),
+    acceptPayment: build.mutation<AdminOrderAnswer, { orderId: number; paymentId: number }>({
+      query: ({ orderId, paymentId }) => ({
+        url: `admin/orders/${orderId}/payments/${paymentId}/accept`,
+        method: 'POST',
+        body: {},
+      }),
+      invalidatesTags: (answer, error, { orderId }) => (error ? [] : orderTags(answer, orderId)),
+    }),
     reviews: build.query<AdminReviewsAnswer, AdminReviewsQuery>({
       query: (query) => ({ url: 'admin/reviews', params: listParams(query) }),
       providesTags: [{ type: 'AdminReview', id: LIST }],
@@ -216,6 +224,7 @@ export const {
   useDeliverOrderMutation,
   useCancelOrderMutation,
   useRecordRefundMutation,
+  useAcceptPaymentMutation,
   useReviewsQuery,
   useModerateReviewMutation,
   useProductsQuery,

@@ -319,13 +319,44 @@ export function adminHandlers(shop: AdminShop) {
       const found = order(params.id);
       const payment = found?.payments.find((p) => p.id === Number(params.paymentId));
       if (!found || !payment) return notFound();
-      if (payment.state !== 'refund_due')
+      if (payment.state !== 'refund_due' && payment.state !== 'amount_mismatch')
         return refuse(
           'payment_not_refund_due',
           'Only a payment waiting for a refund can be marked refunded.',
         );
       Object.assign(payment, { state: 'refunded', refunded_at: at, refunded_by: OWNER.name });
+      found.money_to_review = found.payments.some((p) => p.state === 'amount_mismatch');
       return HttpResponse.json({ message: 'Refund recorded', order: found });
+    }),
+    http.post(apiUrl('admin/orders/:id/payments/:paymentId/accept'), async ({ request, params }) => {
+      await record(request);
+      const found = order(params.id);
+      const payment = found?.payments.find((p) => p.id === Number(params.paymentId));
+      if (!found || !payment) return notFound();
+      if (payment.state !== 'amount_mismatch')
+        return refuse(
+          'payment_not_in_review',
+          'Only a payment whose amount or currency did not match its order can be accepted.',
+        );
+      if (!found.can_accept_payment)
+        return refuse(
+          'payment_not_acceptable',
+          'This order cannot take a payment any more: record the payment as refunded instead.',
+        );
+      payment.state = 'paid';
+      found.audit = [
+        audit('payment', payment.id, 'payment.accepted', { state: 'amount_mismatch' }, { state: 'paid' }),
+        ...found.audit,
+      ];
+      Object.assign(found, {
+        status: 'paid',
+        paid_at: at,
+        money_to_review: false,
+        can_accept_payment: false,
+        can_deliver: true,
+        can_cancel: true,
+      });
+      return HttpResponse.json({ message: 'The payment is accepted: the order is paid.', order: found });
     }),
     http.get(apiUrl('admin/reviews'), async ({ request }) => {
       const query = await record(request);

@@ -202,6 +202,8 @@ const STATUS_TONES: Record<string, string> = {
   canceled: 'secondary',
   failed: 'danger',
   refund_due: 'danger',
+  amount_mismatch: 'danger',
+  declined: 'warning',
   expired: 'secondary',
   refunded: 'success',
   approved: 'success',

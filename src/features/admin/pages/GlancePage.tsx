@@ -65,6 +65,34 @@ function Waiting({
   );
 }
 
+/** Payments taken for another amount or currency than their order's: how many, and a link to each order. */
+function PaymentsToReview({ glance }: { glance: GlanceAnswer }) {
+  const { t } = useAdminT();
+  const count = glance.payments_to_review;
+  return (
+    <li className="list-group-item" data-testid="payments-to-review-row">
+      <div className="d-flex justify-content-between align-items-center gap-2">
+        <span>{t('admin.glance.payments_to_review')}</span>
+        <span
+          className={`badge rounded-pill text-bg-${count > 0 ? 'danger' : 'secondary'}`}
+          data-testid="payments-to-review"
+        >
+          {count}
+        </span>
+      </div>
+      {glance.payments_to_review_orders.length > 0 && (
+        <ul className="list-inline small mb-0 mt-1">
+          {glance.payments_to_review_orders.map((orderId) => (
+            <li key={orderId} className="list-inline-item">
+              <Link to={`/admin/orders/${orderId}`}>{t('admin.glance.review_order', { id: orderId })}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
 function PaidOrders() {
   const { t } = useAdminT();
   const language = useAppSelector(selectLanguage);
@@ -188,6 +216,7 @@ function Glance({ glance }: { glance: GlanceAnswer }) {
               onOpen={() => openOrders('refund_due')}
               testId="refunds-due"
             />
+            <PaymentsToReview glance={glance} />
             <Waiting
               label={t('admin.glance.reviews_pending')}
               count={glance.reviews_pending}

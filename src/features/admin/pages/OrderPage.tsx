@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../../settings/public';
 import {
+  useAcceptPaymentMutation,
   useCancelOrderMutation,
   useDeliverOrderMutation,
   useOrderQuery,
@@ -20,9 +21,18 @@ function Payments({ order }: { order: AdminOrder }) {
   const language = useAppSelector(selectLanguage);
   const act = useStaffAction();
   const [refund, refunding] = useRecordRefundMutation();
+  const [accept, accepting] = useAcceptPaymentMutation();
   const busyPayment = refunding.isLoading ? refunding.originalArgs?.paymentId : undefined;
+  const acceptingPayment = accepting.isLoading ? accepting.originalArgs?.paymentId : undefined;
   const recordRefund = (payment: PaymentAttempt) =>
-    void act(refund({ orderId: order.id, paymentId: payment.id }), t('admin.order.refund_recorded'));
+    void act(() => refund({ orderId: order.id, paymentId: payment.id }), t('admin.order.refund_recorded'));
+  const acceptPayment = (payment: PaymentAttempt) =>
+    void act(
+      accept({ orderId: order.id, paymentId: payment.id }),
+      t('admin.order.accepted', { id: order.id }),
+    );
+  const paymentMoney = (payment: PaymentAttempt) =>
+    payment.currency === 'KWD' ? kwd(payment.amount, language) : `${payment.amount} ${payment.currency}`;
   return (
     <section className="card mb-3" aria-labelledby="payments-title">
       <div className="card-body">
@@ -58,11 +68,7 @@ function Payments({ order }: { order: AdminOrder }) {
                       )}
                     </td>
                     <td className="text-nowrap">
-                      <bdi>
-                        {payment.currency === 'KWD'
-                          ? kwd(payment.amount, language)
-                          : `${payment.amount} ${payment.currency}`}
-                      </bdi>
+                      <bdi>{paymentMoney(payment)}</bdi>
                     </td>
                     <td>
                       <StatusBadge status={payment.state} kind="payment" />
@@ -78,19 +84,33 @@ function Payments({ order }: { order: AdminOrder }) {
                     <td className="small text-nowrap">{formatDateTime(payment.created_at)}</td>
                     <td className="small text-nowrap">{formatDateTime(payment.checked_at)}</td>
                     <td>
-                      {payment.state === 'refund_due' && (
-                        <ConfirmedAction
-                          label={t('admin.order.refund')}
-                          busyLabel={t('admin.order.refunding')}
-                          question={t('admin.order.refund_confirm', {
-                            amount: kwd(payment.amount, language),
-                          })}
-                          busy={busyPayment === payment.id}
-                          variant="success"
-                          onConfirm={() => recordRefund(payment)}
-                          testId="record-refund"
-                        />
-                      )}
+                      <div className="d-flex flex-wrap gap-2">
+                        {payment.state === 'amount_mismatch' && order.can_accept_payment && (
+                          <ConfirmedAction
+                            label={t('admin.order.accept')}
+                            busyLabel={t('admin.order.accepting')}
+                            question={t('admin.order.accept_confirm', {
+                              amount: paymentMoney(payment),
+                              id: order.id,
+                            })}
+                            busy={acceptingPayment === payment.id}
+                            variant="primary"
+                            onConfirm={() => acceptPayment(payment)}
+                            testId="accept-payment"
+                          />
+                        )}
+                        {(payment.state === 'refund_due' || payment.state === 'amount_mismatch') && (
+                          <ConfirmedAction
+                            label={t('admin.order.refund')}
+                            busyLabel={t('admin.order.refunding')}
+                            question={t('admin.order.refund_confirm', { amount: paymentMoney(payment) })}
+                            busy={busyPayment === payment.id}
+                            variant="success"
+                            onConfirm={() => recordRefund(payment)}
+                            testId="record-refund"
+                          />
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -162,6 +182,14 @@ function Order({ order }: { order: AdminOrder }) {
         {t('admin.order.placed', { date: formatDateTime(order.created_at) })}
         {order.paid_at && ` · ${t('admin.order.paid_at', { date: formatDateTime(order.paid_at) })}`}
       </p>
+      {order.money_to_review && (
+        <div className="alert alert-danger" role="status" data-testid="money-to-review">
+          <p className="mb-1">{t('admin.order.money_to_review', { total: money(order.total_price) })}</p>
+          {order.status === 'pending' && (
+            <p className="small mb-0">{t('admin.order.money_to_review_held')}</p>
+          )}
+        </div>
+      )}
       <Actions order={order} />
       <div className="row g-3 mb-3">
         <div className="col-md-6">
