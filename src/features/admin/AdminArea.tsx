@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/Spinner';
 import './admin.css';
 import { accessLossHandled, selectAccessLost, selectSecondFactorGate } from './adminSlice';
+import { ReauthDialog } from './components/ReauthDialog';
 import { SecondFactorEnrolment, SecondFactorStep } from './components/SecondFactorScreens';
 import { loadAdminTexts, useAdminT } from './adminTexts';
 import { CatalogueCsvPage } from './pages/CatalogueCsvPage';
@@ -146,6 +147,7 @@ export default function AdminArea() {
             <Route path="security" element={<SecurityPage />} />
             <Route path="*" element={<p className="alert alert-warning">{t('admin.common.not_found')}</p>} />
           </Routes>
+          <ReauthDialog />
         </div>
       </div>
     </div>

@@ -35,6 +35,7 @@ const REFUSALS = new Set([
   'payment_not_found',
   'owner_role_fixed',
   'user_not_found',
+  'reauth_required',
 ]);
 
 /** The stable word of a refusal (`code` of the error answer), when the server gave one. */

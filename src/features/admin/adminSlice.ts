@@ -49,6 +49,8 @@ export interface AdminState {
    * must set an app up (`enrol`) first; the area shows that screen instead of its pages
    */
   secondFactorGate: SecondFactorGate | null;
+  /** a sensitive action waits for the staff member to confirm who they are (reauth.ts) */
+  reauthOpen: boolean;
 }
 
 export type SecondFactorGate = 'code' | 'enrol';
@@ -77,7 +79,12 @@ export function refusedAsNotStaff(action: UnknownAction): boolean {
   const endpoint = (action.meta.arg as { endpointName?: unknown } | undefined)?.endpointName;
   if (typeof endpoint !== 'string' || !(endpoint in adminApi.endpoints)) return false;
   const payload = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
-  return payload?.status === 403 && payload.data?.code !== 'not_owner' && !secondFactorGateOf(action);
+  return (
+    payload?.status === 403 &&
+    payload.data?.code !== 'not_owner' &&
+    payload.data?.code !== 'reauth_required' &&
+    !secondFactorGateOf(action)
+  );
 }
 type FiltersOf<T extends AdminTable> = AdminState[T]['filters'];
 
@@ -95,6 +102,7 @@ const initialState: AdminState = {
   coupons: { filters: { search: '' }, sort: 'created_at', dir: 'desc', page: 1 },
   accessLost: false,
   secondFactorGate: null,
+  reauthOpen: false,
 };
 
 export const adminSlice = createSlice({
@@ -138,6 +146,13 @@ export const adminSlice = createSlice({
     secondFactorPassed(state) {
       state.secondFactorGate = null;
     },
+    /** A sensitive action was refused for an old proof: the dialog asks the password or a code. */
+    reauthRequested(state) {
+      state.reauthOpen = true;
+    },
+    reauthClosed(state) {
+      state.reauthOpen = false;
+    },
   },
   extraReducers: (builder) => {
     builder.addMatcher(refusedAsNotStaff, (state) => {
@@ -158,6 +173,7 @@ export const adminSlice = createSlice({
     selectCouponsTable: (state) => state.coupons,
     selectAccessLost: (state) => state.accessLost,
     selectSecondFactorGate: (state) => state.secondFactorGate,
+    selectReauthOpen: (state) => state.reauthOpen,
   },
 });
 
@@ -177,6 +193,8 @@ export const {
   pageChanged,
   accessLossHandled,
   secondFactorPassed,
+  reauthRequested,
+  reauthClosed,
 } = adminSlice.actions;
 export const {
   selectOrdersTable,
@@ -185,4 +203,5 @@ export const {
   selectCouponsTable,
   selectAccessLost,
   selectSecondFactorGate,
+  selectReauthOpen,
 } = injectedAdminSlice.selectors;

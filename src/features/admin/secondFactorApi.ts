@@ -4,6 +4,7 @@ import { api } from '../../app/api';
 import type {
   CodeBody,
   EnrolmentAnswer,
+  ReauthBody,
   RecoveryCodesAnswer,
   SecondFactorStatus,
   ShopSecurity,
@@ -32,6 +33,9 @@ export const secondFactorApi = api
         query: (body) => ({ url: 'account/second-factor/check', method: 'POST', body }),
         invalidatesTags: (_answer, error) => (error ? [] : ['SecondFactor']),
       }),
+      reauthenticate: build.mutation<MessageAnswer, ReauthBody>({
+        query: (body) => ({ url: 'account/reauth', method: 'POST', body }),
+      }),
       shopSecurity: build.query<ShopSecurity, void>({
         query: () => 'admin/security',
         providesTags: ['ShopSecurity'],
@@ -48,6 +52,7 @@ export const {
   useStartEnrolmentMutation,
   useConfirmEnrolmentMutation,
   useCheckSecondFactorMutation,
+  useReauthenticateMutation,
   useShopSecurityQuery,
   useSetShopSecurityMutation,
 } = secondFactorApi;

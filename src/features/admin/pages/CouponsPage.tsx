@@ -26,6 +26,7 @@ import {
   TableFooter,
   type Column,
 } from '../components/AdminUi';
+import { useWithReauth } from '../reauth';
 import { useStaffAction } from '../useStaffAction';
 import { amountOrNull, couponMayMakeFree, couponSchema, type CouponValues } from '../schemas';
 
@@ -84,6 +85,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
   const { t } = useAdminT();
   const [create, creating] = useCreateCouponMutation();
   const [update, updating] = useUpdateCouponMutation();
+  const withReauth = useWithReauth();
   const form = useFormik<CouponValues>({
     initialValues: coupon ? valuesOf(coupon) : EMPTY,
     enableReinitialize: true,
@@ -91,9 +93,10 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
     onSubmit: async (values, helpers) => {
       const body = bodyOf(values);
       try {
-        const answer = coupon
-          ? await update({ id: coupon.id, changes: body }).unwrap()
-          : await create(body).unwrap();
+        // A big coupon may ask who is there first (reauth.ts); the form keeps what was typed meanwhile.
+        const answer = await withReauth(() =>
+          coupon ? update({ id: coupon.id, changes: body }) : create(body),
+        );
         notify.success(
           t(coupon ? 'admin.coupons.saved' : 'admin.coupons.created', { code: answer.coupon.code }),
         );

@@ -8,6 +8,7 @@ import { selectRole } from '../../auth/public';
 import { useAdminT } from '../adminTexts';
 import { failureText } from '../adminFormat';
 import { Loaded } from '../components/AdminUi';
+import { useWithReauth } from '../reauth';
 import { SecondFactorEnrolment } from '../components/SecondFactorScreens';
 import {
   useSecondFactorStatusQuery,
@@ -20,9 +21,10 @@ function StaffRequirement() {
   const id = useId();
   const query = useShopSecurityQuery();
   const [save, { isLoading }] = useSetShopSecurityMutation();
+  const withReauth = useWithReauth();
   const change = async (required: boolean) => {
     try {
-      await save({ staff_second_factor: required }).unwrap();
+      await withReauth(() => save({ staff_second_factor: required }));
       notify.success(t('admin.second_factor.saved'));
     } catch (error) {
       notify.error(failureText(t, error));

@@ -32,8 +32,9 @@ function AddStaff() {
       return;
     }
     setProblem(null);
-    const answer = await act(setRole({ email: typed, role: 'staff' }), (done) =>
-      t('admin.staff.made', { email: done.member.email }),
+    const answer = await act(
+      () => setRole({ email: typed, role: 'staff' }),
+      (done) => t('admin.staff.made', { email: done.member.email }),
     );
     // What was typed stays when the call failed (an unknown e-mail can be corrected).
     if (answer) setEmail('');
@@ -152,7 +153,7 @@ function Member({ member, me }: { member: StaffMember; me: string | null }) {
           testId="remove-staff"
           onConfirm={() =>
             void act(
-              setRole({ email: member.email, role: 'shopper' }),
+              () => setRole({ email: member.email, role: 'shopper' }),
               t('admin.staff.removed', { email: member.email }),
             )
           }
