@@ -232,6 +232,13 @@ export const AdminOrder = Answer({
   /** the actions its status allows now */
   can_deliver: Type.Boolean(),
   can_cancel: Type.Boolean(),
+  /**
+   * money to look at: a payment the gateway took for another amount or currency than the order's
+   * (`amount_mismatch`), never counted as revenue, waiting for staff to accept or refund it
+   */
+  money_to_review: Type.Boolean(),
+  /** the order has taken no money (pending, failed, expired): a mismatched payment may be accepted for it */
+  can_accept_payment: Type.Boolean(),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
@@ -569,7 +576,14 @@ export const Admin = endpoints({
     method: 'POST',
     url: '/admin/orders/:id/payments/:paymentId/refund',
     auth: 'staff',
-    notes: `records that a refund_due payment's money went back (refunded); ${ORDER_ACTION_NOTE} \`payment_not_refund_due\` otherwise; unknown 404`,
+    notes: `records that a refund_due (or amount_mismatch) payment's money went back (refunded); an unpaid order held for a mismatched payment is released (it expires at the next job run); ${ORDER_ACTION_NOTE} \`payment_not_refund_due\` otherwise; unknown 404`,
+    schema: { params: RefundParams, response: { 200: AdminOrderAnswer } },
+  },
+  acceptPayment: {
+    method: 'POST',
+    url: '/admin/orders/:id/payments/:paymentId/accept',
+    auth: 'staff',
+    notes: `an amount_mismatch payment is accepted: the order (pending, failed or expired) is paid with it, taking its stock again if it holds none; audited as payment.accepted; ${ORDER_ACTION_NOTE} \`payment_not_in_review\`, \`payment_not_acceptable\` (the order is paid, delivered or cancelled) or \`order_stock_gone\`; unknown 404`,
     schema: { params: RefundParams, response: { 200: AdminOrderAnswer } },
   },
   reviews: {
