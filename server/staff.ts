@@ -12,18 +12,25 @@ import { COMMAND_LINE } from './services/backOffice/audit';
 import { promoteFromCommandLine, retireDemoAccounts } from './services/backOffice/staff';
 import { createMailService, smtpTransport, type MailService } from './services/mail';
 import type { CodeDeps } from './lib/codes';
+import { normalizeEmail } from './lib/accounts';
+import { deleteSecondFactor } from './db/queries/secondFactors';
+import { deleteTokensExcept, findUserByEmail } from './db/queries/users';
 
 export const STAFF_USAGE = [
   'Usage: npm run staff -- add <email> [--role owner|staff]   (owner by default)',
   '       npm run staff -- retire-demo   (the demo accounts lose their published passwords; the demo owner becomes a shopper)',
+  '       npm run staff -- reset-second-factor <email>   (a lost phone and recovery codes: the app is removed, sessions end)',
 ].join('\n');
 
-export type StaffCommand = { email: string; role: 'owner' | 'staff' } | { retireDemo: true };
+export type StaffCommand =
+  { email: string; role: 'owner' | 'staff' } | { retireDemo: true } | { resetSecondFactor: string };
 
 /** The command's arguments, or the reason they are not usable. */
 export function parseStaffArgs(argv: readonly string[]): StaffCommand | { error: string } {
   const [verb, email, ...rest] = argv;
   if (verb === 'retire-demo') return email === undefined ? { retireDemo: true } : { error: STAFF_USAGE };
+  if (verb === 'reset-second-factor')
+    return email && rest.length === 0 ? { resetSecondFactor: email.trim() } : { error: STAFF_USAGE };
   if (verb !== 'add' || !email) return { error: STAFF_USAGE };
   if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim()))
     return { error: `Not an e-mail address: ${email}` };
@@ -39,6 +46,28 @@ export function parseStaffArgs(argv: readonly string[]): StaffCommand | { error:
     else return { error: STAFF_USAGE };
   }
   return { email: email.trim(), role };
+}
+
+/**
+ * Someone who lost both the phone and the recovery codes: only the server's operator can take the app away. Every
+ * session of the account ends with it; the account sets an app up again at its next back office visit (an owner of a
+ * real shop must).
+ */
+async function resetSecondFactor(
+  deps: CodeDeps,
+  typed: string,
+): Promise<{ lines: string[]; exitCode: number }> {
+  const user = await findUserByEmail(deps.db, normalizeEmail(typed));
+  if (!user) return { lines: [`No account uses ${typed}.`], exitCode: 1 };
+  if (!(await deleteSecondFactor(deps.db, user.id)))
+    return { lines: [`${user.email} has no authenticator app.`], exitCode: 0 };
+  await deleteTokensExcept(deps.db, user.id, undefined);
+  return {
+    lines: [
+      `${user.email} no longer has an authenticator app, and every session of it ended. It sets one up again at its next back office visit.`,
+    ],
+    exitCode: 0,
+  };
 }
 
 /** Runs the command against `deps`; answers the lines to print and the exit code. */
@@ -59,6 +88,7 @@ export async function runStaffCommand(
       exitCode: 0,
     };
   }
+  if ('resetSecondFactor' in command) return resetSecondFactor(deps, command.resetSecondFactor);
   const outcome = await promoteFromCommandLine(deps, COMMAND_LINE, { ...command, ...options });
   const lines = [
     outcome.created

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { apiTokens, users, type UserRole } from '../db/schema';
 import { currentCode } from '../lib/totp';
+import { runStaffCommand } from '../staff';
 import { sha256Hex } from '../lib/tokens';
 import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
 import { call, createShopper, type Shopper } from './testSupport';
@@ -264,4 +265,22 @@ test('a production start of a real shop requires the owner’s app; the demo sho
   expect(loadConfig({ NODE_ENV: 'production', DEMO_SHOP: 'on' }).ownerSecondFactor).toBe(false);
   expect(loadConfig({ NODE_ENV: 'development' }).ownerSecondFactor).toBe(false);
   expect(loadConfig({ NODE_ENV: 'development', OWNER_SECOND_FACTOR: 'on' }).ownerSecondFactor).toBe(true);
+});
+
+test('a lost phone and lost recovery codes: `npm run staff -- reset-second-factor` takes the app away and ends the sessions', async () => {
+  const owner = await withRole(t, 'owner');
+  await enrol(owner.token);
+  const deps = { db: t.db, config: t.app.deps.config, mail: t.mail, limits: t.app.deps.limits };
+  const result = await runStaffCommand(['reset-second-factor', owner.email.toUpperCase()], deps);
+  expect(result).toEqual({
+    exitCode: 0,
+    lines: [expect.stringMatching(/no longer has an authenticator app/)],
+  });
+  expect((await glance(owner.token)).statusCode).toBe(401);
+  const session = await newSession(t, owner.id);
+  expect((await glance(session)).json()).toMatchObject({ code: 'second_factor_enrolment' });
+  expect((await runStaffCommand(['reset-second-factor', owner.email], deps)).lines[0]).toMatch(
+    /has no authenticator app/,
+  );
+  expect((await runStaffCommand(['reset-second-factor', 'nobody@example.com'], deps)).exitCode).toBe(1);
 });
