@@ -88,9 +88,20 @@ export function couponTerms(
   coupon: Pick<ValidCoupon, 'kind' | 'discount' | 'minTotal'>,
   subtotal: number,
   rate: { currencyCode: string; ratePerKwd: number },
+  /**
+   * The same subtotal in KWD (the catalogue's own prices): the minimum is a KWD figure and is compared in KWD fils,
+   * exactly, whatever the currency shown (issue 47, finding 12: a 70.151 KWD minimum is not met by 70.150 KWD of
+   * goods paid in USD, though both round to the same cents). null only when the server knows no cart (applyCoupon's
+   * cart_total): then the converted figures are all there is.
+   */
+  subtotalKwd: number | null,
 ): { percent: number; fixed: number } {
   const terms = couponTermsIn(coupon, rate);
-  if (couponDiscountMinor(toMinor(subtotal, rate.currencyCode), terms, rate.currencyCode).belowMinimum) {
+  const below =
+    subtotalKwd !== null
+      ? toMinor(subtotalKwd, 'KWD') < toMinor(coupon.minTotal, 'KWD')
+      : couponDiscountMinor(toMinor(subtotal, rate.currencyCode), terms, rate.currencyCode).belowMinimum;
+  if (below) {
     const message = couponMinimumMessage(coupon.minTotal);
     throw new Invalid({ coupon_code: [message] }, message);
   }
@@ -149,6 +160,16 @@ export function orderFigures(
   };
 }
 
+/** Σ KWD unit price × quantity, in whole fils. */
+export function subtotalKwdOf(lines: readonly { unitPriceKwd: number; quantity: number }[]): number {
+  return orderFigures(
+    'KWD',
+    lines.map((line) => ({ unitPrice: line.unitPriceKwd, quantity: line.quantity })),
+    0,
+    0,
+  ).subtotal;
+}
+
 export interface PricedLine {
   cartItemId: number;
   productId: number;
@@ -159,6 +180,8 @@ export interface PricedLine {
   quantity: number;
   stock: number;
   unitPrice: number;
+  /** the unit price in KWD, before conversion (a coupon's minimum is compared in KWD) */
+  unitPriceKwd: number;
   total: number;
 }
 
@@ -173,6 +196,8 @@ export interface PricedCart {
   unavailable: { cartItemId: number; productId: number }[];
   /** of the available lines only, as the SPA's summary counts it */
   subtotal: number;
+  /** the same in KWD, the catalogue's own prices */
+  subtotalKwd: number;
 }
 
 /**
@@ -182,7 +207,8 @@ export interface PricedCart {
 export async function priceCart(db: Db, owner: CartOwner, currency: string): Promise<PricedCart> {
   const rows = await cartRows(db, owner);
   const rate = (await findRate(db, currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
-  if (rows.length === 0) return { currency: rate.currencyCode, lines: [], unavailable: [], subtotal: 0 };
+  if (rows.length === 0)
+    return { currency: rate.currencyCode, lines: [], unavailable: [], subtotal: 0, subtotalKwd: 0 };
   const productRows = await db
     .select()
     .from(products)
@@ -198,7 +224,8 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
       unavailable.push({ cartItemId: row.id, productId: row.productId });
       return [];
     }
-    const unitPrice = convert(unitPriceOf(product), rate);
+    const unitPriceKwd = unitPriceOf(product);
+    const unitPrice = convert(unitPriceKwd, rate);
     return [
       {
         cartItemId: row.id,
@@ -209,6 +236,7 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
         quantity: row.quantity,
         stock: product.stockQuantity,
         unitPrice,
+        unitPriceKwd,
         total: 0,
       },
     ];
@@ -219,6 +247,7 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
     lines: lines.map((line, index) => ({ ...line, total: figures.lineTotals[index] ?? 0 })),
     unavailable,
     subtotal: figures.subtotal,
+    subtotalKwd: subtotalKwdOf(lines),
   };
 }
 
@@ -261,7 +290,7 @@ export async function applyCoupon(
   const hasCart = priced.lines.length > 0 || priced.unavailable.length > 0;
   const total = hasCart ? priced.subtotal : (input.cartTotal ?? 0);
   const rate = (await findRate(db, priced.currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
-  couponTerms(coupon, total, rate);
+  couponTerms(coupon, total, rate, hasCart ? priced.subtotalKwd : null);
   const terms = couponTermsIn(coupon, rate);
   const totalMinor = toMinor(total, priced.currency);
   const discountMinor = couponDiscountMinor(totalMinor, terms, priced.currency).discount;

@@ -11,7 +11,7 @@ import { convert, findRate } from '../catalog';
 import { ownerWhere, type CartOwner } from '../cart';
 import type { PaymentGateway } from '../payments';
 import { claimCouponUse } from '../couponUses';
-import { couponTerms, findValidCoupon, orderFigures, priceCart } from '../pricing';
+import { couponTerms, findValidCoupon, orderFigures, priceCart, subtotalKwdOf } from '../pricing';
 import { Conflict, Invalid } from '../errors';
 import type { MailService } from '../mail';
 import { queueOrderMail } from '../../mails/orderMails';
@@ -176,6 +176,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
           coupon,
           orderFigures(currency.currencyCode, cart.lines, 0, 0).subtotal,
           currency,
+          subtotalKwdOf(cart.lines),
         );
         couponDiscount = terms.percent;
         fixedDiscount = terms.fixed;
