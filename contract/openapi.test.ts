@@ -86,7 +86,8 @@ test("Redocly's recommended rules find nothing (exceptions only with a reason in
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+  // a process of its own that loads TypeScript and Redocly: seconds, more on a busy machine
+}, 120_000);
 
 test('every schema is standard JSON Schema: a strict 2020-12 validator compiles each one', () => {
   const ajv = standardValidator();
