@@ -16,7 +16,7 @@ import { lockAttempt, orderStockNeeds } from '../../db/queries/paymentAttempts';
 import { orders, paymentAttempts, products, users, type OrderStatus } from '../../db/schema';
 import { returnStock } from '../../db/stock';
 import type { MailService } from '../mail';
-import { queueOrderMail } from '../../mails/orderMails';
+import { queueOrderMail, queueStaffMail } from '../../mails/orderMails';
 import { lockOrder, stockNeedsOf } from '../orders/lifecycle';
 import {
   orderAttempts,
@@ -440,6 +440,9 @@ export async function acceptMismatchedPayment(
       },
       now,
     );
+    // Paid now: the shopper's receipt and the staff's notice, as a paid gateway payment sends them.
+    await queueOrderMail(tx, deps.mail, order.id, 'paid', now);
+    await queueStaffMail(tx, deps.mail, { event: 'paid_order', orderId: order.id }, now);
     return true;
   });
   return {

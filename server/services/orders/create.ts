@@ -14,7 +14,7 @@ import { claimCouponUse } from '../couponUses';
 import { couponTerms, findValidCoupon, orderFigures, priceCart, subtotalKwdOf } from '../pricing';
 import { Conflict, Invalid } from '../errors';
 import type { MailService } from '../mail';
-import { queueOrderMail } from '../../mails/orderMails';
+import { queueOrderMail, queueStaffMail } from '../../mails/orderMails';
 import type { MailLanguage } from '../../mails/texts';
 import type { ValidOrderRequest } from './checkoutRequest';
 import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './limits';
@@ -284,6 +284,11 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
             ),
           ),
         );
+      }
+      // Paid by its coupon: the receipt and the staff's notice, as a paid gateway payment sends them.
+      if (paidByCoupon && options.mail) {
+        await queueOrderMail(tx, options.mail, order.id, 'paid', now);
+        await queueStaffMail(tx, options.mail, { event: 'paid_order', orderId: order.id }, now);
       }
       return { orderId: order.id, total, paidByCoupon };
     });
