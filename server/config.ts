@@ -55,6 +55,8 @@ export interface Config {
    * real shop), elsewhere when OWNER_SECOND_FACTOR=on. The demo shop's owner may go without (the back office says so).
    */
   ownerSecondFactor: boolean;
+  /** A session ends this long after its sign-in, however much it is used (TOKEN_MAX_AGE_DAYS). */
+  tokenMaxAgeMs: number;
   /** How long a new order (or a new payment attempt) holds its stock unpaid before the expiry job frees it. */
   unpaidOrderTtlMs: number;
   /** The same for a guest's order: shorter, since a guest is anyone (never longer than unpaidOrderTtlMs). */
@@ -114,6 +116,12 @@ export const DEFAULT_PER_IP_LIMITS: PerIpLimits = {
 export const UNPAID_ORDER_TTL_MS = 30 * 60 * 1000;
 /** A guest's unpaid order, shorter: a guest costs nothing to become (GUEST_UNPAID_ORDER_MINUTES overrides it). */
 export const GUEST_UNPAID_ORDER_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * A session's absolute lifetime beside its 30 idle days (plugins/auth.ts): a token stolen once and kept in use still
+ * ends (TOKEN_MAX_AGE_DAYS overrides it).
+ */
+export const TOKEN_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Bounds on the stock one shopper can keep off sale with unpaid orders. Unpaid (pending) orders are counted per
@@ -250,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, false),
     demoShop: parseSwitch(env.DEMO_SHOP, false),
     allowSandboxInProduction: parseSwitch(env.ALLOW_SANDBOX_IN_PRODUCTION, false),
+    tokenMaxAgeMs: parseDuration(env.TOKEN_MAX_AGE_DAYS, 24 * 60 * 60 * 1000, 1, 3650, TOKEN_MAX_AGE_MS),
     unpaidOrderTtlMs,
     guestUnpaidOrderTtlMs: Math.min(guestTtl, unpaidOrderTtlMs),
     orderLimits: {

@@ -99,7 +99,8 @@ export async function authenticate(
   if (!row) return null;
   const now = app.deps.config.now();
   const idleMs = now.getTime() - (row.lastUsedAt ?? row.createdAt).getTime();
-  if (idleMs > TOKEN_IDLE_LIMIT_MS) {
+  // Idle for 30 days, or signed in longer ago than the absolute lifetime however often used: the session is over.
+  if (idleMs > TOKEN_IDLE_LIMIT_MS || now.getTime() - row.createdAt.getTime() > app.deps.config.tokenMaxAgeMs) {
     await app.deps.db.delete(apiTokens).where(eq(apiTokens.id, row.tokenId));
     return null;
   }
