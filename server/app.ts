@@ -22,6 +22,7 @@ import { registerAnswerCheck } from './plugins/answerCheck';
 import { registerAuth } from './plugins/auth';
 import { registerFormBodies } from './plugins/formBodies';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
+import { registerNoStore } from './plugins/noStore';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import addressesRoutes from './routes/addresses';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerFormBodies(app);
   registerAuth(app);
   await registerSecurity(app, config, rateLimitStoreFor(limits));
+  registerNoStore(app);
 
   app.get('/api/health', { schema: System.health.schema }, async () => ({ status: 'ok' as const }));
   app.get('/config.js', async (_request, reply) =>

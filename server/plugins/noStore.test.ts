@@ -1,0 +1,59 @@
+// Personal answers carry Cache-Control: no-store (issue 47, finding 12), over a list of routes, signed in or not.
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { call, createShopper, type Shopper } from '../routes/testSupport';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+let t: TestApp;
+let shopper: Shopper;
+let staff: Shopper;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  shopper = await createShopper(t.db);
+  staff = await createShopper(t.db);
+  await t.db.update(users).set({ role: 'owner' }).where(eq(users.id, staff.id));
+});
+afterAll(() => t.close());
+
+const PERSONAL: [
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who: 'shopper' | 'staff' | 'nobody',
+][] = [
+  ['GET', '/api/users', 'shopper'],
+  ['GET', '/api/cart', 'shopper'],
+  ['POST', '/api/cart/add', 'shopper'],
+  ['POST', '/api/cart/apply-coupon', 'shopper'],
+  ['GET', '/api/orders', 'shopper'],
+  ['GET', '/api/orders/1', 'shopper'],
+  ['POST', '/api/create-order', 'shopper'],
+  ['GET', '/api/addresses', 'shopper'],
+  ['PUT', '/api/profile_update', 'shopper'],
+  ['POST', '/api/profile/email/resend', 'shopper'],
+  ['GET', '/api/user-wishlist', 'shopper'],
+  ['GET', '/api/payments/PAY-123456789/status', 'shopper'],
+  ['GET', '/api/admin/glance', 'staff'],
+  ['GET', '/api/admin/orders', 'staff'],
+  ['GET', '/api/admin/coupons', 'staff'],
+  // Without a token: the guest's own things, payment status, sign-in, and the refusals of personal routes.
+  ['GET', '/api/guest/cart?guest_token=abc', 'nobody'],
+  ['POST', '/api/guest/create-order', 'nobody'],
+  ['GET', '/api/payments/PAY-123456789/status', 'nobody'],
+  ['POST', '/api/login', 'nobody'],
+  ['GET', '/api/users', 'nobody'],
+  ['GET', '/api/orders', 'nobody'],
+  ['GET', '/api/admin/glance', 'nobody'],
+];
+
+test.each(PERSONAL)('%s %s (%s) answers Cache-Control: no-store', async (method, url, who) => {
+  const token = who === 'shopper' ? shopper.token : who === 'staff' ? staff.token : undefined;
+  const response = await call(t.app, method, url, method === 'GET' ? undefined : {}, token);
+  expect(response.headers['cache-control']).toBe('no-store');
+});
+
+test('the public catalogue is not marked personal', async () => {
+  const response = await call(t.app, 'GET', '/api/categories');
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).not.toBe('no-store');
+});
