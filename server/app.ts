@@ -235,9 +235,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     paymentsRoutes,
     contentRoutes,
     adminRoutes,
+    secondFactorRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
-    secondFactorRoutes,
   }
   await app.register(apiDocsRoutes({ page: config.env !== 'production' }), { prefix: '/api' });
   await app.register(paymentPages);

@@ -95,10 +95,10 @@ export interface PerIpLimits {
   paymentStatus?: number;
   /** The spec's GET /categories (every category with every product: routes/catalog.ts); 60 when left out. */
   specCatalogue?: number;
-}
-
   /** "Send me a code" mails asked from one address in an HOUR (lib/codes capCodeSends); 10 when left out. */
   codeSends?: number;
+}
+
 /**
  * A shopper starts one guest cart per browser; 20 a minute leaves room for many shoppers behind one carrier-grade
  * NAT (common on Gulf mobile networks) while a script gets no more than that. A shopper loads a whole page once and
@@ -258,6 +258,9 @@ export function loadConfig(env: Env = process.env): Config {
     paymentsSandbox: parseSwitch(env.PAYMENTS_SANDBOX, false),
     demoShop: parseSwitch(env.DEMO_SHOP, false),
     allowSandboxInProduction: parseSwitch(env.ALLOW_SANDBOX_IN_PRODUCTION, false),
+    ownerSecondFactor:
+      (appEnv === 'production' && !parseSwitch(env.DEMO_SHOP, false)) ||
+      parseSwitch(env.OWNER_SECOND_FACTOR, false),
     tokenMaxAgeMs: parseDuration(env.TOKEN_MAX_AGE_DAYS, 24 * 60 * 60 * 1000, 1, 3650, TOKEN_MAX_AGE_MS),
     unpaidOrderTtlMs,
     guestUnpaidOrderTtlMs: Math.min(guestTtl, unpaidOrderTtlMs),
@@ -267,9 +270,6 @@ export function loadConfig(env: Env = process.env): Config {
         1,
         1000,
         DEFAULT_ORDER_LIMITS.maxPendingPerOwner,
-    ownerSecondFactor:
-      (appEnv === 'production' && !parseSwitch(env.DEMO_SHOP, false)) ||
-      parseSwitch(env.OWNER_SECOND_FACTOR, false),
       ),
       maxPendingPerAddress: parseCount(
         env.MAX_PENDING_ORDERS_PER_ADDRESS,
@@ -309,14 +309,14 @@ export function loadConfig(env: Env = process.env): Config {
       // The spec's every-product list (routes/catalog.ts): the end-to-end run asks for it from one address.
       specCatalogue: parseDuration(env.SPEC_CATALOGUE_PER_MINUTE, 1, 1, 1_000_000, 60),
     },
+    // A shop sends a few codes an hour; 300 leaves room for a busy day and stops a flood within the hour.
+    codeSendsPerHour: parseCount(env.CODE_MAILS_PER_HOUR, 1, 1_000_000, 300),
     now: () => new Date(),
   };
 }
 
 /** What an operator must hear at start: settings that are fine for a demo and wrong for a real shop. */
 export function startupWarnings(config: Config, env: Env = process.env): string[] {
-    // A shop sends a few codes an hour; 300 leaves room for a busy day and stops a flood within the hour.
-    codeSendsPerHour: parseCount(env.CODE_MAILS_PER_HOUR, 1, 1_000_000, 300),
   if (config.env !== 'production') return [];
   const warnings: string[] = [];
   if (!nonEmpty(env.TOKEN_SECRET)) {

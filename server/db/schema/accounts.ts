@@ -42,12 +42,12 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  },
-  (table) => [uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash)],
     /** migrations/020: the session passed its second step (an enrolled staff member's code). */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     /** migrations/020: the last time the holder typed the password or a code (null: at sign-in, createdAt). */
     provenAt: timestamp('proven_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash)],
 );
 
 /** email: confirms a pending e-mail change (the code is bound to the pending address). */
