@@ -19,7 +19,7 @@ describe('real statuses', () => {
       const answer = await page(url);
       expect(answer.statusCode).toBe(404);
       expect(answer.headers['content-type']).toContain('text/html');
-      expect(answer.body).toContain('<div id=root>');
+      expect(answer.body).toMatch(/<div id="?root"?>/);
       expect(answer.body).toContain('<meta name="robots" content="noindex">');
       expect(answer.body).not.toContain('rel="canonical"');
       expect(answer.body).toContain('<title>Page not found · Gulf Store</title>');
@@ -28,6 +28,23 @@ describe('real statuses', () => {
     expect(arabic.statusCode).toBe(404);
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.body).toContain('<title>الصفحة غير موجودة · متجر الخليج</title>');
+  });
+
+  test('an unknown path carries the not-found page rendered (with the footer’s links), one render for them all', async () => {
+    const first = await page('/no-such-page?lng=ar');
+    expect(first.statusCode).toBe(404);
+    // The SPA shows its not-found page at any address it has no page for: rendered once, under one address.
+    expect(first.body).toContain('<h1>ar /not-found ok</h1>');
+    const render = /data-render="(\d+)"/.exec(first.body)?.[1];
+    const other = await page('/another/unknown/page?lng=ar');
+    expect(other.statusCode).toBe(404);
+    expect(/data-render="(\d+)"/.exec(other.body)?.[1]).toBe(render);
+    // A product the shop does not have is the product page's own not-found state: the browser renders it.
+    expect((await page('/product/999999')).body).toContain('<div id=root></div>');
+    // A shopper with a state of their own gets the page rendered by their browser, as any page.
+    const personal = await page('/no-such-page', { cookie: 'shop_personal=1' });
+    expect(personal.statusCode).toBe(404);
+    expect(personal.body).toContain('<div id=root></div>');
   });
 
   test('an unknown category is a 404 too, an empty search or a known category 200', async () => {
@@ -84,9 +101,11 @@ describe('robots.txt and the sitemaps', () => {
     const answer = await server.t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/plain');
-    for (const path of ['/admin', '/checkout', '/profile', '/cart', '/payment', '/api/']) {
+    for (const path of ['/admin', '/checkout', '/profile', '/payment', '/api/']) {
       expect(answer.body).toContain(`Disallow: ${path}\n`);
     }
+    // The cart is a shopper page like the others (a crawler's is a new visitor's empty cart): not blocked.
+    expect(answer.body).not.toMatch(/^Disallow: \/c(a(r(t)?)?)?$/m);
     expect(answer.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
@@ -172,7 +191,8 @@ describe('each page’s title, description, canonical and alternates (issue 49, 
   test('search by words or by category, content pages and home', async () => {
     const search = headOf((await page('/search?q=abaya&utm_campaign=eid&page=2')).body);
     expect(search.title).toBe('Search results for “abaya” · Gulf Store');
-    expect(search.link('canonical')).toBe(`${ORIGIN}/search?q=abaya&amp;lng=en`);
+    // The results' page is part of the address (issue 48): each page of results is its own canonical page.
+    expect(search.link('canonical')).toBe(`${ORIGIN}/search?q=abaya&amp;page=2&amp;lng=en`);
 
     const category = headOf((await page('/search?category=1&lng=ar')).body);
     expect(category.title).toMatch(/ · متجر الخليج$/);

@@ -43,10 +43,20 @@ export interface RenderPage {
  * never somebody else's for a moment).
  */
 export function rendersOnServer(pathname: string, cookieHeader: string | undefined): boolean {
-  if (!isPublicPage(pathname)) return false;
-  const personal = new RegExp(`(?:^|;\\s*)${PERSONAL_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
-  return personal !== '1';
+  return isPublicPage(pathname) && !holdsPersonalState(cookieHeader);
 }
+
+/** Whether the shopper's browser holds a state of their own (the SPA's cookie says so). */
+export function holdsPersonalState(cookieHeader: string | undefined): boolean {
+  const personal = new RegExp(`(?:^|;\\s*)${PERSONAL_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
+  return personal === '1';
+}
+
+/**
+ * The address the SPA's not-found page is rendered under: it is the same at every address the SPA has no page for
+ * (react-router's `*`), so one render per language serves them all. Its first segment names its code's chunk.
+ */
+export const NOT_FOUND_ADDRESS = '/not-found';
 
 /**
  * Puts the rendered markup into `#root` and what it was made from (the API answers the browser hydrates with) into

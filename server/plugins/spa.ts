@@ -7,9 +7,15 @@ import { pageAddress } from '../../shared/pageAddress';
 import { footerChunkGroups, pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { clientAddressKey } from '../lib/clientAddress';
-import { pageHead, withPageHead, type PageHead } from '../services/pageHead';
+import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
 import { webpCopies } from '../routes/content';
-import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
+import {
+  holdsPersonalState,
+  NOT_FOUND_ADDRESS,
+  pageRenderer,
+  rendersOnServer,
+  withRenderedPage,
+} from './pageRenderer';
 
 /** webpack's `[name].[contenthash].js`, `[id].[contenthash].js` and friends: 8+ hex characters just before the extension. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -258,15 +264,29 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     const pathname = url.split('?')[0] ?? '/';
     const head = built ? await headOf(request, url, language) : null;
     const found = !head || head.status === 200;
+    // An address the SPA has no page for shows its not-found page (with the footer's links): rendered too.
+    const notFoundPage =
+      head?.status === 404 && !isKnownPath(pathname) && !holdsPersonalState(request.headers.cookie);
     // The page's markup in the HTML: it paints before any script has run. Without it the SPA renders it. The page
     // is rendered and kept under its address reduced to what the page reads.
-    const address =
-      renderPage && found && rendersOnServer(pathname, request.headers.cookie) ? pageAddress(url) : null;
+    const address = !renderPage
+      ? null
+      : notFoundPage
+        ? NOT_FOUND_ADDRESS
+        : found && rendersOnServer(pathname, request.headers.cookie)
+          ? pageAddress(url)
+          : null;
     const rendered =
       renderPage && address !== null ? await renderPage(address, language, mayRender(request)) : null;
-    let html = withPagePreloads(language === 'ar' ? arabic : english, manifest, pathname, language, {
-      rendered: rendered !== null,
-    });
+    let html = withPagePreloads(
+      language === 'ar' ? arabic : english,
+      manifest,
+      notFoundPage ? NOT_FOUND_ADDRESS : pathname,
+      language,
+      {
+        rendered: rendered !== null,
+      },
+    );
     if (rendered) html = withRenderedPage(html, rendered);
     if (head) html = withPageHead(html, head);
     if (home && built) {

@@ -17,12 +17,15 @@ const LANGUAGES: readonly Lang[] = ['en', 'ar'];
 /** The shop's pages that are the same for everybody and worth finding (besides products and categories). */
 const STATIC_PAGES = ['/', '/all-categories', '/policy', '/privacy', '/who-we-are'];
 
-/** Paths crawlers are kept out of: personal, transactional and staff pages, and the API. */
+/**
+ * Paths crawlers are kept out of: personal, transactional and staff pages, and the API. Not the cart: a crawler's is
+ * a new visitor's empty cart, the same for everybody, and a shopper page that must stay crawlable (Lighthouse's SEO
+ * audit fails a page robots.txt blocks; issue 49 holds every shopper page to 100).
+ */
 const DISALLOWED = [
   '/admin',
   '/checkout',
   '/payment',
-  '/cart',
   '/orders',
   '/favorites',
   '/profile',

@@ -39,7 +39,16 @@ test.each([
 ] as const)(
   'every rendered page carries the footer’s links and texts in its language (%s)',
   async (language, texts) => {
-    for (const url of ['/', '/search?q=abaya', '/product/1', '/cart', '/policy', '/all-categories']) {
+    // '/not-found': what the server renders for any address the SPA has no page for (server/plugins/spa.ts).
+    for (const url of [
+      '/',
+      '/search?q=abaya',
+      '/product/1',
+      '/cart',
+      '/policy',
+      '/all-categories',
+      '/not-found',
+    ]) {
       const footer = footerOf((await render(url, language)).html);
       expect({ url, footer: footer.length > 0 }).toEqual({ url, footer: true });
       for (const href of ['/policy', '/privacy', '/who-we-are']) expect(footer).toContain(`href="${href}"`);
