@@ -23,7 +23,8 @@ export interface MailLine {
   name: string;
   pictureUrl: string | null;
   details: string;
-  quantityText: string;
+  /** "Quantity: 2 × 10.000 KWD", the amount kept left to right in an Arabic line */
+  quantity: { label: string; count: number; unitPrice?: string };
   totalText: string;
 }
 
@@ -52,12 +53,14 @@ export interface OrderMailProps {
   itemsTitle?: string;
   lines?: MailLine[];
   figures?: MailFigure[];
-  address?: { title: string; lines: string[] };
+  address?: { title: string; lines: string[]; phone: { label: string; value: string } };
   /** Further links, one a line (rate each product) */
   links?: { intro: string; items: MailLink[] };
   contact: string;
   contactEmail?: string;
   signOff: string;
+  /** the list separator of the language (the plain-text part) */
+  comma: string;
 }
 
 const page = {
@@ -147,7 +150,15 @@ export function OrderMail(props: OrderMailProps) {
                         <Own>{line.details}</Own>
                       </Text>
                     ) : null}
-                    <Text style={{ ...muted, margin: 0 }}>{line.quantityText}</Text>
+                    <Text style={{ ...muted, margin: 0 }}>
+                      {line.quantity.label}: {line.quantity.count}
+                      {line.quantity.unitPrice ? (
+                        <>
+                          {' × '}
+                          <span dir="ltr">{line.quantity.unitPrice}</span>
+                        </>
+                      ) : null}
+                    </Text>
                   </Column>
                   <Column style={{ textAlign: end, verticalAlign: 'top', whiteSpace: 'nowrap' }}>
                     <Text style={{ margin: 0 }} dir="ltr">
@@ -189,6 +200,9 @@ export function OrderMail(props: OrderMailProps) {
                   <Own>{line}</Own>
                 </Text>
               ))}
+              <Text style={{ margin: 0, textAlign: start }}>
+                {props.address.phone.label}: <span dir="ltr">{props.address.phone.value}</span>
+              </Text>
             </Section>
           ) : null}
           {props.links && props.links.items.length > 0 ? (

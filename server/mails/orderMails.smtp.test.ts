@@ -182,7 +182,7 @@ test('a guest ordering in Arabic: right to left, Arabic words, the payment link;
   expect(htmlOf(received)).toMatch(/<html[^>]*lang="ar"/);
   expect(received.text).toContain(`ادفع الآن: ${paymentUrl}`);
   expect(received.text).toContain(`الإجمالي: ${total}`);
-  expect(received.text).toContain('الفحيحيل، الأحمدي'.replace('، ', ', '));
+  expect(received.text).toContain('الفحيحيل، الأحمدي');
   // A guest has no account: the greeting names nobody, and no link to an orders page they cannot open.
   expect(received.text).toContain('مرحبًا،');
   expect(received.text).not.toContain('/orders?');

@@ -75,7 +75,9 @@ function plainText(props: OrderMailProps): string {
           [
             `- ${line.name}`,
             line.details ? ` (${line.details})` : '',
-            `, ${line.quantityText}: ${line.totalText}`,
+            `${props.comma}${line.quantity.label}: ${line.quantity.count}`,
+            line.quantity.unitPrice ? ` × ${line.quantity.unitPrice}` : '',
+            `: ${line.totalText}`,
           ].join(''),
         ),
       ].join('\n'),
@@ -84,7 +86,10 @@ function plainText(props: OrderMailProps): string {
   if (props.figures && props.figures.length > 0) {
     blocks.push(props.figures.map((figure) => `${figure.label}: ${figure.value}`).join('\n'));
   }
-  if (props.address) blocks.push([`${props.address.title}:`, ...props.address.lines].join('\n'));
+  if (props.address) {
+    const { title, lines, phone } = props.address;
+    blocks.push([`${title}:`, ...lines, `${phone.label}: ${phone.value}`].join('\n'));
+  }
   if (props.links && props.links.items.length > 0) {
     blocks.push(
       [props.links.intro, ...props.links.items.map((link) => `${link.label}: ${link.url}`)].join('\n'),
@@ -106,6 +111,7 @@ function footer(shop: MailShop, language: MailLanguage) {
     contact: shop.contactEmail ? fill(t.questions, { email: shop.contactEmail }) : t.questions_reply,
     contactEmail: shop.contactEmail,
     signOff: fill(t.sign_off, { shop: shop.name[language] }),
+    comma: t.comma,
   };
 }
 
@@ -156,7 +162,11 @@ export async function composeOrderMail(
       ]
         .filter(Boolean)
         .join(' · '),
-      quantityText: `${t.quantity}: ${item.quantity} × ${moneyText(item.unitPrice, order.currency)}`,
+      quantity: {
+        label: t.quantity,
+        count: item.quantity,
+        unitPrice: moneyText(item.unitPrice, order.currency),
+      },
       totalText: moneyText(item.totalPrice, order.currency),
     };
   });
@@ -204,11 +214,8 @@ export async function composeOrderMail(
     address: withLines
       ? {
           title: t.deliver_to,
-          lines: [
-            clean(order.address),
-            `${clean(order.areaName)}, ${clean(order.governorateName)}`,
-            `${t.phone}: ${clean(`${order.contactCountryCode} ${order.contactPhone}`)}`,
-          ],
+          lines: [clean(order.address), `${clean(order.areaName)}${t.comma}${clean(order.governorateName)}`],
+          phone: { label: t.phone, value: clean(`${order.contactCountryCode} ${order.contactPhone}`) },
         }
       : undefined,
     links: rated.size > 0 ? { intro: t.rate_intro, items: [...rated.values()] } : undefined,
@@ -267,7 +274,7 @@ export async function composeStaffMail(
         details: [item.size ? clean(item.size) : '', item.color ? clean(item.color) : '']
           .filter(Boolean)
           .join(' · '),
-        quantityText: `${t.quantity}: ${item.quantity}`,
+        quantity: { label: t.quantity, count: item.quantity },
         totalText: moneyText(item.totalPrice, data.order.currency),
       })),
       figures: figuresOf(data, language),
@@ -275,9 +282,12 @@ export async function composeStaffMail(
         title: t.deliver_to,
         lines: [
           clean(data.order.address),
-          `${clean(data.order.areaName)}, ${clean(data.order.governorateName)}`,
-          `${t.phone}: ${clean(`${data.order.contactCountryCode} ${data.order.contactPhone}`)}`,
+          `${clean(data.order.areaName)}${t.comma}${clean(data.order.governorateName)}`,
         ],
+        phone: {
+          label: t.phone,
+          value: clean(`${data.order.contactCountryCode} ${data.order.contactPhone}`),
+        },
       },
       note: staffFooter,
     });

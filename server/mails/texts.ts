@@ -16,6 +16,8 @@ interface EventTexts {
 export interface MailTexts {
   greeting: string;
   greeting_named: string;
+  /** the list separator */
+  comma: string;
   order_events: Record<OrderMailEvent, EventTexts>;
   cancelled_paid: string;
   pay_now: string;
@@ -50,6 +52,7 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
   en: {
     greeting: 'Hello,',
     greeting_named: 'Hello {name},',
+    comma: ', ',
     order_events: {
       received: {
         subject: 'We received your order #{id}',
@@ -129,6 +132,7 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
   ar: {
     greeting: 'مرحبًا،',
     greeting_named: 'مرحبًا {name}،',
+    comma: '، ',
     order_events: {
       received: {
         subject: 'استلمنا طلبك رقم {id}',
