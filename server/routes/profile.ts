@@ -1,7 +1,7 @@
 // The signed-in shopper's own account over HTTP; the rules live in services/profile.ts.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Profile } from '../../contract/profile';
 import { publicUser } from '../lib/accounts';
 import { clientAddressKey } from '../lib/clientAddress';
@@ -11,7 +11,7 @@ import { bearerTokenOf } from '../plugins/auth';
 import { limitPerIpAndEmail } from '../plugins/security';
 import { ACCOUNT_MESSAGES, changePassword } from '../services/accounts';
 import { sha256Hex } from '../lib/tokens';
-import { Invalid } from '../services/errors';
+import { Invalid, TOO_MANY_ATTEMPTS } from '../services/errors';
 import {
   cancelEmailChange,
   confirmEmailChange,
@@ -24,6 +24,11 @@ import {
 } from '../services/profile';
 
 export { PROFILE_MESSAGES } from '../services/profile';
+
+/** Profile picture uploads an hour per account and per client address. */
+export const PICTURES_PER_ACCOUNT = 10;
+export const PICTURES_PER_ADDRESS = 30;
+const PICTURE_WINDOW_MS = 60 * 60 * 1000;
 
 /** Keyed by client address and session: the body of these calls names no e-mail. */
 function limitPerIpAndSession(max: number, group: string) {
@@ -44,6 +49,25 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // requireUser runs first, so request.user is set in every handler below.
   const auth = { preValidation: app.requireUser };
   const userIdOf = (user: { id: number } | null) => (user as { id: number }).id;
+
+  /**
+   * Profile pictures per account and per client address (issue 47, finding 12): each upload is decoded and written
+   * to disk, so a script must not be able to keep the server busy or fill the disk. Counted in the shared store, so
+   * the limits hold across server processes; a new session does not reset the account's.
+   */
+  const countPictureUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const key of [
+      `profile-picture|user|${userIdOf(request.user)}`,
+      `profile-picture|address|${clientAddressKey(request.ip)}`,
+    ]) {
+      const max = key.includes('|user|') ? PICTURES_PER_ACCOUNT : PICTURES_PER_ADDRESS;
+      const hit = await app.deps.limits.hit(key, PICTURE_WINDOW_MS);
+      if (hit.count > max) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(hit.ttlMs / 1000))));
+        throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      }
+    }
+  };
 
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
@@ -90,7 +114,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Profile.picture.url,
     { ...auth, bodyLimit: UPLOAD_LIMIT + 64 * 1024, schema: Profile.picture.schema },
-    async (request) => {
+    async (request, reply) => {
+      await countPictureUpload(request, reply);
       if (!request.isMultipart()) throw new Invalid({ image: [PROFILE_MESSAGES.imageRequired] });
       let bytes: Buffer | null = null;
       try {
