@@ -113,19 +113,24 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message, order };
   });
 
+  // Taking a mismatched payment as the order's is a money decision, as a refund is.
+  app.post(
+    Admin.acceptPayment.url,
+    { ...staff, ...recentProof, schema: Admin.acceptPayment.schema },
+    async (request) => {
+      const { message, order } = await acceptMismatchedPayment(
+        orderDeps(),
+        actorOf(request),
+        request.params.id,
+        request.params.paymentId,
+      );
+      return { message, order };
+    },
+  );
+
   app.get(Admin.reviews.url, { ...staff, schema: Admin.reviews.schema }, async (request) =>
     listReviewsForStaff(db, request.query),
   );
-  app.post(Admin.acceptPayment.url, { ...staff, schema: Admin.acceptPayment.schema }, async (request) => {
-    const { message, order } = await acceptMismatchedPayment(
-      orderDeps(),
-      actorOf(request),
-      request.params.id,
-      request.params.paymentId,
-    );
-    return { message, order };
-  });
-
   app.post(Admin.approveReview.url, { ...staff, schema: Admin.approveReview.schema }, async (request) =>
     decideReview(catalogDeps(), actorOf(request), request.params.id, 'approved'),
   );

@@ -3,7 +3,7 @@
 // see it on the order's page and the glance, and accept it or refund it, audited, checked on the server.
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_REFUSALS, type AdminOrder, type GlanceAnswer } from '../../contract/admin';
-import { auditLog, orders, paymentAttempts, products, users, type UserRole } from '../db/schema';
+import { apiTokens, auditLog, orders, paymentAttempts, products, users, type UserRole } from '../db/schema';
 import { AMOUNT_MISMATCH_LOG } from '../services/orders/paymentAttempts';
 import type {
   ExecuteRequest,
@@ -196,6 +196,18 @@ test('staff accept it: the order is paid and counted from then on, audited once;
 
   expect((await accept(orderId, attempt.id, null)).statusCode).toBe(401);
   expect((await accept(orderId, attempt.id, shopper)).statusCode).toBe(403);
+  expect((await attemptsOf(orderId))[0]?.state).toBe('amount_mismatch');
+
+  // A money decision, as a refund is: a session whose last proof is older than 15 minutes proves itself again.
+  const staffTokens = eq(apiTokens.userId, staff.id);
+  await t.db
+    .update(apiTokens)
+    .set({ provenAt: new Date(clock.now().getTime() - 16 * MINUTE) })
+    .where(staffTokens);
+  const unproven = await accept(orderId, attempt.id);
+  expect(unproven.statusCode).toBe(403);
+  expect(unproven.json()).toMatchObject({ code: 'reauth_required' });
+  await t.db.update(apiTokens).set({ provenAt: null }).where(staffTokens);
   expect((await attemptsOf(orderId))[0]?.state).toBe('amount_mismatch');
 
   const accepted = await accept(orderId, attempt.id);
