@@ -71,6 +71,7 @@ for (const language of ['en', 'ar'] as const) {
           perfume: 'Parfum',
           searchFor: 'Search for',
           noSuchPage: 'There is no such page of these results.',
+          switchLanguage: 'Switch to Arabic',
           firstPage: 'Go to the first page',
         }
       : {
@@ -84,6 +85,7 @@ for (const language of ['en', 'ar'] as const) {
           perfume: 'عطر',
           searchFor: 'البحث عن',
           noSuchPage: 'لا توجد صفحة بهذا الرقم في هذه النتائج.',
+          switchLanguage: 'Switch to English',
           firstPage: 'الذهاب إلى الصفحة الأولى',
         };
 
@@ -107,6 +109,34 @@ for (const language of ['en', 'ar'] as const) {
       expect(searches).toHaveLength(1);
       expect(new URL(searches[0] ?? '').searchParams.get('category')).toBe(name);
       await expectAccessible(page);
+    });
+
+    test('back on home from the search page, in the other language, a category tile asks the server once', async ({
+      page,
+    }) => {
+      // The search page's code is loaded and a search stored; the language switch makes that search one never
+      // asked for: the tile's page must not ask for it on its way to the category's.
+      await openIn(page, '/search?minRating=4', language);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await page.locator('a.navbar-brand').click();
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+      await page.getByRole('button', { name: texts.switchLanguage }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', language === 'en' ? 'ar' : 'en');
+      const tile = page.getByTestId('category-tile').first();
+      await expect(tile).toBeVisible();
+      const name = (await tile.locator('.category-tile__name').textContent()) ?? '';
+      const searches: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/catalog\/search\?/.test(request.url())) searches.push(request.url());
+      });
+      await tile.click();
+      await expect(page).toHaveURL(/\/search\?category=/);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expect(
+        page.getByTestId('filter-panel').first().getByRole('button', { pressed: true }),
+      ).toHaveCount(0);
+      expect(searches).toHaveLength(1);
+      expect(new URL(searches[0] ?? '').searchParams.get('category')).toBe(name);
     });
 
     test('filters from a cold URL are applied and stay in the URL', async ({ page }) => {
