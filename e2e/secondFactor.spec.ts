@@ -75,7 +75,7 @@ for (const language of ['en', 'ar'] as const) {
     const codes = page.getByTestId('recovery-codes');
     await expect(codes.getByRole('listitem')).toHaveCount(10);
     await page.getByTestId('recovery-codes-kept').click();
-    await expect(page.getByText(words.enrolled)).toBeVisible();
+    await expect(page.getByTestId('security-page').getByText(words.enrolled)).toBeVisible();
 
     await accountMenu(page, language, 'logout');
     await expect(page.getByText(t.shell.session.logout_success)).toBeVisible();
