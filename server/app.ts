@@ -23,6 +23,7 @@ import { registerAuth } from './plugins/auth';
 import { registerFormBodies } from './plugins/formBodies';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
 import { registerNoStore } from './plugins/noStore';
+import { uploadCleanupJob } from './services/uploadCleanup';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import addressesRoutes from './routes/addresses';
@@ -178,6 +179,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       run: (now) => deleteMailBefore(db, new Date(now.getTime() - config.outboxRetentionMs)),
     },
   ];
+  // Pictures no row refers to any more, a day after their upload (services/uploadCleanup.ts).
+  jobs.push(uploadCleanupJob(db, config.dataDir));
   if (!config.redisUrl) jobs.push({ name: 'prune-rate-limits', run: (now) => deleteEndedCounters(db, now) });
   const runner = new JobRunner(jobs, {
     intervalMs: config.jobsIntervalMs,
