@@ -98,7 +98,7 @@ function DemoNotice() {
   return (
     <div className="alert alert-info" role="note" data-testid="demo-second-factor-notice">
       {t('admin.second_factor.demo_notice')}{' '}
-      <NavLink to="/admin/security" className="alert-link">
+      <NavLink to="/admin/security" className="text-reset fw-semibold">
         {t('admin.second_factor.demo_set_up')}
       </NavLink>
     </div>
