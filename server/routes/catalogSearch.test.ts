@@ -62,6 +62,18 @@ test('one or two mistyped letters still find the product; whole words rank befor
   expect(ranked.indexOf('Oudwood Candle')).toBeGreaterThan(-1);
 });
 
+test('a product renamed by SQL brings its new words: mistyped, they still find it', async () => {
+  await executeRows(
+    t.db,
+    sql`UPDATE products SET name_en = 'Zanzibarine Kettle' WHERE name_en = 'Amber Incense Burner'`,
+  );
+  expect(namesOf(await search('q=zanzibarune'))).toContain('Zanzibarine Kettle');
+  await executeRows(
+    t.db,
+    sql`UPDATE products SET name_en = 'Amber Incense Burner' WHERE name_en = 'Zanzibarine Kettle'`,
+  );
+});
+
 test('filters, facets and totals: a brand facet counts with the other filters, not its own', async () => {
   const answer = await search(`category=${categoryId}&brands=Zzyzx%20Scents`);
   expect(answer.total).toBe(2);
