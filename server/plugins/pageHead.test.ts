@@ -39,8 +39,15 @@ describe('real statuses', () => {
     const other = await page('/another/unknown/page?lng=ar');
     expect(other.statusCode).toBe(404);
     expect(/data-render="(\d+)"/.exec(other.body)?.[1]).toBe(render);
-    // A product the shop does not have is the product page's own not-found state: the browser renders it.
-    expect((await page('/product/999999')).body).toContain('<div id=root></div>');
+    // A product id never given out (or not an id at all) carries the same page, its status kept: the same render.
+    for (const url of ['/product/999999?lng=ar', '/product/abc?lng=ar', '/PRODUCT/999998/?lng=ar']) {
+      const product = await page(url);
+      expect({ url, status: product.statusCode }).toEqual({ url, status: 404 });
+      expect(product.body).toContain('<h1>ar /not-found ok</h1>');
+      expect(/data-render="(\d+)"/.exec(product.body)?.[1]).toBe(render);
+      expect(product.body).toContain('<meta name="robots" content="noindex">');
+    }
+    expect((await page('/product/999999')).body).toContain('<h1>en /not-found ok</h1>');
     // A shopper with a state of their own gets the page rendered by their browser, as any page.
     const personal = await page('/no-such-page', { cookie: 'shop_personal=1' });
     expect(personal.statusCode).toBe(404);
@@ -83,7 +90,8 @@ describe('real statuses', () => {
     server.t.app.deps.catalogue.changed();
     const gone = await page(`/product/${made.id}?lng=ar`);
     expect(gone.statusCode).toBe(410);
-    expect(gone.body).toContain('<div id=root>');
+    // The rendered not-found page (the footer's links with it), as at any unknown address.
+    expect(gone.body).toContain('<h1>ar /not-found ok</h1>');
     expect(gone.body).toContain('<meta name="robots" content="noindex">');
     expect(gone.body).toContain('<title>الصفحة غير موجودة · متجر الخليج</title>');
     expect((await page(`/product/${made.id + 1000}`)).statusCode).toBe(404);

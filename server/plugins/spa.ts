@@ -17,6 +17,9 @@ import {
   withRenderedPage,
 } from './pageRenderer';
 
+/** The product page's address (as react-router matches it, any case, an optional trailing slash). */
+const PRODUCT_PATH = /^\/product\/[^/]+\/?$/i;
+
 /** webpack's `[name].[contenthash].js`, `[id].[contenthash].js` and friends: 8+ hex characters just before the extension. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -264,9 +267,13 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     const pathname = url.split('?')[0] ?? '/';
     const head = built ? await headOf(request, url, language) : null;
     const found = !head || head.status === 200;
-    // An address the SPA has no page for shows its not-found page (with the footer's links): rendered too.
-    const notFoundPage =
-      head?.status === 404 && !isKnownPath(pathname) && !holdsPersonalState(request.headers.cookie);
+    // An address the SPA has no page for shows its not-found page (with the footer's links): rendered too. So does a
+    // product never made or gone (404 / 410): crawlers and script-less readers get the same page and links; every
+    // such id shares the one render, so made-up ids cannot fill the renderer's memory.
+    const missing =
+      head?.status === 410 ||
+      (head?.status === 404 && (!isKnownPath(pathname) || PRODUCT_PATH.test(pathname)));
+    const notFoundPage = missing && !holdsPersonalState(request.headers.cookie);
     // The page's markup in the HTML: it paints before any script has run. Without it the SPA renders it. The page
     // is rendered and kept under its address reduced to what the page reads.
     const address = !renderPage
@@ -281,7 +288,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     let html = withPagePreloads(
       language === 'ar' ? arabic : english,
       manifest,
-      notFoundPage ? NOT_FOUND_ADDRESS : pathname,
+      // A product's address loads the product page's code whatever the markup (the browser's router picks it).
+      notFoundPage && !PRODUCT_PATH.test(pathname) ? NOT_FOUND_ADDRESS : pathname,
       language,
       {
         rendered: rendered !== null,
