@@ -254,7 +254,9 @@ function Order({ order }: { order: AdminOrder }) {
                   <bdi>{money(order.total_price)}</bdi>
                 </dd>
                 <dt className="col-6 fw-normal">{t('admin.order.payment_method')}</dt>
-                <dd className="col-6 text-end mb-0">{order.payment_method}</dd>
+                <dd className="col-6 text-end mb-0">
+                  {order.payment_method === 'coupon' ? t('admin.order.paid_by_coupon') : order.payment_method}
+                </dd>
               </dl>
             </div>
           </section>

@@ -113,7 +113,12 @@ export const OrderCard = memo(function OrderCard({ order, onCancel }: Props) {
                 </dd>
                 <dt className="col-sm-4">{t('orders.card.payment_method')}</dt>
                 <dd className="col-sm-8">
-                  <bdi>{shown.payment_method}</bdi>
+                  {/* an order its coupon took to 0 was paid by the coupon, not online (issue 47, finding 3) */}
+                  <bdi>
+                    {shown.payment_method === 'coupon'
+                      ? t('orders.card.paid_by_coupon')
+                      : shown.payment_method}
+                  </bdi>
                 </dd>
               </dl>
               <h3 className="h6">{t('orders.card.items')}</h3>

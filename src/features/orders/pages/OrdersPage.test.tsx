@@ -107,6 +107,13 @@ describe('orders page', () => {
     expect(screen.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('an order its coupon paid says so', async () => {
+    serve([makeOrder(3, 'paid', { payment_method: 'coupon', total_price: 0 })]);
+    const { user } = renderOrders();
+    await user.click(await screen.findByRole('button', { name: 'Show details' }));
+    expect(screen.getByText('Paid by coupon')).toBeVisible();
+  });
+
   it('opening a card loads its detail from GET /orders/{id} (a list with the summary only)', async () => {
     const full = makeOrder(2, 'completed', { address: 'Block 9, Street 1, Salmiya, Hawalli' });
     serve([summaryOf(full), summaryOf(makeOrder(3, 'pending'))], [full]);
