@@ -3,6 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { outbox, orders, users, type OrderStatus } from '../db/schema';
 import type { OrderForMail } from '../db/queries/mails';
+import { hashPassword } from '../lib/passwords';
 import { call, createShopper, GUEST_CHECKOUT, plainProductWithStock } from '../routes/testSupport';
 import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
 import { clean, composeOrderMail } from './orderMails';
@@ -175,6 +176,69 @@ describe('each order event queues its mail', () => {
     expect(review.statusCode).toBe(201);
     expect((await subjectsTo(watcher.email))[0]).toBe('A review is waiting for approval');
     expect(await subjectsTo(quiet.email)).toEqual([]);
+  });
+
+  test('a staff member who signed in in Arabic is told in Arabic, right to left; one never seen since in English', async () => {
+    const password = 'Staff-password-1';
+    const arabic = await createShopper(t.db, { name: 'موظف' });
+    const unseen = await createShopper(t.db);
+    await t.db
+      .update(users)
+      .set({ role: 'staff', staffNotifications: true, passwordHash: await hashPassword(password, 4) })
+      .where(eq(users.id, arabic.id));
+    await t.db.update(users).set({ role: 'staff', staffNotifications: true }).where(eq(users.id, unseen.id));
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: arabic.email, password },
+      headers: { cookie: 'i18next=ar' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    // A back office request without a language of its own (a script with the token) changes nothing.
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/glance',
+      headers: { authorization: `Bearer ${arabic.token}` },
+    });
+    const [stored] = await t.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, arabic.id));
+    expect(stored?.language).toBe('ar');
+
+    const buyer = await createShopper(t.db);
+    const { order_id: orderId, payment_url: paymentUrl, productId } = await place(buyer.token, buyer.email);
+    await t.app.inject({
+      method: 'POST',
+      url: `/pay/sandbox/${paymentUrl.split('/').pop() ?? ''}`,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const noticeTo = async (email: string) =>
+      (await t.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)))[0];
+    const notice = await noticeTo(arabic.email);
+    expect(notice?.subject).toMatch(new RegExp(`^الطلب المدفوع رقم ${orderId} بانتظارك`));
+    expect(notice?.html).toMatch(/<html[^>]*lang="ar"[^>]*dir="rtl"|<html[^>]*dir="rtl"[^>]*lang="ar"/);
+    expect(notice?.html).toContain('افتح الطلب');
+    expect((await noticeTo(unseen.email))?.subject).toMatch(new RegExp(`^Paid order #${orderId} is waiting`));
+
+    // Later the staff member opens the back office in English: the next notice is English.
+    const glance = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/glance?lng=en',
+      headers: { authorization: `Bearer ${arabic.token}` },
+    });
+    expect(glance.statusCode).toBe(200);
+    expect((await call(t.app, 'POST', `/api/dev/orders/${orderId}/complete`)).statusCode).toBe(200);
+    const review = await call(
+      t.app,
+      'POST',
+      '/api/reviews/add',
+      { product_id: productId, rating: 5, review: 'حلو' },
+      buyer.token,
+    );
+    expect(review.statusCode).toBe(201);
+    expect((await noticeTo(arabic.email))?.subject).toBe('A review is waiting for approval');
   });
 
   test('the shopper cancels: one mail, in the language of the order', async () => {

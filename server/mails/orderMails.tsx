@@ -246,13 +246,13 @@ export type StaffNotice =
   | { event: 'paid_order'; orderId: number }
   | { event: 'review_waiting'; productId: number; rating: number; review: string; author: string };
 
-/** The notice to staff, in English (the back office's people share no language of their own yet). */
+/** The notice to staff, in the language the staff member last used the shop in. */
 export async function composeStaffMail(
   tx: Db,
   shop: MailShop,
   notice: StaffNotice,
+  language: MailLanguage = 'en',
 ): Promise<ComposedMail | null> {
-  const language: MailLanguage = 'en';
   const t = MAIL_TEXTS[language];
   const texts = t.staff_events[notice.event];
   const base = { language, ...footer(shop, language), greeting: t.greeting };
@@ -269,7 +269,7 @@ export async function composeStaffMail(
       button: { label: t.open_order, url: shopLink(shop, `/admin/orders/${data.order.id}`, language) },
       itemsTitle: t.items,
       lines: data.items.map((item) => ({
-        name: clean(item.productNameEn),
+        name: clean(language === 'ar' ? item.productNameAr : item.productNameEn),
         pictureUrl: pictureUrl(shop, item.picture),
         details: [item.size ? clean(item.size) : '', item.color ? clean(item.color) : '']
           .filter(Boolean)
@@ -300,7 +300,7 @@ export async function composeStaffMail(
     heading: texts.heading,
     paragraphs: [
       texts.intro,
-      `${t.review_product}: ${clean(product?.en ?? `#${notice.productId}`)}`,
+      `${t.review_product}: ${clean(product?.[language] ?? `#${notice.productId}`)}`,
       `${t.review_rating}: ${'★'.repeat(Math.max(0, Math.min(5, notice.rating)))}`,
       `${t.review_by}: ${clean(notice.author)}`,
       `“${clean(notice.review)}”`,
@@ -318,8 +318,14 @@ export async function queueStaffMail(
   now: Date,
 ): Promise<void> {
   const recipients = await staffToNotify(tx);
-  if (recipients.length === 0) return;
-  const composed = await composeStaffMail(tx, mail.shop, notice);
-  if (!composed) return;
-  for (const { email } of recipients) await mail.queue(tx, { to: email, ...composed }, now);
+  // Each language composed once, for all who read it; an account not seen since migration 022 reads English.
+  const composed = new Map<MailLanguage, ComposedMail | null>();
+  for (const recipient of recipients) {
+    const language = recipient.language ?? 'en';
+    const email = recipient.email;
+    if (!composed.has(language))
+      composed.set(language, await composeStaffMail(tx, mail.shop, notice, language));
+    const mailOf = composed.get(language);
+    if (mailOf) await mail.queue(tx, { to: email, ...mailOf }, now);
+  }
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { rememberLanguage } from '../db/queries/users';
 import { apiTokens, secondFactors, users, type UserRole } from '../db/schema';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { LookupRounds } from '../lib/lookupRounds';
@@ -10,6 +11,7 @@ import { Forbidden, NotSignedIn } from '../services/errors';
 import { mustHaveSecondFactor } from '../services/secondFactor';
 import { ADMIN_REFUSALS } from '../../contract/admin';
 import { SECOND_FACTOR_REFUSALS } from '../../contract/secondFactor';
+import { languageOf } from './spa';
 
 export interface Authenticated extends AuthUser {
   verified: boolean;
@@ -100,7 +102,10 @@ export async function authenticate(
   const now = app.deps.config.now();
   const idleMs = now.getTime() - (row.lastUsedAt ?? row.createdAt).getTime();
   // Idle for 30 days, or signed in longer ago than the absolute lifetime however often used: the session is over.
-  if (idleMs > TOKEN_IDLE_LIMIT_MS || now.getTime() - row.createdAt.getTime() > app.deps.config.tokenMaxAgeMs) {
+  if (
+    idleMs > TOKEN_IDLE_LIMIT_MS ||
+    now.getTime() - row.createdAt.getTime() > app.deps.config.tokenMaxAgeMs
+  ) {
     await app.deps.db.delete(apiTokens).where(eq(apiTokens.id, row.tokenId));
     return null;
   }
@@ -161,6 +166,8 @@ export function registerAuth(app: FastifyInstance): void {
       if (!found.verified) throw new Forbidden(EMAIL_NOT_VERIFIED);
       if (!allowed.includes(found.role)) throw new Forbidden(ADMIN_REFUSALS[refusal], undefined, refusal);
       if (!anyFactor) await refuseWithoutSecondFactor(app, found);
+      // The back office's pages say which language the staff member reads: their notices speak it.
+      await rememberRequestLanguage(app.deps.db, found.id, request);
       request.user = {
         id: found.id,
         email: found.email,
@@ -179,4 +186,20 @@ export function registerAuth(app: FastifyInstance): void {
     const found = await authenticate(app, request);
     request.user = found?.verified ? { id: found.id, email: found.email, name: found.name } : null;
   });
+}
+
+/**
+ * Stores the language the request's page speaks (as the checkout reads it: ?lng, the SPA's cookie, the browser's) as
+ * the account's. A request that names none (a script with a token) leaves the stored one as it is.
+ */
+export async function rememberRequestLanguage(
+  db: Db,
+  userId: number,
+  request: FastifyRequest,
+): Promise<void> {
+  const named =
+    (request.query as Record<string, unknown> | undefined)?.lng !== undefined ||
+    /(?:^|;\s*)i18next=/.test(request.headers.cookie ?? '') ||
+    Boolean(request.headers['accept-language']);
+  if (named) await rememberLanguage(db, userId, languageOf(request));
 }

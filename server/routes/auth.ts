@@ -4,7 +4,7 @@ import { normalizeEmail } from '../lib/accounts';
 import { capCodeSends, consumeCode, issueCode, normalizeCode } from '../lib/codes';
 import { guarded, lockoutKey } from '../lib/guessLockout';
 import { NATIONALITIES } from '../lib/nationalities';
-import { authenticate, bearerTokenOf } from '../plugins/auth';
+import { authenticate, bearerTokenOf, rememberRequestLanguage } from '../plugins/auth';
 import { limitPerIp, limitPerIpAndEmail } from '../plugins/security';
 import {
   accountForSocial,
@@ -103,6 +103,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
       await markVerified(db, user, app.deps.config.now());
       const token = await issueToken(db, user.id, app.deps.config.now());
+      await rememberRequestLanguage(db, user.id, request);
       return { message: MESSAGES.verified, token, id: user.id, email: user.email };
     },
   );
@@ -117,6 +118,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bcryptCost: app.deps.config.bcryptCost,
       now: app.deps.config.now(),
     });
+    await rememberRequestLanguage(db, user.id, request);
     return { token, id: user.id, email: user.email, name: user.name, role: user.role };
   });
 
@@ -141,6 +143,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const user = await accountForSocial(db, identity, app.deps.config.now());
       const token = await issueToken(db, user.id, app.deps.config.now());
+      await rememberRequestLanguage(db, user.id, request);
       return { token, id: user.id, email: user.email, name: user.name, role: user.role };
     },
   );

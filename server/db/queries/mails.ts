@@ -39,9 +39,9 @@ export async function orderForMail(db: Db, orderId: number): Promise<OrderForMai
 }
 
 /** The back office's people who asked to be told (the owner switched it on), still staff. */
-export async function staffToNotify(db: Db): Promise<{ email: string }[]> {
+export async function staffToNotify(db: Db): Promise<{ email: string; language: 'en' | 'ar' | null }[]> {
   return db
-    .select({ email: users.email })
+    .select({ email: users.email, language: users.language })
     .from(users)
     .where(and(ne(users.role, 'shopper'), eq(users.staffNotifications, true)))
     .orderBy(asc(users.id));

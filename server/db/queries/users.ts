@@ -114,3 +114,11 @@ export async function countOwners(db: Db): Promise<number> {
     .where(eq(users.role, 'owner'));
   return Number(row?.count ?? 0);
 }
+
+/** Remembers the language the account is using; the row is written only when it changed. */
+export async function rememberLanguage(db: Db, id: number, language: 'en' | 'ar'): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, id), sql`${users.language} IS DISTINCT FROM ${language}`));
+}

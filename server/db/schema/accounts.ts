@@ -1,4 +1,14 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+} from 'drizzle-orm/pg-core';
 
 export type UserRole = 'shopper' | 'staff' | 'owner';
 
@@ -25,6 +35,8 @@ export const users = pgTable(
     role: text('role').$type<UserRole>().notNull().default('shopper'),
     /** migrations/017: staff mailed of each paid order and each review waiting (the owner switches it). */
     staffNotifications: boolean('staff_notifications').notNull().default(false),
+    /** migrations/022: the language the account last used (sign-in, the back office); null: not known yet. */
+    language: text('language').$type<'en' | 'ar'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
