@@ -156,8 +156,9 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   try {
     placed = await db.transaction(async (tx) => {
       if (limits) await claimPendingSlot(tx, { owner, addressHash, limits, now });
-      // The coupon as it is now, read under a share lock: staff switching it off or changing it either comes
-      // before (the order is refused, or priced with the change) or waits for this order.
+      // The coupon as it is now, read under its row lock (FOR UPDATE): staff switching it off or changing it either
+      // comes before (the order is refused, or priced with the change) or waits for this order, and orders racing for
+      // its last use queue here, each counting the ones before it (couponUses.ts).
       let couponDiscount = 0;
       let fixedDiscount = 0;
       let couponCode: string | null = null;
