@@ -189,6 +189,13 @@ test('a client address gets 30 server renders a minute unless PAGE_RENDERS_PER_M
     expect(loadConfig({ PAGE_RENDERS_PER_MINUTE: wrong }).perIpLimits.pageRenders).toBe(30);
 });
 
+test('one address and e-mail get 10 sign-ins a minute unless LOGIN_PER_EMAIL_PER_MINUTE says otherwise', () => {
+  expect(loadConfig({}).perIpLimits.loginPerEmail).toBe(10);
+  expect(loadConfig({ LOGIN_PER_EMAIL_PER_MINUTE: '1000' }).perIpLimits.loginPerEmail).toBe(1000);
+  for (const wrong of ['0', '-3', '2.5', 'lots'])
+    expect(loadConfig({ LOGIN_PER_EMAIL_PER_MINUTE: wrong }).perIpLimits.loginPerEmail).toBe(10);
+});
+
 test('the outbox keeps mail 7 days unless OUTBOX_RETENTION_DAYS says otherwise', () => {
   const day = 24 * 60 * 60 * 1000;
   expect(loadConfig({}).outboxRetentionMs).toBe(7 * day);

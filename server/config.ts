@@ -97,6 +97,8 @@ export interface PerIpLimits {
   specCatalogue?: number;
   /** "Send me a code" mails asked from one address in an HOUR (lib/codes capCodeSends); 10 when left out. */
   codeSends?: number;
+  /** Sign-ins a minute for one address AND e-mail, against guessing one password; 10 when left out. */
+  loginPerEmail?: number;
 }
 
 /**
@@ -111,6 +113,9 @@ export const DEFAULT_PER_IP_LIMITS: PerIpLimits = {
   pageRenders: 30,
   paymentStatus: 60,
 };
+
+/** Sign-ins a minute per address and e-mail (LOGIN_PER_EMAIL_PER_MINUTE overrides it): one password is not guessed. */
+export const LOGIN_PER_EMAIL_PER_MINUTE = 10;
 
 /** An unpaid order keeps its pieces off sale this long (UNPAID_ORDER_MINUTES overrides it). */
 export const UNPAID_ORDER_TTL_MS = 30 * 60 * 1000;
@@ -308,6 +313,14 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       // The spec's every-product list (routes/catalog.ts): the end-to-end run asks for it from one address.
       specCatalogue: parseDuration(env.SPEC_CATALOGUE_PER_MINUTE, 1, 1, 1_000_000, 60),
+      // The end-to-end run signs the demo owner in from one address many times a minute; a shop keeps 10.
+      loginPerEmail: parseDuration(
+        env.LOGIN_PER_EMAIL_PER_MINUTE,
+        1,
+        1,
+        1_000_000,
+        LOGIN_PER_EMAIL_PER_MINUTE,
+      ),
     },
     // A shop sends a few codes an hour; 300 leaves room for a busy day and stops a flood within the hour.
     codeSendsPerHour: parseCount(env.CODE_MAILS_PER_HOUR, 1, 1_000_000, 300),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Accounts } from '../../contract/accounts';
+import { LOGIN_PER_EMAIL_PER_MINUTE } from '../config';
 import { normalizeEmail } from '../lib/accounts';
 import { capCodeSends, consumeCode, issueCode, normalizeCode } from '../lib/codes';
 import { guarded, lockoutKey } from '../lib/guessLockout';
@@ -108,9 +109,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // 10 a minute per address and e-mail against guessing one password; 100 per address against spraying many.
+  // 10 a minute per address and e-mail (LOGIN_PER_EMAIL_PER_MINUTE) against guessing one password; 100 per address
+  // against spraying many.
   const loginLimits = {
-    config: limitPerIpAndEmail(10, 'login'),
+    config: limitPerIpAndEmail(
+      app.deps.config.perIpLimits.loginPerEmail ?? LOGIN_PER_EMAIL_PER_MINUTE,
+      'login',
+    ),
     preValidation: limitPerIp(app, app.deps.config.perIpLimits.login, 'login-ip'),
   };
   app.post(Accounts.login.url, { ...loginLimits, schema: Accounts.login.schema }, async (request) => {
