@@ -1,7 +1,7 @@
 // The payment attempts of orders: recording them, reading them, and the reconciliation job's claim of the ones a
 // gateway may still decide (FOR UPDATE SKIP LOCKED, stamped in the same statement, so two server processes never
 // ask about one attempt at once).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
 import { orderItems, orders, paymentAttempts, type AttemptState, type GatewayName } from '../schema';
 import type { StockNeed } from '../stock';
@@ -47,6 +47,15 @@ export async function attemptByGatewayId(
 }
 
 /** The attempt, locked for the rest of the transaction (after its order, always in that order). */
+/** How many of an order's payments are in this state (an order waiting for money to go back, or for staff's look). */
+export async function countOrderAttemptsIn(db: Db, orderId: number, state: AttemptState): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, state)));
+  return row?.n ?? 0;
+}
+
 export async function lockAttempt(db: Db, attemptId: number): Promise<AttemptRow | undefined> {
   const [row] = await db
     .select()

@@ -1,7 +1,7 @@
 // Staff and orders: the list, an order's page, and the actions its status allows (deliver, cancel, refund).
 // Every action runs under the order's row lock, writes its audit entry in the same transaction, and answers the
 // order as it is when the same click comes again (no second entry, no second mail).
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_REFUSALS,
   type AdminOrder,
@@ -12,7 +12,12 @@ import {
 import type { Db } from '../../db/client';
 import { customerNameOf, orderListRows } from '../../db/queries/backOffice';
 import { orderItemRows, orderRow, type OrderItemRow, type OrderRow } from '../../db/queries/orders';
-import { lockAttempt, orderStockNeeds } from '../../db/queries/paymentAttempts';
+import {
+  countOrderAttemptsIn,
+  lockAttempt,
+  orderStockNeeds,
+  type AttemptRow,
+} from '../../db/queries/paymentAttempts';
 import { orders, paymentAttempts, products, users, type OrderStatus } from '../../db/schema';
 import { returnStock } from '../../db/stock';
 import type { MailService } from '../mail';
@@ -306,62 +311,81 @@ export async function recordOrderRefund(
   idText: string,
   paymentIdText: string,
 ): Promise<ActionResult> {
-  const { db, now } = deps;
+  const { now } = deps;
+  return onOrderPayment(
+    deps,
+    idText,
+    paymentIdText,
+    ORDER_ACTION_MESSAGES.refunded,
+    async (tx, order, attempt) => {
+      if (attempt.state === 'refunded') return false;
+      if (!REFUNDABLE_STATES.includes(attempt.state))
+        throw new Conflict(ADMIN_REFUSALS.payment_not_refund_due, undefined, 'payment_not_refund_due');
+      await recordRefund(tx, attempt.id, actor.id, now);
+      await queueOrderMail(tx, deps.mail, order.id, 'refunded', now, {
+        refund: { amount: attempt.amount, currency: attempt.currency },
+      });
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'payment.refunded',
+          subjectType: 'payment',
+          subjectId: attempt.id,
+          orderId: order.id,
+          before: { state: attempt.state },
+          after: { state: 'refunded', amount: attempt.amount, currency: attempt.currency },
+        },
+        now,
+      );
+      if (order.status === 'refund_due') {
+        if ((await countOrderAttemptsIn(tx, order.id, 'refund_due')) === 0) {
+          await tx.update(orders).set({ status: 'canceled', updatedAt: now }).where(eq(orders.id, order.id));
+          await writeAudit(
+            tx,
+            actor,
+            {
+              action: 'order.refunded',
+              subjectType: 'order',
+              subjectId: order.id,
+              before: { status: 'refund_due' },
+              after: { status: 'canceled' },
+            },
+            now,
+          );
+        }
+      }
+      if (attempt.state === 'amount_mismatch') await releaseReviewHold(tx, order, now);
+      return true;
+    },
+  );
+}
+
+/**
+ * A staff action on one payment of one order: the ids parsed (404 payment_not_found for one that is not the order's),
+ * the order locked first, then its attempt (the order the payment outcomes lock in), the action in that transaction;
+ * then the order as staff see it now, with `done` as the message when the action changed something.
+ */
+async function onOrderPayment(
+  deps: OrderActionDeps,
+  idText: string,
+  paymentIdText: string,
+  done: string,
+  action: (tx: Db, order: OrderRow, attempt: AttemptRow) => Promise<boolean>,
+): Promise<ActionResult> {
+  const { db } = deps;
   const found = await existingOrder(db, idText);
   const attemptId = parseId(paymentIdText);
   const notFound = () => new NotFound(ADMIN_REFUSALS.payment_not_found, 'payment_not_found');
   if (attemptId === null) throw notFound();
   const changed = await db.transaction(async (tx) => {
-    // The order first, then its attempt: the order the payment outcomes lock in.
     const order = await lockOrder(tx, found.id);
     const attempt = await lockAttempt(tx, attemptId);
     if (!order || !attempt || attempt.orderId !== order.id) throw notFound();
-    if (attempt.state === 'refunded') return false;
-    if (!REFUNDABLE_STATES.includes(attempt.state))
-      throw new Conflict(ADMIN_REFUSALS.payment_not_refund_due, undefined, 'payment_not_refund_due');
-    await recordRefund(tx, attempt.id, actor.id, now);
-    await queueOrderMail(tx, deps.mail, order.id, 'refunded', now, {
-      refund: { amount: attempt.amount, currency: attempt.currency },
-    });
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'payment.refunded',
-        subjectType: 'payment',
-        subjectId: attempt.id,
-        orderId: order.id,
-        before: { state: attempt.state },
-        after: { state: 'refunded', amount: attempt.amount, currency: attempt.currency },
-      },
-      now,
-    );
-    if (order.status === 'refund_due') {
-      const [left] = await tx
-        .select({ n: count() })
-        .from(paymentAttempts)
-        .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'refund_due')));
-      if ((left?.n ?? 0) === 0) {
-        await tx.update(orders).set({ status: 'canceled', updatedAt: now }).where(eq(orders.id, order.id));
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: 'order.refunded',
-            subjectType: 'order',
-            subjectId: order.id,
-            before: { status: 'refund_due' },
-            after: { status: 'canceled' },
-          },
-          now,
-        );
-      }
-    }
-    if (attempt.state === 'amount_mismatch') await releaseReviewHold(tx, order, now);
-    return true;
+    return action(tx, order, attempt);
   });
   return {
-    message: changed ? ORDER_ACTION_MESSAGES.refunded : ORDER_ACTION_MESSAGES.unchanged,
+    message: changed ? done : ORDER_ACTION_MESSAGES.unchanged,
     order: await adminOrder(db, await existingOrder(db, idText)),
     changed,
   };
@@ -374,11 +398,7 @@ export async function recordOrderRefund(
  */
 async function releaseReviewHold(tx: Db, order: OrderRow, now: Date): Promise<void> {
   if (order.status !== 'pending' || !order.stockReserved || order.reservedUntil !== null) return;
-  const [left] = await tx
-    .select({ n: count() })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'amount_mismatch')));
-  if ((left?.n ?? 0) > 0) return;
+  if ((await countOrderAttemptsIn(tx, order.id, 'amount_mismatch')) > 0) return;
   await tx.update(orders).set({ reservedUntil: now, updatedAt: now }).where(eq(orders.id, order.id));
 }
 
@@ -395,59 +415,53 @@ export async function acceptMismatchedPayment(
   idText: string,
   paymentIdText: string,
 ): Promise<ActionResult> {
-  const { db, now } = deps;
-  const found = await existingOrder(db, idText);
-  const attemptId = parseId(paymentIdText);
-  const notFound = () => new NotFound(ADMIN_REFUSALS.payment_not_found, 'payment_not_found');
-  if (attemptId === null) throw notFound();
-  const changed = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, found.id);
-    const attempt = await lockAttempt(tx, attemptId);
-    if (!order || !attempt || attempt.orderId !== order.id) throw notFound();
-    if (attempt.state === 'paid' && order.paymentId === attempt.gatewayPaymentId) return false;
-    if (attempt.state !== 'amount_mismatch')
-      throw new Conflict(ADMIN_REFUSALS.payment_not_in_review, undefined, 'payment_not_in_review');
-    if (!ACCEPTS_PAYMENT.includes(order.status))
-      throw new Conflict(ADMIN_REFUSALS.payment_not_acceptable, undefined, 'payment_not_acceptable');
-    const needs = await orderStockNeeds(tx, order.id);
-    if (!order.stockReserved && !(await takeStockAgain(tx, needs)))
-      throw new Conflict(ADMIN_REFUSALS.order_stock_gone, undefined, 'order_stock_gone');
-    await settlePaid(
-      tx,
-      order,
-      attempt,
-      { paymentId: attempt.gatewayPaymentId, amount: attempt.amount, currencyIso: attempt.currency },
-      needs,
-      now,
-    );
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'payment.accepted',
-        subjectType: 'payment',
-        subjectId: attempt.id,
-        orderId: order.id,
-        before: { state: 'amount_mismatch', status: order.status },
-        after: {
-          state: 'paid',
-          status: 'paid',
-          amount: attempt.amount,
-          currency: attempt.currency,
-          order_total: order.totalPrice,
-          order_currency: order.currency,
+  const { now } = deps;
+  return onOrderPayment(
+    deps,
+    idText,
+    paymentIdText,
+    ORDER_ACTION_MESSAGES.accepted,
+    async (tx, order, attempt) => {
+      if (attempt.state === 'paid' && order.paymentId === attempt.gatewayPaymentId) return false;
+      if (attempt.state !== 'amount_mismatch')
+        throw new Conflict(ADMIN_REFUSALS.payment_not_in_review, undefined, 'payment_not_in_review');
+      if (!ACCEPTS_PAYMENT.includes(order.status))
+        throw new Conflict(ADMIN_REFUSALS.payment_not_acceptable, undefined, 'payment_not_acceptable');
+      const needs = await orderStockNeeds(tx, order.id);
+      if (!order.stockReserved && !(await takeStockAgain(tx, needs)))
+        throw new Conflict(ADMIN_REFUSALS.order_stock_gone, undefined, 'order_stock_gone');
+      await settlePaid(
+        tx,
+        order,
+        attempt,
+        { paymentId: attempt.gatewayPaymentId, amount: attempt.amount, currencyIso: attempt.currency },
+        needs,
+        now,
+      );
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'payment.accepted',
+          subjectType: 'payment',
+          subjectId: attempt.id,
+          orderId: order.id,
+          before: { state: 'amount_mismatch', status: order.status },
+          after: {
+            state: 'paid',
+            status: 'paid',
+            amount: attempt.amount,
+            currency: attempt.currency,
+            order_total: order.totalPrice,
+            order_currency: order.currency,
+          },
         },
-      },
-      now,
-    );
-    // Paid now: the shopper's receipt and the staff's notice, as a paid gateway payment sends them.
-    await queueOrderMail(tx, deps.mail, order.id, 'paid', now);
-    await queueStaffMail(tx, deps.mail, { event: 'paid_order', orderId: order.id }, now);
-    return true;
-  });
-  return {
-    message: changed ? ORDER_ACTION_MESSAGES.accepted : ORDER_ACTION_MESSAGES.unchanged,
-    order: await adminOrder(db, await existingOrder(db, idText)),
-    changed,
-  };
+        now,
+      );
+      // Paid now: the shopper's receipt and the staff's notice, as a paid gateway payment sends them.
+      await queueOrderMail(tx, deps.mail, order.id, 'paid', now);
+      await queueStaffMail(tx, deps.mail, { event: 'paid_order', orderId: order.id }, now);
+      return true;
+    },
+  );
 }
