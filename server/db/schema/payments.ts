@@ -1,5 +1,6 @@
 // Drizzle mirror of migrations/006_payment_attempts.sql; the SQL file is the source of truth for the database.
 import { integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { PAYMENT_STATES } from '../../../contract/admin';
 import { users } from './accounts';
 import { orders } from './shop';
 
@@ -13,16 +14,8 @@ export type GatewayName = (typeof GATEWAY_NAMES)[number];
  * refund it. refund_due: money came in for an order that could not take it (already paid by another attempt,
  * cancelled, expired with its stock gone); refunded: staff gave it back.
  */
-export const ATTEMPT_STATES = [
-  'pending',
-  'declined',
-  'paid',
-  'failed',
-  'canceled',
-  'amount_mismatch',
-  'refund_due',
-  'refunded',
-] as const;
+// The states are the ones staff read on an order (contract/admin PAYMENT_STATES): one list for the wire and the table.
+export const ATTEMPT_STATES = PAYMENT_STATES;
 /** The states the gateway may still change: reconciliation keeps asking about them. */
 export const OPEN_ATTEMPT_STATES: readonly AttemptState[] = ['pending', 'declined'];
 export type AttemptState = (typeof ATTEMPT_STATES)[number];
