@@ -1,7 +1,7 @@
 // Registration, verification codes, sign-in (password and social), password reset, sign-out, nationalities.
 import { Type, type Static } from 'typebox';
 import {
-  Answer,
+  ResponseObject,
   Email,
   endpoints,
   Form,
@@ -9,7 +9,7 @@ import {
   IntegerBetween,
   LangQuery,
   Matching,
-  MessageAnswer,
+  MessageResponse,
   OneOf,
   SameAs,
   Secret,
@@ -33,10 +33,14 @@ export const RegisterBody = Form({
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const AccountRef = Answer({ id: Type.Integer(), email: Type.String(), name: Type.String() });
+export const AccountRef = ResponseObject({ id: Type.Integer(), email: Type.String(), name: Type.String() });
 
-export const RegisterAnswer = Answer({ message: Type.String(), token: Type.String(), user: AccountRef });
-export type RegisterAnswer = Static<typeof RegisterAnswer>;
+export const RegisterResponse = ResponseObject({
+  message: Type.String(),
+  token: Type.String(),
+  user: AccountRef,
+});
+export type RegisterResponse = Static<typeof RegisterResponse>;
 
 export const EmailBody = Form({ email: Email() });
 export type EmailBody = Static<typeof EmailBody>;
@@ -44,13 +48,13 @@ export type EmailBody = Static<typeof EmailBody>;
 export const VerifyCodeBody = Form({ email: Email(), code: Filled() });
 export type VerifyCodeBody = Static<typeof VerifyCodeBody>;
 
-export const VerifyCodeAnswer = Answer({
+export const VerifyCodeResponse = ResponseObject({
   message: Type.String(),
   token: Type.String(),
   id: Type.Integer(),
   email: Type.String(),
 });
-export type VerifyCodeAnswer = Static<typeof VerifyCodeAnswer>;
+export type VerifyCodeResponse = Static<typeof VerifyCodeResponse>;
 
 export const LoginBody = Form({ email: Email(), password: Secret() });
 export type LoginBody = Static<typeof LoginBody>;
@@ -62,14 +66,14 @@ export const UserRole = Type.Unsafe<'shopper' | 'staff' | 'owner'>({
 });
 export type UserRole = Static<typeof UserRole>;
 
-export const LoginAnswer = Answer({
+export const LoginResponse = ResponseObject({
   token: Type.String(),
   id: Type.Integer(),
   email: Type.String(),
   name: Type.String(),
   role: UserRole,
 });
-export type LoginAnswer = Static<typeof LoginAnswer>;
+export type LoginResponse = Static<typeof LoginResponse>;
 
 export const SocialProvider = OneOf(SOCIAL_PROVIDERS);
 export type SocialProvider = Static<typeof SocialProvider>;
@@ -85,7 +89,7 @@ export const ResetPasswordBody = Form({
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
-export const Nationality = Answer({
+export const Nationality = ResponseObject({
   id: Type.Integer(),
   /** ISO 3166-1 alpha-2, lower case: the flag's name. */
   code: Type.String(),
@@ -93,61 +97,61 @@ export const Nationality = Answer({
 });
 export type Nationality = Static<typeof Nationality>;
 
-export const NationalitiesAnswer = Answer({ data: Type.Array(Nationality) });
-export type NationalitiesAnswer = Static<typeof NationalitiesAnswer>;
+export const NationalitiesResponse = ResponseObject({ data: Type.Array(Nationality) });
+export type NationalitiesResponse = Static<typeof NationalitiesResponse>;
 
 export const Accounts = endpoints({
   register: {
     method: 'POST',
     url: '/register',
     notes: "duplicate e-mail 422 `errors.email: ['The email has already been taken.']`; a code is mailed",
-    schema: { body: RegisterBody, response: { 201: RegisterAnswer } },
+    schema: { body: RegisterBody, response: { 201: RegisterResponse } },
   },
   sendVerificationCode: {
     method: 'POST',
     url: '/send-verification-code',
     notes:
       "`message: 'Verification code sent.'`, the same for an address no account has (nothing is mailed to it: no enumeration); 429 when resent within the minute or past five codes an hour per e-mail, known or not",
-    schema: { body: EmailBody, response: { 200: MessageAnswer } },
+    schema: { body: EmailBody, response: { 200: MessageResponse } },
   },
   verifyCode: {
     method: 'POST',
     url: '/verify-code',
     notes:
       "`message: 'Email verified successfully.'`; wrong/expired 422 `{ message: 'Invalid or expired verification code.' }`",
-    schema: { body: VerifyCodeBody, response: { 200: VerifyCodeAnswer } },
+    schema: { body: VerifyCodeBody, response: { 200: VerifyCodeResponse } },
   },
   login: {
     method: 'POST',
     url: '/login',
     notes:
       "unverified 403 `{message:'Email not verified.'}`; wrong 422 `{message:'These credentials do not match our records.'}`",
-    schema: { body: LoginBody, response: { 200: LoginAnswer } },
+    schema: { body: LoginBody, response: { 200: LoginResponse } },
   },
   socialLogin: {
     method: 'POST',
     url: '/auth/social-login',
     notes:
       'provider google or facebook; a rejected provider token 422 `errors.token`; provider unreachable 503',
-    schema: { body: SocialLoginBody, response: { 200: LoginAnswer } },
+    schema: { body: SocialLoginBody, response: { 200: LoginResponse } },
   },
   resetPassword: {
     method: 'POST',
     url: '/password/reset',
     notes: "`message: 'Password has been reset successfully.'`; every token of the account ends",
-    schema: { body: ResetPasswordBody, response: { 200: MessageAnswer } },
+    schema: { body: ResetPasswordBody, response: { 200: MessageResponse } },
   },
   logout: {
     method: 'POST',
     url: '/logout',
     auth: 'bearer',
     notes: "`message: 'Logged out successfully.'`; any live token may sign out, verified or not",
-    schema: { response: { 200: MessageAnswer } },
+    schema: { response: { 200: MessageResponse } },
   },
   nationalities: {
     method: 'GET',
     url: '/nationalities',
     notes: '16; code = ISO 2-letter, lower case',
-    schema: { querystring: LangQuery, response: { 200: NationalitiesAnswer } },
+    schema: { querystring: LangQuery, response: { 200: NationalitiesResponse } },
   },
 });

@@ -1,8 +1,8 @@
 // Saved delivery addresses of the signed-in shopper.
 import { Type, type Static } from 'typebox';
-import { Answer, CheckedByService, endpoints, Nullable } from './common';
+import { ResponseObject, CheckedByService, endpoints, Nullable } from './common';
 
-export const Address = Answer({
+export const Address = ResponseObject({
   id: Type.Integer(),
   name: Type.String(),
   address: Type.String(),
@@ -33,18 +33,18 @@ export const AddressBody = CheckedByService(
 );
 export type AddressBody = Static<typeof AddressBody>;
 
-export const AddressesAnswer = Answer({ addresses: Type.Array(Address) });
-export type AddressesAnswer = Static<typeof AddressesAnswer>;
+export const AddressesResponse = ResponseObject({ addresses: Type.Array(Address) });
+export type AddressesResponse = Static<typeof AddressesResponse>;
 
-export const AddressAddedAnswer = Answer({ message: Type.String(), address: Nullable(Address) });
-export type AddressAddedAnswer = Static<typeof AddressAddedAnswer>;
+export const AddressAddedResponse = ResponseObject({ message: Type.String(), address: Nullable(Address) });
+export type AddressAddedResponse = Static<typeof AddressAddedResponse>;
 
 export const Addresses = endpoints({
   list: {
     method: 'GET',
     url: '/addresses',
     auth: 'bearer',
-    schema: { response: { 200: AddressesAnswer } },
+    schema: { response: { 200: AddressesResponse } },
   },
   add: {
     method: 'POST',
@@ -52,6 +52,6 @@ export const Addresses = endpoints({
     auth: 'bearer',
     notes:
       'name, address, city, mobile_number (7–15 digits) and apartment_number (digits) required; country_code a known three-letter code (default KWT); 422 per field',
-    schema: { body: AddressBody, response: { 201: AddressAddedAnswer } },
+    schema: { body: AddressBody, response: { 201: AddressAddedResponse } },
   },
 });

@@ -3,7 +3,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { UserRole } from './accounts';
 import {
-  Answer,
+  ResponseObject,
   Bilingual,
   DatabaseId,
   endpoints,
@@ -45,7 +45,7 @@ export type AdminRefusal = keyof typeof ADMIN_REFUSALS;
 const AuditValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 export const AuditChanges = Nullable(Type.Record(Type.String(), AuditValue));
 
-export const AuditEntry = Answer({
+export const AuditEntry = ResponseObject({
   id: Type.Integer(),
   /** e.g. order.delivered, order.canceled, payment.refunded, review.approved, product.updated, coupon.created */
   action: Type.String(),
@@ -60,7 +60,7 @@ export const AuditEntry = Answer({
    * who did it, as they were at that moment (a later rename or the account's deletion changes nothing); id null
    * for the command line on the server
    */
-  actor: Answer({ id: Nullable(Type.Integer()), name: Type.String(), email: Type.String() }),
+  actor: ResponseObject({ id: Nullable(Type.Integer()), name: Type.String(), email: Type.String() }),
   /** the fields the action changed, as they were and as they became */
   before: AuditChanges,
   after: AuditChanges,
@@ -80,7 +80,7 @@ const PagingFields = {
 };
 
 const Paged = <T extends TSchema>(item: T) =>
-  Answer({
+  ResponseObject({
     data: Type.Array(item),
     page: Type.Integer(),
     per_page: Type.Integer(),
@@ -92,7 +92,7 @@ export const AdminParams = Type.Object({ id: IdText });
 
 // ---- the glance ----
 
-export const DayFigures = Answer({
+export const DayFigures = ResponseObject({
   /** YYYY-MM-DD in the shop's time zone (Kuwait, UTC+3) */
   date: Type.String(),
   orders: Type.Integer(),
@@ -101,19 +101,19 @@ export const DayFigures = Answer({
 });
 export type DayFigures = Static<typeof DayFigures>;
 
-export const LowStockProduct = Answer({
+export const LowStockProduct = ResponseObject({
   id: Type.Integer(),
   name: Bilingual,
   stock_quantity: Type.Integer(),
 });
 export type LowStockProduct = Static<typeof LowStockProduct>;
 
-export const GlanceAnswer = Answer({
+export const GlanceResponse = ResponseObject({
   /** revenue is in KWD: other currencies at today's rate */
   currency: Type.Literal('KWD'),
   /** paid orders (paid or delivered since), by the day they were paid */
-  today: Answer({ orders: Type.Integer(), revenue: Type.Number() }),
-  last_30_days: Answer({ orders: Type.Integer(), revenue: Type.Number() }),
+  today: ResponseObject({ orders: Type.Integer(), revenue: Type.Number() }),
+  last_30_days: ResponseObject({ orders: Type.Integer(), revenue: Type.Number() }),
   /** the last 30 days, oldest first, one entry a day (days without orders too) */
   series: Type.Array(DayFigures),
   /** paid, not yet delivered */
@@ -129,7 +129,7 @@ export const GlanceAnswer = Answer({
   low_stock: Type.Array(LowStockProduct),
   low_stock_threshold: Type.Integer(),
 });
-export type GlanceAnswer = Static<typeof GlanceAnswer>;
+export type GlanceResponse = Static<typeof GlanceResponse>;
 
 // ---- orders ----
 
@@ -150,7 +150,7 @@ export const AdminOrdersQuery = Type.Object({
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
 
-export const AdminOrderSummary = Answer({
+export const AdminOrderSummary = ResponseObject({
   id: Type.Integer(),
   status: OrderStatus,
   total_price: Type.Number(),
@@ -165,8 +165,8 @@ export const AdminOrderSummary = Answer({
 });
 export type AdminOrderSummary = Static<typeof AdminOrderSummary>;
 
-export const AdminOrdersAnswer = Paged(AdminOrderSummary);
-export type AdminOrdersAnswer = Static<typeof AdminOrdersAnswer>;
+export const AdminOrdersResponse = Paged(AdminOrderSummary);
+export type AdminOrdersResponse = Static<typeof AdminOrdersResponse>;
 
 export const PAYMENT_STATES = [
   'pending',
@@ -185,7 +185,7 @@ export const PaymentState = Type.Unsafe<(typeof PAYMENT_STATES)[number]>({
 export type PaymentState = Static<typeof PaymentState>;
 
 /** One attempt to pay an order at the gateway. */
-export const PaymentAttempt = Answer({
+export const PaymentAttempt = ResponseObject({
   id: Type.Integer(),
   gateway: Type.String(),
   gateway_payment_id: Nullable(Type.String()),
@@ -202,7 +202,7 @@ export const PaymentAttempt = Answer({
 });
 export type PaymentAttempt = Static<typeof PaymentAttempt>;
 
-export const AdminOrder = Answer({
+export const AdminOrder = ResponseObject({
   id: Type.Integer(),
   status: OrderStatus,
   total_price: Type.Number(),
@@ -242,8 +242,8 @@ export const AdminOrder = Answer({
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
-export const AdminOrderAnswer = Answer({ message: Type.String(), order: AdminOrder });
-export type AdminOrderAnswer = Static<typeof AdminOrderAnswer>;
+export const AdminOrderResponse = ResponseObject({ message: Type.String(), order: AdminOrder });
+export type AdminOrderResponse = Static<typeof AdminOrderResponse>;
 
 export const RefundParams = Type.Object({ id: IdText, paymentId: IdText });
 
@@ -268,7 +268,7 @@ export const AdminReviewsQuery = Type.Object({
 });
 export type AdminReviewsQuery = Static<typeof AdminReviewsQuery>;
 
-export const AdminReview = Answer({
+export const AdminReview = ResponseObject({
   id: Type.Integer(),
   product_id: Type.Integer(),
   product_name: Bilingual,
@@ -281,11 +281,11 @@ export const AdminReview = Answer({
 });
 export type AdminReview = Static<typeof AdminReview>;
 
-export const AdminReviewsAnswer = Paged(AdminReview);
-export type AdminReviewsAnswer = Static<typeof AdminReviewsAnswer>;
+export const AdminReviewsResponse = Paged(AdminReview);
+export type AdminReviewsResponse = Static<typeof AdminReviewsResponse>;
 
-export const AdminReviewAnswer = Answer({ message: Type.String(), review: AdminReview });
-export type AdminReviewAnswer = Static<typeof AdminReviewAnswer>;
+export const AdminReviewResponse = ResponseObject({ message: Type.String(), review: AdminReview });
+export type AdminReviewResponse = Static<typeof AdminReviewResponse>;
 
 // ---- products ----
 
@@ -304,7 +304,7 @@ export const AdminProductsQuery = Type.Object({
 });
 export type AdminProductsQuery = Static<typeof AdminProductsQuery>;
 
-export const AdminProductSummary = Answer({
+export const AdminProductSummary = ResponseObject({
   id: Type.Integer(),
   name: Bilingual,
   category_id: Type.Integer(),
@@ -324,10 +324,10 @@ export const AdminProductSummary = Answer({
 });
 export type AdminProductSummary = Static<typeof AdminProductSummary>;
 
-export const AdminProductsAnswer = Paged(AdminProductSummary);
-export type AdminProductsAnswer = Static<typeof AdminProductsAnswer>;
+export const AdminProductsResponse = Paged(AdminProductSummary);
+export type AdminProductsResponse = Static<typeof AdminProductsResponse>;
 
-export const AdminProduct = Answer({
+export const AdminProduct = ResponseObject({
   id: Type.Integer(),
   name: Bilingual,
   description: Bilingual,
@@ -347,8 +347,8 @@ export const AdminProduct = Answer({
 });
 export type AdminProduct = Static<typeof AdminProduct>;
 
-export const AdminProductAnswer = Answer({ message: Type.String(), product: AdminProduct });
-export type AdminProductAnswer = Static<typeof AdminProductAnswer>;
+export const AdminProductResponse = ResponseObject({ message: Type.String(), product: AdminProduct });
+export type AdminProductResponse = Static<typeof AdminProductResponse>;
 
 export const MAX_STOCK = 1_000_000;
 const Price = Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT });
@@ -392,17 +392,17 @@ export const CreateProductBody = Type.Object(
 );
 export type CreateProductBody = Static<typeof CreateProductBody>;
 
-export const PictureAnswer = Answer({
+export const PictureResponse = ResponseObject({
   /** the address to name in CreateProductBody.images (and to show) */
   image: Type.String(),
   width: Type.Integer(),
   height: Type.Integer(),
 });
-export type PictureAnswer = Static<typeof PictureAnswer>;
+export type PictureResponse = Static<typeof PictureResponse>;
 
-export const AdminCategory = Answer({ id: Type.Integer(), name: Bilingual });
-export const AdminCategoriesAnswer = Answer({ data: Type.Array(AdminCategory) });
-export type AdminCategoriesAnswer = Static<typeof AdminCategoriesAnswer>;
+export const AdminCategory = ResponseObject({ id: Type.Integer(), name: Bilingual });
+export const AdminCategoriesResponse = ResponseObject({ data: Type.Array(AdminCategory) });
+export type AdminCategoriesResponse = Static<typeof AdminCategoriesResponse>;
 
 // ---- coupons ----
 
@@ -413,7 +413,7 @@ export const CouponKind = Type.Unsafe<(typeof COUPON_KINDS)[number]>({
 });
 export type CouponKind = Static<typeof CouponKind>;
 
-export const AdminCoupon = Answer({
+export const AdminCoupon = ResponseObject({
   id: Type.Integer(),
   code: Type.String(),
   kind: CouponKind,
@@ -453,8 +453,8 @@ export const AdminCouponsQuery = Type.Object({
 });
 export type AdminCouponsQuery = Static<typeof AdminCouponsQuery>;
 
-export const AdminCouponsAnswer = Paged(AdminCoupon);
-export type AdminCouponsAnswer = Static<typeof AdminCouponsAnswer>;
+export const AdminCouponsResponse = Paged(AdminCoupon);
+export type AdminCouponsResponse = Static<typeof AdminCouponsResponse>;
 
 export const COUPON_CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';
 
@@ -500,12 +500,12 @@ export const UpdateCouponBody = Type.Object(
 );
 export type UpdateCouponBody = Static<typeof UpdateCouponBody>;
 
-export const AdminCouponAnswer = Answer({ message: Type.String(), coupon: AdminCoupon });
-export type AdminCouponAnswer = Static<typeof AdminCouponAnswer>;
+export const AdminCouponResponse = ResponseObject({ message: Type.String(), coupon: AdminCoupon });
+export type AdminCouponResponse = Static<typeof AdminCouponResponse>;
 
 // ---- staff (the owner's) ----
 
-export const StaffMember = Answer({
+export const StaffMember = ResponseObject({
   id: Type.Integer(),
   name: Type.String(),
   email: Type.String(),
@@ -515,8 +515,8 @@ export const StaffMember = Answer({
 });
 export type StaffMember = Static<typeof StaffMember>;
 
-export const StaffAnswer = Answer({ data: Type.Array(StaffMember) });
-export type StaffAnswer = Static<typeof StaffAnswer>;
+export const StaffResponse = ResponseObject({ data: Type.Array(StaffMember) });
+export type StaffResponse = Static<typeof StaffResponse>;
 
 /** staff: the account becomes staff; shopper: it is staff no more. The account must exist (404 user_not_found). */
 export const SetRoleBody = Type.Object(
@@ -528,8 +528,8 @@ export const SetRoleBody = Type.Object(
 );
 export type SetRoleBody = Static<typeof SetRoleBody>;
 
-export const StaffMemberAnswer = Answer({ message: Type.String(), member: StaffMember });
-export type StaffMemberAnswer = Static<typeof StaffMemberAnswer>;
+export const StaffMemberResponse = ResponseObject({ message: Type.String(), member: StaffMember });
+export type StaffMemberResponse = Static<typeof StaffMemberResponse>;
 
 export const StaffNotificationsBody = Type.Object({ on: Type.Boolean() }, { additionalProperties: false });
 export type StaffNotificationsBody = Static<typeof StaffNotificationsBody>;
@@ -542,14 +542,14 @@ export const Admin = endpoints({
     method: 'GET',
     url: '/admin/glance',
     auth: 'staff',
-    schema: { response: { 200: GlanceAnswer } },
+    schema: { response: { 200: GlanceResponse } },
   },
   orders: {
     method: 'GET',
     url: '/admin/orders',
     auth: 'staff',
     notes: 'newest first unless sorted',
-    schema: { querystring: AdminOrdersQuery, response: { 200: AdminOrdersAnswer } },
+    schema: { querystring: AdminOrdersQuery, response: { 200: AdminOrdersResponse } },
   },
   order: {
     method: 'GET',
@@ -563,35 +563,35 @@ export const Admin = endpoints({
     url: '/admin/orders/:id/deliver',
     auth: 'staff',
     notes: `paid → completed (the shopper may then review its items); ${ORDER_ACTION_NOTE} \`order_not_deliverable\` otherwise`,
-    schema: { params: AdminParams, response: { 200: AdminOrderAnswer } },
+    schema: { params: AdminParams, response: { 200: AdminOrderResponse } },
   },
   cancel: {
     method: 'POST',
     url: '/admin/orders/:id/cancel',
     auth: 'staff',
     notes: `pending or paid → canceled: its stock goes back on sale and the shopper is mailed; a paid order's payment becomes refund_due; ${ORDER_ACTION_NOTE} \`order_not_cancelable\` otherwise`,
-    schema: { params: AdminParams, response: { 200: AdminOrderAnswer } },
+    schema: { params: AdminParams, response: { 200: AdminOrderResponse } },
   },
   refund: {
     method: 'POST',
     url: '/admin/orders/:id/payments/:paymentId/refund',
     auth: 'staff',
     notes: `records that a refund_due (or amount_mismatch) payment's money went back (refunded); an unpaid order held for a mismatched payment is released (it expires at the next job run); ${ORDER_ACTION_NOTE} \`payment_not_refund_due\` otherwise; unknown 404`,
-    schema: { params: RefundParams, response: { 200: AdminOrderAnswer } },
+    schema: { params: RefundParams, response: { 200: AdminOrderResponse } },
   },
   acceptPayment: {
     method: 'POST',
     url: '/admin/orders/:id/payments/:paymentId/accept',
     auth: 'staff',
     notes: `an amount_mismatch payment is accepted: the order (pending, failed or expired) is paid with it, taking its stock again if it holds none; audited as payment.accepted; ${ORDER_ACTION_NOTE} \`payment_not_in_review\`, \`payment_not_acceptable\` (the order is paid, delivered or cancelled) or \`order_stock_gone\`; unknown 404`,
-    schema: { params: RefundParams, response: { 200: AdminOrderAnswer } },
+    schema: { params: RefundParams, response: { 200: AdminOrderResponse } },
   },
   reviews: {
     method: 'GET',
     url: '/admin/reviews',
     auth: 'staff',
     notes: 'oldest first (a queue)',
-    schema: { querystring: AdminReviewsQuery, response: { 200: AdminReviewsAnswer } },
+    schema: { querystring: AdminReviewsQuery, response: { 200: AdminReviewsResponse } },
   },
   approveReview: {
     method: 'POST',
@@ -599,20 +599,20 @@ export const Admin = endpoints({
     auth: 'staff',
     notes:
       'shown on its product page and counted in its rating at once; approving an approved review again changes nothing',
-    schema: { params: AdminParams, response: { 200: AdminReviewAnswer } },
+    schema: { params: AdminParams, response: { 200: AdminReviewResponse } },
   },
   rejectReview: {
     method: 'POST',
     url: '/admin/reviews/:id/reject',
     auth: 'staff',
     notes: 'never shown (an approved one is taken off); again changes nothing',
-    schema: { params: AdminParams, response: { 200: AdminReviewAnswer } },
+    schema: { params: AdminParams, response: { 200: AdminReviewResponse } },
   },
   products: {
     method: 'GET',
     url: '/admin/products',
     auth: 'staff',
-    schema: { querystring: AdminProductsQuery, response: { 200: AdminProductsAnswer } },
+    schema: { querystring: AdminProductsQuery, response: { 200: AdminProductsResponse } },
   },
   product: {
     method: 'GET',
@@ -625,14 +625,14 @@ export const Admin = endpoints({
     url: '/admin/products/:id',
     auth: 'staff',
     notes: 'the shop shows the new stock and prices at once; nothing changed: no audit entry',
-    schema: { params: AdminParams, body: UpdateProductBody, response: { 200: AdminProductAnswer } },
+    schema: { params: AdminParams, body: UpdateProductBody, response: { 200: AdminProductResponse } },
   },
   createProduct: {
     method: 'POST',
     url: '/admin/products',
     auth: 'staff',
     notes: 'unknown category 422 `errors.category_id`; a picture not uploaded here 422 `errors.images`',
-    schema: { body: CreateProductBody, response: { 201: AdminProductAnswer } },
+    schema: { body: CreateProductBody, response: { 201: AdminProductResponse } },
   },
   uploadPicture: {
     method: 'POST',
@@ -641,47 +641,47 @@ export const Admin = endpoints({
     bodyNote: 'multipart `image` (png, jpeg or webp, at most 5 MB)',
     readBody: PictureUpload,
     notes: "stored as the server's own WebP (at most 1200 px); 422 as the profile picture",
-    schema: { response: { 201: PictureAnswer } },
+    schema: { response: { 201: PictureResponse } },
   },
   categories: {
     method: 'GET',
     url: '/admin/categories',
     auth: 'staff',
-    schema: { response: { 200: AdminCategoriesAnswer } },
+    schema: { response: { 200: AdminCategoriesResponse } },
   },
   coupons: {
     method: 'GET',
     url: '/admin/coupons',
     auth: 'staff',
     notes: 'newest first',
-    schema: { querystring: AdminCouponsQuery, response: { 200: AdminCouponsAnswer } },
+    schema: { querystring: AdminCouponsQuery, response: { 200: AdminCouponsResponse } },
   },
   createCoupon: {
     method: 'POST',
     url: '/admin/coupons',
     auth: 'staff',
-    schema: { body: CreateCouponBody, response: { 201: AdminCouponAnswer } },
+    schema: { body: CreateCouponBody, response: { 201: AdminCouponResponse } },
   },
   updateCoupon: {
     method: 'PUT',
     url: '/admin/coupons/:id',
     auth: 'staff',
     notes: 'nothing changed: no audit entry',
-    schema: { params: AdminParams, body: UpdateCouponBody, response: { 200: AdminCouponAnswer } },
+    schema: { params: AdminParams, body: UpdateCouponBody, response: { 200: AdminCouponResponse } },
   },
   staff: {
     method: 'GET',
     url: '/admin/staff',
     auth: 'owner',
     notes: 'the owners and staff',
-    schema: { response: { 200: StaffAnswer } },
+    schema: { response: { 200: StaffResponse } },
   },
   setRole: {
     method: 'POST',
     url: '/admin/staff',
     auth: 'owner',
     notes: 'an owner’s own role is not changed here (409 `owner_role_fixed`)',
-    schema: { body: SetRoleBody, response: { 200: StaffMemberAnswer } },
+    schema: { body: SetRoleBody, response: { 200: StaffMemberResponse } },
   },
   staffNotifications: {
     method: 'POST',
@@ -689,6 +689,6 @@ export const Admin = endpoints({
     auth: 'owner',
     notes:
       'mails of each paid order and each review waiting, on or off for one staff member (audited); 404 `user_not_found` for an account that is not staff',
-    schema: { params: AdminParams, body: StaffNotificationsBody, response: { 200: StaffMemberAnswer } },
+    schema: { params: AdminParams, body: StaffNotificationsBody, response: { 200: StaffMemberResponse } },
   },
 });

@@ -1,11 +1,19 @@
 // The signed-in shopper's cart (bearer) and the guest cart (guest_token).
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, IdText, MessageAnswer, Nullable, type ReadBody } from './common';
+import {
+  ResponseObject,
+  DatabaseId,
+  endpoints,
+  IdText,
+  MessageResponse,
+  Nullable,
+  type ReadBody,
+} from './common';
 import { Product } from './catalog';
 
 export const MAX_QUANTITY = 100_000;
 
-export const CartItem = Answer({
+export const CartItem = ResponseObject({
   id: Type.Integer(),
   product_id: Type.Integer(),
   quantity: Type.Integer(),
@@ -84,26 +92,26 @@ export const MergeCartBody = Type.Object({ guest_token: GuestToken });
 export type MergeCartBody = Static<typeof MergeCartBody>;
 
 /** Lines moved as they were, lines capped at the stock, out-of-stock lines left out. */
-export const MergeCartAnswer = Answer({
+export const MergeCartResponse = ResponseObject({
   message: Type.String(),
   merged: Type.Integer(),
   capped: Type.Integer(),
   dropped: Type.Integer(),
 });
-export type MergeCartAnswer = Static<typeof MergeCartAnswer>;
+export type MergeCartResponse = Static<typeof MergeCartResponse>;
 
-export const CartAnswer = Answer({ cart_items: Type.Array(CartItem) });
-export type CartAnswer = Static<typeof CartAnswer>;
+export const CartResponse = ResponseObject({ cart_items: Type.Array(CartItem) });
+export type CartResponse = Static<typeof CartResponse>;
 
-export const CartItemAnswer = Answer({ message: Type.String(), cart_item: CartItem });
-export type CartItemAnswer = Static<typeof CartItemAnswer>;
+export const CartItemResponse = ResponseObject({ message: Type.String(), cart_item: CartItem });
+export type CartItemResponse = Static<typeof CartItemResponse>;
 
-export const GuestCartItemAnswer = Answer({
+export const GuestCartItemResponse = ResponseObject({
   message: Type.String(),
   cart_item: CartItem,
   guest_token: Type.String(),
 });
-export type GuestCartItemAnswer = Static<typeof GuestCartItemAnswer>;
+export type GuestCartItemResponse = Static<typeof GuestCartItemResponse>;
 
 const GUEST_NOTES = "a missing or unknown guest_token 401 `{ message: 'Unauthenticated.' }`";
 
@@ -116,21 +124,21 @@ export const Cart = endpoints({
     url: '/cart',
     auth: 'bearer',
     notes: 'an unknown currency_code 422 `errors.currency_code`',
-    schema: { querystring: CartQuery, response: { 200: CartAnswer } },
+    schema: { querystring: CartQuery, response: { 200: CartResponse } },
   },
   add: {
     method: 'POST',
     url: '/cart/add',
     auth: 'bearer',
     notes: `quantity above the stock, or with the product's other lines${CAP_NOTE}`,
-    schema: { body: AddToCartBody, response: { 200: CartItemAnswer } },
+    schema: { body: AddToCartBody, response: { 200: CartItemResponse } },
   },
   update: {
     method: 'POST',
     url: '/cart/update/:product_id',
     auth: 'bearer',
     notes: `a size/colour matching none of the product's lines 404 \`{ message: 'Product not found in cart' }\`; quantity with the product's other lines${CAP_NOTE}`,
-    schema: { params: CartProductParams, body: UpdateCartBody, response: { 200: CartItemAnswer } },
+    schema: { params: CartProductParams, body: UpdateCartBody, response: { 200: CartItemResponse } },
   },
   remove: {
     method: 'DELETE',
@@ -138,7 +146,7 @@ export const Cart = endpoints({
     auth: 'bearer',
     bodyNote: REMOVE_BODY,
     readBody: removeBody(['size', 'color']),
-    schema: { params: CartProductParams, response: { 200: MessageAnswer } },
+    schema: { params: CartProductParams, response: { 200: MessageResponse } },
   },
   merge: {
     method: 'POST',
@@ -146,25 +154,25 @@ export const Cart = endpoints({
     auth: 'bearer',
     notes:
       "on sign-in: the guest cart moves into the user's (same product and choices add up, capped at the stock and at MAX_QUANTITY_PER_PRODUCT pieces of a product; out of stock left out) and is deleted; the guest cart's orders become the user's; an unknown or already merged guest_token 404",
-    schema: { body: MergeCartBody, response: { 200: MergeCartAnswer } },
+    schema: { body: MergeCartBody, response: { 200: MergeCartResponse } },
   },
   guestList: {
     method: 'GET',
     url: '/guest/cart',
     notes: `${GUEST_NOTES}; an unknown currency_code 422`,
-    schema: { querystring: GuestCartQuery, response: { 200: CartAnswer } },
+    schema: { querystring: GuestCartQuery, response: { 200: CartResponse } },
   },
   guestAdd: {
     method: 'POST',
     url: '/guest/cart/add',
     notes: `the first add (no guest_token) creates the cart and answers its token (new carts: 20 a minute per client address, then 429); an unknown token 401; quantity with the product's other lines${CAP_NOTE}`,
-    schema: { body: AddToCartBody, response: { 200: GuestCartItemAnswer } },
+    schema: { body: AddToCartBody, response: { 200: GuestCartItemResponse } },
   },
   guestUpdate: {
     method: 'POST',
     url: '/guest/cart/update/:product_id',
     notes: `${GUEST_NOTES}; quantity with the product's other lines${CAP_NOTE}`,
-    schema: { params: CartProductParams, body: UpdateCartBody, response: { 200: CartItemAnswer } },
+    schema: { params: CartProductParams, body: UpdateCartBody, response: { 200: CartItemResponse } },
   },
   guestRemove: {
     method: 'DELETE',
@@ -172,6 +180,6 @@ export const Cart = endpoints({
     notes: `${GUEST_NOTES}; guest_token in the body or the query`,
     bodyNote: `${REMOVE_BODY}, guest_token (or ?guest_token=)`,
     readBody: removeBody(['size', 'color', 'guest_token']),
-    schema: { params: CartProductParams, response: { 200: MessageAnswer } },
+    schema: { params: CartProductParams, response: { 200: MessageResponse } },
   },
 });

@@ -1,6 +1,6 @@
 // Categories with their products, best sellers, product detail, reviews.
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, IdText, Nullable } from './common';
+import { ResponseObject, DatabaseId, endpoints, IdText, Nullable } from './common';
 
 /** `?lang=ar` and `?currency_code=` (prices converted into that currency as `converted_products`). */
 export const CatalogQuery = Type.Object({
@@ -9,29 +9,29 @@ export const CatalogQuery = Type.Object({
 });
 export type CatalogQuery = Static<typeof CatalogQuery>;
 
-export const SubAttribute = Answer({ id: Type.Integer(), name: Type.String() });
+export const SubAttribute = ResponseObject({ id: Type.Integer(), name: Type.String() });
 export type SubAttribute = Static<typeof SubAttribute>;
 
 /** attribute_name: 'size'/'color' (English) or 'المقاس'/'اللون' (lang=ar). */
-export const ProductAttribute = Answer({
+export const ProductAttribute = ResponseObject({
   attribute_name: Type.String(),
   sub_attributes: Type.Array(SubAttribute),
 });
 export type ProductAttribute = Static<typeof ProductAttribute>;
 
-export const ConvertedPrices = Answer({
+export const ConvertedPrices = ResponseObject({
   currency_code: Type.String(),
   price: Type.Number(),
   discounted_price: Nullable(Type.Number()),
 });
 export type ConvertedPrices = Static<typeof ConvertedPrices>;
 
-export const StockWarning = Answer({ warning_ar: Type.String(), warning_en: Type.String() });
+export const StockWarning = ResponseObject({ warning_ar: Type.String(), warning_en: Type.String() });
 export type StockWarning = Static<typeof StockWarning>;
 
-export const ProductImage = Answer({ id: Type.Integer(), image: Type.String() });
+export const ProductImage = ResponseObject({ id: Type.Integer(), image: Type.String() });
 
-export const Product = Answer({
+export const Product = ResponseObject({
   id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
@@ -61,7 +61,7 @@ export const Product = Answer({
 });
 export type Product = Static<typeof Product>;
 
-export const Category = Answer({
+export const Category = ResponseObject({
   id: Type.Integer(),
   name: Type.String(),
   image: Type.String(),
@@ -69,11 +69,11 @@ export const Category = Answer({
 });
 export type Category = Static<typeof Category>;
 
-export const CategoriesAnswer = Type.Array(Category);
-export type CategoriesAnswer = Static<typeof CategoriesAnswer>;
+export const CategoriesResponse = Type.Array(Category);
+export type CategoriesResponse = Static<typeof CategoriesResponse>;
 
-export const BestSellersAnswer = Answer({ bestSellingProducts: Type.Array(Product) });
-export type BestSellersAnswer = Static<typeof BestSellersAnswer>;
+export const BestSellersResponse = ResponseObject({ bestSellingProducts: Type.Array(Product) });
+export type BestSellersResponse = Static<typeof BestSellersResponse>;
 
 export const ProductParams = Type.Object({ id: IdText });
 
@@ -82,7 +82,7 @@ export const ReviewStatus = Type.Unsafe<'approved' | 'pending'>({
   enum: ['approved', 'pending'],
 });
 
-export const Review = Answer({
+export const Review = ResponseObject({
   id: Type.Integer(),
   product_id: Type.Integer(),
   status: ReviewStatus,
@@ -99,8 +99,8 @@ export const ReviewsQuery = Type.Object({
 });
 export type ReviewsQuery = Static<typeof ReviewsQuery>;
 
-export const ReviewsAnswer = Type.Array(Review);
-export type ReviewsAnswer = Static<typeof ReviewsAnswer>;
+export const ReviewsResponse = Type.Array(Review);
+export type ReviewsResponse = Static<typeof ReviewsResponse>;
 
 export const AddReviewBody = Type.Object({
   /** sent by the SPA, never trusted: the author is the token's bearer */
@@ -115,12 +115,12 @@ export const Catalog = endpoints({
   categories: {
     method: 'GET',
     url: '/categories',
-    schema: { querystring: CatalogQuery, response: { 200: CategoriesAnswer } },
+    schema: { querystring: CatalogQuery, response: { 200: CategoriesResponse } },
   },
   bestSellers: {
     method: 'GET',
     url: '/best_selling_products',
-    schema: { querystring: CatalogQuery, response: { 200: BestSellersAnswer } },
+    schema: { querystring: CatalogQuery, response: { 200: BestSellersResponse } },
   },
   product: {
     method: 'GET',
@@ -132,7 +132,7 @@ export const Catalog = endpoints({
     method: 'GET',
     url: '/reviews',
     notes: 'approved reviews only: one waiting for approval is not served',
-    schema: { querystring: ReviewsQuery, response: { 200: ReviewsAnswer } },
+    schema: { querystring: ReviewsQuery, response: { 200: ReviewsResponse } },
   },
   addReview: {
     method: 'POST',
@@ -140,6 +140,6 @@ export const Catalog = endpoints({
     auth: 'bearer',
     notes:
       "the review waits for approval; 403 unless the product is in one of the user's completed orders; one review per product (422 `errors.product_id`)",
-    schema: { body: AddReviewBody, response: { 201: Answer({ message: Type.String() }) } },
+    schema: { body: AddReviewBody, response: { 201: ResponseObject({ message: Type.String() }) } },
   },
 });

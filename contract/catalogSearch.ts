@@ -2,7 +2,7 @@
 // at a time, a product's related lists and the home page's bounded lists. Extensions of the spec's calls: those
 // (`/categories` with every product, `/best_selling_products`) keep answering as the spec says.
 import { Type, type Static } from 'typebox';
-import { Answer, endpoints, IdText } from './common';
+import { ResponseObject, endpoints, IdText } from './common';
 import { CatalogQuery, Product } from './catalog';
 
 /** The longest search text taken (a longer one is 422): a product's name is never longer. */
@@ -53,34 +53,38 @@ const {
   product_images: _images,
   ...listedProperties
 } = Product.properties;
-export const ListedProduct = Answer(listedProperties);
+export const ListedProduct = ResponseObject(listedProperties);
 export type ListedProduct = Static<typeof ListedProduct>;
 
-export const FacetValue = Answer({ value: Type.String(), count: Type.Integer() });
+export const FacetValue = ResponseObject({ value: Type.String(), count: Type.Integer() });
 export type FacetValue = Static<typeof FacetValue>;
-export const CategoryFacet = Answer({ id: Type.Integer(), name: Type.String(), count: Type.Integer() });
+export const CategoryFacet = ResponseObject({
+  id: Type.Integer(),
+  name: Type.String(),
+  count: Type.Integer(),
+});
 export type CategoryFacet = Static<typeof CategoryFacet>;
-export const RatingFacet = Answer({ min_rating: Type.Integer(), count: Type.Integer() });
+export const RatingFacet = ResponseObject({ min_rating: Type.Integer(), count: Type.Integer() });
 export type RatingFacet = Static<typeof RatingFacet>;
 
 /**
  * How many products each choice leaves, the other chosen filters applied (a brand's count ignores the chosen
  * brands, so choosing a second brand widens the result as its count says).
  */
-export const SearchFacets = Answer({
+export const SearchFacets = ResponseObject({
   categories: Type.Array(CategoryFacet),
   brands: Type.Array(FacetValue),
   collections: Type.Array(FacetValue),
   ratings: Type.Array(RatingFacet),
   /** the lowest and highest price a shopper pays among the matches, in the answer's currency; null when none */
-  price: Answer({
+  price: ResponseObject({
     min: Type.Union([Type.Number(), Type.Null()]),
     max: Type.Union([Type.Number(), Type.Null()]),
   }),
 });
 export type SearchFacets = Static<typeof SearchFacets>;
 
-export const SearchAnswer = Answer({
+export const SearchResponse = ResponseObject({
   data: Type.Array(ListedProduct),
   total: Type.Integer(),
   /** the page answered: a page past the end answers the last one */
@@ -90,7 +94,7 @@ export const SearchAnswer = Answer({
   sort: Type.Unsafe<SearchSort>({ type: 'string', enum: [...SEARCH_SORTS] }),
   facets: SearchFacets,
 });
-export type SearchAnswer = Static<typeof SearchAnswer>;
+export type SearchResponse = Static<typeof SearchResponse>;
 
 export const SuggestQuery = Type.Object({
   ...CatalogQuery.properties,
@@ -98,7 +102,7 @@ export const SuggestQuery = Type.Object({
 });
 export type SuggestQuery = Static<typeof SuggestQuery>;
 
-export const Suggestion = Answer({
+export const Suggestion = ResponseObject({
   id: Type.Integer(),
   name: Type.String(),
   image: Type.String(),
@@ -109,11 +113,11 @@ export const Suggestion = Answer({
 });
 export type Suggestion = Static<typeof Suggestion>;
 
-export const SuggestAnswer = Answer({
+export const SuggestResponse = ResponseObject({
   products: Type.Array(Suggestion),
-  categories: Type.Array(Answer({ id: Type.Integer(), name: Type.String() })),
+  categories: Type.Array(ResponseObject({ id: Type.Integer(), name: Type.String() })),
 });
-export type SuggestAnswer = Static<typeof SuggestAnswer>;
+export type SuggestResponse = Static<typeof SuggestResponse>;
 
 export const CategoriesPageQuery = Type.Object({
   ...CatalogQuery.properties,
@@ -122,7 +126,7 @@ export const CategoriesPageQuery = Type.Object({
 });
 export type CategoriesPageQuery = Static<typeof CategoriesPageQuery>;
 
-export const ListedCategory = Answer({
+export const ListedCategory = ResponseObject({
   id: Type.Integer(),
   name: Type.String(),
   image: Type.String(),
@@ -130,25 +134,25 @@ export const ListedCategory = Answer({
 });
 export type ListedCategory = Static<typeof ListedCategory>;
 
-export const CategoriesPageAnswer = Answer({
+export const CategoriesPageResponse = ResponseObject({
   data: Type.Array(ListedCategory),
   total: Type.Integer(),
   page: Type.Integer(),
   per_page: Type.Integer(),
   page_count: Type.Integer(),
 });
-export type CategoriesPageAnswer = Static<typeof CategoriesPageAnswer>;
+export type CategoriesPageResponse = Static<typeof CategoriesPageResponse>;
 
-export const RelatedAnswer = Answer({
+export const RelatedResponse = ResponseObject({
   /** other products of the same category, up to 12 */
   similar: Type.Array(ListedProduct),
   /** other products rated 3 or more, best rated first, up to 8 */
   recommended: Type.Array(ListedProduct),
 });
-export type RelatedAnswer = Static<typeof RelatedAnswer>;
+export type RelatedResponse = Static<typeof RelatedResponse>;
 
 /** The home page's lists, each bounded whatever the catalogue's size. */
-export const HomeAnswer = Answer({
+export const HomeResponse = ResponseObject({
   best_sellers: Type.Array(ListedProduct),
   /** rated 3 or more, newest first */
   newly_added: Type.Array(ListedProduct),
@@ -158,7 +162,7 @@ export const HomeAnswer = Answer({
   categories: Type.Array(ListedCategory),
   category_count: Type.Integer(),
 });
-export type HomeAnswer = Static<typeof HomeAnswer>;
+export type HomeResponse = Static<typeof HomeResponse>;
 
 export const HOME_LIST_MAX = 20;
 export const HOME_CATEGORIES_MAX = 6;
@@ -169,19 +173,19 @@ export const CatalogPages = endpoints({
     url: '/catalog/search',
     notes:
       'a page of the products whose name matches the words (both name columns, Arabic letter forms and English plurals folded, mistyped letters tolerated) and filters, with facet counts; unknown names match nothing; 422 for a bad value (`errors.<field>`)',
-    schema: { querystring: SearchQuery, response: { 200: SearchAnswer } },
+    schema: { querystring: SearchQuery, response: { 200: SearchResponse } },
   },
   suggestions: {
     method: 'GET',
     url: '/catalog/suggestions',
     notes: 'up to 6 products and 3 categories for the words typed so far; fewer than 2 letters answer none',
-    schema: { querystring: SuggestQuery, response: { 200: SuggestAnswer } },
+    schema: { querystring: SuggestQuery, response: { 200: SuggestResponse } },
   },
   categories: {
     method: 'GET',
     url: '/catalog/categories',
     notes: 'the categories a page at a time (20 by default), with how many products each holds',
-    schema: { querystring: CategoriesPageQuery, response: { 200: CategoriesPageAnswer } },
+    schema: { querystring: CategoriesPageQuery, response: { 200: CategoriesPageResponse } },
   },
   related: {
     method: 'GET',
@@ -190,7 +194,7 @@ export const CatalogPages = endpoints({
     schema: {
       querystring: CatalogQuery,
       params: Type.Object({ id: IdText }),
-      response: { 200: RelatedAnswer },
+      response: { 200: RelatedResponse },
     },
   },
   home: {
@@ -198,6 +202,6 @@ export const CatalogPages = endpoints({
     url: '/catalog/home',
     notes:
       'best sellers, newly added and today’s deals (up to 20 each), the first 6 categories and the coupons',
-    schema: { querystring: CatalogQuery, response: { 200: HomeAnswer } },
+    schema: { querystring: CatalogQuery, response: { 200: HomeResponse } },
   },
 });

@@ -3,7 +3,7 @@
 // the import then runs in batches (the SPA asks for one after the other and shows the progress), each product all
 // or nothing, and the same file again changes nothing. Staff only, as the rest of /api/admin.
 import { Type, type Static } from 'typebox';
-import { Answer, endpoints, IdText, Nullable } from './common';
+import { ResponseObject, endpoints, IdText, Nullable } from './common';
 
 /** The largest CSV file an upload may carry. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -66,7 +66,7 @@ export const PICTURE_FAILURES = {
 } as const;
 export type PictureFailure = keyof typeof PICTURE_FAILURES;
 
-export const ImportIssue = Answer({
+export const ImportIssue = ResponseObject({
   /** the file's line (the header row is line 1); 0: the file as a whole */
   line: Type.Integer(),
   /** the column's header as written in the file; '' when the issue is about a row or the file */
@@ -82,7 +82,7 @@ export type ImportIssue = Static<typeof ImportIssue>;
 
 export const IMPORT_STATES = ['invalid', 'ready', 'importing', 'done'] as const;
 
-export const CatalogueImport = Answer({
+export const CatalogueImport = ResponseObject({
   id: Type.Integer(),
   file_name: Type.String(),
   /** invalid: the dry run found errors (nothing is written); ready: checked; importing; done */
@@ -110,8 +110,8 @@ export const CatalogueImport = Answer({
 });
 export type CatalogueImport = Static<typeof CatalogueImport>;
 
-export const CatalogueImportsAnswer = Answer({ data: Type.Array(CatalogueImport) });
-export type CatalogueImportsAnswer = Static<typeof CatalogueImportsAnswer>;
+export const CatalogueImportsResponse = ResponseObject({ data: Type.Array(CatalogueImport) });
+export type CatalogueImportsResponse = Static<typeof CatalogueImportsResponse>;
 
 export const ImportUploadQuery = Type.Object({
   /** the file's name as the staff member picked it (shown in the list) */
@@ -168,7 +168,7 @@ export const CatalogueCsv = endpoints({
     url: '/admin/catalogue/imports',
     auth: 'staff',
     notes: 'the last 5 imports, newest first',
-    schema: { response: { 200: CatalogueImportsAnswer } },
+    schema: { response: { 200: CatalogueImportsResponse } },
   },
   import: {
     method: 'GET',

@@ -1,23 +1,23 @@
 // Shapes every area shares, and the request-field rules that give the shop its Laravel-worded 422 messages.
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 
-/** An answer object: fields the contract does not name are a mistake, not a silent extra. */
-export const Answer = <P extends TProperties>(properties: P) =>
+/** A response object: fields the contract does not name are a mistake, not a silent extra. */
+export const ResponseObject = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const MessageAnswer = Answer({ message: Type.String() });
-export type MessageAnswer = Static<typeof MessageAnswer>;
+export const MessageResponse = ResponseObject({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponse>;
 
 /** Every error answer: 4xx/5xx `{ message }`, 422 also `{ errors: { field: [messages] } }`. */
-export const ErrorAnswer = Answer({
+export const ErrorResponse = ResponseObject({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   /** a stable word for a refusal the SPA translates (the back office's, e.g. 'order_not_cancelable') */
   code: Type.Optional(Type.String()),
 });
-export type ErrorAnswer = Static<typeof ErrorAnswer>;
+export type ErrorResponse = Static<typeof ErrorResponse>;
 
 export const Lang = Type.Unsafe<'en' | 'ar'>({ type: 'string', enum: ['en', 'ar'] });
 export type Lang = Static<typeof Lang>;
@@ -27,7 +27,7 @@ export const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLeng
 export type LangQuery = Static<typeof LangQuery>;
 
 /** A text in both languages, for answers that carry both. */
-export const Bilingual = Answer({ ar: Type.String(), en: Type.String() });
+export const Bilingual = ResponseObject({ ar: Type.String(), en: Type.String() });
 
 /** A path id as sent; a malformed id answers the route's own 404, so it stays a string here. */
 export const IdText = Type.String({ maxLength: 40 });
@@ -54,7 +54,7 @@ export const LooseAmount = (message: string) =>
     errorMessage: { type: message },
   });
 
-export const HealthAnswer = Answer({ status: Type.Literal('ok') });
+export const HealthResponse = ResponseObject({ status: Type.Literal('ok') });
 
 // ---- request fields with Laravel's rules ----
 //

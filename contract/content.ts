@@ -1,8 +1,8 @@
 // Content pages: home sliders, about, policies, shipping notes.
 import { Type, type Static } from 'typebox';
-import { Answer, Bilingual, endpoints, LangQuery, Nullable } from './common';
+import { ResponseObject, Bilingual, endpoints, LangQuery, Nullable } from './common';
 
-export const Slide = Answer({
+export const Slide = ResponseObject({
   id: Type.Integer(),
   title: Type.String(),
   image: Type.String(),
@@ -12,10 +12,10 @@ export const Slide = Answer({
 });
 export type Slide = Static<typeof Slide>;
 
-export const SlidesAnswer = Answer({ data: Type.Array(Slide) });
-export type SlidesAnswer = Static<typeof SlidesAnswer>;
+export const SlidesResponse = ResponseObject({ data: Type.Array(Slide) });
+export type SlidesResponse = Static<typeof SlidesResponse>;
 
-export const About = Answer({
+export const About = ResponseObject({
   id: Type.Integer(),
   title: Type.String(),
   body: Type.String(),
@@ -23,17 +23,17 @@ export const About = Answer({
 });
 export type About = Static<typeof About>;
 
-export const AboutsAnswer = Answer({ data: Type.Array(About) });
-export type AboutsAnswer = Static<typeof AboutsAnswer>;
+export const AboutsResponse = ResponseObject({ data: Type.Array(About) });
+export type AboutsResponse = Static<typeof AboutsResponse>;
 
 /** Both languages in every answer: the SPA picks one. */
-export const ContentPage = Answer({ id: Type.Integer(), title: Bilingual, content: Bilingual });
+export const ContentPage = ResponseObject({ id: Type.Integer(), title: Bilingual, content: Bilingual });
 export type ContentPage = Static<typeof ContentPage>;
 
-export const ContentPagesAnswer = Type.Array(ContentPage);
-export type ContentPagesAnswer = Static<typeof ContentPagesAnswer>;
+export const ContentPagesResponse = Type.Array(ContentPage);
+export type ContentPagesResponse = Static<typeof ContentPagesResponse>;
 
-export const ShippingNote = Answer({
+export const ShippingNote = ResponseObject({
   id: Type.Integer(),
   created_at: Type.String(),
   details_ar: Type.String(),
@@ -41,33 +41,33 @@ export const ShippingNote = Answer({
 });
 export type ShippingNote = Static<typeof ShippingNote>;
 
-export const ShippingNotesAnswer = Type.Array(ShippingNote);
-export type ShippingNotesAnswer = Static<typeof ShippingNotesAnswer>;
+export const ShippingNotesResponse = Type.Array(ShippingNote);
+export type ShippingNotesResponse = Static<typeof ShippingNotesResponse>;
 
 export const Content = endpoints({
   sliders: {
     method: 'GET',
     url: '/sliders',
-    schema: { querystring: LangQuery, response: { 200: SlidesAnswer } },
+    schema: { querystring: LangQuery, response: { 200: SlidesResponse } },
   },
   abouts: {
     method: 'GET',
     url: '/abouts',
-    schema: { querystring: LangQuery, response: { 200: AboutsAnswer } },
+    schema: { querystring: LangQuery, response: { 200: AboutsResponse } },
   },
   privacyPolicies: {
     method: 'GET',
     url: '/privacy_policies',
-    schema: { querystring: LangQuery, response: { 200: ContentPagesAnswer } },
+    schema: { querystring: LangQuery, response: { 200: ContentPagesResponse } },
   },
   refunds: {
     method: 'GET',
     url: '/refunds',
-    schema: { querystring: LangQuery, response: { 200: ContentPagesAnswer } },
+    schema: { querystring: LangQuery, response: { 200: ContentPagesResponse } },
   },
   shippings: {
     method: 'GET',
     url: '/shippings',
-    schema: { querystring: LangQuery, response: { 200: ShippingNotesAnswer } },
+    schema: { querystring: LangQuery, response: { 200: ShippingNotesResponse } },
   },
 });

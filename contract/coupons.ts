@@ -1,9 +1,9 @@
 // Coupons: the public list and applying one to the signed-in shopper's cart.
 import { Type, type Static } from 'typebox';
-import { Answer, endpoints, Money, Nullable } from './common';
+import { ResponseObject, endpoints, Money, Nullable } from './common';
 import { CatalogQuery } from './catalog';
 
-export const Coupon = Answer({
+export const Coupon = ResponseObject({
   id: Type.Integer(),
   code: Type.String(),
   /** 1 or 0 */
@@ -30,8 +30,8 @@ export const Coupon = Answer({
 });
 export type Coupon = Static<typeof Coupon>;
 
-export const CouponsAnswer = Type.Array(Coupon);
-export type CouponsAnswer = Static<typeof CouponsAnswer>;
+export const CouponsResponse = Type.Array(Coupon);
+export type CouponsResponse = Static<typeof CouponsResponse>;
 
 export const ApplyCouponBody = Type.Object({
   coupon_code: Type.String({ minLength: 1, maxLength: 64 }),
@@ -40,7 +40,7 @@ export const ApplyCouponBody = Type.Object({
 });
 export type ApplyCouponBody = Static<typeof ApplyCouponBody>;
 
-export const ApplyCouponAnswer = Answer({
+export const ApplyCouponResponse = ResponseObject({
   message: Type.String(),
   code: Type.String(),
   /** percent; for kind amount its share of this cart */
@@ -55,7 +55,7 @@ export const ApplyCouponAnswer = Answer({
   /** the subtotal it needs, in currency; 0 for none */
   min_total: Type.Optional(Type.Number()),
 });
-export type ApplyCouponAnswer = Static<typeof ApplyCouponAnswer>;
+export type ApplyCouponResponse = Static<typeof ApplyCouponResponse>;
 
 export const Coupons = endpoints({
   list: {
@@ -63,7 +63,7 @@ export const Coupons = endpoints({
     url: '/coupons',
     notes:
       'only the coupons a shopper can use now: switched on, started (starts_on today or before) and not ended (end_date after today, UTC); planned and switched-off ones are left out',
-    schema: { querystring: CatalogQuery, response: { 200: CouponsAnswer } },
+    schema: { querystring: CatalogQuery, response: { 200: CouponsResponse } },
   },
   apply: {
     method: 'POST',
@@ -71,6 +71,6 @@ export const Coupons = endpoints({
     auth: 'bearer',
     notes:
       "invalid, not started or under its minimum 422 `{message}`; the server's own cart total wins over cart_total",
-    schema: { body: ApplyCouponBody, response: { 200: ApplyCouponAnswer } },
+    schema: { body: ApplyCouponBody, response: { 200: ApplyCouponResponse } },
   },
 });

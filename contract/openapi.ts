@@ -3,7 +3,7 @@
 // The server's schemas carry annotations for its own validator (contract/common.ts); the document is standard JSON
 // Schema 2020-12 only, so any standard tool (Redocly, Prism, a generated client) reads it as the server behaves.
 import type { TSchema } from 'typebox';
-import { ErrorAnswer, type Endpoint } from './common';
+import { ErrorResponse, type Endpoint } from './common';
 import { AREAS, type Area } from './index';
 
 type Json = Record<string, unknown>;
@@ -108,7 +108,7 @@ function parameters(endpoint: Endpoint, where: 'path' | 'query'): Json[] {
   }));
 }
 
-/** Every error answer is `ErrorAnswer`; these are the statuses an operation names, each said once. */
+/** Every error answer is `ErrorResponse`; these are the statuses an operation names, each said once. */
 const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   '400': { name: 'BadRequest', description: 'The body is not valid JSON.' },
   '401': { name: 'Unauthorized', description: 'No valid token (or guest token) where one is needed.' },
@@ -246,7 +246,7 @@ export function buildOpenApi(version = '0.1.0'): Json {
     tags: AREAS.map((area) => ({ name: area.title, description: area.description })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { Error: standardSchema(ErrorAnswer, 'response') },
+      schemas: { Error: standardSchema(ErrorResponse, 'response') },
       responses,
     },
     paths,

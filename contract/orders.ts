@@ -1,6 +1,14 @@
 // Checkout (signed in and guest) and the signed-in shopper's orders.
 import { Type, type Static } from 'typebox';
-import { Answer, Bilingual, CheckedByService, endpoints, IdText, LooseAmount, Nullable } from './common';
+import {
+  ResponseObject,
+  Bilingual,
+  CheckedByService,
+  endpoints,
+  IdText,
+  LooseAmount,
+  Nullable,
+} from './common';
 
 /**
  * Every field is checked by the orders service with the shop's own messages ('Area name is required'), so the
@@ -46,20 +54,20 @@ export const GuestCreateOrderBody = CheckedByService(OrderFields, [
   'guest_token',
 ]);
 
-export const OrderCreatedAnswer = Answer({
+export const OrderCreatedResponse = ResponseObject({
   message: Type.String(),
   order_id: Type.Integer(),
   payment_url: Type.String(),
 });
-export type OrderCreatedAnswer = Static<typeof OrderCreatedAnswer>;
+export type OrderCreatedResponse = Static<typeof OrderCreatedResponse>;
 
-export const GuestOrderCreatedAnswer = Answer({
+export const GuestOrderCreatedResponse = ResponseObject({
   message: Type.String(),
   order_id: Type.Integer(),
   payment_url: Type.String(),
   guest_token: Type.String(),
 });
-export type GuestOrderCreatedAnswer = Static<typeof GuestOrderCreatedAnswer>;
+export type GuestOrderCreatedResponse = Static<typeof GuestOrderCreatedResponse>;
 
 /**
  * refund_due: paid after it was cancelled or its stock went, so the money goes back. expired: left unpaid too long,
@@ -73,13 +81,13 @@ export const OrderStatus = Type.Unsafe<
 });
 export type OrderStatus = Static<typeof OrderStatus>;
 
-export const OrderItem = Answer({
+export const OrderItem = ResponseObject({
   id: Type.Integer(),
   /** null once the product is gone from the catalogue */
   product_id: Nullable(Type.Integer()),
   product_name: Bilingual,
-  quantity: Answer({ en: Type.Integer() }),
-  total_price: Answer({ en: Type.Number() }),
+  quantity: ResponseObject({ en: Type.Integer() }),
+  total_price: ResponseObject({ en: Type.Number() }),
   size: Nullable(Type.String()),
   color: Nullable(Type.String()),
   /** unit price */
@@ -101,7 +109,7 @@ export const PaymentAttemptState = Type.Unsafe<
 export type PaymentAttemptState = Static<typeof PaymentAttemptState>;
 
 /** One payment attempt of an order (extension): each time a payment was started, what became of it. */
-export const OrderPayment = Answer({
+export const OrderPayment = ResponseObject({
   id: Type.Integer(),
   state: PaymentAttemptState,
   /** asked for while pending; what the gateway received once paid or refund_due */
@@ -112,7 +120,7 @@ export const OrderPayment = Answer({
 });
 export type OrderPayment = Static<typeof OrderPayment>;
 
-export const Order = Answer({
+export const Order = ResponseObject({
   id: Type.Integer(),
   status: OrderStatus,
   total_price: Type.Number(),
@@ -135,13 +143,13 @@ export const Order = Answer({
 });
 export type Order = Static<typeof Order>;
 
-export const OrdersAnswer = Type.Array(Order);
-export type OrdersAnswer = Static<typeof OrdersAnswer>;
+export const OrdersResponse = Type.Array(Order);
+export type OrdersResponse = Static<typeof OrdersResponse>;
 
 export const OrderParams = Type.Object({ id: IdText });
 
-export const CancelOrderAnswer = Answer({ message: Type.String(), order: Order });
-export type CancelOrderAnswer = Static<typeof CancelOrderAnswer>;
+export const CancelOrderResponse = ResponseObject({ message: Type.String(), order: Order });
+export type CancelOrderResponse = Static<typeof CancelOrderResponse>;
 
 const REPEAT_NOTE =
   "the same request again within 2 minutes (or the same `Idempotency-Key` header within 24 h) answers the first order; empty cart 422 `{ message: 'Your cart is empty.' }`; an area the shop does not deliver to 422 `errors.area_name`; more than MAX_QUANTITY_PER_PRODUCT (10) pieces of a product 422 `errors.cart`; MAX_PENDING_ORDERS (3) unpaid orders of this shopper or guest cart, or of this client address, 429 `You have too many unpaid orders. …`; ORDER_RATE_LIMIT (10 in 10 minutes per client address) 429 `Too many orders. Please try again later.`; no gateway 503";
@@ -152,20 +160,20 @@ export const Orders = endpoints({
     url: '/create-order',
     auth: 'bearer',
     notes: REPEAT_NOTE,
-    schema: { body: CreateOrderBody, response: { 201: OrderCreatedAnswer } },
+    schema: { body: CreateOrderBody, response: { 201: OrderCreatedResponse } },
   },
   guestCreate: {
     method: 'POST',
     url: '/guest/create-order',
     notes: `coupons are for signed-in shoppers; ${REPEAT_NOTE}`,
-    schema: { body: GuestCreateOrderBody, response: { 201: GuestOrderCreatedAnswer } },
+    schema: { body: GuestCreateOrderBody, response: { 201: GuestOrderCreatedResponse } },
   },
   list: {
     method: 'GET',
     url: '/orders',
     auth: 'bearer',
     notes: 'newest first, each with its detail',
-    schema: { response: { 200: OrdersAnswer } },
+    schema: { response: { 200: OrdersResponse } },
   },
   detail: {
     method: 'GET',
@@ -180,6 +188,6 @@ export const Orders = endpoints({
     auth: 'bearer',
     notes:
       "a pending, unpaid order only (the gateway is asked first): its stock goes back on sale; paid or closed 409 `{ message: 'Only an unpaid order can be cancelled.' }`; another shopper's or unknown 404",
-    schema: { params: OrderParams, response: { 200: CancelOrderAnswer } },
+    schema: { params: OrderParams, response: { 200: CancelOrderResponse } },
   },
 });

@@ -1,6 +1,6 @@
 // MyFatoorah-shaped payment calls and the payment status check.
 import { Type, type Static } from 'typebox';
-import { Answer, CheckedByService, DatabaseId, endpoints, Money, Nullable } from './common';
+import { ResponseObject, CheckedByService, DatabaseId, endpoints, Money, Nullable } from './common';
 import { OrderStatus } from './orders';
 
 export const InitiatePaymentBody = CheckedByService(
@@ -19,7 +19,7 @@ export const InitiatePaymentBody = CheckedByService(
 );
 export type InitiatePaymentBody = Static<typeof InitiatePaymentBody>;
 
-export const PaymentMethod = Answer({
+export const PaymentMethod = ResponseObject({
   PaymentMethodId: Type.Integer(),
   PaymentMethodAr: Type.String(),
   PaymentMethodEn: Type.String(),
@@ -35,8 +35,8 @@ export const PaymentMethod = Answer({
 });
 export type PaymentMethod = Static<typeof PaymentMethod>;
 
-export const InitiatePaymentAnswer = Answer({ payment_methods: Type.Array(PaymentMethod) });
-export type InitiatePaymentAnswer = Static<typeof InitiatePaymentAnswer>;
+export const InitiatePaymentResponse = ResponseObject({ payment_methods: Type.Array(PaymentMethod) });
+export type InitiatePaymentResponse = Static<typeof InitiatePaymentResponse>;
 
 export const ExecutePaymentBody = CheckedByService(
   {
@@ -58,10 +58,10 @@ export const ExecutePaymentBody = CheckedByService(
 );
 export type ExecutePaymentBody = Static<typeof ExecutePaymentBody>;
 
-export const ExecutePaymentAnswer = Answer({
-  payment_result: Answer({ PaymentURL: Type.String(), InvoiceId: Type.String() }),
+export const ExecutePaymentResponse = ResponseObject({
+  payment_result: ResponseObject({ PaymentURL: Type.String(), InvoiceId: Type.String() }),
 });
-export type ExecutePaymentAnswer = Static<typeof ExecutePaymentAnswer>;
+export type ExecutePaymentResponse = Static<typeof ExecutePaymentResponse>;
 
 export const PaymentState = Type.Unsafe<'pending' | 'paid' | 'failed'>({
   type: 'string',
@@ -83,7 +83,7 @@ export const PaymentStatusQuery = Type.Object({
 });
 export type PaymentStatusQuery = Static<typeof PaymentStatusQuery>;
 
-export const PaymentStatusAnswer = Answer({
+export const PaymentStatusResponse = ResponseObject({
   order_id: Nullable(Type.Integer()),
   /** the order's status (the gateway's when no order) */
   status: Type.Union([OrderStatus, PaymentState]),
@@ -94,7 +94,7 @@ export const PaymentStatusAnswer = Answer({
   total_price: Type.Optional(Type.Number()),
   currency: Type.Optional(Type.String()),
 });
-export type PaymentStatusAnswer = Static<typeof PaymentStatusAnswer>;
+export type PaymentStatusResponse = Static<typeof PaymentStatusResponse>;
 
 /** The gateway's webhook (MyFatoorah's shape); only the payment's id is read from it. */
 export const PaymentCallbackBody = Type.Object({
@@ -107,8 +107,11 @@ export const PaymentCallbackBody = Type.Object({
 });
 export type PaymentCallbackBody = Static<typeof PaymentCallbackBody>;
 
-export const PaymentCallbackAnswer = Answer({ received: Type.Literal(true), payment_status: PaymentState });
-export type PaymentCallbackAnswer = Static<typeof PaymentCallbackAnswer>;
+export const PaymentCallbackResponse = ResponseObject({
+  received: Type.Literal(true),
+  payment_status: PaymentState,
+});
+export type PaymentCallbackResponse = Static<typeof PaymentCallbackResponse>;
 
 export const Payments = endpoints({
   initiate: {
@@ -117,7 +120,7 @@ export const Payments = endpoints({
     auth: 'optional',
     notes:
       "order_id is required (422 `The order id field is required.`); only the order's owner (bearer, or guest_token) else 404; priced at the order's total and currency; an invoice_value or currency_iso that differs from the order's 422; a paid or closed order 409; no gateway 503",
-    schema: { body: InitiatePaymentBody, response: { 200: InitiatePaymentAnswer } },
+    schema: { body: InitiatePaymentBody, response: { 200: InitiatePaymentResponse } },
   },
   execute: {
     method: 'POST',
@@ -125,7 +128,7 @@ export const Payments = endpoints({
     auth: 'optional',
     notes:
       "order_id is required (422); only the order's owner (bearer, or guest_token) else 404; an invoice_value or currency_iso that differs from the order's 422; the order's stock is held for the payment; the charge is the order's total plus the method's ServiceCharge (the gateway adds it); the order's earlier live payment is withdrawn at the gateway where it allows it (every attempt stays recorded and followed); a paid or closed order 409; an unknown payment_method_id 422; gateway failure 502; no gateway 503",
-    schema: { body: ExecutePaymentBody, response: { 200: ExecutePaymentAnswer } },
+    schema: { body: ExecutePaymentBody, response: { 200: ExecutePaymentResponse } },
   },
   status: {
     method: 'GET',
@@ -136,7 +139,7 @@ export const Payments = endpoints({
     schema: {
       params: PaymentStatusParams,
       querystring: PaymentStatusQuery,
-      response: { 200: PaymentStatusAnswer },
+      response: { 200: PaymentStatusResponse },
     },
   },
   callback: {
@@ -144,6 +147,6 @@ export const Payments = endpoints({
     url: '/payments/callback',
     notes:
       "the gateway's webhook (extension): the server asks the gateway about the named payment (Data.InvoiceId or Data.PaymentId) and applies its answer to the order; the body's own status is never read; unknown payment 404",
-    schema: { body: PaymentCallbackBody, response: { 200: PaymentCallbackAnswer } },
+    schema: { body: PaymentCallbackBody, response: { 200: PaymentCallbackResponse } },
   },
 });

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { PHONE_CODE_PATTERN, NATIONALITY_COUNT, UserRole } from './accounts';
 import {
-  Answer,
+  ResponseObject,
   Digits,
   Email,
   endpoints,
@@ -11,14 +11,14 @@ import {
   IntegerBetween,
   OptionalMatching,
   PictureUpload,
-  MessageAnswer,
+  MessageResponse,
   Nullable,
   SameAs,
   StrongPassword,
   Text,
 } from './common';
 
-export const PublicUser = Answer({
+export const PublicUser = ResponseObject({
   id: Type.Integer(),
   name: Type.String(),
   email: Type.String(),
@@ -34,8 +34,8 @@ export const PublicUser = Answer({
 });
 export type PublicUser = Static<typeof PublicUser>;
 
-export const UserAnswer = Answer({ user: PublicUser });
-export type UserAnswer = Static<typeof UserAnswer>;
+export const UserResponse = ResponseObject({ user: PublicUser });
+export type UserResponse = Static<typeof UserResponse>;
 
 export const ProfileUpdateBody = Form({
   name: Text(255),
@@ -46,8 +46,8 @@ export const ProfileUpdateBody = Form({
 });
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 
-export const ProfileAnswer = Answer({ message: Type.String(), user: PublicUser });
-export type ProfileAnswer = Static<typeof ProfileAnswer>;
+export const ProfileResponse = ResponseObject({ message: Type.String(), user: PublicUser });
+export type ProfileResponse = Static<typeof ProfileResponse>;
 
 export const EmailConfirmBody = Form({ code: Filled() });
 export type EmailConfirmBody = Static<typeof EmailConfirmBody>;
@@ -65,7 +65,7 @@ export const Profile = endpoints({
     method: 'GET',
     url: '/users',
     auth: 'bearer',
-    schema: { response: { 200: UserAnswer } },
+    schema: { response: { 200: UserResponse } },
   },
   update: {
     method: 'PUT',
@@ -73,7 +73,7 @@ export const Profile = endpoints({
     auth: 'bearer',
     notes:
       "a new e-mail is not the account's yet: it answers as `user.pending_email`, a code is mailed to it (429 when asked again within the minute or past five codes an hour) and `user.email` stays until POST /profile/email/confirm; the same or the pending address mails nothing; another account's address is answered the same (its owner is mailed a notice, no code, so it is never confirmed: no enumeration)",
-    schema: { body: ProfileUpdateBody, response: { 200: ProfileAnswer } },
+    schema: { body: ProfileUpdateBody, response: { 200: ProfileResponse } },
   },
   confirmEmail: {
     method: 'POST',
@@ -81,7 +81,7 @@ export const Profile = endpoints({
     auth: 'bearer',
     notes:
       "path not in the spec; the code mailed to `pending_email` makes it the account's e-mail and tells the old address; wrong, expired or dead (5 wrong tries) 422 `errors.code: ['Invalid or expired verification code.']`; nothing pending 422 `errors.code`; the address taken meanwhile 422 `errors.email`",
-    schema: { body: EmailConfirmBody, response: { 200: ProfileAnswer } },
+    schema: { body: EmailConfirmBody, response: { 200: ProfileResponse } },
   },
   resendEmailCode: {
     method: 'POST',
@@ -89,14 +89,14 @@ export const Profile = endpoints({
     auth: 'bearer',
     notes:
       'path not in the spec; a new code to `pending_email` (the resend limits of every code: 429); nothing pending 422',
-    schema: { response: { 200: ProfileAnswer } },
+    schema: { response: { 200: ProfileResponse } },
   },
   cancelEmailChange: {
     method: 'DELETE',
     url: '/profile/email',
     auth: 'bearer',
     notes: 'path not in the spec; drops `pending_email` and its code',
-    schema: { response: { 200: ProfileAnswer } },
+    schema: { response: { 200: ProfileResponse } },
   },
   picture: {
     method: 'POST',
@@ -106,7 +106,7 @@ export const Profile = endpoints({
     readBody: PictureUpload,
     notes:
       "path not in the spec; stored as the server's own WebP (at most 512 px); 422 when it does not decode as png, jpeg or webp or exceeds 4096 × 4096 pixels",
-    schema: { response: { 200: ProfileAnswer } },
+    schema: { response: { 200: ProfileResponse } },
   },
   changePassword: {
     method: 'POST',
@@ -114,7 +114,7 @@ export const Profile = endpoints({
     auth: 'bearer',
     notes:
       "path not in the spec; ends the account's other sessions; a wrong current password 422 `errors.current_password`",
-    schema: { body: PasswordChangeBody, response: { 200: MessageAnswer } },
+    schema: { body: PasswordChangeBody, response: { 200: MessageResponse } },
   },
   remove: {
     method: 'DELETE',
@@ -122,6 +122,6 @@ export const Profile = endpoints({
     auth: 'bearer',
     notes:
       'tokens, codes, addresses, cart, favourites and the mail sent to the address go with the account; orders stay for the books without contact details (an unpaid, paid or refund-due order keeps them until it settles; an expired or declined one while a payment of it is still open at the gateway, at most a day); reviews stay without a name (`user_name` empty)',
-    schema: { response: { 200: MessageAnswer } },
+    schema: { response: { 200: MessageResponse } },
   },
 });

@@ -2,7 +2,7 @@
 // sign-in's second step, and the owner's choice to require it of staff. Every call needs a staff member's or the
 // owner's verified token, whether or not its second step has passed yet.
 import { Type, type Static } from 'typebox';
-import { Answer, endpoints, Filled, Form, MessageAnswer } from './common';
+import { ResponseObject, endpoints, Filled, Form, MessageResponse } from './common';
 
 /**
  * Why the back office refused a session (403, `code` beside the English `message`), for the SPA to show the right
@@ -27,7 +27,7 @@ export const WRONG_SECOND_FACTOR_CODE = 'The code is wrong or has expired.';
 export const REAUTH_REFUSAL = 'Confirm it is you: enter your password or a code from your app again.';
 export const WRONG_PASSWORD = 'The password is incorrect.';
 
-export const SecondFactorStatus = Answer({
+export const SecondFactorStatus = ResponseObject({
   /** the account has a confirmed authenticator */
   enrolled: Type.Boolean(),
   /** the account must have one to use the back office */
@@ -40,23 +40,23 @@ export const SecondFactorStatus = Answer({
 });
 export type SecondFactorStatus = Static<typeof SecondFactorStatus>;
 
-export const EnrolmentAnswer = Answer({
+export const EnrolmentResponse = ResponseObject({
   /** base32, for typing into the app by hand; never answered again once the enrolment is confirmed */
   secret: Type.String(),
   otpauth_url: Type.String(),
   /** the same as a QR code (an SVG data URL) */
   qr_code: Type.String(),
 });
-export type EnrolmentAnswer = Static<typeof EnrolmentAnswer>;
+export type EnrolmentResponse = Static<typeof EnrolmentResponse>;
 
 export const CodeBody = Form({ code: Filled() });
 export type CodeBody = Static<typeof CodeBody>;
 
-export const RecoveryCodesAnswer = Answer({
+export const RecoveryCodesResponse = ResponseObject({
   message: Type.String(),
   recovery_codes: Type.Array(Type.String()),
 });
-export type RecoveryCodesAnswer = Static<typeof RecoveryCodesAnswer>;
+export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponse>;
 
 /** The password, or (for an account with an app) a code from it or a recovery code: one of the two. */
 export const ReauthBody = Type.Object(
@@ -68,7 +68,7 @@ export const ReauthBody = Type.Object(
 );
 export type ReauthBody = Static<typeof ReauthBody>;
 
-export const ShopSecurity = Answer({ staff_second_factor: Type.Boolean() });
+export const ShopSecurity = ResponseObject({ staff_second_factor: Type.Boolean() });
 export type ShopSecurity = Static<typeof ShopSecurity>;
 
 export const ShopSecurityBody = Type.Object(
@@ -90,7 +90,7 @@ export const SecondFactor = endpoints({
     url: '/account/second-factor/enrolment',
     auth: 'bearer',
     notes: 'a new secret waiting for its first code (a waiting one is replaced); 409 `already_enrolled`',
-    schema: { response: { 200: EnrolmentAnswer } },
+    schema: { response: { 200: EnrolmentResponse } },
   },
   confirm: {
     method: 'POST',
@@ -98,7 +98,7 @@ export const SecondFactor = endpoints({
     auth: 'bearer',
     notes:
       'the first code from the app: the enrolment holds, this session has passed its second step, and the ten recovery codes are answered this once; wrong 422; five wrong 429 (locked out, growing)',
-    schema: { body: CodeBody, response: { 200: RecoveryCodesAnswer } },
+    schema: { body: CodeBody, response: { 200: RecoveryCodesResponse } },
   },
   check: {
     method: 'POST',
@@ -106,7 +106,7 @@ export const SecondFactor = endpoints({
     auth: 'bearer',
     notes:
       "the sign-in's second step: a code from the app (each once) or an unused recovery code; wrong 422; five wrong 429 (locked out, growing)",
-    schema: { body: CodeBody, response: { 200: MessageAnswer } },
+    schema: { body: CodeBody, response: { 200: MessageResponse } },
   },
   reauth: {
     method: 'POST',
@@ -114,7 +114,7 @@ export const SecondFactor = endpoints({
     auth: 'staff',
     notes:
       'proves again who holds the session (the password, or a code from the app or a recovery code): sensitive back office actions go through for 15 minutes; wrong 422; five wrong 429 (locked out, growing)',
-    schema: { body: ReauthBody, response: { 200: MessageAnswer } },
+    schema: { body: ReauthBody, response: { 200: MessageResponse } },
   },
   security: {
     method: 'GET',

@@ -1,9 +1,9 @@
 // Where the shop delivers: countries (with currency and dial code), Kuwait's governorates and their areas.
 import { Type, type Static } from 'typebox';
-import { Answer, Bilingual, endpoints, IdText } from './common';
+import { ResponseObject, Bilingual, endpoints, IdText } from './common';
 import { CatalogQuery } from './catalog';
 
-export const Country = Answer({
+export const Country = ResponseObject({
   id: Type.Integer(),
   name: Bilingual,
   currency_code: Type.String(),
@@ -13,10 +13,10 @@ export const Country = Answer({
 });
 export type Country = Static<typeof Country>;
 
-export const CountriesAnswer = Answer({ countries: Type.Array(Country) });
-export type CountriesAnswer = Static<typeof CountriesAnswer>;
+export const CountriesResponse = ResponseObject({ countries: Type.Array(Country) });
+export type CountriesResponse = Static<typeof CountriesResponse>;
 
-export const Governorate = Answer({
+export const Governorate = ResponseObject({
   id: Type.Integer(),
   name_ar: Type.String(),
   name_en: Type.String(),
@@ -24,10 +24,10 @@ export const Governorate = Answer({
 });
 export type Governorate = Static<typeof Governorate>;
 
-export const GovernoratesAnswer = Answer({ data: Type.Array(Governorate) });
-export type GovernoratesAnswer = Static<typeof GovernoratesAnswer>;
+export const GovernoratesResponse = ResponseObject({ data: Type.Array(Governorate) });
+export type GovernoratesResponse = Static<typeof GovernoratesResponse>;
 
-export const Area = Answer({
+export const Area = ResponseObject({
   id: Type.Integer(),
   name_ar: Type.String(),
   name_en: Type.String(),
@@ -35,8 +35,8 @@ export const Area = Answer({
 });
 export type Area = Static<typeof Area>;
 
-export const AreasAnswer = Answer({ areas: Type.Array(Area) });
-export type AreasAnswer = Static<typeof AreasAnswer>;
+export const AreasResponse = ResponseObject({ areas: Type.Array(Area) });
+export type AreasResponse = Static<typeof AreasResponse>;
 
 export const GovernorateParams = Type.Object({ id: IdText });
 
@@ -44,18 +44,18 @@ export const Shipping = endpoints({
   countries: {
     method: 'GET',
     url: '/countries',
-    schema: { querystring: CatalogQuery, response: { 200: CountriesAnswer } },
+    schema: { querystring: CatalogQuery, response: { 200: CountriesResponse } },
   },
   governorates: {
     method: 'GET',
     url: '/governorates',
-    schema: { querystring: CatalogQuery, response: { 200: GovernoratesAnswer } },
+    schema: { querystring: CatalogQuery, response: { 200: GovernoratesResponse } },
   },
   areas: {
     method: 'GET',
     url: '/governorates/:id/areas',
     notes:
       "shipping prices in `currency_code` (KWD without one; unknown code 422); unknown governorate 404 `{message:'Governorate not found'}`",
-    schema: { params: GovernorateParams, querystring: CatalogQuery, response: { 200: AreasAnswer } },
+    schema: { params: GovernorateParams, querystring: CatalogQuery, response: { 200: AreasResponse } },
   },
 });

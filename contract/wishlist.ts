@@ -1,17 +1,17 @@
 // Favourites of the signed-in shopper.
 import { Type, type Static } from 'typebox';
-import { Answer, DatabaseId, endpoints, IdText, MessageAnswer } from './common';
+import { ResponseObject, DatabaseId, endpoints, IdText, MessageResponse } from './common';
 import { CatalogQuery, Product } from './catalog';
 
-export const WishlistEntry = Answer({
+export const WishlistEntry = ResponseObject({
   wishlist_id: Type.Integer(),
   product_id: Type.Integer(),
   product_details: Product,
 });
 export type WishlistEntry = Static<typeof WishlistEntry>;
 
-export const WishlistAnswer = Type.Array(WishlistEntry);
-export type WishlistAnswer = Static<typeof WishlistAnswer>;
+export const WishlistResponse = Type.Array(WishlistEntry);
+export type WishlistResponse = Static<typeof WishlistResponse>;
 
 export const AddToWishlistBody = Type.Object({
   /** sent by the SPA, never trusted: the list is the token's bearer's */
@@ -20,12 +20,12 @@ export const AddToWishlistBody = Type.Object({
 });
 export type AddToWishlistBody = Static<typeof AddToWishlistBody>;
 
-export const WishlistAddedAnswer = Answer({
+export const WishlistAddedResponse = ResponseObject({
   message: Type.String(),
   /** absent only when the entry was removed again meanwhile */
   wishlist_id: Type.Optional(Type.Integer()),
 });
-export type WishlistAddedAnswer = Static<typeof WishlistAddedAnswer>;
+export type WishlistAddedResponse = Static<typeof WishlistAddedResponse>;
 
 export const WishlistParams = Type.Object({ wishlist_id: IdText });
 
@@ -35,20 +35,20 @@ export const Wishlist = endpoints({
     url: '/user-wishlist',
     auth: 'bearer',
     notes: 'prices in `currency_code` as `converted_products`; an unknown code keeps KWD',
-    schema: { querystring: CatalogQuery, response: { 200: WishlistAnswer } },
+    schema: { querystring: CatalogQuery, response: { 200: WishlistResponse } },
   },
   add: {
     method: 'POST',
     url: '/wishlist',
     auth: 'bearer',
     notes: "already there: 200 `message: 'Product is already in your wishlist'` with its wishlist_id",
-    schema: { body: AddToWishlistBody, response: { 200: WishlistAddedAnswer, 201: WishlistAddedAnswer } },
+    schema: { body: AddToWishlistBody, response: { 200: WishlistAddedResponse, 201: WishlistAddedResponse } },
   },
   remove: {
     method: 'DELETE',
     url: '/wishlist/:wishlist_id',
     auth: 'bearer',
     notes: '404 when gone',
-    schema: { params: WishlistParams, response: { 200: MessageAnswer } },
+    schema: { params: WishlistParams, response: { 200: MessageResponse } },
   },
 });

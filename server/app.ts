@@ -18,7 +18,7 @@ import { BODY_LIMIT } from './lib/limits';
 import { redactingLogger } from './lib/logRedaction';
 import { CATALOGUE_CHECK_MS, CatalogueChanges } from './lib/catalogueChanges';
 import { databaseCounter, rateLimitStoreFor, redisCounter, type SharedCounter } from './lib/rateLimitStore';
-import { registerAnswerCheck } from './plugins/answerCheck';
+import { registerResponseCheck } from './plugins/responseCheck';
 import { registerAuth } from './plugins/auth';
 import { registerFormBodies } from './plugins/formBodies';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
@@ -197,7 +197,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => runner.stop());
 
   registerErrorHandler(app);
-  if (config.env !== 'production') registerAnswerCheck(app);
+  if (config.env !== 'production') registerResponseCheck(app);
   registerInvalidCharacterGuard(app);
   registerFormBodies(app);
   registerAuth(app);

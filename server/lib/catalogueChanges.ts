@@ -17,7 +17,7 @@ export interface CatalogueWatch {
 }
 
 /**
- * The catalogue changed: every answer this process caches of it (product detail, lib/catalogueAnswers; the list
+ * The catalogue changed: every answer this process caches of it (product detail, lib/catalogueResponses; the list
  * answers of routes/catalog; the rendered pages of plugins/pageRenderer) is dropped.
  *
  * - This process's own staff changes call `changed()` once committed: the next request shows them.

@@ -27,7 +27,7 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-/** Kept answers are sent by the same rule (lib/encodedAnswer sendEncoded). */
+/** Kept answers are sent by the same rule (lib/encodedResponse sendEncoded). */
 export { COMPRESS_THRESHOLD } from '../lib/limits';
 
 export const HELMET_OPTIONS: HelmetOptions = {
@@ -78,7 +78,7 @@ export async function registerSecurity(
     maxAge: 600,
   });
   // Answers are compressed as they go, so brotli runs at a fast level (its default, 11, costs milliseconds per
-  // answer for a few per cent); the big lists are compressed once per cached answer instead (lib/encodedAnswer.ts).
+  // answer for a few per cent); the big lists are compressed once per cached answer instead (lib/encodedResponse.ts).
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],

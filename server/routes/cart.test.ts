@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { CartItem } from '../../contract/cart';
-import type { CategoriesAnswer } from '../../contract/catalog';
+import type { CategoriesResponse } from '../../contract/catalog';
 import { coupons, guestCarts, products } from '../db/schema';
 import { COMPRESS_THRESHOLD } from '../plugins/security';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -23,7 +23,7 @@ afterAll(async () => {
 async function pickProducts() {
   const all = await t.db.select().from(products);
   const categories = (
-    await call(t.app, 'GET', '/api/categories').then((r) => r.json<CategoriesAnswer>())
+    await call(t.app, 'GET', '/api/categories').then((r) => r.json<CategoriesResponse>())
   ).flatMap((category) => category.products);
   const withBoth = categories.find((p) => p.attributes.length === 2 && p.stock_quantity >= 20);
   const plain = categories.find((p) => p.attributes.length === 0 && p.stock_quantity >= 10);

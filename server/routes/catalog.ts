@@ -1,20 +1,20 @@
 // Catalogue: categories with products, best sellers, product detail, coupons, reviews, countries, governorates.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Catalog, type BestSellersAnswer } from '../../contract/catalog';
+import { Catalog, type BestSellersResponse } from '../../contract/catalog';
 import { Coupons } from '../../contract/coupons';
 import { Shipping } from '../../contract/shipping';
-import { CatalogueAnswers } from '../lib/catalogueAnswers';
+import { CatalogueResponses } from '../lib/catalogueResponses';
 import { clientAddressKey } from '../lib/clientAddress';
 import {
-  CompressedAnswer,
-  EncodedAnswer,
+  CompressedResponse,
+  EncodedResponse,
   preferredEncoding,
   sendCompressed,
   sendEncoded,
-} from '../lib/encodedAnswer';
+} from '../lib/encodedResponse';
 import { ResponseCache } from '../lib/responseCache';
-import { checkAnswer } from '../plugins/answerCheck';
+import { checkAnswer } from '../plugins/responseCheck';
 import {
   bestSellers,
   categoriesWithProducts,
@@ -46,16 +46,16 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The best sellers are cached as the JSON text the route's serializer wrote: a hit sends it as it is, instead of
   // serializing them again for each request.
-  const bestSellersCache = new ResponseCache<EncodedAnswer>(LIST_CACHE_MS);
+  const bestSellersCache = new ResponseCache<EncodedResponse>(LIST_CACHE_MS);
   // Staff changed stock, prices or products: the list shows it on the next request, not 10 s later.
   app.deps.catalogue.onChange(() => bestSellersCache.clear());
-  const specCatalogue = new CatalogueAnswers<CompressedAnswer>(app.deps.catalogue, SPEC_CATALOGUE_KEPT);
+  const specCatalogue = new CatalogueResponses<CompressedResponse>(app.deps.catalogue, SPEC_CATALOGUE_KEPT);
   /** Builds of the spec's catalogue wait for each other: a flood of new keys takes one core, not all of them. */
   let specBuild: Promise<unknown> = Promise.resolve();
   // Product detail is kept serialized (and compressed) until the catalogue changes, on any instance: this one's
   // staff at once, anything else within lib/catalogueChanges' bound. Keyed by the rate too: a new rate reaches
   // the answer when it reaches shownRate.
-  const productAnswers = new CatalogueAnswers<EncodedAnswer | null>(app.deps.catalogue, 10_000);
+  const productResponses = new CatalogueResponses<EncodedResponse | null>(app.deps.catalogue, 10_000);
   const checkAnswers = config.env !== 'production';
 
   /** The answer as the route's serializer writes it (checked against the contract outside production). */
@@ -67,13 +67,13 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function sendJson<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    cache: ResponseCache<EncodedAnswer>,
+    cache: ResponseCache<EncodedResponse>,
     key: string,
     compute: () => Promise<T>,
   ): Promise<FastifyReply> {
     const answer = await cache.get(
       key,
-      async () => new EncodedAnswer(serialized(request, reply, await compute())),
+      async () => new EncodedResponse(serialized(request, reply, await compute())),
     );
     // Compressed once per cached answer, not once per request (the compression plugin leaves an encoded body be).
     // HEAD answers go without a body, and so, as before, without an encoding.
@@ -108,7 +108,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = `${lang}:${rate?.currencyCode ?? ''}:${rate?.ratePerKwd ?? ''}`;
       const answer = await specCatalogue.get(key, () => {
         const build = specBuild.then(async () =>
-          CompressedAnswer.of(serialized(request, reply, await categoriesWithProducts(db, lang, rate))),
+          CompressedResponse.of(serialized(request, reply, await categoriesWithProducts(db, lang, rate))),
         );
         specBuild = build.catch(() => undefined);
         return build;
@@ -125,7 +125,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply,
       bestSellersCache,
       `best:${lang}:${rate?.currencyCode ?? ''}`,
-      async (): Promise<BestSellersAnswer> => ({ bestSellingProducts: await bestSellers(db, lang, rate) }),
+      async (): Promise<BestSellersResponse> => ({ bestSellingProducts: await bestSellers(db, lang, rate) }),
     );
   });
 
@@ -137,9 +137,9 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const answer =
       id === null
         ? null
-        : await productAnswers.get(key, async () => {
+        : await productResponses.get(key, async () => {
             const product = await loadProduct(db, id, lang, rate);
-            return product ? new EncodedAnswer(serialized(request, reply, product)) : null;
+            return product ? new EncodedResponse(serialized(request, reply, product)) : null;
           });
     if (!answer) throw new NotFound('Product not found');
     return sendEncoded(request, reply, answer);

@@ -1,7 +1,7 @@
 // The paged catalogue (issue 48) on the demo shop plus products written straight into the tables by SQL, as a
 // merchant's migration script would: found at once, Arabic and English variants, facets, paging, suggestions.
 import { sql } from 'drizzle-orm';
-import type { SearchAnswer, SuggestAnswer } from '../../contract/catalogSearch';
+import type { SearchResponse, SuggestResponse } from '../../contract/catalogSearch';
 import { executeRows } from '../db/client';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -31,13 +31,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function search(query: string): Promise<SearchAnswer> {
+async function search(query: string): Promise<SearchResponse> {
   const answer = await t.app.inject({ method: 'GET', url: `/api/catalog/search?${query}` });
   expect(answer.statusCode).toBe(200);
-  return answer.json<SearchAnswer>();
+  return answer.json<SearchResponse>();
 }
 
-const namesOf = (answer: SearchAnswer) => answer.data.map((product) => product.name);
+const namesOf = (answer: SearchResponse) => answer.data.map((product) => product.name);
 
 test('products written by SQL are found at once, in English by plural or singular and in any word order', async () => {
   expect(namesOf(await search('q=royal%20oud%20perfume'))).toEqual(['Royal Oud Perfumes']);
@@ -152,11 +152,11 @@ test('suggestions as the shopper types: products and categories, none for one le
     method: 'GET',
     url: `/api/catalog/suggestions?q=${encodeURIComponent('عود')}&lang=ar`,
   });
-  const body = answer.json<SuggestAnswer>();
+  const body = answer.json<SuggestResponse>();
   expect(body.products.map((product) => product.name)).toContain('العطور الملكية بالعود');
   expect(body.categories).toContainEqual({ id: categoryId, name: 'العود والبخور' });
   const one = await t.app.inject({ method: 'GET', url: '/api/catalog/suggestions?q=o' });
-  expect(one.json<SuggestAnswer>()).toEqual({ products: [], categories: [] });
+  expect(one.json<SuggestResponse>()).toEqual({ products: [], categories: [] });
 });
 
 test('categories a page at a time with their product counts; related lists; the bounded home lists', async () => {

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CatalogPages } from '../../contract/catalogSearch';
 import type { MatchGroup } from '../db/queries/catalogSearch';
-import { AnswerMemory } from '../lib/answerMemory';
+import { ResponseMemory } from '../lib/responseMemory';
 import { langOf, requestedRate } from '../services/catalog';
 import {
   categoriesOnPage,
@@ -22,11 +22,11 @@ const GROUPS_MS = 60_000;
 
 const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
-  const memory = new AnswerMemory<unknown>(ANSWER_MS, MAX_ANSWERS);
+  const memory = new ResponseMemory<unknown>(ANSWER_MS, MAX_ANSWERS);
   // The whole catalogue's match groups (the facets of every search without words or price limit) and their split by
   // price band (a price limit without words), per language: kept until the catalogue changes, on this instance or
   // another, or a minute at most.
-  const groups = new AnswerMemory<MatchGroup[] | PriceBands>(GROUPS_MS, 4);
+  const groups = new ResponseMemory<MatchGroup[] | PriceBands>(GROUPS_MS, 4);
   const groupMemory: GroupMemory = {
     get: <T extends MatchGroup[] | PriceBands>(key: string, compute: () => Promise<T>) =>
       groups.get(key, compute) as Promise<T>,

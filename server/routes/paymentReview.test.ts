@@ -2,7 +2,7 @@
 // state of its own (amount_mismatch), logged once, never revenue; the order keeps its stock until staff decide; staff
 // see it on the order's page and the glance, and accept it or refund it, audited, checked on the server.
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_REFUSALS, type AdminOrder, type GlanceAnswer } from '../../contract/admin';
+import { ADMIN_REFUSALS, type AdminOrder, type GlanceResponse } from '../../contract/admin';
 import { apiTokens, auditLog, orders, paymentAttempts, products, users, type UserRole } from '../db/schema';
 import { AMOUNT_MISMATCH_LOG } from '../services/orders/paymentAttempts';
 import type {
@@ -126,7 +126,7 @@ async function tick(ms = MINUTE) {
 }
 
 const glance = async () =>
-  (await call(t.app, 'GET', '/api/admin/glance', undefined, staff.token)).json<GlanceAnswer>();
+  (await call(t.app, 'GET', '/api/admin/glance', undefined, staff.token)).json<GlanceResponse>();
 const adminOrder = async (orderId: number) =>
   (await call(t.app, 'GET', `/api/admin/orders/${orderId}`, undefined, staff.token)).json<AdminOrder>();
 const accept = (orderId: number, attemptId: number, who: Shopper | null = staff) =>

@@ -190,7 +190,7 @@ function prepareProductById(db: Db) {
 const productByIdQueries = new WeakMap<Db, ReturnType<typeof prepareProductById>>();
 
 /** A product's row (its stock), its sizes and colours with both names, and its answer without a rate. */
-export interface ProductWithAnswer {
+export interface ProductWithResponse {
   row: ProductRow;
   values: ValueJson[];
   answer: Product;
@@ -201,7 +201,7 @@ async function readProduct(
   id: number,
   lang: Lang,
   rate: Rate | null,
-): Promise<ProductWithAnswer | null> {
+): Promise<ProductWithResponse | null> {
   let query = productByIdQueries.get(db);
   if (!query) {
     query = prepareProductById(db);
@@ -234,7 +234,11 @@ export async function loadProduct(
 }
 
 /** A product's row, choices and answer without a rate, in one query. */
-export function currentProductWithAnswer(db: Db, id: number, lang: Lang): Promise<ProductWithAnswer | null> {
+export function currentProductWithAnswer(
+  db: Db,
+  id: number,
+  lang: Lang,
+): Promise<ProductWithResponse | null> {
   return readProduct(db, id, lang, null);
 }
 

@@ -8,15 +8,15 @@ import {
   SEARCH_PAGE_MAX,
   SEARCH_PAGE_SIZE,
   SUGGESTIONS_MAX,
-  type CategoriesPageAnswer,
-  type HomeAnswer,
+  type CategoriesPageResponse,
+  type HomeResponse,
   type ListedCategory,
   type ListedProduct,
-  type RelatedAnswer,
-  type SearchAnswer,
+  type RelatedResponse,
+  type SearchResponse,
   type SearchQuery,
   type SearchSort,
-  type SuggestAnswer,
+  type SuggestResponse,
 } from '../../contract/catalogSearch';
 import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
@@ -281,7 +281,7 @@ export async function searchCatalog(
   lang: Lang,
   rate: Rate | null,
   groupMemory?: GroupMemory,
-): Promise<SearchAnswer> {
+): Promise<SearchResponse> {
   const text = query.q?.trim() ?? '';
   const categoryId = query.category?.trim() ? await categoryIdNamed(db, query.category) : null;
   const filters: SearchFilters = {
@@ -367,7 +367,7 @@ export async function suggestProducts(
   text: string,
   lang: Lang,
   rate: Rate | null,
-): Promise<SuggestAnswer> {
+): Promise<SuggestResponse> {
   const trimmed = text.trim();
   if ([...trimmed].length < 2) return { products: [], categories: [] };
   const { rows, categories } = await withFuzzyMatching(db, async (tx) => {
@@ -411,7 +411,7 @@ export async function categoriesOnPage(
   pageText: string | undefined,
   perPageText: string | undefined,
   lang: Lang,
-): Promise<CategoriesPageAnswer> {
+): Promise<CategoriesPageResponse> {
   const perPage = Math.min(wholeNumber(perPageText, CATEGORIES_PAGE_SIZE), 100);
   const asked = wholeNumber(pageText, 1);
   let result = await categoriesPage(db, perPage, (asked - 1) * perPage);
@@ -432,7 +432,7 @@ export async function relatedProducts(
   idText: string,
   lang: Lang,
   rate: Rate | null,
-): Promise<RelatedAnswer> {
+): Promise<RelatedResponse> {
   const id = parseId(idText);
   const [product] = id === null ? [] : await loadProducts(db, inArray(products.id, [id]), lang);
   if (!product) throw new NotFound('Product not found');
@@ -446,7 +446,7 @@ export async function relatedProducts(
   };
 }
 
-export async function homeLists(db: Db, lang: Lang, rate: Rate | null): Promise<HomeAnswer> {
+export async function homeLists(db: Db, lang: Lang, rate: Rate | null): Promise<HomeResponse> {
   const [sellers, newest, deals, categories] = await Promise.all([
     bestSellers(db, lang, rate),
     newestIds(db, MIN_GOOD_RATING, HOME_LIST_MAX),

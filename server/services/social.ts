@@ -70,11 +70,11 @@ export interface FacebookVerifierOptions {
   fetch?: FetchLike;
 }
 
-interface DebugTokenAnswer {
+interface DebugTokenResponse {
   data?: { is_valid?: boolean; app_id?: string; user_id?: string };
 }
 
-interface MeAnswer {
+interface MeResponse {
   id?: string;
   email?: string;
   name?: string;
@@ -91,7 +91,7 @@ export function createFacebookVerifier({
     const debugUrl = `${GRAPH_URL}/debug_token?input_token=${encodeURIComponent(token)}&access_token=${encodeURIComponent(appToken)}`;
     const debug = await fetchJson(debugUrl);
     if (!debug.ok) throw new SocialTokenError(`Facebook debug_token answered ${debug.status}.`);
-    const { data } = (await debug.json()) as DebugTokenAnswer;
+    const { data } = (await debug.json()) as DebugTokenResponse;
     // A valid token issued to another app must not sign anyone in here.
     if (!data?.is_valid || data.app_id !== appId || !data.user_id) {
       throw new SocialTokenError('Facebook token is invalid or belongs to another app.');
@@ -99,7 +99,7 @@ export function createFacebookVerifier({
     const meUrl = `${GRAPH_URL}/me?fields=id,email,name&access_token=${encodeURIComponent(token)}`;
     const meAnswer = await fetchJson(meUrl);
     if (!meAnswer.ok) throw new SocialTokenError(`Facebook /me answered ${meAnswer.status}.`);
-    const me = (await meAnswer.json()) as MeAnswer;
+    const me = (await meAnswer.json()) as MeResponse;
     if (me.id !== data.user_id) throw new SocialTokenError('Facebook token user mismatch.');
     return {
       provider: 'facebook',

@@ -5,19 +5,19 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type {
-  AdminCategoriesAnswer,
+  AdminCategoriesResponse,
   AdminCoupon,
-  AdminCouponsAnswer,
+  AdminCouponsResponse,
   AdminCouponsQuery,
   AdminProduct,
-  AdminProductsAnswer,
+  AdminProductsResponse,
   AdminProductsQuery,
   AdminReview,
-  AdminReviewsAnswer,
+  AdminReviewsResponse,
   AdminReviewsQuery,
   CreateCouponBody,
   CreateProductBody,
-  PictureAnswer,
+  PictureResponse,
   UpdateCouponBody,
   UpdateProductBody,
 } from '../../../contract/admin';
@@ -80,7 +80,7 @@ function reviewJson(row: ReviewJoin, audit: AdminReview['audit']): AdminReview {
   };
 }
 
-export async function listReviewsForStaff(db: Db, query: AdminReviewsQuery): Promise<AdminReviewsAnswer> {
+export async function listReviewsForStaff(db: Db, query: AdminReviewsQuery): Promise<AdminReviewsResponse> {
   const page = pageOf(query);
   const { rows, total } = await reviewListRows(
     db,
@@ -176,7 +176,10 @@ function summaryJson(row: ProductJoin) {
   };
 }
 
-export async function listProductsForStaff(db: Db, query: AdminProductsQuery): Promise<AdminProductsAnswer> {
+export async function listProductsForStaff(
+  db: Db,
+  query: AdminProductsQuery,
+): Promise<AdminProductsResponse> {
   const page = pageOf(query);
   const categoryId = query.category_id ? parseId(query.category_id.trim()) : null;
   const { rows, total } = await productListRows(
@@ -298,7 +301,7 @@ export const PRODUCT_PICTURE_PATH = /^\/uploads\/products\/[0-9a-f]{16}\.webp$/;
 /** Product pages show pictures large: 1200 px is enough for a dense phone screen at full width. */
 export const PRODUCT_PICTURE_SIDE = 1200;
 
-export async function storeProductPicture(dataDir: string, bytes: Buffer | null): Promise<PictureAnswer> {
+export async function storeProductPicture(dataDir: string, bytes: Buffer | null): Promise<PictureResponse> {
   if (!bytes || bytes.length === 0) throw new Invalid({ image: [CATALOG_MESSAGES.pictureRequired] });
   const picture = await preparePicture(bytes, PRODUCT_PICTURE_SIDE);
   const dir = path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
@@ -390,7 +393,7 @@ export async function createProduct(
   return { message: CATALOG_MESSAGES.productCreated, product: await productPage(db, String(id)) };
 }
 
-export async function categoriesForStaff(db: Db): Promise<AdminCategoriesAnswer> {
+export async function categoriesForStaff(db: Db): Promise<AdminCategoriesResponse> {
   const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
   return { data: rows.map((row) => ({ id: row.id, name: { en: row.nameEn, ar: row.nameAr } })) };
 }
@@ -430,7 +433,7 @@ const couponValues = (row: CouponRow): AuditValues => ({
   allows_free_orders: row.allowsFreeOrders,
 });
 
-export async function listCouponsForStaff(db: Db, query: AdminCouponsQuery): Promise<AdminCouponsAnswer> {
+export async function listCouponsForStaff(db: Db, query: AdminCouponsQuery): Promise<AdminCouponsResponse> {
   const page = pageOf(query);
   const { rows, total } = await couponListRows(
     db,

@@ -10,7 +10,7 @@ import { parse, CsvError } from 'csv-parse';
 import {
   IMPORT_ISSUES,
   type CatalogueImport,
-  type CatalogueImportsAnswer,
+  type CatalogueImportsResponse,
   type ImportIssue,
   type ImportIssueCode,
   type PictureFailure,
@@ -166,7 +166,7 @@ export async function importPage(db: Db, idText: string): Promise<CatalogueImpor
   return jobJson(db, job);
 }
 
-export async function recentImports(db: Db): Promise<CatalogueImportsAnswer> {
+export async function recentImports(db: Db): Promise<CatalogueImportsResponse> {
   const jobs = await recentImportJobs(db, 5);
   return { data: await Promise.all(jobs.map((job) => jobJson(db, job))) };
 }

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_REFUSALS,
   type AdminOrder,
-  type AdminOrdersAnswer,
+  type AdminOrdersResponse,
   type AdminOrdersQuery,
   type PaymentAttempt,
 } from '../../../contract/admin';
@@ -57,7 +57,7 @@ const CANCELABLE: readonly OrderStatus[] = ['pending', 'paid'];
 /** An order that has not taken money yet: staff may accept a mismatched payment for it. */
 const ACCEPTS_PAYMENT: readonly OrderStatus[] = ['pending', 'failed', 'expired'];
 
-export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersAnswer> {
+export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
   const page = pageOf(query);
   const number = query.number?.trim().replace(/^#/, '');
   const id = number ? parseId(number) : null;

@@ -1,7 +1,7 @@
 // Who may use the back office. The owner makes staff (and takes it back); the first owner is made on the server's
 // command line (scripts/staff.ts), which also makes the account when there is none.
 import { asc, eq, ne } from 'drizzle-orm';
-import { ADMIN_REFUSALS, type StaffAnswer, type StaffMember } from '../../../contract/admin';
+import { ADMIN_REFUSALS, type StaffResponse, type StaffMember } from '../../../contract/admin';
 import type { Db } from '../../db/client';
 import { findUserByEmail, updateUserDroppingTokens, type UserRow } from '../../db/queries/users';
 import { openDemoAccounts } from '../../db/seed/demoAccounts';
@@ -22,7 +22,7 @@ const memberJson = (
   notifications: user.staffNotifications,
 });
 
-export async function listStaff(db: Db): Promise<StaffAnswer> {
+export async function listStaff(db: Db): Promise<StaffResponse> {
   const rows = await db
     .select({
       id: users.id,

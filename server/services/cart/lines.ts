@@ -14,7 +14,7 @@ import {
   localized,
   shownRate,
   type Lang,
-  type ProductWithAnswer,
+  type ProductWithResponse,
   type Rate,
   type ValueJson,
 } from '../catalog';
@@ -134,7 +134,7 @@ type ValueRow = Pick<ValueJson, 'id' | 'kind' | 'nameEn' | 'nameAr'>;
 /**
  * The product, all its sizes and colours and its answer, in one query.
  */
-async function productWithChoices(db: Db, productId: number, lang: Lang): Promise<ProductWithAnswer> {
+async function productWithChoices(db: Db, productId: number, lang: Lang): Promise<ProductWithResponse> {
   const found = await currentProductWithAnswer(db, productId, lang);
   if (!found) throw new NotFound('Product not found');
   return found;

@@ -5,28 +5,28 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
 
 import { api, type TagType } from '../../app/api';
 import type {
-  AdminCategoriesAnswer,
-  AdminCouponAnswer,
-  AdminCouponsAnswer,
+  AdminCategoriesResponse,
+  AdminCouponResponse,
+  AdminCouponsResponse,
   AdminCouponsQuery,
   AdminOrder,
-  AdminOrderAnswer,
-  AdminOrdersAnswer,
+  AdminOrderResponse,
+  AdminOrdersResponse,
   AdminOrdersQuery,
   AdminProduct,
-  AdminProductAnswer,
-  AdminProductsAnswer,
+  AdminProductResponse,
+  AdminProductsResponse,
   AdminProductsQuery,
-  AdminReviewAnswer,
-  AdminReviewsAnswer,
+  AdminReviewResponse,
+  AdminReviewsResponse,
   AdminReviewsQuery,
   CreateCouponBody,
   CreateProductBody,
-  GlanceAnswer,
-  PictureAnswer,
+  GlanceResponse,
+  PictureResponse,
   SetRoleBody,
-  StaffAnswer,
-  StaffMemberAnswer,
+  StaffResponse,
+  StaffMemberResponse,
   StaffNotificationsBody,
   UpdateCouponBody,
   UpdateProductBody,
@@ -66,7 +66,7 @@ const shopProductTags = (productId: number): Tag[] => [
 ];
 
 /** An order's change: the order itself, the lists, the glance, and the shopper's own order pages. */
-const orderTags = (answer: AdminOrderAnswer | undefined, id: number): Tag[] => [
+const orderTags = (answer: AdminOrderResponse | undefined, id: number): Tag[] => [
   { type: 'AdminOrder', id },
   { type: 'AdminOrder', id: LIST },
   { type: 'AdminGlance', id: LIST },
@@ -80,11 +80,11 @@ const orderTags = (answer: AdminOrderAnswer | undefined, id: number): Tag[] => [
 
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    glance: build.query<GlanceAnswer, void>({
+    glance: build.query<GlanceResponse, void>({
       query: () => 'admin/glance',
       providesTags: [{ type: 'AdminGlance', id: LIST }],
     }),
-    orders: build.query<AdminOrdersAnswer, AdminOrdersQuery>({
+    orders: build.query<AdminOrdersResponse, AdminOrdersQuery>({
       query: (query) => ({ url: 'admin/orders', params: listParams(query) }),
       providesTags: [{ type: 'AdminOrder', id: LIST }],
     }),
@@ -92,15 +92,15 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       query: (id) => `admin/orders/${id}`,
       providesTags: (_answer, _error, id) => [{ type: 'AdminOrder', id }],
     }),
-    deliverOrder: build.mutation<AdminOrderAnswer, number>({
+    deliverOrder: build.mutation<AdminOrderResponse, number>({
       query: (id) => ({ url: `admin/orders/${id}/deliver`, method: 'POST', body: {} }),
       invalidatesTags: (answer, error, id) => (error ? [] : orderTags(answer, id)),
     }),
-    cancelOrder: build.mutation<AdminOrderAnswer, number>({
+    cancelOrder: build.mutation<AdminOrderResponse, number>({
       query: (id) => ({ url: `admin/orders/${id}/cancel`, method: 'POST', body: {} }),
       invalidatesTags: (answer, error, id) => (error ? [] : orderTags(answer, id)),
     }),
-    recordRefund: build.mutation<AdminOrderAnswer, { orderId: number; paymentId: number }>({
+    recordRefund: build.mutation<AdminOrderResponse, { orderId: number; paymentId: number }>({
       query: ({ orderId, paymentId }) => ({
         url: `admin/orders/${orderId}/payments/${paymentId}/refund`,
         method: 'POST',
@@ -108,7 +108,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       }),
       invalidatesTags: (answer, error, { orderId }) => (error ? [] : orderTags(answer, orderId)),
     }),
-    acceptPayment: build.mutation<AdminOrderAnswer, { orderId: number; paymentId: number }>({
+    acceptPayment: build.mutation<AdminOrderResponse, { orderId: number; paymentId: number }>({
       query: ({ orderId, paymentId }) => ({
         url: `admin/orders/${orderId}/payments/${paymentId}/accept`,
         method: 'POST',
@@ -116,12 +116,12 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       }),
       invalidatesTags: (answer, error, { orderId }) => (error ? [] : orderTags(answer, orderId)),
     }),
-    reviews: build.query<AdminReviewsAnswer, AdminReviewsQuery>({
+    reviews: build.query<AdminReviewsResponse, AdminReviewsQuery>({
       query: (query) => ({ url: 'admin/reviews', params: listParams(query) }),
       providesTags: [{ type: 'AdminReview', id: LIST }],
     }),
     moderateReview: build.mutation<
-      AdminReviewAnswer,
+      AdminReviewResponse,
       { id: number; productId: number; decision: 'approve' | 'reject' }
     >({
       query: ({ id, decision }) => ({ url: `admin/reviews/${id}/${decision}`, method: 'POST', body: {} }),
@@ -137,7 +137,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               ...shopProductTags(productId),
             ],
     }),
-    products: build.query<AdminProductsAnswer, AdminProductsQuery>({
+    products: build.query<AdminProductsResponse, AdminProductsQuery>({
       query: (query) => ({ url: 'admin/products', params: listParams(query) }),
       providesTags: [{ type: 'AdminProduct', id: LIST }],
     }),
@@ -145,7 +145,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       query: (id) => `admin/products/${id}`,
       providesTags: (_answer, _error, id) => [{ type: 'AdminProduct', id }],
     }),
-    updateProduct: build.mutation<AdminProductAnswer, { id: number; changes: UpdateProductBody }>({
+    updateProduct: build.mutation<AdminProductResponse, { id: number; changes: UpdateProductBody }>({
       query: ({ id, changes }) => ({ url: `admin/products/${id}`, method: 'PUT', body: changes }),
       invalidatesTags: (_answer, error, { id }) =>
         error
@@ -157,7 +157,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               ...shopProductTags(id),
             ],
     }),
-    createProduct: build.mutation<AdminProductAnswer, CreateProductBody>({
+    createProduct: build.mutation<AdminProductResponse, CreateProductBody>({
       query: (body) => ({ url: 'admin/products', method: 'POST', body }),
       invalidatesTags: (_answer, error) =>
         error
@@ -168,21 +168,21 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'Category', id: 'LIST' },
             ],
     }),
-    uploadPicture: build.mutation<PictureAnswer, File>({
+    uploadPicture: build.mutation<PictureResponse, File>({
       query: (file) => {
         const body = new FormData();
         body.append('image', file);
         return { url: 'admin/products/pictures', method: 'POST', body };
       },
     }),
-    categories: build.query<AdminCategoriesAnswer, void>({
+    categories: build.query<AdminCategoriesResponse, void>({
       query: () => 'admin/categories',
     }),
-    coupons: build.query<AdminCouponsAnswer, AdminCouponsQuery>({
+    coupons: build.query<AdminCouponsResponse, AdminCouponsQuery>({
       query: (query) => ({ url: 'admin/coupons', params: listParams(query) }),
       providesTags: [{ type: 'AdminCoupon', id: LIST }],
     }),
-    createCoupon: build.mutation<AdminCouponAnswer, CreateCouponBody>({
+    createCoupon: build.mutation<AdminCouponResponse, CreateCouponBody>({
       query: (body) => ({ url: 'admin/coupons', method: 'POST', body }),
       invalidatesTags: (_answer, error) =>
         error
@@ -192,7 +192,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'Coupon', id: 'LIST' },
             ],
     }),
-    updateCoupon: build.mutation<AdminCouponAnswer, { id: number; changes: UpdateCouponBody }>({
+    updateCoupon: build.mutation<AdminCouponResponse, { id: number; changes: UpdateCouponBody }>({
       query: ({ id, changes }) => ({ url: `admin/coupons/${id}`, method: 'PUT', body: changes }),
       invalidatesTags: (_answer, error) =>
         error
@@ -202,15 +202,15 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
               { type: 'Coupon', id: 'LIST' },
             ],
     }),
-    staff: build.query<StaffAnswer, void>({
+    staff: build.query<StaffResponse, void>({
       query: () => 'admin/staff',
       providesTags: [{ type: 'AdminStaff', id: LIST }],
     }),
-    setRole: build.mutation<StaffMemberAnswer, SetRoleBody>({
+    setRole: build.mutation<StaffMemberResponse, SetRoleBody>({
       query: (body) => ({ url: 'admin/staff', method: 'POST', body }),
       invalidatesTags: (_answer, error) => (error ? [] : [{ type: 'AdminStaff', id: LIST }]),
     }),
-    setStaffNotifications: build.mutation<StaffMemberAnswer, StaffNotificationsBody & { id: number }>({
+    setStaffNotifications: build.mutation<StaffMemberResponse, StaffNotificationsBody & { id: number }>({
       query: ({ id, ...body }) => ({ url: `admin/staff/${id}/notifications`, method: 'POST', body }),
       invalidatesTags: (_answer, error) => (error ? [] : [{ type: 'AdminStaff', id: LIST }]),
     }),

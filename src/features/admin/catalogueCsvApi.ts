@@ -1,6 +1,6 @@
 // The catalogue CSV's calls (issue 48), injected with the back office: the dry-run upload, the import's runs, the
 // last imports, the export's download. The upload and the export may take longer than the shop's 10 s calls.
-import type { CatalogueImport, CatalogueImportsAnswer } from '../../../contract/catalogueImport';
+import type { CatalogueImport, CatalogueImportsResponse } from '../../../contract/catalogueImport';
 import { adminApi } from './adminApi';
 
 export type * from '../../../contract/catalogueImport';
@@ -37,7 +37,7 @@ const importedTags = [
 
 export const catalogueCsvApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    catalogueImports: build.query<CatalogueImportsAnswer, void>({
+    catalogueImports: build.query<CatalogueImportsResponse, void>({
       query: () => 'admin/catalogue/imports',
     }),
     checkCatalogueCsv: build.mutation<CatalogueImport, File>({

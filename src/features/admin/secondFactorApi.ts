@@ -3,16 +3,16 @@
 import { api } from '../../app/api';
 import type {
   CodeBody,
-  EnrolmentAnswer,
+  EnrolmentResponse,
   ReauthBody,
-  RecoveryCodesAnswer,
+  RecoveryCodesResponse,
   SecondFactorStatus,
   ShopSecurity,
   ShopSecurityBody,
 } from '../../../contract/secondFactor';
-import type { MessageAnswer } from '../../../contract/common';
+import type { MessageResponse } from '../../../contract/common';
 
-export type { EnrolmentAnswer, SecondFactorStatus } from '../../../contract/secondFactor';
+export type { EnrolmentResponse, SecondFactorStatus } from '../../../contract/secondFactor';
 
 export const secondFactorApi = api
   .enhanceEndpoints({ addTagTypes: ['SecondFactor', 'ShopSecurity'] })
@@ -22,18 +22,18 @@ export const secondFactorApi = api
         query: () => 'account/second-factor',
         providesTags: ['SecondFactor'],
       }),
-      startEnrolment: build.mutation<EnrolmentAnswer, void>({
+      startEnrolment: build.mutation<EnrolmentResponse, void>({
         query: () => ({ url: 'account/second-factor/enrolment', method: 'POST' }),
       }),
-      confirmEnrolment: build.mutation<RecoveryCodesAnswer, CodeBody>({
+      confirmEnrolment: build.mutation<RecoveryCodesResponse, CodeBody>({
         query: (body) => ({ url: 'account/second-factor/enrolment/confirm', method: 'POST', body }),
         // The status is asked again only when the recovery codes have been seen (see SecondFactorEnrolment).
       }),
-      checkSecondFactor: build.mutation<MessageAnswer, CodeBody>({
+      checkSecondFactor: build.mutation<MessageResponse, CodeBody>({
         query: (body) => ({ url: 'account/second-factor/check', method: 'POST', body }),
         invalidatesTags: (_answer, error) => (error ? [] : ['SecondFactor']),
       }),
-      reauthenticate: build.mutation<MessageAnswer, ReauthBody>({
+      reauthenticate: build.mutation<MessageResponse, ReauthBody>({
         query: (body) => ({ url: 'account/reauth', method: 'POST', body }),
       }),
       shopSecurity: build.query<ShopSecurity, void>({

@@ -1,7 +1,7 @@
 // Account calls: how each failure of a call is told apart. Pure, so every row is tested alone.
 import { errorMessage, fieldErrors, isNetworkError, statusOf } from '../../app/api';
 import type { SignedInPayload } from '../../app/events';
-import type { LoginAnswer, RegisterAnswer } from './authApi';
+import type { LoginResponse, RegisterResponse } from './authApi';
 import type { RegisterValues } from './schemas';
 
 export const EMAIL_NOT_VERIFIED = 'Email not verified.';
@@ -121,7 +121,7 @@ export class InvalidResponseError extends Error {
 export type Untrusted<T> = { [K in keyof T]?: T[K] extends object ? Untrusted<T[K]> : T[K] };
 
 /** A login (or social login) answer must carry a token and an id. */
-export function sessionFromLogin(answer: Untrusted<LoginAnswer>, typedEmail: string): SignedInPayload {
+export function sessionFromLogin(answer: Untrusted<LoginResponse>, typedEmail: string): SignedInPayload {
   if (!answer || typeof answer.token !== 'string' || !answer.token || typeof answer.id !== 'number') {
     throw new InvalidResponseError();
   }
@@ -130,7 +130,7 @@ export function sessionFromLogin(answer: Untrusted<LoginAnswer>, typedEmail: str
 }
 
 /** A registration answer must carry a token and the user. */
-export function assertRegistered(answer: Untrusted<RegisterAnswer>): asserts answer is RegisterAnswer {
+export function assertRegistered(answer: Untrusted<RegisterResponse>): asserts answer is RegisterResponse {
   if (!answer || typeof answer.token !== 'string' || !answer.user || typeof answer.user.id !== 'number') {
     throw new InvalidResponseError();
   }

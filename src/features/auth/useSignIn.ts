@@ -4,7 +4,7 @@ import { notify } from '../../lib/notify';
 
 import { signedIn } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
-import type { LoginAnswer } from './authApi';
+import type { LoginResponse } from './authApi';
 import { sessionFromLogin, type Untrusted } from './authErrors';
 
 /**
@@ -16,7 +16,7 @@ export function useSignIn() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   return useCallback(
-    (answer: Untrusted<LoginAnswer>, typedEmail: string) => {
+    (answer: Untrusted<LoginResponse>, typedEmail: string) => {
       dispatch(signedIn(sessionFromLogin(answer, typedEmail)));
       notify.success(t('auth.login.success'));
     },

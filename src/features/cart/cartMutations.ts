@@ -7,7 +7,7 @@ import { loadShopTexts } from '../../i18n/i18n';
 import { cartApi as cartQueries, CART_LIST } from './cartApi';
 import { cartChanged } from './cartSlice';
 import { limitInRefusal } from './quantity';
-import type { AddToCartAnswer, CartArgs, CartItem, CartMergeReport } from './types';
+import type { AddToCartResponse, CartArgs, CartItem, CartMergeReport } from './types';
 
 export interface GuestCartAddRequest extends CartAddRequest {
   /** absent on a guest's first add: the answer issues one */
@@ -55,19 +55,19 @@ const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/car
 
 export const cartMutations = cartQueries.injectEndpoints({
   endpoints: (build) => ({
-    addToCart: build.mutation<AddToCartAnswer, CartAddRequest>({
+    addToCart: build.mutation<AddToCartResponse, CartAddRequest>({
       query: (body) => ({ url: 'cart/add', method: 'POST', body }),
       onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
       invalidatesTags: [CART_LIST],
     }),
     // The first guest add issues the guest token (the cart slice keeps it from the answer).
-    addToGuestCart: build.mutation<AddToCartAnswer, GuestCartAddRequest>({
+    addToGuestCart: build.mutation<AddToCartResponse, GuestCartAddRequest>({
       query: (body) => ({ url: 'guest/cart/add', method: 'POST', body }),
       onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
       invalidatesTags: [CART_LIST],
     }),
     /** Optimistic: the new quantity shows at once and goes back when the server refuses it. */
-    updateCartQuantity: build.mutation<AddToCartAnswer, LineChange & { quantity: number }>({
+    updateCartQuantity: build.mutation<AddToCartResponse, LineChange & { quantity: number }>({
       query: ({ cart, line, quantity }) => ({
         url: cartPath(cart, `update/${line.product_id}`),
         method: 'POST',
@@ -118,7 +118,7 @@ export const cartMutations = cartQueries.injectEndpoints({
      * cart reloads either way.
      */
     changeCartLineChoice: build.mutation<
-      AddToCartAnswer,
+      AddToCartResponse,
       LineChange & { size: string | null; color: string | null }
     >({
       async queryFn({ cart, line, size, color }, _api, _extra, baseQuery) {
@@ -144,7 +144,7 @@ export const cartMutations = cartQueries.injectEndpoints({
           await addLine(choiceOf(line));
           return { error: added.error };
         }
-        return { data: added.data as AddToCartAnswer };
+        return { data: added.data as AddToCartResponse };
       },
       async onQueryStarted(_change, { dispatch, queryFulfilled, extra }) {
         try {

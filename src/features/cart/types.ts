@@ -1,13 +1,13 @@
 // The cart's wire shapes come from the contract (types only: nothing of it reaches the bundle).
 import type { Language } from '../../app/events';
 
-import type { CartItemAnswer, GuestCartItemAnswer } from '../../../contract/cart';
+import type { CartItemResponse, GuestCartItemResponse } from '../../../contract/cart';
 
-export type { CartItem, MergeCartAnswer as CartMergeReport } from '../../../contract/cart';
+export type { CartItem, MergeCartResponse as CartMergeReport } from '../../../contract/cart';
 export type { Product as CartProduct } from '../../../contract/catalog';
 
 /** The add and update answers; a guest's first add also carries the new cart's token. */
-export type AddToCartAnswer = CartItemAnswer & Partial<Pick<GuestCartItemAnswer, 'guest_token'>>;
+export type AddToCartResponse = CartItemResponse & Partial<Pick<GuestCartItemResponse, 'guest_token'>>;
 
 /**
  * Which cart a query reads: the user cart (bearer) when guestToken is null, else that guest cart. The user's id is

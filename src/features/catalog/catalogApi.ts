@@ -3,14 +3,14 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
 import type { AddReviewBody } from '../../../contract/catalog';
-import type { MessageAnswer } from '../../../contract/common';
+import type { MessageResponse } from '../../../contract/common';
 import type {
-  CategoriesPageAnswer,
-  HomeAnswer,
-  RelatedAnswer,
-  SearchAnswer,
+  CategoriesPageResponse,
+  HomeResponse,
+  RelatedResponse,
+  SearchResponse,
   SearchSort,
-  SuggestAnswer,
+  SuggestResponse,
 } from '../../../contract/catalogSearch';
 import type { Coupon, HomeData, Product, Review, Slide } from './types';
 
@@ -55,7 +55,7 @@ function searchParams(search: Omit<SearchArgs, 'lang' | 'currency'>): Record<str
   return params;
 }
 
-export const homeDataOf = (answer: HomeAnswer): HomeData => ({
+export const homeDataOf = (answer: HomeResponse): HomeData => ({
   bestSellers: answer.best_sellers,
   newlyAdded: answer.newly_added,
   todayDeals: answer.today_deals,
@@ -95,7 +95,7 @@ export const catalogApi = api.injectEndpoints({
       providesTags: [{ type: 'Coupon', id: 'LIST' }],
     }),
     /** A page of search results with the filter panel's facets, answered by the server (issue 48). */
-    searchProducts: build.query<SearchAnswer, SearchArgs>({
+    searchProducts: build.query<SearchResponse, SearchArgs>({
       query: ({ lang, currency, ...search }) => ({
         url: 'catalog/search',
         params: { ...langParams(lang), currency_code: currency, ...searchParams(search) },
@@ -103,7 +103,7 @@ export const catalogApi = api.injectEndpoints({
       providesTags: [{ type: 'Category', id: 'LIST' }],
     }),
     /** What the header's search box suggests as the shopper types. */
-    getSuggestions: build.query<SuggestAnswer, HomeArgs & { q: string }>({
+    getSuggestions: build.query<SuggestResponse, HomeArgs & { q: string }>({
       query: ({ lang, currency, q }) => ({
         url: 'catalog/suggestions',
         params: { ...langParams(lang), currency_code: currency, q },
@@ -112,12 +112,12 @@ export const catalogApi = api.injectEndpoints({
       providesTags: [{ type: 'Category', id: 'LIST' }],
     }),
     /** The categories a page at a time (spec 02: 20 a page). */
-    getCategoriesPage: build.query<CategoriesPageAnswer, { lang: Language; page: number }>({
+    getCategoriesPage: build.query<CategoriesPageResponse, { lang: Language; page: number }>({
       query: ({ lang, page }) => ({ url: 'catalog/categories', params: { ...langParams(lang), page } }),
       providesTags: [{ type: 'Category', id: 'LIST' }],
     }),
     /** A product's similar and recommended products, chosen by the server from the whole catalogue. */
-    getRelatedProducts: build.query<RelatedAnswer, ProductArgs>({
+    getRelatedProducts: build.query<RelatedResponse, ProductArgs>({
       query: ({ id, lang, currency }) => ({
         url: `products/${id}/related`,
         params: { ...langParams(lang), currency_code: currency },
@@ -152,7 +152,7 @@ export const catalogApi = api.injectEndpoints({
         ),
       providesTags: (_result, _error, { productId }) => [{ type: 'Review', id: productId }],
     }),
-    addReview: build.mutation<MessageAnswer, ReviewInput>({
+    addReview: build.mutation<MessageResponse, ReviewInput>({
       query: (body) => ({ url: 'reviews/add', method: 'POST', body }),
       invalidatesTags: (_result, _error, { product_id }) => [{ type: 'Review', id: product_id }],
     }),

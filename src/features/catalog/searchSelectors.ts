@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/hooks';
-import type { SearchAnswer } from '../../../contract/catalogSearch';
+import type { SearchResponse } from '../../../contract/catalogSearch';
 import { useSearchProductsQuery, type HomeArgs, type SearchArgs } from './catalogApi';
 import { selectHomeArgs } from './catalogSelectors';
 import {
@@ -110,7 +110,7 @@ function withChosen(values: { value: string; count: number }[], chosen: readonly
 }
 
 export function filterOptionsOf(
-  answer: SearchAnswer | undefined,
+  answer: SearchResponse | undefined,
   chosen: { category: string | null; brands: string[]; collections: string[] },
 ): FilterOptions {
   if (!answer) return NO_OPTIONS;

@@ -1,18 +1,22 @@
-import type { Address, AddressAddedAnswer, AddressesAnswer } from '../../../contract/addresses';
-import type { CreateOrderBody, GuestOrderCreatedAnswer, OrderCreatedAnswer } from '../../../contract/orders';
+import type { Address, AddressAddedResponse, AddressesResponse } from '../../../contract/addresses';
 import type {
-  ExecutePaymentAnswer,
+  CreateOrderBody,
+  GuestOrderCreatedResponse,
+  OrderCreatedResponse,
+} from '../../../contract/orders';
+import type {
+  ExecutePaymentResponse,
   ExecutePaymentBody,
-  InitiatePaymentAnswer,
+  InitiatePaymentResponse,
   InitiatePaymentBody,
   PaymentMethod,
-  PaymentStatusAnswer,
+  PaymentStatusResponse,
   PaymentStatusQuery,
 } from '../../../contract/payments';
 import { api } from '../../app/api';
 
 export type { Address } from '../../../contract/addresses';
-export type { PaymentMethod, PaymentStatusAnswer } from '../../../contract/payments';
+export type { PaymentMethod, PaymentStatusResponse } from '../../../contract/payments';
 
 /** What the checkout form sends to save a new address. */
 export type NewAddress = Pick<
@@ -34,7 +38,7 @@ export type OrderPayload = Omit<
   };
 
 /** Either creation answer: a guest's also carries its cart's token. */
-export type CreatedOrder = OrderCreatedAnswer & Partial<Pick<GuestOrderCreatedAnswer, 'guest_token'>>;
+export type CreatedOrder = OrderCreatedResponse & Partial<Pick<GuestOrderCreatedResponse, 'guest_token'>>;
 
 /** Which order a payment call is for; a guest names its cart's token. */
 export type PaymentOwner = Required<Pick<InitiatePaymentBody, 'order_id'>> &
@@ -50,10 +54,10 @@ export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAddresses: build.query<Address[], void>({
       query: () => 'addresses',
-      transformResponse: (body: AddressesAnswer) => body.addresses,
+      transformResponse: (body: AddressesResponse) => body.addresses,
       providesTags: [{ type: 'Address', id: 'LIST' }],
     }),
-    addAddress: build.mutation<AddressAddedAnswer, NewAddress>({
+    addAddress: build.mutation<AddressAddedResponse, NewAddress>({
       query: (body) => ({ url: 'addresses', method: 'POST', body }),
       invalidatesTags: [{ type: 'Address', id: 'LIST' }],
     }),
@@ -82,17 +86,17 @@ export const checkoutApi = api.injectEndpoints({
       PaymentOwner & Pick<InitiatePaymentBody, 'invoice_value' | 'currency_iso'> & { country_code: string }
     >({
       query: (body) => ({ url: 'initiate-payment', method: 'POST', body }),
-      transformResponse: (body: InitiatePaymentAnswer) => body.payment_methods,
+      transformResponse: (body: InitiatePaymentResponse) => body.payment_methods,
       providesTags: [{ type: 'PaymentMethod', id: 'LIST' }],
     }),
     executePayment: build.mutation<
-      ExecutePaymentAnswer,
+      ExecutePaymentResponse,
       PaymentOwner &
         Pick<ExecutePaymentBody, 'invoice_value' | 'payment_method_id'> & { country_code: string }
     >({
       query: (body) => ({ url: 'execute-payment', method: 'POST', body }),
     }),
-    getPaymentStatus: build.query<PaymentStatusAnswer, PaymentStatusRequest>({
+    getPaymentStatus: build.query<PaymentStatusResponse, PaymentStatusRequest>({
       // Only the order's owner (the session's bearer, or the guest cart's token) or the return link's signature
       // reads it; the parameters not known are left out.
       query: ({ paymentId, ...proof }) => ({

@@ -1,4 +1,4 @@
-import type { About, AboutsAnswer } from '../../../contract/content';
+import type { About, AboutsResponse } from '../../../contract/content';
 import { api } from '../../app/api';
 import type { Language } from '../../app/events';
 
@@ -8,7 +8,7 @@ export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAbouts: build.query<About[], { lang: Language }>({
       query: ({ lang }) => ({ url: 'abouts', params: lang === 'ar' ? { lang: 'ar' } : undefined }),
-      transformResponse: (body: AboutsAnswer) => (Array.isArray(body.data) ? body.data : []),
+      transformResponse: (body: AboutsResponse) => (Array.isArray(body.data) ? body.data : []),
       providesTags: [{ type: 'About', id: 'LIST' }],
     }),
   }),

@@ -1,4 +1,4 @@
-import type { ContentPage, ContentPagesAnswer } from '../../../contract/content';
+import type { ContentPage, ContentPagesResponse } from '../../../contract/content';
 import { api } from '../../app/api';
 
 /** A refund or privacy policy: both languages in one answer (the page picks one). */
@@ -13,7 +13,7 @@ export const policiesApi = api.injectEndpoints({
     getPolicy: build.query<Policy | null, PolicyKind>({
       query: (kind) => PATHS[kind],
       // The page shows data[0]; the list may come bare or wrapped in `data`.
-      transformResponse: (body: ContentPagesAnswer | { data?: Policy[] }) =>
+      transformResponse: (body: ContentPagesResponse | { data?: Policy[] }) =>
         (Array.isArray(body) ? body : (body.data ?? []))[0] ?? null,
       providesTags: (_result, _error, kind) => [{ type: 'Policy', id: kind }],
     }),

@@ -1,10 +1,10 @@
 import { api, statusOf } from '../../app/api';
 import type { Language } from '../../app/events';
-import type { MessageAnswer } from '../../../contract/common';
+import type { MessageResponse } from '../../../contract/common';
 import type {
   AddToWishlistBody,
-  WishlistAddedAnswer,
-  WishlistAnswer,
+  WishlistAddedResponse,
+  WishlistResponse,
   WishlistEntry,
 } from '../../../contract/wishlist';
 import type { FavoriteEntry } from './favoritesSlice';
@@ -27,7 +27,7 @@ export const favoritesApi = api.injectEndpoints({
         params: { ...(lang === 'ar' ? { lang: 'ar' } : {}), currency_code: currency },
       }),
       // "data as a list" — a bare list or one wrapped in `data`.
-      transformResponse: (body: WishlistAnswer | { data?: Favorite[] }) =>
+      transformResponse: (body: WishlistResponse | { data?: Favorite[] }) =>
         Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : [],
       providesTags: [LIST],
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
@@ -44,13 +44,13 @@ export const favoritesApi = api.injectEndpoints({
       },
     }),
     addFavorite: build.mutation<
-      WishlistAddedAnswer,
+      WishlistAddedResponse,
       Pick<AddToWishlistBody, 'product_id'> & { user_id: number | null }
     >({
       query: (body) => ({ url: 'wishlist', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [LIST]),
     }),
-    removeFavorite: build.mutation<MessageAnswer, FavoriteEntry>({
+    removeFavorite: build.mutation<MessageResponse, FavoriteEntry>({
       query: ({ wishlist_id, product_id }) => ({
         url: `wishlist/${wishlist_id}`,
         method: 'DELETE',

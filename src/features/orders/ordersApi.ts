@@ -1,5 +1,5 @@
 import type { AddReviewBody } from '../../../contract/catalog';
-import type { CancelOrderAnswer, Order, OrdersAnswer } from '../../../contract/orders';
+import type { CancelOrderResponse, Order, OrdersResponse } from '../../../contract/orders';
 import { api } from '../../app/api';
 
 export type { Order, OrderItem } from '../../../contract/orders';
@@ -11,7 +11,7 @@ export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOrders: build.query<Order[], void>({
       query: () => 'orders',
-      transformResponse: (body: OrdersAnswer | { data?: Order[] }) =>
+      transformResponse: (body: OrdersResponse | { data?: Order[] }) =>
         Array.isArray(body) ? body : (body.data ?? []),
       providesTags: (orders) => [
         { type: 'Order', id: 'LIST' },
@@ -25,7 +25,7 @@ export const ordersApi = api.injectEndpoints({
         'data' in body && body.data ? body.data : (body as Order),
       providesTags: (_order, _error, id) => [{ type: 'Order', id }],
     }),
-    cancelOrder: build.mutation<CancelOrderAnswer, number>({
+    cancelOrder: build.mutation<CancelOrderResponse, number>({
       query: (id) => ({ url: `orders/${id}/cancel`, method: 'POST', body: {} }),
       // The card shows the cancel at once; a refusal puts the order back as it was.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {

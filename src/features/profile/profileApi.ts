@@ -1,14 +1,14 @@
-import type { MessageAnswer } from '../../../contract/common';
-import type { ShippingNote, ShippingNotesAnswer } from '../../../contract/content';
+import type { MessageResponse } from '../../../contract/common';
+import type { ShippingNote, ShippingNotesResponse } from '../../../contract/content';
 import type {
   EmailConfirmBody,
   PasswordChangeBody,
-  ProfileAnswer,
+  ProfileResponse,
   ProfileUpdateBody,
   PublicUser,
-  UserAnswer,
+  UserResponse,
 } from '../../../contract/profile';
-import type { CountriesAnswer, Country } from '../../../contract/shipping';
+import type { CountriesResponse, Country } from '../../../contract/shipping';
 import { api } from '../../app/api';
 import { roleAnswered, type Language } from '../../app/events';
 
@@ -25,7 +25,7 @@ export type PasswordChange = PasswordChangeBody;
 const USER = { type: 'User' as const, id: 'ME' };
 
 /** A profile call answers the whole user, which replaces the cached one; null when it failed (the caller says why). */
-async function answeredUser(answer: Promise<{ data: ProfileAnswer }>): Promise<PublicUser | null> {
+async function answeredUser(answer: Promise<{ data: ProfileResponse }>): Promise<PublicUser | null> {
   try {
     return (await answer).data.user;
   } catch {
@@ -38,7 +38,7 @@ export const profileApi = api.injectEndpoints({
     // Keyed by the account id, so another sign-in on this device never shows the previous account's details.
     getUser: build.query<PublicUser, number>({
       query: () => 'users',
-      transformResponse: (body: UserAnswer) => body.user,
+      transformResponse: (body: UserResponse) => body.user,
       providesTags: [USER],
       // The role follows the server's answer: staff taken away since the sign-in lose the back office here.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -50,7 +50,7 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
-    updateProfile: build.mutation<ProfileAnswer, ProfileUpdate>({
+    updateProfile: build.mutation<ProfileResponse, ProfileUpdate>({
       query: (body) => ({ url: 'profile_update', method: 'PUT', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const user = await answeredUser(queryFulfilled);
@@ -58,28 +58,28 @@ export const profileApi = api.injectEndpoints({
       },
     }),
     // The pending e-mail's steps.
-    confirmEmail: build.mutation<ProfileAnswer, EmailConfirmBody & { code: string }>({
+    confirmEmail: build.mutation<ProfileResponse, EmailConfirmBody & { code: string }>({
       query: (body) => ({ url: 'profile/email/confirm', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const user = await answeredUser(queryFulfilled);
         if (user) dispatch(profileApi.util.upsertQueryData('getUser', user.id, user));
       },
     }),
-    resendEmailCode: build.mutation<ProfileAnswer, void>({
+    resendEmailCode: build.mutation<ProfileResponse, void>({
       query: () => ({ url: 'profile/email/resend', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const user = await answeredUser(queryFulfilled);
         if (user) dispatch(profileApi.util.upsertQueryData('getUser', user.id, user));
       },
     }),
-    cancelEmailChange: build.mutation<ProfileAnswer, void>({
+    cancelEmailChange: build.mutation<ProfileResponse, void>({
       query: () => ({ url: 'profile/email', method: 'DELETE' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const user = await answeredUser(queryFulfilled);
         if (user) dispatch(profileApi.util.upsertQueryData('getUser', user.id, user));
       },
     }),
-    uploadPicture: build.mutation<ProfileAnswer, File>({
+    uploadPicture: build.mutation<ProfileResponse, File>({
       query: (file) => {
         const body = new FormData();
         body.append('image', file);
@@ -87,20 +87,21 @@ export const profileApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : [USER]),
     }),
-    changePassword: build.mutation<MessageAnswer, PasswordChange>({
+    changePassword: build.mutation<MessageResponse, PasswordChange>({
       query: (body) => ({ url: 'password/change', method: 'POST', body }),
     }),
-    deleteAccount: build.mutation<MessageAnswer, void>({
+    deleteAccount: build.mutation<MessageResponse, void>({
       query: () => ({ url: 'profile_delete', method: 'DELETE' }),
     }),
     getCountries: build.query<Country[], void>({
       query: () => 'countries',
-      transformResponse: (body: CountriesAnswer | Country[]) => (Array.isArray(body) ? body : body.countries),
+      transformResponse: (body: CountriesResponse | Country[]) =>
+        Array.isArray(body) ? body : body.countries,
       providesTags: [{ type: 'Country', id: 'LIST' }],
     }),
     getShippings: build.query<ShippingNote[], { lang: Language }>({
       query: ({ lang }) => ({ url: 'shippings', params: lang === 'ar' ? { lang: 'ar' } : undefined }),
-      transformResponse: (body: ShippingNotesAnswer | { data?: ShippingNote[] }) =>
+      transformResponse: (body: ShippingNotesResponse | { data?: ShippingNote[] }) =>
         Array.isArray(body) ? body : (body.data ?? []),
       providesTags: [{ type: 'Shipping', id: 'LIST' }],
     }),

@@ -8,7 +8,7 @@ import type {
   AdminProduct,
   AdminReview,
   AuditEntry,
-  GlanceAnswer,
+  GlanceResponse,
   StaffMember,
 } from '../../../contract/admin';
 import { apiUrl } from '../server';
@@ -148,7 +148,7 @@ export function makeAdminCoupon(id: number, extra: Partial<AdminCoupon> = {}): A
   };
 }
 
-export const GLANCE: GlanceAnswer = {
+export const GLANCE: GlanceResponse = {
   currency: 'KWD',
   today: { orders: 2, revenue: 25 },
   last_30_days: { orders: 12, revenue: 310.5 },
@@ -173,7 +173,7 @@ export interface AdminShop {
   coupons: AdminCoupon[];
   /** every account: the staff list shows those that are not shoppers */
   accounts: StaffMember[];
-  glance: GlanceAnswer;
+  glance: GlanceResponse;
   calls: AdminCall[];
   /** how long each answer takes (ms) */
   latency: number;

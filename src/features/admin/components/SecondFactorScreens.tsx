@@ -15,7 +15,7 @@ import {
   useCheckSecondFactorMutation,
   useConfirmEnrolmentMutation,
   useStartEnrolmentMutation,
-  type EnrolmentAnswer,
+  type EnrolmentResponse,
 } from '../secondFactorApi';
 import { BusyButton } from './AdminUi';
 
@@ -202,7 +202,7 @@ export function SecondFactorEnrolment({ required, onEnrolled }: { required: bool
   const id = useId();
   const [start, started] = useStartEnrolmentMutation();
   const [confirm, confirming] = useConfirmEnrolmentMutation();
-  const [enrolment, setEnrolment] = useState<EnrolmentAnswer | null>(null);
+  const [enrolment, setEnrolment] = useState<EnrolmentResponse | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
 import { selectLanguage } from '../../settings/public';
-import { useGlanceQuery, useOrdersQuery, type GlanceAnswer } from '../adminApi';
+import { useGlanceQuery, useOrdersQuery, type GlanceResponse } from '../adminApi';
 import { formatDateTime, formatDay, kwd } from '../adminFormat';
 import { filtersChanged, filtersCleared } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
@@ -66,7 +66,7 @@ function Waiting({
 }
 
 /** Payments taken for another amount or currency than their order's: how many, and a link to each order. */
-function PaymentsToReview({ glance }: { glance: GlanceAnswer }) {
+function PaymentsToReview({ glance }: { glance: GlanceResponse }) {
   const { t } = useAdminT();
   const count = glance.payments_to_review;
   return (
@@ -130,7 +130,7 @@ function PaidOrders() {
   );
 }
 
-function Glance({ glance }: { glance: GlanceAnswer }) {
+function Glance({ glance }: { glance: GlanceResponse }) {
   const { t } = useAdminT();
   const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();

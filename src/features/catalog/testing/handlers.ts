@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../../../testing/server';
-import type { HomeAnswer, SearchAnswer } from '../../../../contract/catalogSearch';
+import type { HomeResponse, SearchResponse } from '../../../../contract/catalogSearch';
 import type { Category, Coupon, ListedCategory, ListedProduct, Product, Review, Slide } from '../types';
 import { makeReview, sampleCategories, sampleCoupons } from './fixtures';
 
@@ -133,7 +133,7 @@ export const listedCategory = (category: Category): ListedCategory => ({
 const effective = (product: Product) => product.discounted_price ?? product.price;
 
 /** The server's home lists, computed from fixture categories as the server computes them from its tables. */
-export function homeAnswerOf(categories: Category[], bestSellers: Product[]): HomeAnswer {
+export function homeAnswerOf(categories: Category[], bestSellers: Product[]): HomeResponse {
   const products = categories.flatMap((category) => category.products);
   return {
     best_sellers: bestSellers.map(listed),
@@ -152,7 +152,7 @@ export function homeAnswerOf(categories: Category[], bestSellers: Product[]): Ho
 }
 
 /** The server's search, filters, facets and paging over fixture categories (name contains the words). */
-export function searchAnswerOf(categories: Category[], params: URLSearchParams): SearchAnswer {
+export function searchAnswerOf(categories: Category[], params: URLSearchParams): SearchResponse {
   const products = categories.flatMap((category) => category.products);
   const list = (name: string) => (params.get(name) ?? '').split(',').filter(Boolean);
   const q = (params.get('q') ?? '').trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { EncodedAnswer, preferredEncoding } from './encodedAnswer';
+import { EncodedResponse, preferredEncoding } from './encodedResponse';
 
 describe('preferredEncoding', () => {
   it('prefers br, then gzip, and honours q=0 and *', () => {
@@ -13,9 +13,9 @@ describe('preferredEncoding', () => {
   });
 });
 
-describe('EncodedAnswer', () => {
+describe('EncodedResponse', () => {
   it('compresses once per encoding, to bytes that decode to the body', () => {
-    const answer = new EncodedAnswer(Buffer.from(JSON.stringify({ name: 'عباية', list: [1, 2, 3] })));
+    const answer = new EncodedResponse(Buffer.from(JSON.stringify({ name: 'عباية', list: [1, 2, 3] })));
     const br = answer.encoded('br');
     expect(answer.encoded('br')).toBe(br);
     expect(brotliDecompressSync(br).equals(answer.body)).toBe(true);

@@ -1,10 +1,10 @@
-import { CatalogueAnswers } from './catalogueAnswers';
+import { CatalogueResponses } from './catalogueResponses';
 import { CatalogueChanges } from './catalogueChanges';
 
-describe('CatalogueAnswers', () => {
+describe('CatalogueResponses', () => {
   it('keeps an answer until the catalogue changes', async () => {
     const changes = new CatalogueChanges();
-    const answers = new CatalogueAnswers<string>(changes, 100);
+    const answers = new CatalogueResponses<string>(changes, 100);
     let reads = 0;
     const read = () => Promise.resolve(`v${++reads}`);
     expect(await answers.get('p1', read)).toBe('v1');
@@ -20,7 +20,7 @@ describe('CatalogueAnswers', () => {
       intervalMs: 500,
       now: () => state.now,
     });
-    const answers = new CatalogueAnswers<string>(changes, 100);
+    const answers = new CatalogueResponses<string>(changes, 100);
     let reads = 0;
     const read = () => Promise.resolve(`v${++reads}`);
     expect(await answers.get('p1', read)).toBe('v1');
@@ -32,7 +32,7 @@ describe('CatalogueAnswers', () => {
 
   it('shares a running read, and does not keep one that was running when the catalogue changed', async () => {
     const changes = new CatalogueChanges();
-    const answers = new CatalogueAnswers<string>(changes, 100);
+    const answers = new CatalogueResponses<string>(changes, 100);
     let finish: (value: string) => void = () => undefined;
     const slow = () => new Promise<string>((resolve) => (finish = resolve));
     const first = answers.get('p1', slow);
@@ -45,13 +45,13 @@ describe('CatalogueAnswers', () => {
   });
 
   it('forgets failures', async () => {
-    const answers = new CatalogueAnswers<string>(new CatalogueChanges(), 100);
+    const answers = new CatalogueResponses<string>(new CatalogueChanges(), 100);
     await expect(answers.get('p1', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await answers.get('p1', () => Promise.resolve('back'))).toBe('back');
   });
 
   it('keeps at most maxEntries keys, the least recently asked for going first', async () => {
-    const answers = new CatalogueAnswers<string>(new CatalogueChanges(), 2);
+    const answers = new CatalogueResponses<string>(new CatalogueChanges(), 2);
     const value = (v: string) => () => Promise.resolve(v);
     await answers.get('a', value('a1'));
     await answers.get('b', value('b1'));

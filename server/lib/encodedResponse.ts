@@ -21,7 +21,7 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
 }
 
 /** A serialized answer and its compressed forms, each made once, when first asked for. */
-export class EncodedAnswer {
+export class EncodedResponse {
   private readonly forms = new Map<Exclude<Encoding, 'identity'>, Buffer>();
 
   constructor(readonly body: Buffer) {}
@@ -49,7 +49,7 @@ export class EncodedAnswer {
 export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: EncodedAnswer,
+  answer: EncodedResponse,
 ): FastifyReply {
   reply.type('application/json; charset=utf-8');
   if (answer.body.length < COMPRESS_THRESHOLD) return reply.send(answer.body);
@@ -69,13 +69,13 @@ const brotliLater = promisify(brotliCompress);
  * a kept answer costs its compressed size in memory. The rare client that takes no compression gets it unpacked
  * as it is sent, a stream at a time.
  */
-export class CompressedAnswer {
+export class CompressedResponse {
   private constructor(
     readonly gzip: Buffer,
     readonly br: Buffer,
   ) {}
 
-  static async of(body: Buffer): Promise<CompressedAnswer> {
+  static async of(body: Buffer): Promise<CompressedResponse> {
     const [gzipped, brotli] = await Promise.all([
       gzipLater(body),
       brotliLater(body, {
@@ -85,14 +85,14 @@ export class CompressedAnswer {
         },
       }),
     ]);
-    return new CompressedAnswer(gzipped, brotli);
+    return new CompressedResponse(gzipped, brotli);
   }
 }
 
 export function sendCompressed(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: CompressedAnswer,
+  answer: CompressedResponse,
 ): FastifyReply {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   // HEAD answers go without a body, and so without an encoding.

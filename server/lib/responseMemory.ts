@@ -3,7 +3,7 @@
  * entries: search addresses are as many as shoppers can type, so the least recently used go first. Concurrent
  * misses of one key share one computation; a failure is not kept.
  */
-export class AnswerMemory<T> {
+export class ResponseMemory<T> {
   private readonly entries = new Map<string, { expires: number; value: Promise<T> }>();
 
   constructor(

@@ -36,7 +36,7 @@ export function checkAnswer(request: FastifyRequest, statusCode: number, payload
  * Outside production every answer is held against its contract schema before it is serialized: the serializer
  * would silently drop a field the contract forgot (or turn a null into 0), so a test or journey fails instead.
  */
-export function registerAnswerCheck(app: FastifyInstance): void {
+export function registerResponseCheck(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
     checkAnswer(request, reply.statusCode, payload);
     return payload;

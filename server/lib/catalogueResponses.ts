@@ -8,7 +8,7 @@ import type { CatalogueChanges } from './catalogueChanges';
  * Requests asking for a key that is being read wait for that read. At most `maxEntries` keys are kept (ids and
  * currencies are the client's to choose): past it, the least recently asked for goes.
  */
-export class CatalogueAnswers<T> {
+export class CatalogueResponses<T> {
   private readonly entries = new Map<string, Promise<T>>();
 
   constructor(
