@@ -90,7 +90,7 @@ const Paged = <T extends TSchema>(item: T) =>
 
 export const AdminParams = Type.Object({ id: IdText });
 
-// ---- the glance ----
+// ---- the dashboard ----
 
 export const DayFigures = ResponseObject({
   /** YYYY-MM-DD in the shop's time zone (Kuwait, UTC+3) */
@@ -108,7 +108,7 @@ export const LowStockProduct = ResponseObject({
 });
 export type LowStockProduct = Static<typeof LowStockProduct>;
 
-export const GlanceResponse = ResponseObject({
+export const DashboardResponse = ResponseObject({
   /** revenue is in KWD: other currencies at today's rate */
   currency: Type.Literal('KWD'),
   /** paid orders (paid or delivered since), by the day they were paid */
@@ -129,7 +129,7 @@ export const GlanceResponse = ResponseObject({
   low_stock: Type.Array(LowStockProduct),
   low_stock_threshold: Type.Integer(),
 });
-export type GlanceResponse = Static<typeof GlanceResponse>;
+export type DashboardResponse = Static<typeof DashboardResponse>;
 
 // ---- orders ----
 
@@ -538,11 +538,11 @@ const ORDER_ACTION_NOTE =
   'the same click again answers 200 with the order as it is (no second audit entry, no second mail); 409 with `code`';
 
 export const Admin = endpoints({
-  glance: {
+  dashboard: {
     method: 'GET',
-    url: '/admin/glance',
+    url: '/admin/dashboard',
     auth: 'staff',
-    schema: { response: { 200: GlanceResponse } },
+    schema: { response: { 200: DashboardResponse } },
   },
   orders: {
     method: 'GET',

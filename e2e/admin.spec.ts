@@ -151,11 +151,11 @@ for (const [language, viewport, size] of [
     used.push(product.id);
     const { email, orderId } = await paidOrder(request, product.id);
 
-    // The owner: the back office from the account menu, the order on the glance page, marked delivered.
+    // The owner: the back office from the account menu, the order on the dashboard page, marked delivered.
     await logIn(page, language, OWNER.email, OWNER.password);
     await openAccountMenu(page, language);
     await page.getByRole('link', { name: t.shell.nav.admin, exact: true }).click();
-    await expect(page.getByRole('heading', { name: t.admin.glance.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.admin.dashboard.title })).toBeVisible();
     await expect(page.getByTestId('revenue-chart').locator('canvas')).toBeVisible();
     const toDeliver = page.getByTestId('orders-to-deliver');
     await toDeliver
@@ -282,10 +282,10 @@ test('a shopper’s pages fetch none of the back office’s code or texts, and /
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(3);
   const adminWords = [
-    enAdmin.glance.title,
-    arAdmin.glance.title,
+    enAdmin.dashboard.title,
+    arAdmin.dashboard.title,
     enAdmin.refusals.order_not_deliverable,
-    'admin/glance',
+    'admin/dashboard',
     'admin/orders',
   ];
   for (const script of scripts) {

@@ -59,12 +59,12 @@ test('a new address: the account is made as owner and mailed a code that sets it
   });
   expect(login.json()).toMatchObject({ role: 'owner' });
   const { token } = login.json<{ token: string }>();
-  const glance = await t.app.inject({
+  const dashboard = await t.app.inject({
     method: 'GET',
     url: '/api/admin/staff',
     headers: { authorization: `Bearer ${token}` },
   });
-  expect(glance.statusCode).toBe(200);
+  expect(dashboard.statusCode).toBe(200);
 });
 
 test('an account with a password is promoted and mailed nothing; the same command again changes nothing', async () => {

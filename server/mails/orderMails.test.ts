@@ -197,7 +197,7 @@ describe('each order event queues its mail', () => {
     // A back office request without a language of its own (a script with the token) changes nothing.
     await t.app.inject({
       method: 'GET',
-      url: '/api/admin/glance',
+      url: '/api/admin/dashboard',
       headers: { authorization: `Bearer ${arabic.token}` },
     });
     const [stored] = await t.db
@@ -223,12 +223,12 @@ describe('each order event queues its mail', () => {
     expect((await noticeTo(unseen.email))?.subject).toMatch(new RegExp(`^Paid order #${orderId} is waiting`));
 
     // Later the staff member opens the back office in English: the next notice is English.
-    const glance = await t.app.inject({
+    const dashboard = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/glance?lng=en',
+      url: '/api/admin/dashboard?lng=en',
       headers: { authorization: `Bearer ${arabic.token}` },
     });
-    expect(glance.statusCode).toBe(200);
+    expect(dashboard.statusCode).toBe(200);
     expect((await call(t.app, 'POST', `/api/dev/orders/${orderId}/complete`)).statusCode).toBe(200);
     const review = await call(
       t.app,

@@ -33,7 +33,7 @@ const PERSONAL: [
   ['POST', '/api/profile/email/resend', 'shopper'],
   ['GET', '/api/user-wishlist', 'shopper'],
   ['GET', '/api/payments/PAY-123456789/status', 'shopper'],
-  ['GET', '/api/admin/glance', 'staff'],
+  ['GET', '/api/admin/dashboard', 'staff'],
   ['GET', '/api/admin/orders', 'staff'],
   ['GET', '/api/admin/coupons', 'staff'],
   // Without a token: the guest's own things, payment status, sign-in, and the refusals of personal routes.
@@ -43,7 +43,7 @@ const PERSONAL: [
   ['POST', '/api/login', 'nobody'],
   ['GET', '/api/users', 'nobody'],
   ['GET', '/api/orders', 'nobody'],
-  ['GET', '/api/admin/glance', 'nobody'],
+  ['GET', '/api/admin/dashboard', 'nobody'],
 ];
 
 test.each(PERSONAL)('%s %s (%s) answers Cache-Control: no-store', async (method, url, who) => {

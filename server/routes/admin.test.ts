@@ -99,7 +99,7 @@ describe('who may call', () => {
   );
 
   test('staff may use the back office, but only the owner manages staff', async () => {
-    expect((await call(t.app, 'GET', '/api/admin/glance', undefined, staff.token)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/admin/dashboard', undefined, staff.token)).statusCode).toBe(200);
     const list = await call(t.app, 'GET', '/api/admin/staff', undefined, staff.token);
     expect(list.statusCode).toBe(403);
     expect(list.json()).toEqual({ message: ADMIN_REFUSALS.not_owner, code: 'not_owner' });
@@ -108,7 +108,7 @@ describe('who may call', () => {
 
   test('a role taken away ends access at the next request', async () => {
     const former = await withRole('staff');
-    expect((await call(t.app, 'GET', '/api/admin/glance', undefined, former.token)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/admin/dashboard', undefined, former.token)).statusCode).toBe(200);
     const demoted = await call(
       t.app,
       'POST',
@@ -118,7 +118,7 @@ describe('who may call', () => {
     );
     expect(demoted.statusCode).toBe(200);
     expect(demoted.json()).toMatchObject({ member: { email: former.email, role: 'shopper' } });
-    expect((await call(t.app, 'GET', '/api/admin/glance', undefined, former.token)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/admin/dashboard', undefined, former.token)).statusCode).toBe(403);
     expect(await auditRows('user', former.id)).toHaveLength(1);
   });
 
@@ -132,7 +132,9 @@ describe('who may call', () => {
       owner.token,
     );
     expect(made.statusCode).toBe(200);
-    expect((await call(t.app, 'GET', '/api/admin/glance', undefined, colleague.token)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/admin/dashboard', undefined, colleague.token)).statusCode).toBe(
+      200,
+    );
     const again = await call(
       t.app,
       'POST',
@@ -258,8 +260,8 @@ describe('orders', () => {
     expect(await cancelMails()).toHaveLength(1);
     expect(await auditRows('order', orderId)).toHaveLength(1);
 
-    const glance = await call(t.app, 'GET', '/api/admin/glance', undefined, staff.token);
-    expect(glance.json<{ refunds_due: number }>().refunds_due).toBeGreaterThanOrEqual(1);
+    const dashboard = await call(t.app, 'GET', '/api/admin/dashboard', undefined, staff.token);
+    expect(dashboard.json<{ refunds_due: number }>().refunds_due).toBeGreaterThanOrEqual(1);
   });
 
   test('record a refund: the refund_due payment becomes refunded, the order closes; again changes nothing', async () => {
@@ -840,22 +842,22 @@ describe('coupons', () => {
   });
 });
 
-test('the glance counts paid orders today and over 30 days, and what waits for staff', async () => {
+test('the dashboard counts paid orders today and over 30 days, and what waits for staff', async () => {
   await placeOrder();
-  const answer = await call(t.app, 'GET', '/api/admin/glance', undefined, staff.token);
+  const answer = await call(t.app, 'GET', '/api/admin/dashboard', undefined, staff.token);
   expect(answer.statusCode).toBe(200);
-  const glance = answer.json<{
+  const dashboard = answer.json<{
     today: { orders: number; revenue: number };
     last_30_days: { orders: number };
     series: { date: string; orders: number }[];
     awaiting_delivery: number;
     low_stock_threshold: number;
   }>();
-  expect(glance.series).toHaveLength(30);
-  expect(glance.today.orders).toBeGreaterThanOrEqual(1);
-  expect(glance.today.revenue).toBeGreaterThan(0);
-  expect(glance.series.at(-1)?.orders).toBe(glance.today.orders);
-  expect(glance.last_30_days.orders).toBeGreaterThanOrEqual(glance.today.orders);
-  expect(glance.awaiting_delivery).toBeGreaterThanOrEqual(1);
-  expect(glance.low_stock_threshold).toBe(5);
+  expect(dashboard.series).toHaveLength(30);
+  expect(dashboard.today.orders).toBeGreaterThanOrEqual(1);
+  expect(dashboard.today.revenue).toBeGreaterThan(0);
+  expect(dashboard.series.at(-1)?.orders).toBe(dashboard.today.orders);
+  expect(dashboard.last_30_days.orders).toBeGreaterThanOrEqual(dashboard.today.orders);
+  expect(dashboard.awaiting_delivery).toBeGreaterThanOrEqual(1);
+  expect(dashboard.low_stock_threshold).toBe(5);
 });

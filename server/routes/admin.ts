@@ -21,7 +21,7 @@ import {
   updateCoupon,
   updateProduct,
 } from '../services/backOffice/catalog';
-import { glance } from '../services/backOffice/glance';
+import { dashboard } from '../services/backOffice/dashboard';
 import {
   acceptMismatchedPayment,
   cancelOrderAsStaff,
@@ -85,7 +85,9 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The catalogue CSV (import and export): its own file, its own body parser for CSV uploads.
   await app.register(catalogueImportRoutes);
 
-  app.get(Admin.glance.url, { ...staff, schema: Admin.glance.schema }, async () => glance(db, config.now()));
+  app.get(Admin.dashboard.url, { ...staff, schema: Admin.dashboard.schema }, async () =>
+    dashboard(db, config.now()),
+  );
 
   app.get(Admin.orders.url, { ...staff, schema: Admin.orders.schema }, async (request) =>
     listOrders(db, request.query),

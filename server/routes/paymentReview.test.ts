@@ -1,8 +1,8 @@
 // Issue 47, finding 7: the gateway says "paid" for another amount or currency than the order's. The payment gets a
 // state of its own (amount_mismatch), logged once, never revenue; the order keeps its stock until staff decide; staff
-// see it on the order's page and the glance, and accept it or refund it, audited, checked on the server.
+// see it on the order's page and the dashboard, and accept it or refund it, audited, checked on the server.
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_REFUSALS, type AdminOrder, type GlanceResponse } from '../../contract/admin';
+import { ADMIN_REFUSALS, type AdminOrder, type DashboardResponse } from '../../contract/admin';
 import { apiTokens, auditLog, orders, paymentAttempts, products, users, type UserRole } from '../db/schema';
 import { AMOUNT_MISMATCH_LOG } from '../services/orders/paymentAttempts';
 import type {
@@ -125,8 +125,8 @@ async function tick(ms = MINUTE) {
   await t.app.jobs.tick();
 }
 
-const glance = async () =>
-  (await call(t.app, 'GET', '/api/admin/glance', undefined, staff.token)).json<GlanceResponse>();
+const dashboard = async () =>
+  (await call(t.app, 'GET', '/api/admin/dashboard', undefined, staff.token)).json<DashboardResponse>();
 const adminOrder = async (orderId: number) =>
   (await call(t.app, 'GET', `/api/admin/orders/${orderId}`, undefined, staff.token)).json<AdminOrder>();
 const accept = (orderId: number, attemptId: number, who: Shopper | null = staff) =>
@@ -146,7 +146,7 @@ const auditOf = (action: string, attemptId: number) =>
     );
 
 test('paid for less than the order: amount_mismatch, logged once, never revenue, its stock held, shown to staff', async () => {
-  const before = await glance();
+  const before = await dashboard();
   const { buyer, productId, orderId, paymentId, total } = await placeOrder();
   gateway.payWith(paymentId, total - 1, 'KWD');
   await tick();
@@ -168,7 +168,7 @@ test('paid for less than the order: amount_mismatch, logged once, never revenue,
   });
   expect(await stockOf(t.db, productId)).toBe(4);
 
-  const after = await glance();
+  const after = await dashboard();
   expect(after.payments_to_review).toBe(before.payments_to_review + 1);
   expect(after.payments_to_review_orders).toContain(orderId);
   expect(after.last_30_days).toEqual(before.last_30_days);
@@ -192,7 +192,7 @@ test('staff accept it: the order is paid and counted from then on, audited once;
   const [attempt] = await attemptsOf(orderId);
   if (!attempt) throw new Error('no attempt');
   expect(attempt.state).toBe('amount_mismatch');
-  const before = await glance();
+  const before = await dashboard();
 
   expect((await accept(orderId, attempt.id, null)).statusCode).toBe(401);
   expect((await accept(orderId, attempt.id, shopper)).statusCode).toBe(403);
@@ -232,7 +232,7 @@ test('staff accept it: the order is paid and counted from then on, audited once;
   expect(again.statusCode).toBe(200);
   expect(await auditOf('payment.accepted', attempt.id)).toHaveLength(1);
 
-  const after = await glance();
+  const after = await dashboard();
   expect(after.payments_to_review).toBe(before.payments_to_review - 1);
   expect(after.last_30_days.orders).toBe(before.last_30_days.orders + 1);
 

@@ -33,7 +33,7 @@ async function newSession(app: TestApp, userId: number): Promise<string> {
   return token;
 }
 
-const glance = (token: string, app = t) => call(app.app, 'GET', '/api/admin/glance', undefined, token);
+const dashboard = (token: string, app = t) => call(app.app, 'GET', '/api/admin/dashboard', undefined, token);
 
 /** Enrols the account through the API as a person with an app would; answers the secret and recovery codes. */
 async function enrol(token: string, app = t) {
@@ -62,7 +62,7 @@ const nextStep = () => clock.advance(30_000);
 
 test("a real shop's owner without an app is refused by the back office with the set-up code, until enrolled", async () => {
   const owner = await withRole(t, 'owner');
-  const refused = await glance(owner.token);
+  const refused = await dashboard(owner.token);
   expect(refused.statusCode).toBe(403);
   expect(refused.json()).toMatchObject({ code: 'second_factor_enrolment' });
   expect((await call(t.app, 'GET', '/api/admin/staff', undefined, owner.token)).statusCode).toBe(403);
@@ -80,7 +80,7 @@ test("a real shop's owner without an app is refused by the back office with the 
   expect(recovery).toHaveLength(10);
   expect(new Set(recovery).size).toBe(10);
   // The enrolling session has passed its second step with the confirming code.
-  expect((await glance(owner.token)).statusCode).toBe(200);
+  expect((await dashboard(owner.token)).statusCode).toBe(200);
   const after = await call(t.app, 'GET', '/api/account/second-factor', undefined, owner.token);
   expect(after.json()).toEqual({
     enrolled: true,
@@ -109,7 +109,7 @@ test('a wrong first code does not enrol', async () => {
     owner.token,
   );
   expect(wrong.statusCode).toBe(422);
-  expect((await glance(owner.token)).json()).toMatchObject({ code: 'second_factor_enrolment' });
+  expect((await dashboard(owner.token)).json()).toMatchObject({ code: 'second_factor_enrolment' });
 });
 
 test('a new sign-in of an enrolled account is half signed in: every back office route refuses it until its code', async () => {
@@ -117,7 +117,7 @@ test('a new sign-in of an enrolled account is half signed in: every back office 
   const { secret } = await enrol(owner.token);
   const session = await newSession(t, owner.id);
   for (const [method, url] of [
-    ['GET', '/api/admin/glance'],
+    ['GET', '/api/admin/dashboard'],
     ['GET', '/api/admin/orders'],
     ['GET', '/api/admin/staff'],
     ['GET', '/api/admin/security'],
@@ -136,14 +136,14 @@ test('a new sign-in of an enrolled account is half signed in: every back office 
   const code = currentCode(secret, clock.now());
   const passed = await call(t.app, 'POST', '/api/account/second-factor/check', { code }, session);
   expect(passed.statusCode).toBe(200);
-  expect((await glance(session)).statusCode).toBe(200);
+  expect((await dashboard(session)).statusCode).toBe(200);
 
   // A code works once: the same digits in a third session are refused.
   const third = await newSession(t, owner.id);
   expect((await call(t.app, 'POST', '/api/account/second-factor/check', { code }, third)).statusCode).toBe(
     422,
   );
-  expect((await glance(third)).statusCode).toBe(403);
+  expect((await dashboard(third)).statusCode).toBe(403);
 });
 
 test('a recovery code passes the second step once', async () => {
@@ -155,7 +155,7 @@ test('a recovery code passes the second step once', async () => {
   expect(
     (await call(t.app, 'POST', '/api/account/second-factor/check', { code: typed }, one)).statusCode,
   ).toBe(200);
-  expect((await glance(one)).statusCode).toBe(200);
+  expect((await dashboard(one)).statusCode).toBe(200);
   const two = await newSession(t, owner.id);
   expect(
     (await call(t.app, 'POST', '/api/account/second-factor/check', { code: first }, two)).statusCode,
@@ -209,7 +209,7 @@ test('staff need an app only when the owner asks for it; a shopper has no second
   const owner = await withRole(t, 'owner');
   await enrol(owner.token);
   const staff = await withRole(t, 'staff');
-  expect((await glance(staff.token)).statusCode).toBe(200);
+  expect((await dashboard(staff.token)).statusCode).toBe(200);
 
   const required = await call(
     t.app,
@@ -219,14 +219,14 @@ test('staff need an app only when the owner asks for it; a shopper has no second
     owner.token,
   );
   expect(required.json()).toEqual({ staff_second_factor: true });
-  expect((await glance(staff.token)).json()).toMatchObject({ code: 'second_factor_enrolment' });
+  expect((await dashboard(staff.token)).json()).toMatchObject({ code: 'second_factor_enrolment' });
   // Only the owner decides.
   expect(
     (await call(t.app, 'PUT', '/api/admin/security', { staff_second_factor: false }, staff.token)).statusCode,
   ).toBe(403);
 
   await enrol(staff.token);
-  expect((await glance(staff.token)).statusCode).toBe(200);
+  expect((await dashboard(staff.token)).statusCode).toBe(200);
   await call(t.app, 'PUT', '/api/admin/security', { staff_second_factor: false }, owner.token);
 
   const shopper = await createShopper(t.db);
@@ -248,7 +248,7 @@ describe("the demo shop's owner", () => {
 
   test('may go without an app, and the status says so for the back office to show', async () => {
     const owner = await withRole(demo, 'owner');
-    expect((await glance(owner.token, demo)).statusCode).toBe(200);
+    expect((await dashboard(owner.token, demo)).statusCode).toBe(200);
     const status = await call(demo.app, 'GET', '/api/account/second-factor', undefined, owner.token);
     expect(status.json()).toEqual({
       enrolled: false,
@@ -276,9 +276,9 @@ test('a lost phone and lost recovery codes: `npm run staff -- reset-second-facto
     exitCode: 0,
     lines: [expect.stringMatching(/no longer has an authenticator app/)],
   });
-  expect((await glance(owner.token)).statusCode).toBe(401);
+  expect((await dashboard(owner.token)).statusCode).toBe(401);
   const session = await newSession(t, owner.id);
-  expect((await glance(session)).json()).toMatchObject({ code: 'second_factor_enrolment' });
+  expect((await dashboard(session)).json()).toMatchObject({ code: 'second_factor_enrolment' });
   expect((await runStaffCommand(['reset-second-factor', owner.email], deps)).lines[0]).toMatch(
     /has no authenticator app/,
   );

@@ -131,7 +131,7 @@ async function journey(): Promise<void> {
   await call('POST', '/api/auth/social-login', { body: { provider: 'google', token: 'not-a-token' } });
   await call('GET', '/api/users');
   await call('GET', '/api/cart');
-  await call('GET', '/api/admin/glance');
+  await call('GET', '/api/admin/dashboard');
 
   // A guest: a cart, an order, its payment.
   const added = await call('POST', '/api/guest/cart/add', { body: { product_id: productId, quantity: 1 } });
@@ -218,7 +218,7 @@ async function journey(): Promise<void> {
   await call('GET', '/api/orders/99999999', { token });
   await call('POST', '/api/reviews/add', { body: { product_id: productId, rating: 5 }, token });
 
-  await call('GET', '/api/admin/glance', { token });
+  await call('GET', '/api/admin/dashboard', { token });
   const adminOrders = await call('GET', '/api/admin/orders?sort=created_at', { token });
   const adminOrder = (adminOrders.json.data as { id: number }[] | undefined)?.[0]?.id ?? orderId;
   await call('GET', `/api/admin/orders/${adminOrder}`, { token });

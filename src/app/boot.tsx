@@ -13,7 +13,7 @@ import { loadFooter } from '../shell/footerCode';
 import { serverPageLoaded } from './api';
 import { syncAcrossTabs } from './crossTabSync';
 import { locationChanged } from './events';
-import { selectPersonalSignature, readServerPage, watchPersonalState } from './firstRender';
+import { selectFirstRenderInputs, readServerPage, watchPersonalState } from './firstRender';
 import { syncLanguageWithStore } from './languageSync';
 import { watchRecovery } from './recovery';
 import { loadRoute } from './routes';
@@ -56,7 +56,7 @@ export async function boot(): Promise<void> {
   const hydrate =
     serverPage !== null &&
     container.firstElementChild !== null &&
-    serverPage.personal === selectPersonalSignature(store.getState());
+    serverPage.personal === selectFirstRenderInputs(store.getState());
   document.documentElement.dataset.firstRender = hydrate ? 'hydrate' : 'render';
   const app = (
     <StrictMode>

@@ -3,7 +3,7 @@ import { selectLastKnownItems } from '../features/cart/useCart';
 import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 import { readCookie } from '../lib/storage';
 import { currencyChanged, guestTokenIssued, languageChanged, signedIn, signedOut } from './events';
-import { selectPersonalSignature, readServerPage, watchPersonalState } from './firstRender';
+import { selectFirstRenderInputs, readServerPage, watchPersonalState } from './firstRender';
 import { makeStore } from './store';
 
 afterEach(() => {
@@ -14,16 +14,16 @@ afterEach(() => {
 describe('whether the server rendered this shopper’s page', () => {
   test('a new visitor in the same language has the signature the server rendered with', () => {
     const server = makeStore({ settings: { language: 'ar' } });
-    expect(selectPersonalSignature(makeStore({ settings: { language: 'ar' } }).getState())).toBe(
-      selectPersonalSignature(server.getState()),
+    expect(selectFirstRenderInputs(makeStore({ settings: { language: 'ar' } }).getState())).toBe(
+      selectFirstRenderInputs(server.getState()),
     );
-    expect(selectPersonalSignature(makeStore({ settings: { language: 'en' } }).getState())).not.toBe(
-      selectPersonalSignature(server.getState()),
+    expect(selectFirstRenderInputs(makeStore({ settings: { language: 'en' } }).getState())).not.toBe(
+      selectFirstRenderInputs(server.getState()),
     );
   });
 
   test('a session, a guest cart or another currency make the page the shopper’s own', () => {
-    const fresh = selectPersonalSignature(makeStore().getState());
+    const fresh = selectFirstRenderInputs(makeStore().getState());
     const signedInStore = makeStore();
     signedInStore.dispatch(signedIn({ token: 't', userId: 1, email: 'a@b.test' }));
     const cartStore = makeStore();
@@ -31,16 +31,16 @@ describe('whether the server rendered this shopper’s page', () => {
     const currencyStore = makeStore();
     currencyStore.dispatch(currencyChanged('SAR'));
     for (const store of [signedInStore, cartStore, currencyStore])
-      expect(selectPersonalSignature(store.getState())).not.toBe(fresh);
+      expect(selectFirstRenderInputs(store.getState())).not.toBe(fresh);
   });
 
   test('kept cart lines show only with a guest cart or a session: such a page is never a new visitor’s', () => {
-    const fresh = selectPersonalSignature(makeStore().getState());
+    const fresh = selectFirstRenderInputs(makeStore().getState());
     const items = [makeCartItem()];
     const args = { guestToken: 'guest-token', userId: null, lang: 'en', currency: 'KWD' } as const;
     const guest = makeStore({ cart: { guestToken: 'guest-token', lastKnown: { args, items } } });
     expect(selectLastKnownItems(guest.getState())).toEqual(items);
-    expect(selectPersonalSignature(guest.getState())).not.toBe(fresh);
+    expect(selectFirstRenderInputs(guest.getState())).not.toBe(fresh);
     // Lines kept without their cart (the guest token gone) are not shown: the server's new-visitor page is right.
     const orphan = makeStore({ cart: { guestToken: null, lastKnown: { args, items } } });
     expect(selectLastKnownItems(orphan.getState())).toBeNull();

@@ -10,7 +10,7 @@ import { rootReducer, type AppStore, type RootState } from './store';
  * What the server's render and the browser's first render must agree on, besides the address and the answers.
  * Memoised on its inputs (one entry): the store calls it after every action, and most actions change none of them.
  */
-export const selectPersonalSignature: (state: RootState) => string = createSelector(
+export const selectFirstRenderInputs: (state: RootState) => string = createSelector(
   [
     (state: RootState) => state.settings.language,
     (state: RootState) => state.settings.currency,
@@ -44,7 +44,7 @@ export const selectPersonalSignature: (state: RootState) => string = createSelec
  * with, so both renders read the same data.
  */
 export interface ServerPage {
-  /** `selectPersonalSignature` of the state the server rendered with. */
+  /** `selectFirstRenderInputs` of the state the server rendered with. */
   personal: string;
   answers: unknown;
 }
@@ -78,7 +78,7 @@ function newVisitorSignature(language: Language): string {
   let signature = newVisitors.get(language);
   if (signature === undefined) {
     const fresh = rootReducer(undefined, { type: '@@firstRender/fresh' });
-    signature = selectPersonalSignature({ ...fresh, settings: { ...fresh.settings, language } });
+    signature = selectFirstRenderInputs({ ...fresh, settings: { ...fresh.settings, language } });
     newVisitors.set(language, signature);
   }
   return signature;
@@ -93,7 +93,7 @@ export function watchPersonalState(store: AppStore): () => void {
   let written: boolean | null = null;
   const check = () => {
     const state = store.getState();
-    const personal = selectPersonalSignature(state) !== newVisitorSignature(state.settings.language);
+    const personal = selectFirstRenderInputs(state) !== newVisitorSignature(state.settings.language);
     if (personal === written) return;
     written = personal;
     writeCookie(PERSONAL_COOKIE, personal ? '1' : '0');

@@ -46,7 +46,7 @@ export function watchRecovery(store: AppStore): () => void {
       unreachable.set(key, { at: 0, endpointName: entry.endpointName, args: entry.originalArgs });
   }
 
-  const askAgain = (started: number) => {
+  const refetchUnreachable = (started: number) => {
     for (const [key, failure] of unreachable) {
       if (failure.at > started) continue;
       unreachable.delete(key);
@@ -87,7 +87,7 @@ export function watchRecovery(store: AppStore): () => void {
         }
         if (!isFulfilled(action)) return;
         if (key) unreachable.delete(key);
-        askAgain(started);
+        refetchUnreachable(started);
       },
     }),
   ) as unknown as () => void;

@@ -2,7 +2,7 @@ import { inProcessFetch } from '../../server/plugins/pageRenderer';
 import { createTestApp, type TestApp } from '../../server/testing/testApp';
 import { allResources } from '../i18n/resources';
 import type { Language } from './events';
-import { selectPersonalSignature } from './firstRender';
+import { selectFirstRenderInputs } from './firstRender';
 import { renderPage } from './renderPage';
 import { makeStore } from './store';
 
@@ -61,7 +61,7 @@ test('the home page of a new visitor: the first slide, the best sellers, and the
   expect(html).toContain('<nav id="shell-navbar"');
   expect(carried(page)).toEqual(expect.arrayContaining(['getSliders fulfilled', 'getHomeData fulfilled']));
   // Rendered for a new visitor: the browser of one hydrates it.
-  expect(page.personal).toBe(selectPersonalSignature(makeStore({ settings: { language: 'en' } }).getState()));
+  expect(page.personal).toBe(selectFirstRenderInputs(makeStore({ settings: { language: 'en' } }).getState()));
 });
 
 test('in Arabic, with Arabic texts and data, even while an English page renders at the same time', async () => {

@@ -12,7 +12,7 @@ import { i18n, initI18nWithResources } from '../i18n/i18n';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { api } from './api';
 import { locationChanged, type Language } from './events';
-import { selectPersonalSignature, type ServerPage } from './firstRender';
+import { selectFirstRenderInputs, type ServerPage } from './firstRender';
 import { loadRoute } from './routes';
 import type { AppServices } from './services';
 import { makeStore } from './store';
@@ -90,7 +90,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       Object.entries(state.queries).filter(([, entry]) => entry?.status === 'fulfilled'),
     );
     const answers = { ...state, queries, mutations: {}, subscriptions: {} };
-    return { html, page: { personal: selectPersonalSignature(store.getState()), answers } };
+    return { html, page: { personal: selectFirstRenderInputs(store.getState()), answers } };
   } finally {
     store.dispatch(api.util.resetApiState());
   }

@@ -1,4 +1,4 @@
-// The back office's reads: lists with filters, sorting and paging, and the glance's figures.
+// The back office's reads: lists with filters, sorting and paging, and the dashboard's figures.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SHOP_UTC_OFFSET_HOURS } from '../../../shared/shopClock';
 import type { Db } from '../client';
@@ -84,7 +84,7 @@ export async function customerNameOf(db: Db, userId: number | null): Promise<str
   return row?.name ?? null;
 }
 
-// ---- glance ----
+// ---- dashboard ----
 
 export interface PaidDay {
   day: string;

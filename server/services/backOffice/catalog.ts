@@ -40,7 +40,7 @@ import { preparePicture } from '../pictures';
 import { auditOf, auditOfMany, changedFields, writeAudit, type Actor } from './audit';
 import { dayProblem, pageOf } from './paging';
 
-/** Products at or below this many pieces are "low on stock" on the glance and in the products filter. */
+/** Products at or below this many pieces are "low on stock" on the dashboard and in the products filter. */
 export const LOW_STOCK_THRESHOLD = 5;
 
 export const CATALOG_MESSAGES = {

@@ -29,7 +29,7 @@ describe('who may open the back office', () => {
     expect(shop.calls).toEqual([]);
   });
 
-  it('staff get the glance page; the account menu links to the back office for staff only', async () => {
+  it('staff get the dashboard page; the account menu links to the back office for staff only', async () => {
     const { user } = renderAdmin('/admin', { role: 'staff' });
     expect(await screen.findByRole('heading', { name: 'Today at a glance' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Account' }));
@@ -83,7 +83,7 @@ describe('who may open the back office', () => {
   });
 });
 
-describe('today at a glance', () => {
+describe('the dashboard (today at a glance)', () => {
   it('shows the day’s and the month’s figures, the chart’s 30 days, what waits, and the paid orders to deliver', async () => {
     drawn.length = 0;
     renderAdmin('/admin');

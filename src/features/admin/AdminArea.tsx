@@ -17,7 +17,7 @@ import { SecondFactorEnrolment, SecondFactorStep } from './components/SecondFact
 import { loadAdminTexts, useAdminT } from './adminTexts';
 import { CatalogueCsvPage } from './pages/CatalogueCsvPage';
 import { CouponsPage } from './pages/CouponsPage';
-import { GlancePage } from './pages/GlancePage';
+import { DashboardPage } from './pages/DashboardPage';
 import { NewProductPage } from './pages/NewProductPage';
 import { OrderPage } from './pages/OrderPage';
 import { OrdersPage } from './pages/OrdersPage';
@@ -31,7 +31,7 @@ import { useSecondFactorStatusQuery } from './secondFactorApi';
 void loadAdminTexts();
 
 const SECTIONS = [
-  { to: '/admin', key: 'glance', end: true },
+  { to: '/admin', key: 'dashboard', end: true },
   { to: '/admin/orders', key: 'orders', end: false },
   { to: '/admin/reviews', key: 'reviews', end: false },
   { to: '/admin/products', key: 'products', end: false },
@@ -134,7 +134,7 @@ export default function AdminArea() {
         <div className="col-lg-10">
           {demoExempt && <DemoNotice />}
           <Routes>
-            <Route index element={<GlancePage />} />
+            <Route index element={<DashboardPage />} />
             <Route path="orders" element={<OrdersPage />} />
             <Route path="orders/:id" element={<OrderPage />} />
             <Route path="reviews" element={<ReviewsPage />} />

@@ -22,7 +22,7 @@ import type {
   AdminReviewsQuery,
   CreateCouponBody,
   CreateProductBody,
-  GlanceResponse,
+  DashboardResponse,
   PictureResponse,
   SetRoleBody,
   StaffResponse,
@@ -35,7 +35,7 @@ import type {
 export type * from '../../../contract/admin';
 
 const ADMIN_TAGS = [
-  'AdminGlance',
+  'AdminDashboard',
   'AdminOrder',
   'AdminReview',
   'AdminProduct',
@@ -65,11 +65,11 @@ const shopProductTags = (productId: number): Tag[] => [
   { type: 'BestSeller', id: 'LIST' },
 ];
 
-/** An order's change: the order itself, the lists, the glance, and the shopper's own order pages. */
+/** An order's change: the order itself, the lists, the dashboard, and the shopper's own order pages. */
 const orderTags = (answer: AdminOrderResponse | undefined, id: number): Tag[] => [
   { type: 'AdminOrder', id },
   { type: 'AdminOrder', id: LIST },
-  { type: 'AdminGlance', id: LIST },
+  { type: 'AdminDashboard', id: LIST },
   { type: 'Order', id },
   { type: 'Order', id: LIST },
   // A cancelled order's stock went back on sale.
@@ -80,9 +80,9 @@ const orderTags = (answer: AdminOrderResponse | undefined, id: number): Tag[] =>
 
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    glance: build.query<GlanceResponse, void>({
-      query: () => 'admin/glance',
-      providesTags: [{ type: 'AdminGlance', id: LIST }],
+    dashboard: build.query<DashboardResponse, void>({
+      query: () => 'admin/dashboard',
+      providesTags: [{ type: 'AdminDashboard', id: LIST }],
     }),
     orders: build.query<AdminOrdersResponse, AdminOrdersQuery>({
       query: (query) => ({ url: 'admin/orders', params: listParams(query) }),
@@ -131,7 +131,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
           ? []
           : [
               { type: 'AdminReview', id: LIST },
-              { type: 'AdminGlance', id: LIST },
+              { type: 'AdminDashboard', id: LIST },
               { type: 'AdminProduct', id: productId },
               { type: 'Review', id: productId },
               ...shopProductTags(productId),
@@ -153,7 +153,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
           : [
               { type: 'AdminProduct', id },
               { type: 'AdminProduct', id: LIST },
-              { type: 'AdminGlance', id: LIST },
+              { type: 'AdminDashboard', id: LIST },
               ...shopProductTags(id),
             ],
     }),
@@ -164,7 +164,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
           ? []
           : [
               { type: 'AdminProduct', id: LIST },
-              { type: 'AdminGlance', id: LIST },
+              { type: 'AdminDashboard', id: LIST },
               { type: 'Category', id: 'LIST' },
             ],
     }),
@@ -218,7 +218,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
 });
 
 export const {
-  useGlanceQuery,
+  useDashboardQuery,
   useOrdersQuery,
   useOrderQuery,
   useDeliverOrderMutation,

@@ -30,7 +30,7 @@ function saveDownload(blob: Blob, disposition: string | null): void {
 /** What the shop's product pages and lists show after an import wrote products. */
 const importedTags = [
   { type: 'AdminProduct', id: 'LIST' },
-  { type: 'AdminGlance', id: 'LIST' },
+  { type: 'AdminDashboard', id: 'LIST' },
   { type: 'Category', id: 'LIST' },
   { type: 'BestSeller', id: 'LIST' },
 ] as const;

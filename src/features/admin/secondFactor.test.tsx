@@ -8,7 +8,7 @@ import { allResources } from '../../i18n/resources';
 import { apiUrl, server } from '../../testing/server';
 import { renderAdmin } from './testing';
 
-// uPlot draws on a canvas, which jsdom does not have (the glance's chart is AdminArea.test.tsx's).
+// uPlot draws on a canvas, which jsdom does not have (the dashboard's chart is AdminArea.test.tsx's).
 jest.mock('uplot', () => {
   class FakePlot {
     static paths = { bars: () => () => null };
@@ -129,11 +129,11 @@ describe('the sign-in’s second step', () => {
 
   it('a back office call refused for the second factor brings the step', async () => {
     secondFactorServer({ ...HALF_SIGNED_IN, passed: true });
-    // After the back office's own handlers, so this one answers first (the glance is asked once the status is in).
+    // After the back office's own handlers, so this one answers first (the dashboard is asked once the status is in).
     renderAdmin('/admin');
     server.use(
       http.get(
-        apiUrl('admin/glance'),
+        apiUrl('admin/dashboard'),
         () =>
           HttpResponse.json(
             {

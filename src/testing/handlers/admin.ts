@@ -8,7 +8,7 @@ import type {
   AdminProduct,
   AdminReview,
   AuditEntry,
-  GlanceResponse,
+  DashboardResponse,
   StaffMember,
 } from '../../../contract/admin';
 import { apiUrl } from '../server';
@@ -148,7 +148,7 @@ export function makeAdminCoupon(id: number, extra: Partial<AdminCoupon> = {}): A
   };
 }
 
-export const GLANCE: GlanceResponse = {
+export const DASHBOARD: DashboardResponse = {
   currency: 'KWD',
   today: { orders: 2, revenue: 25 },
   last_30_days: { orders: 12, revenue: 310.5 },
@@ -173,7 +173,7 @@ export interface AdminShop {
   coupons: AdminCoupon[];
   /** every account: the staff list shows those that are not shoppers */
   accounts: StaffMember[];
-  glance: GlanceResponse;
+  dashboard: DashboardResponse;
   calls: AdminCall[];
   /** how long each answer takes (ms) */
   latency: number;
@@ -190,7 +190,7 @@ export function makeAdminShop(): AdminShop {
       { id: 2, name: 'Huda', email: 'huda@shop.test', role: 'staff', notifications: false },
       { id: 3, name: 'Sara', email: 'sara@example.com', role: 'shopper', notifications: false },
     ],
-    glance: GLANCE,
+    dashboard: DASHBOARD,
     calls: [],
     latency: 0,
   };
@@ -244,9 +244,9 @@ export function adminHandlers(shop: AdminShop) {
   };
   const order = (id: unknown) => shop.orders.find((o) => o.id === Number(id));
   return [
-    http.get(apiUrl('admin/glance'), async ({ request }) => {
+    http.get(apiUrl('admin/dashboard'), async ({ request }) => {
       await record(request);
-      return HttpResponse.json(shop.glance);
+      return HttpResponse.json(shop.dashboard);
     }),
     http.get(apiUrl('admin/orders'), async ({ request }) => {
       const query = await record(request);

@@ -1,4 +1,4 @@
-// The glance's chart: revenue per day over 30 days, drawn by uPlot (~22 KB gzip, its own chunk loaded with this
+// The dashboard's chart: revenue per day over 30 days, drawn by uPlot (~22 KB gzip, its own chunk loaded with this
 // chart only). The figures are also in a table for screen readers and for anyone who wants the numbers.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';

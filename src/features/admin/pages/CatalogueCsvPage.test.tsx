@@ -222,7 +222,7 @@ describe('catalogue import and export', () => {
 
   it('is in the back office’s navigation', async () => {
     server.use(...handlers(newCalls()));
-    // (from this page: the glance's chart needs a canvas jsdom does not have)
+    // (from this page: the dashboard's chart needs a canvas jsdom does not have)
     renderAdmin('/admin/import');
     const nav = await screen.findByRole('navigation', { name: allResources.en.admin.admin.nav.label });
     expect(within(nav).getByRole('link', { name: allResources.en.admin.admin.nav.import })).toHaveAttribute(

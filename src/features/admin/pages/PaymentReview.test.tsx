@@ -1,5 +1,5 @@
 // Issue 47, finding 7: a payment the gateway took for another amount or currency than the order's is money to look at:
-// staff see it on the order's page and on the glance (a count and a link to each order), and accept or refund it.
+// staff see it on the order's page and on the dashboard (a count and a link to each order), and accept or refund it.
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { allResources } from '../../../i18n/resources';
@@ -23,7 +23,7 @@ function shopWithMismatch() {
   if (!payment) throw new Error('no payment');
   Object.assign(payment, { state: 'amount_mismatch', amount: 11.5, currency: 'KWD' });
   shop.orders.push(order);
-  shop.glance = { ...shop.glance, payments_to_review: 1, payments_to_review_orders: [7] };
+  shop.dashboard = { ...shop.dashboard, payments_to_review: 1, payments_to_review_orders: [7] };
   return { shop, payment };
 }
 
@@ -69,22 +69,22 @@ describe('money to look at', () => {
     expect(screen.queryByTestId('money-to-review')).not.toBeInTheDocument();
   });
 
-  it.each(['en', 'ar'] as const)('the glance counts them and links each order (%s)', async (language) => {
+  it.each(['en', 'ar'] as const)('the dashboard counts them and links each order (%s)', async (language) => {
     const { shop } = shopWithMismatch();
     const texts = allResources[language].admin.admin;
     const { user } = renderAdmin('/admin', { shop, language });
     expect(await screen.findByTestId('payments-to-review')).toHaveTextContent('1');
     const row = screen.getByTestId('payments-to-review-row');
-    expect(row).toHaveTextContent(texts.glance.payments_to_review);
+    expect(row).toHaveTextContent(texts.dashboard.payments_to_review);
     await user.click(
-      within(row).getByRole('link', { name: texts.glance.review_order.replace('{{id}}', '7') }),
+      within(row).getByRole('link', { name: texts.dashboard.review_order.replace('{{id}}', '7') }),
     );
     expect(await screen.findByTestId('money-to-review')).toHaveTextContent(
       texts.order.money_to_review.split('(')[0] ?? '',
     );
   });
 
-  it('with nothing to look at, the glance shows 0 and no link', async () => {
+  it('with nothing to look at, the dashboard shows 0 and no link', async () => {
     renderAdmin('/admin');
     expect(await screen.findByTestId('payments-to-review')).toHaveTextContent('0');
     expect(within(screen.getByTestId('payments-to-review-row')).queryByRole('link')).not.toBeInTheDocument();

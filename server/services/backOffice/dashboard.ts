@@ -1,5 +1,5 @@
-// Today at a glance: what was sold, what waits for staff.
-import type { GlanceResponse } from '../../../contract/admin';
+// The dashboard, today at a glance: what was sold, what waits for staff.
+import type { DashboardResponse } from '../../../contract/admin';
 import type { Db } from '../../db/client';
 import {
   countOrders,
@@ -21,7 +21,7 @@ const REVIEW_ORDERS_SHOWN = 20;
  * Revenue in KWD; an order in another currency counts at today's rate. Only paid and delivered orders count: a
  * payment for another amount or currency (amount_mismatch) is money to look at, not revenue, until staff accept it.
  */
-export async function glance(db: Db, now: Date): Promise<GlanceResponse> {
+export async function dashboard(db: Db, now: Date): Promise<DashboardResponse> {
   const today = shopDayOf(now);
   const firstDay = new Date(shopDayStart(today, 'today').getTime() - (DAYS - 1) * DAY_MS);
   const [paid, rates, awaiting, refunds, reviews, low, toReview] = await Promise.all([

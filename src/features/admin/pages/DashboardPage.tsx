@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
 import { selectLanguage } from '../../settings/public';
-import { useGlanceQuery, useOrdersQuery, type GlanceResponse } from '../adminApi';
+import { useDashboardQuery, useOrdersQuery, type DashboardResponse } from '../adminApi';
 import { formatDateTime, formatDay, kwd } from '../adminFormat';
 import { filtersChanged, filtersCleared } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
@@ -14,7 +14,7 @@ const RevenueChart = lazy(() =>
   loadWhenOnline(() => import(/* webpackChunkName: "admin-chart" */ '../components/RevenueChart')),
 );
 
-/** The glance names the few products lowest in stock; "see them" lists them all. */
+/** The dashboard names the few products lowest in stock; "see them" lists them all. */
 const LOW_STOCK_SHOWN = 6;
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
@@ -57,7 +57,7 @@ function Waiting({
         </span>
         {count > 0 && (
           <button type="button" className="btn btn-link btn-sm p-0" onClick={onOpen}>
-            {t('admin.glance.see_all')}
+            {t('admin.dashboard.see_all')}
           </button>
         )}
       </span>
@@ -66,13 +66,13 @@ function Waiting({
 }
 
 /** Payments taken for another amount or currency than their order's: how many, and a link to each order. */
-function PaymentsToReview({ glance }: { glance: GlanceResponse }) {
+function PaymentsToReview({ dashboard }: { dashboard: DashboardResponse }) {
   const { t } = useAdminT();
-  const count = glance.payments_to_review;
+  const count = dashboard.payments_to_review;
   return (
     <li className="list-group-item" data-testid="payments-to-review-row">
       <div className="d-flex justify-content-between align-items-center gap-2">
-        <span>{t('admin.glance.payments_to_review')}</span>
+        <span>{t('admin.dashboard.payments_to_review')}</span>
         <span
           className={`badge rounded-pill text-bg-${count > 0 ? 'danger' : 'secondary'}`}
           data-testid="payments-to-review"
@@ -80,11 +80,13 @@ function PaymentsToReview({ glance }: { glance: GlanceResponse }) {
           {count}
         </span>
       </div>
-      {glance.payments_to_review_orders.length > 0 && (
+      {dashboard.payments_to_review_orders.length > 0 && (
         <ul className="list-inline small mb-0 mt-1">
-          {glance.payments_to_review_orders.map((orderId) => (
+          {dashboard.payments_to_review_orders.map((orderId) => (
             <li key={orderId} className="list-inline-item">
-              <Link to={`/admin/orders/${orderId}`}>{t('admin.glance.review_order', { id: orderId })}</Link>
+              <Link to={`/admin/orders/${orderId}`}>
+                {t('admin.dashboard.review_order', { id: orderId })}
+              </Link>
             </li>
           ))}
         </ul>
@@ -101,12 +103,12 @@ function PaidOrders() {
     <section className="card" aria-labelledby="to-deliver-title">
       <div className="card-body">
         <h2 id="to-deliver-title" className="h6">
-          {t('admin.glance.to_deliver')}
+          {t('admin.dashboard.to_deliver')}
         </h2>
         <Loaded query={query}>
           {(answer) =>
             answer.data.length === 0 ? (
-              <p className="small text-body-secondary mb-0">{t('admin.glance.none_to_deliver')}</p>
+              <p className="small text-body-secondary mb-0">{t('admin.dashboard.none_to_deliver')}</p>
             ) : (
               <ul className="list-unstyled mb-0" data-testid="orders-to-deliver">
                 {answer.data.map((order) => (
@@ -130,7 +132,7 @@ function PaidOrders() {
   );
 }
 
-function Glance({ glance }: { glance: GlanceResponse }) {
+function Dashboard({ dashboard }: { dashboard: DashboardResponse }) {
   const { t } = useAdminT();
   const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
@@ -146,23 +148,31 @@ function Glance({ glance }: { glance: GlanceResponse }) {
     dispatch(filtersChanged('products', { stock: 'low' }));
     void navigate('/admin/products');
   };
-  const summary = t('admin.glance.chart_summary', {
-    total: money(glance.last_30_days.revenue),
-    count: glance.last_30_days.orders,
+  const summary = t('admin.dashboard.chart_summary', {
+    total: money(dashboard.last_30_days.revenue),
+    count: dashboard.last_30_days.orders,
   });
   return (
     <>
       <div className="row g-2 mb-3">
-        <Figure label={t('admin.glance.orders_today')} value={glance.today.orders} testId="orders-today" />
         <Figure
-          label={t('admin.glance.revenue_today')}
-          value={money(glance.today.revenue)}
+          label={t('admin.dashboard.orders_today')}
+          value={dashboard.today.orders}
+          testId="orders-today"
+        />
+        <Figure
+          label={t('admin.dashboard.revenue_today')}
+          value={money(dashboard.today.revenue)}
           testId="revenue-today"
         />
-        <Figure label={t('admin.glance.orders_30')} value={glance.last_30_days.orders} testId="orders-30" />
         <Figure
-          label={t('admin.glance.revenue_30')}
-          value={money(glance.last_30_days.revenue)}
+          label={t('admin.dashboard.orders_30')}
+          value={dashboard.last_30_days.orders}
+          testId="orders-30"
+        />
+        <Figure
+          label={t('admin.dashboard.revenue_30')}
+          value={money(dashboard.last_30_days.revenue)}
           testId="revenue-30"
         />
       </div>
@@ -171,23 +181,23 @@ function Glance({ glance }: { glance: GlanceResponse }) {
           <section className="card h-100" aria-labelledby="chart-title">
             <div className="card-body">
               <h2 id="chart-title" className="h6">
-                {t('admin.glance.chart_title')}
+                {t('admin.dashboard.chart_title')}
               </h2>
               <Suspense fallback={<div className="admin-chart" aria-hidden="true" />}>
-                <RevenueChart series={glance.series} label={summary} />
+                <RevenueChart series={dashboard.series} label={summary} />
               </Suspense>
               <details className="small mt-2">
-                <summary>{t('admin.glance.chart_table')}</summary>
+                <summary>{t('admin.dashboard.chart_table')}</summary>
                 <table className="table table-sm mb-0">
                   <thead>
                     <tr>
-                      <th scope="col">{t('admin.glance.day')}</th>
-                      <th scope="col">{t('admin.glance.orders')}</th>
-                      <th scope="col">{t('admin.glance.revenue')}</th>
+                      <th scope="col">{t('admin.dashboard.day')}</th>
+                      <th scope="col">{t('admin.dashboard.orders')}</th>
+                      <th scope="col">{t('admin.dashboard.revenue')}</th>
                     </tr>
                   </thead>
                   <tbody>
-                    {glance.series.map((entry) => (
+                    {dashboard.series.map((entry) => (
                       <tr key={entry.date}>
                         <td>{formatDay(entry.date)}</td>
                         <td>{entry.orders}</td>
@@ -205,21 +215,21 @@ function Glance({ glance }: { glance: GlanceResponse }) {
         <div className="col-lg-5 d-flex flex-column gap-3">
           <ul className="list-group">
             <Waiting
-              label={t('admin.glance.awaiting_delivery')}
-              count={glance.awaiting_delivery}
+              label={t('admin.dashboard.awaiting_delivery')}
+              count={dashboard.awaiting_delivery}
               onOpen={() => openOrders('paid')}
               testId="awaiting-delivery"
             />
             <Waiting
-              label={t('admin.glance.refunds_due')}
-              count={glance.refunds_due}
+              label={t('admin.dashboard.refunds_due')}
+              count={dashboard.refunds_due}
               onOpen={() => openOrders('refund_due')}
               testId="refunds-due"
             />
-            <PaymentsToReview glance={glance} />
+            <PaymentsToReview dashboard={dashboard} />
             <Waiting
-              label={t('admin.glance.reviews_pending')}
-              count={glance.reviews_pending}
+              label={t('admin.dashboard.reviews_pending')}
+              count={dashboard.reviews_pending}
               onOpen={() => void navigate('/admin/reviews')}
               testId="reviews-pending"
             />
@@ -227,27 +237,27 @@ function Glance({ glance }: { glance: GlanceResponse }) {
           <section className="card" aria-labelledby="low-stock-title">
             <div className="card-body">
               <h2 id="low-stock-title" className="h6 mb-0">
-                {t('admin.glance.low_stock')}
+                {t('admin.dashboard.low_stock')}
               </h2>
               <p className="small text-body-secondary">
-                {t('admin.glance.low_stock_note', { threshold: glance.low_stock_threshold })}
+                {t('admin.dashboard.low_stock_note', { threshold: dashboard.low_stock_threshold })}
               </p>
-              {glance.low_stock.length === 0 ? (
-                <p className="small mb-0">{t('admin.glance.no_low_stock')}</p>
+              {dashboard.low_stock.length === 0 ? (
+                <p className="small mb-0">{t('admin.dashboard.no_low_stock')}</p>
               ) : (
                 <>
                   <ul className="list-unstyled mb-2" data-testid="low-stock">
-                    {glance.low_stock.slice(0, LOW_STOCK_SHOWN).map((product) => (
+                    {dashboard.low_stock.slice(0, LOW_STOCK_SHOWN).map((product) => (
                       <li key={product.id} className="d-flex justify-content-between gap-2 small">
                         <Link to={`/admin/products/${product.id}`}>{product.name[language]}</Link>
                         <span className={`text-nowrap${product.stock_quantity === 0 ? ' text-danger' : ''}`}>
-                          {t('admin.glance.pieces_left', { count: product.stock_quantity })}
+                          {t('admin.dashboard.pieces_left', { count: product.stock_quantity })}
                         </span>
                       </li>
                     ))}
                   </ul>
                   <button type="button" className="btn btn-link btn-sm p-0" onClick={openProducts}>
-                    {t('admin.glance.see_all')}
+                    {t('admin.dashboard.see_all')}
                   </button>
                 </>
               )}
@@ -259,15 +269,15 @@ function Glance({ glance }: { glance: GlanceResponse }) {
   );
 }
 
-export function GlancePage() {
+export function DashboardPage() {
   const { t } = useAdminT();
-  const query = useGlanceQuery();
+  const query = useDashboardQuery();
   return (
-    <section aria-labelledby="glance-title">
-      <h1 id="glance-title" className="h4 mb-3">
-        {t('admin.glance.title')}
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="h4 mb-3">
+        {t('admin.dashboard.title')}
       </h1>
-      <Loaded query={query}>{(glance) => <Glance glance={glance} />}</Loaded>
+      <Loaded query={query}>{(dashboard) => <Dashboard dashboard={dashboard} />}</Loaded>
       <div className="mt-3">
         <PaidOrders />
       </div>
