@@ -151,7 +151,7 @@ function browserBuild(production: boolean): Configuration & { devServer?: DevSer
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       // The page renderer's build writes dist/ssr/ at the same time.
       clean: { keep: /^ssr[\\/]/ },
-      // Spec 01 §9: chunk load timeout 120 s (slow mobile networks).
+      // docs/spec/01-shell-and-account.md §9: chunk load timeout 120 s (slow mobile networks).
       chunkLoadTimeout: 120000,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',

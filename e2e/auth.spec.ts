@@ -173,7 +173,8 @@ for (const language of ['en', 'ar'] as const) {
     await field.fill(code);
     await dialog.getByRole('button', { name: t.code.verify, exact: true }).click();
     await expect(page.getByText(t.verify_login.success)).toBeVisible();
-    // Spec 01 §4: 'email verified, login again' and the dialog closes; the shopper opens the login again.
+    // docs/spec/01-shell-and-account.md §4: 'email verified, login again' and the dialog closes; the shopper
+    // opens the login again.
     await expect(dialog).toBeHidden();
     await accountMenu(page, language, 'login');
     await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);
@@ -294,7 +295,8 @@ for (const language of ['en', 'ar'] as const) {
     await dialog.getByLabel(t.fields.confirm_new_password, { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: t.reset.submit, exact: true }).click();
     await expect(page.getByText(t.reset.success)).toBeVisible();
-    // Spec 01 §4: a successful reset shows its message and closes everything; the shopper logs in anew.
+    // docs/spec/01-shell-and-account.md §4: a successful reset shows its message and closes everything; the
+    // shopper logs in anew.
     await expect(dialog).toBeHidden();
     await accountMenu(page, language, 'login');
     await dialog.getByLabel(t.fields.email, { exact: true }).fill(email);

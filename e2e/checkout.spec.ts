@@ -104,7 +104,8 @@ for (const language of ['en', 'ar'] as const) {
     await confirmOrder(page, language);
     await sandbox(page, 'Pay');
     await expect(page.getByRole('heading', { name: t.checkout.result.paid_title })).toBeVisible();
-    // Spec 02 §9: the 'order placed' modal closes by itself after 2 seconds; the outcome stays on the page.
+    // docs/spec/02-shopping.md §9: the 'order placed' modal closes by itself after 2 seconds; the outcome
+    // stays on the page.
     const placed = page.getByRole('dialog', { name: t.checkout.result.success_modal.title });
     await expect(placed).toBeVisible();
     const seen = Date.now();

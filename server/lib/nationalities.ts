@@ -6,7 +6,7 @@ export interface Nationality {
   ar: string;
 }
 
-/** Spec 01 §3, in the spec's order; ids 1–16 are what users.nationality stores. */
+/** docs/spec/01-shell-and-account.md §3, in the spec's order; ids 1–16 are what users.nationality stores. */
 export const NATIONALITIES: readonly Nationality[] = [
   { id: 1, code: 'sy', en: 'Syrian', ar: 'سوري' },
   { id: 2, code: 'eg', en: 'Egyptian', ar: 'مصري' },

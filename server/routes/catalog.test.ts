@@ -282,7 +282,7 @@ test('GET /countries answers Gulf countries with currency codes', async () => {
   );
 });
 
-/** spec 02 §9's sixteen country options, and the Gulf states: each with its currency (ISO 4217). */
+/** docs/spec/02-shopping.md §9's sixteen country options, and the Gulf states: each with its currency. */
 const SPEC_COUNTRIES: Record<string, string> = {
   Syria: 'SYP',
   Egypt: 'EGP',
@@ -306,7 +306,7 @@ const SPEC_COUNTRIES: Record<string, string> = {
   Oman: 'OMR',
 };
 
-test("GET /countries lists spec 02 §9's sixteen and the Gulf states; each currency prices the shop", async () => {
+test("GET /countries lists docs/spec/02-shopping.md §9's sixteen and the Gulf states; each currency prices the shop", async () => {
   const { countries } = (await get('/api/countries')).json<{
     countries: { name: { ar: string; en: string }; currency_code: string }[];
   }>();

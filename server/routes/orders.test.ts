@@ -46,7 +46,7 @@ describe('POST /create-order', () => {
     expect((await call(t.app, 'POST', '/api/create-order', checkout)).statusCode).toBe(401);
   });
 
-  test("answers spec 02 §8's messages for missing fields", async () => {
+  test("answers docs/spec/02-shopping.md §8's messages for missing fields", async () => {
     const user = await createShopper(t.db);
     const response = await call(t.app, 'POST', '/api/guest/create-order', {});
     expect(response.statusCode).toBe(422);

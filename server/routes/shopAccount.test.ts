@@ -100,7 +100,7 @@ describe('addresses', () => {
     });
   });
 
-  test('spec 02 §5: name, city and address required, phone and apartment digits only', async () => {
+  test('docs/spec/02-shopping.md §5: name, city and address required, phone and apartment digits only', async () => {
     const empty = await call(t.app, 'POST', '/api/addresses', {}, shopper.token);
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json<{ errors: object }>().errors).sort()).toEqual(

@@ -25,9 +25,9 @@ export interface ValidCoupon {
 }
 
 /**
- * Same rule as the SPA (spec 02 §5): the code exists, is active and its end date lies in the future. A date-only
- * end_date means midnight UTC, as `new Date('YYYY-MM-DD')` reads it in the browser; a starts_on (back office) the
- * same way: usable from that moment on.
+ * Same rule as the SPA (docs/spec/02-shopping.md §5): the code exists, is active and its end date lies in the
+ * future. A date-only end_date means midnight UTC, as `new Date('YYYY-MM-DD')` reads it in the browser; a
+ * starts_on (back office) the same way: usable from that moment on.
  */
 export async function findValidCoupon(
   db: Db,

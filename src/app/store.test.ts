@@ -60,7 +60,7 @@ describe('makeStore', () => {
   });
 });
 
-describe('language and currency change (spec 01 §4, 02 §4)', () => {
+describe('language and currency change (docs/spec/01-shell-and-account.md §4, docs/spec/02-shopping.md §4)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -99,7 +99,7 @@ describe('language and currency change (spec 01 §4, 02 §4)', () => {
 
 const userCart = { guestToken: null, userId: 7, lang: 'en', currency: 'KWD' } as const;
 
-describe('401 handling (spec 01 §4)', () => {
+describe('401 handling (docs/spec/01-shell-and-account.md §4)', () => {
   it('any 401 while signed in clears the auth token', async () => {
     server.use(
       http.get(apiUrl('cart'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
@@ -174,7 +174,7 @@ async function settlePersistors() {
   persistorsOfThisTest = [];
 }
 
-describe('persistence (spec 01 §3)', () => {
+describe('persistence (docs/spec/01-shell-and-account.md §3)', () => {
   afterEach(settlePersistors);
 
   it('round-trips the token through AES and rejects garbage', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FLAG_CODES, flagUrl } from './flags';
 
 const flagsDir = path.join(__dirname, '../../public/flags');
-// Spec 01 §3: the sixteen nationalities.
+// docs/spec/01-shell-and-account.md §3: the sixteen nationalities.
 const NATIONALITY_CODES = [
   'sy',
   'eg',

@@ -1,5 +1,6 @@
-// The payment page's address for one order. POST /initiate-payment sends the invoice's value and currency beside the
-// order id (spec 02 §7); the page gets them from the link that leads to it, where the order is known.
+// The payment page's address for one order. POST /initiate-payment sends the invoice's value and currency
+// beside the order id (docs/spec/02-shopping.md §7); the page gets them from the link that leads to it, where
+// the order is known.
 
 export interface PaymentInvoice {
   invoice_value: number;

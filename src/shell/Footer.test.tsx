@@ -84,7 +84,7 @@ describe('footer', () => {
   });
 });
 
-describe('contact form (spec 01 §5)', () => {
+describe('contact form (docs/spec/01-shell-and-account.md §5)', () => {
   let opened: string[];
   beforeEach(() => {
     opened = [];

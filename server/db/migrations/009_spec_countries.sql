@@ -1,6 +1,7 @@
--- Spec 02 §9's sixteen country options with their currencies, for a shop seeded before they were in the seed. A fresh
--- database has no countries yet at this point (the seed runs after the migrations and writes them all): nothing is
--- added then. Countries and rates already there (a shop's own) are left as they are.
+-- docs/spec/02-shopping.md §9's sixteen country options with their currencies, for a shop seeded before they
+-- were in the seed. A fresh database has no countries yet at this point (the seed runs after the migrations
+-- and writes them all): nothing is added then. Countries and rates already there (a shop's own) are left as
+-- they are.
 INSERT INTO currency_rates (currency_code, rate_per_kwd, decimals)
 SELECT v.currency_code, v.rate_per_kwd, v.decimals
 FROM (VALUES

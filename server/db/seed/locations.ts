@@ -17,7 +17,8 @@ export const CURRENCY_RATES: CurrencyRateSeed[] = [
   { currencyCode: 'USD', ratePerKwd: 3.254, decimals: 2 },
   { currencyCode: 'EUR', ratePerKwd: 2.995, decimals: 2 },
   { currencyCode: 'EGP', ratePerKwd: 158.4, decimals: 2 },
-  // The currencies of spec 02 §9's country options (migrations/009 adds them to a database seeded before).
+  // The currencies of docs/spec/02-shopping.md §9's country options (migrations/009 adds them to a database
+  // seeded before).
   { currencyCode: 'GBP', ratePerKwd: 2.46, decimals: 2 },
   { currencyCode: 'SYP', ratePerKwd: 42300, decimals: 2 },
   { currencyCode: 'BDT', ratePerKwd: 396.5, decimals: 2 },
@@ -73,7 +74,8 @@ export const COUNTRIES: CountrySeed[] = [
   },
   { nameEn: 'Germany', nameAr: 'ألمانيا', iso2: 'DE', iso3: 'DEU', dialCode: '+49', currencyCode: 'EUR' },
   { nameEn: 'France', nameAr: 'فرنسا', iso2: 'FR', iso3: 'FRA', dialCode: '+33', currencyCode: 'EUR' },
-  // The rest of spec 02 §9's sixteen country options (migrations/009 adds them to a database seeded before).
+  // The rest of docs/spec/02-shopping.md §9's sixteen country options (migrations/009 adds them to a database
+  // seeded before).
   { nameEn: 'Syria', nameAr: 'سوريا', iso2: 'SY', iso3: 'SYR', dialCode: '+963', currencyCode: 'SYP' },
   {
     nameEn: 'United Kingdom',

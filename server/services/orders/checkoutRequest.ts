@@ -1,4 +1,5 @@
-// The checkout request (spec 02 §8): its fields checked with the spec's exact messages, before any order is made.
+// The checkout request (docs/spec/02-shopping.md §8): its fields checked with the spec's exact messages,
+// before any order is made.
 import { MAX_AMOUNT } from '../../../contract/common';
 import { Invalid, type FieldErrors } from '../errors';
 
@@ -45,7 +46,10 @@ export interface ValidOrderRequest {
   clientShipping: string;
 }
 
-/** The checks of spec 02 §8 with its exact messages. Signed-in shoppers fall back to their account e-mail. */
+/**
+ * The checks of docs/spec/02-shopping.md §8 with its exact messages. Signed-in shoppers fall back to their
+ * account e-mail.
+ */
 export function validateOrderRequest(
   body: OrderRequest,
   account: { email: string } | null,

@@ -82,7 +82,7 @@ interface CreateOptions {
   gateway: PaymentGateway;
   owner: CartOwner;
   request: ValidOrderRequest;
-  /** coupons are for signed-in shoppers only (spec 02 §6) */
+  /** coupons are for signed-in shoppers only (docs/spec/02-shopping.md §6) */
   allowCoupon: boolean;
   idempotencyKey: string | null;
   now: Date;

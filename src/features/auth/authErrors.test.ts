@@ -12,7 +12,7 @@ import {
   sessionFromLogin,
 } from './authErrors';
 
-describe('login answers (spec 01 §7)', () => {
+describe('login answers (docs/spec/01-shell-and-account.md §7)', () => {
   it('needs a token and an id', () => {
     expect(sessionFromLogin({ token: 't', id: 3, email: 'a@shop.com' }, 'typed@shop.com')).toEqual({
       token: 't',
@@ -30,7 +30,7 @@ describe('login answers (spec 01 §7)', () => {
   });
 });
 
-describe('login errors (spec 01 §8)', () => {
+describe('login errors (docs/spec/01-shell-and-account.md §8)', () => {
   it("'Email not verified.' starts the verification", () => {
     expect(classifyLoginError({ status: 403, data: { message: 'Email not verified.' } })).toEqual({
       kind: 'unverified',
@@ -66,7 +66,7 @@ describe('login errors (spec 01 §8)', () => {
   });
 });
 
-describe('registration errors (spec 01 §8)', () => {
+describe('registration errors (docs/spec/01-shell-and-account.md §8)', () => {
   it('the exhausted mail sender', () => {
     expect(
       classifyRegistrationError({
@@ -121,7 +121,7 @@ describe('registration errors (spec 01 §8)', () => {
   });
 });
 
-describe('server messages in the interface language (spec 01 §8)', () => {
+describe('server messages in the interface language (docs/spec/01-shell-and-account.md §8)', () => {
   const texts = { en: enAuth as unknown, ar: arAuth as unknown };
   /** Looks a key up in one language's auth.json, as i18next does through the `auth` namespace. */
   const lookUp = (language: 'en' | 'ar', key: string): unknown =>

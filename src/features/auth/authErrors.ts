@@ -91,7 +91,8 @@ export function localizeServerMessage(t: Translate, message: string): string {
 /** The answer's message in the interface's language, or undefined when it has none. */
 export function localizedErrorMessage(t: Translate, error: unknown): string | undefined {
   const message = errorMessage(error);
-  // An account call answered 404 without a message: no account has that e-mail (spec 01 §8 'user not registered').
+  // An account call answered 404 without a message: no account has that e-mail
+  // (docs/spec/01-shell-and-account.md §8 'user not registered').
   if (message === undefined)
     return statusOf(error) === 404 ? t('auth.errors.user_not_registered') : undefined;
   return localizeServerMessage(t, message);

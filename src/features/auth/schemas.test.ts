@@ -40,7 +40,7 @@ const validRegistration = {
   confirmPassword: 'Secret1!x',
 };
 
-describe('login schema (spec 01 §5)', () => {
+describe('login schema (docs/spec/01-shell-and-account.md §5)', () => {
   it('accepts a valid e-mail and a password of 8', () => {
     expect(firstError(loginSchema, { email: 'a@shop.com', password: '12345678' })).toBeNull();
   });
@@ -59,7 +59,7 @@ describe('login schema (spec 01 §5)', () => {
   });
 });
 
-describe('registration schema (spec 01 §5)', () => {
+describe('registration schema (docs/spec/01-shell-and-account.md §5)', () => {
   it('accepts a complete registration', () => {
     expect(firstError(registerSchema, validRegistration)).toBeNull();
   });

@@ -33,7 +33,7 @@ const signedIn = {
   cart: { guestToken: 'guest-1' },
 };
 
-describe('logout (spec 01 §4)', () => {
+describe('logout (docs/spec/01-shell-and-account.md §4)', () => {
   it('calls the server, clears token and guest token, says so and goes home', async () => {
     let logoutCalls = 0;
     const wishlistAuth: Array<string | null> = [];

@@ -66,12 +66,14 @@ export const homeDataOf = (answer: HomeResponse): HomeData => ({
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Categories (with their products), best sellers and coupons as one unit, cached per language and currency
-     * (the arguments) for 5 minutes (spec 02 §4; see useHomeData). A failed refetch keeps the last answer.
+     * Categories (with their products), best sellers and coupons as one unit, cached per language and
+     * currency (the arguments) for 5 minutes (docs/spec/02-shopping.md §4; see useHomeData). A failed refetch
+     * keeps the last answer.
      */
     /**
-     * The home page's bounded lists (best sellers, newly added, today's deals, the first categories), cached per
-     * language and currency for 5 minutes (spec 02 §4; see useHomeData). Its size does not grow with the catalogue.
+     * The home page's bounded lists (best sellers, newly added, today's deals, the first categories), cached
+     * per language and currency for 5 minutes (docs/spec/02-shopping.md §4; see useHomeData). Its size does
+     * not grow with the catalogue.
      */
     getHomeData: build.query<HomeData, HomeArgs>({
       query: ({ lang, currency }) => ({
@@ -111,7 +113,7 @@ export const catalogApi = api.injectEndpoints({
       keepUnusedDataFor: 30,
       providesTags: [{ type: 'Category', id: 'LIST' }],
     }),
-    /** The categories a page at a time (spec 02: 20 a page). */
+    /** The categories a page at a time (docs/spec/02-shopping.md §9: 20 a page). */
     getCategoriesPage: build.query<CategoriesPageResponse, { lang: Language; page: number }>({
       query: ({ lang, page }) => ({ url: 'catalog/categories', params: { ...langParams(lang), page } }),
       providesTags: [{ type: 'Category', id: 'LIST' }],
@@ -173,8 +175,9 @@ export const {
 } = catalogApi;
 
 /**
- * The home data as every page reads it: an answer younger than 5 minutes is used as it is; an older one is asked
- * for again when a page mounts (spec 02 §4). Another language or currency is another cache entry.
+ * The home data as every page reads it: an answer younger than 5 minutes is used as it is; an older one is
+ * asked for again when a page mounts (docs/spec/02-shopping.md §4). Another language or currency is another
+ * cache entry.
  */
 export const useHomeData = (args: HomeArgs) =>
   useGetHomeDataQuery(args, { refetchOnMountOrArgChange: HOME_KEEP_SECONDS });

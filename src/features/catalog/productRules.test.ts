@@ -96,7 +96,7 @@ describe('attributes', () => {
   });
 });
 
-describe('add-to-cart refusals (spec 02 §5)', () => {
+describe('add-to-cart refusals (docs/spec/02-shopping.md §5)', () => {
   it('refuses an out-of-stock product first', () => {
     expect(addToCartRefusal({ ...sized, stock_quantity: 0 }, { size: null, color: null }, '')).toBe(
       'out_of_stock',

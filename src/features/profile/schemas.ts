@@ -20,7 +20,10 @@ export const passwordSchema = yup.object({
 });
 export type PasswordValues = yup.InferType<typeof passwordSchema>;
 
-/** An account made by social sign-in has no password: its first one needs no current one (spec 02 §2). */
+/**
+ * An account made by social sign-in has no password: its first one needs no current one
+ * (docs/spec/02-shopping.md §2).
+ */
 export const firstPasswordSchema = yup.object({
   current_password: yup.string().default(''),
   password: strongPasswordRule(AUTH),

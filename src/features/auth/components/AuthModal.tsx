@@ -142,7 +142,8 @@ export default function AuthModal() {
       body = (
         <ResetPasswordForm
           email={email ?? ''}
-          // spec 01 §4: a successful reset shows its message (the form's toast) and closes everything.
+          // docs/spec/01-shell-and-account.md §4: a successful reset shows its message (the form's toast) and
+          // closes everything.
           onSuccess={() => dispatch(authModalClosed())}
         />
       );

@@ -85,6 +85,7 @@ describe('login form', () => {
     expect(store.getState().auth.token).toBeNull();
   });
 
+  // '§8': the login rows of docs/spec/01-shell-and-account.md §8, the error catalogue.
   it('§8 error with a message: toast and form error', async () => {
     server.use(answer('post', 'login', 422, { message: 'These credentials do not match our records.' }));
     const { user } = await openAuthModal('login');

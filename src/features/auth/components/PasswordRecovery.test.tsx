@@ -56,7 +56,7 @@ describe('forgot password', () => {
     ['en', 'E-mail', 'Send verification code', 'This user is not registered'],
     ['ar', 'البريد الإلكتروني', 'إرسال رمز التحقق', 'المستخدم غير مسجّل'],
   ] as const)(
-    "(%s) a 404 without the 'register first' message says 'user not registered' (spec 01 §8)",
+    "(%s) a 404 without the 'register first' message says 'user not registered' (docs/spec/01-shell-and-account.md §8)",
     async (language, label, send, text) => {
       server.use(answer('post', 'send-verification-code', 404, {}));
       const { user } = await openAuthModal('forgot', { language });
@@ -121,7 +121,7 @@ describe('reset password', () => {
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
   });
 
-  it('success: the payload of spec 01 §3 (code an integer), a message, and everything closes (spec 01 §4)', async () => {
+  it('success: the payload of docs/spec/01-shell-and-account.md §3 (code an integer), a message, and everything closes (docs/spec/01-shell-and-account.md §4)', async () => {
     const seen: Seen = [];
     server.use(
       answer('post', 'password/reset', 200, { message: 'Password has been reset successfully.' }, seen),

@@ -1,5 +1,6 @@
-// Spec 01 §2: while a call runs its button is disabled and says what is happening (sending, verifying, resending,
-// resetting, creating the account). Each answer is held until the label has been seen.
+// docs/spec/01-shell-and-account.md §2: while a call runs its button is disabled and says what is happening
+// (sending, verifying, resending, resetting, creating the account). Each answer is held until the label has
+// been seen.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';

@@ -65,7 +65,7 @@ describe('registration form', () => {
     expect(phone).toHaveValue('965551234');
   });
 
-  it('shows the §5 rules of every field', async () => {
+  it('shows the docs/spec/01-shell-and-account.md §5 rules of every field', async () => {
     const { user } = await openAuthModal('signup');
     await submit(user);
     for (const text of [
@@ -92,7 +92,7 @@ describe('registration form', () => {
     expect(await screen.findByText('The phone number must be at most 15 digits')).toBeInTheDocument();
   });
 
-  it('sends exactly the spec 01 §3 payload and moves to verification', async () => {
+  it('sends exactly the docs/spec/01-shell-and-account.md §3 payload and moves to verification', async () => {
     const seen: Seen = [];
     server.use(
       answer(

@@ -36,7 +36,7 @@ describe('verification after a login of an unverified account (single field)', (
     expect(field).toHaveValue('123456');
   });
 
-  it("success (spec 01 §4): 'email verified, login again' and the dialog closes", async () => {
+  it("success (docs/spec/01-shell-and-account.md §4): 'email verified, login again' and the dialog closes", async () => {
     const seen: Seen = [];
     server.use(
       answer(

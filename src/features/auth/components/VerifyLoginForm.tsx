@@ -14,7 +14,7 @@ import { CODE_LENGTH, validationKey, verificationFieldSchema } from '../schemas'
 
 /**
  * After a login of an unverified account (the code was requested by the login form). One field;
- * success says 'email verified, login again' and closes the dialog (spec 01 §4).
+ * success says 'email verified, login again' and closes the dialog (docs/spec/01-shell-and-account.md §4).
  */
 export function VerifyLoginForm({ email }: { email: string }) {
   const { t } = useTranslation();

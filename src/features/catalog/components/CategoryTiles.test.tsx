@@ -15,7 +15,7 @@ const fullCategories = (count: number) =>
   Array.from({ length: count }, (_, index) => makeCategory(index + 1, `Category ${index + 1}`, []));
 const categories = (count: number) => fullCategories(count).map(listedCategory);
 
-describe('category tile layout by count (spec 02 §2)', () => {
+describe('category tile layout by count (docs/spec/02-shopping.md §2)', () => {
   it.each([
     [1, 'one'],
     [2, 'few'],

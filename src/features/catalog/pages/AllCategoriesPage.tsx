@@ -9,7 +9,10 @@ import { CategoryTiles } from '../components/CategoryTiles';
 import { EmptyState } from '../components/EmptyState';
 import '../catalog.css';
 
-/** The categories 20 a page (spec 02), each page asked of the server: the page costs the same for 8 or 800. */
+/**
+ * The categories 20 a page (docs/spec/02-shopping.md §9), each page asked of the server: the page costs the same
+ * for 8 or 800.
+ */
 export default function AllCategoriesPage() {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLanguage);

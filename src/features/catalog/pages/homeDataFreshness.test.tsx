@@ -18,8 +18,9 @@ const MINUTE = 60_000;
 const args = { lang: 'en' as const, currency: 'KWD' };
 const cachedCoupon = { id: 99, code: 'CACHED5', is_active: 1, end_date: '2099-12-31', discount: 5 };
 
-// The home page's lists (GET /catalog/home) and the coupons (GET /coupons) are two queries, each kept 5 minutes
-// per language and currency (spec 02 §4): a mount within 5 minutes of the last fetch calls neither again.
+// The home page's lists (GET /catalog/home) and the coupons (GET /coupons) are two queries, each kept 5
+// minutes per language and currency (docs/spec/02-shopping.md §4): a mount within 5 minutes of the last fetch
+// calls neither again.
 describe('the 5-minute rule on the home page (home lists and coupons)', () => {
   let clock: number;
   let calls: string[];

@@ -18,8 +18,9 @@ import {
 } from '../checkoutSlice';
 
 /**
- * The address's country (spec 01 §9: default KWT, the three-letter code of GET /countries). The shop delivers to
- * Kuwait's governorates only; the phone's dial code says where the phone is from, not where the parcel goes.
+ * The address's country (docs/spec/01-shell-and-account.md §9: default KWT, the three-letter code of GET
+ * /countries). The shop delivers to Kuwait's governorates only; the phone's dial code says where the phone is
+ * from, not where the parcel goes.
  */
 const ADDRESS_COUNTRY_CODE = 'KWT';
 

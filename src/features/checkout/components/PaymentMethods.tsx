@@ -14,8 +14,9 @@ import { selectLanguage } from '../../settings/public';
 import { PAYMENT_COUNTRY_CODE, useExecutePaymentMutation, useInitiatePaymentQuery } from '../checkoutApi';
 
 /**
- * The methods for paying one order, then the gateway's page in the same window. The invoice (value and currency)
- * goes with the order id when the link that led here carried it (spec 02 §7); the server checks it against the order.
+ * The methods for paying one order, then the gateway's page in the same window. The invoice (value and
+ * currency) goes with the order id when the link that led here carried it (docs/spec/02-shopping.md §7); the
+ * server checks it against the order.
  */
 export function PaymentMethods({ orderId, invoice }: { orderId: number; invoice: PaymentInvoice | null }) {
   const { t } = useTranslation();

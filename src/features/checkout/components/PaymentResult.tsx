@@ -13,7 +13,9 @@ import { selectGuestToken } from '../../cart/public';
 import { selectLanguage } from '../../settings/public';
 import { useGetPaymentStatusQuery, type PaymentStatusRequest } from '../checkoutApi';
 
-/** spec 02 §9: the success modal after an order closes by itself this long after it opened. */
+/**
+ * docs/spec/02-shopping.md §9: the success modal after an order closes by itself this long after it opened.
+ */
 export const ORDER_SUCCESS_CLOSE_DELAY_MS = 2000;
 
 /** 'Order placed': shown once when the server says the order is paid, closed by itself after 2 s. */

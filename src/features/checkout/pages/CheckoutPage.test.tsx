@@ -675,7 +675,8 @@ describe('signed-in checkout', () => {
         apartment_number: '12',
         city: 'Fahaheel',
         code_number: '+965',
-        // spec 01 §9: the default country code is the three-letter KWT the server and the seed use.
+        // docs/spec/01-shell-and-account.md §9: the default country code is the three-letter KWT the server
+        // and the seed use.
         country_code: 'KWT',
       },
     ]);

@@ -73,7 +73,8 @@ describe('choosing a payment method', () => {
     const { user } = renderPayment('/payment?order_id=41&invoice_value=12.5&currency_iso=KWD');
     expect(screen.getByText('Loading payment methods…')).toBeInTheDocument();
     const knet = await screen.findByRole('radio', { name: /KNET/ });
-    // spec 02 §7: {invoice_value, currency_iso, country_code}, beside the order id the server checks them against.
+    // docs/spec/02-shopping.md §7: {invoice_value, currency_iso, country_code}, beside the order id the
+    // server checks them against.
     expect(initiated).toEqual([
       { order_id: 41, invoice_value: 12.5, currency_iso: 'KWD', country_code: 'KWT' },
     ]);

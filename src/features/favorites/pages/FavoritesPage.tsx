@@ -49,7 +49,8 @@ export default function FavoritesPage() {
   useDocumentTitle(t('favorites.title'));
   useEffect(() => {
     if (!isError) return;
-    // Spec 02 §8: a 401 asks to log in first; other failures say the favorites could not be fetched.
+    // docs/spec/02-shopping.md §8: a 401 asks to log in first; other failures say the favorites could not be
+    // fetched.
     if (statusOf(error) === 401) {
       notify.warning(t('shell.session.please_login_first'), { toastId: 'please-login-first' });
       dispatch(loginRequired({ reason: 'favorites' }));

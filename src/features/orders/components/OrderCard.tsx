@@ -27,8 +27,8 @@ export const OrderCard = memo(function OrderCard({ order, onCancel }: Props) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const badge = statusBadge(order.status);
-  // spec 02 §7: the detail is GET /orders/{id}, asked once the card is opened; a list that already carries it (our
-  // server's) shows it meanwhile, a list with the summary only waits for it.
+  // docs/spec/02-shopping.md §7: the detail is GET /orders/{id}, asked once the card is opened; a list that
+  // already carries it (our server's) shows it meanwhile, a list with the summary only waits for it.
   const detail = useGetOrderQuery(order.id, { skip: !open });
   const shown = detail.data ?? order;
   const hasDetail = shown.items !== undefined;

@@ -46,7 +46,10 @@ function serve(orders: Order[] | 'fail', details: Order[] | 'fail' = orders) {
   );
 }
 
-/** An order as a server whose list carries only the summary answers it (spec 02 §7: the detail is GET /orders/{id}). */
+/**
+ * An order as a server whose list carries only the summary answers it (docs/spec/02-shopping.md §7: the
+ * detail is GET /orders/{id}).
+ */
 function summaryOf(order: Order): Order {
   const { address: _a, payment_method: _p, items: _i, ...summary } = order;
   return summary as Order;

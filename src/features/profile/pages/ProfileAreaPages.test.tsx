@@ -219,7 +219,8 @@ describe('country', () => {
         http.get(apiUrl('countries'), () => HttpResponse.json({ message: 'down' }, { status: 500 })),
       );
       renderProfilePage('/profile-country', <ProfileCountryPage />, { language });
-      // spec 01 §8's text, on the page (role alert) and as a toast (spec 02 §8).
+      // docs/spec/01-shell-and-account.md §8's text, on the page (role alert) and as a toast
+      // (docs/spec/02-shopping.md §8).
       await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     },
   );
