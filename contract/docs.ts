@@ -137,9 +137,9 @@ const INTRO = `# API contract (binding for \`server/\` and the SPA)
 
 <!-- Generated from contract/*.ts by \`npm run contract:docs\`; a test fails when this file differs. Edit the schemas. -->
 
-The specs' section 7 tables name the calls; this page fixes the exact bodies. It is generated from the TypeBox
-schemas in \`contract/\`, the same ones the server validates requests and serializes answers with. Everything
-lives under \`/api\` (the SPA's base URL is \`<apiBaseUrl>\` = \`/api\` by default). In the tables, \`x?\` is an
+The specs' call tables (docs/spec/01-shell-and-account.md §7, docs/spec/02-shopping.md §7) name the calls; this
+page fixes the exact bodies. It is generated from the TypeBox schemas in \`contract/\`, the same ones the server
+validates requests and serializes answers with. Everything lives under \`/api\` (the SPA's base URL is \`<apiBaseUrl>\` = \`/api\` by default). In the tables, \`x?\` is an
 optional field; named shapes (Product, CartItem, …) are spelled out below them.
 
 Common rules

@@ -1,5 +1,5 @@
-// The design card: redux-persist mirrors the cart to local storage. These tests go through the real store, its
-// persist configs and local storage, as a returning shopper's page does.
+// The design card (docs/spec/00-design-card.md): redux-persist mirrors the cart to local storage. These tests
+// go through the real store, its persist configs and local storage, as a returning shopper's page does.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { persistStore, type Persistor } from 'redux-persist';

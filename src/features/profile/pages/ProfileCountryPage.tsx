@@ -19,8 +19,8 @@ export default function ProfileCountryPage() {
   const language = useAppSelector(selectLanguage);
   const currency = useAppSelector(selectCurrency);
   const { data: countries = [], isLoading, isError, refetch } = useGetCountriesQuery();
-  // docs/spec/01-shell-and-account.md §8 'error loading countries', also a toast (docs/spec/02-shopping.md
-  // §8: error fetching countries).
+  // docs/spec/01-shell-and-account.md §8 'error loading countries', also a toast
+  // (docs/spec/02-shopping.md §8: error fetching countries).
   const loadFailed = t('auth.errors.error_loading_countries');
   useEffect(() => {
     if (isError) notify.error(loadFailed);
