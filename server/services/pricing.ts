@@ -82,7 +82,7 @@ export function couponTermsIn(
 /**
  * The coupon's discount on `subtotal` (in `rate`'s currency): a percent of it, or its KWD amount converted, never
  * more than the subtotal. A subtotal under the coupon's converted minimum is Invalid: the SPA's summary
- * (src/lib/orderSummary.ts couponDiscountMinor) applies the same rule to the same converted figures.
+ * (shared/orderSummary.ts couponDiscountMinor) applies the same rule to the same converted figures.
  */
 export function couponTerms(
   coupon: Pick<ValidCoupon, 'kind' | 'discount' | 'minTotal'>,

@@ -39,7 +39,7 @@ const REQUIRED_KEYS: Readonly<Record<string, string>> = {
   code: 'code_required',
 };
 
-/** The field rules' wording (server/lib/validation.ts, passwords.ts) → validation keys. */
+/** The field rules' wording (server/lib/errors.ts, passwords.ts) → validation keys. */
 const FIELD_MESSAGE_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^The email field must be a valid email address\.$/, 'email_invalid'],
   [/^The phone number field must contain digits only\.$/, 'phone_number_digits'],
