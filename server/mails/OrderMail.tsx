@@ -1,6 +1,7 @@
 // The shop's mails as React Email components: one layout (the shop's name, the content, the contact line) in the
-// reader's language and direction. Every value a shopper typed arrives already cleaned (orderMails.tsx clean) and is put
-// in as text, which React escapes; `dir="auto"` isolates it, so an address in the other script keeps its order.
+// reader's language and direction. Every value a shopper typed arrives already cleaned (orderMails.tsx clean)
+// and is put in as text, which React escapes; `dir="auto"` isolates it, so an address in the other script keeps
+// its order.
 import {
   Body,
   Button,
