@@ -102,3 +102,34 @@ describe('CatalogueChanges', () => {
     expect(changes.fresh()).toBeUndefined();
   });
 });
+
+describe('CatalogueChanges with a stock version', () => {
+  it('a stock move drops what shows stock and leaves the listeners that ignore it; a catalogue move drops both', async () => {
+    let version = { catalogue: '1', stock: '1' };
+    let now = 0;
+    const changes = new CatalogueChanges({
+      readVersion: () => Promise.resolve(version),
+      intervalMs: 500,
+      now: () => now,
+    });
+    const heard: string[] = [];
+    changes.onChange(() => heard.push('answers'));
+    changes.onChange(() => heard.push('groups'), { ignoresStock: true });
+    await changes.fresh();
+    heard.length = 0;
+
+    version = { catalogue: '1', stock: '2' };
+    now += 500;
+    await changes.fresh();
+    expect(heard).toEqual(['answers']);
+
+    version = { catalogue: '2', stock: '2' };
+    now += 500;
+    await changes.fresh();
+    expect(heard).toEqual(['answers', 'answers', 'groups']);
+
+    // This process's own change drops both.
+    changes.changed();
+    expect(heard).toEqual(['answers', 'answers', 'groups', 'answers', 'groups']);
+  });
+});

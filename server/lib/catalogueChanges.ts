@@ -6,9 +6,14 @@
  */
 export const CATALOGUE_CHECK_MS = 500;
 
+/**
+ * The database's versions (db/queries/catalogueVersion): `catalogue` moves with every committed catalogue write but
+ * a change of stock alone, which moves `stock`. A plain string is one version for every change.
+ */
+export type WatchedVersion = string | { catalogue: string; stock: string };
+
 export interface CatalogueWatch {
-  /** The database's catalogue version (db/queries/catalogueVersion: moved by every committed catalogue write). */
-  readVersion: () => Promise<string>;
+  readVersion: () => Promise<WatchedVersion>;
   /** See CATALOGUE_CHECK_MS. */
   intervalMs: number;
   now: () => number;
@@ -22,14 +27,17 @@ export interface CatalogueWatch {
  *
  * - This process's own staff changes call `changed()` once committed: the next request shows them.
  * - Every other change (another instance's staff, orders taking or returning stock on any instance, background
- *   jobs, SQL written straight into the tables) moves the database's catalogue version (migration 015). A cache
+ *   jobs, SQL written straight into the tables) moves the database's catalogue version (migration 015), or its
+ *   stock version when only stock or sales changed (migration 023: listeners `ignoresStock` keep theirs). A cache
  *   asks `fresh()` before answering: when the version was read `intervalMs` ago or longer, it is read again (one
  *   read shared by the requests that ask meanwhile) and a moved version drops everything first.
  */
 export class CatalogueChanges {
   private readonly listeners = new Set<() => void>();
-  /** The version last read; undefined before the first read and after a failed one. */
-  private seen: string | undefined;
+  /** Listeners whose answers hold nothing of stock or sales: a change of stock alone leaves them be. */
+  private readonly stockBlind = new Set<() => void>();
+  /** The versions last read; undefined before the first read and after a failed one. */
+  private seen: { catalogue: string; stock: string } | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<void> | undefined;
   private failing = false;
@@ -37,12 +45,23 @@ export class CatalogueChanges {
   /** Without a watch (unit tests of other parts) only `changed()` drops anything. */
   constructor(private readonly watch?: CatalogueWatch) {}
 
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /**
+   * `ignoresStock`: what the listener keeps shows no stock and no sales (the search's facet groups), so an order
+   * taking stock does not drop it; every other change does.
+   */
+  onChange(listener: () => void, options: { ignoresStock?: boolean } = {}): () => void {
+    const set = options.ignoresStock ? this.stockBlind : this.listeners;
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   changed(): void {
+    for (const listener of this.listeners) listener();
+    for (const listener of this.stockBlind) listener();
+  }
+
+  /** Only stock (or sales) moved: what shows them goes. */
+  private stockChanged(): void {
     for (const listener of this.listeners) listener();
   }
 
@@ -63,9 +82,10 @@ export class CatalogueChanges {
   private async check(watch: CatalogueWatch): Promise<void> {
     // The read's snapshot is taken after this moment: every change committed before it is in the version read.
     const startedAt = watch.now();
-    let version: string;
+    let version: { catalogue: string; stock: string };
     try {
-      version = await watch.readVersion();
+      const read = await watch.readVersion();
+      version = typeof read === 'string' ? { catalogue: read, stock: read } : read;
     } catch (error) {
       // Unknown: answers cached so far are dropped and the next request asks again.
       this.seen = undefined;
@@ -77,7 +97,8 @@ export class CatalogueChanges {
     this.failing = false;
     // No version to compare with (the first read, or the first after a failure): whatever was cached meanwhile was
     // read without one, so it goes too.
-    if (version !== this.seen) this.changed();
+    if (version.catalogue !== this.seen?.catalogue) this.changed();
+    else if (version.stock !== this.seen.stock) this.stockChanged();
     this.seen = version;
     this.checkedAt = startedAt;
   }

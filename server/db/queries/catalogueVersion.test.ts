@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { cartItems, categories, currencyRates, products, users } from '../schema';
 import { readCatalogueVersion } from './catalogueVersion';
 
-// Migration 015 on PGlite, and on PostgreSQL with TEST_DATABASE_URL: which writes move the catalogue's version.
+// Migrations 015 and 023 on PGlite, and on PostgreSQL with TEST_DATABASE_URL: which writes move the catalogue's version.
 jest.setTimeout(30_000);
 
 let t: TestApp;
@@ -19,11 +19,21 @@ afterAll(async () => {
   await t.close();
 });
 
-/** How far the version moved while `write` ran (the sum of the slots grows by one per committed transaction). */
-async function moves(write: (db: Db) => Promise<unknown>): Promise<number> {
-  const before = BigInt(await readCatalogueVersion(t.db));
+/** How far each version moved while `write` ran (the sum of the slots grows by one per committed transaction). */
+async function movesOf(write: (db: Db) => Promise<unknown>): Promise<{ catalogue: number; stock: number }> {
+  const before = await readCatalogueVersion(t.db);
   await write(t.db);
-  return Number(BigInt(await readCatalogueVersion(t.db)) - before);
+  const after = await readCatalogueVersion(t.db);
+  return {
+    catalogue: Number(BigInt(after.catalogue) - BigInt(before.catalogue)),
+    stock: Number(BigInt(after.stock) - BigInt(before.stock)),
+  };
+}
+
+/** How far the versions moved together (a stock change moves the stock one, any other the catalogue's). */
+async function moves(write: (db: Db) => Promise<unknown>): Promise<number> {
+  const { catalogue, stock } = await movesOf(write);
+  return catalogue + stock;
 }
 
 test('a write to a product moves it, by the query builder or by raw SQL', async () => {
@@ -63,7 +73,7 @@ test('every table a product answer is read from counts', async () => {
 });
 
 test('a transaction counts once however many rows it writes, and only when it commits', async () => {
-  let inside = '';
+  let inside = { catalogue: '', stock: '' };
   expect(
     await moves((db) =>
       db.transaction(async (tx) => {
@@ -74,7 +84,7 @@ test('a transaction counts once however many rows it writes, and only when it co
       }),
     ),
   ).toBe(1);
-  expect(BigInt(inside)).toBe(BigInt(await readCatalogueVersion(t.db)) - 1n);
+  expect(BigInt(inside.catalogue)).toBe(BigInt((await readCatalogueVersion(t.db)).catalogue) - 1n);
 
   expect(
     await moves((db) =>
@@ -112,4 +122,59 @@ test('a savepoint rolled back takes its mark with it: a later write in the trans
 test('writes elsewhere move nothing', async () => {
   expect(await moves((db) => db.update(users).set({ name: sql`${users.name}` }))).toBe(0);
   expect(await moves((db) => db.delete(cartItems))).toBe(0);
+});
+
+test('a change of stock alone moves the stock version only; any other product change the catalogue version', async () => {
+  expect(
+    await movesOf((db) => db.update(products).set({ stockQuantity: 17 }).where(eq(products.id, productId))),
+  ).toEqual({ catalogue: 0, stock: 1 });
+  // What an order does: stock, its warning and the sale counted, by SQL, in one transaction.
+  expect(
+    await movesOf((db) =>
+      db.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE products SET stock_quantity = stock_quantity - 1, stock_warning_en = 'Only 1 left'
+              WHERE id = ${productId}`,
+        );
+        await tx.execute(sql`UPDATE products SET sold_count = sold_count + 1 WHERE id = ${productId}`);
+      }),
+    ),
+  ).toEqual({ catalogue: 0, stock: 1 });
+  expect(
+    await movesOf((db) => db.execute(sql`UPDATE products SET price = price + 1 WHERE id = ${productId}`)),
+  ).toEqual({ catalogue: 1, stock: 0 });
+  // Both at once: both move (readers drop everything on the catalogue's move anyway).
+  expect(
+    await movesOf((db) =>
+      db.execute(sql`UPDATE products SET brand = brand || '!', stock_quantity = 2 WHERE id = ${productId}`),
+    ),
+  ).toEqual({ catalogue: 1, stock: 1 });
+  // An update that changes nothing moves nothing.
+  expect(
+    await movesOf((db) => db.execute(sql`UPDATE products SET price = price WHERE id = ${productId}`)),
+  ).toEqual({ catalogue: 0, stock: 0 });
+  // A stock change rolled back to its savepoint takes its mark back: a later one in the transaction counts.
+  expect(
+    await movesOf((db) =>
+      db.transaction(async (tx) => {
+        await tx
+          .transaction(async (inner) => {
+            await inner.update(products).set({ stockQuantity: 5 }).where(eq(products.id, productId));
+            throw new Error('rolled back to the savepoint');
+          })
+          .catch(() => undefined);
+        await tx.update(products).set({ soldCount: 9 }).where(eq(products.id, productId));
+      }),
+    ),
+  ).toEqual({ catalogue: 0, stock: 1 });
+});
+
+test('a new product moves the catalogue version', async () => {
+  const [category] = await t.db.select({ id: categories.id }).from(categories).limit(1);
+  expect(
+    await movesOf((db) =>
+      db.execute(sql`INSERT INTO products (category_id, name_en, name_ar, price)
+                     VALUES (${category?.id ?? 0}, 'New', 'جديد', 3)`),
+    ),
+  ).toMatchObject({ catalogue: 1 });
 });
