@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users, verificationCodes, type CodePurpose } from '../db/schema';
-import type { MailService } from '../services/mail';
-import { TooManyAttempts } from '../services/errors';
+import { TooManyAttempts } from './domainErrors';
 import { clientAddressKey } from './clientAddress';
 import type { SharedCounter } from './rateLimitStore';
 import { hashCode, newNumericCode, sameHash } from './tokens';
@@ -14,10 +13,15 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_MIN_INTERVAL_MS = 60 * 1000;
 export const RESEND_MAX_PER_HOUR = 5;
 
+/** What a code needs of the mail service (services/mail's MailService is one): lib stays below the services. */
+export interface CodeMailer {
+  send(message: { to: string; subject: string; text: string; code?: string }): Promise<void>;
+}
+
 export interface CodeDeps {
   db: Db;
   config: Pick<Config, 'tokenSecret' | 'now'>;
-  mail: MailService;
+  mail: CodeMailer;
   limits: SharedCounter;
 }
 

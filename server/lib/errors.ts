@@ -13,10 +13,10 @@ import {
   Unavailable,
   UpstreamFailed,
   type FieldErrors,
-} from '../services/errors';
+} from './domainErrors';
 
 export { summarizeFieldErrors, type FieldErrors };
-export { EMAIL_NOT_VERIFIED, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '../services/errors';
+export { EMAIL_NOT_VERIFIED, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from './domainErrors';
 
 /**
  * An answer the HTTP layer itself decides (rate limits, the input guard, a refused upload); the global handler

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { clearLockout, countWrongGuess, findLockout } from '../db/queries/guessLockouts';
-import { TooManyAttempts } from '../services/errors';
+import { TooManyAttempts } from './domainErrors';
 
 export const GUESSES_BEFORE_LOCKOUT = 5;
 export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;

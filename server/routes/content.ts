@@ -5,10 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Content } from '../../contract/content';
+import { MEDIA_DIR } from '../lib/mediaDir';
 import { langOf } from '../services/catalog';
 import { listAbouts, listContentPages, listShippingNotes, listSliders } from '../services/content';
 
-export const MEDIA_DIR = path.join(__dirname, '..', 'assets');
+export { MEDIA_DIR };
 
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;

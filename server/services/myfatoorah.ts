@@ -9,7 +9,7 @@ import type {
   PaymentMethod,
   PaymentState,
   PaymentStatus,
-} from './payments';
+} from './paymentGateway';
 
 export const GATEWAY_UNREACHABLE = 'The payment service did not answer. Please try again.';
 export const GATEWAY_REFUSED = 'The payment service refused the request.';

@@ -2,78 +2,37 @@
 // PaymentURL, GetPaymentStatus). The default is a sandbox whose hosted pay page lives on this server
 // (routes/payments.ts, pageRoutes); a real adapter implements the same interface.
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { PaymentMethod } from '../../contract/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { sandboxPayments, type GatewayName, type SandboxPaymentStatus } from '../db/schema';
+import {
+  decidePendingSandboxPayment,
+  findSandboxPayment,
+  insertSandboxPayment,
+  type SandboxPaymentStatus,
+} from '../db/queries/sandboxPayments';
 import { paymentReturnQuery } from '../lib/paymentReturn';
+import { SANDBOX_METHODS } from '../lib/sandboxMethods';
 import { Invalid, Unavailable } from './errors';
 import { MyFatoorahGateway } from './myfatoorah';
+import type {
+  ExecuteRequest,
+  ExecuteResult,
+  InitiateRequest,
+  PaymentGateway,
+  PaymentMethod,
+  PaymentStatus,
+} from './paymentGateway';
 
-/** One entry of MyFatoorah's InitiatePayment answer, with its field names, as the API passes it on. */
-export type { PaymentMethod } from '../../contract/payments';
-
-export interface InitiateRequest {
-  invoiceValue: number;
-  currencyIso: string;
-  countryCode?: string;
-}
-
-export interface ExecuteRequest {
-  /** the order's amount, computed by the server; the gateway adds its own service charge to it */
-  invoiceValue: number;
-  currencyIso: string;
-  /** null: a payment link where the shopper picks the method on the hosted page */
-  paymentMethodId: number | null;
-  orderId: number | null;
-  customerEmail?: string;
-}
-
-export interface ExecuteResult {
-  /** the gateway's id of this payment, also what it appends to the shopper's return link */
-  paymentId: string;
-  invoiceId: string;
-  paymentUrl: string;
-  /** the chosen method's name, when the gateway knows it */
-  methodName?: string;
-}
-
-export type PaymentState = 'pending' | 'paid' | 'failed';
-
-export interface PaymentStatus {
-  paymentId: string;
-  invoiceId: string;
-  orderId: number | null;
-  status: PaymentState;
-  amount: number;
-  currencyIso: string;
-  /**
-   * With status 'failed': the last try was declined but the gateway still takes money for this payment (MyFatoorah:
-   * a Failed transaction on an invoice that is not Paid, Canceled or Expired), so the shopper may still pay on the
-   * same page. Absent: a failure is final.
-   */
-  stillPayable?: boolean;
-  /** when the gateway stops taking money for this payment, when it says */
-  payableUntil?: Date;
-}
-
-export type { GatewayName } from '../db/schema';
-
-export interface PaymentGateway {
-  /** recorded on each payment attempt, so an attempt is only ever asked of the gateway that made it */
-  readonly name: GatewayName;
-  initiate(request: InitiateRequest): Promise<PaymentMethod[]>;
-  execute(request: ExecuteRequest): Promise<ExecuteResult>;
-  /** Asks the gateway itself; the shopper's redirect back is never taken as proof. null: unknown id. */
-  getPaymentStatus(paymentId: string): Promise<PaymentStatus | null>;
-  /**
-   * Withdraws an unpaid payment so it can no longer be paid. true: the gateway promises it will never be paid
-   * (withdrawn now, or already failed); false: it cannot promise that (already paid, or the gateway has no way to
-   * withdraw an unpaid payment), so the shop keeps asking about it.
-   */
-  cancel(paymentId: string): Promise<boolean>;
-}
+export type {
+  ExecuteRequest,
+  ExecuteResult,
+  GatewayName,
+  InitiateRequest,
+  PaymentGateway,
+  PaymentMethod,
+  PaymentState,
+  PaymentStatus,
+} from './paymentGateway';
 
 /** Currencies whose minor unit is a thousandth. */
 const THREE_DECIMALS = new Set(['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'IQD', 'LYD']);
@@ -82,26 +41,6 @@ export function roundMoney(value: number, currencyIso: string): number {
   const factor = THREE_DECIMALS.has(currencyIso.toUpperCase()) ? 1000 : 100;
   return Math.round((value + Number.EPSILON) * factor) / factor;
 }
-
-interface SandboxMethod {
-  id: number;
-  code: string;
-  en: string;
-  ar: string;
-  /** percent of the invoice */
-  chargePercent: number;
-  image: string;
-}
-
-// MyFatoorah's own test ids, so an SPA built against the real gateway sees familiar values.
-export const SANDBOX_METHODS: SandboxMethod[] = [
-  { id: 1, code: 'kn', en: 'KNET', ar: 'كي نت', chargePercent: 1, image: 'knet.svg' },
-  { id: 2, code: 'vm', en: 'VISA/MASTER', ar: 'فيزا / ماستر', chargePercent: 2.5, image: 'visa-master.svg' },
-  { id: 11, code: 'ap', en: 'Apple Pay', ar: 'أبل باي', chargePercent: 2.5, image: 'apple-pay.svg' },
-  { id: 5, code: 'b', en: 'Benefit', ar: 'بنفت', chargePercent: 1.5, image: 'benefit.svg' },
-  { id: 6, code: 'md', en: 'mada', ar: 'مدى', chargePercent: 1.5, image: 'mada.svg' },
-  { id: 14, code: 'stc', en: 'STC Pay', ar: 'إس تي سي باي', chargePercent: 2, image: 'stc-pay.svg' },
-];
 
 export function serviceChargeFor(methodId: number | null, invoiceValue: number, currencyIso: string): number {
   const method = SANDBOX_METHODS.find((candidate) => candidate.id === methodId);
@@ -154,7 +93,7 @@ export class SandboxGateway implements PaymentGateway {
     const paymentId = randomBytes(18).toString('base64url');
     // MyFatoorah invoice ids are plain numbers.
     const invoiceId = String(randomInt(10_000_000, 99_999_999));
-    await this.db.insert(sandboxPayments).values({
+    await insertSandboxPayment(this.db, {
       paymentId,
       invoiceId,
       orderId: request.orderId,
@@ -174,11 +113,7 @@ export class SandboxGateway implements PaymentGateway {
   async lookUp(
     paymentId: string,
   ): Promise<{ status: PaymentStatus; sandboxStatus: SandboxPaymentStatus } | null> {
-    const [row] = await this.db
-      .select()
-      .from(sandboxPayments)
-      .where(eq(sandboxPayments.paymentId, paymentId))
-      .limit(1);
+    const row = await findSandboxPayment(this.db, paymentId);
     if (!row) return null;
     return {
       sandboxStatus: row.status,
@@ -200,20 +135,14 @@ export class SandboxGateway implements PaymentGateway {
 
   /** One conditional update: a payment is either paid on the hosted page or withdrawn, never both. */
   async cancel(paymentId: string): Promise<boolean> {
-    await this.db
-      .update(sandboxPayments)
-      .set({ status: 'canceled', decidedAt: new Date() })
-      .where(and(eq(sandboxPayments.paymentId, paymentId), eq(sandboxPayments.status, 'pending')));
+    await decidePendingSandboxPayment(this.db, paymentId, 'canceled', new Date());
     const found = await this.lookUp(paymentId);
     return found?.sandboxStatus !== 'paid';
   }
 
   /** What the hosted page does when the shopper presses Pay or Decline; a decided payment stays decided. */
   async decide(paymentId: string, outcome: 'paid' | 'failed'): Promise<PaymentStatus | null> {
-    await this.db
-      .update(sandboxPayments)
-      .set({ status: outcome, decidedAt: new Date() })
-      .where(and(eq(sandboxPayments.paymentId, paymentId), eq(sandboxPayments.status, 'pending')));
+    await decidePendingSandboxPayment(this.db, paymentId, outcome, new Date());
     return this.getPaymentStatus(paymentId);
   }
 }

@@ -6,6 +6,8 @@ import { executeRows, type Db } from '../client';
 import { orderItems, orders, paymentAttempts, type AttemptState, type GatewayName } from '../schema';
 import type { StockNeed } from '../stock';
 
+export type { AttemptState, GatewayName };
+
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewAttempt = typeof paymentAttempts.$inferInsert;
 type OrderRow = typeof orders.$inferSelect;

@@ -2,7 +2,7 @@
 // The output is deterministic; media.test.ts fails when the committed files drift from it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MEDIA_DIR } from '../../routes/content';
+import { MEDIA_DIR } from '../../lib/mediaDir';
 import { buildMediaFiles } from './media';
 
 const files = buildMediaFiles();

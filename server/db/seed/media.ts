@@ -1,5 +1,5 @@
 // Every generated picture of the demo shop, by path under server/assets (served at /media).
-import { SANDBOX_METHODS } from '../../services/payments';
+import { SANDBOX_METHODS } from '../../lib/sandboxMethods';
 import { buildCatalog, CATEGORY_TEMPLATES, categoryImageFile, type ProductSeed } from './catalog';
 import { ABOUT, SLIDERS } from './content';
 import { bannerSvg, categorySvg, paymentLogoSvg, productSvg } from './images';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { eq, sql } from 'drizzle-orm';
-import { MEDIA_DIR } from '../../routes/content';
+import { MEDIA_DIR } from '../../lib/mediaDir';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { executeRows } from '../client';
 import {

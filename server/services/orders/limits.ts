@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderLimits } from '../../config';
 import { executeRows, type Db } from '../../db/client';
 import { sha256Hex } from '../../lib/tokens';
-import type { CartOwner } from '../cart';
+import type { CartOwner } from '../cart/owner';
 import { Invalid, NotSignedIn, TooManyAttempts } from '../errors';
 
 export const TOO_MANY_PENDING_ORDERS =
