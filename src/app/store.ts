@@ -6,6 +6,7 @@ import { authReducer } from '../features/auth/authSlice';
 import { cartReducer } from '../features/cart/cartSlice';
 import { favoritesReducer } from '../features/favorites/favoritesSlice';
 import { catalogReducer, searchReducer } from '../features/catalog/catalogSlice';
+import { checkoutReducer } from '../features/checkout/checkoutSlice';
 import { couponReducer } from '../features/coupon/couponSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
 import { shippingReducer } from '../features/shipping/shippingSlice';
@@ -31,6 +32,7 @@ export const rootReducer = combineSlices({
   catalog: catalogReducer,
   search: searchReducer,
   favorites: favoritesReducer,
+  checkout: checkoutReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,9 +1,9 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { persistReducer, type PersistedState } from 'redux-persist';
 
 import { signedOut } from '../../app/events';
-import { rootReducer } from '../../app/store';
 import { isFiniteNumber, isString, nullable, shapeOf, type Guard } from '../../lib/persistGuard';
-import { readJson, writeJson } from '../../lib/storage';
+import { sessionPersistStorage } from '../../lib/storage';
 
 export const DEFAULT_DIAL_CODE = '+965';
 
@@ -36,8 +36,6 @@ export interface CheckoutState {
   draft: CheckoutDraft;
   intent: OrderIntent | null;
 }
-
-const STORAGE_KEY = 'checkout';
 
 export const EMPTY_NEW_ADDRESS: NewAddressDraft = {
   name: '',
@@ -73,9 +71,11 @@ function validFields<T>(value: unknown, guards: Record<keyof T, Guard>): Partial
 
 const isFlag: Guard = (value) => typeof value === 'boolean';
 
-// What another build or a hand left under the key keeps only what has this build's shape.
-function storedState(): CheckoutState {
-  const stored = readJson<unknown>('session', STORAGE_KEY);
+/**
+ * The one guard of what is read back: what another build or a hand left under the key keeps only the fields that
+ * have this build's shape, field by field (a damaged phone does not cost the e-mail typed beside it).
+ */
+export function sanitizeCheckout(stored: unknown): CheckoutState {
   if (typeof stored !== 'object' || stored === null) return emptyState;
   const { draft, intent } = stored as { draft?: unknown; intent?: unknown };
   const newAddress = (draft as { newAddress?: unknown } | null | undefined)?.newAddress;
@@ -106,11 +106,6 @@ function storedState(): CheckoutState {
   };
 }
 
-/** The tab's copy of the checkout state (sessionStorage through lib/storage). */
-export function saveCheckout(state: CheckoutState): void {
-  writeJson('session', STORAGE_KEY, state);
-}
-
 function randomKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -121,7 +116,7 @@ type ContactField = 'email' | 'phoneCode' | 'phone';
 
 export const checkoutSlice = createSlice({
   name: 'checkout',
-  initialState: storedState,
+  initialState: emptyState,
   reducers: {
     contactEdited(state, action: PayloadAction<{ field: ContactField; value: string }>) {
       state.draft[action.payload.field] = action.payload.value;
@@ -165,14 +160,6 @@ export const checkoutSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds this slice
-  export interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
-}
-
-// Loaded with the checkout pages only: the slice joins the store when its code arrives.
-const injected = checkoutSlice.injectInto(rootReducer);
-
 export const {
   contactEdited,
   addressPicked,
@@ -183,4 +170,25 @@ export const {
   orderSubmitted,
   orderPlaced,
 } = checkoutSlice.actions;
-export const { selectCheckoutDraft, selectOrderIntent, selectCheckoutState } = injected.selectors;
+export const { selectCheckoutDraft, selectOrderIntent, selectCheckoutState } = checkoutSlice.selectors;
+
+export const CHECKOUT_PERSIST_KEY = 'checkout';
+/**
+ * What the shopper typed or picked on the checkout page stays for the tab (a reload, a language switch, a failed
+ * submit lose nothing): redux-persist in sessionStorage, read back through `sanitizeCheckout`. A copy of another
+ * persist version is read the same way, field by field.
+ */
+export const checkoutReducer = persistReducer(
+  {
+    key: CHECKOUT_PERSIST_KEY,
+    storage: sessionPersistStorage,
+    whitelist: ['draft', 'intent'],
+    migrate: (stored: PersistedState) =>
+      Promise.resolve(
+        stored === undefined
+          ? undefined
+          : ({ ...sanitizeCheckout(stored), _persist: stored._persist } as PersistedState),
+      ),
+  },
+  checkoutSlice.reducer,
+);

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+import { persistStore, type Persistor } from 'redux-persist';
 
 import { languageChanged, type Language } from '../../../app/events';
-import type { PreloadedState } from '../../../app/store';
+import { makeStore, type PreloadedState } from '../../../app/store';
 import { leavePage } from '../../../lib/leavePage';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
@@ -106,6 +107,41 @@ const guestState: PreloadedState = { cart: { guestToken: 'guest-1' }, shipping: 
 
 function renderCheckout(preloadedState: PreloadedState, language: Language = 'en') {
   return renderWithProviders(<CheckoutPage />, { route: '/checkout', language, preloadedState });
+}
+
+let persistors: Persistor[] = [];
+afterEach(async () => {
+  for (const persistor of persistors) {
+    await persistor.flush();
+    persistor.pause();
+  }
+  persistors = [];
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+});
+
+/**
+ * The page in a tab that persists and, at its start, reads back what the tab stored, as the app's start does: a
+ * second call is the same tab reloaded.
+ */
+async function renderCheckoutInTab(preloadedState: PreloadedState, language: Language = 'en') {
+  const store = makeStore({ ...preloadedState, settings: { currency: 'KWD', language } });
+  const persistor = persistStore(store);
+  persistors.push(persistor);
+  await new Promise<void>((resolve) => {
+    const done = () => persistor.getState().bootstrapped && resolve();
+    persistor.subscribe(done);
+    done();
+  });
+  const rendered = renderWithProviders(<CheckoutPage />, { route: '/checkout', language, store });
+  return {
+    ...rendered,
+    /** what the page holds is written now, as the app does when the page is left */
+    leave: async () => {
+      await persistor.flush();
+      rendered.unmount();
+    },
+  };
 }
 
 /** The page's own alerts (a toast may say the same). */
@@ -350,16 +386,16 @@ describe('guest checkout', () => {
     '(%s) the cart unreachable: a retry notice, not an empty cart; its retry brings the form back as typed',
     async (language, title, reason, retry, emailLabel) => {
       shop();
-      const first = renderCheckout(guestState, language);
+      const first = await renderCheckoutInTab(guestState, language);
       await first.user.type(await screen.findByLabelText(emailLabel), 'keep@example.com');
-      first.unmount();
+      await first.leave();
       let down = true;
       server.use(
         http.get(apiUrl('guest/cart'), () =>
           down ? HttpResponse.error() : HttpResponse.json({ cart_items: cartItems }),
         ),
       );
-      const { user } = renderCheckout(guestState, language);
+      const { user } = await renderCheckoutInTab(guestState, language);
       const notice = await screen.findByTestId('load-failed');
       expect(notice).toHaveTextContent(title);
       expect(notice).toHaveTextContent(reason);
@@ -474,16 +510,16 @@ describe('guest checkout', () => {
 
   it('what was typed survives a reload and a language switch', async () => {
     shop();
-    const first = renderCheckout(guestState);
+    const first = await renderCheckoutInTab(guestState);
     await first.user.type(await screen.findByLabelText('E-mail'), 'keep@example.com');
     await first.user.type(screen.getByRole('textbox', { name: 'Phone number' }), '66612345');
     act(() => {
       first.store.dispatch(languageChanged('ar'));
     });
     expect(await screen.findByLabelText('البريد الإلكتروني')).toHaveValue('keep@example.com');
-    first.unmount();
+    await first.leave();
     // A new store (a reload of the tab) reads the tab's copy.
-    renderCheckout(guestState);
+    await renderCheckoutInTab(guestState);
     expect(await screen.findByLabelText('E-mail')).toHaveValue('keep@example.com');
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('66612345');
   });

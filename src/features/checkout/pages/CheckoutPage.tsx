@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -33,8 +33,7 @@ import {
   contactEdited,
   orderPlaced,
   orderSubmitted,
-  saveCheckout,
-  selectCheckoutState,
+  selectCheckoutDraft,
   selectOrderIntent,
 } from '../checkoutSlice';
 import { SavedAddresses } from '../components/SavedAddresses';
@@ -57,8 +56,9 @@ export default function CheckoutPage() {
   const guestToken = useAppSelector(selectGuestToken);
   const shipping = useAppSelector(selectShippingChoice);
   const coupon = useAppSelector(selectAppliedCoupon);
-  const checkout = useAppSelector(selectCheckoutState);
-  const draft = checkout.draft;
+  // What the shopper typed stays for this tab (the persisted checkout slice): a reload or a failed submit loses
+  // nothing.
+  const draft = useAppSelector(selectCheckoutDraft);
   const cart = useCartSummary();
   const addresses = useGetAddressesQuery(signedIn ? undefined : skipToken);
   const [createOrder] = useCreateOrderMutation();
@@ -66,9 +66,6 @@ export default function CheckoutPage() {
   // From the click until the browser has left for the payment page.
   const [submitting, setSubmitting] = useState(false);
   const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
-
-  // What the shopper typed stays for this tab: a reload or a failed submit loses nothing.
-  useEffect(() => saveCheckout(checkout), [checkout]);
 
   const { summary, couponCounted, orderLines } = cart;
   const leftOut = useMemo(() => cart.lines.filter((line) => line.unavailable), [cart.lines]);
