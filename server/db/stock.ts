@@ -1,7 +1,7 @@
 // Stock moves of orders. Each subtraction is one conditional UPDATE, so two buyers of the last piece can never
 // both get it, and stock never goes below zero (the table also refuses it).
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { stockWarningFor } from '../services/catalog';
+import { stockWarningFor } from '../lib/stockWarning';
 import type { Db } from './client';
 import { products } from './schema';
 

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { Cart, type RemoveFromCartBody } from '../../contract/cart';
 import { Coupons } from '../../contract/coupons';
 import { limitPerIp } from '../plugins/security';
-import { langOf, parseId } from '../services/catalog';
+import { langOf } from '../lib/language';
+import { parseId } from '../lib/ids';
 import {
   addToCart,
   addToNewGuestCart,

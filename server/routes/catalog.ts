@@ -15,15 +15,11 @@ import {
 } from '../lib/encodedResponse';
 import { ResponseCache } from '../lib/responseCache';
 import { checkAnswer } from '../plugins/responseCheck';
-import {
-  bestSellers,
-  categoriesWithProducts,
-  langOf,
-  listCoupons,
-  loadProduct,
-  parseId,
-  requestedRate,
-} from '../services/catalog';
+import { bestSellers, categoriesWithProducts, loadProduct } from '../services/catalog';
+import { langOf } from '../lib/language';
+import { listCoupons } from '../services/coupons';
+import { parseId } from '../lib/ids';
+import { requestedRate } from '../services/rates';
 import { NotFound, NotSignedIn } from '../services/errors';
 import { addReview, listReviews, REVIEW_MESSAGES } from '../services/reviews';
 import { listAreas, listCountries, listGovernorates } from '../services/shipping';

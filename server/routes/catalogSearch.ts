@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CatalogPages } from '../../contract/catalogSearch';
 import type { MatchGroup } from '../db/queries/catalogSearch';
 import { ResponseMemory } from '../lib/responseMemory';
-import { langOf, requestedRate } from '../services/catalog';
+import { langOf } from '../lib/language';
+import { requestedRate } from '../services/rates';
 import {
   categoriesOnPage,
   homeLists,
@@ -24,17 +25,16 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   const memory = new ResponseMemory<unknown>(ANSWER_MS, MAX_ANSWERS);
   // The whole catalogue's match groups (the facets of every search without words or price limit) and their split by
-  // price band (a price limit without words), per language: kept until the catalogue changes, on this instance or
-  // another, or a minute at most.
+  // price band (a price limit without words), per language: kept until the catalogue changes (stock aside), on this
+  // instance or another, or a minute at most.
   const groups = new ResponseMemory<MatchGroup[] | PriceBands>(GROUPS_MS, 4);
   const groupMemory: GroupMemory = {
     get: <T extends MatchGroup[] | PriceBands>(key: string, compute: () => Promise<T>) =>
       groups.get(key, compute) as Promise<T>,
   };
-  app.deps.catalogue.onChange(() => {
-    memory.clear();
-    groups.clear();
-  });
+  app.deps.catalogue.onChange(() => memory.clear());
+  // The groups hold no stock and no sales: an order taking stock leaves them be (migration 023).
+  app.deps.catalogue.onChange(() => groups.clear(), { ignoresStock: true });
 
   /** The request's address (path and query) names the answer, with the language and currency it asks for. */
   const remembered = <T>(url: string, compute: () => Promise<T>) => memory.get(url, compute) as Promise<T>;

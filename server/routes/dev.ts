@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { System } from '../../contract/dev';
 import { normalizeEmail } from '../lib/accounts';
-import { parseId } from '../services/catalog';
+import { parseId } from '../lib/ids';
 import { NotFound } from '../services/errors';
 import { mailbox } from '../services/mail';
 import { markOrderCompleted } from '../services/orders';

@@ -1,7 +1,7 @@
 // robots.txt and the sitemaps (issue 49): HTTP only; server/services/sitemaps.ts makes them.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { parseId } from '../services/catalog';
+import { parseId } from '../lib/ids';
 import { SharePictureBusy, sharePictures } from '../services/sharePictures';
 import { pagesSitemap, productsSitemap, robotsTxt, sitemapIndex } from '../services/sitemaps';
 import { MEDIA_DIR } from './content';

@@ -2,7 +2,8 @@
 // contract/, HTTP in, a service call, the answer shaped for the wire.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Wishlist } from '../../contract/wishlist';
-import { langOf, parseId } from '../services/catalog';
+import { langOf } from '../lib/language';
+import { parseId } from '../lib/ids';
 import { addToWishlist, listWishlist, removeFromWishlist } from '../services/wishlist';
 
 const wishlistRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,5 @@
 // The paged catalogue's rules (issue 48): what a search request means, how a page of products and its facets are
 // put together, the related lists and the home lists. Each answer is bounded whatever the catalogue's size.
-import { inArray } from 'drizzle-orm';
 import {
   CATEGORIES_PAGE_SIZE,
   HOME_CATEGORIES_MAX,
@@ -42,8 +41,10 @@ import {
   type SearchFilters,
 } from '../db/queries/catalogSearch';
 import { categoryRows } from '../db/queries/catalog';
-import { products } from '../db/schema';
-import { bestSellers, convert, loadProducts, localized, parseId, type Lang, type Rate } from './catalog';
+import { localized, type Lang } from '../lib/language';
+import { parseId } from '../lib/ids';
+import { bestSellers, loadProducts } from './catalog';
+import { convert, type Rate } from './rates';
 import { NotFound } from './errors';
 
 /** Words beyond these are ignored: no product name needs more, and each word is one more index probe. */
@@ -75,7 +76,7 @@ async function listedProducts(
   rate: Rate | null,
 ): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
-  const loaded = await loadProducts(db, inArray(products.id, ids), lang, { rate });
+  const loaded = await loadProducts(db, ids, lang, { rate });
   const byId = new Map(loaded.map((product) => [product.id, product]));
   return ids.flatMap((id) => {
     const product = byId.get(id);
@@ -434,7 +435,7 @@ export async function relatedProducts(
   rate: Rate | null,
 ): Promise<RelatedResponse> {
   const id = parseId(idText);
-  const [product] = id === null ? [] : await loadProducts(db, inArray(products.id, [id]), lang);
+  const [product] = id === null ? [] : await loadProducts(db, [id], lang);
   if (!product) throw new NotFound('Product not found');
   const [similar, recommended] = await Promise.all([
     sameCategoryIds(db, product.category_id, product.id, product.id, SIMILAR_MAX),

@@ -3,7 +3,7 @@ import type { About, ContentPage, ShippingNote, Slide } from '../../contract/con
 import type { Db } from '../db/client';
 import { aboutRows, contentPageRows, shippingNoteRows, sliderRows } from '../db/queries/content';
 import type { ContentPageKind } from '../db/schema';
-import { localized, type Lang } from './catalog';
+import { localized, type Lang } from '../lib/language';
 
 export async function listSliders(db: Db, lang: Lang): Promise<Slide[]> {
   return (await sliderRows(db)).map((row) => ({

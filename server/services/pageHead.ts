@@ -25,7 +25,9 @@ import {
 } from '../db/queries/pageHead';
 import { categoryIdNamed } from '../db/queries/catalogSearch';
 import { sliderRows } from '../db/queries/content';
-import { currentProduct, localized, parseId, unitPriceOf, type Lang } from './catalog';
+import { localized, type Lang } from '../lib/language';
+import { parseId } from '../lib/ids';
+import { currentProduct, unitPriceOf } from './catalog';
 import { SHARE_HEIGHT, SHARE_WIDTH } from './sharePictures';
 
 export const CURRENCY = 'KWD';

@@ -5,7 +5,8 @@ import { couponTermsIn as listedTermsIn } from '../../shared/coupons';
 import { orderSummary, percentCoupon } from '../../shared/orderSummary';
 import { unitPrice } from '../../shared/prices';
 import { Invalid } from './errors';
-import { convert, unitPriceOf } from './catalog';
+import { convert } from './rates';
+import { unitPriceOf } from './catalog';
 import { couponTerms, orderFigures, subtotalKwdOf } from './pricing';
 
 const CURRENCIES = [

@@ -3,7 +3,8 @@ import type { Review } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import { approvedReviewRows, hasCompletedPurchase, hasReviewed, insertReview } from '../db/queries/catalog';
 import { queueStaffMail } from '../mails/orderMails';
-import { parseId, productExists } from './catalog';
+import { parseId } from '../lib/ids';
+import { productExists } from '../db/queries/products';
 import { Forbidden, Invalid, NotFound } from './errors';
 import type { MailService } from './mail';
 

@@ -8,7 +8,8 @@ import {
   governorateExists,
   governorateRows,
 } from '../db/queries/locations';
-import { convert, parseId, requestedRate } from './catalog';
+import { parseId } from '../lib/ids';
+import { convert, requestedRate } from './rates';
 import { NotFound } from './errors';
 
 export async function listCountries(db: Db): Promise<Country[]> {

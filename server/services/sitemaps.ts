@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, type SitemapItemLoose } from 'sitemap';
 import type { Db } from '../db/client';
 import { categoryRowsForSitemap, productExtent, productPageRows } from '../db/queries/pageHead';
-import type { Lang } from './catalog';
+import type { Lang } from '../lib/language';
 import { languageUrl } from './pageHead';
 
 /** A sitemap's addresses at most (the protocol's limit). */

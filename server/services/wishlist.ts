@@ -1,10 +1,11 @@
 // Favourites: a shopper keeps each product once; the list shows products that still exist.
-import { inArray } from 'drizzle-orm';
 import type { WishlistEntry } from '../../contract/wishlist';
 import type { Db } from '../db/client';
 import { deleteWishlistRow, insertWishlistRow, wishlistRowId, wishlistRows } from '../db/queries/wishlist';
-import { products } from '../db/schema';
-import { loadProducts, productExists, shownRate, type Lang } from './catalog';
+import { productExists } from '../db/queries/products';
+import type { Lang } from '../lib/language';
+import { loadProducts } from './catalog';
+import { shownRate } from './rates';
 import { NotFound } from './errors';
 
 /** Prices in the shopper's currency, as on every other product list; an unknown code keeps KWD. */
@@ -19,10 +20,7 @@ export async function listWishlist(
   const rate = await shownRate(db, currencyCode);
   const list = await loadProducts(
     db,
-    inArray(
-      products.id,
-      rows.map((row) => row.productId),
-    ),
+    rows.map((row) => row.productId),
     lang,
     { rate },
   );

@@ -12,7 +12,7 @@
 // column whatever the number of rows, parsed once, on PGlite and node-postgres alike. Each batch of products is
 // one transaction with its pictures, sizes, colours and reviews.
 import { sql } from 'drizzle-orm';
-import { stockWarningFor } from '../../services/catalog';
+import { stockWarningFor } from '../../lib/stockWarning';
 import { executeRows, type Db } from '../client';
 import {
   BULK_COLLECTIONS,

@@ -1,6 +1,6 @@
 // The demo catalogue: 10 categories × 15 products, composed from bilingual building blocks with a seeded
 // random generator, so every run (and every test) sees the same shop.
-import { stockWarningFor } from '../../services/catalog';
+import { stockWarningFor } from '../../lib/stockWarning';
 import { createRandom, type Random } from './random';
 
 export type Silhouette =

@@ -33,15 +33,13 @@ import {
 } from '../../db/queries/backOffice';
 import { countCouponUses, couponUseCounts } from '../../db/queries/couponUses';
 import { categories, coupons, productImages, products, reviews, type AuditValues } from '../../db/schema';
-import { parseId, stockWarningFor } from '../catalog';
+import { parseId } from '../../lib/ids';
+import { LOW_STOCK_THRESHOLD, stockWarningFor } from '../../lib/stockWarning';
 import { mayMakeGoodsFree } from '../couponUses';
 import { Invalid, NotFound } from '../errors';
 import { preparePicture } from '../pictures';
 import { auditOf, auditOfMany, changedFields, writeAudit, type Actor } from './audit';
 import { dayProblem, pageOf } from './paging';
-
-/** Products at or below this many pieces are "low on stock" on the dashboard and in the products filter. */
-export const LOW_STOCK_THRESHOLD = 5;
 
 export const CATALOG_MESSAGES = {
   approved: 'The review is approved and shown on its product.',

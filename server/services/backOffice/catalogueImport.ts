@@ -52,7 +52,8 @@ import {
   type ProductValues,
 } from '../../db/queries/catalogueImport';
 import type { AuditValues, ImportIssueRecord } from '../../db/schema';
-import { parseId, stockWarningFor } from '../catalog';
+import { parseId } from '../../lib/ids';
+import { stockWarningFor } from '../../lib/stockWarning';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { PictureFetchError } from '../pictureFetch';
 import { changedFields, writeAudit, type Actor } from './audit';

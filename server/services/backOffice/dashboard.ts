@@ -9,8 +9,8 @@ import {
   paidOrdersByDay,
   paymentsToReview,
 } from '../../db/queries/backOffice';
-import { currencyRates } from '../../db/schema';
-import { LOW_STOCK_THRESHOLD } from './catalog';
+import { rateRows } from '../../db/queries/currencyRates';
+import { LOW_STOCK_THRESHOLD } from '../../lib/stockWarning';
 import { DAY_MS, shopDayOf, shopDayStart } from './paging';
 
 const DAYS = 30;
@@ -26,7 +26,7 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardResponse> {
   const firstDay = new Date(shopDayStart(today, 'today').getTime() - (DAYS - 1) * DAY_MS);
   const [paid, rates, awaiting, refunds, reviews, low, toReview] = await Promise.all([
     paidOrdersByDay(db, firstDay),
-    db.select().from(currencyRates),
+    rateRows(db),
     countOrders(db, ['paid']),
     countRefundsDue(db),
     countPendingReviews(db),

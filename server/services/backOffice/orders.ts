@@ -32,7 +32,7 @@ import {
   takeStockAgain,
 } from '../orders/paymentAttempts';
 import type { PaymentGateway } from '../payments';
-import { parseId } from '../catalog';
+import { parseId } from '../../lib/ids';
 import { Conflict, NotFound } from '../errors';
 import { auditOfOrder, writeAudit, type Actor } from './audit';
 import { DAY_MS, pageOf, shopDayStart } from './paging';

@@ -8,7 +8,7 @@ import { openDemoAccounts } from '../../db/seed/demoAccounts';
 import { users, type UserRole } from '../../db/schema';
 import { normalizeEmail } from '../../lib/accounts';
 import { issueCode, type CodeDeps } from '../../lib/codes';
-import { parseId } from '../catalog';
+import { parseId } from '../../lib/ids';
 import { Conflict, NotFound } from '../errors';
 import { writeAudit, type Actor } from './audit';
 

@@ -6,18 +6,10 @@ import type { Product } from '../../../contract/catalog';
 import { databaseErrorOf, executeRows, type Db } from '../../db/client';
 import { setChosenLineQuantity } from '../../db/queries/cartLines';
 import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../../db/schema';
-import {
-  convert,
-  currentProduct,
-  currentProductWithAnswer,
-  loadProducts,
-  localized,
-  shownRate,
-  type Lang,
-  type ProductWithResponse,
-  type Rate,
-  type ValueJson,
-} from '../catalog';
+import { convert, shownRate, type Rate } from '../rates';
+import { currentProduct, currentProductWithAnswer, loadProducts, type ProductWithResponse } from '../catalog';
+import { localized, type Lang } from '../../lib/language';
+import type { ValueJson } from '../../db/queries/products';
 import { Invalid, NotFound, NotSignedIn, OutOfStock } from '../errors';
 import { quantityCapMessage } from '../orders/limits';
 import { createGuestCart, ownerWhere, type CartOwner } from './owner';
@@ -92,7 +84,7 @@ async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): P
   const productList =
     productIds.length === 1 && onlyId !== undefined
       ? [await currentProduct(db, onlyId, lang)].filter((product): product is Product => product !== null)
-      : await loadProducts(db, inArray(products.id, productIds), lang);
+      : await loadProducts(db, productIds, lang);
   const productById = new Map(productList.map((product) => [product.id, product]));
   const rates = new Map<string, Rate | null>();
   for (const currency of new Set(rows.map((row) => row.currency)))

@@ -7,7 +7,7 @@ import { orderItemRows, orderRow, ownedOrderRow, type OrderRow } from '../../db/
 import { orderItems, orders } from '../../db/schema';
 import { returnStock, takeStock, type StockNeed } from '../../db/stock';
 import type { CartOwner } from '../cart';
-import { parseId } from '../catalog';
+import { parseId } from '../../lib/ids';
 import { Conflict, NotFound } from '../errors';
 import type { MailService } from '../mail';
 import { queueOrderMail } from '../../mails/orderMails';

@@ -7,7 +7,7 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from '../../db/queries/orders';
-import { parseId } from '../catalog';
+import { parseId } from '../../lib/ids';
 import { NotFound } from '../errors';
 
 export interface OrderWithItems {
