@@ -52,6 +52,7 @@ const discountRule = amountText(`${P}discounted_price`).test(
   },
 );
 
+/** What a product's page changes: stock, prices and flags. */
 export const productEditSchema = yup.object({
   stock_quantity: stockRule,
   price: priceRule,
@@ -59,20 +60,15 @@ export const productEditSchema = yup.object({
   sale: yup.boolean().required(),
   offer: yup.boolean().required(),
 });
-export type ProductEditValues = yup.InferType<typeof productEditSchema>;
 
-export const newProductSchema = yup.object({
+/** A new product: the same, with its names, descriptions, category and brand. */
+export const newProductSchema = productEditSchema.shape({
   name_en: yup.string().trim().required(`${N}name`).max(255, `${N}name`),
   name_ar: yup.string().trim().required(`${N}name`).max(255, `${N}name`),
   description_en: yup.string().max(5000),
   description_ar: yup.string().max(5000),
   category_id: yup.string().required(`${N}category`),
   brand: yup.string().max(255),
-  stock_quantity: stockRule,
-  price: priceRule,
-  discounted_price: discountRule,
-  sale: yup.boolean().required(),
-  offer: yup.boolean().required(),
 });
 export type NewProductValues = yup.InferType<typeof newProductSchema>;
 
