@@ -41,7 +41,7 @@ const MAX_PASSES = 6;
 let texts: Record<Language, typeof i18n> | null = null;
 function textsOf(language: Language): typeof i18n {
   if (!texts) {
-    // Both languages and every area's texts are in this bundle: no loading on the server.
+    // Both languages and every namespace are in this bundle: no loading on the server.
     initI18nWithResources(allResources, 'en');
     texts = {
       en: i18n.cloneInstance({ lng: 'en', initAsync: false }),

@@ -6,7 +6,7 @@ import {
   loadAccountTexts,
   loadFooterTexts,
   loadShopTexts,
-  loadTexts,
+  loadNamespace,
   type LazyNamespace,
 } from '../i18n/i18n';
 import { Layout } from '../shell/Layout';
@@ -29,13 +29,13 @@ type PageModule = { default: ComponentType };
 const withAccountTexts = (load: () => Promise<PageModule>) => () =>
   Promise.all([load(), loadAccountTexts()]).then(([page]) => page);
 
-/** A page whose area texts are their own chunk: both load at once, and the page shows with its texts. */
+/** A page whose texts are a namespace of their own: both load at once, and the page shows with its texts. */
 function withTexts(
   page: Promise<{ default: ComponentType }>,
-  area: LazyNamespace,
+  namespace: LazyNamespace,
   ...alsoNeeded: Promise<void>[]
 ) {
-  return Promise.all([page, loadTexts(area), ...alsoNeeded]).then(([module]) => module);
+  return Promise.all([page, loadNamespace(namespace), ...alsoNeeded]).then(([module]) => module);
 }
 
 // Each page of the route table (shared/routeTable.ts) with its code, a lazily loaded chunk of its own.
@@ -126,7 +126,7 @@ export function preloadRoute(pathname: string): void {
   void loadRoute(pathname).catch(() => undefined);
 }
 
-/** The code (and area texts) of the page at this path; the server's page renderer waits for it. */
+/** The code (and namespace) of the page at this path; the server's page renderer waits for it. */
 export function loadRoute(pathname: string): Promise<unknown> {
   const route = DEFINITIONS.find(
     (candidate) => candidate.path !== '*' && matchPath(candidate.path, pathname),

@@ -8,23 +8,24 @@ import type { Language } from '../app/events';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ar'];
 export const NAMESPACE = 'translation';
 /**
- * The account area's texts are their own namespace, loaded with the auth modal, so the first JavaScript of every
+ * The account's texts are their own namespace, loaded with the auth modal, so the first JavaScript of every
  * page stays small. Keys keep their `auth.` prefix: a key not found in `translation` is looked up here.
  */
 export const AUTH_NAMESPACE = 'auth';
 /**
- * Areas whose texts load with their own routes, as the account texts do with the auth modal: a key not found in
+ * Namespaces that load with their own routes, as `auth` does with the auth modal: a key not found in
  * `translation` is looked up in them, in this order.
  */
 export const LAZY_NAMESPACES = [AUTH_NAMESPACE, 'checkout', 'orders', 'product', 'search'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 /**
- * The area a lazy namespace's keys nest under: its file's keys keep their full path. The product page's texts
- * (`catalog.product.…` but the few the cards and the cart use, `catalog.reviews.…`) are the `product` namespace;
- * the search page's (`catalog.search.…` but the one home shows too, `catalog.filters.…`) the `search` namespace.
- * The shop, account and footer files hold their keys from the top (`cart.…`, `shell.footer.…`): no area.
+ * The top-level key a lazy namespace's file nests under: its keys keep their full path. The product page's
+ * texts (`catalog.product.…` but the few the cards and the cart use, `catalog.reviews.…`) are the `product`
+ * namespace; the search page's (`catalog.search.…` but the one home shows too, `catalog.filters.…`) the
+ * `search` namespace. The shop, account and footer files hold their keys from the top (`cart.…`,
+ * `shell.footer.…`): no such key.
  */
-const LAZY_AREA: Partial<Record<TextNamespace, string>> = {
+const KEY_ROOT: Partial<Record<ChunkedNamespace, string>> = {
   auth: 'auth',
   checkout: 'checkout',
   orders: 'orders',
@@ -32,9 +33,9 @@ const LAZY_AREA: Partial<Record<TextNamespace, string>> = {
   search: 'catalog',
 };
 
-type TextsModule = Promise<{ default: object }>;
+type NamespaceFile = Promise<{ default: object }>;
 // Literal import() calls, one per language, so webpack makes each its own small chunk.
-const LAZY_TEXTS: Record<TextNamespace, (ar: boolean) => TextsModule> = {
+const NAMESPACE_FILES: Record<ChunkedNamespace, (ar: boolean) => NamespaceFile> = {
   auth: (ar) =>
     ar
       ? import(/* webpackChunkName: "locale-ar-auth" */ './locales/ar/auth.json')
@@ -70,19 +71,21 @@ const LAZY_TEXTS: Record<TextNamespace, (ar: boolean) => TextsModule> = {
 };
 
 /**
- * Texts of an area whose code is itself lazily loaded (the back office): its chunk registers where its texts are,
- * so neither the texts nor the way to them are in the shop's first JavaScript.
+ * Namespaces of a part whose code is itself lazily loaded (the back office): its chunk registers where its
+ * texts are, so neither the texts nor the way to them are in the shop's first JavaScript.
  */
-const areaTexts = new Map<string, (ar: boolean) => Promise<object>>();
+const registeredNamespaces = new Map<string, (ar: boolean) => Promise<object>>();
 
-/** Registers an area's texts (a loader per language) and loads the current language's; a switch loads the other. */
-export function loadAreaTexts(namespace: string, load: (ar: boolean) => Promise<object>): Promise<void> {
-  areaTexts.set(namespace, load);
+/**
+ * Registers a namespace (a loader per language) and loads the current language's; a switch loads the other.
+ */
+export function registerNamespace(namespace: string, load: (ar: boolean) => Promise<object>): Promise<void> {
+  registeredNamespaces.set(namespace, load);
   return i18n.loadNamespaces(namespace);
 }
 
-function isTextNamespace(namespace: string): namespace is TextNamespace {
-  return Object.hasOwn(LAZY_TEXTS, namespace);
+function isChunkedNamespace(namespace: string): namespace is ChunkedNamespace {
+  return Object.hasOwn(NAMESPACE_FILES, namespace);
 }
 
 /** The cart, shipping and coupon texts, loaded with the pages that show them (cart, checkout). */
@@ -93,7 +96,7 @@ export const ACCOUNT_NAMESPACE = 'account';
 export const FOOTER_NAMESPACE = 'footer';
 
 /** Every namespace whose texts are a chunk of their own. */
-type TextNamespace =
+type ChunkedNamespace =
   LazyNamespace | typeof SHOP_NAMESPACE | typeof ACCOUNT_NAMESPACE | typeof FOOTER_NAMESPACE;
 
 /** One instance for the app; the store decides its language (see app/languageSync). */
@@ -131,12 +134,12 @@ export async function initI18n(): Promise<Language> {
     .use(
       resourcesToBackend((language: string, namespace: string) => {
         const ar = toLanguage(language) === 'ar';
-        const area = areaTexts.get(namespace);
-        if (area) return area(ar);
-        if (isTextNamespace(namespace)) {
-          const area = LAZY_AREA[namespace];
-          return LAZY_TEXTS[namespace](ar).then((module) =>
-            area ? { [area]: module.default } : module.default,
+        const registered = registeredNamespaces.get(namespace);
+        if (registered) return registered(ar);
+        if (isChunkedNamespace(namespace)) {
+          const root = KEY_ROOT[namespace];
+          return NAMESPACE_FILES[namespace](ar).then((module) =>
+            root ? { [root]: module.default } : module.default,
           );
         }
         return ar
@@ -165,27 +168,29 @@ export async function initI18n(): Promise<Language> {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
-/** Loads the account area's texts (both the current language's and, on a later switch, the new one's). */
+/** Loads the `auth` namespace (both the current language's and, on a later switch, the new one's). */
 export function loadAuthTexts(): Promise<void> {
-  return loadTexts(AUTH_NAMESPACE);
+  return loadNamespace(AUTH_NAMESPACE);
 }
 
-/** Loads an area's texts; routes load them beside their page's code. */
-export function loadTexts(namespace: LazyNamespace): Promise<void> {
+/** Loads a lazy namespace; routes load it beside their page's code. */
+export function loadNamespace(namespace: LazyNamespace): Promise<void> {
   return i18n.loadNamespaces(namespace);
 }
 
-/** Loads the cart, shipping and coupon texts (keys `cart.…`, `shipping.…`, `coupon.…`). */
+/**
+ * Loads the `shop` namespace: the cart, shipping and coupon texts (keys `cart.…`, `shipping.…`, `coupon.…`).
+ */
 export function loadShopTexts(): Promise<void> {
   return i18n.loadNamespaces(SHOP_NAMESPACE);
 }
 
-/** The footer's texts: the footer loads them beside its code, when the shopper nears it. */
+/** The `footer` namespace: the footer loads it beside its code, when the shopper nears it. */
 export function loadFooterTexts(): Promise<void> {
   return i18n.loadNamespaces(FOOTER_NAMESPACE);
 }
 
-/** The account pages' texts, with the auth texts whose form rules they share. */
+/** The `account` namespace (the account pages' texts), with `auth`, whose form rules they share. */
 export function loadAccountTexts(): Promise<void> {
   return i18n.loadNamespaces([AUTH_NAMESPACE, ACCOUNT_NAMESPACE]);
 }

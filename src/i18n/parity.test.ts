@@ -20,7 +20,7 @@ describe('translations', () => {
   const enFiles = fs.readdirSync(path.join(localesDir, 'en')).filter((f) => f.endsWith('.json'));
   const arFiles = fs.readdirSync(path.join(localesDir, 'ar')).filter((f) => f.endsWith('.json'));
 
-  it('has the same area files in both languages', () => {
+  it('has the same locale files in both languages', () => {
     expect(arFiles.sort()).toEqual(enFiles.sort());
   });
 

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
-import { loadAreaTexts, NAMESPACE } from '../../i18n/i18n';
+import { registerNamespace, NAMESPACE } from '../../i18n/i18n';
 
 export const ADMIN_NAMESPACE = 'admin';
 
-/** The back office's texts: a chunk per language, fetched with the back office's code, never with the shop's. */
+/**
+ * The back office's `admin` namespace: a chunk per language, fetched with the back office's code, never with
+ * the shop's.
+ */
 export const loadAdminTexts = () =>
-  loadAreaTexts(ADMIN_NAMESPACE, (ar) =>
+  registerNamespace(ADMIN_NAMESPACE, (ar) =>
     (ar
       ? import(/* webpackChunkName: "locale-ar-admin" */ '../../i18n/locales/ar/admin.json')
       : import(/* webpackChunkName: "locale-en-admin" */ '../../i18n/locales/en/admin.json')
