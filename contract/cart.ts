@@ -35,7 +35,7 @@ const GuestToken = Type.String({ maxLength: 200 });
 export const Choice = Type.Union([Type.String({ maxLength: 100 }), Type.Integer(), Type.Null()]);
 export type Choice = Static<typeof Choice>;
 
-/** `currency_code` shows every line's prices in that currency, as the catalog does (unknown: 422). */
+/** `currency_code` shows every line's prices in that currency, as the catalogue does (unknown: 422). */
 export const CartQuery = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 10 })),
   currency_code: Type.Optional(Type.String({ maxLength: 10 })),

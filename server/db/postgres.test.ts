@@ -134,7 +134,7 @@ describePostgres('on real PostgreSQL', () => {
   });
 
   test('a coupon staff switch off while an order is being placed is not applied to that order', async () => {
-    // A shop with the demo catalog, for a product to order.
+    // A shop with the demo catalogue, for a product to order.
     const shop = await createTestApp({ seed: true });
     const user = await createShopper(shop.db);
     const productId = await plainProductWithStock(shop.app, shop.db, 5);

@@ -99,7 +99,7 @@ export async function cartRows(db: Db, owner: CartOwner): Promise<CartRow[]> {
   return db.select().from(cartItems).where(ownerWhere(owner)).orderBy(asc(cartItems.id));
 }
 
-/** The cart's lines; with a currency code their prices are converted to it, as the catalog does. */
+/** The cart's lines; with a currency code their prices are converted to it, as the catalogue does. */
 export async function listCart(
   db: Db,
   owner: CartOwner,
