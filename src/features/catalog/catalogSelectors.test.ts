@@ -76,6 +76,7 @@ describe('the filter panel reads the facets', () => {
       categories: [],
       brands: [],
       collections: [],
+      ratings: {},
     });
   });
 });

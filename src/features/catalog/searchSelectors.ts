@@ -99,9 +99,11 @@ export interface FilterOptions {
   categories: FilterOption[];
   brands: FilterOption[];
   collections: FilterOption[];
+  /** per minimum rating, the products it leaves with the other chosen filters (a rating missing: unknown) */
+  ratings: Partial<Record<number, number>>;
 }
 
-const NO_OPTIONS: FilterOptions = { categories: [], brands: [], collections: [] };
+const NO_OPTIONS: FilterOptions = { categories: [], brands: [], collections: [], ratings: {} };
 
 /** The facet's values with their counts, and the chosen values it no longer lists (so they can be unticked). */
 function withChosen(values: { value: string; count: number }[], chosen: readonly string[]): FilterOption[] {
@@ -122,6 +124,7 @@ export function filterOptionsOf(
     ),
     brands: withChosen(facets.brands, chosen.brands),
     collections: withChosen(facets.collections, chosen.collections),
+    ratings: Object.fromEntries(facets.ratings.map((rating) => [rating.min_rating, rating.count])),
   };
 }
 

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 
-import { server } from '../../../testing/server';
+import { apiUrl, server } from '../../../testing/server';
 import { selectFilters } from '../catalogSlice';
 import SearchPage from '../pages/SearchPage';
-import { catalogHandlers } from '../testing/handlers';
+import { catalogHandlers, searchAnswerOf } from '../testing/handlers';
+import { sampleCategories } from '../testing/fixtures';
 import { renderPage } from '../testing/renderPage';
 
 const TEXTS = {
@@ -84,5 +86,49 @@ describe('brand choices', () => {
     );
     expect(within(panel).getByRole('checkbox', { name: 'Dana (2)' })).not.toBeChecked();
     expect(within(panel).getByRole('checkbox', { name: 'Nasma (0)' })).toBeChecked();
+  });
+});
+
+describe.each(['en', 'ar'] as const)('rating choices (%s)', (language) => {
+  const texts = {
+    en: { 4: '4 stars or more', 3: '3 stars or more', 1: '1 star or more' },
+    ar: { 4: '4 نجوم فأكثر', 3: '3 نجوم فأكثر', 1: 'نجمة واحدة فأكثر' },
+  }[language];
+  const digits = (count: number) =>
+    new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW').format(count);
+
+  it('show how many products each leaves (the server facets), as the other choices do', async () => {
+    server.use(
+      // The server's counts, not the page's products: 1 234 at 1 star or more while 12 are on the page (the
+      // first handler that matches answers).
+      http.get(apiUrl('catalog/search'), ({ request }) => {
+        const answer = searchAnswerOf(sampleCategories, new URL(request.url).searchParams);
+        answer.facets.ratings = [
+          { min_rating: 4, count: 37 },
+          { min_rating: 3, count: 410 },
+          { min_rating: 2, count: 1200 },
+          { min_rating: 1, count: 1234 },
+        ];
+        return HttpResponse.json(answer);
+      }),
+      ...catalogHandlers(),
+    );
+    const { store, user } = renderPage('/search', <SearchPage />, { route: '/search', language });
+    const panel = (await screen.findAllByTestId('filter-panel'))[0] as HTMLElement;
+    const group = within(panel).getByTestId('filter-rating');
+    const four = await within(group).findByRole('button', { name: `${texts[4]} (${digits(37)})` });
+    expect(four).toHaveTextContent(`4★(${digits(37)})`);
+    expect(within(group).getByRole('button', { name: `${texts[3]} (${digits(410)})` })).toBeVisible();
+    expect(within(group).getByRole('button', { name: `${texts[1]} (${digits(1234)})` })).toBeVisible();
+    // A rating the server gave no count for is named without one.
+    expect(within(group).getAllByRole('button')).toHaveLength(5);
+    expect(within(group).getAllByRole('button')[4]).not.toHaveTextContent('(');
+
+    await user.click(four);
+    expect(selectFilters(store.getState()).minRating).toBe(4);
+    expect(await within(group).findByRole('button', { name: `${texts[4]} (${digits(37)})` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

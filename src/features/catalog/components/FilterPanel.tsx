@@ -20,14 +20,14 @@ import {
 
 // Each group subscribes to its own filter field only, so changing one group re-renders that group alone.
 
+/** A facet count as shown, in the language's digits: "(12)", "(١٢)". */
+const countText = (count: number, language: string) =>
+  `(${new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW').format(count)})`;
+
 /** How many products a choice leaves (the facet count), read out as part of the choice's name. */
 function FacetCount({ count }: { count: number }) {
   const language = useAppSelector(selectLanguage);
-  return (
-    <span className="text-body-secondary small ms-1">
-      ({new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW').format(count)})
-    </span>
-  );
+  return <span className="text-body-secondary small ms-1">{countText(count, language)}</span>;
 }
 
 function CheckList({
@@ -181,23 +181,29 @@ const PriceFilter = memo(function PriceFilter() {
 const RatingFilter = memo(function RatingFilter() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
   const minRating = useAppSelector((state) => selectFilters(state).minRating);
+  const counts = useFilterOptions().ratings;
   return (
-    <fieldset className="mb-3">
+    <fieldset className="mb-3" data-testid="filter-rating">
       <legend className="h6">{t('catalog.filters.rating')}</legend>
       <div className="d-flex flex-wrap gap-1">
-        {Array.from({ length: MAX_RATING }, (_, index) => index + 1).map((stars) => (
-          <button
-            key={stars}
-            type="button"
-            className={`btn btn-sm ${minRating === stars ? 'btn-warning' : 'btn-outline-secondary'}`}
-            aria-pressed={minRating === stars}
-            aria-label={t('catalog.filters.rating_at_least', { count: stars })}
-            onClick={() => dispatch(minRatingToggled(stars))}
-          >
-            {stars}★
-          </button>
-        ))}
+        {Array.from({ length: MAX_RATING }, (_, index) => index + 1).map((stars) => {
+          const count = counts[stars];
+          const name = t('catalog.filters.rating_at_least', { count: stars });
+          return (
+            <button
+              key={stars}
+              type="button"
+              className={`btn btn-sm ${minRating === stars ? 'btn-warning' : 'btn-outline-secondary'}`}
+              aria-pressed={minRating === stars}
+              aria-label={count === undefined ? name : `${name} ${countText(count, language)}`}
+              onClick={() => dispatch(minRatingToggled(stars))}
+            >
+              {stars}★{count !== undefined && <FacetCount count={count} />}
+            </button>
+          );
+        })}
       </div>
     </fieldset>
   );
