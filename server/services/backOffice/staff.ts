@@ -1,5 +1,5 @@
 // Who may use the back office. The owner makes staff (and takes it back); the first owner is made on the server's
-// command line (scripts/staff.ts), which also makes the account when there is none.
+// command line (server/staff.ts, `npm run staff`), which also makes the account when there is none.
 import { asc, eq, ne } from 'drizzle-orm';
 import { ADMIN_REFUSALS, type StaffResponse, type StaffMember } from '../../../contract/admin';
 import type { Db } from '../../db/client';
