@@ -1,8 +1,16 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { users, verificationCodes, type CodePurpose } from '../db/schema';
+import {
+  consumeOpenCodes,
+  countCodesSince,
+  countWrongCodeGuess,
+  insertCode,
+  lockNewestOpenCode,
+  lockUserForCodes,
+  markCodeConsumed,
+  type CodePurpose,
+} from '../db/queries/verificationCodes';
 import { TooManyAttempts } from './domainErrors';
 import { clientAddressKey } from './clientAddress';
 import type { SharedCounter } from './rateLimitStore';
@@ -88,11 +96,6 @@ export async function capCodeSends(
 }
 
 /**
- * Issues a fresh 6-digit code (older open codes of the same purpose die), stores only its HMAC and mails it.
- * With `limitResends`, at most one code per minute per address and purpose (a reset code right after the
- * registration code is fine, a second reset code is not) and five per hour per account, else 429.
- */
-/**
  * A code asked for an address no account has: nothing is mailed, but the request is counted as a real one is (one
  * a minute, RESEND_MAX_PER_HOUR an hour per e-mail), so the answer, 429s included, does not tell who has an account.
  */
@@ -107,6 +110,11 @@ export async function countCodeForNoAccount(
   if (thisHour.count > RESEND_MAX_PER_HOUR) throw new TooManyAttempts();
 }
 
+/**
+ * Issues a fresh 6-digit code (older open codes of the same purpose die), stores only its HMAC and mails it.
+ * With `limitResends`, at most one code per minute per address and purpose (a reset code right after the
+ * registration code is fine, a second reset code is not) and five per hour per account, else 429.
+ */
 export async function issueCode(
   { db, config, mail, limits }: CodeDeps,
   user: { id: number; email: string },
@@ -125,26 +133,13 @@ export async function issueCode(
   if (options.limitResends && thisMinute.count > 1) throw new TooManyAttempts();
   const limited = await db.transaction(async (tx) => {
     // Serialises concurrent requests for one account, so two clicks cannot both slip under the limits.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await lockUserForCodes(tx, user.id);
     if (options.limitResends) {
       const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-      const recent = await tx
-        .select({ createdAt: verificationCodes.createdAt })
-        .from(verificationCodes)
-        .where(and(eq(verificationCodes.userId, user.id), gt(verificationCodes.createdAt, hourAgo)));
-      if (recent.length >= RESEND_MAX_PER_HOUR) return true;
+      if ((await countCodesSince(tx, user.id, hourAgo)) >= RESEND_MAX_PER_HOUR) return true;
     }
-    await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(verificationCodes.userId, user.id),
-          eq(verificationCodes.purpose, purpose),
-          isNull(verificationCodes.consumedAt),
-        ),
-      );
-    await tx.insert(verificationCodes).values({
+    await consumeOpenCodes(tx, user.id, purpose, now);
+    await insertCode(tx, {
       userId: user.id,
       purpose,
       codeHash: codeHash(config, user.id, code, bindingOf(purpose, user.email)),
@@ -191,32 +186,17 @@ export async function consumeCode(
 ): Promise<boolean> {
   const now = config.now();
   return db.transaction(async (tx) => {
-    const [open] = await tx
-      .select()
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.userId, userId),
-          inArray(verificationCodes.purpose, purposes),
-          isNull(verificationCodes.consumedAt),
-        ),
-      )
-      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-      .limit(1)
-      .for('update');
+    const open = await lockNewestOpenCode(tx, userId, purposes);
     if (!open || open.expiresAt.getTime() <= now.getTime() || open.attempts >= CODE_MAX_ATTEMPTS)
       return false;
     if (
       submitted === null ||
       !sameHash(open.codeHash, codeHash(config, userId, submitted, boundTo?.toLowerCase()))
     ) {
-      await tx
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, open.id));
+      await countWrongCodeGuess(tx, open.id);
       return false;
     }
-    await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, open.id));
+    await markCodeConsumed(tx, open.id, now);
     return true;
   });
 }
@@ -227,14 +207,5 @@ export async function dropOpenCodes(
   userId: number,
   purpose: CodePurpose,
 ): Promise<void> {
-  await db
-    .update(verificationCodes)
-    .set({ consumedAt: config.now() })
-    .where(
-      and(
-        eq(verificationCodes.userId, userId),
-        eq(verificationCodes.purpose, purpose),
-        isNull(verificationCodes.consumedAt),
-      ),
-    );
+  await consumeOpenCodes(db, userId, purpose, config.now());
 }

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { rememberLanguage } from '../db/queries/users';
-import { apiTokens, secondFactors, users, type UserRole } from '../db/schema';
+import { prepareTokenLookup, recordTokenUse, type TokenRow, type UserRole } from '../db/queries/apiTokens';
+import { deleteToken, rememberLanguage } from '../db/queries/users';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { LookupRounds } from '../lib/lookupRounds';
 import { sha256Hex } from '../lib/tokens';
@@ -36,31 +35,6 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header);
   return match?.[1] ?? null;
 }
-
-function prepareTokenLookup(db: Db) {
-  return db
-    .select({
-      tokenHash: apiTokens.tokenHash,
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      emailVerifiedAt: users.emailVerifiedAt,
-      role: users.role,
-      tokenId: apiTokens.id,
-      createdAt: apiTokens.createdAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      secondFactorAt: apiTokens.secondFactorAt,
-      provenAt: apiTokens.provenAt,
-      enrolledAt: secondFactors.confirmedAt,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(secondFactors, eq(secondFactors.userId, users.id))
-    .where(sql`${apiTokens.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
-    .prepare('token_lookup');
-}
-
-type TokenRow = Awaited<ReturnType<ReturnType<typeof prepareTokenLookup>['execute']>>[number];
 
 /**
  * Every signed-in request looks its token up, so the lookups go in rounds (lib/lookupRounds): one prepared
@@ -106,13 +80,13 @@ export async function authenticate(
     idleMs > TOKEN_IDLE_LIMIT_MS ||
     now.getTime() - row.createdAt.getTime() > app.deps.config.tokenMaxAgeMs
   ) {
-    await app.deps.db.delete(apiTokens).where(eq(apiTokens.id, row.tokenId));
+    await deleteToken(app.deps.db, row.tokenId);
     return null;
   }
   if (idleMs > TOUCH_INTERVAL_MS) {
     // The row is shared by the requests of one round: the first to see it stale stamps it for all of them.
     row.lastUsedAt = now;
-    await app.deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+    await recordTokenUse(app.deps.db, row.tokenId, now);
   }
   return {
     id: row.id,

@@ -1,8 +1,95 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { cartItems } from '../schema';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { executeRows, type Db } from '../client';
+import { cartItems, products } from '../schema';
 
 export type CartLine = typeof cartItems.$inferSelect;
+
+/** Whose cart: a signed-in user's, or a guest cart's. */
+export type CartOwner = { userId: number } | { guestCartId: number };
+
+/** The owner's lines (a user's lines have no guest cart, a guest cart's no user). */
+export function ownerWhere(owner: CartOwner): SQL {
+  return 'userId' in owner
+    ? (and(eq(cartItems.userId, owner.userId), isNull(cartItems.guestCartId)) as SQL)
+    : (and(eq(cartItems.guestCartId, owner.guestCartId), isNull(cartItems.userId)) as SQL);
+}
+
+/** The owner's lines, oldest first. */
+export async function cartRows(db: Db, owner: CartOwner): Promise<CartLine[]> {
+  return db.select().from(cartItems).where(ownerWhere(owner)).orderBy(asc(cartItems.id));
+}
+
+/** The owner's lines, oldest first, each with its product's stock. */
+export async function cartLinesWithStock(
+  db: Db,
+  owner: CartOwner,
+): Promise<{ line: CartLine; stock: number }[]> {
+  return db
+    .select({ line: cartItems, stock: products.stockQuantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(ownerWhere(owner))
+    .orderBy(asc(cartItems.id));
+}
+
+/** The pieces of a product in a user's cart, over its sizes and colours. */
+export async function userProductQuantity(db: Db, userId: number, productId: number): Promise<number> {
+  const [sum] = await executeRows<{ total: number | string | null }>(
+    db,
+    sql`SELECT sum(quantity) AS total FROM cart_items
+        WHERE user_id = ${userId} AND guest_cart_id IS NULL AND product_id = ${productId}`,
+  );
+  return Number(sum?.total ?? 0);
+}
+
+/** The quantity of the owner's line of this product, size and colour; undefined when there is none. */
+export async function lineQuantity(
+  db: Db,
+  owner: CartOwner,
+  line: Pick<CartLine, 'productId' | 'sizeValueId' | 'colorValueId'>,
+): Promise<number | undefined> {
+  const [existing] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(
+      and(
+        ownerWhere(owner),
+        eq(cartItems.productId, line.productId),
+        line.sizeValueId === null
+          ? isNull(cartItems.sizeValueId)
+          : eq(cartItems.sizeValueId, line.sizeValueId),
+        line.colorValueId === null
+          ? isNull(cartItems.colorValueId)
+          : eq(cartItems.colorValueId, line.colorValueId),
+      ),
+    );
+  return existing?.quantity;
+}
+
+/**
+ * A guest's line into a user's cart: a new line of `kept` pieces, or the user's line of the same product, size and
+ * colour grown by `added` but never past `bound` (LEAST holds it even against a concurrent add). The user's own
+ * line keeps its currency.
+ */
+export async function mergeLineIntoUserCart(
+  tx: Db,
+  userId: number,
+  line: Pick<CartLine, 'productId' | 'sizeValueId' | 'colorValueId' | 'currency'>,
+  amounts: { kept: number; added: number; bound: number },
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
+    VALUES (${userId}, NULL, ${line.productId}, ${amounts.kept}, ${line.sizeValueId},
+            ${line.colorValueId}, ${line.currency})
+    ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
+                 (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
+    DO UPDATE SET quantity = LEAST(cart_items.quantity + ${amounts.added}, ${amounts.bound}), updated_at = now()`);
+}
+
+/** Empties the owner's cart. */
+export async function deleteOwnerLines(tx: Db, owner: CartOwner): Promise<void> {
+  await tx.delete(cartItems).where(ownerWhere(owner));
+}
 
 /** Whose line: a user's (guest cart none) or a guest cart's (user none); 0 stands for none, as in the line index. */
 export interface LineOwner {

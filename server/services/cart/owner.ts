@@ -1,16 +1,29 @@
 // Who a cart belongs to: a signed-in user, or a guest who holds an unguessable token (only its hash is stored).
 // Guest carts expire when empty or idle, and move into the user's cart on sign-in.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Db } from '../../db/client';
-import { deleteExpiredGuestCarts } from '../../db/queries/guestCarts';
+import type { Db } from '../../db/client';
+import {
+  cartLinesWithStock,
+  deleteOwnerLines,
+  lineQuantity,
+  mergeLineIntoUserCart,
+  ownerWhere,
+  userProductQuantity,
+  type CartOwner,
+} from '../../db/queries/cartLines';
+import {
+  deleteExpiredGuestCarts,
+  deleteGuestCart,
+  findGuestCartRecordingUse,
+  insertGuestCart,
+  lockGuestCartByToken,
+} from '../../db/queries/guestCarts';
 import { moveGuestOrders } from '../../db/queries/orderOwners';
-import { cartItems, guestCarts, products } from '../../db/schema';
 import type { Job } from '../../lib/jobs';
 import { sha256Hex } from '../../lib/tokens';
 import { NotFound, NotSignedIn } from '../errors';
 
-export type CartOwner = { userId: number } | { guestCartId: number };
+export { ownerWhere, type CartOwner };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -37,21 +50,10 @@ export function guestCartExpiry(db: Db): Job {
   };
 }
 
-export function ownerWhere(owner: CartOwner): SQL {
-  return 'userId' in owner
-    ? (and(eq(cartItems.userId, owner.userId), isNull(cartItems.guestCartId)) as SQL)
-    : (and(eq(cartItems.guestCartId, owner.guestCartId), isNull(cartItems.userId)) as SQL);
-}
-
 /** A new guest cart and the token that opens it (only its hash is kept). */
 export async function createGuestCart(db: Db): Promise<{ guestCartId: number; token: string }> {
   const token = randomBytes(32).toString('base64url');
-  const [row] = await db
-    .insert(guestCarts)
-    .values({ tokenHash: sha256Hex(token) })
-    .returning({ id: guestCarts.id });
-  if (!row) throw new Error('guest cart insert returned nothing');
-  return { guestCartId: row.id, token };
+  return { guestCartId: await insertGuestCart(db, sha256Hex(token)), token };
 }
 
 /**
@@ -67,17 +69,9 @@ export async function guestOwner(db: Db, token: unknown): Promise<{ guestCartId:
   const staleBefore = new Date(now.getTime() - GUEST_TOUCH_INTERVAL_MS);
   const tokenHash = sha256Hex(token);
   // One statement: finds the cart and records its use only when the last one is older than the interval.
-  const [row] = await executeRows<{ id: number }>(
-    db,
-    sql`WITH found AS (SELECT id, last_used_at FROM guest_carts WHERE token_hash = ${tokenHash}),
-        touched AS (
-          UPDATE guest_carts AS cart SET last_used_at = ${now.toISOString()}::timestamptz
-          FROM found WHERE cart.id = found.id AND found.last_used_at < ${staleBefore.toISOString()}::timestamptz
-        )
-        SELECT id FROM found`,
-  );
-  if (!row) throw new NotSignedIn();
-  return { guestCartId: Number(row.id) };
+  const guestCartId = await findGuestCartRecordingUse(db, tokenHash, now, staleBefore);
+  if (guestCartId === null) throw new NotSignedIn();
+  return { guestCartId };
 }
 
 export interface MergeReport {
@@ -102,19 +96,10 @@ export async function mergeGuestCart(
   if (typeof token !== 'string' || token.length < 16 || token.length > 200)
     throw new NotFound('Guest cart not found');
   return db.transaction(async (tx) => {
-    const locked = await tx.execute(
-      sql`SELECT id FROM guest_carts WHERE token_hash = ${sha256Hex(token)} FOR UPDATE`,
-    );
-    const guestCart = (locked as { rows: { id: number }[] }).rows[0];
-    if (!guestCart) throw new NotFound('Guest cart not found');
-    const guestCartId = Number(guestCart.id);
+    const guestCartId = await lockGuestCartByToken(tx, sha256Hex(token));
+    if (guestCartId === null) throw new NotFound('Guest cart not found');
     const report: MergeReport = { merged: 0, capped: 0, dropped: 0 };
-    const lines = await tx
-      .select({ line: cartItems, stock: products.stockQuantity })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(ownerWhere({ guestCartId }))
-      .orderBy(asc(cartItems.id));
+    const lines = await cartLinesWithStock(tx, { guestCartId });
     const userTotals = new Map<number, number>();
     const max = options.maxPerProduct ?? Number.MAX_SAFE_INTEGER;
     for (const { line, stock } of lines) {
@@ -123,30 +108,8 @@ export async function mergeGuestCart(
         continue;
       }
       let productTotal = userTotals.get(line.productId);
-      if (productTotal === undefined) {
-        const [sum] = await executeRows<{ total: number | string | null }>(
-          tx,
-          sql`SELECT sum(quantity) AS total FROM cart_items
-              WHERE user_id = ${userId} AND guest_cart_id IS NULL AND product_id = ${line.productId}`,
-        );
-        productTotal = Number(sum?.total ?? 0);
-      }
-      const [existing] = await tx
-        .select({ quantity: cartItems.quantity })
-        .from(cartItems)
-        .where(
-          and(
-            ownerWhere({ userId }),
-            eq(cartItems.productId, line.productId),
-            line.sizeValueId === null
-              ? isNull(cartItems.sizeValueId)
-              : eq(cartItems.sizeValueId, line.sizeValueId),
-            line.colorValueId === null
-              ? isNull(cartItems.colorValueId)
-              : eq(cartItems.colorValueId, line.colorValueId),
-          ),
-        );
-      const had = existing?.quantity ?? 0;
+      if (productTotal === undefined) productTotal = await userProductQuantity(tx, userId, line.productId);
+      const had = (await lineQuantity(tx, { userId }, line)) ?? 0;
       // The most this line may hold: the stock, and the cap less the product's other lines.
       const bound = Math.min(stock, Math.max(had, max - (productTotal - had)));
       const wanted = had + line.quantity;
@@ -156,17 +119,11 @@ export async function mergeGuestCart(
       userTotals.set(line.productId, productTotal - had + kept);
       if (kept <= 0) continue;
       // The user's own line keeps its currency; LEAST keeps the bound even against a concurrent add.
-      await tx.execute(sql`
-        INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
-        VALUES (${userId}, NULL, ${line.productId}, ${kept}, ${line.sizeValueId},
-                ${line.colorValueId}, ${line.currency})
-        ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
-                     (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
-        DO UPDATE SET quantity = LEAST(cart_items.quantity + ${line.quantity}, ${bound}), updated_at = now()`);
+      await mergeLineIntoUserCart(tx, userId, line, { kept, added: line.quantity, bound });
     }
     await moveGuestOrders(tx, guestCartId, userId);
-    await tx.delete(cartItems).where(ownerWhere({ guestCartId }));
-    await tx.delete(guestCarts).where(eq(guestCarts.id, guestCartId));
+    await deleteOwnerLines(tx, { guestCartId });
+    await deleteGuestCart(tx, guestCartId);
     return report;
   });
 }
