@@ -7,20 +7,17 @@ import { Admin } from '../../contract/admin';
 import { HttpError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
 import type { Actor } from '../services/backOffice/audit';
+import { CATALOG_MESSAGES } from '../services/backOffice/catalog';
+import { createCoupon, listCouponsForStaff, updateCoupon } from '../services/backOffice/coupons';
+import { storeProductPicture } from '../services/backOffice/pictures';
 import {
   categoriesForStaff,
-  CATALOG_MESSAGES,
-  createCoupon,
   createProduct,
-  decideReview,
-  listCouponsForStaff,
   listProductsForStaff,
-  listReviewsForStaff,
   productPage,
-  storeProductPicture,
-  updateCoupon,
   updateProduct,
-} from '../services/backOffice/catalog';
+} from '../services/backOffice/products';
+import { decideReview, listReviewsForStaff } from '../services/backOffice/reviews';
 import { dashboard } from '../services/backOffice/dashboard';
 import {
   acceptMismatchedPayment,

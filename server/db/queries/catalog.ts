@@ -62,3 +62,8 @@ export async function hasReviewed(db: Db, userId: number, productId: number): Pr
 export async function insertReview(db: Db, values: typeof reviews.$inferInsert): Promise<void> {
   await db.insert(reviews).values(values);
 }
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return row !== undefined;
+}

@@ -114,3 +114,33 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
   return rows.length > 0;
 }
+
+/** The columns of a new product (id and the counters are the table's). */
+export type NewProductRow = Omit<typeof products.$inferInsert, 'id' | 'soldCount'>;
+/** What staff change on a product, its stock note with its stock. */
+export type ProductChanges = Partial<
+  Pick<
+    NewProductRow,
+    'stockQuantity' | 'price' | 'discountedPrice' | 'sale' | 'offer' | 'stockWarningEn' | 'stockWarningAr'
+  >
+>;
+
+/** The product's row under its lock (inside a transaction), or undefined. */
+export async function lockProduct(db: Db, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+  return row;
+}
+
+export async function updateProductRow(db: Db, id: number, changes: ProductChanges): Promise<void> {
+  await db.update(products).set(changes).where(eq(products.id, id));
+}
+
+/** A new product and its gallery in the given order; answers its id. */
+export async function insertProduct(db: Db, row: NewProductRow, images: string[]): Promise<number> {
+  const [created] = await db.insert(products).values(row).returning({ id: products.id });
+  if (!created) throw new Error('product insert returned nothing');
+  await db
+    .insert(productImages)
+    .values(images.map((image, position) => ({ productId: created.id, image, position })));
+  return created.id;
+}

@@ -1,9 +1,16 @@
 // The audit log: every staff action, who, what, when, and the fields before → after. Written in the transaction
 // of the change itself, so there is no change without its entry and no entry without its change.
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AuditEntry } from '../../../contract/admin';
 import type { Db } from '../../db/client';
-import { auditLog, type AuditSubject, type AuditValues } from '../../db/schema';
+import {
+  auditRowsOf,
+  auditRowsOfOrder,
+  hasAuditRowsBy,
+  insertAuditRow,
+  type AuditRow,
+  type AuditSubject,
+  type AuditValues,
+} from '../../db/queries/audit';
 
 /** Who acted: a signed-in staff member, or the command line on the server (no account). */
 export interface Actor {
@@ -25,7 +32,7 @@ export interface AuditWrite {
 }
 
 export async function writeAudit(db: Db, actor: Actor, entry: AuditWrite, now: Date): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAuditRow(db, {
     actorId: actor.id,
     actorName: actor.name,
     actorEmail: actor.email,
@@ -55,16 +62,9 @@ export function changedFields(
   return Object.keys(now).length === 0 ? null : { before: was, after: now };
 }
 
-type AuditRow = typeof auditLog.$inferSelect;
-
 /** Whether the account ever acted in the back office (its entries keep its id). */
-export async function actedInBackOffice(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(eq(auditLog.actorId, userId))
-    .limit(1);
-  return row !== undefined;
+export function actedInBackOffice(db: Db, userId: number): Promise<boolean> {
+  return hasAuditRowsBy(db, userId);
 }
 
 function entryOf(row: AuditRow): AuditEntry {
@@ -84,12 +84,7 @@ function entryOf(row: AuditRow): AuditEntry {
 
 /** One thing's entries, newest first. */
 export async function auditOf(db: Db, subjectType: AuditSubject, subjectId: number): Promise<AuditEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
-    .orderBy(desc(auditLog.id));
-  return rows.map(entryOf);
+  return (await auditRowsOf(db, subjectType, subjectId)).map(entryOf);
 }
 
 /** Several things' entries at once (a list page), by subject id, newest first. */
@@ -100,26 +95,12 @@ export async function auditOfMany(
 ): Promise<Map<number, AuditEntry[]>> {
   const byId = new Map<number, AuditEntry[]>(subjectIds.map((id) => [id, []]));
   if (subjectIds.length === 0) return byId;
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectType, subjectType), inArray(auditLog.subjectId, subjectIds)))
-    .orderBy(desc(auditLog.id));
-  for (const row of rows) byId.get(row.subjectId)?.push(entryOf(row));
+  for (const row of await auditRowsOf(db, subjectType, subjectIds))
+    byId.get(row.subjectId)?.push(entryOf(row));
   return byId;
 }
 
 /** An order's entries and its payments', newest first. */
 export async function auditOfOrder(db: Db, orderId: number): Promise<AuditEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(
-      or(
-        and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, orderId)),
-        eq(auditLog.orderId, orderId),
-      ),
-    )
-    .orderBy(desc(auditLog.id));
-  return rows.map(entryOf);
+  return (await auditRowsOfOrder(db, orderId)).map(entryOf);
 }

@@ -57,7 +57,7 @@ import { stockWarningFor } from '../../lib/stockWarning';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { PictureFetchError } from '../pictureFetch';
 import { changedFields, writeAudit, type Actor } from './audit';
-import { PRODUCT_PICTURE_PATH, storeProductPicture } from './catalog';
+import { PRODUCT_PICTURE_PATH, storeProductPicture } from './pictures';
 import {
   LIMITS,
   MAX_IMPORT_BYTES,
