@@ -52,10 +52,17 @@ const serverTransform: Config['transform'] = {
   // light-my-request; the structured-data validator and its extractor, in tests) compiled to CommonJS like our own code.
   '^.+\\.m?js$': esmPackageTransform,
 };
+/** React Email's code block only loads Prism (see server/testing/codeBlockStub.ts); no mail shows code. */
+const serverModuleNameMapper: Config['moduleNameMapper'] = {
+  '^@react-email/code-block$': '<rootDir>/server/testing/codeBlockStub.ts',
+};
 const SERVER_ESM_PACKAGES =
   '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite|@react-email/render|@adobe/structured-data-validator|@marbec/web-auto-extractor)/)';
 
 const config: Config = {
+  // Jest's default is one worker fewer than the cores, and a single worker runs every file in band: on a 2-core
+  // machine that left one core idle for the whole run. The suites are CPU-bound (PGlite, jsdom), one per core.
+  maxWorkers: '100%',
   // Jest reads the test timeout from the top level only (a project's own testTimeout is ignored); the longest
   // one the projects ask for, so a busy machine does not fail tests that are merely slow.
   testTimeout: 30_000,
@@ -90,6 +97,7 @@ const config: Config = {
       testTimeout: 30_000,
       transform: serverTransform,
       transformIgnorePatterns: [SERVER_ESM_PACKAGES],
+      moduleNameMapper: serverModuleNameMapper,
     },
     {
       // The SPA rendered as the server renders it (src/app/renderPage.tsx): in Node, with no window, against the
@@ -101,6 +109,7 @@ const config: Config = {
       transform: serverTransform,
       transformIgnorePatterns: [SERVER_ESM_PACKAGES],
       moduleNameMapper: {
+        ...serverModuleNameMapper,
         '\\.(css)$': 'identity-obj-proxy',
         '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/src/testing/fileStub.ts',
       },
