@@ -15,10 +15,11 @@ import {
   type AppliedCoupon,
 } from '../features/coupon/couponSlice';
 import {
-  selectShippingChoice,
+  isShippingPick,
+  selectShippingPick,
   shippingChangedInAnotherTab,
   SHIPPING_PERSIST_KEY,
-  type ShippingChoice,
+  type ShippingPick,
 } from '../features/shipping/shippingSlice';
 import { onPersistedChange } from '../lib/storageEvents';
 import { api } from './api';
@@ -35,9 +36,9 @@ export function syncAcrossTabs(store: AppStore): () => void {
       store.dispatch(api.util.invalidateTags([CART_LIST]));
     }),
     onPersistedChange(SHIPPING_PERSIST_KEY, (fields) => {
-      const next = fields?.choice as ShippingChoice | undefined;
-      if (!next) return;
-      const current = selectShippingChoice(store.getState());
+      const next = fields?.choice as ShippingPick | undefined;
+      if (!next || !isShippingPick(next)) return;
+      const current = selectShippingPick(store.getState());
       if (JSON.stringify(next) === JSON.stringify(current)) return;
       store.dispatch(shippingChangedInAnotherTab(next));
     }),

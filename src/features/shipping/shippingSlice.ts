@@ -10,100 +10,74 @@ export interface PlaceNames {
 }
 
 /**
- * The shopper's delivery choice, shared by the cart and checkout. The names are kept beside the ids because the
- * order is created with them; the price is the chosen area's, in `currency`.
+ * What the shopper chose for delivery, shared by the cart and checkout: the ids of the governorate and the area,
+ * and the detailed address typed. The places' names and the area's price are the server's (RTK Query's governorates
+ * and areas answers, see shippingSelectors), never copied here.
  */
-export interface ShippingChoice {
+export interface ShippingPick {
   governorateId: number | null;
-  governorate: PlaceNames | null;
   areaId: number | null;
-  area: PlaceNames | null;
-  shippingPrice: number;
-  currency: string | null;
   address: string;
 }
 
-export const NO_SHIPPING_CHOICE: ShippingChoice = {
-  governorateId: null,
-  governorate: null,
-  areaId: null,
-  area: null,
-  shippingPrice: 0,
-  currency: null,
-  address: '',
-};
+export const NO_SHIPPING_PICK: ShippingPick = { governorateId: null, areaId: null, address: '' };
 
 /** One object, so the selector hands out the same reference while nothing changes. */
 export interface ShippingState {
-  choice: ShippingChoice;
+  choice: ShippingPick;
 }
 
-const initialState: ShippingState = { choice: NO_SHIPPING_CHOICE };
+const initialState: ShippingState = { choice: NO_SHIPPING_PICK };
 
 const shippingSlice = createSlice({
   name: 'shipping',
   initialState,
   reducers: {
-    /** A governorate clears the area and makes shipping 0 until an area is chosen. */
-    governorateChosen(state, action: PayloadAction<{ id: number } & PlaceNames>) {
-      const { id, name_ar, name_en } = action.payload;
-      state.choice = {
-        ...NO_SHIPPING_CHOICE,
-        governorateId: id,
-        governorate: { name_ar, name_en },
-        address: state.choice.address,
-      };
+    /** A governorate clears the area (shipping is 0 until an area is chosen); the typed address stays. */
+    governorateChosen(state, action: PayloadAction<{ id: number }>) {
+      state.choice = { ...NO_SHIPPING_PICK, governorateId: action.payload.id, address: state.choice.address };
     },
-    /** Also when the chosen area's price is read again in the shopper's new currency. */
-    areaChosen(
-      state,
-      action: PayloadAction<{ id: number; shipping_price: number; currency: string } & PlaceNames>,
-    ) {
-      const { id, name_ar, name_en, shipping_price, currency } = action.payload;
-      Object.assign(state.choice, {
-        areaId: id,
-        area: { name_ar, name_en },
-        shippingPrice: Math.max(0, shipping_price),
-        currency,
-      });
+    areaChosen(state, action: PayloadAction<{ id: number }>) {
+      state.choice.areaId = action.payload.id;
     },
     addressTyped(state, action: PayloadAction<string>) {
       state.choice.address = action.payload;
     },
     /** Another tab of this browser changed the stored choice (storage event). */
-    shippingChangedInAnotherTab(state, action: PayloadAction<ShippingChoice>) {
-      state.choice = { ...NO_SHIPPING_CHOICE, ...action.payload };
+    shippingChangedInAnotherTab(state, action: PayloadAction<ShippingPick>) {
+      state.choice = pickOf(action.payload);
     },
   },
   selectors: {
-    /** The delivery choice (the same object while nothing changes). */
-    selectShippingChoice: (state) => state.choice,
+    /** The ids and the address chosen (the same object while nothing changes). */
+    selectShippingPick: (state) => state.choice,
   },
 });
 
+/** Only the pick's own fields: a copy stored by an older build also held the places' names and the price. */
+function pickOf(stored: ShippingPick): ShippingPick {
+  return { governorateId: stored.governorateId, areaId: stored.areaId, address: stored.address };
+}
+
 export const { governorateChosen, areaChosen, addressTyped, shippingChangedInAnotherTab } =
   shippingSlice.actions;
-export const { selectShippingChoice } = shippingSlice.selectors;
+export const { selectShippingPick } = shippingSlice.selectors;
 export const shippingSliceReducer = shippingSlice.reducer;
 
-const placeNames = shapeOf({ name_ar: isString, name_en: isString });
+export const isShippingPick = shapeOf({
+  governorateId: nullable(isFiniteNumber),
+  areaId: nullable(isFiniteNumber),
+  address: isString,
+});
 
 export const SHIPPING_PERSIST_KEY = 'shipping';
 export const shippingReducer = persistReducer(
   {
     key: SHIPPING_PERSIST_KEY,
     storage: localPersistStorage,
-    migrate: keepValidFields<ShippingState>({
-      choice: shapeOf({
-        governorateId: nullable(isFiniteNumber),
-        governorate: nullable(placeNames),
-        areaId: nullable(isFiniteNumber),
-        area: nullable(placeNames),
-        shippingPrice: isFiniteNumber,
-        currency: nullable(isString),
-        address: isString,
-      }),
-    }),
+    migrate: keepValidFields<ShippingState>({ choice: isShippingPick }, (kept) =>
+      kept.choice ? { choice: pickOf(kept.choice) } : kept,
+    ),
   },
   shippingSlice.reducer,
 );

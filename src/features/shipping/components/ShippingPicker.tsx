@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -8,8 +8,9 @@ import { formatMoney } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { placeName } from '../placeName';
-import { useGetAreasQuery, useGetGovernoratesQuery } from '../shippingApi';
-import { addressTyped, areaChosen, governorateChosen, selectShippingChoice } from '../shippingSlice';
+import { SHIPPING_FRESH_SECONDS, useGetAreasQuery, useGetGovernoratesQuery } from '../shippingApi';
+import { selectShippingChoice } from '../shippingSelectors';
+import { addressTyped, areaChosen, governorateChosen } from '../shippingSlice';
 
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useTranslation(['translation', SHOP_NAMESPACE]);
@@ -27,8 +28,9 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
 }
 
 /**
- * Governorate, area and detailed address. The choice is stored (and shared with checkout and other tabs) as it
- * is made; `showErrors` marks a missing address even before the field was touched (checkout's submit).
+ * Governorate, area and detailed address. The choice (ids and address) is stored (and shared with checkout and
+ * other tabs) as it is made; names and price are the server's answers, read again in the shopper's currency.
+ * `showErrors` marks a missing address even before the field was touched (checkout's submit).
  */
 export function ShippingPicker({ showErrors = false }: { showErrors?: boolean }) {
   const { t, ready } = useTranslation(['translation', SHOP_NAMESPACE]);
@@ -38,17 +40,12 @@ export function ShippingPicker({ showErrors = false }: { showErrors?: boolean })
   const choice = useAppSelector(selectShippingChoice);
   const [addressTouched, setAddressTouched] = useState(false);
   const ids = useId();
-  const governorates = useGetGovernoratesQuery();
+  const fresh = { refetchOnMountOrArgChange: SHIPPING_FRESH_SECONDS };
+  const governorates = useGetGovernoratesQuery(undefined, fresh);
   const areas = useGetAreasQuery(
     choice.governorateId === null ? skipToken : { governorateId: choice.governorateId, currency },
+    fresh,
   );
-  // The chosen area's price follows the shopper's currency once the areas are read in it.
-  const areasNow = areas.currentData;
-  useEffect(() => {
-    if (choice.areaId === null || choice.currency === currency || !areasNow) return;
-    const area = areasNow.find((candidate) => candidate.id === choice.areaId);
-    if (area) dispatch(areaChosen({ ...area, currency }));
-  }, [areasNow, choice.areaId, choice.currency, currency, dispatch]);
   if (!ready) return null;
 
   const fallbackGovernorate = t('shipping.fallback_governorate');
@@ -63,7 +60,7 @@ export function ShippingPicker({ showErrors = false }: { showErrors?: boolean })
   const chooseArea = (value: string) => {
     const area = areas.data?.find((item) => String(item.id) === value);
     if (!area) return;
-    dispatch(areaChosen({ ...area, currency }));
+    dispatch(areaChosen(area));
     const price =
       area.shipping_price > 0 ? formatMoney(area.shipping_price, currency, language) : t('shipping.free');
     notify.success(t('shipping.shipping_price_updated', { price }), { toastId: 'shipping-price-updated' });
@@ -132,7 +129,7 @@ export function ShippingPicker({ showErrors = false }: { showErrors?: boolean })
           </select>
         </div>
       )}
-      {choice.areaId !== null && (
+      {choice.area !== null && (
         <p className="small mb-3" data-testid="shipping-price" aria-live="polite">
           {t('shipping.price', {
             area: placeName(choice.area, language, fallbackArea),
