@@ -87,7 +87,7 @@ export type SearchFacets = Static<typeof SearchFacets>;
 export const SearchResponse = ResponseObject({
   data: Type.Array(ListedProduct),
   total: Type.Integer(),
-  /** the page answered: a page past the end answers the last one */
+  /** the page answered (a page past the end: 404 with the last one, NoSuchSearchPage) */
   page: Type.Integer(),
   per_page: Type.Integer(),
   page_count: Type.Integer(),
@@ -95,6 +95,18 @@ export const SearchResponse = ResponseObject({
   facets: SearchFacets,
 });
 export type SearchResponse = Static<typeof SearchResponse>;
+
+export const NO_SUCH_SEARCH_PAGE = 'no_such_page';
+/**
+ * A page past the last one: 404 (nothing to index there), with the last page's answer, so a client can say so,
+ * link to the last page (`page_count`) and keep the filters and their counts on screen.
+ */
+export const NoSuchSearchPage = ResponseObject({
+  ...SearchResponse.properties,
+  message: Type.String(),
+  code: Type.Literal(NO_SUCH_SEARCH_PAGE),
+});
+export type NoSuchSearchPage = Static<typeof NoSuchSearchPage>;
 
 export const SuggestQuery = Type.Object({
   ...CatalogQuery.properties,
@@ -172,8 +184,8 @@ export const CatalogPages = endpoints({
     method: 'GET',
     url: '/catalog/search',
     notes:
-      'a page of the products whose name matches the words (both name columns, Arabic letter forms and English plurals folded, mistyped letters tolerated) and filters, with facet counts; unknown names match nothing; 422 for a bad value (`errors.<field>`)',
-    schema: { querystring: SearchQuery, response: { 200: SearchResponse } },
+      'a page of the products whose name matches the words (both name columns, Arabic letter forms and English plurals folded, mistyped letters tolerated) and filters, with facet counts; unknown names match nothing; a page past the last answers 404 with the last page (`code` no_such_page); 422 for a bad value (`errors.<field>`)',
+    schema: { querystring: SearchQuery, response: { 200: SearchResponse, 404: NoSuchSearchPage } },
   },
   suggestions: {
     method: 'GET',

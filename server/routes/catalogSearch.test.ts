@@ -1,7 +1,7 @@
 // The paged catalogue (issue 48) on the demo shop plus products written straight into the tables by SQL, as a
 // merchant's migration script would: found at once, Arabic and English variants, facets, paging, suggestions.
 import { sql } from 'drizzle-orm';
-import type { SearchResponse, SuggestResponse } from '../../contract/catalogSearch';
+import type { NoSuchSearchPage, SearchResponse, SuggestResponse } from '../../contract/catalogSearch';
 import { executeRows } from '../db/client';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -125,14 +125,26 @@ test('prices in the shown currency: the filter and the facets speak USD when ask
   expect(usd.facets.price.min).toBe(usd.data[0]?.converted_products?.price);
 });
 
-test('paging: 12 a page by default, a page past the end answers the last page, totals and page counts', async () => {
+test('paging: 12 a page by default, a page past the end is a 404 that carries the last page, totals and page counts', async () => {
   const first = await search('');
   expect(first.per_page).toBe(12);
   expect(first.data).toHaveLength(12);
   expect(first.total).toBeGreaterThanOrEqual(154);
-  const past = await search('page=9999');
-  expect(past.page).toBe(first.page_count);
-  expect(past.data.length).toBeGreaterThan(0);
+  for (const page of ['9999', String(first.page_count + 1)]) {
+    const answer = await t.app.inject({ method: 'GET', url: `/api/catalog/search?page=${page}` });
+    expect(answer.statusCode).toBe(404);
+    const past = answer.json<NoSuchSearchPage>();
+    expect(past).toMatchObject({ code: 'no_such_page', page: first.page_count, total: first.total });
+    expect(past.message).toBe(`There is no page ${page} of these results: the last is ${first.page_count}.`);
+    // The last page and the facets, so the client can link to it and keep the filters on screen.
+    expect(past.data.length).toBeGreaterThan(0);
+    expect(past.facets.categories.length).toBeGreaterThan(0);
+  }
+  // The last page itself, and a page past the end of no results at all.
+  expect((await search(`page=${first.page_count}`)).page).toBe(first.page_count);
+  const none = await t.app.inject({ method: 'GET', url: '/api/catalog/search?brands=None%20Such&page=2' });
+  expect(none.statusCode).toBe(404);
+  expect(none.json<NoSuchSearchPage>()).toMatchObject({ total: 0, page: 1, page_count: 1, data: [] });
   const second = await search('page=2');
   expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
 });

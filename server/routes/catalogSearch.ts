@@ -1,7 +1,7 @@
 // The paged catalogue (issue 48): search with facets, suggestions, categories a page at a time, related products and
 // the home lists. Answers are kept a few seconds per address and dropped when the catalogue changes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CatalogPages } from '../../contract/catalogSearch';
+import { CatalogPages, NO_SUCH_SEARCH_PAGE } from '../../contract/catalogSearch';
 import type { MatchGroup } from '../db/queries/catalogSearch';
 import { ResponseMemory } from '../lib/responseMemory';
 import { langOf } from '../lib/language';
@@ -39,10 +39,22 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The request's address (path and query) names the answer, with the language and currency it asks for. */
   const remembered = <T>(url: string, compute: () => Promise<T>) => memory.get(url, compute) as Promise<T>;
 
-  app.get(CatalogPages.search.url, { schema: CatalogPages.search.schema }, async (request) => {
+  app.get(CatalogPages.search.url, { schema: CatalogPages.search.schema }, async (request, reply) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    return remembered(request.url, () => searchCatalog(db, request.query, lang, rate, groupMemory));
+    const answer = await remembered(request.url, () =>
+      searchCatalog(db, request.query, lang, rate, groupMemory),
+    );
+    // A page past the last (a narrower filter left fewer, a made-up link): not a page to show or index as if it
+    // were asked for. The last page comes with the 404, so the client can offer it.
+    if (Number(request.query.page ?? 1) > answer.page_count) {
+      return reply.status(404).send({
+        ...answer,
+        message: `There is no page ${Number(request.query.page)} of these results: the last is ${answer.page_count}.`,
+        code: NO_SUCH_SEARCH_PAGE,
+      });
+    }
+    return answer;
   });
 
   app.get(CatalogPages.suggestions.url, { schema: CatalogPages.suggestions.schema }, async (request) => {

@@ -7,12 +7,16 @@ import type { MessageResponse } from '../../../contract/common';
 import type {
   CategoriesPageResponse,
   HomeResponse,
+  NoSuchSearchPage,
   RelatedResponse,
   SearchResponse,
   SearchSort,
   SuggestResponse,
 } from '../../../contract/catalogSearch';
 import type { Coupon, HomeData, Product, Review, Slide } from './types';
+
+/** The code of a search page past the last (contract/catalogSearch; the contract's values stay out of the bundle). */
+const NO_SUCH_SEARCH_PAGE: NoSuchSearchPage['code'] = 'no_such_page';
 
 export const HOME_KEEP_SECONDS = 300;
 
@@ -101,6 +105,11 @@ export const catalogApi = api.injectEndpoints({
       query: ({ lang, currency, ...search }) => ({
         url: 'catalog/search',
         params: { ...langParams(lang), currency_code: currency, ...searchParams(search) },
+        // A page past the last is a 404 carrying the last page: the page says "no such page" from it, with the
+        // filters and their counts still on screen (useSearchResult's noSuchPage).
+        validateStatus: (response: Response, body: unknown) =>
+          response.ok ||
+          (response.status === 404 && (body as { code?: unknown } | null)?.code === NO_SUCH_SEARCH_PAGE),
       }),
       providesTags: [{ type: 'Category', id: 'LIST' }],
     }),

@@ -44,7 +44,15 @@ export function catalogHandlers(data: CatalogServerData = {}, calls: string[] = 
     }),
     http.get(apiUrl('catalog/search'), ({ request }) => {
       record(request);
-      return HttpResponse.json(searchAnswerOf(categories, new URL(request.url).searchParams));
+      const params = new URL(request.url).searchParams;
+      const answer = searchAnswerOf(categories, params);
+      // As the server: a page past the last is a 404 carrying the last page.
+      return Number(params.get('page') ?? 1) > answer.page_count
+        ? HttpResponse.json(
+            { ...answer, message: 'There is no such page.', code: 'no_such_page' },
+            { status: 404 },
+          )
+        : HttpResponse.json(answer);
     }),
     http.get(apiUrl('catalog/categories'), ({ request }) => {
       record(request);
