@@ -197,6 +197,7 @@ export const {
   reauthClosed,
 } = adminSlice.actions;
 export const {
+  selectTable,
   selectOrdersTable,
   selectProductsTable,
   selectReviewsTable,

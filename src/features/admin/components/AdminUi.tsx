@@ -1,137 +1,14 @@
-// The back office's small parts: sortable tables, their footer, the audit trail, busy buttons, status badges.
+// The back office's small parts: a query's states, the audit trail, busy buttons, status badges (tables: PagedTable).
 import { useState, type ReactNode } from 'react';
 
 import { useAppSelector } from '../../../app/hooks';
 import { failureReason } from '../../../app/api';
 import { selectLanguage } from '../../settings/public';
 import { LoadFailed } from '../../../ui/LoadFailed';
-import { Pagination } from '../../../ui/Pagination';
 import { PageSpinner } from '../../../ui/Spinner';
 import type { AuditEntry } from '../adminApi';
 import { formatDateTime, kwd } from '../adminFormat';
-import type { SortDirection } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
-
-export interface Column<Row> {
-  key: string;
-  label: string;
-  /** the server's sort name when the column sorts */
-  sort?: string;
-  render: (row: Row) => ReactNode;
-  className?: string;
-}
-
-interface TableProps<Row> {
-  caption: string;
-  columns: Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => number | string;
-  sort: string;
-  dir: SortDirection;
-  onSort: (sort: string) => void;
-  testId?: string;
-}
-
-/** A table whose sortable headers are buttons (aria-sort on the sorted one); wide tables scroll on a phone. */
-export function SortableTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  sort,
-  dir,
-  onSort,
-  testId,
-}: TableProps<Row>) {
-  const { t } = useAdminT();
-  return (
-    <div className="table-responsive admin-table">
-      <table className="table table-hover align-middle mb-0" data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const sorted = column.sort !== undefined && column.sort === sort;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.className}
-                  aria-sort={sorted ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.sort ? (
-                    <button
-                      type="button"
-                      className="btn btn-link p-0 fw-semibold text-reset text-decoration-none admin-sort"
-                      title={t('admin.common.sort_by', { column: column.label })}
-                      onClick={() => onSort(column.sort as string)}
-                    >
-                      {column.label}
-                      <span aria-hidden="true" className="ms-1">
-                        {sorted ? (dir === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="text-center text-body-secondary py-4">
-                {t('admin.common.no_rows')}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.key} className={column.className}>
-                    {column.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** How many rows match, and the pages. */
-export function TableFooter({
-  total,
-  page,
-  perPage,
-  label,
-  onPage,
-}: {
-  total: number;
-  page: number;
-  perPage: number;
-  label: string;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useAdminT();
-  return (
-    <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2">
-      <p className="small text-body-secondary mb-0" data-testid="table-total">
-        {t('admin.common.total', { count: total })}
-      </p>
-      <Pagination
-        page={page}
-        pageCount={Math.max(1, Math.ceil(total / perPage))}
-        onPageChange={onPage}
-        label={t('admin.common.pages', { table: label })}
-      />
-    </div>
-  );
-}
 
 /** A query's spinner or its translated failure with a retry; the content once there. */
 export function Loaded<T>({

@@ -1,8 +1,8 @@
 import { useFormik } from 'formik';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { fieldErrors } from '../../../app/api';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../lib/notify';
 import { TextField } from '../../../ui/TextField';
 import { bindFields } from '../../../ui/formikField';
@@ -16,16 +16,9 @@ import {
   type CreateCouponBody,
 } from '../adminApi';
 import { failureText, formatDay, kwd } from '../adminFormat';
-import { filtersChanged, pageChanged, PER_PAGE, selectCouponsTable, sortChanged } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
-import {
-  AuditTrail,
-  BusyButton,
-  Loaded,
-  SortableTable,
-  TableFooter,
-  type Column,
-} from '../components/AdminUi';
+import { AuditTrail, BusyButton } from '../components/AdminUi';
+import { PagedTable, TableSearch, useTablePlace, type Column } from '../components/PagedTable';
 import { useWithReauth } from '../reauth';
 import { useStaffAction } from '../useStaffAction';
 import { amountOrNull, couponMayMakeFree, couponSchema, type CouponValues } from '../schemas';
@@ -282,24 +275,15 @@ function SwitchButton({ coupon }: { coupon: AdminCoupon }) {
 
 export function CouponsPage() {
   const { t } = useAdminT();
-  const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const { filters, page, sort, dir } = useAppSelector(selectCouponsTable);
-  const [search, setSearch] = useState(filters.search);
+  const { filters, sort, paging } = useTablePlace('coupons');
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
   // The server sorts the whole list, so page 2 continues page 1's order.
   const query = useCouponsQuery({
     search: filters.search || undefined,
     sort: sort as AdminCouponsQuery['sort'],
-    dir,
-    page: String(page),
-    per_page: String(PER_PAGE),
+    ...paging,
   });
-  const rows = query.data?.data ?? [];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dispatch(filtersChanged('coupons', { search: search.trim() }));
-  };
   const columns: Column<AdminCoupon>[] = [
     {
       key: 'code',
@@ -389,47 +373,21 @@ export function CouponsPage() {
           onDone={() => setEditing(null)}
         />
       )}
-      <form className="d-flex gap-2 mb-3" role="search" onSubmit={submit}>
-        <label htmlFor="coupons-search" className="visually-hidden">
-          {t('admin.coupons.search')}
-        </label>
-        <input
-          id="coupons-search"
-          type="search"
-          className="form-control form-control-sm"
-          dir="ltr"
-          placeholder={t('admin.coupons.search_placeholder')}
-          value={search}
-          maxLength={64}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <button type="submit" className="btn btn-outline-primary btn-sm">
-          {t('shell.nav.search_button')}
-        </button>
-      </form>
-      <Loaded query={query}>
-        {(answer) => (
-          <div aria-busy={query.isFetching}>
-            <SortableTable
-              caption={t('admin.coupons.title')}
-              columns={columns}
-              rows={rows}
-              rowKey={(coupon) => coupon.id}
-              sort={sort}
-              dir={dir}
-              onSort={(next) => dispatch(sortChanged({ table: 'coupons', sort: next }))}
-              testId="coupons-table"
-            />
-            <TableFooter
-              total={answer.total}
-              page={page}
-              perPage={PER_PAGE}
-              label={t('admin.coupons.title')}
-              onPage={(next) => dispatch(pageChanged({ table: 'coupons', page: next }))}
-            />
-          </div>
-        )}
-      </Loaded>
+      <TableSearch
+        table="coupons"
+        label={t('admin.coupons.search')}
+        placeholder={t('admin.coupons.search_placeholder')}
+        maxLength={64}
+        className="d-flex gap-2 mb-3"
+        dir="ltr"
+      />
+      <PagedTable
+        table="coupons"
+        title={t('admin.coupons.title')}
+        query={query}
+        columns={columns}
+        testId="coupons-table"
+      />
     </section>
   );
 }

@@ -5,17 +5,10 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../../settings/public';
 import { useOrdersQuery, type AdminOrderSummary } from '../adminApi';
 import { formatDateTime, kwd } from '../adminFormat';
-import {
-  filtersChanged,
-  filtersCleared,
-  pageChanged,
-  PER_PAGE,
-  selectOrdersTable,
-  sortChanged,
-  type OrderFilters,
-} from '../adminSlice';
+import { filtersChanged, filtersCleared, type OrderFilters } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
-import { Loaded, SortableTable, StatusBadge, TableFooter, type Column } from '../components/AdminUi';
+import { StatusBadge } from '../components/AdminUi';
+import { PagedTable, useTablePlace, type Column } from '../components/PagedTable';
 
 const STATUSES = ['pending', 'paid', 'completed', 'canceled', 'failed', 'refund_due', 'expired'] as const;
 
@@ -102,17 +95,13 @@ function Filters({ applied }: { applied: OrderFilters }) {
 
 export function OrdersPage() {
   const { t } = useAdminT();
-  const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const table = useAppSelector(selectOrdersTable);
-  const { filters, sort, dir, page } = table;
+  const { filters, sort, paging } = useTablePlace('orders');
   const query = useOrdersQuery({
     ...filters,
     status: filters.status || undefined,
     sort: sort as 'created_at',
-    dir,
-    page: String(page),
-    per_page: String(PER_PAGE),
+    ...paging,
   });
   const columns: Column<AdminOrderSummary>[] = [
     {
@@ -164,29 +153,13 @@ export function OrdersPage() {
         {t('admin.orders.title')}
       </h1>
       <Filters key={JSON.stringify(filters)} applied={filters} />
-      <Loaded query={query}>
-        {(answer) => (
-          <div aria-busy={query.isFetching}>
-            <SortableTable
-              caption={t('admin.orders.title')}
-              columns={columns}
-              rows={answer.data}
-              rowKey={(order) => order.id}
-              sort={sort}
-              dir={dir}
-              onSort={(next) => dispatch(sortChanged({ table: 'orders', sort: next }))}
-              testId="orders-table"
-            />
-            <TableFooter
-              total={answer.total}
-              page={page}
-              perPage={PER_PAGE}
-              label={t('admin.orders.title')}
-              onPage={(next) => dispatch(pageChanged({ table: 'orders', page: next }))}
-            />
-          </div>
-        )}
-      </Loaded>
+      <PagedTable
+        table="orders"
+        title={t('admin.orders.title')}
+        query={query}
+        columns={columns}
+        testId="orders-table"
+      />
     </section>
   );
 }

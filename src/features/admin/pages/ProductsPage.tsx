@@ -1,39 +1,24 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../../settings/public';
 import { useProductsQuery, type AdminProductSummary } from '../adminApi';
 import { kwd } from '../adminFormat';
-import {
-  filtersChanged,
-  pageChanged,
-  PER_PAGE,
-  selectProductsTable,
-  sortChanged,
-  type ProductFilters,
-} from '../adminSlice';
+import { filtersChanged, type ProductFilters } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
-import { Loaded, SortableTable, TableFooter, type Column } from '../components/AdminUi';
+import { PagedTable, TableSearch, useTablePlace, type Column } from '../components/PagedTable';
 
 export function ProductsPage() {
   const { t } = useAdminT();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const { filters, sort, dir, page } = useAppSelector(selectProductsTable);
-  const [search, setSearch] = useState(filters.search);
+  const { filters, sort, paging } = useTablePlace('products');
   const query = useProductsQuery({
     search: filters.search || undefined,
     stock: filters.stock || undefined,
     sort: sort as 'id',
-    dir,
-    page: String(page),
-    per_page: String(PER_PAGE),
+    ...paging,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dispatch(filtersChanged('products', { search: search.trim() }));
-  };
   const columns: Column<AdminProductSummary>[] = [
     {
       key: 'image',
@@ -118,23 +103,13 @@ export function ProductsPage() {
         </Link>
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
-        <form className="d-flex gap-2 flex-grow-1" role="search" onSubmit={submit}>
-          <label htmlFor="products-search" className="visually-hidden">
-            {t('admin.products.search')}
-          </label>
-          <input
-            id="products-search"
-            type="search"
-            className="form-control form-control-sm"
-            placeholder={t('admin.products.search_placeholder')}
-            value={search}
-            maxLength={255}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <button type="submit" className="btn btn-outline-primary btn-sm">
-            {t('shell.nav.search_button')}
-          </button>
-        </form>
+        <TableSearch
+          table="products"
+          label={t('admin.products.search')}
+          placeholder={t('admin.products.search_placeholder')}
+          maxLength={255}
+          className="d-flex gap-2 flex-grow-1"
+        />
         <div>
           <label htmlFor="products-stock" className="visually-hidden">
             {t('admin.products.stock_filter')}
@@ -155,29 +130,13 @@ export function ProductsPage() {
           </select>
         </div>
       </div>
-      <Loaded query={query}>
-        {(answer) => (
-          <div aria-busy={query.isFetching}>
-            <SortableTable
-              caption={t('admin.products.title')}
-              columns={columns}
-              rows={answer.data}
-              rowKey={(product) => product.id}
-              sort={sort}
-              dir={dir}
-              onSort={(next) => dispatch(sortChanged({ table: 'products', sort: next }))}
-              testId="products-table"
-            />
-            <TableFooter
-              total={answer.total}
-              page={page}
-              perPage={PER_PAGE}
-              label={t('admin.products.title')}
-              onPage={(next) => dispatch(pageChanged({ table: 'products', page: next }))}
-            />
-          </div>
-        )}
-      </Loaded>
+      <PagedTable
+        table="products"
+        title={t('admin.products.title')}
+        query={query}
+        columns={columns}
+        testId="products-table"
+      />
     </section>
   );
 }

@@ -9,23 +9,10 @@ import {
   type AdminReviewsQuery,
 } from '../adminApi';
 import { formatDateTime } from '../adminFormat';
-import {
-  filtersChanged,
-  pageChanged,
-  PER_PAGE,
-  selectReviewsTable,
-  sortChanged,
-  type ReviewFilters,
-} from '../adminSlice';
+import { filtersChanged, type ReviewFilters } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
-import {
-  AuditTrail,
-  BusyButton,
-  Loaded,
-  SortableTable,
-  TableFooter,
-  type Column,
-} from '../components/AdminUi';
+import { AuditTrail, BusyButton } from '../components/AdminUi';
+import { PagedTable, useTablePlace, type Column } from '../components/PagedTable';
 import { useStaffAction } from '../useStaffAction';
 
 const TABS: ReviewFilters['status'][] = ['pending', 'approved', 'rejected'];
@@ -74,13 +61,11 @@ export function ReviewsPage() {
   const { t } = useAdminT();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const { filters, dir, page, sort } = useAppSelector(selectReviewsTable);
+  const { filters, sort, paging } = useTablePlace('reviews');
   const query = useReviewsQuery({
     status: filters.status,
     sort: sort as AdminReviewsQuery['sort'],
-    dir,
-    page: String(page),
-    per_page: String(PER_PAGE),
+    ...paging,
   });
   const columns: Column<AdminReview>[] = [
     {
@@ -153,33 +138,14 @@ export function ReviewsPage() {
           </li>
         ))}
       </ul>
-      <Loaded query={query}>
-        {(answer) =>
-          answer.data.length === 0 && filters.status === 'pending' ? (
-            <p className="text-body-secondary">{t('admin.reviews.empty')}</p>
-          ) : (
-            <div aria-busy={query.isFetching}>
-              <SortableTable
-                caption={t('admin.reviews.title')}
-                columns={columns}
-                rows={answer.data}
-                rowKey={(review) => review.id}
-                sort={sort}
-                dir={dir}
-                onSort={(next) => dispatch(sortChanged({ table: 'reviews', sort: next }))}
-                testId="reviews-table"
-              />
-              <TableFooter
-                total={answer.total}
-                page={page}
-                perPage={PER_PAGE}
-                label={t('admin.reviews.title')}
-                onPage={(next) => dispatch(pageChanged({ table: 'reviews', page: next }))}
-              />
-            </div>
-          )
-        }
-      </Loaded>
+      <PagedTable
+        table="reviews"
+        title={t('admin.reviews.title')}
+        query={query}
+        columns={columns}
+        testId="reviews-table"
+        emptyNote={filters.status === 'pending' ? t('admin.reviews.empty') : undefined}
+      />
     </section>
   );
 }
