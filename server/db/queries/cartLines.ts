@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
 import { cartItems, products } from '../schema';
 
@@ -84,6 +84,11 @@ export async function mergeLineIntoUserCart(
     ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
                  (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
     DO UPDATE SET quantity = LEAST(cart_items.quantity + ${amounts.added}, ${amounts.bound}), updated_at = now()`);
+}
+
+/** The owner's lines of these products go (an order paid for them). */
+export async function deleteOwnerProductLines(tx: Db, owner: CartOwner, productIds: number[]): Promise<void> {
+  await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
 }
 
 /** Empties the owner's cart. */

@@ -1,5 +1,5 @@
 // Where the shop delivers: countries, governorates and their areas.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { areas, countries, governorates } from '../schema';
 
@@ -37,4 +37,24 @@ export async function governorateExists(db: Db, id: number): Promise<boolean> {
 
 export function areaRows(db: Db, governorateId: number) {
   return db.select().from(areas).where(eq(areas.governorateId, governorateId)).orderBy(asc(areas.id));
+}
+
+/** The delivery price (KWD) of the named area, by its English (any case) or Arabic names; null when none matches. */
+export async function areaShippingPrice(
+  db: Db,
+  governorateName: string,
+  areaName: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ price: areas.shippingPrice })
+    .from(areas)
+    .innerJoin(governorates, eq(governorates.id, areas.governorateId))
+    .where(
+      and(
+        sql`(lower(${governorates.nameEn}) = lower(${governorateName}) or ${governorates.nameAr} = ${governorateName})`,
+        sql`(lower(${areas.nameEn}) = lower(${areaName}) or ${areas.nameAr} = ${areaName})`,
+      ),
+    )
+    .limit(1);
+  return row ? row.price : null;
 }

@@ -3,10 +3,17 @@
 // ask about one attempt at once).
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
-import { orderItems, orders, paymentAttempts, type AttemptState, type GatewayName } from '../schema';
+import {
+  OPEN_ATTEMPT_STATES,
+  orderItems,
+  orders,
+  paymentAttempts,
+  type AttemptState,
+  type GatewayName,
+} from '../schema';
 import type { StockNeed } from '../stock';
 
-export type { AttemptState, GatewayName };
+export { OPEN_ATTEMPT_STATES, type AttemptState, type GatewayName };
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewAttempt = typeof paymentAttempts.$inferInsert;

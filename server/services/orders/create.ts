@@ -1,14 +1,25 @@
 // Order creation: server-side totals from the cart, the stock taken in the order's transaction, and idempotency (a
 // double submit or a repeated Idempotency-Key answers the first order instead of making a second).
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNPAID_ORDER_TTL_MS, type OrderLimits } from '../../config';
 import { fromMinor, toMinor } from '../../../shared/minorUnits';
 import { databaseErrorOf, type Db } from '../../db/client';
-import { areas, cartItems, governorates, orderItems, orders, products } from '../../db/schema';
+import { deleteOwnerProductLines } from '../../db/queries/cartLines';
+import { areaShippingPrice } from '../../db/queries/locations';
+import {
+  insertOrder,
+  insertOrderItems,
+  orderByFingerprint,
+  orderHoldState,
+  orderPaymentUrl,
+  productStocks,
+  releaseFingerprint,
+  setFirstPaymentLink,
+  setPaymentUrl,
+} from '../../db/queries/orders';
 import { countSold, takeStock } from '../../db/stock';
 import { convert, findRate } from '../catalog';
-import { ownerWhere, type CartOwner } from '../cart';
+import type { CartOwner } from '../cart';
 import type { PaymentGateway } from '../payments';
 import { claimCouponUse } from '../couponUses';
 import { couponTerms, findValidCoupon, orderFigures, priceCart, subtotalKwdOf } from '../pricing';
@@ -28,19 +39,9 @@ export const IDEMPOTENCY_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The delivery price of the named area (English or Arabic names, as the SPA stores both). */
 export async function shippingPriceKwd(db: Db, governorateName: string, areaName: string): Promise<number> {
-  const [row] = await db
-    .select({ price: areas.shippingPrice })
-    .from(areas)
-    .innerJoin(governorates, eq(governorates.id, areas.governorateId))
-    .where(
-      and(
-        sql`(lower(${governorates.nameEn}) = lower(${governorateName}) or ${governorates.nameAr} = ${governorateName})`,
-        sql`(lower(${areas.nameEn}) = lower(${areaName}) or ${areas.nameAr} = ${areaName})`,
-      ),
-    )
-    .limit(1);
-  if (!row) throw new Invalid({ area_name: ['We do not deliver to this area'] });
-  return row.price;
+  const price = await areaShippingPrice(db, governorateName, areaName);
+  if (price === null) throw new Invalid({ area_name: ['We do not deliver to this area'] });
+  return price;
 }
 
 export interface CreatedOrder {
@@ -201,45 +202,42 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
       }
       const { subtotal, discount, total } = figures;
       const paidByCoupon = couponId !== null && total <= 0;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),
-          status: paidByCoupon ? 'paid' : 'pending',
-          currency: currency.currencyCode,
-          governorateName: request.governorateName,
-          areaName: request.areaName,
-          address: request.address,
-          paymentMethod: paidByCoupon ? PAID_BY_COUPON : request.paymentMethod,
-          contactEmail: request.email,
-          contactPhone: request.phone,
-          contactCountryCode: request.countryCode,
-          language: options.language ?? 'en',
-          couponCode,
-          couponId,
-          couponDiscount,
-          subtotal,
-          discountAmount: discount,
-          shippingCost,
-          totalPrice: total,
-          clientTotalPrice: request.clientTotal,
-          clientShippingCost: request.clientShipping,
-          requestFingerprint: fingerprint,
-          requestHash,
-          clientAddressHash: addressHash,
-          stockReserved: true,
-          reservedUntil: paidByCoupon
-            ? null
-            : new Date(now.getTime() + (options.reservationMs ?? UNPAID_ORDER_TTL_MS)),
-          paidAt: paidByCoupon ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: orders.id });
-      if (!order) throw new Error('order insert returned nothing');
-      await tx.insert(orderItems).values(
+      const orderId = await insertOrder(tx, {
+        ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),
+        status: paidByCoupon ? 'paid' : 'pending',
+        currency: currency.currencyCode,
+        governorateName: request.governorateName,
+        areaName: request.areaName,
+        address: request.address,
+        paymentMethod: paidByCoupon ? PAID_BY_COUPON : request.paymentMethod,
+        contactEmail: request.email,
+        contactPhone: request.phone,
+        contactCountryCode: request.countryCode,
+        language: options.language ?? 'en',
+        couponCode,
+        couponId,
+        couponDiscount,
+        subtotal,
+        discountAmount: discount,
+        shippingCost,
+        totalPrice: total,
+        clientTotalPrice: request.clientTotal,
+        clientShippingCost: request.clientShipping,
+        requestFingerprint: fingerprint,
+        requestHash,
+        clientAddressHash: addressHash,
+        stockReserved: true,
+        reservedUntil: paidByCoupon
+          ? null
+          : new Date(now.getTime() + (options.reservationMs ?? UNPAID_ORDER_TTL_MS)),
+        paidAt: paidByCoupon ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertOrderItems(
+        tx,
         cart.lines.map((line) => ({
-          orderId: order.id,
+          orderId,
           productId: line.productId,
           productNameEn: line.nameEn,
           productNameAr: line.nameAr,
@@ -253,10 +251,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
       // The stock check that counts: in this transaction, so a concurrent order cannot take the same pieces.
       const short = await takeStock(tx, cart.lines);
       if (short.length > 0) {
-        const gone = await tx
-          .select({ id: products.id, stock: products.stockQuantity })
-          .from(products)
-          .where(inArray(products.id, short));
+        const gone = await productStocks(tx, short);
         throw new Invalid({
           cart: shortageMessages(
             cart.lines
@@ -270,28 +265,21 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
       }
       if (paidByCoupon) {
         // The link a repeated submit answers (findReplay), as a gateway's payment link would be.
-        await tx
-          .update(orders)
-          .set({ paymentUrl: paidByCouponUrlOf(options, order.id) })
-          .where(eq(orders.id, order.id));
+        await setPaymentUrl(tx, orderId, paidByCouponUrlOf(options, orderId));
         // As a paid gateway payment settles an order (paymentAttempts.ts applyPaymentOutcome): sold, and out of the cart.
         await countSold(tx, cart.lines);
-        await tx.delete(cartItems).where(
-          and(
-            ownerWhere(owner),
-            inArray(
-              cartItems.productId,
-              cart.lines.map((line) => line.productId),
-            ),
-          ),
+        await deleteOwnerProductLines(
+          tx,
+          owner,
+          cart.lines.map((line) => line.productId),
         );
       }
       // Paid by its coupon: the receipt and the staff's notice, as a paid gateway payment sends them.
       if (paidByCoupon && options.mail) {
-        await queueOrderMail(tx, options.mail, order.id, 'paid', now);
-        await queueStaffMail(tx, options.mail, { event: 'paid_order', orderId: order.id }, now);
+        await queueOrderMail(tx, options.mail, orderId, 'paid', now);
+        await queueStaffMail(tx, options.mail, { event: 'paid_order', orderId }, now);
       }
-      return { orderId: order.id, total, paidByCoupon };
+      return { orderId, total, paidByCoupon };
     });
   } catch (error) {
     // A concurrent twin won the unique fingerprint: answer its order.
@@ -336,22 +324,19 @@ async function startPayment(
   );
   // The order's first payment link: the shopper is told of the order with it, in the same transaction (once).
   const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({ paymentId: payment.paymentId, paymentUrl: payment.paymentUrl, updatedAt: options.now })
-      .where(and(eq(orders.id, orderId), sql`${orders.paymentUrl} is null`))
-      .returning({ paymentUrl: orders.paymentUrl });
+    const row = await setFirstPaymentLink(
+      tx,
+      orderId,
+      { paymentId: payment.paymentId, paymentUrl: payment.paymentUrl },
+      options.now,
+    );
     if (row && options.mail) await queueOrderMail(tx, options.mail, orderId, 'received', options.now);
     return row;
   });
   if (updated?.paymentUrl) return updated.paymentUrl;
   // A concurrent twin's payment is the order's: this one is withdrawn, so one order never has two live payments.
   await cancelAttempt({ db, gateway, mail: options.mail }, attempt, options.now).catch(() => false);
-  const [current] = await db
-    .select({ paymentUrl: orders.paymentUrl })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return current?.paymentUrl ?? payment.paymentUrl;
+  return (await orderPaymentUrl(db, orderId)) ?? payment.paymentUrl;
 }
 
 /** The earlier order of the same request, if it is still inside its window; an older one frees the fingerprint. */
@@ -362,21 +347,10 @@ async function findReplay(
   requestHash: string,
 ): Promise<CreatedOrder | null> {
   const { db, now } = options;
-  const [earlier] = await db
-    .select({
-      id: orders.id,
-      requestHash: orders.requestHash,
-      createdAt: orders.createdAt,
-      paymentUrl: orders.paymentUrl,
-      totalPrice: orders.totalPrice,
-      currency: orders.currency,
-    })
-    .from(orders)
-    .where(eq(orders.requestFingerprint, fingerprint))
-    .limit(1);
+  const earlier = await orderByFingerprint(db, fingerprint);
   if (!earlier) return null;
   if (now.getTime() - earlier.createdAt.getTime() > windowMs) {
-    await db.update(orders).set({ requestFingerprint: null }).where(eq(orders.id, earlier.id));
+    await releaseFingerprint(db, earlier.id);
     return null;
   }
   // As payment APIs do: one key is one request; reusing it for another body is the client's mistake.
@@ -387,22 +361,15 @@ async function findReplay(
   // The twin is still talking to the gateway: wait briefly for its payment link instead of starting a second one.
   for (let attempt = 0; !paymentUrl && attempt < 40; attempt += 1) {
     await sleep(50);
-    const [row] = await db
-      .select({ paymentUrl: orders.paymentUrl })
-      .from(orders)
-      .where(eq(orders.id, earlier.id));
-    paymentUrl = row?.paymentUrl ?? null;
+    paymentUrl = (await orderPaymentUrl(db, earlier.id)) ?? null;
   }
   if (!paymentUrl) {
     // Its payment was never started (the gateway failed it). An order that has closed since (expired, cancelled)
     // or run out its reservation is not paid for now: it lets go of the request, which places a new order.
     await expireOverdueOrder(db, earlier.id, now, options.mail);
-    const [current] = await db
-      .select({ status: orders.status, stockReserved: orders.stockReserved })
-      .from(orders)
-      .where(eq(orders.id, earlier.id));
+    const current = await orderHoldState(db, earlier.id);
     if (current?.status === 'expired' || current?.status === 'canceled') {
-      await db.update(orders).set({ requestFingerprint: null }).where(eq(orders.id, earlier.id));
+      await releaseFingerprint(db, earlier.id);
       return null;
     }
     // Paid without a link of its own (its request stopped after the gateway answered): not paid for twice.

@@ -1,9 +1,14 @@
 // Bounds on the stock one shopper can keep off sale (issue 30, "stock held hostage"): pieces of a product per
 // order, unpaid orders per owner and per client address, counted under a lock so that two orders placed at the
 // same moment cannot both slip past the limit.
-import { sql } from 'drizzle-orm';
 import type { OrderLimits } from '../../config';
-import { executeRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import {
+  countPendingOfAddress,
+  countPendingOfOwner,
+  lockAddressForOrders,
+  lockOwnerForOrders,
+} from '../../db/queries/orderLimits';
 import { sha256Hex } from '../../lib/tokens';
 import type { CartOwner } from '../cart/owner';
 import { Invalid, NotSignedIn, TooManyAttempts } from '../errors';
@@ -45,21 +50,6 @@ export function clientAddressHash(address: string): string {
   return sha256Hex(`client-address|${address}`);
 }
 
-// The first key of pg_advisory_xact_lock(int, int): which kind of thing the second key names.
-const LOCK_USER = 30_001;
-const LOCK_GUEST_CART = 30_002;
-const LOCK_ADDRESS = 30_003;
-
-async function countPending(tx: Db, where: ReturnType<typeof sql>, now: Date): Promise<number> {
-  const [row] = await executeRows<{ count: number | string }>(
-    tx,
-    sql`SELECT count(*) AS count FROM orders
-        WHERE ${where} AND status = 'pending' AND stock_reserved
-          AND (reserved_until IS NULL OR reserved_until > ${now.toISOString()}::timestamptz)`,
-  );
-  return Number(row?.count ?? 0);
-}
-
 export interface PendingSlot {
   owner: CartOwner;
   /** clientAddressHash of the caller's address; null counts per owner only. */
@@ -77,26 +67,13 @@ export interface PendingSlot {
  */
 export async function claimPendingSlot(tx: Db, slot: PendingSlot): Promise<void> {
   const { owner, addressHash, limits, now } = slot;
-  if ('userId' in owner) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_USER}, ${owner.userId})`);
-  } else {
-    const cart = await executeRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM guest_carts WHERE id = ${owner.guestCartId} FOR SHARE`,
-    );
-    if (cart.length === 0) throw new NotSignedIn();
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_GUEST_CART}, ${owner.guestCartId})`);
-  }
-  const ownerWhere =
-    'userId' in owner ? sql`user_id = ${owner.userId}` : sql`guest_cart_id = ${owner.guestCartId}`;
-  if ((await countPending(tx, ownerWhere, now)) >= limits.maxPendingPerOwner) {
+  if (!(await lockOwnerForOrders(tx, owner))) throw new NotSignedIn();
+  if ((await countPendingOfOwner(tx, owner, now)) >= limits.maxPendingPerOwner) {
     throw new TooManyAttempts(TOO_MANY_PENDING_ORDERS);
   }
   if (addressHash === null) return;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${addressHash}))`);
-  if (
-    (await countPending(tx, sql`client_address_hash = ${addressHash}`, now)) >= limits.maxPendingPerAddress
-  ) {
+  await lockAddressForOrders(tx, addressHash);
+  if ((await countPendingOfAddress(tx, addressHash, now)) >= limits.maxPendingPerAddress) {
     throw new TooManyAttempts(TOO_MANY_PENDING_ORDERS);
   }
 }

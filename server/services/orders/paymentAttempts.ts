@@ -1,8 +1,9 @@
 // Every payment attempt of an order is recorded, and what a gateway says about an attempt is applied to the
 // attempt and its order under the order's row lock. Money that arrives for an order that can no longer take it (paid
 // by another attempt, cancelled, expired with its pieces sold) becomes a refund record (`refund_due`), logged.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deleteOwnerProductLines } from '../../db/queries/cartLines';
+import { orderPaymentId, updateOrder } from '../../db/queries/orders';
 import {
   attemptByGatewayId,
   attemptRowsOf,
@@ -10,12 +11,13 @@ import {
   lockAttempt,
   lockOrderRow,
   orderStockNeeds,
+  OPEN_ATTEMPT_STATES,
   setAttempt,
   type AttemptRow,
+  type AttemptState,
 } from '../../db/queries/paymentAttempts';
-import { cartItems, OPEN_ATTEMPT_STATES, orders, type AttemptState } from '../../db/schema';
 import { countSold, returnStock, takeStock, type StockNeed } from '../../db/stock';
-import { ownerWhere, type CartOwner } from '../cart';
+import type { CartOwner } from '../cart';
 import { Conflict, NotFound } from '../errors';
 import type { GatewayName, PaymentGateway, PaymentState } from '../payments';
 import type { MailService } from '../mail';
@@ -202,11 +204,8 @@ export async function applyPaymentOutcome(
       // Only news fails the order: an attempt declined before failed it then, and a retry may have revived it since.
       // An earlier attempt failing says nothing about the attempt the shopper is making now.
       if (!news || order.status !== 'pending' || order.paymentId !== outcome.paymentId) return attemptState;
-      await tx
-        .update(orders)
-        // Its deadline stays: a failed order expires when an unpaid one would (a retry renews nothing).
-        .set({ status: 'failed', stockReserved: false, updatedAt: now })
-        .where(eq(orders.id, orderId));
+      // Its deadline stays: a failed order expires when an unpaid one would (a retry renews nothing).
+      await updateOrder(tx, orderId, { status: 'failed', stockReserved: false, updatedAt: now });
       if (order.stockReserved) await returnStock(tx, needs);
       return attemptState;
     }
@@ -225,10 +224,7 @@ export async function applyPaymentOutcome(
         now,
       );
       if (order.status === 'pending' && order.stockReserved) {
-        await tx
-          .update(orders)
-          .set({ reservedUntil: null, expiryClaimedUntil: null, updatedAt: now })
-          .where(eq(orders.id, orderId));
+        await updateOrder(tx, orderId, { reservedUntil: null, expiryClaimedUntil: null, updatedAt: now });
       }
       mismatch = {
         orderId,
@@ -255,16 +251,13 @@ export async function applyPaymentOutcome(
       holdsStock = await takeStockAgain(tx, needs);
     }
     if (!holdsStock) {
-      await tx
-        .update(orders)
-        .set({
-          status: 'refund_due',
-          paymentId: outcome.paymentId,
-          paidAt: now,
-          reservedUntil: null,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, orderId));
+      await updateOrder(tx, orderId, {
+        status: 'refund_due',
+        paymentId: outcome.paymentId,
+        paidAt: now,
+        reservedUntil: null,
+        updatedAt: now,
+      });
       refund = await markRefundDue(tx, attempt, outcome, now);
       return 'refund_due';
     }
@@ -292,17 +285,14 @@ export async function settlePaid(
   needs: StockNeed[],
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(orders)
-    .set({
-      status: 'paid',
-      stockReserved: true,
-      reservedUntil: null,
-      paidAt: now,
-      paymentId: received.paymentId,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
+  await updateOrder(tx, order.id, {
+    status: 'paid',
+    stockReserved: true,
+    reservedUntil: null,
+    paidAt: now,
+    paymentId: received.paymentId,
+    updatedAt: now,
+  });
   await setAttempt(
     tx,
     attempt.id,
@@ -318,7 +308,7 @@ export async function settlePaid(
         : null;
   const productIds = needs.map((need) => need.productId);
   if (owner && productIds.length > 0) {
-    await tx.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.productId, productIds)));
+    await deleteOwnerProductLines(tx, owner, productIds);
   }
 }
 
@@ -390,12 +380,9 @@ export async function cancelOtherAttempts(
   options: { keepCurrent: boolean },
   now: Date,
 ): Promise<void> {
-  const [order] = await deps.db
-    .select({ paymentId: orders.paymentId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const paymentId = await orderPaymentId(deps.db, orderId);
   const attempts = await orderAttempts(deps.db, orderId);
-  const current = attempts.find((attempt) => attempt.gatewayPaymentId === order?.paymentId);
+  const current = attempts.find((attempt) => attempt.gatewayPaymentId === paymentId);
   for (const attempt of attempts) {
     if (!isOpenAttempt(attempt)) continue;
     if (options.keepCurrent && (!current || attempt.id >= current.id)) continue;
