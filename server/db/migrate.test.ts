@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { emptyPgliteTemplate } from '../testing/pgliteTemplate';
 import { executeRows, openDb, type DbHandle } from './client';
 import { listMigrations, runMigrations } from './migrate';
 
@@ -9,7 +10,7 @@ let handle: DbHandle;
 let dir: string;
 
 beforeEach(async () => {
-  handle = await openDb({ memory: true });
+  handle = await openDb({ memory: true, loadDataDir: await emptyPgliteTemplate() });
   dir = mkdtempSync(path.join(tmpdir(), 'storefront-migrations-'));
 });
 afterEach(async () => {

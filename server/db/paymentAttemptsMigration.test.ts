@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { emptyPgliteTemplate } from '../testing/pgliteTemplate';
 import { executeRows, openDb, type DbHandle } from './client';
 import { runMigrations } from './migrate';
 
@@ -11,7 +12,7 @@ const MIGRATIONS = path.join(__dirname, 'migrations');
 let handle: DbHandle;
 let dir: string;
 beforeEach(async () => {
-  handle = await openDb({ memory: true });
+  handle = await openDb({ memory: true, loadDataDir: await emptyPgliteTemplate() });
   dir = mkdtempSync(path.join(tmpdir(), 'storefront-migrations-'));
 });
 afterEach(async () => {
