@@ -67,3 +67,13 @@ export async function countSold(db: Db, needs: StockNeed[]): Promise<void> {
       .where(eq(products.id, need.productId));
   }
 }
+
+/** A paid order cancelled: its pieces are not sold any more (never below zero). One UPDATE per line, in its order. */
+export async function uncountSold(db: Db, needs: StockNeed[]): Promise<void> {
+  for (const need of needs) {
+    await db
+      .update(products)
+      .set({ soldCount: sql`greatest(${products.soldCount} - ${need.quantity}, 0)` })
+      .where(eq(products.id, need.productId));
+  }
+}

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Orders } from '../../contract/orders';
-import type { OrderItemRow, OrderRow } from '../db/queries/orders';
+import type { OrderRow } from '../db/queries/orders';
 import type { Db } from '../db/client';
 import { clientAddressKey } from '../lib/clientAddress';
 import { guestOwner, type CartOwner } from '../services/cart';
@@ -18,6 +18,7 @@ import {
   type AttemptRow,
   TOO_MANY_ORDERS,
 } from '../services/orders';
+import { orderItemJson } from '../services/orderItems';
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid } from '../services/errors';
 import { HttpError } from '../lib/errors';
@@ -26,19 +27,6 @@ import { languageOf } from '../plugins/spa';
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' && key.trim() !== '' ? key.trim().slice(0, 200) : null;
-}
-
-function itemJson(item: OrderItemRow) {
-  return {
-    id: item.id,
-    product_id: item.productId,
-    product_name: { en: item.productNameEn, ar: item.productNameAr },
-    quantity: { en: item.quantity },
-    total_price: { en: item.totalPrice },
-    size: item.size,
-    color: item.color,
-    price: item.unitPrice,
-  };
 }
 
 function orderSummary(order: OrderRow) {
@@ -74,7 +62,7 @@ function orderDetail({ order, items }: OrderWithItems, attempts: AttemptRow[]) {
     discount_amount: order.discountAmount,
     coupon_code: order.couponCode,
     shipping_cost: order.shippingCost,
-    items: items.map(itemJson),
+    items: items.map(orderItemJson),
     refund_due: own.some((attempt) => attempt.state === 'refund_due'),
     payments: own.map(paymentJson),
   };

@@ -1,5 +1,5 @@
 // The back office's reads: lists with filters, sorting and paging, and the dashboard's figures.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SHOP_UTC_OFFSET_HOURS } from '../../../shared/shopClock';
 import type { Db } from '../client';
 import {
@@ -82,6 +82,36 @@ export async function customerNameOf(db: Db, userId: number | null): Promise<str
   if (userId === null) return null;
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name ?? null;
+}
+
+/** Who works in the back office (staff and owners), by id. */
+export function staffRows(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      staffNotifications: users.staffNotifications,
+    })
+    .from(users)
+    .where(ne(users.role, 'shopper'))
+    .orderBy(asc(users.id));
+}
+
+/** The names of these accounts (who recorded a refund), by id. */
+export function userNames(db: Db, ids: number[]) {
+  return db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+}
+
+/** A paid order cancelled by staff: each of its paid payments is money to give back. Answers how many. */
+export async function markPaidAttemptsRefundDue(tx: Db, orderId: number, now: Date): Promise<number> {
+  const due = await tx
+    .update(paymentAttempts)
+    .set({ state: 'refund_due', updatedAt: now })
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, 'paid')))
+    .returning({ id: paymentAttempts.id });
+  return due.length;
 }
 
 // ---- dashboard ----

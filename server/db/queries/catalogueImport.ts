@@ -12,7 +12,10 @@ import {
   products,
   type AttributeKind,
   type CatalogueImportOutcome,
+  type ImportIssueRecord,
 } from '../schema';
+
+export type { ImportIssueRecord };
 
 export type ImportJobRow = typeof catalogueImports.$inferSelect;
 type ImportJobInsert = typeof catalogueImports.$inferInsert;

@@ -3,7 +3,7 @@
 // rows. Pure: no database, no network; catalogueImport.ts and catalogueExport.ts drive it.
 import type { ImportIssueCode } from '../../../contract/catalogueImport';
 import { CSV_COLUMNS, MAX_IMPORT_BYTES } from '../../../contract/catalogueImport';
-import type { ImportIssueRecord } from '../../db/schema';
+import type { ImportIssueRecord } from '../../db/queries/catalogueImport';
 
 export { CSV_COLUMNS, MAX_IMPORT_BYTES };
 

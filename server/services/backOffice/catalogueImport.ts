@@ -44,6 +44,7 @@ import {
   updateProductValues,
   type AttributeRow,
   type ImageRow,
+  type ImportIssueRecord,
   type ImportItemInsert,
   type ImportJobRow,
   type ImportProductRow,
@@ -51,7 +52,7 @@ import {
   type NewProductWrite,
   type ProductValues,
 } from '../../db/queries/catalogueImport';
-import type { AuditValues, ImportIssueRecord } from '../../db/schema';
+import type { AuditValues } from '../../db/queries/audit';
 import { parseId } from '../../lib/ids';
 import { stockWarningFor } from '../../lib/stockWarning';
 import { Conflict, Invalid, NotFound } from '../errors';

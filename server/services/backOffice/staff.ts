@@ -1,11 +1,19 @@
 // Who may use the back office. The owner makes staff (and takes it back); the first owner is made on the server's
 // command line (server/staff.ts, `npm run staff`), which also makes the account when there is none.
-import { asc, eq, ne } from 'drizzle-orm';
 import { ADMIN_REFUSALS, type StaffResponse, type StaffMember } from '../../../contract/admin';
 import type { Db } from '../../db/client';
-import { findUserByEmail, updateUserDroppingTokens, type UserRow } from '../../db/queries/users';
+import { staffRows } from '../../db/queries/backOffice';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  updateUserDroppingTokens,
+  type UserRow,
+} from '../../db/queries/users';
+
+type UserRole = UserRow['role'];
 import { openDemoAccounts } from '../../db/seed/demoAccounts';
-import { users, type UserRole } from '../../db/schema';
 import { normalizeEmail } from '../../lib/accounts';
 import { issueCode, type CodeDeps } from '../../lib/codes';
 import { parseId } from '../../lib/ids';
@@ -23,24 +31,14 @@ const memberJson = (
 });
 
 export async function listStaff(db: Db): Promise<StaffResponse> {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      staffNotifications: users.staffNotifications,
-    })
-    .from(users)
-    .where(ne(users.role, 'shopper'))
-    .orderBy(asc(users.id));
+  const rows = await staffRows(db);
   return { data: rows.map(memberJson) };
 }
 
 async function changeRole(db: Db, actor: Actor, user: UserRow, role: UserRole, now: Date): Promise<boolean> {
   if (user.role === role) return false;
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { role, updatedAt: now });
     await writeAudit(
       tx,
       actor,
@@ -91,11 +89,11 @@ export async function setStaffNotifications(
   now: Date,
 ): Promise<{ message: string; member: StaffMember }> {
   const id = parseId(idText);
-  const [user] = id === null ? [] : await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const user = id === null ? undefined : await findUserById(db, id);
   if (!user || user.role === 'shopper') throw new NotFound(ADMIN_REFUSALS.user_not_found, 'user_not_found');
   if (user.staffNotifications === on) return { message: 'Nothing to change.', member: memberJson(user) };
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ staffNotifications: on, updatedAt: now }).where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { staffNotifications: on, updatedAt: now });
     await writeAudit(
       tx,
       actor,
@@ -141,17 +139,14 @@ export async function promoteFromCommandLine(
   let user = await findUserByEmail(db, email);
   let created = false;
   if (!user) {
-    const [inserted] = await db
-      .insert(users)
-      .values({
-        name: email.split('@')[0] || email,
-        email,
-        passwordHash: null,
-        role: 'shopper',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const inserted = await insertUser(db, {
+      name: email.split('@')[0] || email,
+      email,
+      passwordHash: null,
+      role: 'shopper',
+      createdAt: now,
+      updatedAt: now,
+    });
     if (!inserted) throw new Error('user insert returned nothing');
     user = inserted;
     created = true;
