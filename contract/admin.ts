@@ -12,7 +12,7 @@ import {
   Nullable,
   PictureUpload,
 } from './common';
-import { OrderItem, OrderStatus } from './orders';
+import { OrderDeliveryFields, OrderHeadFields, OrderStatus } from './orders';
 
 export const ROLES = ['shopper', 'staff', 'owner'] as const;
 export const Role = UserRole;
@@ -151,11 +151,7 @@ export const AdminOrdersQuery = Type.Object({
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
 
 export const AdminOrderSummary = ResponseObject({
-  id: Type.Integer(),
-  status: OrderStatus,
-  total_price: Type.Number(),
-  currency: Type.String(),
-  created_at: Type.String(),
+  ...OrderHeadFields,
   paid_at: Nullable(Type.String()),
   contact_email: Type.String(),
   contact_phone: Type.String(),
@@ -203,11 +199,7 @@ export const PaymentAttempt = ResponseObject({
 export type PaymentAttempt = Static<typeof PaymentAttempt>;
 
 export const AdminOrder = ResponseObject({
-  id: Type.Integer(),
-  status: OrderStatus,
-  total_price: Type.Number(),
-  currency: Type.String(),
-  created_at: Type.String(),
+  ...OrderHeadFields,
   updated_at: Type.String(),
   paid_at: Nullable(Type.String()),
   contact_email: Type.String(),
@@ -216,15 +208,7 @@ export const AdminOrder = ResponseObject({
   customer_name: Nullable(Type.String()),
   /** a guest's order has no account */
   user_id: Nullable(Type.Integer()),
-  address: Type.String(),
-  governorate_name: Type.String(),
-  area_name: Type.String(),
-  payment_method: Type.String(),
-  subtotal: Type.Number(),
-  discount_amount: Type.Number(),
-  coupon_code: Nullable(Type.String()),
-  shipping_cost: Type.Number(),
-  items: Type.Array(OrderItem),
+  ...OrderDeliveryFields,
   /** every payment attempt, oldest first */
   payments: Type.Array(PaymentAttempt),
   /** what staff did to this order and its payments, newest first */
@@ -304,9 +288,8 @@ export const AdminProductsQuery = Type.Object({
 });
 export type AdminProductsQuery = Static<typeof AdminProductsQuery>;
 
-export const AdminProductSummary = ResponseObject({
-  id: Type.Integer(),
-  name: Bilingual,
+/** What the products table and a product's page both say of it, between its names and its pictures. */
+const AdminProductFields = {
   category_id: Type.Integer(),
   category_name: Bilingual,
   brand: Type.String(),
@@ -318,6 +301,12 @@ export const AdminProductSummary = ResponseObject({
   offer: Type.Boolean(),
   sold_count: Type.Integer(),
   rating: Type.Number(),
+};
+
+export const AdminProductSummary = ResponseObject({
+  id: Type.Integer(),
+  name: Bilingual,
+  ...AdminProductFields,
   /** the first picture */
   image: Nullable(Type.String()),
   created_at: Type.String(),
@@ -331,16 +320,7 @@ export const AdminProduct = ResponseObject({
   id: Type.Integer(),
   name: Bilingual,
   description: Bilingual,
-  category_id: Type.Integer(),
-  category_name: Bilingual,
-  brand: Type.String(),
-  price: Type.Number(),
-  discounted_price: Nullable(Type.Number()),
-  stock_quantity: Type.Integer(),
-  sale: Type.Boolean(),
-  offer: Type.Boolean(),
-  sold_count: Type.Integer(),
-  rating: Type.Number(),
+  ...AdminProductFields,
   images: Type.Array(Type.String()),
   created_at: Type.String(),
   audit: Type.Array(AuditEntry),

@@ -54,19 +54,17 @@ export const GuestCreateOrderBody = CheckedByService(OrderFields, [
   'guest_token',
 ]);
 
-export const OrderCreatedResponse = ResponseObject({
+const OrderCreatedFields = {
   message: Type.String(),
   order_id: Type.Integer(),
   payment_url: Type.String(),
-});
+};
+
+export const OrderCreatedResponse = ResponseObject(OrderCreatedFields);
 export type OrderCreatedResponse = Static<typeof OrderCreatedResponse>;
 
-export const GuestOrderCreatedResponse = ResponseObject({
-  message: Type.String(),
-  order_id: Type.Integer(),
-  payment_url: Type.String(),
-  guest_token: Type.String(),
-});
+/** A guest's order also answers the token that reads and pays it. */
+export const GuestOrderCreatedResponse = ResponseObject({ ...OrderCreatedFields, guest_token: Type.String() });
 export type GuestOrderCreatedResponse = Static<typeof GuestOrderCreatedResponse>;
 
 /**
@@ -120,12 +118,17 @@ export const OrderPayment = ResponseObject({
 });
 export type OrderPayment = Static<typeof OrderPayment>;
 
-export const Order = ResponseObject({
+/** What every answer about an order starts with, the shopper's and the back office's: which, its state, how much. */
+export const OrderHeadFields = {
   id: Type.Integer(),
   status: OrderStatus,
   total_price: Type.Number(),
   currency: Type.String(),
   created_at: Type.String(),
+};
+
+/** Where an order goes, how it is paid, and its lines and their sums, the shopper's and the back office's. */
+export const OrderDeliveryFields = {
   /** street address, area, governorate */
   address: Type.String(),
   governorate_name: Type.String(),
@@ -136,6 +139,11 @@ export const Order = ResponseObject({
   coupon_code: Nullable(Type.String()),
   shipping_cost: Type.Number(),
   items: Type.Array(OrderItem),
+};
+
+export const Order = ResponseObject({
+  ...OrderHeadFields,
+  ...OrderDeliveryFields,
   /** extension: true while money received for this order waits to be given back (a second payment, or paid too late) */
   refund_due: Type.Boolean(),
   /** extension: every payment attempt of the order, oldest first */
