@@ -11,8 +11,9 @@ import {
   couponApplied,
   couponRemoved,
   COUPON_PERSIST_KEY,
-  selectAppliedCoupon,
-  type AppliedCoupon,
+  isCouponPick,
+  selectCouponPick,
+  type CouponPick,
 } from '../features/coupon/couponSlice';
 import {
   isShippingPick,
@@ -43,8 +44,9 @@ export function syncAcrossTabs(store: AppStore): () => void {
       store.dispatch(shippingChangedInAnotherTab(next));
     }),
     onPersistedChange(COUPON_PERSIST_KEY, (fields) => {
-      const applied = (fields?.applied ?? null) as AppliedCoupon | null;
-      if (JSON.stringify(applied) === JSON.stringify(selectAppliedCoupon(store.getState()))) return;
+      const applied = (fields?.applied ?? null) as CouponPick | null;
+      if (!isCouponPick(applied)) return;
+      if (JSON.stringify(applied) === JSON.stringify(selectCouponPick(store.getState()))) return;
       // Another tab applied or removed the coupon: the same events here.
       store.dispatch(applied ? couponApplied(applied) : couponRemoved());
     }),

@@ -1,26 +1,21 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import { isFiniteNumber, isString, keepValidFields, nullable, shapeOf } from '../../lib/persistGuard';
+import { isString, keepValidFields, nullable, shapeOf } from '../../lib/persistGuard';
 
 import { signedOut } from '../../app/events';
 import { localPersistStorage } from '../../lib/storage';
 
-export interface AppliedCoupon {
+/**
+ * The coupon the shopper applied: its code only. Its terms are the server's (the coupons list and the answer to
+ * applying it, in RTK Query's cache; see couponSelectors).
+ */
+export interface CouponPick {
   code: string;
-  /** the server's percent (an amount coupon's share of the cart it was applied to) */
-  percent: number;
-  /** the server's terms in the cart's currency when applied (absent: a percent coupon without a minimum) */
-  terms?: {
-    currency: string;
-    kind: 'percent' | 'amount';
-    amount: number;
-    minimum: number;
-  };
 }
 
 export interface CouponState {
-  applied: AppliedCoupon | null;
+  applied: CouponPick | null;
 }
 
 const initialState: CouponState = { applied: null };
@@ -29,8 +24,9 @@ const couponSlice = createSlice({
   name: 'coupon',
   initialState,
   reducers: {
-    couponApplied(state, action: PayloadAction<AppliedCoupon>) {
-      state.applied = action.payload;
+    /** The server accepted the code (its answer is in the cache under the code). */
+    couponApplied(state, action: PayloadAction<CouponPick>) {
+      state.applied = { code: action.payload.code };
     },
     couponRemoved(state) {
       state.applied = null;
@@ -45,35 +41,26 @@ const couponSlice = createSlice({
     builder.addCase(signedOut, () => initialState);
   },
   selectors: {
-    selectAppliedCoupon: (state) => state.applied,
+    /** The applied coupon's code (the same object while nothing changes). */
+    selectCouponPick: (state) => state.applied,
   },
 });
 
 export const { couponApplied, couponRemoved, couponConsumed } = couponSlice.actions;
-export const { selectAppliedCoupon } = couponSlice.selectors;
+export const { selectCouponPick } = couponSlice.selectors;
 export const couponSliceReducer = couponSlice.reducer;
+
+export const isCouponPick = nullable(shapeOf({ code: isString }));
 
 export const COUPON_PERSIST_KEY = 'coupon';
 export const couponReducer = persistReducer(
   {
     key: COUPON_PERSIST_KEY,
     storage: localPersistStorage,
-    migrate: keepValidFields<CouponState>({
-      applied: nullable(
-        shapeOf({
-          code: isString,
-          percent: isFiniteNumber,
-          terms: (value) =>
-            value === undefined ||
-            shapeOf({
-              currency: isString,
-              kind: (kind) => kind === 'percent' || kind === 'amount',
-              amount: isFiniteNumber,
-              minimum: isFiniteNumber,
-            })(value),
-        }),
-      ),
-    }),
+    // A copy stored by an older build also held the server's terms: only the code is kept of it.
+    migrate: keepValidFields<CouponState>({ applied: isCouponPick }, (kept) =>
+      kept.applied ? { applied: { code: kept.applied.code } } : kept,
+    ),
   },
   couponSlice.reducer,
 );

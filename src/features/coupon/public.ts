@@ -1,4 +1,5 @@
 // The coupon feature's public face: the one file other features may import.
 export { CouponBox, type CouponBoxProps } from './components/CouponBox';
-export { COUPON_PERSIST_KEY, couponConsumed, selectAppliedCoupon, type AppliedCoupon } from './couponSlice';
+export { selectAppliedCoupon, type AppliedCoupon } from './couponSelectors';
+export { COUPON_PERSIST_KEY, couponConsumed, selectCouponPick, type CouponPick } from './couponSlice';
 export { appliedTermsIn } from './couponRules';

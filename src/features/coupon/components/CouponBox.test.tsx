@@ -6,7 +6,9 @@ import { allResources } from '../../../i18n/resources';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
 import { formatMoney } from '../../../lib/money';
-import { selectAppliedCoupon } from '../couponSlice';
+import { makeStore } from '../../../app/store';
+import { couponApi } from '../couponApi';
+import { selectAppliedCoupon } from '../couponSelectors';
 import { CouponBox } from './CouponBox';
 
 const texts = (language: Language) => allResources[language].shop.coupon;
@@ -183,9 +185,10 @@ describe('coupon box', () => {
   it('signing out forgets the applied coupon', async () => {
     server.use(...couponHandlers());
     const { store } = renderWithProviders(<CouponBox cartTotal={10} guests="ask_to_log_in" />, {
-      preloadedState: { ...signedIn, coupon: { applied: { code: 'EID2099', percent: 15 } } },
+      preloadedState: { ...signedIn, coupon: { applied: { code: 'EID2099' } } },
     });
-    expect(screen.getByTestId('applied-coupon')).toHaveTextContent('15%');
+    // Its percent is the server's coupons list's.
+    await waitFor(() => expect(screen.getByTestId('applied-coupon')).toHaveTextContent('15%'));
     act(() => {
       store.dispatch(signedOut());
     });
@@ -258,18 +261,32 @@ describe('coupon box', () => {
 
   it('an applied coupon the cart has fallen under says it needs the minimum', () => {
     server.use(...couponHandlers());
-    renderWithProviders(<CouponBox cartTotal={3} currency="KWD" />, {
-      preloadedState: {
-        ...signedIn,
-        coupon: {
-          applied: {
+    const store = makeStore({
+      ...signedIn,
+      settings: { currency: 'KWD' },
+      coupon: { applied: { code: 'TWOOFF' } },
+    });
+    // The server's answer to applying it, in the cache before the list is answered (as a reload's snapshot puts it).
+    store.dispatch(
+      couponApi.util.upsertQueryEntries([
+        {
+          endpointName: 'appliedCoupon',
+          arg: 'TWOOFF',
+          value: {
+            message: 'ok',
             code: 'TWOOFF',
-            percent: 25,
-            terms: { currency: 'KWD', kind: 'amount', amount: 2, minimum: 5 },
+            discount: 25,
+            discount_amount: 2,
+            new_total: 6,
+            kind: 'amount',
+            currency: 'KWD',
+            amount: 2,
+            min_total: 5,
           },
         },
-      },
-    });
+      ]),
+    );
+    renderWithProviders(<CouponBox cartTotal={3} currency="KWD" />, { store });
     expect(screen.getByTestId('coupon-below-minimum').textContent).toContain(
       texts('en').below_minimum.replace('{{amount}}', formatMoney(5, 'KWD', 'en')),
     );

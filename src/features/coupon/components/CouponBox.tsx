@@ -12,7 +12,8 @@ import { selectCoupons, selectHomeArgs, useCoupons } from '../../catalog/public'
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useApplyCouponMutation } from '../couponApi';
 import { appliedTermsIn, checkCoupon, type CouponProblem } from '../couponRules';
-import { couponApplied, couponRemoved, selectAppliedCoupon } from '../couponSlice';
+import { selectAppliedCoupon } from '../couponSelectors';
+import { couponApplied, couponRemoved } from '../couponSlice';
 
 type Problem =
   | CouponProblem
@@ -129,16 +130,8 @@ export function CouponBox({ cartTotal, currency: totalCurrency, guests = 'hide' 
     setProblem(null);
     setOpen(false);
     setCode('');
-    const { kind, currency: answerCurrency, amount, min_total } = answer.data;
-    dispatch(
-      couponApplied({
-        code: coupon.code,
-        percent: answer.data.discount ?? coupon.discount,
-        ...(kind && answerCurrency
-          ? { terms: { currency: answerCurrency, kind, amount: amount ?? 0, minimum: min_total ?? 0 } }
-          : {}),
-      }),
-    );
+    // The server's answer is in the cache under the code (couponApi); the slice keeps the code.
+    dispatch(couponApplied({ code: coupon.code }));
     notify.success(t('coupon.coupon_applied_successfully'), { toastId: 'coupon-applied' });
   };
 
