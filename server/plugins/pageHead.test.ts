@@ -198,7 +198,8 @@ describe('each page’s title, description, canonical and alternates (issue 49, 
 
   test('search by words or by category, content pages and home', async () => {
     const search = headOf((await page('/search?q=abaya&utm_campaign=eid&page=2')).body);
-    expect(search.title).toBe('Search results for “abaya” · Gulf Store');
+    // A later page's title carries its number (issue 48): each page of results is a page of its own.
+    expect(search.title).toBe('Search results for “abaya” — page 2 · Gulf Store');
     // The results' page is part of the address (issue 48): each page of results is its own canonical page.
     expect(search.link('canonical')).toBe(`${ORIGIN}/search?q=abaya&amp;page=2&amp;lng=en`);
 

@@ -266,7 +266,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     const url = request.raw.url ?? request.url;
     const pathname = url.split('?')[0] ?? '/';
     const head = built ? await headOf(request, url, language) : null;
-    const found = !head || head.status === 200;
+    // A search page past the last is a 404 that is still rendered: it says so, with a link to the last page.
+    const found = !head || head.status === 200 || head.noSuchPage === true;
     // An address the SPA has no page for shows its not-found page (with the footer's links): rendered too. So does a
     // product never made or gone (404 / 410): crawlers and script-less readers get the same page and links; every
     // such id shares the one render, so made-up ids cannot fill the renderer's memory.

@@ -14,7 +14,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { Product } from '../../contract/catalog';
-import { pageAddress } from '../../shared/pageAddress';
+import { NO_SUCH_PAGE, pageAddress, SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
 import { ROUTE_TABLE } from '../../shared/routeTable';
 import type { Db } from '../db/client';
 import {
@@ -28,6 +28,7 @@ import { sliderRows } from '../db/queries/content';
 import { localized, type Lang } from '../lib/language';
 import { parseId } from '../lib/ids';
 import { currentProduct, unitPriceOf } from './catalog';
+import { searchPageCount } from './searchPageCount';
 import { SHARE_HEIGHT, SHARE_WIDTH } from './sharePictures';
 
 export const CURRENCY = 'KWD';
@@ -41,6 +42,8 @@ export const HEAD_TEXTS = {
     ar: 'تسوق أونلاين في الكويت ودول الخليج: عروض وأكثر المنتجات مبيعًا ووصل حديثًا، توصيل حتى باب منزلك.',
   },
   search: { en: 'Search results for “{words}”', ar: 'نتائج البحث عن «{words}»' },
+  // A search's later pages are pages of their own to a search engine: their titles differ.
+  pageNumber: { en: '{title} — page {page}', ar: '{title} — صفحة {page}' },
   searchDescription: {
     en: 'Products matching “{words}” at Gulf Store.',
     ar: 'المنتجات المطابقة لـ «{words}» في متجر الخليج.',
@@ -79,6 +82,11 @@ export const JSON_LD_REVIEWS = 5;
 export interface PageHead {
   /** 404: no such page; 410: a product that is gone (its id was given out, its row is no more). */
   status: 200 | 404 | 410;
+  /**
+   * A search page its results do not have (past the last, or `?page=abc`): 404, so it is not indexed, yet the page
+   * is rendered (it says so, with a link to the last page).
+   */
+  noSuchPage?: boolean;
   language: Lang;
   title: string;
   description: string;
@@ -168,6 +176,7 @@ export async function pageHead(
   // As the SPA writes it (src/ui/useDocumentTitle.ts), so the tab does not change when the page starts.
   const titled = (title: string) => `${title} · ${shop}`;
   let status: PageHead['status'] = 200;
+  let noSuchPage = false;
   let title = `${shop} — ${text('tagline', language)}`;
   let description = text('homeDescription', language);
   let image: string | null = null;
@@ -215,16 +224,28 @@ export async function pageHead(
     const category = categoryId === null ? null : await categoryNames(db, categoryId);
     // A category asked for that the shop does not have is a page that does not exist (not an empty list).
     if (categoryParam && !category) status = 404;
-    else if (words) {
-      title = titled(text('search', language, { words }));
-      description = text('searchDescription', language, { words });
-    } else if (category) {
-      const name = localized(language, category.nameEn, category.nameAr);
-      title = titled(name);
-      description = text('categoryDescription', language, { category: name });
-      crumbs.push({ name, url: canonical });
-    } else {
-      title = titled(text('allProducts', language));
+    else {
+      let named: string;
+      if (words) {
+        named = text('search', language, { words });
+        description = text('searchDescription', language, { words });
+      } else if (category) {
+        named = localized(language, category.nameEn, category.nameAr);
+        description = text('categoryDescription', language, { category: named });
+        crumbs.push({ name: named, url: canonical });
+      } else {
+        named = text('allProducts', language);
+      }
+      const page = searchPageOf(parsed.searchParams.get(SEARCH_PAGE_PARAM));
+      title = titled(page > 1 ? text('pageNumber', language, { title: named, page: String(page) }) : named);
+      // Only a later page costs a count: page 1 always exists.
+      if (
+        page === NO_SUCH_PAGE ||
+        (page > 1 && page > (await searchPageCount(db, parsed.searchParams, language)))
+      ) {
+        status = 404;
+        noSuchPage = true;
+      }
     }
   } else if (/^\/all-categories\/?$/i.test(pathname)) {
     title = titled(text('allCategories', language));
@@ -240,7 +261,8 @@ export async function pageHead(
     status = 404;
   }
 
-  if (status !== 200) {
+  // A search page past the last keeps the search's title (as the SPA's tab shows it); it is still not indexed.
+  if (status !== 200 && !noSuchPage) {
     title = titled(text('notFound', language));
     description = text('notFoundDescription', language);
   }
@@ -391,7 +413,17 @@ export async function pageHead(
     }
   }
 
-  return { status, language, title, description, canonical, alternates, social, jsonLd };
+  return {
+    status,
+    ...(noSuchPage ? { noSuchPage } : {}),
+    language,
+    title,
+    description,
+    canonical,
+    alternates,
+    social,
+    jsonLd,
+  };
 }
 
 const escapeHtml = (value: string) =>

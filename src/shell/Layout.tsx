@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
@@ -56,8 +57,12 @@ function shellTitle(pathname: string, search: string, t: TFunction) {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname;
   if (path === '/') return null;
   if (path === '/search') {
-    const words = new URLSearchParams(search).get('q')?.trim();
-    return words ? t('common.page_title.search', { words }) : t('common.page_title.all_products');
+    const params = new URLSearchParams(search);
+    const words = params.get('q')?.trim();
+    const title = words ? t('common.page_title.search', { words }) : t('common.page_title.all_products');
+    // A later page of results is titled with its number, as the server writes it (server/services/pageHead.ts).
+    const page = searchPageOf(params.get(SEARCH_PAGE_PARAM));
+    return page > 1 ? t('common.page_title.page_number', { title, page }) : title;
   }
   const key = PAGE_TITLES[path];
   return key ? t(`common.page_title.${key}`) : undefined;

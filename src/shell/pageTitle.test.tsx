@@ -25,6 +25,9 @@ describe('the tab title follows the page (issue 49)', () => {
     ['/', 'en', 'Gulf Store — Online shop for Kuwait and the Gulf'],
     ['/cart', 'en', 'Cart · Gulf Store'],
     ['/search?q=abaya', 'en', 'Search results for “abaya” · Gulf Store'],
+    ['/search?q=abaya&page=2', 'en', 'Search results for “abaya” — page 2 · Gulf Store'],
+    ['/search?page=3', 'ar', 'كل المنتجات — صفحة 3 · متجر الخليج'],
+    ['/search?page=1', 'en', 'All products · Gulf Store'],
     ['/cart', 'ar', 'سلة التسوق · متجر الخليج'],
     ['/no-such-page', 'ar', 'الصفحة غير موجودة · متجر الخليج'],
   ])('%s in %s', async (route, language, title) => {
