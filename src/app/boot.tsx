@@ -5,12 +5,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 
 import { App } from '../App';
-import { loadCartCodeOnFirstInteraction } from '../features/cart/public';
+import { cartSnapshot, loadCartCodeOnFirstInteraction } from '../features/cart/public';
+import { favoritesSnapshot } from '../features/favorites/public';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
 import { loadFooter } from '../shell/footerCode';
 import { serverPageLoaded } from './api';
+import { snapshotCache, type CacheSnapshot } from './cacheSnapshot';
 import { syncAcrossTabs } from './crossTabSync';
 import { locationChanged } from './events';
 import { selectFirstRenderInputs, readServerPage, watchPersonalState } from './firstRender';
@@ -41,6 +43,8 @@ export async function boot(): Promise<void> {
   // 2. The store, and what the shopper owns read back into it before anything renders from it.
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
   await restorePersistedState(store);
+  // The cart's lines and the hearts the last visit left, shown until the server's answers replace them.
+  snapshotCache(store, [cartSnapshot, favoritesSnapshot] as CacheSnapshot<unknown>[]);
   store.dispatch(locationChanged({ pathname, search }));
   syncLanguageWithStore(store, i18n);
   syncAcrossTabs(store);

@@ -43,17 +43,23 @@ export interface CartAddRequest {
   color: string | null;
   currency: string;
 }
-/** The shopper pressed add-to-cart with a valid choice; the cart feature does the add and reports it. */
+/** The shopper pressed add-to-cart with a valid choice; the cart feature's add mutation takes it from here. */
 export const addToCartClicked = createAction<CartAddRequest>('catalog/addToCartClicked');
 
-/** login_required: a signed-in add was refused with 401; the request is kept and retried after sign-in. */
-export type CartAddOutcome = 'added' | 'failed' | 'login_required';
 /**
- * The cart finished an add (whatever the outcome): the cart keeps a refused sign-in add for later, the catalogue
- * clears the busy state of that product's buttons.
+ * Where RTK Query keeps the state of a product's add (the add mutation's `fixedCacheKey`): the cart starts the add
+ * under it, the add buttons read its state there.
  */
-export const addToCartSettled = createAction<{
-  request: CartAddRequest;
-  outcome: CartAddOutcome;
-  message?: string;
-}>('cart/addToCartSettled');
+export const addToCartKey = (productId: number): string => `add-to-cart:${productId}`;
+
+/** The part of RTK Query's state the busy add buttons read: the mutations in flight. */
+interface MutationsState {
+  api: { mutations: Record<string, { status: string } | undefined> };
+}
+
+/**
+ * Whether an add of this product is in flight: the add mutation's own pending state, so a button's busy state and
+ * the add are one thing (the product page and the cards read it; neither imports the cart feature).
+ */
+export const selectIsAddingToCart = (state: MutationsState, productId: number): boolean =>
+  state.api.mutations[addToCartKey(productId)]?.status === 'pending';

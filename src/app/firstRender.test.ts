@@ -1,7 +1,10 @@
+import { cartSnapshot } from '../features/cart/cartSnapshot';
 import { makeCartItem } from '../features/cart/testing/fixtures';
-import { selectLastKnownItems } from '../features/cart/useCart';
+import { selectCartData } from '../features/cart/useCart';
+import { favoritesSnapshot } from '../features/favorites/favoritesSnapshot';
 import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 import { readCookie } from '../lib/storage';
+import { SNAPSHOT_PREFIX, snapshotCache, type CacheSnapshot } from './cacheSnapshot';
 import { currencyChanged, guestTokenIssued, languageChanged, signedIn, signedOut } from './events';
 import { selectFirstRenderInputs, readServerPage, watchPersonalState } from './firstRender';
 import { makeStore } from './store';
@@ -34,16 +37,31 @@ describe('whether the server rendered this shopper’s page', () => {
       expect(selectFirstRenderInputs(store.getState())).not.toBe(fresh);
   });
 
-  test('kept cart lines show only with a guest cart or a session: such a page is never a new visitor’s', () => {
+  test('the snapshot the last visit left shows only with a guest cart or a session: such a page is never a new visitor’s', () => {
     const fresh = selectFirstRenderInputs(makeStore().getState());
     const items = [makeCartItem()];
     const args = { guestToken: 'guest-token', userId: null, lang: 'en', currency: 'KWD' } as const;
-    const guest = makeStore({ cart: { guestToken: 'guest-token', lastKnown: { args, items } } });
-    expect(selectLastKnownItems(guest.getState())).toEqual(items);
+    window.localStorage.setItem(`${SNAPSHOT_PREFIX}cart`, JSON.stringify({ args, items }));
+    window.localStorage.setItem(
+      `${SNAPSHOT_PREFIX}favorites`,
+      JSON.stringify({ args: { userId: 1, lang: 'en', currency: 'KWD' }, favorites: [] }),
+    );
+    const snapshots = [cartSnapshot, favoritesSnapshot] as CacheSnapshot<unknown>[];
+
+    const guest = makeStore({ cart: { guestToken: 'guest-token' } });
+    snapshotCache(guest, snapshots)();
+    expect(selectCartData(guest.getState())).toEqual(items);
     expect(selectFirstRenderInputs(guest.getState())).not.toBe(fresh);
-    // Lines kept without their cart (the guest token gone) are not shown: the server's new-visitor page is right.
-    const orphan = makeStore({ cart: { guestToken: null, lastKnown: { args, items } } });
-    expect(selectLastKnownItems(orphan.getState())).toBeNull();
+
+    // A snapshot without its cart or session (the guest token gone, the session ended) is not shown: the server's
+    // new-visitor page is right.
+    window.localStorage.setItem(`${SNAPSHOT_PREFIX}cart`, JSON.stringify({ args, items }));
+    const orphan = makeStore({ settings: { language: 'en', currency: 'KWD' } });
+    snapshotCache(orphan, snapshots)();
+    expect(selectCartData(orphan.getState())).toBeUndefined();
+    expect(Object.keys(orphan.getState().api.queries)).toEqual([]);
+    expect(selectFirstRenderInputs(orphan.getState())).toBe(fresh);
+    window.localStorage.clear();
   });
 });
 

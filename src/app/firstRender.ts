@@ -16,19 +16,17 @@ export const selectFirstRenderInputs: (state: RootState) => string = createSelec
     (state: RootState) => state.settings.currency,
     (state: RootState) => state.auth.token !== null,
     (state: RootState) => state.cart.guestToken !== null,
-    (state: RootState) => state.favorites.saved,
     (state: RootState) => state.catalog.filters,
     (state: RootState) => state.search.text,
     (state: RootState) => state.shipping.choice,
     (state: RootState) => state.coupon.applied,
   ],
-  (language, currency, token, guestCart, favorites, filters, searchText, shipping, coupon) =>
+  (language, currency, token, guestCart, filters, searchText, shipping, coupon) =>
     JSON.stringify({
       language,
       currency,
       token,
       guestCart,
-      favorites,
       filters,
       searchText,
       shipping,

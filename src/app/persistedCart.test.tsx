@@ -8,11 +8,13 @@ import { renderWithProviders } from '../testing/renderWithProviders';
 import { apiUrl, server } from '../testing/server';
 import { encryptToken } from '../features/auth/tokenCipher';
 import { cartApi } from '../features/cart/cartApi';
-import { CART_PERSIST_VERSION, type LastKnownCart } from '../features/cart/cartSlice';
+import { CART_PERSIST_VERSION } from '../features/cart/cartSlice';
+import { cartSnapshot, type CartSnapshot } from '../features/cart/cartSnapshot';
 import { GUEST_TOKEN, makeCartItem, makeCartProduct } from '../features/cart/testing/fixtures';
 import type { CartItem } from '../features/cart/types';
 import { makeStore, type AppStore, type PreloadedState } from './store';
 import { AppRoutes } from './routes';
+import { SNAPSHOT_PREFIX, snapshotCache, type CacheSnapshot } from './cacheSnapshot';
 import { guestTokenRejected, signedIn, signedOut } from './events';
 
 const guestArgs = { guestToken: GUEST_TOKEN, userId: null, lang: 'en', currency: 'KWD' } as const;
@@ -42,23 +44,34 @@ const storeSession = (userId: number) =>
   );
 const storedCart = () =>
   JSON.parse(window.localStorage.getItem('persist:cart') ?? '{}') as Record<string, string>;
+/** The snapshot of the cart's lines the shop keeps beside the persisted cart. */
+const keepSnapshot = (snapshot: unknown) =>
+  window.localStorage.setItem(`${SNAPSHOT_PREFIX}cart`, JSON.stringify(snapshot));
+const keptSnapshot = () =>
+  JSON.parse(window.localStorage.getItem(`${SNAPSHOT_PREFIX}cart`) ?? 'null') as CartSnapshot | null;
 
 // The cart page's delivery picker asks for the governorates.
 beforeEach(() => server.use(http.get(apiUrl('governorates'), () => HttpResponse.json({ data: [] }))));
 
 /** Written and stopped after each test, so nothing lands in the next test's storage. */
 let persistors: Persistor[] = [];
+let stops: (() => void)[] = [];
 afterEach(async () => {
   for (const persistor of persistors) {
     await persistor.flush();
     persistor.pause();
   }
   persistors = [];
+  stops.forEach((stop) => stop());
+  stops = [];
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
 
-/** A store that has read back what storage holds, as the app's start does before its first render. */
+/**
+ * A store that has read back what storage holds, then put the cart's snapshot in RTK Query's cache, as the app's
+ * start does before its first render (a reload).
+ */
 async function restoredStore(preloaded?: PreloadedState): Promise<{ store: AppStore; persistor: Persistor }> {
   const store = makeStore({ settings: { language: 'en', currency: 'KWD' }, ...preloaded });
   const persistor = persistStore(store);
@@ -68,7 +81,15 @@ async function restoredStore(preloaded?: PreloadedState): Promise<{ store: AppSt
     persistor.subscribe(done);
     done();
   });
+  stops.push(snapshotCache(store, [cartSnapshot as CacheSnapshot<unknown>]));
   return { store, persistor };
+}
+
+/** A store of this visit (no reload) that keeps the cart's snapshot as the app does. */
+function keepingStore(preloaded: PreloadedState): AppStore {
+  const store = makeStore(preloaded);
+  stops.push(snapshotCache(store, [cartSnapshot as CacheSnapshot<unknown>]));
+  return store;
 }
 
 /** The guest cart's GET, answered only when the test lets it. */
@@ -89,8 +110,8 @@ function heldGuestCart(items: () => CartItem[]) {
 const renderCartPage = (store: AppStore) =>
   renderWithProviders(<AppRoutes />, { store, route: '/cart', toasts: false });
 
-describe('the persisted cart keeps its lines', () => {
-  it('keeps the answered lines under its version, without the descriptions the cart does not show', async () => {
+describe('the cart keeps its lines across a reload', () => {
+  it('keeps the ids in the persisted cart and the answered lines as a snapshot, without the descriptions the cart does not show', async () => {
     server.use(http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: [oud(2), musk] })));
     const { store, persistor } = await restoredStore({ cart: { guestToken: GUEST_TOKEN } });
     await store.dispatch(cartApi.endpoints.getCart.initiate(guestArgs));
@@ -98,21 +119,22 @@ describe('the persisted cart keeps its lines', () => {
 
     const stored = storedCart();
     expect(JSON.parse(stored._persist ?? '{}')).toMatchObject({ version: CART_PERSIST_VERSION });
-    const lastKnown = JSON.parse(stored.lastKnown ?? 'null') as LastKnownCart;
-    expect(lastKnown.args).toEqual(guestArgs);
-    expect(lastKnown.items.map((item) => [item.product?.name, item.quantity])).toEqual([
+    expect(Object.keys(stored).sort()).toEqual(['_persist', 'guestToken', 'revision']);
+    expect(JSON.parse(stored.guestToken ?? 'null')).toBe(GUEST_TOKEN);
+    const snapshot = keptSnapshot();
+    expect(snapshot?.args).toEqual(guestArgs);
+    expect(snapshot?.items.map((item) => [item.product?.name, item.quantity])).toEqual([
       ['Royal Oud', 2],
       ['White Musk', 1],
     ]);
-    expect(lastKnown.items[0]?.product?.description).toBe('');
-    expect(JSON.parse(stored.guestToken ?? 'null')).toBe(GUEST_TOKEN);
+    expect(snapshot?.items[0]?.product?.description).toBe('');
   });
 
-  it('a cart stored by the previous release (no version: guest token and revision) still loads; with nothing kept the page shows its skeleton first', async () => {
+  it('a cart stored by an older release (no version: guest token and revision) still loads; with nothing kept the page shows its skeleton first', async () => {
     storeCart({ guestToken: GUEST_TOKEN, revision: 4 }, undefined);
     const cart = heldGuestCart(() => [oud(1)]);
     const { store } = await restoredStore();
-    expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 4, lastKnown: null });
+    expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 4 });
 
     renderCartPage(store);
     expect(await screen.findByTestId('cart-skeleton')).toBeInTheDocument();
@@ -122,10 +144,20 @@ describe('the persisted cart keeps its lines', () => {
     expect(screen.queryByTestId('cart-skeleton')).not.toBeInTheDocument();
   });
 
-  it("a returning shopper sees the kept lines and the count at once, no skeleton; the server's answer then wins", async () => {
-    storeCart({ guestToken: GUEST_TOKEN, revision: 2, lastKnown: { args: guestArgs, items: [oud(2)] } });
-    const cart = heldGuestCart(() => [oud(3), musk]);
+  it('a cart stored by the release that copied the answer into it (version 1) keeps its ids; the copy goes', async () => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 3, lastKnown: { args: guestArgs, items: [oud(1)] } }, 1);
     const { store, persistor } = await restoredStore();
+    expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 3 });
+    expect(store.getState().cart).not.toHaveProperty('lastKnown');
+    await persistor.flush();
+    expect(storedCart()).not.toHaveProperty('lastKnown');
+  });
+
+  it("a returning shopper sees the snapshot's lines and count at once, no skeleton; the server's answer then replaces them", async () => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 2 });
+    keepSnapshot({ args: guestArgs, items: [oud(2)] });
+    const cart = heldGuestCart(() => [oud(3), musk]);
+    const { store } = await restoredStore();
     renderCartPage(store);
 
     const line = await screen.findByTestId('cart-line');
@@ -133,7 +165,7 @@ describe('the persisted cart keeps its lines', () => {
     expect(screen.queryByTestId('cart-skeleton')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
     expect(screen.getByTestId('summary-total')).toHaveTextContent('20.00');
-    // Until the server answers, the kept line is not changed (its answer could undo the change).
+    // Until the server answers, the snapshot's line is not changed (its answer could undo the change).
     expect(within(line).getByRole('button', { name: 'Increase the quantity of Royal Oud' })).toBeDisabled();
     await waitFor(() => expect(cart.calls()).toBe(1));
 
@@ -142,13 +174,24 @@ describe('the persisted cart keeps its lines', () => {
     expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeInTheDocument();
     expect(screen.getByTestId('summary-total')).toHaveTextContent('40.00');
     expect(screen.getByRole('button', { name: 'Increase the quantity of Royal Oud' })).toBeEnabled();
-    await persistor.flush();
-    const kept = JSON.parse(storedCart().lastKnown ?? 'null') as LastKnownCart;
-    expect(kept.items.map((item) => item.quantity)).toEqual([3, 1]);
+    expect(cart.calls()).toBe(1);
+    expect(keptSnapshot()?.items.map((item) => item.quantity)).toEqual([3, 1]);
   });
 
-  it("another account's kept lines are never shown: a different user's session drops them at once", async () => {
-    storeCart({ guestToken: null, revision: 1, lastKnown: { args: userArgs(7), items: [oud(2)] } });
+  it('a snapshot whose refresh fails is not taken for the cart: the page says it could not load it, the badge keeps its count', async () => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 2 });
+    keepSnapshot({ args: guestArgs, items: [oud(2)] });
+    server.use(http.get(apiUrl('guest/cart'), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const { store } = await restoredStore();
+    renderCartPage(store);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByTestId('cart-line')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  it("another account's snapshot is never shown: a different user's session drops it at once", async () => {
+    storeCart({ guestToken: null, revision: 1 });
+    keepSnapshot({ args: userArgs(7), items: [oud(2)] });
     storeSession(8);
     let answer = () => undefined as void;
     const held = new Promise<void>((resolve) => (answer = resolve));
@@ -158,9 +201,9 @@ describe('the persisted cart keeps its lines', () => {
         return HttpResponse.json({ cart_items: [] });
       }),
     );
-    const { store, persistor } = await restoredStore();
+    const { store } = await restoredStore();
     expect(store.getState().auth.userId).toBe(8);
-    expect(store.getState().cart.lastKnown).toBeNull();
+    expect(keptSnapshot()).toBeNull();
 
     renderCartPage(store);
     expect(await screen.findByTestId('cart-skeleton')).toBeInTheDocument();
@@ -168,61 +211,72 @@ describe('the persisted cart keeps its lines', () => {
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
     answer();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
-    await persistor.flush();
-    expect(storedCart().lastKnown ?? '').not.toContain('Royal Oud');
+    expect(JSON.stringify(keptSnapshot())).not.toContain('Royal Oud');
   });
 
   it('an account whose session ended with the browser leaves no lines behind in local storage', async () => {
-    storeCart({ guestToken: null, revision: 1, lastKnown: { args: userArgs(7), items: [oud(2)] } });
-    const { store, persistor } = await restoredStore();
+    storeCart({ guestToken: null, revision: 1 });
+    keepSnapshot({ args: userArgs(7), items: [oud(2)] });
+    const { store } = await restoredStore();
     expect(store.getState().auth.token).toBeNull();
-    expect(store.getState().cart.lastKnown).toBeNull();
-    await persistor.flush();
-    expect(JSON.parse(storedCart().lastKnown ?? '"missing"')).toBeNull();
+    expect(Object.keys(store.getState().api.queries)).toEqual([]);
+    expect(keptSnapshot()).toBeNull();
   });
 
   it('the same account signed in again (same browser session) sees its lines at once', async () => {
-    storeCart({ guestToken: null, revision: 1, lastKnown: { args: userArgs(7), items: [oud(2)] } });
+    storeCart({ guestToken: null, revision: 1 });
+    keepSnapshot({ args: userArgs(7), items: [oud(2)] });
     storeSession(7);
+    heldGuestCart(() => []);
+    server.use(http.get(apiUrl('cart'), () => new Promise<Response>(() => undefined)));
     const { store } = await restoredStore();
-    expect(store.getState().cart.lastKnown?.items).toHaveLength(1);
+    expect(cartApi.endpoints.getCart.select(userArgs(7))(store.getState()).data).toHaveLength(1);
   });
 
   it.each([
     ['a line without its product name', { args: guestArgs, items: [{ ...oud(1), product: { id: 1 } }] }],
     ['lines that are no list', { args: guestArgs, items: 'Royal Oud' }],
     ['no owner', { items: [oud(1)] }],
-  ])('a persisted cart with %s is dropped; the guest token stays', async (_name, lastKnown) => {
-    storeCart({ guestToken: GUEST_TOKEN, revision: 3, lastKnown });
+  ])('a snapshot with %s is not used; the guest token stays', async (_name, snapshot) => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 3 });
+    keepSnapshot(snapshot);
+    heldGuestCart(() => []);
     const { store } = await restoredStore();
-    expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 3, lastKnown: null });
+    expect(store.getState().cart).toMatchObject({ guestToken: GUEST_TOKEN, revision: 3 });
+    expect(cartApi.endpoints.getCart.select(guestArgs)(store.getState()).data).toBeUndefined();
   });
 
   it('a copy stored by a newer build (a version this one does not know) is dropped whole', async () => {
-    storeCart(
-      { guestToken: GUEST_TOKEN, revision: 3, lastKnown: { args: guestArgs, items: [oud(1)] } },
-      CART_PERSIST_VERSION + 1,
-    );
+    storeCart({ guestToken: GUEST_TOKEN, revision: 3 }, CART_PERSIST_VERSION + 1);
     const { store } = await restoredStore();
-    expect(store.getState().cart).toMatchObject({ guestToken: null, revision: 0, lastKnown: null });
+    expect(store.getState().cart).toMatchObject({ guestToken: null, revision: 0 });
   });
 });
 
-describe('the kept lines follow the cart', () => {
-  const guestWithLines: PreloadedState = {
-    cart: { guestToken: GUEST_TOKEN, lastKnown: { args: guestArgs, items: [oud(2)] } },
+describe('the snapshot follows the cart', () => {
+  const guestWithLines = async (): Promise<AppStore> => {
+    const store = keepingStore({
+      cart: { guestToken: GUEST_TOKEN },
+      settings: { language: 'en', currency: 'KWD' },
+    });
+    store.dispatch(
+      cartApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: guestArgs, value: [oud(2)] }]),
+    );
+    // RTK Query's cache updates reach the store's subscribers batched: the snapshot is written a moment later.
+    await waitFor(() => expect(keptSnapshot()?.items).toHaveLength(1));
+    return store;
   };
 
-  it('logging out forgets them', () => {
-    const store = makeStore(guestWithLines);
+  it('logging out forgets it', async () => {
+    const store = await guestWithLines();
     store.dispatch(signedOut());
-    expect(store.getState().cart.lastKnown).toBeNull();
+    expect(keptSnapshot()).toBeNull();
   });
 
-  it('a guest token the server no longer knows forgets them', () => {
-    const store = makeStore(guestWithLines);
+  it('a guest token the server no longer knows forgets it', async () => {
+    const store = await guestWithLines();
     store.dispatch(guestTokenRejected());
-    expect(store.getState().cart.lastKnown).toBeNull();
+    expect(keptSnapshot()).toBeNull();
   });
 
   it("signing in drops the guest's lines: the account's cart is another one", async () => {
@@ -230,27 +284,24 @@ describe('the kept lines follow the cart', () => {
       http.post(apiUrl('cart/merge'), () => HttpResponse.json({ merged: 1, capped: 0, dropped: 0 })),
       http.get(apiUrl('cart'), () => HttpResponse.json({ cart_items: [] })),
     );
-    const store = makeStore(guestWithLines);
+    const store = await guestWithLines();
     store.dispatch(signedIn({ token: 't', userId: 5, email: 'e@x.co' }));
-    expect(store.getState().cart.lastKnown).toBeNull();
+    expect(JSON.stringify(keptSnapshot())).not.toContain('Royal Oud');
     await waitFor(() => expect(store.getState().cart.guestToken).toBeNull());
   });
 
   it('an emptied cart is kept as empty: the page shows it at once on return', async () => {
     server.use(http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: [] })));
-    const store = makeStore(guestWithLines);
-    await store.dispatch(cartApi.endpoints.getCart.initiate(guestArgs));
-    expect(store.getState().cart.lastKnown).toEqual({ args: guestArgs, items: [] });
+    const store = await guestWithLines();
+    await store.dispatch(cartApi.endpoints.getCart.initiate(guestArgs, { forceRefetch: true }));
+    await waitFor(() => expect(keptSnapshot()).toEqual({ args: guestArgs, items: [] }));
   });
 
-  it('an answer for another language or currency is not shown as this one', async () => {
+  it('a snapshot of another language or currency is not shown as this one', async () => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 1 });
+    keepSnapshot({ args: { ...guestArgs, currency: 'SAR' }, items: [oud(2)] });
     const cart = heldGuestCart(() => [oud(2)]);
-    const store = makeStore({
-      cart: {
-        guestToken: GUEST_TOKEN,
-        lastKnown: { args: { ...guestArgs, currency: 'SAR' }, items: [oud(2)] },
-      },
-    });
+    const { store } = await restoredStore();
     renderCartPage(store);
     expect(await screen.findByTestId('cart-skeleton')).toBeInTheDocument();
     cart.release();

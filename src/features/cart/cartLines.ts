@@ -38,6 +38,8 @@ export function cartView(
     Math.max(1, maxPerProduct - ((pieces.get(item.product_id) ?? 0) - item.quantity));
   let withoutCurrency = 0;
   for (const item of items ?? []) {
+    // A line an add put in before the server answered (cartApi.ts): counted in the badge, listed with the answer.
+    if (item.id < 0) continue;
     if (!item.currency) {
       withoutCurrency += 1;
       continue;

@@ -1,12 +1,15 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { addToCartClicked, signedIn } from '../../app/events';
+import { addToCartClicked, selectIsAddingToCart, signedIn } from '../../app/events';
 import { makeStore } from '../../app/store';
 import { i18n } from '../../i18n/i18n';
 import { fakeServices } from '../../testing/fakeServices';
 import { apiUrl, server } from '../../testing/server';
+import { cartApi } from './cartApi';
+import { cartView } from './cartLines';
 import { selectPendingAdd } from './cartSlice';
+import { GUEST_TOKEN, makeCartItem, makeCartProduct } from './testing/fixtures';
 
 const request = { product_id: 3, quantity: 1, size: null, color: 'Red', currency: 'KWD' };
 const ADDED = { kind: 'success', message: 'The product was added to your cart', toastId: 'added-to-cart' };
@@ -91,6 +94,88 @@ describe('cart listener: add requests', () => {
     );
     expect(store.getState().cart.guestToken).toBeNull();
     expect(selectPendingAdd(store.getState())).toBeNull();
+  });
+});
+
+describe('add to cart: the story from the tap to the answer', () => {
+  const cart = { guestToken: GUEST_TOKEN, userId: null, lang: 'en', currency: 'KWD' } as const;
+  const oud = makeCartItem({ product_id: 3, quantity: 1, color: 'Red', product: makeCartProduct({ id: 3 }) });
+
+  /** A guest whose cart RTK Query holds (one Red piece of product 3), and an add answered when the test says. */
+  function guestWithCart(status: number) {
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post(apiUrl('guest/cart/add'), async () => {
+        await held;
+        return status < 300
+          ? HttpResponse.json({ message: 'Added' })
+          : HttpResponse.json({ message: 'Server Error' }, { status });
+      }),
+      http.get(apiUrl('guest/cart'), () =>
+        HttpResponse.json({ cart_items: [{ ...oud, quantity: status < 300 ? 2 : 1 }] }),
+      ),
+    );
+    const { services, toasts } = fakeServices();
+    const store = makeStore(
+      { cart: { guestToken: GUEST_TOKEN }, settings: { language: 'en', currency: 'KWD' } },
+      services,
+    );
+    store.dispatch(cartApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: cart, value: [oud] }]));
+    // The navbar's count keeps the cart subscribed on every page.
+    store.dispatch(cartApi.endpoints.getCart.initiate(cart));
+    const quantities = () =>
+      cartApi.endpoints.getCart
+        .select(cart)(store.getState())
+        .data?.map((line) => line.quantity);
+    return { store, toasts, answer, quantities };
+  }
+
+  it('shows the add at once with the button busy; the answer confirms it', async () => {
+    const { store, toasts, answer, quantities } = guestWithCart(200);
+    store.dispatch(addToCartClicked(request));
+    expect(quantities()).toEqual([2]);
+    expect(selectIsAddingToCart(store.getState(), 3)).toBe(true);
+    answer();
+    await waitFor(() => expect(toasts).toEqual([ADDED]));
+    expect(selectIsAddingToCart(store.getState(), 3)).toBe(false);
+    await waitFor(() => expect(quantities()).toEqual([2]));
+  });
+
+  it.each([
+    ['en', 'Error adding to cart. Please try again.'],
+    ['ar', 'حدث خطأ أثناء الإضافة إلى السلة. يرجى المحاولة مرة أخرى.'],
+  ] as const)('a refused add is undone and the shopper told why (%s)', async (language, message) => {
+    await i18n.changeLanguage(language);
+    try {
+      const { store, toasts, answer, quantities } = guestWithCart(500);
+      store.dispatch(addToCartClicked(request));
+      expect(quantities()).toEqual([2]);
+      answer();
+      await waitFor(() =>
+        expect(toasts).toEqual([{ kind: 'error', message, toastId: 'add-to-cart-failed' }]),
+      );
+      expect(quantities()).toEqual([1]);
+      expect(selectIsAddingToCart(store.getState(), 3)).toBe(false);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('a new product is counted at once, and listed only with the answer', async () => {
+    const { store, answer } = guestWithCart(500);
+    store.dispatch(addToCartClicked({ ...request, product_id: 9 }));
+    const data = cartApi.endpoints.getCart.select(cart)(store.getState()).data ?? [];
+    expect(data.map((line) => line.product_id)).toEqual([3, 9]);
+    expect(cartView(data, 'KWD').lines.map((line) => line.item.product_id)).toEqual([3]);
+    answer();
+    await waitFor(() =>
+      expect(
+        cartApi.endpoints.getCart
+          .select(cart)(store.getState())
+          .data?.map((line) => line.product_id),
+      ).toEqual([3]),
+    );
   });
 });
 

@@ -1,18 +1,13 @@
-// The cart's changes. They load with the cart page, or on the first add (the cart listener imports this file
-// when it needs it), never with the first JavaScript of the home page.
+// The cart page's changes and the sign-in merge. They load with the cart page, or on a sign-in with a guest cart
+// (the cart listener imports this file when it needs it), never with the first JavaScript of the home page. The add
+// is in cartApi.ts.
 import { statusOf } from '../../app/api';
-import type { CartAddRequest } from '../../app/events';
 import type { AppServices } from '../../app/services';
 import { loadShopTexts } from '../../i18n/i18n';
 import { cartApi as cartQueries, CART_LIST } from './cartApi';
 import { cartChanged } from './cartSlice';
 import { limitInRefusal } from './quantity';
 import type { AddToCartResponse, CartArgs, CartItem, CartMergeReport } from './types';
-
-export interface GuestCartAddRequest extends CartAddRequest {
-  /** absent on a guest's first add: the answer issues one */
-  guest_token?: string;
-}
 
 /** A line of the cart on screen, and the cart (query arguments) it belongs to. */
 export interface LineChange {
@@ -55,17 +50,6 @@ const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/car
 
 export const cartMutations = cartQueries.injectEndpoints({
   endpoints: (build) => ({
-    addToCart: build.mutation<AddToCartResponse, CartAddRequest>({
-      query: (body) => ({ url: 'cart/add', method: 'POST', body }),
-      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
-      invalidatesTags: [CART_LIST],
-    }),
-    // The first guest add issues the guest token (the cart slice keeps it from the answer).
-    addToGuestCart: build.mutation<AddToCartResponse, GuestCartAddRequest>({
-      query: (body) => ({ url: 'guest/cart/add', method: 'POST', body }),
-      onQueryStarted: (_request, { dispatch, queryFulfilled }) => countChange(dispatch, queryFulfilled),
-      invalidatesTags: [CART_LIST],
-    }),
     /** Optimistic: the new quantity shows at once and goes back when the server refuses it. */
     updateCartQuantity: build.mutation<AddToCartResponse, LineChange & { quantity: number }>({
       query: ({ cart, line, quantity }) => ({

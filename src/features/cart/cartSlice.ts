@@ -1,35 +1,24 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createSelector,
+  createSlice,
+  isFulfilled,
+  type PayloadAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
 import {
   addToCartClicked,
-  addToCartSettled,
   guestTokenIssued,
   guestTokenRejected,
-  sessionExpired,
   signedOut,
   type CartAddRequest,
 } from '../../app/events';
-import {
-  arrayOf,
-  isFiniteNumber,
-  isString,
-  keepValidFields,
-  migrateThenKeep,
-  nullable,
-  shapeOf,
-  type Guard,
-} from '../../lib/persistGuard';
+import { isFiniteNumber, isString, keepValidFields, migrateThenKeep, nullable } from '../../lib/persistGuard';
 import { localPersistStorage } from '../../lib/storage';
-import type { CartArgs, CartItem } from './types';
-
-export { addToCartSettled, type CartAddOutcome } from '../../app/events';
-
-/** The cart as the server last answered it, and whose cart it was (the query's arguments). */
-export interface LastKnownCart {
-  args: CartArgs;
-  items: CartItem[];
-}
+import { selectToken, selectUserId } from '../auth/public';
+import { selectCurrency, selectLanguage } from '../settings/public';
+import type { CartArgs } from './types';
 
 export interface CartState {
   guestToken: string | null;
@@ -38,20 +27,21 @@ export interface CartState {
    * event and reloads its cart: the navbar count stays in step without polling.
    */
   revision: number;
-  /**
-   * The last answer of the cart on screen, persisted: a returning shopper sees their lines and the count at once,
-   * before the server answers (its answer then replaces this one). Shown only to the cart it was answered for.
-   */
-  lastKnown: LastKnownCart | null;
   /** An add that needs a fresh sign-in; retried when the shopper signs in. */
   pendingAdd: CartAddRequest | null;
+  /**
+   * The cart on screen is the snapshot the last visit left (app/cacheSnapshot.ts), not yet answered by the server:
+   * its lines wait for the answer before they can change. Not persisted.
+   */
+  fromSnapshot: boolean;
 }
 
-const initialState: CartState = { guestToken: null, revision: 0, lastKnown: null, pendingAdd: null };
+const initialState: CartState = { guestToken: null, revision: 0, pendingAdd: null, fromSnapshot: false };
 
-/** A product's description is not shown in the cart: it is not kept in the browser's storage. */
-const withoutDescriptions = (items: readonly CartItem[]): CartItem[] =>
-  items.map((item) => (item.product ? { ...item, product: { ...item.product, description: '' } } : item));
+/** RTK Query's answer of the cart query (whatever cart): the server has spoken, the snapshot is replaced. */
+const isCartAnswer = (action: UnknownAction): boolean =>
+  isFulfilled(action) &&
+  (action.meta as { arg?: { endpointName?: unknown } }).arg?.endpointName === 'getCart';
 
 const cartSlice = createSlice({
   name: 'cart',
@@ -65,20 +55,19 @@ const cartSlice = createSlice({
     /** The guest lines moved into the user cart on sign-in; the guest cart is gone. */
     guestCartMerged(state) {
       state.guestToken = null;
-      state.lastKnown = null;
     },
     /** Another tab of this browser changed the stored cart (storage event). */
     cartChangedInAnotherTab(state, action: PayloadAction<{ guestToken: string | null; revision: number }>) {
       state.guestToken = action.payload.guestToken;
       state.revision = action.payload.revision;
     },
-    /** The cart on screen has new data: a server answer, or a change shown before the server confirms it. */
-    cartDataChanged(state, action: PayloadAction<LastKnownCart>) {
-      state.lastKnown = { args: action.payload.args, items: withoutDescriptions(action.payload.items) };
+    /** A signed-in add was refused with 401 (the session ended): it is retried once the shopper signs in again. */
+    addAwaitsSignIn(state, action: PayloadAction<CartAddRequest>) {
+      state.pendingAdd = action.payload;
     },
-    /** The last known cart belongs to another shopper or cart than the one the shop now reads: it goes. */
-    lastKnownCartDropped(state) {
-      state.lastKnown = null;
+    /** The persisted snapshot of this cart seeded RTK Query's cache: shown until the server answers. */
+    cartSnapshotRestored(state) {
+      state.fromSnapshot = true;
     },
   },
   extraReducers: (builder) => {
@@ -86,28 +75,24 @@ const cartSlice = createSlice({
       .addCase(addToCartClicked, (state) => {
         state.pendingAdd = null;
       })
-      .addCase(addToCartSettled, (state, action) => {
-        state.pendingAdd = action.payload.outcome === 'login_required' ? action.payload.request : null;
-      })
       // Logout removes the cart and the guest token; a guest-cart 401 clears the bad token.
       .addCase(signedOut, (state) => ({ ...initialState, revision: state.revision + 1 }))
-      .addCase(sessionExpired, (state) => {
-        if (state.lastKnown?.args.guestToken === null) state.lastKnown = null;
-      })
       .addCase(guestTokenRejected, (state) => {
         state.guestToken = null;
-        state.lastKnown = null;
         state.revision += 1;
       })
       .addCase(guestTokenIssued, (state, action) => {
         state.guestToken = action.payload;
+      })
+      .addMatcher(isCartAnswer, (state) => {
+        state.fromSnapshot = false;
       });
   },
   selectors: {
     selectGuestToken: (state) => state.guestToken,
     selectCartRevision: (state) => state.revision,
     selectPendingAdd: (state) => state.pendingAdd,
-    selectLastKnownCart: (state) => state.lastKnown,
+    selectCartFromSnapshot: (state) => state.fromSnapshot,
   },
 });
 
@@ -115,59 +100,38 @@ export const {
   cartChanged,
   guestCartMerged,
   cartChangedInAnotherTab,
-  cartDataChanged,
-  lastKnownCartDropped,
+  addAwaitsSignIn,
+  cartSnapshotRestored,
 } = cartSlice.actions;
-export const { selectGuestToken, selectCartRevision, selectPendingAdd, selectLastKnownCart } =
+export const { selectGuestToken, selectCartRevision, selectPendingAdd, selectCartFromSnapshot } =
   cartSlice.selectors;
 export const cartSliceReducer = cartSlice.reducer;
 
-// What the cart page reads of a kept line: a copy that does not have it (another build, a hand) is no copy.
-const isText = nullable(isString);
-const isCartProduct: Guard = shapeOf({
-  id: isFiniteNumber,
-  name: isString,
-  price: isFiniteNumber,
-  discounted_price: nullable(isFiniteNumber),
-  image_temp: isString,
-  category: isString,
-  stock_quantity: isFiniteNumber,
-  stock_warning: (value) => value === null || shapeOf({ warning_en: isString, warning_ar: isString })(value),
-  attributes: arrayOf(
-    shapeOf({ attribute_name: isString, sub_attributes: arrayOf(shapeOf({ name: isString })) }),
-  ),
-  converted_products: (value) =>
-    value === undefined ||
-    shapeOf({ currency_code: isString, price: isFiniteNumber, discounted_price: nullable(isFiniteNumber) })(
-      value,
-    ),
-});
-const isCartItem: Guard = shapeOf({
-  id: isFiniteNumber,
-  product_id: isFiniteNumber,
-  quantity: isFiniteNumber,
-  size: isText,
-  color: isText,
-  currency: isText,
-  product: (value) => value === undefined || isCartProduct(value),
-});
-const isLastKnownCart: Guard = shapeOf({
-  args: shapeOf({
-    guestToken: isText,
-    userId: nullable(isFiniteNumber),
-    lang: (value) => value === 'en' || value === 'ar',
-    currency: isString,
-  }),
-  items: arrayOf(isCartItem),
-});
+/**
+ * The cart the shopper has: the user cart when signed in, else the guest cart of the stored guest token; null
+ * (an empty cart, and no call) without either. Language and currency are part of it, so a switch reloads it.
+ */
+export const selectCartArgs = createSelector(
+  [selectToken, selectUserId, selectGuestToken, selectLanguage, selectCurrency],
+  (token, userId, guestToken, lang, currency): CartArgs | null => {
+    if (token) return { guestToken: null, userId, lang, currency };
+    return guestToken ? { guestToken, userId: null, lang, currency } : null;
+  },
+);
+
+/** The same cart (the same guest token, or the same account), whatever its language and currency. */
+export const isSameCart = (a: CartArgs, b: CartArgs | null): boolean =>
+  b !== null && a.guestToken === b.guestToken && a.userId === b.userId;
 
 /**
  * The persisted cart's shape, by version: -1 (redux-persist's default, up to this release) held the guest token and
- * the revision; 1 adds the last known cart.
+ * the revision; 1 added a copy of the server's last answer, which 2 drops again (the cart's lines survive a reload as
+ * RTK Query's cache snapshot, app/cacheSnapshot.ts): the cart keeps ids, the server's answers stay in the cache.
  */
-export const CART_PERSIST_VERSION = 1;
+export const CART_PERSIST_VERSION = 2;
 const cartMigrations = {
-  1: (state: Record<string, unknown>) => ({ ...state, lastKnown: null }),
+  1: (state: Record<string, unknown>) => state,
+  2: ({ lastKnown: _dropped, ...state }: Record<string, unknown>) => state,
 };
 
 export const CART_PERSIST_KEY = 'cart';
@@ -176,13 +140,12 @@ export const cartReducer = persistReducer(
     key: CART_PERSIST_KEY,
     storage: localPersistStorage,
     version: CART_PERSIST_VERSION,
-    whitelist: ['guestToken', 'revision', 'lastKnown'],
+    whitelist: ['guestToken', 'revision'],
     migrate: migrateThenKeep(
       cartMigrations,
       keepValidFields<CartState>({
         guestToken: nullable(isString),
         revision: isFiniteNumber,
-        lastKnown: nullable(isLastKnownCart),
       }),
     ),
   },

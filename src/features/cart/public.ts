@@ -2,11 +2,13 @@
 export {
   cartChangedInAnotherTab,
   CART_PERSIST_KEY,
+  selectCartArgs,
   selectCartRevision,
   selectGuestToken,
   selectPendingAdd,
 } from './cartSlice';
 export { loadCartCodeOnFirstInteraction } from './cartListeners';
-export { selectCartArgs, useCartCount, useCartItems } from './useCart';
+export { cartSnapshot } from './cartSnapshot';
+export { useCartCount, useCartItems } from './useCart';
 export type { CartArgs, CartItem, CartProduct } from './types';
 export { useCartSummary, type CartSummary } from './useCartSummary';

@@ -8,8 +8,9 @@ import { appliedTermsIn, selectAppliedCoupon } from '../coupon/public';
 import { selectCurrency } from '../settings/public';
 import { selectShippingChoice } from '../shipping/public';
 import { cartView, type CartView } from './cartLines';
+import { selectCartFromSnapshot } from './cartSlice';
 import type { CartItem } from './types';
-import { selectLastKnownItems, useCartItems } from './useCart';
+import { useCartItems } from './useCart';
 
 export interface CartSummary extends CartView {
   summary: OrderSummary;
@@ -21,7 +22,7 @@ export interface CartSummary extends CartView {
   orderLines: CartView['lines'];
   /** the cart's items as answered (lines without a currency too) */
   items: readonly CartItem[];
-  /** the lines are the persisted last answer: the server has not answered yet */
+  /** the lines are the snapshot the last visit left in RTK Query's cache: the server has not answered yet */
   lastKnown: boolean;
 }
 
@@ -29,8 +30,8 @@ const NO_ITEMS: readonly CartItem[] = [];
 
 /**
  * The cart's lines and its exact summary: subtotal of the available lines, the signed-in shopper's coupon, the
- * chosen area's shipping price. Until the server answers, the persisted last answer of this cart stands in for it
- * (`query` stays the server's own state: what only the server's answer allows waits for `query.data`).
+ * chosen area's shipping price. Until the server answers, the cache holds the snapshot of this cart the last visit
+ * left (`lastKnown`: what only the server's answer allows waits for it).
  */
 export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCartItems> } {
   const query = useCartItems();
@@ -40,9 +41,9 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
   const shipping = useAppSelector(selectShippingChoice);
   const listed = useAppSelector(selectCoupons);
   const shippingPrice = shipping.areaId !== null ? shipping.shippingPrice : 0;
-  const lastKnownItems = useAppSelector(selectLastKnownItems);
-  const items = query.data ?? lastKnownItems ?? NO_ITEMS;
-  const lastKnown = query.data === undefined && lastKnownItems !== null;
+  const fromSnapshot = useAppSelector(selectCartFromSnapshot);
+  const items = query.data ?? NO_ITEMS;
+  const lastKnown = fromSnapshot && query.data !== undefined;
   const view = useMemo(() => cartView(items, currency), [items, currency]);
   const figures = useMemo(() => {
     const orderLines = view.lines.filter((line) => !line.unavailable);

@@ -1,12 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { REHYDRATE } from 'redux-persist';
+import { persistStore } from 'redux-persist';
 
-import { signedIn, signedOut } from '../../app/events';
-import type { PreloadedState } from '../../app/store';
+import { SNAPSHOT_PREFIX, snapshotCache, type CacheSnapshot } from '../../app/cacheSnapshot';
+import { sessionExpired, signedIn, signedOut } from '../../app/events';
+import { makeStore, type AppStore, type PreloadedState } from '../../app/store';
 import { apiUrl, server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { CatalogProductCard, useProductCardShared } from '../catalog/public';
+import { favoritesApi } from './favoritesApi';
+import { selectIsFavorite } from './favoritesSlice';
+import { favoritesSnapshot } from './favoritesSnapshot';
 import { FavoriteHeart } from './public';
 import { makeFavorite, makeFavoriteProduct } from './testing/fixtures';
 
@@ -59,18 +63,38 @@ function Card() {
   return <CatalogProductCard product={product} shared={useProductCardShared()} />;
 }
 
-function renderCard(preloadedState?: PreloadedState, language: 'en' | 'ar' = 'en') {
-  return renderWithProviders(<Card />, { preloadedState, language });
+function renderCard(preloadedState?: PreloadedState, language: 'en' | 'ar' = 'en', store?: AppStore) {
+  return renderWithProviders(<Card />, { preloadedState, language, store });
+}
+
+/** A signed-in shopper whose favorites RTK Query already holds (product 1, wishlist row 7), as a page has them. */
+function storeWithFavorite(language: 'en' | 'ar' = 'en'): AppStore {
+  const store = makeStore({ ...SIGNED_IN, settings: { language, currency: 'KWD' } });
+  store.dispatch(
+    favoritesApi.util.upsertQueryEntries([
+      {
+        endpointName: 'getFavorites',
+        arg: { userId: 9, lang: language, currency: 'KWD' },
+        value: [makeFavorite(7, 1)],
+      },
+    ]),
+  );
+  return store;
 }
 
 describe('favorites hearts', () => {
-  it('shows a persisted favorite at once, without a call', () => {
-    renderCard({ ...SIGNED_IN, favorites: { saved: { 1: 7 } } });
+  it('shows a favorite the cache holds at once, before any call answers', () => {
+    server.use(...wishlistHandlers(newCalls(), { list: [makeFavorite(7, 1)] }));
+    renderCard(undefined, 'en', storeWithFavorite());
     expect(heart(/Remove Product 1 from favorites/)).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('shows an empty heart to a signed-out shopper even with favorites left on the device', () => {
-    renderCard({ favorites: { saved: { 1: 7 } } });
+  it('shows an empty heart to a signed-out shopper even with favorites left in the cache', () => {
+    const store = storeWithFavorite();
+    act(() => {
+      store.dispatch(sessionExpired());
+    });
+    renderCard(undefined, 'en', store);
     expect(heart(/Add Product 1 to favorites/)).toHaveAttribute('aria-pressed', 'false');
   });
 
@@ -128,8 +152,8 @@ describe('favorites hearts', () => {
 
   it('removes optimistically; a 404 is silent and the heart stays empty', async () => {
     const calls = newCalls();
-    server.use(...wishlistHandlers(calls, { removeStatus: 404 }));
-    const { user } = renderCard({ ...SIGNED_IN, favorites: { saved: { 1: 7 } } });
+    server.use(...wishlistHandlers(calls, { removeStatus: 404, list: [makeFavorite(7, 1)] }));
+    const { user } = renderCard(undefined, 'en', storeWithFavorite());
     await user.click(heart(/Remove Product 1/));
     expect(heart(/Add Product 1/)).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(calls.removed).toEqual(['7']));
@@ -146,8 +170,8 @@ describe('favorites hearts', () => {
     'restores the heart and says so when a removal fails otherwise (%s)',
     async (language, message, name) => {
       const calls = newCalls();
-      server.use(...wishlistHandlers(calls, { removeStatus: 500 }));
-      const { user } = renderCard({ ...SIGNED_IN, favorites: { saved: { 1: 7 } } }, language);
+      server.use(...wishlistHandlers(calls, { removeStatus: 500, list: [makeFavorite(7, 1)] }));
+      const { user } = renderCard(undefined, language, storeWithFavorite(language));
       await user.click(heart(name));
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(heart(name)).toHaveAttribute('aria-pressed', 'true');
@@ -183,12 +207,21 @@ describe('favorites hearts', () => {
   });
 
   it('logging out clears the favorites', () => {
-    const { store } = renderCard({ ...SIGNED_IN, favorites: { saved: { 1: 7 } } });
+    const { store } = renderCard(undefined, 'en', storeWithFavorite());
+    expect(heart(/Remove Product 1/)).toHaveAttribute('aria-pressed', 'true');
     act(() => {
       store.dispatch(signedOut());
     });
-    expect(store.getState().favorites.saved).toEqual({});
+    expect(selectIsFavorite(store.getState(), 1)).toBe(false);
     expect(heart(/Add Product 1/)).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("one account never sees another one's hearts", () => {
+    const store = storeWithFavorite();
+    act(() => {
+      store.dispatch(signedIn({ token: 'token-3', userId: 10, email: 'omar@example.com' }));
+    });
+    expect(selectIsFavorite(store.getState(), 1)).toBe(false);
   });
 
   it('the product page heart toggles the same favorite', async () => {
@@ -207,19 +240,67 @@ describe('favorites hearts', () => {
 });
 
 describe('favorites after a reload', () => {
-  it('refreshes the stored hearts from the account once the session is restored', async () => {
-    const calls = newCalls();
-    server.use(...wishlistHandlers(calls, { list: [makeFavorite(8, 2)] }));
-    const { store } = renderCard({ ...SIGNED_IN, favorites: { saved: { 1: 7 } } });
-    expect(heart(/Remove Product 1/)).toHaveAttribute('aria-pressed', 'true');
-    act(() => {
-      store.dispatch({ type: REHYDRATE, key: 'favorites' });
-    });
+  const snapshot = (favorites: ReturnType<typeof makeFavorite>[]) =>
+    window.localStorage.setItem(
+      `${SNAPSHOT_PREFIX}favorites`,
+      JSON.stringify({ args: { userId: 9, lang: 'en', currency: 'KWD' }, favorites }),
+    );
+
+  let stops: (() => void)[] = [];
+  afterEach(() => {
+    stops.forEach((stop) => stop());
+    stops = [];
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+
+  /** A store that read back what storage holds, then the cache snapshot, as the app's start does. */
+  async function reloadedStore(): Promise<AppStore> {
+    // The session as the tab kept it (its own storage is the auth feature's business).
+    const store = makeStore({ ...SIGNED_IN, settings: { language: 'en', currency: 'KWD' } });
+    const persistor = persistStore(store);
+    stops.push(() => persistor.pause());
+    await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+    stops.push(snapshotCache(store, [favoritesSnapshot as CacheSnapshot<unknown>]));
+    return store;
+  }
+
+  it("shows the hearts of the snapshot at once; the account's list from the server then replaces them", async () => {
+    snapshot([makeFavorite(7, 1)]);
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let calls = 0;
+    server.use(
+      http.get(apiUrl('user-wishlist'), async () => {
+        calls += 1;
+        await held;
+        return HttpResponse.json([makeFavorite(8, 2)]);
+      }),
+    );
+    const store = await reloadedStore();
+    renderCard(undefined, 'en', store);
+    expect(heart(/Remove Product 1 from favorites/)).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(calls).toBe(1));
+
+    answer();
     await waitFor(() => expect(heart(/Add Product 1/)).toHaveAttribute('aria-pressed', 'false'));
-    expect(store.getState().favorites.saved).toEqual({ 2: 8 });
-    act(() => {
-      store.dispatch({ type: REHYDRATE, key: 'auth' });
-    });
-    expect(calls.list).toBe(1);
+    expect(selectIsFavorite(store.getState(), 2)).toBe(true);
+    expect(calls).toBe(1);
+    const kept = JSON.parse(window.localStorage.getItem(`${SNAPSHOT_PREFIX}favorites`) ?? 'null') as {
+      favorites: { product_id: number }[];
+    };
+    expect(kept.favorites.map((favorite) => favorite.product_id)).toEqual([2]);
+  });
+
+  it("another account's snapshot is not shown and not kept", async () => {
+    window.localStorage.setItem(
+      `${SNAPSHOT_PREFIX}favorites`,
+      JSON.stringify({ args: { userId: 4, lang: 'en', currency: 'KWD' }, favorites: [makeFavorite(7, 1)] }),
+    );
+    server.use(...wishlistHandlers(newCalls()));
+    const store = await reloadedStore();
+    renderCard(undefined, 'en', store);
+    expect(heart(/Add Product 1/)).toHaveAttribute('aria-pressed', 'false');
+    expect(window.localStorage.getItem(`${SNAPSHOT_PREFIX}favorites`) ?? '').not.toContain('"userId":4');
   });
 });

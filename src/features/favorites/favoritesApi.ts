@@ -1,5 +1,4 @@
 import { api, statusOf } from '../../app/api';
-import type { Language } from '../../app/events';
 import type { MessageResponse } from '../../../contract/common';
 import type {
   AddToWishlistBody,
@@ -7,15 +6,16 @@ import type {
   WishlistResponse,
   WishlistEntry,
 } from '../../../contract/wishlist';
-import type { FavoriteEntry } from './favoritesSlice';
-import { favoritesActions } from './favoritesSlice';
+import type { Product } from '../../../contract/catalog';
+import type { FavoriteEntry, FavoritesArgs } from './favoritesSlice';
 
-export type Favorite = WishlistEntry;
+export type { FavoritesArgs } from './favoritesSlice';
 
-export interface FavoritesArgs {
-  lang: Language;
-  currency: string;
-}
+/**
+ * A favorite as the cache holds it. A heart added on this page has no product details until the list is read again
+ * (the add's answer names only its wishlist id): the favorites page lists the ones that have them.
+ */
+export type Favorite = Omit<WishlistEntry, 'product_details'> & { product_details?: Product };
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
 
@@ -30,33 +30,44 @@ export const favoritesApi = api.injectEndpoints({
       transformResponse: (body: WishlistResponse | { data?: Favorite[] }) =>
         Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : [],
       providesTags: [LIST],
-      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            favoritesActions.listLoaded(
-              data.map(({ wishlist_id, product_id }) => ({ wishlist_id, product_id })),
-            ),
-          );
-        } catch {
-          // The page shows the failure; the hearts keep what they had.
-        }
-      },
     }),
+  }),
+});
+
+export const favoriteChanges = favoritesApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The heart fills when the server has added it (its answer names the wishlist row that removes it). */
     addFavorite: build.mutation<
       WishlistAddedResponse,
       Pick<AddToWishlistBody, 'product_id'> & { user_id: number | null }
     >({
       query: (body) => ({ url: 'wishlist', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : [LIST]),
+      async onQueryStarted({ product_id }, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // Without an id (removed again meanwhile) the next read of the list decides the heart.
+          const wishlistId = data.wishlist_id;
+          if (wishlistId === undefined) return;
+          // Every list the cache holds (each language and currency): a heart shows the same in each.
+          for (const args of favoritesApi.util.selectCachedArgsForQuery(getState(), 'getFavorites'))
+            dispatch(
+              favoritesApi.util.updateQueryData('getFavorites', args, (draft) => {
+                if (!draft.some((favorite) => favorite.product_id === product_id))
+                  draft.push({ wishlist_id: wishlistId, product_id });
+              }),
+            );
+        } catch {
+          // The heart stays empty; the caller says why.
+        }
+      },
     }),
+    /** Optimistic: the heart empties at once; a 404 means it is gone already, any other failure puts it back. */
     removeFavorite: build.mutation<MessageResponse, FavoriteEntry>({
       query: ({ wishlist_id, product_id }) => ({
         url: `wishlist/${wishlist_id}`,
         method: 'DELETE',
         body: { product_id },
       }),
-      // Removal is optimistic; a 404 means it is gone already, any other failure reloads the list.
       async onQueryStarted(entry, { dispatch, getState, queryFulfilled }) {
         const patches = favoritesApi.util
           .selectCachedArgsForQuery(getState(), 'getFavorites')
@@ -72,6 +83,7 @@ export const favoritesApi = api.injectEndpoints({
         } catch (rejection) {
           if (statusOf((rejection as { error?: unknown }).error) === 404) return;
           for (const patch of patches) patch.undo();
+          // The spec's "reloaded on a failure other than 404".
           dispatch(favoritesApi.util.invalidateTags([LIST]));
         }
       },
@@ -79,4 +91,4 @@ export const favoritesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetFavoritesQuery, useRemoveFavoriteMutation } = favoritesApi;
+export const { useGetFavoritesQuery } = favoritesApi;

@@ -7,9 +7,13 @@ import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
 import { loadAccountTexts } from '../../i18n/i18n';
 import { selectUserId } from '../auth/public';
-import { selectCurrency, selectLanguage } from '../settings/public';
-import { favoritesApi } from './favoritesApi';
-import { favoritesActions, selectAwaitingSignIn, selectSavedFavorites } from './favoritesSlice';
+import { favoriteChanges, favoritesApi } from './favoritesApi';
+import {
+  favoritesActions,
+  selectAwaitingSignIn,
+  selectFavoriteIds,
+  selectFavoritesArgs,
+} from './favoritesSlice';
 
 interface StoreAccess {
   dispatch: ThunkDispatch<RootState, unknown, UnknownAction>;
@@ -30,7 +34,7 @@ export function askToLogIn(store: StoreAccess): void {
 
 /** Adds or removes one product; the heart is marked busy by the tap and freed here whatever happens. */
 export async function sendHeart(productId: number, store: StoreAccess): Promise<void> {
-  const wishlistId = selectSavedFavorites(store.getState())[productId];
+  const wishlistId = selectFavoriteIds(store.getState()).get(productId);
   try {
     if (wishlistId === undefined) await add(productId, store);
     else await remove({ product_id: productId, wishlist_id: wishlistId }, store);
@@ -41,19 +45,13 @@ export async function sendHeart(productId: number, store: StoreAccess): Promise<
 
 async function add(productId: number, store: StoreAccess) {
   const answer = await store.dispatch(
-    favoritesApi.endpoints.addFavorite.initiate({
+    favoriteChanges.endpoints.addFavorite.initiate({
       product_id: productId,
       user_id: selectUserId(store.getState()),
     }),
   );
-  if (!answer.error) {
-    // Without an id (removed again meanwhile) the list's reload decides the heart.
-    const wishlistId = answer.data.wishlist_id;
-    if (wishlistId !== undefined) {
-      store.dispatch(favoritesActions.added({ product_id: productId, wishlist_id: wishlistId }));
-    }
-    return;
-  }
+  // The heart is filled in the cache by the add itself (favoritesApi.ts).
+  if (!answer.error) return;
   if (statusOf(answer.error) === 401) {
     store.dispatch(favoritesActions.heartRefused(productId));
     askToLogIn(store);
@@ -63,8 +61,8 @@ async function add(productId: number, store: StoreAccess) {
 }
 
 async function remove(entry: { product_id: number; wishlist_id: number }, store: StoreAccess) {
-  store.dispatch(favoritesActions.removed(entry.product_id));
-  const answer = await store.dispatch(favoritesApi.endpoints.removeFavorite.initiate(entry));
+  // The heart empties at once and comes back on a failure: the removal itself does both (favoritesApi.ts).
+  const answer = await store.dispatch(favoriteChanges.endpoints.removeFavorite.initiate(entry));
   if (!answer.error) return;
   const status = statusOf(answer.error);
   // Already gone on the server: the empty heart is the truth, nothing to say.
@@ -73,21 +71,13 @@ async function remove(entry: { product_id: number; wishlist_id: number }, store:
     askToLogIn(store);
     return;
   }
-  store.dispatch(favoritesActions.removalFailed(entry));
   await toast(store, 'error', 'favorites.errors.remove_failed', `favorite-remove-${entry.product_id}`);
 }
 
-/** Fetches the signed-in shopper's favorites so every heart shows them. */
-export async function loadFavorites(store: StoreAccess): Promise<boolean> {
-  const state = store.getState();
-  const request = store.dispatch(
-    favoritesApi.endpoints.getFavorites.initiate(
-      { lang: selectLanguage(state), currency: selectCurrency(state) },
-      { subscribe: false, forceRefetch: true },
-    ),
-  );
-  const answer = await request;
-  return !answer.error;
+/** The signed-in shopper's favorites, as the cache has them or once their request (already running) answers. */
+async function loadFavorites(store: StoreAccess): Promise<void> {
+  const args = selectFavoritesArgs(store.getState());
+  if (args) await store.dispatch(favoritesApi.endpoints.getFavorites.initiate(args, { subscribe: false }));
 }
 
 /** After a login: the account's favorites, then the heart the shopper tapped before logging in. */
@@ -96,7 +86,7 @@ export async function afterSignIn(store: StoreAccess): Promise<void> {
   const awaiting = selectAwaitingSignIn(store.getState());
   if (awaiting === null) return;
   store.dispatch(favoritesActions.awaitedHeartSent(awaiting));
-  if (selectSavedFavorites(store.getState())[awaiting] !== undefined) {
+  if (selectFavoriteIds(store.getState()).has(awaiting)) {
     // Already a favorite of this account: tapping meant "add", so leave it filled.
     store.dispatch(favoritesActions.requestSettled(awaiting));
     return;

@@ -1,12 +1,17 @@
-import { REHYDRATE } from 'redux-persist';
-
 import { signedIn } from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
-import { selectIsAuthenticated } from '../auth/public';
-import { favoritesActions } from './favoritesSlice';
+import type { RootState } from '../../app/store';
+import { favoritesApi } from './favoritesApi';
+import { favoritesActions, selectFavoritesArgs, type FavoritesArgs } from './favoritesSlice';
 
 // The effects load with the first tap or login: none of their code is in the first JavaScript.
 const effects = () => import(/* webpackChunkName: "favorites-effects" */ './favoritesEffects');
+
+/** The session and the settings are read back from storage (or never were stored): whose list, in what, is known. */
+const isRestored = (state: RootState) =>
+  [state.auth, state.settings].every(
+    (slice) => (slice as { _persist?: { rehydrated: boolean } })._persist?.rehydrated ?? true,
+  );
 
 export function addFavoritesListeners(startAppListening: AppStartListening): void {
   startAppListening({
@@ -17,15 +22,23 @@ export function addFavoritesListeners(startAppListening: AppStartListening): voi
       else askToLogIn(listenerApi);
     },
   });
-  // A returning shopper sees the stored hearts at once; the account's list then refreshes them once.
+
+  // Every heart reads the signed-in shopper's favorites from RTK Query's cache: the list of the session, language and
+  // currency stays subscribed while they last, and is asked for anew when they change (a sign-in, a restored session,
+  // another language); a sign-out lets it go.
+  let followed: FavoritesArgs | null = null;
+  let subscription: { unsubscribe(): void } | null = null;
   startAppListening({
-    predicate: (action, state) => action.type === REHYDRATE && selectIsAuthenticated(state),
-    effect: async (_action, listenerApi) => {
-      listenerApi.unsubscribe();
-      const { loadFavorites } = await effects();
-      await loadFavorites(listenerApi);
+    predicate: (_action, state) => isRestored(state) && selectFavoritesArgs(state) !== followed,
+    effect: (_action, listenerApi) => {
+      followed = selectFavoritesArgs(listenerApi.getState());
+      subscription?.unsubscribe();
+      subscription = followed
+        ? listenerApi.dispatch(favoritesApi.endpoints.getFavorites.initiate(followed, { forceRefetch: true }))
+        : null;
     },
   });
+
   // After signing in, the heart the shopper tapped is added.
   startAppListening({
     actionCreator: signedIn,

@@ -1,9 +1,26 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { persistReducer } from 'redux-persist';
+import {
+  createSelector,
+  createSlice,
+  isFulfilled,
+  type PayloadAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 
-import { sessionExpired, signedIn, signedOut } from '../../app/events';
-import { isFiniteNumber, keepValidFields, recordOf } from '../../lib/persistGuard';
-import { localPersistStorage } from '../../lib/storage';
+import { signedOut } from '../../app/events';
+import type { RootState } from '../../app/store';
+import { selectToken, selectUserId } from '../auth/public';
+import { selectCurrency, selectLanguage } from '../settings/public';
+import type { Language } from '../../app/events';
+
+/**
+ * Whose favorites, in which language and currency (the list's prices): the arguments of the favorites query. The
+ * account is part of them, so one account's hearts are never another's in RTK Query's cache.
+ */
+export interface FavoritesArgs {
+  userId: number | null;
+  lang: Language;
+  currency: string;
+}
 
 /** One favorite as the hearts need it: which product, and the wishlist row that removes it. */
 export interface FavoriteEntry {
@@ -11,16 +28,25 @@ export interface FavoriteEntry {
   product_id: number;
 }
 
+/** What the hearts hold of their own: the favorites themselves are RTK Query's (favoritesApi.ts). */
 export interface FavoritesState {
-  /** product id → wishlist id of the signed-in shopper's favorites; persisted so hearts show at once. */
-  saved: Record<string, number>;
   /** Products whose heart has a request in flight (a second tap waits for it). */
   busy: number[];
   /** The heart a signed-out shopper tapped: added as soon as they sign in. */
   awaitingSignIn: number | null;
+  /**
+   * The favorites in the cache are the snapshot the last visit left (app/cacheSnapshot.ts), not yet answered by the
+   * server: the favorites page waits for the answer.
+   */
+  fromSnapshot: boolean;
 }
 
-const initialState: FavoritesState = { saved: {}, busy: [], awaitingSignIn: null };
+const initialState: FavoritesState = { busy: [], awaitingSignIn: null, fromSnapshot: false };
+
+/** RTK Query's answer of the favorites query: the snapshot is replaced. */
+const isFavoritesAnswer = (action: UnknownAction): boolean =>
+  isFulfilled(action) &&
+  (action.meta as { arg?: { endpointName?: unknown } }).arg?.endpointName === 'getFavorites';
 
 const favoritesSlice = createSlice({
   name: 'favorites',
@@ -37,21 +63,6 @@ const favoritesSlice = createSlice({
       state.awaitingSignIn = null;
       if (!state.busy.includes(action.payload)) state.busy.push(action.payload);
     },
-    listLoaded(state, action: PayloadAction<FavoriteEntry[]>) {
-      state.saved = Object.fromEntries(action.payload.map((entry) => [entry.product_id, entry.wishlist_id]));
-    },
-    added(state, action: PayloadAction<FavoriteEntry>) {
-      state.saved[action.payload.product_id] = action.payload.wishlist_id;
-    },
-    /** Optimistic: the heart empties before the server answers. */
-    removed(state, action: PayloadAction<number>) {
-      state.saved = Object.fromEntries(
-        Object.entries(state.saved).filter(([productId]) => Number(productId) !== action.payload),
-      );
-    },
-    removalFailed(state, action: PayloadAction<FavoriteEntry>) {
-      state.saved[action.payload.product_id] = action.payload.wishlist_id;
-    },
     /** A 401 on a heart: it is sent again once the shopper has signed in. */
     heartRefused(state, action: PayloadAction<number>) {
       state.awaitingSignIn = action.payload;
@@ -59,37 +70,68 @@ const favoritesSlice = createSlice({
     requestSettled(state, action: PayloadAction<number>) {
       state.busy = state.busy.filter((id) => id !== action.payload);
     },
+    /** The persisted snapshot of the favorites seeded RTK Query's cache: shown until the server answers. */
+    favoritesSnapshotRestored(state) {
+      state.fromSnapshot = true;
+    },
   },
   extraReducers: (builder) => {
-    // Favorites belong to one account: another sign-in starts from its own list, logging out clears them.
     builder
-      .addCase(signedIn, (state) => {
-        state.saved = {};
-      })
       .addCase(signedOut, () => initialState)
-      .addCase(sessionExpired, (state) => {
-        state.saved = {};
+      .addMatcher(isFavoritesAnswer, (state) => {
+        state.fromSnapshot = false;
       });
   },
   selectors: {
-    selectSavedFavorites: (state) => state.saved,
     selectAwaitingSignIn: (state) => state.awaitingSignIn,
-    selectIsFavorite: (state, productId: number) => state.saved[productId] !== undefined,
     selectFavoriteBusy: (state, productId: number) => state.busy.includes(productId),
+    selectFavoritesFromSnapshot: (state) => state.fromSnapshot,
   },
 });
 
 export const favoritesActions = favoritesSlice.actions;
-export const { selectSavedFavorites, selectAwaitingSignIn, selectIsFavorite, selectFavoriteBusy } =
+export const { selectAwaitingSignIn, selectFavoriteBusy, selectFavoritesFromSnapshot } =
   favoritesSlice.selectors;
+export const favoritesReducer = favoritesSlice.reducer;
 
-export const favoritesReducer = persistReducer(
-  {
-    key: 'favorites',
-    storage: localPersistStorage,
-    whitelist: ['saved'],
-    migrate: keepValidFields<FavoritesState>({ saved: recordOf(isFiniteNumber) }),
-  },
-  favoritesSlice.reducer,
+/** The signed-in shopper's favorites query arguments; null without a session (no favorites, and no call). */
+export const selectFavoritesArgs = createSelector(
+  [selectToken, selectUserId, selectLanguage, selectCurrency],
+  (token, userId, lang, currency): FavoritesArgs | null => (token ? { userId, lang, currency } : null),
 );
-export const favoritesSliceReducer = favoritesSlice.reducer;
+
+const NO_FAVORITES: ReadonlyMap<number, number> = new Map();
+
+interface CachedList {
+  originalArgs?: unknown;
+  data?: unknown;
+  fulfilledTimeStamp?: number;
+  endpointName?: string;
+}
+
+/**
+ * product id → wishlist id of the signed-in shopper's favorites, as RTK Query holds them: the list in this language
+ * and currency, or until it comes the account's latest list in another (a language switch leaves hearts filled).
+ */
+export const selectFavoriteIds = createSelector(
+  [selectFavoritesArgs, (state: RootState) => state.api.queries],
+  (args, queries): ReadonlyMap<number, number> => {
+    if (!args) return NO_FAVORITES;
+    let chosen: CachedList | null = null;
+    for (const entry of Object.values(queries) as (CachedList | undefined)[]) {
+      if (entry?.endpointName !== 'getFavorites' || entry.data === undefined) continue;
+      const of = entry.originalArgs as FavoritesArgs;
+      if (of.userId !== args.userId) continue;
+      if (of.lang === args.lang && of.currency === args.currency) {
+        chosen = entry;
+        break;
+      }
+      if (!chosen || (entry.fulfilledTimeStamp ?? 0) > (chosen.fulfilledTimeStamp ?? 0)) chosen = entry;
+    }
+    if (!chosen) return NO_FAVORITES;
+    return new Map((chosen.data as FavoriteEntry[]).map((entry) => [entry.product_id, entry.wishlist_id]));
+  },
+);
+
+export const selectIsFavorite = (state: RootState, productId: number): boolean =>
+  selectFavoriteIds(state).has(productId);

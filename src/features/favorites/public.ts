@@ -2,3 +2,4 @@
 export { FavoriteHeart } from './components/FavoriteHeart';
 export { selectIsFavorite, selectFavoriteBusy } from './favoritesSlice';
 export { useFavoriteToggle, useFavoriteToggleFor } from './useFavoriteToggle';
+export { favoritesSnapshot } from './favoritesSnapshot';

@@ -60,7 +60,8 @@ export default function CartPage() {
   const cart = useAppSelector(selectCartArgs);
   const { query, items, lines, withoutCurrency, summary, orderLines, couponCounted, lastKnown } =
     useCartSummary();
-  const failed = query.isError && !query.data;
+  // A snapshot on screen whose refresh failed is no answer either: the page says it could not load the cart.
+  const failed = query.isError && (!query.data || lastKnown);
   // Strings, so a quantity change (a new cart array, the same products) leaves the related grids alone.
   const related = useMemo(() => {
     const products = items.flatMap((item) => (item.product ? [item.product] : []));
@@ -80,7 +81,7 @@ export default function CartPage() {
   if (!ready) return <div className="container py-4" />;
 
   let body;
-  // The skeleton only while nothing is known of the cart: a returning shopper sees the persisted last answer.
+  // The skeleton only while nothing is known of the cart: a returning shopper sees the snapshot of their cart.
   if (cart && query.isLoading && !lastKnown) {
     body = <CartSkeleton />;
   } else if (cart && failed) {

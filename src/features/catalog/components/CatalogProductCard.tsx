@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { addToCartClicked } from '../../../app/events';
+import { addToCartClicked, selectIsAddingToCart } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Language } from '../../../lib/language';
 import { notify } from '../../../lib/notify';
@@ -10,7 +10,6 @@ import { ProductCard, type CardCartAction } from '../../../ui/ProductCard';
 import { selectIsAuthenticated } from '../../auth/public';
 import { useFavoriteToggleFor } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
-import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { attributeOptions, displayPrices, isOutOfStock } from '../productRules';
 import type { ListedProduct } from '../types';
 
@@ -58,7 +57,7 @@ export function useProductCardShared(): ProductCardShared {
 
 /**
  * A product as a card, with its favorites heart (a signed-out tap asks to log in first) and its add-to-cart button
- * (the cart feature's listener adds, for guests and signed-in shoppers alike, and toasts the outcome).
+ * (the cart feature's add mutation adds, for guests and signed-in shoppers alike, and toasts the outcome).
  */
 export const CatalogProductCard = memo(function CatalogProductCard({
   product,

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 
 import { failureReason, statusOf } from '../../../app/api';
-import { addToCartClicked } from '../../../app/events';
+import { addToCartClicked, selectIsAddingToCart } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { basicColourOf, SWATCH_HEX } from '../../../lib/colours';
 import { getConfig } from '../../../lib/config';
@@ -19,7 +19,6 @@ import { FavoriteHeart } from '../../favorites/public';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useGetProductQuery, useGetRelatedProductsQuery } from '../catalogApi';
 import { selectHomeArgs } from '../catalogSelectors';
-import { selectIsAddingToCart } from '../cartButtonsSlice';
 import { EmptyState } from '../components/EmptyState';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductSections } from '../components/ProductSections';

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -10,10 +11,12 @@ import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { CatalogProductCard, useProductCardShared } from '../../catalog/public';
-import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useGetFavoritesQuery } from '../favoritesApi';
+import { selectFavoritesArgs, selectFavoritesFromSnapshot } from '../favoritesSlice';
 import { useFavoriteToggle } from '../useFavoriteToggle';
 import type { Favorite } from '../favoritesApi';
+
+type Listed = Favorite & Required<Pick<Favorite, 'product_details'>>;
 
 function RemoveButton({ favorite }: { favorite: Favorite }) {
   const { t } = useTranslation();
@@ -35,8 +38,12 @@ function RemoveButton({ favorite }: { favorite: Favorite }) {
 /** The signed-in shopper's favorites as a grid, each with a remove action; empty → search. */
 export default function FavoritesPage() {
   const { t } = useTranslation();
-  const lang = useAppSelector(selectLanguage);
-  const currency = useAppSelector(selectCurrency);
+  // The session's list; a session that ends on this page (a 401) leaves it on screen while the shopper signs in.
+  const sessionArgs = useAppSelector(selectFavoritesArgs);
+  const lastArgs = useRef(sessionArgs);
+  if (sessionArgs) lastArgs.current = sessionArgs;
+  const args = sessionArgs ?? lastArgs.current;
+  const fromSnapshot = useAppSelector(selectFavoritesFromSnapshot);
   const dispatch = useAppDispatch();
   const shared = useProductCardShared();
   const {
@@ -45,7 +52,12 @@ export default function FavoritesPage() {
     isError,
     error,
     refetch,
-  } = useGetFavoritesQuery({ lang, currency }, { refetchOnMountOrArgChange: true });
+  } = useGetFavoritesQuery(args ?? skipToken, { refetchOnMountOrArgChange: true });
+  // Hearts added here since the list was read have no product details yet: the grid lists the ones that have.
+  const listed = useMemo(
+    () => favorites?.filter((favorite): favorite is Listed => favorite.product_details !== undefined),
+    [favorites],
+  );
   useDocumentTitle(t('favorites.title'));
   useEffect(() => {
     if (!isError) return;
@@ -60,8 +72,9 @@ export default function FavoritesPage() {
   }, [isError]);
 
   let body;
-  if (isLoading) body = <SkeletonGrid count={8} />;
-  else if (isError && !favorites)
+  // The snapshot the last visit left fills the hearts at once; the page waits for the server's own list.
+  if (isLoading || (fromSnapshot && !isError)) body = <SkeletonGrid count={8} />;
+  else if (isError && (!favorites || fromSnapshot))
     body = (
       <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
         <span className="me-auto">{t('favorites.errors.fetch_failed')}</span>
@@ -70,7 +83,7 @@ export default function FavoritesPage() {
         </button>
       </div>
     );
-  else if (!favorites?.length)
+  else if (!listed?.length)
     body = (
       <div className="text-center py-5">
         <p className="text-body-secondary">{t('favorites.empty')}</p>
@@ -82,7 +95,7 @@ export default function FavoritesPage() {
   else
     body = (
       <ProductGrid
-        items={favorites}
+        items={listed}
         keyOf={(favorite) => favorite.wishlist_id}
         label={t('favorites.title')}
         renderItem={(favorite, index) => (
