@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Content } from '../../contract/content';
 import { MEDIA_DIR } from '../lib/mediaDir';
-import { langOf } from '../services/catalog';
+import { langOf } from '../lib/language';
 import { listAbouts, listContentPages, listShippingNotes, listSliders } from '../services/content';
 
 export { MEDIA_DIR };

@@ -1,8 +1,13 @@
 // Content pages: home sliders, about texts, policies and shipping notes, in the shopper's language.
 import type { About, ContentPage, ShippingNote, Slide } from '../../contract/content';
 import type { Db } from '../db/client';
-import { aboutRows, contentPageRows, shippingNoteRows, sliderRows } from '../db/queries/content';
-import type { ContentPageKind } from '../db/schema';
+import {
+  aboutRows,
+  contentPageRows,
+  shippingNoteRows,
+  sliderRows,
+  type ContentPageKind,
+} from '../db/queries/content';
 import { localized, type Lang } from '../lib/language';
 
 export async function listSliders(db: Db, lang: Lang): Promise<Slide[]> {

@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { claimMailToRetry, outboxRows, recordDeliveryTry, type OutboxRow } from '../db/queries/outbox';
-import { outbox } from '../db/schema';
+import {
+  claimMailToRetry,
+  insertMail,
+  outboxRows,
+  queueMailRow,
+  recordDeliveryTry,
+  type OutboxRow,
+} from '../db/queries/outbox';
 
 export interface MailMessage {
   to: string;
@@ -103,7 +109,7 @@ export function createMailService({
     shop,
 
     async queue(tx, message, at) {
-      await tx.insert(outbox).values({
+      await queueMailRow(tx, {
         recipient: message.to.toLowerCase(),
         subject: message.subject,
         body: message.text,
@@ -115,17 +121,14 @@ export function createMailService({
     },
 
     async send(message) {
-      const [queued] = await db
-        .insert(outbox)
-        .values({
-          recipient: message.to.toLowerCase(),
-          subject: message.subject,
-          body: message.text,
-          html: message.html ?? null,
-          code: message.code ?? null,
-          createdAt: now(),
-        })
-        .returning({ id: outbox.id });
+      const queuedId = await insertMail(db, {
+        recipient: message.to.toLowerCase(),
+        subject: message.subject,
+        body: message.text,
+        html: message.html ?? null,
+        code: message.code ?? null,
+        createdAt: now(),
+      });
       logger.info(
         {
           mail: {
@@ -136,7 +139,7 @@ export function createMailService({
         },
         'mail queued',
       );
-      if (!transport || !queued) return;
+      if (!transport || queuedId === undefined) return;
       let failure: unknown = null;
       try {
         await transport({ ...message, from });
@@ -147,7 +150,7 @@ export function createMailService({
       const retryAt =
         failure === null || message.code || delay === undefined ? null : new Date(now().getTime() + delay);
       // Recorded apart from the delivery: a database hiccup after the SMTP server took it never sends it again.
-      await recordDeliveryTry(db, queued.id, 1, retryAt).catch((error: unknown) => {
+      await recordDeliveryTry(db, queuedId, 1, retryAt).catch((error: unknown) => {
         logger.error({ err: error, mail: { to: message.to } }, 'mail delivery try not recorded');
       });
       if (failure !== null) {

@@ -1,10 +1,10 @@
 // Money the server decides: cart totals from the database prices, coupons, and their discount.
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { coupons, products } from '../db/schema';
+import { couponByCode, productRowsWithIds } from '../db/queries/pricing';
 import { fromMinor, percentOfMinor, toMinor } from '../../shared/minorUnits';
 import { couponDiscountMinor, type CouponTerms } from '../../shared/orderSummary';
-import { convert, findRate, unitPriceOf } from './catalog';
+import { unitPriceOf } from './catalog';
+import { convert, findRate } from './rates';
 import { cartRows, choiceNames, type CartOwner } from './cart';
 import { claimCouponUse } from './couponUses';
 import { Invalid } from './errors';
@@ -36,15 +36,10 @@ export async function findValidCoupon(
   { lock = false }: { lock?: boolean } = {},
 ): Promise<ValidCoupon | null> {
   if (typeof code !== 'string' || code.trim() === '' || code.length > 64) return null;
-  const query = db
-    .select()
-    .from(coupons)
-    .where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase()))
-    .limit(1);
   // In an order's transaction: the back office's change of the coupon (it locks the row) waits for the order, or
   // the order reads the changed coupon. FOR UPDATE, not SHARE: the order counts the coupon's uses next, and orders
   // using the same coupon must queue here (couponUses.ts) rather than both count and both take the last use.
-  const [row] = await (lock ? query.for('update') : query);
+  const row = await couponByCode(db, code.trim().toUpperCase(), { lock });
   if (!row || !row.isActive) return null;
   if (new Date(`${row.endDate}T00:00:00Z`).getTime() <= now.getTime()) return null;
   if (row.startsOn && new Date(`${row.startsOn}T00:00:00Z`).getTime() > now.getTime()) return null;
@@ -209,10 +204,7 @@ export async function priceCart(db: Db, owner: CartOwner, currency: string): Pro
   const rate = (await findRate(db, currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
   if (rows.length === 0)
     return { currency: rate.currencyCode, lines: [], unavailable: [], subtotal: 0, subtotalKwd: 0 };
-  const productRows = await db
-    .select()
-    .from(products)
-    .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
+  const productRows = await productRowsWithIds(db, [...new Set(rows.map((row) => row.productId))]);
   // Orders keep the English names of the choices.
   const choices = await choiceNames(db, rows, 'en');
   const productById = new Map(productRows.map((product) => [product.id, product]));

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
-import { cartItems, products } from '../schema';
+import { cartItems, productAttributeValues, products, type AttributeKind } from '../schema';
+
+export type { AttributeKind };
 
 export type CartLine = typeof cartItems.$inferSelect;
 
@@ -154,4 +156,80 @@ export async function setChosenLineQuantity(
     quantity,
   });
   return row ?? null;
+}
+
+export type AttributeValueRow = typeof productAttributeValues.$inferSelect;
+
+/** The attribute values (sizes, colours) with these ids. */
+export function attributeValuesWithIds(db: Db, ids: number[]): Promise<AttributeValueRow[]> {
+  return db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, ids));
+}
+
+/** The owner's lines of a product, the most recently changed first. */
+export function productLines(db: Db, owner: CartOwner, productId: number): Promise<CartLine[]> {
+  return db
+    .select()
+    .from(cartItems)
+    .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
+    .orderBy(desc(cartItems.updatedAt), desc(cartItems.id));
+}
+
+export interface AddedLine {
+  id: number;
+  quantity: number;
+  sizeValueId: number | null;
+  colorValueId: number | null;
+  currency: string;
+}
+
+/**
+ * One statement: a new line, or the same product + size + colour grown by `quantity`, but only while the sum stays
+ * within `stock` (a concurrent add counts too: no read-then-insert to trip over the unique index). Undefined: the
+ * line is there and the sum would outgrow the stock. Rejects with the database's error (a gone owner: 23503).
+ */
+export async function addLine(
+  db: Db,
+  line: {
+    userId: number | null;
+    guestCartId: number | null;
+    productId: number;
+    quantity: number;
+    sizeValueId: number | null;
+    colorValueId: number | null;
+    currency: string;
+  },
+  stock: number,
+): Promise<AddedLine | undefined> {
+  const [row] = await executeRows<{
+    id: number;
+    quantity: number;
+    size_value_id: number | null;
+    color_value_id: number | null;
+    currency: string;
+  }>(
+    db,
+    sql`
+      INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
+      VALUES (${line.userId}, ${line.guestCartId}, ${line.productId}, ${line.quantity}, ${line.sizeValueId},
+              ${line.colorValueId}, ${line.currency})
+      ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
+                   (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
+      DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, currency = EXCLUDED.currency,
+                    updated_at = now()
+        WHERE cart_items.quantity + EXCLUDED.quantity <= ${stock}
+      RETURNING id, quantity, size_value_id, color_value_id, currency`,
+  );
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    quantity: Number(row.quantity),
+    sizeValueId: row.size_value_id === null ? null : Number(row.size_value_id),
+    colorValueId: row.color_value_id === null ? null : Number(row.color_value_id),
+    currency: row.currency,
+  };
+}
+
+/** The owner's lines with these ids go. */
+export async function deleteOwnerLinesWithIds(db: Db, owner: CartOwner, lineIds: number[]): Promise<void> {
+  await db.delete(cartItems).where(and(ownerWhere(owner), inArray(cartItems.id, lineIds)));
 }

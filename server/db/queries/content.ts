@@ -3,6 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { abouts, contentPages, shippings, sliders, type ContentPageKind } from '../schema';
 
+export type { ContentPageKind };
+
 export function sliderRows(db: Db) {
   return db.select().from(sliders).orderBy(asc(sliders.sortOrder), asc(sliders.id));
 }

@@ -144,6 +144,16 @@ export async function updateOrder(tx: Db, orderId: number, changes: OrderChanges
   await tx.update(orders).set(changes).where(eq(orders.id, orderId));
 }
 
+/** Like updateOrder, and answers the order as written (undefined: no such order). */
+export async function updateOrderReturning(
+  tx: Db,
+  orderId: number,
+  changes: OrderChanges,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx.update(orders).set(changes).where(eq(orders.id, orderId)).returning();
+  return row;
+}
+
 /** The gateway id of the order's current payment; undefined when there is no such order. */
 export async function orderPaymentId(db: Db, orderId: number): Promise<string | null | undefined> {
   const [order] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));

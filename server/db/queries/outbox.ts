@@ -5,6 +5,17 @@ import { outbox } from '../schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/** A message into the outbox, inside the caller's transaction. */
+export async function queueMailRow(tx: Db, mail: typeof outbox.$inferInsert): Promise<void> {
+  await tx.insert(outbox).values(mail);
+}
+
+/** A message into the outbox; answers its id. */
+export async function insertMail(db: Db, mail: typeof outbox.$inferInsert): Promise<number | undefined> {
+  const [queued] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
+  return queued?.id;
+}
+
 export function outboxRows(db: Db, limit: number, recipient?: string): Promise<OutboxRow[]> {
   return db
     .select()

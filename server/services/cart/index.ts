@@ -6,7 +6,6 @@ export {
   guestCartExpiry,
   guestOwner,
   mergeGuestCart,
-  ownerWhere,
   type CartOwner,
   type MergeReport,
 } from './owner';

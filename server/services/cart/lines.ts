@@ -1,29 +1,37 @@
 // The cart's lines: listing them with their products and prices, adding (within the stock and the per-order cap),
 // changing a quantity, removing, and a guest's first add that opens a new guest cart.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CartItem } from '../../../contract/cart';
 import type { Product } from '../../../contract/catalog';
-import { databaseErrorOf, executeRows, type Db } from '../../db/client';
-import { setChosenLineQuantity } from '../../db/queries/cartLines';
-import { cartItems, guestCarts, productAttributeValues, products, type AttributeKind } from '../../db/schema';
+import { databaseErrorOf, type Db } from '../../db/client';
+import {
+  addLine,
+  attributeValuesWithIds,
+  cartRows,
+  deleteOwnerLinesWithIds,
+  productLines,
+  setChosenLineQuantity,
+  type AttributeKind,
+  type CartLine,
+} from '../../db/queries/cartLines';
+import { deleteGuestCart } from '../../db/queries/guestCarts';
 import { convert, shownRate, type Rate } from '../rates';
 import { currentProduct, currentProductWithAnswer, loadProducts, type ProductWithResponse } from '../catalog';
 import { localized, type Lang } from '../../lib/language';
-import type { ValueJson } from '../../db/queries/products';
+import type { ProductRow, ValueJson } from '../../db/queries/products';
 import { Invalid, NotFound, NotSignedIn, OutOfStock } from '../errors';
 import { quantityCapMessage } from '../orders/limits';
-import { createGuestCart, ownerWhere, type CartOwner } from './owner';
+import { createGuestCart, type CartOwner } from './owner';
 
-type CartRow = typeof cartItems.$inferSelect;
+export { cartRows };
+
+type CartRow = CartLine;
 
 /** The attribute values (sizes, colours) the rows chose. */
 async function choiceValues(db: Db, rows: Pick<CartRow, 'sizeValueId' | 'colorValueId'>[]) {
   const ids = rows
     .flatMap((row) => [row.sizeValueId, row.colorValueId])
     .filter((id): id is number => id !== null);
-  return ids.length > 0
-    ? await db.select().from(productAttributeValues).where(inArray(productAttributeValues.id, ids))
-    : [];
+  return ids.length > 0 ? await attributeValuesWithIds(db, ids) : [];
 }
 
 /** The names of the lines' chosen size and colour, in the language asked for (`of(row)`: the row's pair). */
@@ -95,10 +103,6 @@ async function serialize(db: Db, rows: LineRow[], lang: Lang, shownIn?: Rate): P
   });
 }
 
-export async function cartRows(db: Db, owner: CartOwner): Promise<CartRow[]> {
-  return db.select().from(cartItems).where(ownerWhere(owner)).orderBy(asc(cartItems.id));
-}
-
 /** The cart's lines; with a currency code their prices are converted to it, as the catalogue does. */
 export async function listCart(
   db: Db,
@@ -120,7 +124,6 @@ async function serializeOne(db: Db, row: LineRow, product: Product): Promise<Car
   return itemOf(row, product, await shownRate(db, row.currency));
 }
 
-type ProductRow = typeof products.$inferSelect;
 type ValueRow = Pick<ValueJson, 'id' | 'kind' | 'nameEn' | 'nameAr'>;
 
 /**
@@ -204,24 +207,18 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
   // (a read-then-insert would let the second trip over the unique index). A bigger line is only written while
   // the summed quantity stays within the stock: otherwise nothing changes and no row comes back. One statement
   // instead of a transaction around it: nothing else holds the connection (PGlite has only one) in between.
-  const [line] = await executeRows<{
-    id: number;
-    quantity: number;
-    size_value_id: number | null;
-    color_value_id: number | null;
-    currency: string;
-  }>(
+  const line = await addLine(
     db,
-    sql`
-      INSERT INTO cart_items (user_id, guest_cart_id, product_id, quantity, size_value_id, color_value_id, currency)
-      VALUES (${userId}, ${guestCartId}, ${product.id}, ${input.quantity}, ${sizeValueId}, ${colorValueId},
-              ${input.currency})
-      ON CONFLICT ((COALESCE(user_id, 0)), (COALESCE(guest_cart_id, 0)), product_id,
-                   (COALESCE(size_value_id, 0)), (COALESCE(color_value_id, 0)))
-      DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, currency = EXCLUDED.currency,
-                    updated_at = now()
-        WHERE cart_items.quantity + EXCLUDED.quantity <= ${product.stockQuantity}
-      RETURNING id, quantity, size_value_id, color_value_id, currency`,
+    {
+      userId,
+      guestCartId,
+      productId: product.id,
+      quantity: input.quantity,
+      sizeValueId,
+      colorValueId,
+      currency: input.currency,
+    },
+    product.stockQuantity,
   ).catch((error: unknown) => {
     // The owner went between its check and this line: a guest cart merged at sign-in or expired, or a deleted
     // account. Its shopper starts again as any signed-out one would.
@@ -230,30 +227,11 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddInput, lang:
   });
   // No row: the line is there already and the sum would outgrow the stock.
   if (!line) throw overStock(product.stockQuantity);
-  return serializeOne(
-    db,
-    {
-      id: Number(line.id),
-      productId: product.id,
-      quantity: Number(line.quantity),
-      sizeValueId: line.size_value_id === null ? null : Number(line.size_value_id),
-      colorValueId: line.color_value_id === null ? null : Number(line.color_value_id),
-      currency: line.currency,
-    },
-    answer,
-  );
+  return serializeOne(db, { ...line, productId: product.id }, answer);
 }
 
 function isChoice(value: unknown): boolean {
   return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
-}
-
-async function productLines(db: Db, owner: CartOwner, productId: number): Promise<CartRow[]> {
-  return db
-    .select()
-    .from(cartItems)
-    .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
-    .orderBy(desc(cartItems.updatedAt), desc(cartItems.id));
 }
 
 /**
@@ -364,14 +342,10 @@ export async function removeProduct(
 ): Promise<void> {
   const lines = await linesOf(db, owner, productId, input.size, input.color);
   if (lines.length === 0) throw new NotFound('Product not found in cart');
-  await db.delete(cartItems).where(
-    and(
-      ownerWhere(owner),
-      inArray(
-        cartItems.id,
-        lines.map((line) => line.id),
-      ),
-    ),
+  await deleteOwnerLinesWithIds(
+    db,
+    owner,
+    lines.map((line) => line.id),
   );
 }
 
@@ -386,7 +360,7 @@ export async function addToNewGuestCart(
     const cartItem = await addToCart(db, { guestCartId: created.guestCartId }, input, lang);
     return { cartItem, token: created.token };
   } catch (error) {
-    await db.delete(guestCarts).where(eq(guestCarts.id, created.guestCartId));
+    await deleteGuestCart(db, created.guestCartId);
     throw error;
   }
 }

@@ -7,7 +7,6 @@ import {
   deleteOwnerLines,
   lineQuantity,
   mergeLineIntoUserCart,
-  ownerWhere,
   userProductQuantity,
   type CartOwner,
 } from '../../db/queries/cartLines';
@@ -23,7 +22,7 @@ import type { Job } from '../../lib/jobs';
 import { sha256Hex } from '../../lib/tokens';
 import { NotFound, NotSignedIn } from '../errors';
 
-export { ownerWhere, type CartOwner };
+export type { CartOwner };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**

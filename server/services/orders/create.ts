@@ -18,7 +18,7 @@ import {
   setPaymentUrl,
 } from '../../db/queries/orders';
 import { countSold, takeStock } from '../../db/stock';
-import { convert, findRate } from '../catalog';
+import { convert, findRate } from '../rates';
 import type { CartOwner } from '../cart';
 import type { PaymentGateway } from '../payments';
 import { claimCouponUse } from '../couponUses';

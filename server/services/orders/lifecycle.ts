@@ -1,10 +1,16 @@
 // The order's payment lifecycle after creation: its stock held while a payment is tried, given back when the order
 // is cancelled or expires unpaid, and the gateway's answer applied (paid, failed) under the order's row lock.
-import { eq } from 'drizzle-orm';
 import type { OrderLimits } from '../../config';
 import type { Db } from '../../db/client';
-import { orderItemRows, orderRow, ownedOrderRow, type OrderRow } from '../../db/queries/orders';
-import { orderItems, orders } from '../../db/schema';
+import {
+  orderItemRows,
+  orderRow,
+  ownedOrderRow,
+  updateOrder,
+  updateOrderReturning,
+  type OrderRow,
+} from '../../db/queries/orders';
+import { lockOrderRow, orderStockNeeds } from '../../db/queries/paymentAttempts';
 import { returnStock, takeStock, type StockNeed } from '../../db/stock';
 import type { CartOwner } from '../cart';
 import { parseId } from '../../lib/ids';
@@ -21,18 +27,11 @@ import {
 } from './paymentAttempts';
 import type { OrderWithItems } from './queries';
 
-export async function stockNeedsOf(db: Db, orderId: number): Promise<StockNeed[]> {
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  return items.flatMap((item) =>
-    item.productId === null ? [] : [{ productId: item.productId, quantity: item.quantity }],
-  );
-}
+/** The pieces the order holds (or held), by product. */
+export const stockNeedsOf: (db: Db, orderId: number) => Promise<StockNeed[]> = orderStockNeeds;
 
 /** The order, locked for the rest of the transaction, so two outcomes for one order apply one after the other. */
-export async function lockOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
-  return order;
-}
+export const lockOrder: (db: Db, orderId: number) => Promise<OrderRow | undefined> = lockOrderRow;
 
 export const ORDER_NOT_CANCELABLE = 'Only an unpaid order can be cancelled.';
 export const ORDER_STOCK_GONE = 'Some items of this order are no longer in stock.';
@@ -51,11 +50,12 @@ export async function cancelOrder(
     const order = await lockOrder(tx, orderId);
     if (!order || order.userId !== userId) throw new NotFound('Order not found');
     if (order.status !== 'pending' && order.status !== 'failed') throw new Conflict(ORDER_NOT_CANCELABLE);
-    const [canceled] = await tx
-      .update(orders)
-      .set({ status: 'canceled', stockReserved: false, reservedUntil: null, updatedAt: now })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const canceled = await updateOrderReturning(tx, orderId, {
+      status: 'canceled',
+      stockReserved: false,
+      reservedUntil: null,
+      updatedAt: now,
+    });
     if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, orderId));
     if (!canceled) throw new NotFound('Order not found');
     if (mail) await queueOrderMail(tx, mail, orderId, 'cancelled', now);
@@ -127,17 +127,14 @@ export async function holdStockForPayment(
       throw new Conflict(ORDER_STOCK_GONE);
     }
     const holdMs = order.userId !== null ? rules.userHoldMs : rules.guestHoldMs;
-    await tx
-      .update(orders)
-      .set({
-        status: 'pending',
-        stockReserved: true,
-        // Orders failed before deadlines were kept have none: they get the owner's hold from now.
-        reservedUntil: order.reservedUntil ?? new Date(now.getTime() + holdMs),
-        expiryClaimedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
+    await updateOrder(tx, orderId, {
+      status: 'pending',
+      stockReserved: true,
+      // Orders failed before deadlines were kept have none: they get the owner's hold from now.
+      reservedUntil: order.reservedUntil ?? new Date(now.getTime() + holdMs),
+      expiryClaimedUntil: null,
+      updatedAt: now,
+    });
     return null;
   });
   // Thrown after the transaction, so the expiry it recorded is kept.
@@ -149,10 +146,12 @@ function isOverdue(order: OrderRow, now: Date): boolean {
 }
 
 async function expireLockedOrder(tx: Db, order: OrderRow, now: Date, mail?: MailService): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ status: 'expired', stockReserved: false, reservedUntil: null, updatedAt: now })
-    .where(eq(orders.id, order.id));
+  await updateOrder(tx, order.id, {
+    status: 'expired',
+    stockReserved: false,
+    reservedUntil: null,
+    updatedAt: now,
+  });
   if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, order.id));
   if (mail) await queueOrderMail(tx, mail, order.id, 'expired', now);
 }
@@ -185,11 +184,7 @@ export async function markOrderCompleted(
   mail?: MailService,
 ): Promise<OrderRow> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ status: 'completed', updatedAt: now })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const order = await updateOrderReturning(tx, orderId, { status: 'completed', updatedAt: now });
     if (!order) throw new NotFound('Order not found');
     if (mail) await queueOrderMail(tx, mail, orderId, 'delivered', now);
     return order;
