@@ -33,9 +33,9 @@ export const DEFAULT_FILTERS: CatalogFilters = {
 };
 
 /**
- * The /search address changed (opened cold, a category tile, back/forward): what it states replaces the stored
- * filters and search words; what it leaves out (null) keeps the stored value. The page is the address's (1 when
- * it names none; 0 for one no results can have); left out here, a change of search returns to page 1.
+ * The /search address changed (opened cold, a category tile, back/forward): the search it shows replaces the stored
+ * filters and search words (null: the same as stored). The page is the address's (1 when it names none; 0 for one
+ * no results can have); left out here, a change of search returns to page 1.
  */
 export const searchUrlChanged = createAction<{
   filters: CatalogFilters | null;

@@ -80,6 +80,25 @@ export interface SearchStatedByUrl {
   page: number;
 }
 
+/** True when the query states any part of a search (filters, words or page). */
+export function statesSearch(params: URLSearchParams): boolean {
+  return [...FILTER_PARAMS, TEXT_PARAM, PAGE_PARAM].some((name) => params.has(name));
+}
+
+/**
+ * The search a /search address shows. An address that states any part of a search states all of it: what it leaves
+ * out is the default (no filters, no words, page 1), never what was stored. Only an address that states none (a
+ * shopper opening /search) shows the saved search (`saved`), which the page then writes into the address.
+ */
+export function searchShownBy(
+  params: URLSearchParams,
+  saved: { filters: CatalogFilters; text: string },
+): Required<SearchInUrl> {
+  if (!statesSearch(params)) return { ...saved, page: 1 };
+  const stated = searchFromParams(params);
+  return { filters: stated.filters ?? DEFAULT_FILTERS, text: stated.text ?? '', page: stated.page };
+}
+
 export function searchFromParams(params: URLSearchParams): SearchStatedByUrl {
   const text = params.get(TEXT_PARAM);
   return {

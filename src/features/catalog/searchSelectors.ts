@@ -17,7 +17,7 @@ import {
   selectTakenAddress,
   type CatalogFilters,
 } from './catalogSlice';
-import { NO_SUCH_PAGE, SEARCH_PATH, searchFromParams } from './filterUrl';
+import { NO_SUCH_PAGE, SEARCH_PATH, searchShownBy } from './filterUrl';
 
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -50,7 +50,7 @@ export interface SearchOnScreen {
  * The search the address shows. The store takes an address in after the page reached by it has rendered (the
  * router's effect): in that first render the stored search is the one before (the search page of a minute ago, or
  * none), and asking for it would send a request nobody sees the answer of. So until the store has taken in this
- * address, the search is read from what the address states over what is stored, as the store is about to read it.
+ * address, the search is the one the address shows (`searchShownBy`), as the store is about to read it.
  * Once taken in, the store leads: a filter tapped shows at once, before the address follows.
  */
 export function useSearchOnScreen(): SearchOnScreen {
@@ -62,11 +62,8 @@ export function useSearchOnScreen(): SearchOnScreen {
   const page = useAppSelector(selectPage);
   return useMemo(() => {
     if (takenIn) return { args: searchArgsOf(home, filters, text, page), page };
-    const stated = searchFromParams(new URLSearchParams(search));
-    return {
-      args: searchArgsOf(home, stated.filters ?? filters, stated.text ?? text, stated.page),
-      page: stated.page,
-    };
+    const shown = searchShownBy(new URLSearchParams(search), { filters, text });
+    return { args: searchArgsOf(home, shown.filters, shown.text, shown.page), page: shown.page };
   }, [takenIn, search, home, filters, text, page]);
 }
 

@@ -151,6 +151,58 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
   });
 
+  it('a link that states a search (?q=) ignores the saved filters and leaves the URL as it is', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    const { store } = renderPage('/search', <SearchPage />, {
+      route: '/search?q=amber',
+      preloadedState: { catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] }, page: 1 } },
+    });
+    await waitFor(() => expect(cardNames()).toEqual(['Amber Nights']));
+    expect(calls).toEqual(['GET /catalog/search?currency_code=KWD&q=amber']);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=amber$/);
+    expect(selectFilters(store.getState())).toEqual(DEFAULT_FILTERS);
+  });
+
+  it("back and forward between searches show each address's search again, filters and words", async () => {
+    server.use(...catalogHandlers());
+    function History() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button type="button" onClick={() => void navigate('/search?brands=Nasma')}>
+            nasma
+          </button>
+          <button type="button" onClick={() => void navigate(-1)}>
+            back
+          </button>
+          <button type="button" onClick={() => void navigate(1)}>
+            forward
+          </button>
+        </>
+      );
+    }
+    const { user } = renderPage(
+      '/search',
+      <>
+        <SearchPage />
+        <History />
+      </>,
+      { route: '/search?q=amber' },
+    );
+    await waitFor(() => expect(cardNames()).toEqual(['Amber Nights']));
+    await user.click(screen.getByRole('button', { name: 'nasma' }));
+    await waitFor(() => expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']));
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'back' }));
+    await waitFor(() => expect(cardNames()).toEqual(['Amber Nights']));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=amber$/);
+    expect(screen.getByRole('searchbox')).toHaveValue('amber');
+    await user.click(screen.getByRole('button', { name: 'forward' }));
+    await waitFor(() => expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma$/);
+  });
+
   it('a search puts its words in the URL beside the filters (?q=), replacing the history entry', async () => {
     server.use(...catalogHandlers());
     const { user, store } = renderPage(
