@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 
-interface Props {
+/** What every search box is given: the plain one below and the navbar's with suggestions (HeaderSearch). */
+export interface SearchBoxProps {
   /** The input's id (two search forms can be on one page: the navbar's and the search page's). */
   id: string;
   label: string;
@@ -28,41 +29,62 @@ export function useSearchWords(value: string): [string, (text: string) => void] 
   return [text, setText];
 }
 
+/** A search box's form, its hidden label and its button around the box's input (`children`); `after` follows. */
+export function SearchFrame({
+  box: { id, label, buttonLabel, className = 'd-flex gap-2', buttonClassName = 'btn btn-primary' },
+  onSubmit,
+  onBlur,
+  positioned = false,
+  after,
+  children,
+}: {
+  box: SearchBoxProps;
+  onSubmit(event: FormEvent): void;
+  onBlur?(event: FocusEvent<HTMLFormElement>): void;
+  /** The form places a list under the box (the suggestions). */
+  positioned?: boolean;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      role="search"
+      className={positioned ? `${className} position-relative` : className}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      {children}
+      <button type="submit" className={buttonClassName}>
+        {buttonLabel}
+      </button>
+      {after}
+    </form>
+  );
+}
+
 /** A search box with its button: the navbar's and the search page's. */
-export function SearchForm({
-  id,
-  label,
-  placeholder,
-  buttonLabel,
-  value,
-  onSearch,
-  className = 'd-flex gap-2',
-  buttonClassName = 'btn btn-primary',
-}: Props) {
-  const [text, setText] = useSearchWords(value);
+export function SearchForm(box: SearchBoxProps) {
+  const [text, setText] = useSearchWords(box.value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const words = text.trim();
     setText(words);
-    onSearch(words);
+    box.onSearch(words);
   };
   return (
-    <form role="search" className={className} onSubmit={submit}>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
+    <SearchFrame box={box} onSubmit={submit}>
       <input
-        id={id}
+        id={box.id}
         type="search"
         className="form-control"
-        placeholder={placeholder}
+        placeholder={box.placeholder}
         value={text}
         onChange={(event) => setText(event.target.value)}
         enterKeyHint="search"
       />
-      <button type="submit" className={buttonClassName}>
-        {buttonLabel}
-      </button>
-    </form>
+    </SearchFrame>
   );
 }

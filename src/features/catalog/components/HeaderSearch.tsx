@@ -11,7 +11,7 @@ import {
 } from 'react';
 
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
-import { useSearchWords } from '../../../ui/SearchForm';
+import { SearchFrame, useSearchWords, type SearchBoxProps } from '../../../ui/SearchForm';
 import type { SuggestionsHandle, SuggestionsState } from './SearchSuggestions';
 
 // The suggestions' list, its request and its texts' layout load when the box is first focused: the first paint of
@@ -20,20 +20,9 @@ const SearchSuggestions = lazy(() =>
   loadWhenOnline(() => import(/* webpackChunkName: "search-suggestions" */ './SearchSuggestions')),
 );
 
-interface Props {
-  /** The input's id. */
-  id: string;
-  label: string;
-  placeholder: string;
-  buttonLabel: string;
-  /** The stored search words; the box follows them when they change elsewhere (the search page's box, a link). */
-  value: string;
-  /** Called with the trimmed words. */
-  onSearch(text: string): void;
+interface Props extends SearchBoxProps {
   /** A suggestion was chosen (the phone menu closes). */
   onChosen(): void;
-  className?: string;
-  buttonClassName?: string;
 }
 
 const CLOSED: SuggestionsState = { expanded: false, activeId: undefined };
@@ -43,17 +32,8 @@ const CLOSED: SuggestionsState = { expanded: false, activeId: undefined };
  * combobox: the input keeps the focus, ArrowDown/ArrowUp move through the options, Enter opens the active one or
  * searches, Escape closes the list, Tab leaves. Submitting searches as the plain box does.
  */
-export function HeaderSearch({
-  id,
-  label,
-  placeholder,
-  buttonLabel,
-  value,
-  onSearch,
-  onChosen,
-  className = 'd-flex gap-2',
-  buttonClassName = 'btn btn-primary',
-}: Props) {
+export function HeaderSearch(box: Props) {
+  const { id, placeholder, value, onSearch, onChosen } = box;
   const [text, setText] = useSearchWords(value);
   // What the shopper typed since the last search or choice (the stored words shown in the box ask nothing).
   const [typed, setTyped] = useState('');
@@ -101,10 +81,28 @@ export function HeaderSearch({
   const onStateChange = useCallback((state: SuggestionsState) => setList(state), []);
 
   return (
-    <form role="search" className={`${className} position-relative`} onSubmit={submit} onBlur={blur}>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
+    <SearchFrame
+      box={box}
+      onSubmit={submit}
+      onBlur={blur}
+      positioned
+      after={
+        wanted && (
+          <Suspense fallback={null}>
+            <SearchSuggestions
+              ref={suggestions}
+              id={listId}
+              typed={typed}
+              open={open}
+              onOpen={() => setOpen(true)}
+              onSubmit={search}
+              onChosen={chosen}
+              onStateChange={onStateChange}
+            />
+          </Suspense>
+        )
+      }
+    >
       <input
         id={id}
         type="search"
@@ -131,23 +129,6 @@ export function HeaderSearch({
         aria-controls={wanted ? listId : undefined}
         aria-activedescendant={list.activeId}
       />
-      <button type="submit" className={buttonClassName}>
-        {buttonLabel}
-      </button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <SearchSuggestions
-            ref={suggestions}
-            id={listId}
-            typed={typed}
-            open={open}
-            onOpen={() => setOpen(true)}
-            onSubmit={search}
-            onChosen={chosen}
-            onStateChange={onStateChange}
-          />
-        </Suspense>
-      )}
-    </form>
+    </SearchFrame>
   );
 }
