@@ -126,6 +126,45 @@ export default tseslint.config(
               from: './server',
               message: 'shared/ is the bottom layer: it imports nothing from server/.',
             },
+            ...['services', 'routes', 'plugins'].map((layer) => ({
+              target: './server/db',
+              from: `./server/${layer}`,
+              // routes/testSupport.ts is no route: the tests' helper that writes test data (db/postgres.test.ts uses it).
+              except: layer === 'routes' ? ['./testSupport.ts'] : [],
+              message:
+                'db/ is the bottom of the server: it imports no service, route or plugin (what both need goes to server/lib).',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One data layer (README "Architecture map"): every SQL statement lives in server/db/queries/<aggregate>.ts;
+    // services, routes, plugins and lib call those functions and never see drizzle or the schema (the db handle's
+    // type comes from db/client, row types from the queries files that re-export them).
+    files: [
+      'server/services/**/*.ts',
+      'server/routes/**/*.ts',
+      'server/plugins/**/*.ts',
+      'server/lib/**/*.ts',
+    ],
+    // Tests set up their data straight in the database; routes/testSupport.ts is the route tests' helper.
+    ignores: ['server/**/*.test.ts', 'server/routes/testSupport.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'SQL lives in server/db/queries/<aggregate>.ts: call a function there.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              message:
+                'The schema is for server/db/ only: take row types from the queries file that re-exports them.',
+            },
           ],
         },
       ],
