@@ -6,8 +6,10 @@ import { persistStore } from 'redux-persist';
 
 import { App } from '../App';
 import { cartSnapshot, loadCartCodeOnFirstInteraction } from '../features/cart/public';
+import { couponSnapshot } from '../features/coupon/public';
 import { favoritesSnapshot } from '../features/favorites/public';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
+import { shippingSnapshot } from '../features/shipping/public';
 import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
 import { loadFooter } from '../shell/footerCode';
@@ -43,8 +45,14 @@ export async function boot(): Promise<void> {
   // 2. The store, and what the shopper owns read back into it before anything renders from it.
   const store = makeStore({ settings: { language, currency: DEFAULT_CURRENCY } });
   await restorePersistedState(store);
-  // The cart's lines and the hearts the last visit left, shown until the server's answers replace them.
-  snapshotCache(store, [cartSnapshot, favoritesSnapshot] as CacheSnapshot<unknown>[]);
+  // The cart's lines, the hearts, the delivery choice's place and price and the applied coupon's terms the last
+  // visit left, shown until the server's answers replace them.
+  snapshotCache(store, [
+    cartSnapshot,
+    favoritesSnapshot,
+    shippingSnapshot,
+    couponSnapshot,
+  ] as CacheSnapshot<unknown>[]);
   store.dispatch(locationChanged({ pathname, search }));
   syncLanguageWithStore(store, i18n);
   syncAcrossTabs(store);

@@ -3,3 +3,4 @@ export { CouponBox, type CouponBoxProps } from './components/CouponBox';
 export { selectAppliedCoupon, type AppliedCoupon } from './couponSelectors';
 export { COUPON_PERSIST_KEY, couponConsumed, selectCouponPick, type CouponPick } from './couponSlice';
 export { appliedTermsIn } from './couponRules';
+export { couponSnapshot } from './couponSnapshot';

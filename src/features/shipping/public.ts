@@ -10,3 +10,4 @@ export {
   type PlaceNames,
   type ShippingPick,
 } from './shippingSlice';
+export { shippingSnapshot } from './shippingSnapshot';
