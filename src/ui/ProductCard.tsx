@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import './ui.css';
 
 import type { Language } from '../lib/language';
+import { HeartIcon } from './HeartIcon';
 import { Price } from './Price';
 import { StarRating } from './StarRating';
 
@@ -50,19 +51,6 @@ export interface ProductCardProps {
   t: TFunction;
 }
 
-function Heart({ filled }: { filled: boolean }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill={filled ? '#dc3545' : 'none'}
-        stroke="#dc3545"
-        strokeWidth="2"
-        d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.5 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.4 0 5.5 3.5 4.1 6.8C19.5 16.4 12 21 12 21Z"
-      />
-    </svg>
-  );
-}
-
 /** Memoised: a filter change re-renders only cards whose product or price changed. */
 export const ProductCard = memo(function ProductCard({
   product,
@@ -103,7 +91,7 @@ export const ProductCard = memo(function ProductCard({
         disabled={favoriteDisabled || !onFavorite}
         onClick={() => onFavorite?.(product.id)}
       >
-        <Heart filled={favorite} />
+        <HeartIcon filled={favorite} />
       </button>
       {/* The picture is no link of its own: the name's link covers the whole card (a grid of two router links a
           card cost a filter change a fifth of its time). */}
