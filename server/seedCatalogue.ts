@@ -4,7 +4,7 @@
 // database (DATA_DIR), stop the server first: its data folder is locked to one process. DATABASE_URL: PostgreSQL.
 import { loadConfig, type Config } from './config';
 import { openDb } from './db/client';
-import { DataDirError } from './db/dataDir';
+import { runCommand } from './lib/command';
 import { prepareDatabase } from './db/migrate';
 import {
   DEFAULT_BATCH_SIZE,
@@ -112,12 +112,4 @@ async function main(config: Config): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main(loadConfig()).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof DataDirError ? `Not changed: ${error.message}` : error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand(() => main(loadConfig()));

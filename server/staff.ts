@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { openDb } from './db/client';
-import { DataDirError } from './db/dataDir';
+import { runCommand } from './lib/command';
 import { prepareDatabase } from './db/migrate';
 import { databaseCounter } from './lib/rateLimitStore';
 import { COMMAND_LINE } from './services/backOffice/audit';
@@ -150,12 +150,4 @@ async function main(config: Config): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main(loadConfig()).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof DataDirError ? `Not changed: ${error.message}` : error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand(() => main(loadConfig()));

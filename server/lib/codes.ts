@@ -16,6 +16,8 @@ import { clientAddressKey } from './clientAddress';
 import type { SharedCounter } from './rateLimitStore';
 import { hashCode, newNumericCode, sameHash } from './tokens';
 
+export type { CodePurpose };
+
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_MIN_INTERVAL_MS = 60 * 1000;

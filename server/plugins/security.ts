@@ -101,21 +101,25 @@ function emailOf(request: FastifyRequest): string {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
-/**
- * Route-level rate limit keyed by client address and the e-mail in the body, so one attacker cannot lock out
- * everybody behind the same address and one address cannot hammer an account. Counted once the body is parsed.
- */
-export function limitPerIpAndEmail(max: number, group: string) {
+/** A route-level rate limit per minute, keyed by the group, the client address and `keyOf(request)`. */
+export function limitPerIpAnd(max: number, group: string, keyOf: (request: FastifyRequest) => string) {
   return {
     rateLimit: {
       max,
       timeWindow: 60_000,
       hook: 'preValidation' as const,
       groupId: group,
-      keyGenerator: (request: FastifyRequest) =>
-        `${group}|${clientAddressKey(request.ip)}|${emailOf(request)}`,
+      keyGenerator: (request: FastifyRequest) => `${group}|${clientAddressKey(request.ip)}|${keyOf(request)}`,
     },
   };
+}
+
+/**
+ * Route-level rate limit keyed by client address and the e-mail in the body, so one attacker cannot lock out
+ * everybody behind the same address and one address cannot hammer an account. Counted once the body is parsed.
+ */
+export function limitPerIpAndEmail(max: number, group: string) {
+  return limitPerIpAnd(max, group, emailOf);
 }
 
 /**

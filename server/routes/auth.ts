@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import { Accounts } from '../../contract/accounts';
 import { LOGIN_PER_EMAIL_PER_MINUTE } from '../config';
 import { normalizeEmail } from '../lib/accounts';
-import { capCodeSends, consumeCode, issueCode, normalizeCode } from '../lib/codes';
+import { capCodeSends, consumeCode, issueCode, normalizeCode, type CodePurpose } from '../lib/codes';
 import { guarded, lockoutKey } from '../lib/guessLockout';
 import { NATIONALITIES } from '../lib/nationalities';
 import { authenticate, bearerTokenOf, rememberRequestLanguage } from '../plugins/auth';
@@ -43,6 +44,30 @@ const VERIFY_CODE_LIMIT = limitPerIpAndEmail(5, 'verify-code');
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
+
+  /**
+   * The account of the address whose open code of these purposes is `code` (consumed), else 422. Wrong guesses lock
+   * the address out for a growing time, an address no account has alike: one count per address, whichever form
+   * (verify-code, reset-password) they come from.
+   */
+  async function accountOfRightCode(
+    givenEmail: string,
+    purposes: CodePurpose[],
+    code: unknown,
+    log: FastifyBaseLogger,
+  ) {
+    const email = normalizeEmail(givenEmail);
+    const user = await findUserByEmail(db, email);
+    const accepted = await guarded(
+      db,
+      lockoutKey('email-code', email),
+      app.deps.config.now(),
+      async () => (user ? consumeCode(app.deps, user.id, purposes, normalizeCode(code)) : false),
+      log,
+    );
+    if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
+    return user;
+  }
 
   // Registering mails a code and costs a bcrypt hash: 5 a minute per address and e-mail, 30 per address.
   const registerLimits = {
@@ -91,17 +116,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: VERIFY_CODE_LIMIT, schema: Accounts.verifyCode.schema },
     async (request) => {
       const input = request.body;
-      const email = normalizeEmail(input.email);
-      const user = await findUserByEmail(db, email);
-      // Wrong guesses lock the address out for a growing time, an address no account has alike.
-      const accepted = await guarded(
-        db,
-        lockoutKey('email-code', email),
-        app.deps.config.now(),
-        async () => (user ? consumeCode(app.deps, user.id, ['verify'], normalizeCode(input.code)) : false),
-        request.log,
-      );
-      if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
+      const user = await accountOfRightCode(input.email, ['verify'], input.code, request.log);
       await markVerified(db, user, app.deps.config.now());
       const token = await issueToken(db, user.id, app.deps.config.now());
       await rememberRequestLanguage(db, user.id, request);
@@ -156,19 +171,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reset = Accounts.resetPassword;
   app.post(reset.url, { config: limitPerIpAndEmail(5, 'reset'), schema: reset.schema }, async (request) => {
     const input = request.body;
-    const email = normalizeEmail(input.email);
-    const user = await findUserByEmail(db, email);
-    // Either kind of code proves the mailbox; an unverified account becomes verified by resetting. The same
-    // lockout as verify-code: one count of wrong guesses per address, whichever form they come from.
-    const accepted = await guarded(
-      db,
-      lockoutKey('email-code', email),
-      app.deps.config.now(),
-      async () =>
-        user ? consumeCode(app.deps, user.id, ['reset', 'verify'], normalizeCode(input.code)) : false,
-      request.log,
-    );
-    if (!user || !accepted) throw new Invalid({ code: [MESSAGES.invalidCode] }, MESSAGES.invalidCode);
+    // Either kind of code proves the mailbox; an unverified account becomes verified by resetting.
+    const user = await accountOfRightCode(input.email, ['reset', 'verify'], input.code, request.log);
     // Whoever knew the old password is signed out everywhere.
     await resetPassword(app.deps, user, input.password, {
       now: app.deps.config.now(),

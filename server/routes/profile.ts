@@ -8,7 +8,7 @@ import { clientAddressKey } from '../lib/clientAddress';
 import { HttpError } from '../lib/errors';
 import { UPLOAD_LIMIT } from '../lib/limits';
 import { bearerTokenOf } from '../plugins/auth';
-import { limitPerIpAndEmail } from '../plugins/security';
+import { limitPerIpAnd, limitPerIpAndEmail } from '../plugins/security';
 import { ACCOUNT_MESSAGES, changePassword } from '../services/accounts';
 import { sha256Hex } from '../lib/tokens';
 import { Invalid, TOO_MANY_ATTEMPTS } from '../services/errors';
@@ -32,16 +32,7 @@ const PICTURE_WINDOW_MS = 60 * 60 * 1000;
 
 /** Keyed by client address and session: the body of these calls names no e-mail. */
 function limitPerIpAndSession(max: number, group: string) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: 60_000,
-      hook: 'preValidation' as const,
-      groupId: group,
-      keyGenerator: (request: FastifyRequest) =>
-        `${group}|${clientAddressKey(request.ip)}|${sha256Hex(bearerTokenOf(request) ?? '')}`,
-    },
-  };
+  return limitPerIpAnd(max, group, (request) => sha256Hex(bearerTokenOf(request) ?? ''));
 }
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
