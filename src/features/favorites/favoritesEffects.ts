@@ -7,7 +7,8 @@ import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
 import { loadAccountTexts } from '../../i18n/i18n';
 import { selectUserId } from '../auth/public';
-import { favoriteChanges, favoritesApi } from './favoritesApi';
+import { favoriteChanges } from './favoriteChanges';
+import { favoritesApi } from './favoritesApi';
 import {
   favoritesActions,
   selectAwaitingSignIn,
