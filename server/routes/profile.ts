@@ -6,6 +6,7 @@ import { Profile } from '../../contract/profile';
 import { publicUser } from '../lib/accounts';
 import { clientAddressKey } from '../lib/clientAddress';
 import { HttpError } from '../lib/errors';
+import { imagePartOf } from '../lib/imagePart';
 import { UPLOAD_LIMIT } from '../lib/limits';
 import { bearerTokenOf } from '../plugins/auth';
 import { limitPerIpAnd, limitPerIpAndEmail } from '../plugins/security';
@@ -108,33 +109,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await countPictureUpload(request, reply);
       if (!request.isMultipart()) throw new Invalid({ image: [PROFILE_MESSAGES.imageRequired] });
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'image' || bytes) {
-              part.file.resume();
-              continue;
-            }
-            try {
-              bytes = await part.toBuffer();
-            } catch (error) {
-              if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-                throw new HttpError(413, PROFILE_MESSAGES.imageTooLarge, {
-                  image: [PROFILE_MESSAGES.imageTooLarge],
-                });
-              }
-              throw error;
-            }
-          }
-        }
-      } catch (error) {
-        // Size limits keep their 413; anything else is a body the parser could not read (no boundary, cut
-        // off mid-part), which for the form means no picture arrived.
-        if (error instanceof HttpError || (error as { statusCode?: unknown }).statusCode === 413) throw error;
-        request.log.info({ err: error }, 'unreadable multipart body');
-        throw new Invalid({ image: [PROFILE_MESSAGES.imageRequired] });
-      }
+      // No readable image part: replaceProfilePicture answers that the image is required.
+      const bytes = await imagePartOf(request, PROFILE_MESSAGES.imageTooLarge);
       const user = await replaceProfilePicture(app.deps, userIdOf(request.user), bytes);
       return { message: PROFILE_MESSAGES.pictureUpdated, user: publicUser(user) };
     },
