@@ -1,4 +1,5 @@
-// The back office's small parts: a query's states, the audit trail, busy buttons, status badges (tables: PagedTable).
+// The back office's small parts: a query's states, titled cards, small tables, the audit trail, busy buttons, status
+// badges (the lists' tables: PagedTable).
 import { useState, type ReactNode } from 'react';
 
 import { useAppSelector } from '../../../app/hooks';
@@ -33,6 +34,62 @@ export function Loaded<T>({
     );
   }
   return <PageSpinner />;
+}
+
+/** A titled card of a back office page: its heading names the section for assistive technology. */
+export function Card({
+  id,
+  title,
+  className = 'card',
+  titleClassName = 'h6',
+  children,
+}: {
+  /** the heading's id */
+  id: string;
+  title: string;
+  className?: string;
+  titleClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <div className="card-body">
+        <h2 id={id} className={titleClassName}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A compact table inside a card (an order's lines, its payments); wide ones scroll on a phone. */
+export function SmallTable({
+  headers,
+  testId,
+  children,
+}: {
+  headers: readonly ReactNode[];
+  testId: string;
+  /** the rows */
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-responsive admin-table">
+      <table className="table table-sm align-middle mb-0" data-testid={testId}>
+        <thead>
+          <tr>
+            {headers.map((header, index) => (
+              <th key={index} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
 }
 
 /** A button that shows its work: disabled while its call is in flight, so two clicks make one call. */

@@ -8,7 +8,7 @@ import { useDashboardQuery, useOrdersQuery, type DashboardResponse } from '../ad
 import { formatDateTime, formatDay, kwd } from '../adminFormat';
 import { filtersChanged, filtersCleared } from '../adminSlice';
 import { useAdminT } from '../adminTexts';
-import { Loaded, StatusBadge } from '../components/AdminUi';
+import { Card, Loaded, StatusBadge } from '../components/AdminUi';
 
 const RevenueChart = lazy(() =>
   loadWhenOnline(() => import(/* webpackChunkName: "admin-chart" */ '../components/RevenueChart')),
@@ -100,35 +100,30 @@ function PaidOrders() {
   const language = useAppSelector(selectLanguage);
   const query = useOrdersQuery({ status: 'paid', sort: 'created_at', dir: 'asc', per_page: '10' });
   return (
-    <section className="card" aria-labelledby="to-deliver-title">
-      <div className="card-body">
-        <h2 id="to-deliver-title" className="h6">
-          {t('admin.dashboard.to_deliver')}
-        </h2>
-        <Loaded query={query}>
-          {(answer) =>
-            answer.data.length === 0 ? (
-              <p className="small text-body-secondary mb-0">{t('admin.dashboard.none_to_deliver')}</p>
-            ) : (
-              <ul className="list-unstyled mb-0" data-testid="orders-to-deliver">
-                {answer.data.map((order) => (
-                  <li
-                    key={order.id}
-                    className="d-flex flex-wrap justify-content-between gap-2 py-1 border-bottom"
-                  >
-                    <Link to={`/admin/orders/${order.id}`}>{t('admin.order.title', { id: order.id })}</Link>
-                    <bdi className="text-body-secondary small">{order.contact_email}</bdi>
-                    <span className="small">{formatDateTime(order.paid_at ?? order.created_at)}</span>
-                    <bdi>{kwd(order.total_price, language)}</bdi>
-                    <StatusBadge status={order.status} />
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </Loaded>
-      </div>
-    </section>
+    <Card id="to-deliver-title" title={t('admin.dashboard.to_deliver')}>
+      <Loaded query={query}>
+        {(answer) =>
+          answer.data.length === 0 ? (
+            <p className="small text-body-secondary mb-0">{t('admin.dashboard.none_to_deliver')}</p>
+          ) : (
+            <ul className="list-unstyled mb-0" data-testid="orders-to-deliver">
+              {answer.data.map((order) => (
+                <li
+                  key={order.id}
+                  className="d-flex flex-wrap justify-content-between gap-2 py-1 border-bottom"
+                >
+                  <Link to={`/admin/orders/${order.id}`}>{t('admin.order.title', { id: order.id })}</Link>
+                  <bdi className="text-body-secondary small">{order.contact_email}</bdi>
+                  <span className="small">{formatDateTime(order.paid_at ?? order.created_at)}</span>
+                  <bdi>{kwd(order.total_price, language)}</bdi>
+                  <StatusBadge status={order.status} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </Card>
   );
 }
 
@@ -178,39 +173,34 @@ function Dashboard({ dashboard }: { dashboard: DashboardResponse }) {
       </div>
       <div className="row g-3">
         <div className="col-lg-7">
-          <section className="card h-100" aria-labelledby="chart-title">
-            <div className="card-body">
-              <h2 id="chart-title" className="h6">
-                {t('admin.dashboard.chart_title')}
-              </h2>
-              <Suspense fallback={<div className="admin-chart" aria-hidden="true" />}>
-                <RevenueChart series={dashboard.series} label={summary} />
-              </Suspense>
-              <details className="small mt-2">
-                <summary>{t('admin.dashboard.chart_table')}</summary>
-                <table className="table table-sm mb-0">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('admin.dashboard.day')}</th>
-                      <th scope="col">{t('admin.dashboard.orders')}</th>
-                      <th scope="col">{t('admin.dashboard.revenue')}</th>
+          <Card id="chart-title" title={t('admin.dashboard.chart_title')} className="card h-100">
+            <Suspense fallback={<div className="admin-chart" aria-hidden="true" />}>
+              <RevenueChart series={dashboard.series} label={summary} />
+            </Suspense>
+            <details className="small mt-2">
+              <summary>{t('admin.dashboard.chart_table')}</summary>
+              <table className="table table-sm mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.dashboard.day')}</th>
+                    <th scope="col">{t('admin.dashboard.orders')}</th>
+                    <th scope="col">{t('admin.dashboard.revenue')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {dashboard.series.map((entry) => (
+                    <tr key={entry.date}>
+                      <td>{formatDay(entry.date)}</td>
+                      <td>{entry.orders}</td>
+                      <td>
+                        <bdi>{money(entry.revenue)}</bdi>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {dashboard.series.map((entry) => (
-                      <tr key={entry.date}>
-                        <td>{formatDay(entry.date)}</td>
-                        <td>{entry.orders}</td>
-                        <td>
-                          <bdi>{money(entry.revenue)}</bdi>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </details>
-            </div>
-          </section>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </Card>
         </div>
         <div className="col-lg-5 d-flex flex-column gap-3">
           <ul className="list-group">
@@ -234,35 +224,30 @@ function Dashboard({ dashboard }: { dashboard: DashboardResponse }) {
               testId="reviews-pending"
             />
           </ul>
-          <section className="card" aria-labelledby="low-stock-title">
-            <div className="card-body">
-              <h2 id="low-stock-title" className="h6 mb-0">
-                {t('admin.dashboard.low_stock')}
-              </h2>
-              <p className="small text-body-secondary">
-                {t('admin.dashboard.low_stock_note', { threshold: dashboard.low_stock_threshold })}
-              </p>
-              {dashboard.low_stock.length === 0 ? (
-                <p className="small mb-0">{t('admin.dashboard.no_low_stock')}</p>
-              ) : (
-                <>
-                  <ul className="list-unstyled mb-2" data-testid="low-stock">
-                    {dashboard.low_stock.slice(0, LOW_STOCK_SHOWN).map((product) => (
-                      <li key={product.id} className="d-flex justify-content-between gap-2 small">
-                        <Link to={`/admin/products/${product.id}`}>{product.name[language]}</Link>
-                        <span className={`text-nowrap${product.stock_quantity === 0 ? ' text-danger' : ''}`}>
-                          {t('admin.dashboard.pieces_left', { count: product.stock_quantity })}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                  <button type="button" className="btn btn-link btn-sm p-0" onClick={openProducts}>
-                    {t('admin.dashboard.see_all')}
-                  </button>
-                </>
-              )}
-            </div>
-          </section>
+          <Card id="low-stock-title" title={t('admin.dashboard.low_stock')} titleClassName="h6 mb-0">
+            <p className="small text-body-secondary">
+              {t('admin.dashboard.low_stock_note', { threshold: dashboard.low_stock_threshold })}
+            </p>
+            {dashboard.low_stock.length === 0 ? (
+              <p className="small mb-0">{t('admin.dashboard.no_low_stock')}</p>
+            ) : (
+              <>
+                <ul className="list-unstyled mb-2" data-testid="low-stock">
+                  {dashboard.low_stock.slice(0, LOW_STOCK_SHOWN).map((product) => (
+                    <li key={product.id} className="d-flex justify-content-between gap-2 small">
+                      <Link to={`/admin/products/${product.id}`}>{product.name[language]}</Link>
+                      <span className={`text-nowrap${product.stock_quantity === 0 ? ' text-danger' : ''}`}>
+                        {t('admin.dashboard.pieces_left', { count: product.stock_quantity })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <button type="button" className="btn btn-link btn-sm p-0" onClick={openProducts}>
+                  {t('admin.dashboard.see_all')}
+                </button>
+              </>
+            )}
+          </Card>
         </div>
       </div>
     </>
