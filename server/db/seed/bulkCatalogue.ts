@@ -25,7 +25,7 @@ import {
 import { buildCatalog } from './catalog';
 import { REVIEWERS, REVIEW_TEXTS } from './content';
 import { categoryImagePath, productImagePath } from './media';
-import { createRandom, type Random } from './random';
+import { createRandom, stockQuantityOf, type Random } from './random';
 
 export const DEFAULT_BULK_SEED = 48;
 export const DEFAULT_BATCH_SIZE = 1000;
@@ -181,15 +181,7 @@ export function buildBulkProduct(id: number, seed: number, now: Date, context: B
   let discountedPrice =
     discountOffer === null ? null : fils(roundTo(price * (1 - discountOffer / 100), 0.005));
   if (discountedPrice !== null && (discountedPrice >= price || discountedPrice <= 0)) discountedPrice = null;
-  const stockRoll = random.next();
-  const stockQuantity =
-    stockRoll < 0.08
-      ? 0
-      : stockRoll < 0.2
-        ? random.int(1, 5)
-        : stockRoll < 0.85
-          ? random.int(6, 80)
-          : random.int(81, 600);
+  const stockQuantity = stockQuantityOf(random, 80, 600);
   const daysAgo = Math.floor(random.next() ** 1.7 * HISTORY_DAYS);
   const createdAt = new Date(now.getTime() - daysAgo * DAY_MS - random.int(0, DAY_MS - 1));
   const reviews = reviewsFor(random, createdAt, now);

@@ -1,7 +1,7 @@
 // The demo catalogue: 10 categories × 15 products, composed from bilingual building blocks with a seeded
 // random generator, so every run (and every test) sees the same shop.
 import { stockWarningFor } from '../../lib/stockWarning';
-import { createRandom, type Random } from './random';
+import { createRandom, stockQuantityOf, type Random } from './random';
 
 export type Silhouette =
   'perfume' | 'abaya' | 'dishdasha' | 'watch' | 'bag' | 'shoe' | 'phone' | 'dallah' | 'skincare' | 'toy';
@@ -374,15 +374,7 @@ function buildProduct(
   const discountOffer = discounted ? random.pick(DISCOUNT_PERCENTS) : null;
   const discountedPrice =
     discountOffer === null ? null : money(roundTo(price * (1 - discountOffer / 100), 0.05));
-  const stockRoll = random.next();
-  const stockQuantity =
-    stockRoll < 0.08
-      ? 0
-      : stockRoll < 0.2
-        ? random.int(1, 5)
-        : stockRoll < 0.85
-          ? random.int(6, 60)
-          : random.int(61, 400);
+  const stockQuantity = stockQuantityOf(random, 60, 400);
   const sizes = template.sizes
     ? random.sample(template.sizes, random.int(Math.min(3, template.sizes.length), template.sizes.length))
     : [];

@@ -41,3 +41,18 @@ export function createRandom(seed: number): Random {
     },
   };
 }
+
+/**
+ * A product's stock, the demo shop's mix: out of stock 8 %, low (1 to 5) 12 %, `usual` (6 to usual) 65 %, plenty
+ * (up to `most`) the rest.
+ */
+export function stockQuantityOf(random: Random, usual: number, most: number): number {
+  const roll = random.next();
+  return roll < 0.08
+    ? 0
+    : roll < 0.2
+      ? random.int(1, 5)
+      : roll < 0.85
+        ? random.int(6, usual)
+        : random.int(usual + 1, most);
+}
