@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { persistStore } from 'redux-persist';
 
 import { SNAPSHOT_PREFIX, snapshotCache, type CacheSnapshot } from '../../app/cacheSnapshot';
-import { sessionExpired, signedIn, signedOut } from '../../app/events';
+import { languageChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
 import { makeStore, type AppStore, type PreloadedState } from '../../app/store';
 import { apiUrl, server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
@@ -222,6 +222,35 @@ describe('favorites hearts', () => {
       store.dispatch(signedIn({ token: 'token-3', userId: 10, email: 'omar@example.com' }));
     });
     expect(selectIsFavorite(store.getState(), 1)).toBe(false);
+  });
+
+  it('a language switch leaves the hearts filled until the list in the new language comes', async () => {
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let calls = 0;
+    server.use(
+      http.get(apiUrl('user-wishlist'), async () => {
+        calls += 1;
+        await held;
+        return HttpResponse.json([makeFavorite(7, 1)]);
+      }),
+    );
+    const store = storeWithFavorite();
+    act(() => {
+      store.dispatch(languageChanged('ar'));
+    });
+    // The session's list in English (asked for when the session was seen), then the one in Arabic.
+    await waitFor(() => expect(calls).toBe(2));
+    expect(selectIsFavorite(store.getState(), 1)).toBe(true);
+    answer();
+    await waitFor(() =>
+      expect(
+        favoritesApi.endpoints.getFavorites.select({ userId: 9, lang: 'ar', currency: 'KWD' })(
+          store.getState(),
+        ).data,
+      ).toHaveLength(1),
+    );
+    expect(selectIsFavorite(store.getState(), 1)).toBe(true);
   });
 
   it('the product page heart toggles the same favorite', async () => {

@@ -31,10 +31,16 @@ export function addFavoritesListeners(startAppListening: AppStartListening): voi
   startAppListening({
     predicate: (_action, state) => isRestored(state) && selectFavoritesArgs(state) !== followed,
     effect: (_action, listenerApi) => {
-      followed = selectFavoritesArgs(listenerApi.getState());
+      const next = selectFavoritesArgs(listenerApi.getState());
+      // A new session reads its list afresh (one kept from an earlier session may be stale); another language or
+      // currency reads it if the cache has none (the settings listener then reloads what is on screen).
+      const newSession = next?.userId !== followed?.userId;
+      followed = next;
       subscription?.unsubscribe();
-      subscription = followed
-        ? listenerApi.dispatch(favoritesApi.endpoints.getFavorites.initiate(followed, { forceRefetch: true }))
+      subscription = next
+        ? listenerApi.dispatch(
+            favoritesApi.endpoints.getFavorites.initiate(next, { forceRefetch: newSession }),
+          )
         : null;
     },
   });
