@@ -42,10 +42,9 @@ import {
 } from '../db/queries/catalogSearch';
 import { categoryRows } from '../db/queries/catalog';
 import { localized, type Lang } from '../lib/language';
-import { parseId } from '../lib/ids';
+import { foundById } from '../lib/ids';
 import { bestSellers, loadProducts } from './catalog';
 import { convert, type Rate } from './rates';
-import { NotFound } from './errors';
 
 /** Words beyond these are ignored: no product name needs more, and each word is one more index probe. */
 const MAX_WORDS = 6;
@@ -434,9 +433,11 @@ export async function relatedProducts(
   lang: Lang,
   rate: Rate | null,
 ): Promise<RelatedResponse> {
-  const id = parseId(idText);
-  const [product] = id === null ? [] : await loadProducts(db, [id], lang);
-  if (!product) throw new NotFound('Product not found');
+  const product = await foundById(
+    idText,
+    async (id) => (await loadProducts(db, [id], lang))[0],
+    'Product not found',
+  );
   const [similar, recommended] = await Promise.all([
     sameCategoryIds(db, product.category_id, product.id, product.id, SIMILAR_MAX),
     bestRatedIds(db, product.id, MIN_GOOD_RATING, RECOMMENDED_MAX),

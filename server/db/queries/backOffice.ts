@@ -14,6 +14,7 @@ import {
   users,
 } from '../schema';
 import type { OrderStatus, ReviewStatus } from '../schema';
+import { approvedRating } from './products';
 
 export interface Page {
   page: number;
@@ -256,7 +257,6 @@ const PRODUCT_SORT_COLUMNS = {
   id: products.id,
 } as const;
 
-const approvedRating = sql<string>`(select coalesce(round(avg(${reviews.rating}), 1), 0) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
 const firstImage = sql<
   string | null
 >`(select ${productImages.image} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`;

@@ -219,8 +219,7 @@ export async function searchPageIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const rows = await executeRows<{ id: number }>(db, searchPageStatement(filters, order, limit, offset));
-  return rows.map((row) => Number(row.id));
+  return idsOf(db, searchPageStatement(filters, order, limit, offset));
 }
 
 /**
@@ -399,13 +398,12 @@ export async function sameCategoryIds(
 ): Promise<number[]> {
   // A hash of id and seed orders them differently for each product, the same on every visit; the sample is drawn
   // from the category's first 500 products so a large category costs no more than a small one.
-  const rows = await executeRows<{ id: number }>(
+  return idsOf(
     db,
     sql`SELECT id FROM (
           SELECT id FROM products WHERE category_id = ${categoryId} AND id <> ${exceptId} ORDER BY id LIMIT 500
         ) sample ORDER BY hashtext(id::text || ':' || ${String(seed)}), id LIMIT ${limit}`,
   );
-  return rows.map((row) => Number(row.id));
 }
 
 /** Ids of the best-rated products (rating at least `minRating`) other than one, up to `limit`. */
@@ -415,31 +413,34 @@ export async function bestRatedIds(
   minRating: number,
   limit: number,
 ): Promise<number[]> {
-  const rows = await executeRows<{ id: number }>(
+  return idsOf(
     db,
     sql`SELECT id FROM products WHERE id <> ${exceptId} AND rating >= ${minRating}
         ORDER BY rating DESC, id LIMIT ${limit}`,
   );
+}
+
+/** The product ids a query answers, in its order. */
+async function idsOf(db: Db, query: SQL): Promise<number[]> {
+  const rows = await executeRows<{ id: number }>(db, query);
   return rows.map((row) => Number(row.id));
 }
 
 /** Ids of the newest products rated at least `minRating`, up to `limit`. */
 export async function newestIds(db: Db, minRating: number, limit: number): Promise<number[]> {
-  const rows = await executeRows<{ id: number }>(
+  return idsOf(
     db,
     sql`SELECT id FROM products WHERE rating >= ${minRating} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   );
-  return rows.map((row) => Number(row.id));
 }
 
 /** Ids of discounted products, the deepest discount first, up to `limit`. */
 export async function dealIds(db: Db, limit: number): Promise<number[]> {
-  const rows = await executeRows<{ id: number }>(
+  return idsOf(
     db,
     sql`SELECT id FROM products WHERE discounted_price IS NOT NULL AND discounted_price < price
         ORDER BY (price - discounted_price) / price DESC, id LIMIT ${limit}`,
   );
-  return rows.map((row) => Number(row.id));
 }
 
 export interface SuggestionRow {

@@ -22,7 +22,7 @@ export interface ValueJson {
  * so it follows every review whose status changes, however the change is made; the index on reviews.product_id
  * keeps it cheap, and the catalogue lists are cached for a few seconds on top.
  */
-const approvedRating = sql<number>`coalesce((
+export const approvedRating = sql<number>`coalesce((
   select round(avg(${reviews.rating}), 1) from ${reviews}
   where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved'
 ), 0)`.mapWith(Number);

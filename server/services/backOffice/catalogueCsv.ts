@@ -72,15 +72,13 @@ export interface Bilingual {
   ar: string;
 }
 
-/** One product as the file describes it, in the shop's terms (what an import item keeps). */
-export interface ImportedProduct {
+/** A product's fields as a file's row carries them, in the shop's terms: the same for an import and an export. */
+interface CsvProduct {
   handle: string;
   sku: string | null;
-  line: number;
   name: Bilingual;
   description: Bilingual;
   brand: string;
-  category: { en: string; ar: string | null };
   collection: Bilingual;
   price: number;
   discountedPrice: number | null;
@@ -89,8 +87,14 @@ export interface ImportedProduct {
   offer: boolean;
   sizes: Bilingual[];
   colors: Bilingual[];
-  /** picture addresses, in position order */
+  /** picture addresses, in position order (absolute in an export) */
   images: string[];
+}
+
+/** One product as the file describes it (what an import item keeps): a category may be named in English only. */
+export interface ImportedProduct extends CsvProduct {
+  line: number;
+  category: { en: string; ar: string | null };
 }
 
 type Issue = ImportIssueRecord;
@@ -457,23 +461,8 @@ export class ProductReader {
 
 // ---- the export's rows ----
 
-export interface ExportedProduct {
-  handle: string;
-  sku: string | null;
-  name: Bilingual;
-  description: Bilingual;
-  brand: string;
+export interface ExportedProduct extends CsvProduct {
   category: Bilingual;
-  collection: Bilingual;
-  price: number;
-  discountedPrice: number | null;
-  stock: number;
-  sale: boolean;
-  offer: boolean;
-  sizes: Bilingual[];
-  colors: Bilingual[];
-  /** absolute addresses */
-  images: string[];
 }
 
 const amount = (value: number) => value.toFixed(3).replace(/\.?0+$/, '') || '0';

@@ -53,7 +53,7 @@ import {
   type ProductValues,
 } from '../../db/queries/catalogueImport';
 import type { AuditValues } from '../../db/queries/audit';
-import { parseId } from '../../lib/ids';
+import { foundById } from '../../lib/ids';
 import { stockWarningFor } from '../../lib/stockWarning';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { PictureFetchError } from '../pictureFetch';
@@ -162,9 +162,7 @@ async function jobJson(db: Db, job: ImportJobRow): Promise<CatalogueImport> {
 }
 
 export async function importPage(db: Db, idText: string): Promise<CatalogueImport> {
-  const id = parseId(idText);
-  const job = id === null ? undefined : await importJobRow(db, id);
-  if (!job) throw new NotFound(IMPORT_MESSAGES.notFound);
+  const job = await foundById(idText, (id) => importJobRow(db, id), IMPORT_MESSAGES.notFound);
   return jobJson(db, job);
 }
 
@@ -842,9 +840,7 @@ async function contextFor(db: Db, items: ImportedProduct[]): Promise<BatchContex
  */
 export async function runImport(deps: ImportDeps, actor: Actor, idText: string): Promise<CatalogueImport> {
   const { db, now } = deps;
-  const id = parseId(idText);
-  const job = id === null ? undefined : await importJobRow(db, id);
-  if (!job) throw new NotFound(IMPORT_MESSAGES.notFound);
+  const job = await foundById(idText, (id) => importJobRow(db, id), IMPORT_MESSAGES.notFound);
   if (job.state === 'invalid') throw new Conflict(IMPORT_MESSAGES.importInvalid, undefined, 'import_invalid');
   if (job.state === 'done') return jobJson(db, job);
   const claimed = await claimImportJob(db, job.id, now, new Date(now.getTime() + CLAIM_MS));

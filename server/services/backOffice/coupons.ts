@@ -7,7 +7,6 @@ import type {
   UpdateCouponBody,
 } from '../../../contract/admin';
 import type { Db } from '../../db/client';
-import type { AuditValues } from '../../db/queries/audit';
 import { couponCodeTaken, couponListRows } from '../../db/queries/backOffice';
 import {
   couponById,
@@ -18,32 +17,15 @@ import {
   type CouponRow,
 } from '../../db/queries/coupons';
 import { countCouponUses, couponUseCounts } from '../../db/queries/couponUses';
-import { parseId } from '../../lib/ids';
+import { foundById } from '../../lib/ids';
 import { mayMakeGoodsFree } from '../couponUses';
 import { Invalid, NotFound } from '../errors';
 import { auditOf, auditOfMany, changedFields, writeAudit, type Actor } from './audit';
 import { CATALOG_MESSAGES, money, type CatalogDeps } from './catalog';
 import { dayProblem, pageOf } from './paging';
 
-function couponJson(row: CouponRow, audit: AdminCoupon['audit'], uses: number): AdminCoupon {
-  return {
-    id: row.id,
-    code: row.code,
-    kind: row.kind,
-    value: row.discount,
-    min_total: row.minTotal,
-    starts_on: row.startsOn,
-    end_date: row.endDate,
-    is_active: row.isActive,
-    usage_limit: row.usageLimit,
-    per_customer_limit: row.perCustomerLimit,
-    uses,
-    allows_free_orders: row.allowsFreeOrders,
-    audit,
-  };
-}
-
-const couponValues = (row: CouponRow): AuditValues => ({
+/** The coupon's terms as staff see them: also what its audit entries compare (before → after). */
+const couponValues = (row: CouponRow) => ({
   code: row.code,
   kind: row.kind,
   value: row.discount,
@@ -55,6 +37,10 @@ const couponValues = (row: CouponRow): AuditValues => ({
   per_customer_limit: row.perCustomerLimit,
   allows_free_orders: row.allowsFreeOrders,
 });
+
+function couponJson(row: CouponRow, audit: AdminCoupon['audit'], uses: number): AdminCoupon {
+  return { id: row.id, ...couponValues(row), uses, audit };
+}
 
 export async function listCouponsForStaff(db: Db, query: AdminCouponsQuery): Promise<AdminCouponsResponse> {
   const page = pageOf(query);
@@ -173,9 +159,7 @@ export async function updateCoupon(
   body: UpdateCouponBody,
 ): Promise<{ message: string; coupon: AdminCoupon }> {
   const { db, now } = deps;
-  const id = parseId(idText);
-  const current = id === null ? undefined : await couponById(db, id);
-  if (!current) throw new NotFound('Coupon not found');
+  const current = await foundById(idText, (id) => couponById(db, id), 'Coupon not found');
   const fields: CouponFields = {
     code: body.code?.trim() ?? current.code,
     kind: body.kind ?? current.kind,

@@ -1,7 +1,6 @@
 // Staff and orders: the list, an order's page, and the actions its status allows (deliver, cancel, refund).
 // Every action runs under the order's row lock, writes its audit entry in the same transaction, and answers the
 // order as it is when the same click comes again (no second entry, no second mail).
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_REFUSALS,
   type AdminOrder,
@@ -10,16 +9,21 @@ import {
   type PaymentAttempt,
 } from '../../../contract/admin';
 import type { Db } from '../../db/client';
-import { customerNameOf, orderListRows } from '../../db/queries/backOffice';
-import { orderItemRows, orderRow, type OrderItemRow, type OrderRow } from '../../db/queries/orders';
+import {
+  customerNameOf,
+  markPaidAttemptsRefundDue,
+  orderListRows,
+  userNames,
+} from '../../db/queries/backOffice';
+import { orderItemRows, orderRow, updateOrder, type OrderRow } from '../../db/queries/orders';
 import {
   countOrderAttemptsIn,
   lockAttempt,
   orderStockNeeds,
   type AttemptRow,
 } from '../../db/queries/paymentAttempts';
-import { orders, paymentAttempts, products, users, type OrderStatus } from '../../db/schema';
-import { returnStock } from '../../db/stock';
+import type { AuditValues } from '../../db/queries/audit';
+import { returnStock, uncountSold } from '../../db/stock';
 import type { MailService } from '../mail';
 import { queueOrderMail, queueStaffMail } from '../../mails/orderMails';
 import { lockOrder, stockNeedsOf } from '../orders/lifecycle';
@@ -31,11 +35,14 @@ import {
   settlePaid,
   takeStockAgain,
 } from '../orders/paymentAttempts';
+import { orderItemJson } from '../orderItems';
 import type { PaymentGateway } from '../payments';
-import { parseId } from '../../lib/ids';
+import { foundById, parseId } from '../../lib/ids';
 import { Conflict, NotFound } from '../errors';
 import { auditOfOrder, writeAudit, type Actor } from './audit';
 import { DAY_MS, pageOf, shopDayStart } from './paging';
+
+type OrderStatus = OrderRow['status'];
 
 export interface OrderActionDeps {
   db: Db;
@@ -96,27 +103,11 @@ export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<Admin
   };
 }
 
-function itemJson(item: OrderItemRow) {
-  return {
-    id: item.id,
-    product_id: item.productId,
-    product_name: { en: item.productNameEn, ar: item.productNameAr },
-    quantity: { en: item.quantity },
-    total_price: { en: item.totalPrice },
-    size: item.size,
-    color: item.color,
-    price: item.unitPrice,
-  };
-}
-
 /** The order's payment attempts, oldest first, with the name of whoever recorded a refund. */
 export async function paymentAttemptsOf(db: Db, orderId: number): Promise<PaymentAttempt[]> {
   const rows = await orderAttempts(db, orderId);
   const staffIds = [...new Set(rows.flatMap((row) => (row.refundedBy === null ? [] : [row.refundedBy])))];
-  const names =
-    staffIds.length === 0
-      ? []
-      : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, staffIds));
+  const names = staffIds.length === 0 ? [] : await userNames(db, staffIds);
   const nameOf = new Map(names.map((row) => [row.id, row.name]));
   return rows.map((row) => ({
     id: row.id,
@@ -162,7 +153,7 @@ async function adminOrder(db: Db, order: OrderRow): Promise<AdminOrder> {
     discount_amount: order.discountAmount,
     coupon_code: order.couponCode,
     shipping_cost: order.shippingCost,
-    items: items.map(itemJson),
+    items: items.map(orderItemJson),
     payments,
     audit,
     can_deliver: DELIVERABLE.includes(order.status),
@@ -173,10 +164,7 @@ async function adminOrder(db: Db, order: OrderRow): Promise<AdminOrder> {
 }
 
 async function existingOrder(db: Db, idText: string): Promise<OrderRow> {
-  const id = parseId(idText);
-  const order = id === null ? undefined : await orderRow(db, id);
-  if (!order) throw new NotFound('Order not found');
-  return order;
+  return foundById(idText, (id) => orderRow(db, id), 'Order not found');
 }
 
 export async function orderPage(db: Db, idText: string): Promise<AdminOrder> {
@@ -204,7 +192,7 @@ export async function deliverOrder(
     if (order.status === 'completed') return false;
     if (!DELIVERABLE.includes(order.status))
       throw new Conflict(ADMIN_REFUSALS.order_not_deliverable, undefined, 'order_not_deliverable');
-    await tx.update(orders).set({ status: 'completed', updatedAt: now }).where(eq(orders.id, order.id));
+    await updateOrder(tx, order.id, { status: 'completed', updatedAt: now });
     await writeAudit(
       tx,
       actor,
@@ -251,28 +239,15 @@ export async function cancelOrderAsStaff(
     if (!CANCELABLE.includes(order.status))
       throw new Conflict(ADMIN_REFUSALS.order_not_cancelable, undefined, 'order_not_cancelable');
     const status: OrderStatus = order.status === 'paid' ? 'refund_due' : 'canceled';
-    await tx
-      .update(orders)
-      .set({ status, stockReserved: false, reservedUntil: null, updatedAt: now })
-      .where(eq(orders.id, order.id));
+    await updateOrder(tx, order.id, { status, stockReserved: false, reservedUntil: null, updatedAt: now });
     const needs = await stockNeedsOf(tx, order.id);
     if (order.stockReserved) await returnStock(tx, needs);
     let refundsDue = 0;
     if (order.status === 'paid') {
       // The money it was paid with goes back: staff record each refund when it is done.
-      const due = await tx
-        .update(paymentAttempts)
-        .set({ state: 'refund_due', updatedAt: now })
-        .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'paid')))
-        .returning({ id: paymentAttempts.id });
-      refundsDue = due.length;
+      refundsDue = await markPaidAttemptsRefundDue(tx, order.id, now);
       // Counted as sold when it was paid; it is not sold any more.
-      for (const need of needs) {
-        await tx
-          .update(products)
-          .set({ soldCount: sql`greatest(${products.soldCount} - ${need.quantity}, 0)` })
-          .where(eq(products.id, need.productId));
-      }
+      await uncountSold(tx, needs);
     }
     await writeAudit(
       tx,
@@ -325,22 +300,22 @@ export async function recordOrderRefund(
       await queueOrderMail(tx, deps.mail, order.id, 'refunded', now, {
         refund: { amount: attempt.amount, currency: attempt.currency },
       });
-      await writeAudit(
+      await auditPayment(
         tx,
         actor,
-        {
-          action: 'payment.refunded',
-          subjectType: 'payment',
-          subjectId: attempt.id,
-          orderId: order.id,
-          before: { state: attempt.state },
-          after: { state: 'refunded', amount: attempt.amount, currency: attempt.currency },
-        },
+        attempt,
         now,
+        'payment.refunded',
+        { state: attempt.state },
+        {
+          state: 'refunded',
+          amount: attempt.amount,
+          currency: attempt.currency,
+        },
       );
       if (order.status === 'refund_due') {
         if ((await countOrderAttemptsIn(tx, order.id, 'refund_due')) === 0) {
-          await tx.update(orders).set({ status: 'canceled', updatedAt: now }).where(eq(orders.id, order.id));
+          await updateOrder(tx, order.id, { status: 'canceled', updatedAt: now });
           await writeAudit(
             tx,
             actor,
@@ -391,6 +366,24 @@ async function onOrderPayment(
   };
 }
 
+/** A payment's audit entry, listed on its order's page. */
+function auditPayment(
+  tx: Db,
+  actor: Actor,
+  attempt: AttemptRow,
+  now: Date,
+  action: string,
+  before: AuditValues,
+  after: AuditValues,
+): Promise<void> {
+  return writeAudit(
+    tx,
+    actor,
+    { action, subjectType: 'payment', subjectId: attempt.id, orderId: attempt.orderId, before, after },
+    now,
+  );
+}
+
 /**
  * After a mismatched payment's money went back: an unpaid order that was held for staff's decision (no deadline) and
  * has no other payment to look at is held no longer. It is due now: the expiry job (which asks the gateway about its
@@ -399,7 +392,7 @@ async function onOrderPayment(
 async function releaseReviewHold(tx: Db, order: OrderRow, now: Date): Promise<void> {
   if (order.status !== 'pending' || !order.stockReserved || order.reservedUntil !== null) return;
   if ((await countOrderAttemptsIn(tx, order.id, 'amount_mismatch')) > 0) return;
-  await tx.update(orders).set({ reservedUntil: now, updatedAt: now }).where(eq(orders.id, order.id));
+  await updateOrder(tx, order.id, { reservedUntil: now, updatedAt: now });
 }
 
 /**
@@ -438,25 +431,21 @@ export async function acceptMismatchedPayment(
         needs,
         now,
       );
-      await writeAudit(
+      await auditPayment(
         tx,
         actor,
-        {
-          action: 'payment.accepted',
-          subjectType: 'payment',
-          subjectId: attempt.id,
-          orderId: order.id,
-          before: { state: 'amount_mismatch', status: order.status },
-          after: {
-            state: 'paid',
-            status: 'paid',
-            amount: attempt.amount,
-            currency: attempt.currency,
-            order_total: order.totalPrice,
-            order_currency: order.currency,
-          },
-        },
+        attempt,
         now,
+        'payment.accepted',
+        { state: 'amount_mismatch', status: order.status },
+        {
+          state: 'paid',
+          status: 'paid',
+          amount: attempt.amount,
+          currency: attempt.currency,
+          order_total: order.totalPrice,
+          order_currency: order.currency,
+        },
       );
       // Paid now: the shopper's receipt and the staff's notice, as a paid gateway payment sends them.
       await queueOrderMail(tx, deps.mail, order.id, 'paid', now);

@@ -13,7 +13,7 @@ import type { AuditValues } from '../../db/queries/audit';
 import { productImageRows, productListRows, productRow } from '../../db/queries/backOffice';
 import { categoryExists, categoryRows } from '../../db/queries/catalog';
 import { insertProduct, lockProduct, updateProductRow, type ProductRow } from '../../db/queries/products';
-import { parseId } from '../../lib/ids';
+import { foundById, parseId } from '../../lib/ids';
 import { LOW_STOCK_THRESHOLD, stockWarningFor } from '../../lib/stockWarning';
 import { Invalid, NotFound } from '../errors';
 import { auditOf, changedFields, writeAudit, type Actor } from './audit';
@@ -64,10 +64,7 @@ export async function listProductsForStaff(
 }
 
 export async function productPage(db: Db, idText: string): Promise<AdminProduct> {
-  const id = parseId(idText);
-  const row = id === null ? undefined : await productRow(db, id);
-  if (!row) throw new NotFound('Product not found');
-  return productJson(db, row);
+  return productJson(db, await foundById(idText, (id) => productRow(db, id), 'Product not found'));
 }
 
 async function productJson(db: Db, row: ProductJoin): Promise<AdminProduct> {

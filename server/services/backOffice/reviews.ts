@@ -3,7 +3,7 @@ import type { AdminReview, AdminReviewsQuery, AdminReviewsResponse } from '../..
 import type { Db } from '../../db/client';
 import { reviewListRows, reviewRow } from '../../db/queries/backOffice';
 import { lockReview, setReviewStatus } from '../../db/queries/reviews';
-import { parseId } from '../../lib/ids';
+import { foundById } from '../../lib/ids';
 import { NotFound } from '../errors';
 import { auditOf, auditOfMany, writeAudit, type Actor } from './audit';
 import { CATALOG_MESSAGES, type CatalogDeps } from './catalog';
@@ -55,9 +55,7 @@ export async function decideReview(
   decision: 'approved' | 'rejected',
 ): Promise<{ message: string; review: AdminReview }> {
   const { db, now } = deps;
-  const id = parseId(idText);
-  const found = id === null ? undefined : await reviewRow(db, id);
-  if (!found) throw new NotFound('Review not found');
+  const found = await foundById(idText, (id) => reviewRow(db, id), 'Review not found');
   const changed = await db.transaction(async (tx) => {
     const locked = await lockReview(tx, found.review.id);
     if (!locked) throw new NotFound('Review not found');

@@ -16,7 +16,7 @@ type UserRole = UserRow['role'];
 import { openDemoAccounts } from '../../db/seed/demoAccounts';
 import { normalizeEmail } from '../../lib/accounts';
 import { issueCode, type CodeDeps } from '../../lib/codes';
-import { parseId } from '../../lib/ids';
+import { foundById } from '../../lib/ids';
 import { Conflict, NotFound } from '../errors';
 import { writeAudit, type Actor } from './audit';
 
@@ -88,9 +88,15 @@ export async function setStaffNotifications(
   on: boolean,
   now: Date,
 ): Promise<{ message: string; member: StaffMember }> {
-  const id = parseId(idText);
-  const user = id === null ? undefined : await findUserById(db, id);
-  if (!user || user.role === 'shopper') throw new NotFound(ADMIN_REFUSALS.user_not_found, 'user_not_found');
+  const user = await foundById(
+    idText,
+    async (id) => {
+      const found = await findUserById(db, id);
+      return found?.role === 'shopper' ? undefined : found;
+    },
+    ADMIN_REFUSALS.user_not_found,
+    'user_not_found',
+  );
   if (user.staffNotifications === on) return { message: 'Nothing to change.', member: memberJson(user) };
   await db.transaction(async (tx) => {
     await updateUser(tx, user.id, { staffNotifications: on, updatedAt: now });
