@@ -143,7 +143,8 @@ for (const language of ['en', 'ar'] as const) {
       await openIn(page, '/search?minRating=4&maxPrice=50', language);
       await expect(page.getByTestId('product-card').first()).toBeVisible();
       const panel = page.getByTestId('filter-panel').first();
-      await expect(panel.getByRole('button', { pressed: true })).toHaveText('4★');
+      // The chosen rating, with how many products it leaves (the server's facet count, in the page's digits).
+      await expect(panel.getByRole('button', { pressed: true })).toHaveText(/^4★\([0-9٠-٩]+\)$/);
       expect(page.url()).toContain('minRating=4');
       expect(page.url()).toContain('maxPrice=50');
       // Every card costs at most 50 (the price filter) — read the current price of each.
@@ -343,6 +344,8 @@ for (const language of ['en', 'ar'] as const) {
       await page.reload();
       await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
       await expect(cards).toHaveText(secondNames);
+      // A later page is a page of its own: its number is in the title.
+      await expect(page).toHaveTitle(language === 'ar' ? /— صفحة 2 · / : /— page 2 · /);
       await expect(current).toHaveAttribute('aria-current', 'page');
 
       await page.goBack();
@@ -360,6 +363,12 @@ for (const language of ['en', 'ar'] as const) {
         await expect(page).toHaveURL((url) => url.pathname === '/search' && !url.searchParams.has('page'));
         await expect(cards).toHaveText(firstNames);
       }
+      // Not a page to index: the server answers it 404, rendered and noindex.
+      const missing = await page.request.get(`/search?page=999&lng=${language}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(missing.status()).toBe(404);
+      expect(await missing.text()).toContain('<meta name="robots" content="noindex">');
     });
 
     test('the search words go into the address; the shared link opened cold shows the same products', async ({
