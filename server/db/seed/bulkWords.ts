@@ -3,7 +3,7 @@
 // are phrases ("with saffron", "in linen": بالزعفران، من الكتان) so that they read right after any type, whatever
 // the noun's gender in Arabic. The Arabic words use the forms search has to cope with: hamza seats (أ إ ا آ),
 // tāʾ marbūṭa (ة), alif maqṣūra (ى) and the article (ال).
-import { CATEGORY_TEMPLATES } from './catalog';
+import { CATEGORY_TEMPLATES, COLLECTIONS } from './catalog';
 
 export interface Bilingual {
   en: string;
@@ -917,14 +917,9 @@ export const FAMILIES: Family[] = [
   },
 ];
 
-/** Collections a product belongs to (one in seven belongs to none). */
+/** Collections a product belongs to (one in seven belongs to none): the demo shop's and more. */
 export const BULK_COLLECTIONS: Bilingual[] = [
-  b('Ramadan Collection', 'مجموعة رمضان'),
-  b('Eid Edit', 'تشكيلة العيد'),
-  b('Summer 2025', 'صيف 2025'),
-  b('Winter Essentials', 'أساسيات الشتاء'),
-  b('New Arrivals', 'وصل حديثاً'),
-  b('National Day', 'العيد الوطني'),
+  ...COLLECTIONS,
   b('Back to School', 'العودة إلى المدارس'),
   b('Gergean', 'القرقيعان'),
   b('White Friday', 'الجمعة البيضاء'),
