@@ -14,11 +14,6 @@ import {
 import { localized, type Lang } from '../lib/language';
 import { convert, type Rate } from './rates';
 
-// Old homes of names that moved (rates.ts, lib/language.ts), kept only until the files importing them here, being
-// edited by others right now, import them from there.
-export { convert, findRate } from './rates';
-export { langOf } from '../lib/language';
-
 const ATTRIBUTE_NAMES: Record<'size' | 'color', Record<Lang, string>> = {
   size: { en: 'size', ar: 'المقاس' },
   color: { en: 'color', ar: 'اللون' },
