@@ -95,6 +95,27 @@ test('filters, facets and totals: a brand facet counts with the other filters, n
   ]);
 });
 
+test('the rating facet counts every choice the filter panel offers, 5 stars included', async () => {
+  // The filter panel has five rating choices: each gets the count of what it would leave.
+  await executeRows(t.db, sql`UPDATE products SET rating = 5 WHERE name_en = 'Oudwood Candle'`);
+  await executeRows(t.db, sql`UPDATE products SET rating = 4.5 WHERE name_en = 'Amber Incense Burner'`);
+  // Seen at once, as a staff change is (SQL alone shows within the version's bound).
+  t.app.deps.catalogue.changed();
+  const answer = await search(`category=${categoryId}&n=ratings`);
+  const counts = Object.fromEntries(answer.facets.ratings.map((facet) => [facet.min_rating, facet.count]));
+  expect(Object.keys(counts).map(Number).sort()).toEqual([1, 2, 3, 4, 5]);
+  expect(counts[5]).toBe(1);
+  expect(counts[4]).toBe(2);
+  // As many as the filter itself finds.
+  expect((await search(`category=${categoryId}&min_rating=5`)).total).toBe(counts[5]);
+  // Unrated again, as the later tests expect them.
+  await executeRows(
+    t.db,
+    sql`UPDATE products SET rating = 0 WHERE name_en IN ('Oudwood Candle', 'Amber Incense Burner')`,
+  );
+  t.app.deps.catalogue.changed();
+});
+
 test('a price limit without words counts from kept price bands: the same totals and facets as counting every product', async () => {
   const limits: [string | null, string | null][] = [
     [null, '5'],

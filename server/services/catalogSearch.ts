@@ -236,7 +236,7 @@ export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
   const categoryCounts = new Map<number, number>();
   const brandCounts = new Map<string, number>();
   const collectionCounts = new Map<string, number>();
-  const ratingCounts = [0, 0, 0, 0, 0];
+  const ratingCounts = [0, 0, 0, 0, 0, 0];
   const facets: Facets = {
     total: 0,
     categories: [],
@@ -257,7 +257,7 @@ export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
     if (category && brand && rating && group.collection !== '')
       add(collectionCounts, group.collection, group.count);
     if (category && brand && collection) {
-      for (let min = 1; min <= Math.min(4, group.ratingFloor); min += 1)
+      for (let min = 1; min <= Math.min(5, group.ratingFloor); min += 1)
         ratingCounts[min] = (ratingCounts[min] ?? 0) + group.count;
     }
     if (category && brand && collection && rating) {
@@ -271,7 +271,8 @@ export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
   facets.categories = [...categoryCounts].map(([id, count]) => ({ id, count }));
   facets.brands = [...brandCounts].map(([value, count]) => ({ value, count }));
   facets.collections = [...collectionCounts].map(([value, count]) => ({ value, count }));
-  facets.ratings = [1, 2, 3, 4].map((minRating) => ({ minRating, count: ratingCounts[minRating] ?? 0 }));
+  // One count per choice the filter panel offers (1 to 5 stars or more).
+  facets.ratings = [1, 2, 3, 4, 5].map((minRating) => ({ minRating, count: ratingCounts[minRating] ?? 0 }));
   return facets;
 }
 
