@@ -1,5 +1,7 @@
-// A coupon's terms as the SPA reads them from GET /coupons; the server's property test holds them to its own.
+// A coupon's terms: the server converts them at a rate (what it charges and what GET /coupons lists as `converted`),
+// the SPA reads them back from the list; the server's property test holds the two to each other.
 import type { Coupon } from '../contract/coupons';
+import { roundToMinor } from './minorUnits';
 import { percentCoupon, type CouponTerms } from './orderSummary';
 
 /** A coupon as GET /coupons lists it. */
@@ -28,5 +30,22 @@ export function couponTermsIn(coupon: CouponListing, currency: string): CouponTe
     percent: kind === 'percent' ? coupon.discount : 0,
     amount: converted.amount,
     minimum: converted.min_total,
+  };
+}
+
+/**
+ * The coupon's KWD terms in `rate`'s currency, as the server counts them and lists them (GET /coupons' `converted`,
+ * the apply answer): an amount coupon's amount and any minimum converted and rounded to the currency's minor unit.
+ */
+export function couponTermsAt(
+  coupon: { kind: 'percent' | 'amount'; discount: number; minTotal: number },
+  rate: { currencyCode: string; ratePerKwd: number },
+): CouponTerms {
+  const converted = (kwd: number) => roundToMinor(kwd * rate.ratePerKwd, rate.currencyCode);
+  return {
+    kind: coupon.kind,
+    percent: coupon.kind === 'percent' ? coupon.discount : 0,
+    amount: coupon.kind === 'amount' ? converted(coupon.discount) : 0,
+    minimum: coupon.minTotal > 0 ? converted(coupon.minTotal) : 0,
   };
 }

@@ -2,30 +2,28 @@
 import type { Coupon } from '../../contract/coupons';
 import type { Db } from '../db/client';
 import { workingCouponRows } from '../db/queries/catalog';
-import { convert, type Rate } from './rates';
+import { couponTermsAt } from '../../shared/coupons';
+import type { Rate } from './rates';
 
 /**
  * Only coupons a shopper can use now (a planned or switched-off coupon is staff's to know); with a rate, each also
  * in that currency (`converted`), as the cart will count it.
  */
 export async function listCoupons(db: Db, rate: Rate | null, now: Date): Promise<Coupon[]> {
-  return (await workingCouponRows(db, now.toISOString().slice(0, 10))).map((row) => ({
-    id: row.id,
-    code: row.code,
-    is_active: row.isActive ? 1 : 0,
-    end_date: row.endDate,
-    discount: row.discount,
-    kind: row.kind,
-    min_total: row.minTotal,
-    starts_on: row.startsOn,
-    ...(rate
-      ? {
-          converted: {
-            currency_code: rate.currencyCode,
-            amount: row.kind === 'amount' ? convert(row.discount, rate) : 0,
-            min_total: convert(row.minTotal, rate),
-          },
-        }
-      : {}),
-  }));
+  return (await workingCouponRows(db, now.toISOString().slice(0, 10))).map((row) => {
+    const terms = rate ? couponTermsAt(row, rate) : null;
+    return {
+      id: row.id,
+      code: row.code,
+      is_active: row.isActive ? 1 : 0,
+      end_date: row.endDate,
+      discount: row.discount,
+      kind: row.kind,
+      min_total: row.minTotal,
+      starts_on: row.startsOn,
+      ...(rate && terms
+        ? { converted: { currency_code: rate.currencyCode, amount: terms.amount, min_total: terms.minimum } }
+        : {}),
+    };
+  });
 }

@@ -2,7 +2,8 @@
 import type { Db } from '../db/client';
 import { couponByCode, productRowsWithIds } from '../db/queries/pricing';
 import { fromMinor, percentOfMinor, toMinor } from '../../shared/minorUnits';
-import { couponDiscountMinor, type CouponTerms } from '../../shared/orderSummary';
+import { couponTermsAt } from '../../shared/coupons';
+import { couponDiscountMinor } from '../../shared/orderSummary';
 import { unitPriceOf } from './catalog';
 import { convert, findRate } from './rates';
 import { cartRows, choiceNames, type CartOwner } from './cart';
@@ -59,22 +60,6 @@ export const couponMinimumMessage = (minTotal: number) =>
   `This coupon needs a subtotal of at least ${minTotal} KWD.`;
 
 /**
- * The coupon in `rate`'s currency, as the SPA gets it (GET /coupons' `converted`, the apply answer): an amount
- * coupon's KWD amount and any coupon's KWD minimum converted and rounded to the currency's minor unit.
- */
-export function couponTermsIn(
-  coupon: Pick<ValidCoupon, 'kind' | 'discount' | 'minTotal'>,
-  rate: { currencyCode: string; ratePerKwd: number },
-): CouponTerms {
-  return {
-    kind: coupon.kind,
-    percent: coupon.kind === 'percent' ? coupon.discount : 0,
-    amount: coupon.kind === 'amount' ? convert(coupon.discount, rate) : 0,
-    minimum: coupon.minTotal > 0 ? convert(coupon.minTotal, rate) : 0,
-  };
-}
-
-/**
  * The coupon's discount on `subtotal` (in `rate`'s currency): a percent of it, or its KWD amount converted, never
  * more than the subtotal. A subtotal under the coupon's converted minimum is Invalid: the SPA's summary
  * (shared/orderSummary.ts couponDiscountMinor) applies the same rule to the same converted figures.
@@ -91,7 +76,7 @@ export function couponTerms(
    */
   subtotalKwd: number | null,
 ): { percent: number; fixed: number } {
-  const terms = couponTermsIn(coupon, rate);
+  const terms = couponTermsAt(coupon, rate);
   const below =
     subtotalKwd !== null
       ? toMinor(subtotalKwd, 'KWD') < toMinor(coupon.minTotal, 'KWD')
@@ -283,7 +268,7 @@ export async function applyCoupon(
   const total = hasCart ? priced.subtotal : (input.cartTotal ?? 0);
   const rate = (await findRate(db, priced.currency)) ?? { currencyCode: 'KWD', ratePerKwd: 1 };
   couponTerms(coupon, total, rate, hasCart ? priced.subtotalKwd : null);
-  const terms = couponTermsIn(coupon, rate);
+  const terms = couponTermsAt(coupon, rate);
   const totalMinor = toMinor(total, priced.currency);
   const discountMinor = couponDiscountMinor(totalMinor, terms, priced.currency).discount;
   const discount_amount = fromMinor(discountMinor, priced.currency);
