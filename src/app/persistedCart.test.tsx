@@ -10,6 +10,7 @@ import { encryptToken } from '../features/auth/tokenCipher';
 import { cartApi } from '../features/cart/cartApi';
 import { CART_PERSIST_VERSION } from '../features/cart/cartSlice';
 import { cartSnapshot, type CartSnapshot } from '../features/cart/cartSnapshot';
+import { useCartSummary } from '../features/cart/useCartSummary';
 import { GUEST_TOKEN, makeCartItem, makeCartProduct } from '../features/cart/testing/fixtures';
 import type { CartItem } from '../features/cart/types';
 import { makeStore, type AppStore, type PreloadedState } from './store';
@@ -187,6 +188,23 @@ describe('the cart keeps its lines across a reload', () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByTestId('cart-line')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  it("the snapshot is no answer: what only the server's answer allows (checkout) waits for it", async () => {
+    storeCart({ guestToken: GUEST_TOKEN, revision: 2 });
+    keepSnapshot({ args: guestArgs, items: [oud(2)] });
+    const cart = heldGuestCart(() => [oud(3)]);
+    const { store } = await restoredStore();
+    function Answer() {
+      const { query, lines } = useCartSummary();
+      return (
+        <p data-testid="answer">{`${lines.length} ${query.data ? 'answered' : query.isLoading ? 'waiting' : 'none'}`}</p>
+      );
+    }
+    renderWithProviders(<Answer />, { store, toasts: false });
+    expect(screen.getByTestId('answer')).toHaveTextContent('1 waiting');
+    cart.release();
+    await waitFor(() => expect(screen.getByTestId('answer')).toHaveTextContent('1 answered'));
   });
 
   it("another account's snapshot is never shown: a different user's session drops it at once", async () => {

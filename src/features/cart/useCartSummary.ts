@@ -62,5 +62,20 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
     const couponPercent = couponCounted?.kind === 'percent' ? couponCounted.percent : 0;
     return { ...view, items, orderLines, summary, couponPercent, couponCounted, lastKnown };
   }, [view, items, signedIn, coupon, listed, shippingPrice, currency, lastKnown]);
-  return { ...figures, query };
+  // The snapshot is no answer: `query` is the server's own state (loading, or failed), so what only an answer
+  // allows (checkout's order, the load-failure screen) waits for it.
+  const answered = useMemo(
+    () =>
+      lastKnown
+        ? ({
+            ...query,
+            data: undefined,
+            currentData: undefined,
+            isSuccess: false,
+            isLoading: !query.isError,
+          } as typeof query)
+        : query,
+    [query, lastKnown],
+  );
+  return { ...figures, query: answered };
 }

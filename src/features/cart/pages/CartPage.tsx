@@ -60,8 +60,7 @@ export default function CartPage() {
   const cart = useAppSelector(selectCartArgs);
   const { query, items, lines, withoutCurrency, summary, orderLines, couponCounted, lastKnown } =
     useCartSummary();
-  // A snapshot on screen whose refresh failed is no answer either: the page says it could not load the cart.
-  const failed = query.isError && (!query.data || lastKnown);
+  const failed = query.isError && !query.data;
   // Strings, so a quantity change (a new cart array, the same products) leaves the related grids alone.
   const related = useMemo(() => {
     const products = items.flatMap((item) => (item.product ? [item.product] : []));
