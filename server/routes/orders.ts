@@ -18,7 +18,7 @@ import {
   type AttemptRow,
   TOO_MANY_ORDERS,
 } from '../services/orders';
-import { orderItemJson } from '../services/orderItems';
+import { orderDetailFields } from '../services/orderItems';
 import { assertPaymentsAvailable } from '../services/payments';
 import { Invalid } from '../services/errors';
 import { HttpError } from '../lib/errors';
@@ -55,14 +55,7 @@ function orderDetail({ order, items }: OrderWithItems, attempts: AttemptRow[]) {
   return {
     ...orderSummary(order),
     address: `${order.address}, ${order.areaName}, ${order.governorateName}`,
-    governorate_name: order.governorateName,
-    area_name: order.areaName,
-    payment_method: order.paymentMethod,
-    subtotal: order.subtotal,
-    discount_amount: order.discountAmount,
-    coupon_code: order.couponCode,
-    shipping_cost: order.shippingCost,
-    items: items.map(orderItemJson),
+    ...orderDetailFields(order, items),
     refund_due: own.some((attempt) => attempt.state === 'refund_due'),
     payments: own.map(paymentJson),
   };

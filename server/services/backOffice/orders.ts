@@ -35,7 +35,7 @@ import {
   settlePaid,
   takeStockAgain,
 } from '../orders/paymentAttempts';
-import { orderItemJson } from '../orderItems';
+import { orderDetailFields } from '../orderItems';
 import type { PaymentGateway } from '../payments';
 import { foundById, parseId } from '../../lib/ids';
 import { Conflict, NotFound } from '../errors';
@@ -146,14 +146,7 @@ async function adminOrder(db: Db, order: OrderRow): Promise<AdminOrder> {
     customer_name: customerName,
     user_id: order.userId,
     address: order.address,
-    governorate_name: order.governorateName,
-    area_name: order.areaName,
-    payment_method: order.paymentMethod,
-    subtotal: order.subtotal,
-    discount_amount: order.discountAmount,
-    coupon_code: order.couponCode,
-    shipping_cost: order.shippingCost,
-    items: items.map(orderItemJson),
+    ...orderDetailFields(order, items),
     payments,
     audit,
     can_deliver: DELIVERABLE.includes(order.status),
