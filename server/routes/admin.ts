@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Admin } from '../../contract/admin';
-import { HttpError } from '../lib/errors';
+import { imagePartOf } from '../lib/imagePart';
 import { UPLOAD_LIMIT } from '../lib/limits';
 import type { Actor } from '../services/backOffice/audit';
 import { CATALOG_MESSAGES } from '../services/backOffice/catalog';
@@ -40,33 +40,6 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 const IMAGE_TOO_LARGE = 'The image field must not be greater than 5120 kilobytes.';
-
-/** The multipart `image` part's bytes, or null when none came. */
-async function imageOf(request: FastifyRequest): Promise<Buffer | null> {
-  if (!request.isMultipart()) return null;
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'image' || bytes) {
-        part.file.resume();
-        continue;
-      }
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, IMAGE_TOO_LARGE, { image: [IMAGE_TOO_LARGE] });
-        throw error;
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError || (error as { statusCode?: unknown }).statusCode === 413) throw error;
-    request.log.info({ err: error }, 'unreadable multipart body');
-    return null;
-  }
-  return bytes;
-}
 
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, gateway, mail } = app.deps;
@@ -160,7 +133,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Admin.uploadPicture.url,
     { ...staff, bodyLimit: UPLOAD_LIMIT + 64 * 1024, schema: Admin.uploadPicture.schema },
     async (request, reply) => {
-      const bytes = await imageOf(request);
+      const bytes = await imagePartOf(request, IMAGE_TOO_LARGE);
       if (!bytes) throw new Invalid({ image: [CATALOG_MESSAGES.pictureRequired] });
       return reply.status(201).send(await storeProductPicture(config.dataDir, bytes));
     },
