@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 
 import type { Language } from '../../../app/events';
 import { allResources } from '../../../i18n/resources';
@@ -23,7 +23,7 @@ interface AddCall {
   authorization: string | null;
 }
 
-function cartServer(options: { fail?: boolean; slow?: boolean } = {}) {
+function cartServer(options: { fail?: boolean; held?: Promise<void> } = {}) {
   const calls: AddCall[] = [];
   let pieces = 0;
   const items = () =>
@@ -47,7 +47,8 @@ function cartServer(options: { fail?: boolean; slow?: boolean } = {}) {
         body: (await request.json()) as Record<string, unknown>,
         authorization: request.headers.get('authorization'),
       });
-      if (options.slow) await delay(150);
+      // Answered when the test lets it: the busy state is seen before, whatever the machine's speed.
+      await options.held;
       if (options.fail) return HttpResponse.json({ message: 'Server error' }, { status: 500 });
       pieces += 1;
       return HttpResponse.json({ message: 'Added', guest_token: 'guest-token-0123456789' });
@@ -86,14 +87,17 @@ describe('add to cart from a product card', () => {
     '(%s) a guest adds one piece: busy with a spinner and a label, then the toast and the count',
     async (language) => {
       server.use(...catalogHandlers());
-      const calls = cartServer({ slow: true });
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const calls = cartServer({ held });
       const { user, store } = renderSearch(language);
       const texts = catalog(language);
       const name = 'Royal Oud';
       await user.click(
         await screen.findByRole('button', { name: texts.ui.add_to_cart.replace('{{name}}', name) }),
       );
-      const busy = within(card(name)).getByRole('button', {
+      // RTK Query batches its pending state into the next frame: the busy button shows then.
+      const busy = await within(card(name)).findByRole('button', {
         name: texts.ui.adding_to_cart.replace('{{name}}', name),
       });
       expect(busy).toBeDisabled();
@@ -103,6 +107,7 @@ describe('add to cart from a product card', () => {
       expect(
         screen.getByRole('button', { name: texts.ui.add_to_cart.replace('{{name}}', 'Musk Al Tahara') }),
       ).toBeEnabled();
+      release();
       expect(await screen.findByText(texts.product.added_to_cart)).toBeInTheDocument();
       expect(calls).toEqual([
         {
