@@ -142,6 +142,15 @@ describe('add to cart: the story from the tap to the answer', () => {
     await waitFor(() => expect(quantities()).toEqual([2]));
   });
 
+  it('a second tap while the add is out adds nothing more', async () => {
+    const { store, toasts, answer, quantities } = guestWithCart(200);
+    store.dispatch(addToCartClicked(request));
+    store.dispatch(addToCartClicked(request));
+    expect(quantities()).toEqual([2]);
+    answer();
+    await waitFor(() => expect(toasts).toEqual([ADDED]));
+  });
+
   it.each([
     ['en', 'Error adding to cart. Please try again.'],
     ['ar', 'حدث خطأ أثناء الإضافة إلى السلة. يرجى المحاولة مرة أخرى.'],

@@ -1,7 +1,13 @@
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 
 import { statusOf } from '../../app/api';
-import { addToCartClicked, addToCartKey, guestTokenRejected, signedIn } from '../../app/events';
+import {
+  addToCartClicked,
+  addToCartKey,
+  guestTokenRejected,
+  selectIsAddingToCart,
+  signedIn,
+} from '../../app/events';
 import type { AppStartListening } from '../../app/listenerTypes';
 import { loadWhenOnline } from '../../lib/loadWhenOnline';
 import { cartAdds } from './cartApi';
@@ -43,6 +49,9 @@ export function addCartListeners(startAppListening: AppStartListening): void {
   startAppListening({
     actionCreator: addToCartClicked,
     effect: async (action, listenerApi) => {
+      // A second tap before the button's busy state is painted (RTK Query batches it into the next frame) adds
+      // nothing more: the state already has the add in flight.
+      if (selectIsAddingToCart(listenerApi.getState(), action.payload.product_id)) return;
       const add = listenerApi.dispatch(
         cartAdds.endpoints.addToCart.initiate(action.payload, {
           fixedCacheKey: addToCartKey(action.payload.product_id),
