@@ -221,7 +221,8 @@ describe('ProductPage', () => {
     await user.click(screen.getByRole('radio', { name: 'Navy' }));
     await user.click(screen.getByRole('radio', { name: 'L' }));
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-    const busy = screen.getByRole('button', { name: 'Adding to cart…' });
+    // RTK Query batches the add's pending state into the next frame: the busy button shows then.
+    const busy = await screen.findByRole('button', { name: 'Adding to cart…' });
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
     // A second tap while it is out adds nothing more.
