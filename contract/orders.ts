@@ -64,7 +64,10 @@ export const OrderCreatedResponse = ResponseObject(OrderCreatedFields);
 export type OrderCreatedResponse = Static<typeof OrderCreatedResponse>;
 
 /** A guest's order also answers the token that reads and pays it. */
-export const GuestOrderCreatedResponse = ResponseObject({ ...OrderCreatedFields, guest_token: Type.String() });
+export const GuestOrderCreatedResponse = ResponseObject({
+  ...OrderCreatedFields,
+  guest_token: Type.String(),
+});
 export type GuestOrderCreatedResponse = Static<typeof GuestOrderCreatedResponse>;
 
 /**

@@ -6,8 +6,7 @@ import { fakeSpaServer } from '../testing/fakeSpa';
 
 const server = fakeSpaServer({ seed: true, config: { publicUrl: 'https://shop.example' } });
 
-const page = (url: string) =>
-  server.t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const page = (url: string) => server.t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 async function pageCount(query: string): Promise<number> {
