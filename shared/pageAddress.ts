@@ -6,6 +6,24 @@ import { isServerRenderedPath } from './routeTable';
 export const SEARCH_PATH = '/search';
 export const SEARCH_TEXT_PARAM = 'q';
 export const SEARCH_FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
+/** The price slider's top (its value there means no limit) and step, and the highest rating a search asks for. */
+export const SEARCH_PRICE_TOP = 100_000;
+export const SEARCH_PRICE_STEP = 10;
+export const SEARCH_RATING_TOP = 5;
+
+/** A price as the slider holds it: snapped to its step inside 0…top (not a number: the top). */
+export function clampSearchPrice(value: number): number {
+  if (!Number.isFinite(value)) return SEARCH_PRICE_TOP;
+  const stepped = Math.round(value / SEARCH_PRICE_STEP) * SEARCH_PRICE_STEP;
+  return Math.min(SEARCH_PRICE_TOP, Math.max(0, stepped));
+}
+
+/** A least rating as the filter holds it: a whole number of stars inside 0…5 (not a number: none). */
+export function clampSearchRating(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(SEARCH_RATING_TOP, Math.max(0, Math.round(value)));
+}
+
 /** The results' page, 1-based; page 1 is left out of the address. */
 export const SEARCH_PAGE_PARAM = 'page';
 /** The highest page the server takes (its `page` is at most 6 digits). */
@@ -37,7 +55,7 @@ export function isPublicPage(pathname: string): boolean {
 }
 
 /** A comma list as the search page reads it: trimmed items, each once, in their order. */
-function listOf(value: string | null): string[] {
+export function listOf(value: string | null): string[] {
   if (!value) return [];
   return [
     ...new Set(

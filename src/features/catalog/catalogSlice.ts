@@ -12,9 +12,16 @@ import {
 } from '../../lib/persistGuard';
 import { localPersistStorage, sessionPersistStorage } from '../../lib/storage';
 
-export const MAX_PRICE = 100_000;
-export const PRICE_STEP = 10;
-export const MAX_RATING = 5;
+// The slider's and the rating's bounds are the address's (shared with the server, which reads search addresses too).
+import {
+  SEARCH_PRICE_TOP as MAX_PRICE,
+  SEARCH_PRICE_STEP as PRICE_STEP,
+  SEARCH_RATING_TOP as MAX_RATING,
+  clampSearchPrice as clampPrice,
+  clampSearchRating as clampRating,
+} from '../../../shared/pageAddress';
+
+export { MAX_PRICE, PRICE_STEP, MAX_RATING, clampPrice, clampRating };
 
 export interface CatalogFilters {
   category: string | null;
@@ -58,18 +65,6 @@ const initialCatalog: CatalogState = {
   filters: DEFAULT_FILTERS,
   page: 1,
 };
-
-/** Slider values snap to the 10 step inside 0…100000. */
-export function clampPrice(value: number): number {
-  if (!Number.isFinite(value)) return MAX_PRICE;
-  const stepped = Math.round(value / PRICE_STEP) * PRICE_STEP;
-  return Math.min(MAX_PRICE, Math.max(0, stepped));
-}
-
-export function clampRating(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  return Math.min(MAX_RATING, Math.max(0, Math.round(value)));
-}
 
 function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];

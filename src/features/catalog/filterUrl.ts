@@ -7,24 +7,13 @@ import {
   SEARCH_PAGE_PARAM,
   SEARCH_PATH as PAGE_PATH,
   SEARCH_TEXT_PARAM,
+  listOf,
   searchPageOf,
 } from '../../../shared/pageAddress';
 import { clampPrice, clampRating, DEFAULT_FILTERS, MAX_PRICE, type CatalogFilters } from './catalogSlice';
 
 // The names are shared with the server, which keeps a rendered search page under what its query states.
 export const FILTER_PARAMS = SEARCH_FILTER_PARAMS;
-
-const list = (value: string | null) =>
-  value
-    ? [
-        ...new Set(
-          value
-            .split(',')
-            .map((item) => item.trim())
-            .filter(Boolean),
-        ),
-      ]
-    : [];
 
 /** The filters a URL states, or null when it states none (the saved filters then stay). */
 export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters | null {
@@ -33,8 +22,8 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
   const minRating = params.get('minRating');
   return {
     category: params.get('category')?.trim() || null,
-    brands: list(params.get('brands')),
-    collections: list(params.get('collections')),
+    brands: listOf(params.get('brands')),
+    collections: listOf(params.get('collections')),
     maxPrice: maxPrice === null || maxPrice === '' ? MAX_PRICE : clampPrice(Number(maxPrice)),
     minRating: minRating === null || minRating === '' ? 0 : clampRating(Number(minRating)),
   };
