@@ -33,6 +33,11 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       groups.get(key, compute) as Promise<T>,
   };
   app.deps.catalogue.onChange(() => memory.clear());
+  // Another writer's change (an instance, a merchant's SQL) reaches what is kept here within the bound even when a
+  // shop is asked nothing but searches: these routes read the catalogue's version themselves (once per bound).
+  app.addHook('onRequest', async () => {
+    await app.deps.catalogue.fresh();
+  });
   // The groups hold no stock and no sales: an order taking stock leaves them be (migration 023).
   app.deps.catalogue.onChange(() => groups.clear(), { ignoresStock: true });
 

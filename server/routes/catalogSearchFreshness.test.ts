@@ -1,0 +1,44 @@
+// The search's kept answers and facet groups follow a catalogue change made by another writer (another instance, a
+// merchant's SQL) within the bound, even when nothing but searches is asked: the search routes read the catalogue's
+// version themselves instead of relying on a product read to do it. The clock is the test's.
+import { sql } from 'drizzle-orm';
+import type { SearchResponse } from '../../contract/catalogSearch';
+import { executeRows } from '../db/client';
+import { CATALOGUE_CHECK_MS } from '../lib/catalogueChanges';
+import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
+
+jest.setTimeout(60_000);
+
+const clock = manualClock(new Date());
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, config: { now: clock.now } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function searched(url: string): Promise<SearchResponse> {
+  const answer = await t.app.inject({ method: 'GET', url });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<SearchResponse>();
+}
+
+test('a product written by another writer is counted by the next search past the bound, with only searches asked', async () => {
+  // The whole catalogue (facet groups kept) and one address's answer (kept a few seconds).
+  const everything = await searched('/api/catalog/search?n=1');
+  const address = '/api/catalog/search?q=Freshly%20written';
+  expect((await searched(address)).total).toBe(0);
+
+  await executeRows(
+    t.db,
+    sql`INSERT INTO products (category_id, name_en, name_ar, price, brand, stock_quantity, handle)
+        SELECT category_id, 'Freshly written', 'مكتوب للتو', 4, brand, 3, 'freshly-written'
+        FROM products ORDER BY id LIMIT 1`,
+  );
+  clock.advance(CATALOGUE_CHECK_MS);
+
+  expect((await searched('/api/catalog/search?n=2')).total).toBe(everything.total + 1);
+  expect((await searched(address)).total).toBe(1);
+});
