@@ -14,7 +14,7 @@ import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
 import { loadFooter } from '../shell/footerCode';
 import { serverPageLoaded } from './api';
-import { snapshotCache, type CacheSnapshot } from './cacheSnapshot';
+import { forgetFormerKeys, snapshotCache, type CacheSnapshot } from './cacheSnapshot';
 import { syncAcrossTabs } from './crossTabSync';
 import { locationChanged } from './events';
 import { selectFirstRenderInputs, readServerPage, watchPersonalState } from './firstRender';
@@ -53,6 +53,7 @@ export async function boot(): Promise<void> {
     shippingSnapshot,
     couponSnapshot,
   ] as CacheSnapshot<unknown>[]);
+  forgetFormerKeys();
   store.dispatch(locationChanged({ pathname, search }));
   syncLanguageWithStore(store, i18n);
   syncAcrossTabs(store);

@@ -23,6 +23,20 @@ export interface CacheSnapshot<T> {
 export const SNAPSHOT_PREFIX = 'snapshot:';
 
 /**
+ * What earlier builds stored and no build reads any more: the favorites' copy of the server's list (now the
+ * `snapshot:favorites` of the cache entry) and the checkout draft's own key (now redux-persist's `persist:checkout`).
+ * Left alone they would sit in the shopper's browser for good.
+ */
+export const FORMER_KEYS = [
+  { area: 'local', key: 'persist:favorites' },
+  { area: 'session', key: 'checkout' },
+] as const;
+
+export function forgetFormerKeys(): void {
+  for (const { area, key } of FORMER_KEYS) removeItem(area, key);
+}
+
+/**
  * Seeds the cache from the snapshots read back (once, after redux-persist restored the ids they belong to), then
  * keeps each snapshot in step with its entry: written when the entry changes, removed when it is no longer the
  * shopper's. Returns the stop.

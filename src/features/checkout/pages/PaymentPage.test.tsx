@@ -240,7 +240,7 @@ describe('back from the gateway', () => {
       }),
     );
     renderPayment('/payment?paymentId=p1&status=paid&order=41&expires=1900000000&signature=abc123', 'en', {
-      cart: { guestToken: 'guest-token-1234567890', revision: 0, lastKnown: null, pendingAdd: null },
+      cart: { guestToken: 'guest-token-1234567890', revision: 0, pendingAdd: null },
     });
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
     expect(asked[0]?.pathname).toMatch(/\/payments\/p1\/status$/);
