@@ -2,7 +2,6 @@
 // the home lists. Answers are kept a few seconds per address and dropped when the catalogue changes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CatalogPages, NO_SUCH_SEARCH_PAGE } from '../../contract/catalogSearch';
-import type { MatchGroup } from '../db/queries/catalogSearch';
 import { ResponseMemory } from '../lib/responseMemory';
 import { langOf } from '../lib/language';
 import { requestedRate } from '../services/rates';
@@ -13,7 +12,7 @@ import {
   searchCatalog,
   suggestProducts,
   type GroupMemory,
-  type PriceBands,
+  type Kept,
 } from '../services/catalogSearch';
 
 /** As long as the spec's list answers are reused (routes/catalog.ts). */
@@ -25,12 +24,11 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   const memory = new ResponseMemory<unknown>(ANSWER_MS, MAX_ANSWERS);
   // The whole catalogue's match groups (the facets of every search without words or price limit) and their split by
-  // price band (a price limit without words), per language: kept until the catalogue changes (stock aside), on this
-  // instance or another, or a minute at most.
-  const groups = new ResponseMemory<MatchGroup[] | PriceBands>(GROUPS_MS, 4);
+  // price band (a price limit without words), per language, and the categories' order (the category facet's names):
+  // kept until the catalogue changes (stock aside), on this instance or another, or a minute at most.
+  const groups = new ResponseMemory<Kept>(GROUPS_MS, 5);
   const groupMemory: GroupMemory = {
-    get: <T extends MatchGroup[] | PriceBands>(key: string, compute: () => Promise<T>) =>
-      groups.get(key, compute) as Promise<T>,
+    get: <T extends Kept>(key: string, compute: () => Promise<T>) => groups.get(key, compute) as Promise<T>,
   };
   app.deps.catalogue.onChange(() => memory.clear());
   // Another writer's change (an instance, a merchant's SQL) reaches what is kept here within the bound even when a

@@ -23,7 +23,6 @@ import {
   bestRatedIds,
   categoriesPage,
   categoryIdNamed,
-  categorySuggestionRows,
   dealIds,
   newestIds,
   normalizedWords,
@@ -31,9 +30,10 @@ import {
   matchGroups,
   mayBeMistyped,
   bandedGroups,
+  searchMatches,
   searchPageIds,
-  similarWords,
-  suggestionRows,
+  similarWordsOf,
+  suggestionMatches,
   withFuzzyMatching,
   type CategoryListRow,
   type MatchGroup,
@@ -51,6 +51,7 @@ const MAX_WORDS = 6;
 const SIMILAR_MAX = 12;
 const RECOMMENDED_MAX = 8;
 const MIN_GOOD_RATING = 3;
+const CATEGORY_SUGGESTIONS_MAX = 3;
 /** Half of the smallest KWD unit: a price shown rounded at the chosen limit still passes it. */
 const HALF_FILS = 0.0005;
 
@@ -105,12 +106,18 @@ function kwd(text: string | undefined, rate: Rate | null, slack: number): number
   return (rate ? value / rate.ratePerKwd : value) + slack;
 }
 
+/** The categories in the shop's order (their names and order for the category facet). */
+export type CategoryOrder = Awaited<ReturnType<typeof categoryRows>>;
+
+/** What a GroupMemory keeps: match groups, price bands, the categories' order. */
+export type Kept = MatchGroup[] | PriceBands | CategoryOrder;
+
 /**
  * Where the whole catalogue's match groups (and their split by price band) are kept between searches (the route
  * drops them on a change).
  */
 export interface GroupMemory {
-  get<T extends MatchGroup[] | PriceBands>(key: string, compute: () => Promise<T>): Promise<T>;
+  get<T extends Kept>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -204,10 +211,8 @@ async function groupsWithinPrice(db: Db, filters: SearchFilters, bands: PriceBan
 }
 
 /** The catalogue's words close to each typed word that may be mistyped (none: the word has no likely meaning). */
-async function closeWordsOf(db: Db, words: string[]): Promise<Record<string, string[]>> {
-  const similar: Record<string, string[]> = {};
-  for (const word of words.filter(mayBeMistyped)) similar[word] = await similarWords(db, word);
-  return similar;
+function closeWordsOf(db: Db, words: string[]): Promise<Record<string, string[]>> {
+  return similarWordsOf(db, words.filter(mayBeMistyped));
 }
 
 export interface Facets {
@@ -310,27 +315,40 @@ export async function searchCatalog(
     withoutWords && !wholeCatalogue && groupMemory
       ? await groupMemory.get(`bands:${lang}`, () => priceBands(db, lang))
       : null;
-  const { facets, ids, page, pageCount } = await withFuzzyMatching(db, async (tx) => {
-    let groups =
-      catalogueGroups ??
-      (bands ? await groupsWithinPrice(tx, filters, bands) : await matchGroups(tx, filters));
+  const asked = wholeNumber(query.page, 1);
+  let groups: MatchGroup[];
+  // The page's ids when they came with the groups (from the statement that found the words' matches).
+  let pageIds: number[] | null = null;
+  if (catalogueGroups) groups = catalogueGroups;
+  else if (bands) groups = await groupsWithinPrice(db, filters, bands);
+  else {
+    let found = await searchMatches(db, filters, sort, perPage, asked);
     // Nothing as typed: perhaps a letter or two is off. The words close to them come from the catalogue's
     // vocabulary, then are searched for as typed words are (through the trigram index).
-    if (groups.length === 0 && filters.words.some(mayBeMistyped)) {
-      filters.similar = await closeWordsOf(tx, filters.words);
-      filters.fuzzy = true;
-      if (Object.values(filters.similar).some((close) => close.length > 0))
-        groups = await matchGroups(tx, filters);
+    if (found.groups.length === 0 && filters.words.some(mayBeMistyped)) {
+      const asTyped = found;
+      found = await withFuzzyMatching(db, async (tx) => {
+        filters.similar = await closeWordsOf(tx, filters.words);
+        filters.fuzzy = true;
+        return Object.values(filters.similar).some((close) => close.length > 0)
+          ? searchMatches(tx, filters, sort, perPage, asked)
+          : asTyped;
+      });
     }
-    const counted = facetsOf(groups, filters);
-    const pages = Math.max(1, Math.ceil(counted.total / perPage));
-    // A page past the end answers the last one (a narrower filter left fewer pages).
-    const answered = Math.min(wholeNumber(query.page, 1), pages);
-    const pageIds =
-      counted.total === 0 ? [] : await searchPageIds(tx, filters, sort, perPage, (answered - 1) * perPage);
-    return { facets: counted, ids: pageIds, page: answered, pageCount: pages };
-  });
-  const categoryOrder = await categoryRows(db);
+    groups = found.groups;
+    pageIds = found.ids;
+  }
+  const facets = facetsOf(groups, filters);
+  const pageCount = Math.max(1, Math.ceil(facets.total / perPage));
+  // A page past the end answers the last one (a narrower filter left fewer pages).
+  const page = Math.min(asked, pageCount);
+  const ids =
+    facets.total === 0
+      ? []
+      : (pageIds ?? (await searchPageIds(db, filters, sort, perPage, (page - 1) * perPage)));
+  const categoryOrder = groupMemory
+    ? await groupMemory.get('categories', async () => categoryRows(db))
+    : await categoryRows(db);
   const categoryNames = new Map(
     categoryOrder.map((row) => [row.id, localized(lang, row.nameEn, row.nameAr)]),
   );
@@ -371,17 +389,24 @@ export async function suggestProducts(
 ): Promise<SuggestResponse> {
   const trimmed = text.trim();
   if ([...trimmed].length < 2) return { products: [], categories: [] };
-  const { rows, categories } = await withFuzzyMatching(db, async (tx) => {
-    const words = meaningfulWords(await normalizedWords(tx, trimmed));
-    const asTyped = await suggestionRows(tx, { words, fuzzy: false }, SUGGESTIONS_MAX);
-    const similar = asTyped.length > 0 ? {} : await closeWordsOf(tx, words);
-    return {
-      rows: Object.values(similar).some((close) => close.length > 0)
-        ? await suggestionRows(tx, { words, fuzzy: true, similar }, SUGGESTIONS_MAX)
-        : asTyped,
-      categories: await categorySuggestionRows(tx, words, 3),
-    };
-  });
+  const words = meaningfulWords(await normalizedWords(db, trimmed));
+  // The categories are matched as typed only, so they come with the first try.
+  const asTyped = await suggestionMatches(
+    db,
+    { words, fuzzy: false },
+    SUGGESTIONS_MAX,
+    CATEGORY_SUGGESTIONS_MAX,
+  );
+  const { categories } = asTyped;
+  const rows =
+    asTyped.products.length > 0 || !words.some(mayBeMistyped)
+      ? asTyped.products
+      : await withFuzzyMatching(db, async (tx) => {
+          const similar = await closeWordsOf(tx, words);
+          return Object.values(similar).some((close) => close.length > 0)
+            ? (await suggestionMatches(tx, { words, fuzzy: true, similar }, SUGGESTIONS_MAX, 0)).products
+            : asTyped.products;
+        });
   return {
     products: rows.map((row) => ({
       id: row.id,

@@ -8,6 +8,7 @@ import {
   matchGroups,
   matchGroupsStatement,
   normalizedWords,
+  searchMatchesStatement,
   searchPageStatement,
   similarWords,
   withFuzzyMatching,
@@ -68,6 +69,15 @@ test('a page of matches for words reads the trigram index', async () => {
   expect(text).not.toMatch(/Seq Scan on products/);
 });
 
+test('the one statement of a search by words (groups and page together) finds its matches through the trigram index', async () => {
+  const filters = await filtersFor('saffron 4242', { minRating: 3, brands: ['Brand 7'] });
+  for (const order of ['relevance', 'newest', 'price_asc'] as const) {
+    const text = await plan(searchMatchesStatement(filters, order, 12, 2));
+    expect(text).toMatch(/products_search_text_trgm_idx/);
+    expect(text).not.toMatch(/Seq Scan on products/);
+  }
+});
+
 test('the facets of words read the trigram index too', async () => {
   const groups = await plan(
     sql`SELECT count(*) FROM products p WHERE p.search_text LIKE ${'%saffron%'} AND p.search_text LIKE ${'%4242%'}`,
@@ -89,7 +99,11 @@ test('a mistyped word is looked up among the words of the catalogue, then search
   const close = await withFuzzyMatching(t.db, (tx) => similarWords(tx, 'saffon'));
   expect(close[0]).toBe('saffron');
   const filters = await filtersFor('saffon 4242', { fuzzy: true, similar: { saffon: close } });
-  for (const statement of [searchPageStatement(filters, 'relevance', 12, 0), matchGroupsStatement(filters)]) {
+  for (const statement of [
+    searchPageStatement(filters, 'relevance', 12, 0),
+    matchGroupsStatement(filters),
+    searchMatchesStatement(filters, 'relevance', 12, 1),
+  ]) {
     const text = await plan(statement);
     expect(text).toMatch(/products_search_text_trgm_idx/);
     expect(text).not.toMatch(/Seq Scan on products/);

@@ -103,6 +103,33 @@ export async function similarWords(db: Db, word: string): Promise<string[]> {
   return rows.map((row) => row.word);
 }
 
+/**
+ * similarWords of several typed words in one statement: per word, its close words, the closest first (a word with
+ * none is absent). Run inside withFuzzyMatching, as similarWords.
+ */
+export async function similarWordsOf(db: Db, words: string[]): Promise<Record<string, string[]>> {
+  const distinct = [...new Set(words)];
+  if (distinct.length === 0) return {};
+  const typed = sql.join(
+    distinct.map((word, index) => sql`(${word}::text, ${index}::int)`),
+    sql`, `,
+  );
+  const rows = await executeRows<{ typed: string; word: string }>(
+    db,
+    sql`SELECT t.word AS typed, c.word, c.rank FROM (VALUES ${typed}) AS t(word, n),
+        LATERAL (
+          SELECT w.word, row_number() OVER () AS rank FROM (
+            SELECT w.word FROM search_words w WHERE t.word OPERATOR(public.<%) w.word
+            ORDER BY public.word_similarity(t.word, w.word) DESC, w.word LIMIT ${CLOSE_WORDS_MAX}
+          ) w
+        ) c
+        ORDER BY t.n, c.rank`,
+  );
+  const similar: Record<string, string[]> = {};
+  for (const row of rows) (similar[row.typed] ??= []).push(row.word);
+  return similar;
+}
+
 /** Whether the words are long enough for the index to narrow the matches before they are ranked. */
 export const rankable = (words: string[]) =>
   words.length > 0 && words.every((word) => [...word].length >= INDEXED_FROM_LENGTH);
@@ -209,6 +236,89 @@ export function searchPageStatement(
         WHERE ${baseWhere(filters)} AND ${flags.category} AND ${flags.brand} AND ${flags.collection} AND ${flags.rating}
         ORDER BY ${orderBy(order, filters)}
         LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * A search's match groups and one page of its matches, from one statement: the products of the words and price are
+ * found once (through the trigram index), then grouped for the facets and ordered for the page. A page past the
+ * last answers the last (`askedPage` is clamped to the pages of the matches that pass every filter, as the
+ * service's page count is).
+ */
+export interface SearchMatches {
+  groups: MatchGroup[];
+  /** the page's product ids, in the chosen order */
+  ids: number[];
+}
+
+/** The statement of searchMatches (its plan is checked by a test). */
+export function searchMatchesStatement(
+  filters: SearchFilters,
+  order: SearchOrder,
+  perPage: number,
+  askedPage: number,
+): SQL {
+  const flags = filterFlags(filters);
+  const passes = sql`${flags.category} AND ${flags.brand} AND ${flags.collection} AND ${flags.rating}`;
+  const collection = collectionColumn(filters.lang);
+  // The matches keep the columns the groups, the filters and every order read, under the products' names, so the
+  // same conditions and orders apply to them as to the table.
+  return sql`WITH matches AS MATERIALIZED (
+          SELECT p.id, p.category_id, p.brand, ${collection}, p.rating, p.effective_price, p.sold_count,
+                 p.created_at, p.search_text
+          FROM products p WHERE ${baseWhere(filters)}
+        ), page AS (
+          SELECT p.id FROM matches p WHERE ${passes}
+          ORDER BY ${orderBy(order, filters)}
+          LIMIT ${perPage}
+          OFFSET (SELECT (least(${askedPage}::int, greatest(1, ceil(count(*) / ${perPage}::numeric)::int)) - 1)
+                         * ${perPage}::int
+                  FROM matches p WHERE ${passes})
+        )
+        SELECT p.category_id, p.brand, ${collection} AS collection, floor(p.rating)::int AS rating_floor,
+               count(*) AS n, min(p.effective_price) AS min_price, max(p.effective_price) AS max_price,
+               NULL::int AS id, NULL::bigint AS ord
+        FROM matches p GROUP BY 1, 2, 3, 4
+        UNION ALL
+        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, s.id, row_number() OVER ()
+        FROM page s`;
+}
+
+export async function searchMatches(
+  db: Db,
+  filters: SearchFilters,
+  order: SearchOrder,
+  perPage: number,
+  askedPage: number,
+): Promise<SearchMatches> {
+  const rows = await executeRows<{
+    category_id: number | null;
+    brand: string | null;
+    collection: string | null;
+    rating_floor: number | null;
+    n: number | string | null;
+    min_price: number | string | null;
+    max_price: number | string | null;
+    id: number | null;
+    ord: number | string | null;
+  }>(db, searchMatchesStatement(filters, order, perPage, askedPage));
+  const groups: MatchGroup[] = [];
+  const page: { id: number; ord: number }[] = [];
+  for (const row of rows) {
+    if (row.id !== null) {
+      page.push({ id: Number(row.id), ord: Number(row.ord) });
+      continue;
+    }
+    groups.push({
+      categoryId: Number(row.category_id),
+      brand: row.brand ?? '',
+      collection: row.collection ?? '',
+      ratingFloor: Number(row.rating_floor),
+      count: Number(row.n),
+      minPrice: Number(row.min_price),
+      maxPrice: Number(row.max_price),
+    });
+  }
+  return { groups, ids: page.sort((a, b) => a.ord - b.ord).map((entry) => entry.id) };
 }
 
 /** The ids of one page of matches, in the chosen order. */
@@ -452,51 +562,64 @@ export interface SuggestionRow {
   image: string | null;
 }
 
-/** The best matches for the words typed so far, whole words first, then best sellers. */
-export async function suggestionRows(db: Db, typed: WordsTyped, limit: number): Promise<SuggestionRow[]> {
-  const { words } = typed;
-  if (words.length === 0) return [];
-  const rows = await executeRows<{
-    id: number;
-    name_en: string;
-    name_ar: string;
-    price: string | number;
-    discounted_price: string | number | null;
-    image: string | null;
-  }>(
-    db,
-    sql`SELECT p.id, p.name_en, p.name_ar, p.price, p.discounted_price,
-               (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
-        FROM products p WHERE ${wordsMatch(typed)}
-        ORDER BY ${rankable(words) ? sql`${relevance(typed)} DESC, ` : sql``}p.sold_count DESC, p.id LIMIT ${limit}`,
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    nameEn: row.name_en,
-    nameAr: row.name_ar,
-    price: Number(row.price),
-    discountedPrice: row.discounted_price === null ? null : Number(row.discounted_price),
-    image: row.image,
-  }));
+export interface CategorySuggestionRow {
+  id: number;
+  nameEn: string;
+  nameAr: string;
 }
 
-/** Categories whose name holds the words typed so far (either language), up to `limit`. */
-export async function categorySuggestionRows(
+/**
+ * The best products for the words typed so far (whole words first, then best sellers) and, unless
+ * `categoryLimit` is 0, the categories whose name holds the words as typed (either language), in one statement.
+ */
+export async function suggestionMatches(
   db: Db,
-  words: string[],
+  typed: WordsTyped,
   limit: number,
-): Promise<{ id: number; nameEn: string; nameAr: string }[]> {
-  if (words.length === 0) return [];
-  const conditions = sql.join(
+  categoryLimit: number,
+): Promise<{ products: SuggestionRow[]; categories: CategorySuggestionRow[] }> {
+  const { words } = typed;
+  if (words.length === 0) return { products: [], categories: [] };
+  const products = sql`SELECT p.id, p.name_en, p.name_ar, p.price, p.discounted_price,
+               (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
+        FROM products p WHERE ${wordsMatch(typed)}
+        ORDER BY ${rankable(words) ? sql`${relevance(typed)} DESC, ` : sql``}p.sold_count DESC, p.id LIMIT ${limit}`;
+  const categories = sql`SELECT c.id, c.name_en, c.name_ar FROM categories c WHERE ${sql.join(
     words.map(
       (word) => sql`shop_search_normalize(c.name_en || ' ' || c.name_ar) LIKE ${`%${likeEscaped(word)}%`}`,
     ),
     sql` AND `,
-  );
-  const rows = await executeRows<{ id: number; name_en: string; name_ar: string }>(
+  )}
+        ORDER BY c.sort_order, c.id LIMIT ${categoryLimit}`;
+  // Each list keeps its order through its row number (a union promises none of its own).
+  const rows = await executeRows<{
+    kind: 'p' | 'c';
+    ord: number | string;
+    id: number;
+    name_en: string;
+    name_ar: string;
+    price: string | number | null;
+    discounted_price: string | number | null;
+    image: string | null;
+  }>(
     db,
-    sql`SELECT c.id, c.name_en, c.name_ar FROM categories c WHERE ${conditions}
-        ORDER BY c.sort_order, c.id LIMIT ${limit}`,
+    categoryLimit > 0
+      ? sql`SELECT 'p' AS kind, row_number() OVER () AS ord, s.* FROM (${products}) s
+            UNION ALL
+            SELECT 'c', row_number() OVER (), c.id, c.name_en, c.name_ar, NULL, NULL, NULL FROM (${categories}) c`
+      : sql`SELECT 'p' AS kind, row_number() OVER () AS ord, s.* FROM (${products}) s`,
   );
-  return rows.map((row) => ({ id: Number(row.id), nameEn: row.name_en, nameAr: row.name_ar }));
+  const inOrder = (kind: 'p' | 'c') =>
+    rows.filter((row) => row.kind === kind).sort((a, b) => Number(a.ord) - Number(b.ord));
+  return {
+    products: inOrder('p').map((row) => ({
+      id: Number(row.id),
+      nameEn: row.name_en,
+      nameAr: row.name_ar,
+      price: Number(row.price),
+      discountedPrice: row.discounted_price === null ? null : Number(row.discounted_price),
+      image: row.image,
+    })),
+    categories: inOrder('c').map((row) => ({ id: Number(row.id), nameEn: row.name_en, nameAr: row.name_ar })),
+  };
 }

@@ -1,0 +1,155 @@
+// The one-statement search (searchMatches: groups and page together) answers what the separate statements answer
+// (matchGroups, then searchPageIds at the page the total allows), for words, filters, every order and pages past the
+// end; the close words of several typed words at once are those of each word alone; suggestions keep their lists
+// apart and in order. On the demo shop, PGlite or PostgreSQL (TEST_DATABASE_URL).
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { executeRows } from '../client';
+import {
+  matchGroups,
+  normalizedWords,
+  searchMatches,
+  searchPageIds,
+  similarWords,
+  similarWordsOf,
+  suggestionMatches,
+  withFuzzyMatching,
+  type MatchGroup,
+  type SearchFilters,
+  type SearchOrder,
+} from './catalogSearch';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ORDERS: SearchOrder[] = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating', 'best_selling'];
+
+const filtersFor = async (text: string, more: Partial<SearchFilters> = {}): Promise<SearchFilters> => ({
+  words: (await normalizedWords(t.db, text)).filter((word) => [...word].length > 1),
+  fuzzy: false,
+  categoryId: null,
+  unknownCategory: false,
+  brands: [],
+  collections: [],
+  lang: 'en',
+  minPriceKwd: null,
+  maxPriceKwd: null,
+  minRating: 0,
+  ...more,
+});
+
+const groupKey = (group: MatchGroup) =>
+  JSON.stringify([group.categoryId, group.brand, group.collection, group.ratingFloor, group.count]) +
+  `${group.minPrice}:${group.maxPrice}`;
+const sortedGroups = (groups: MatchGroup[]) => groups.map(groupKey).sort();
+
+/** The answer of the separate statements: the groups, then the page the matches' count allows. */
+async function separately(filters: SearchFilters, order: SearchOrder, perPage: number, asked: number) {
+  const groups = await matchGroups(t.db, filters);
+  const total = (await searchPageIds(t.db, filters, order, 100_000, 0)).length;
+  const page = Math.min(asked, Math.max(1, Math.ceil(total / perPage)));
+  const ids = total === 0 ? [] : await searchPageIds(t.db, filters, order, perPage, (page - 1) * perPage);
+  return { groups, ids, total };
+}
+
+/** The most frequent value of a column among the products matching a word (a filter that keeps some of them). */
+async function commonValue(column: 'brand' | 'collection_en' | 'category_id', word: string) {
+  const [row] = await executeRows<{ value: string | number }>(
+    t.db,
+    sql`SELECT ${sql.raw(column)} AS value FROM products WHERE search_text LIKE ${`%${word}%`}
+          AND ${sql.raw(column)}::text <> '' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+  );
+  return row?.value;
+}
+
+test('the groups and the page of one statement are those of the separate statements', async () => {
+  let compared = 0;
+  let nonEmpty = 0;
+  for (const text of ['oud', 'perfume', 'عطر', 'ab', 'oud perfume', 'watch', '']) {
+    const word = (await normalizedWords(t.db, text))[0] ?? '';
+    const brand = await commonValue('brand', word);
+    const collection = await commonValue('collection_en', word);
+    const category = await commonValue('category_id', word);
+    const variants: Partial<SearchFilters>[] = [
+      {},
+      { minRating: 3, maxPriceKwd: 40 },
+      { brands: brand === undefined ? [] : [String(brand)], minPriceKwd: 5 },
+      { collections: collection === undefined ? [] : [String(collection)], minRating: 1 },
+      { categoryId: category === undefined ? null : Number(category), maxPriceKwd: 25 },
+      { unknownCategory: true },
+    ];
+    for (const variant of variants) {
+      const filters = await filtersFor(text, variant);
+      for (const order of ORDERS) {
+        for (const [perPage, asked] of [
+          [4, 1],
+          [4, 2],
+          [3, 99],
+        ] as const) {
+          const expected = await separately(filters, order, perPage, asked);
+          const found = await searchMatches(t.db, filters, order, perPage, asked);
+          expect(sortedGroups(found.groups)).toEqual(sortedGroups(expected.groups));
+          expect(found.ids).toEqual(expected.ids);
+          compared += 1;
+          if (expected.ids.length > 0) nonEmpty += 1;
+        }
+      }
+    }
+  }
+  // The comparison is not of empty answers only.
+  expect(nonEmpty).toBeGreaterThan(compared / 2);
+});
+
+test('a mistyped word: the one statement with the close words answers as the separate ones', async () => {
+  const filters = await filtersFor('perfime');
+  const similar = await withFuzzyMatching(t.db, (tx) => similarWordsOf(tx, filters.words));
+  expect(similar.perfime).toContain('perfume');
+  const fuzzy = { ...filters, fuzzy: true, similar };
+  const expected = await separately(fuzzy, 'relevance', 5, 1);
+  expect(expected.total).toBeGreaterThan(0);
+  const found = await searchMatches(t.db, fuzzy, 'relevance', 5, 1);
+  expect(sortedGroups(found.groups)).toEqual(sortedGroups(expected.groups));
+  expect(found.ids).toEqual(expected.ids);
+});
+
+test('the close words of several words at once are those of each word alone, in the same order', async () => {
+  const words = ['perfime', 'watcj', 'saffron', 'qqqqzz', 'perfime'];
+  const together = await withFuzzyMatching(t.db, (tx) => similarWordsOf(tx, words));
+  for (const word of words) {
+    const alone = await withFuzzyMatching(t.db, (tx) => similarWords(tx, word));
+    expect(together[word] ?? []).toEqual(alone);
+  }
+  expect(together.qqqqzz).toBeUndefined();
+  expect(await withFuzzyMatching(t.db, (tx) => similarWordsOf(tx, []))).toEqual({});
+});
+
+test('suggestions: products in rank order and categories in the shop order, apart, each up to its limit', async () => {
+  const [category] = await executeRows<{ id: number; name_en: string }>(
+    t.db,
+    sql`SELECT id, name_en FROM categories ORDER BY sort_order, id LIMIT 1`,
+  );
+  const words = await normalizedWords(t.db, String(category?.name_en));
+  const both = await suggestionMatches(t.db, { words, fuzzy: false }, 6, 3);
+  expect(both.categories.map((row) => row.id)).toContain(Number(category?.id));
+  expect(both.categories.length).toBeLessThanOrEqual(3);
+  const productsOnly = await suggestionMatches(t.db, { words, fuzzy: false }, 6, 0);
+  expect(productsOnly.categories).toEqual([]);
+  expect(productsOnly.products).toEqual(both.products);
+
+  const oud = await suggestionMatches(t.db, { words: ['oud'], fuzzy: false }, 4, 2);
+  const expected = await executeRows<{ id: number }>(
+    t.db,
+    sql`SELECT id FROM products WHERE search_text LIKE '%oud%'
+        ORDER BY (CASE WHEN (' ' || search_text || ' ') LIKE '% oud %' THEN 3 ELSE 2 END) DESC, sold_count DESC, id
+        LIMIT 4`,
+  );
+  expect(oud.products.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
+  expect(oud.products.length).toBe(4);
+});
