@@ -36,6 +36,7 @@ import {
   suggestionMatches,
   withFuzzyMatching,
   type CategoryListRow,
+  type Facets,
   type MatchGroup,
   type PriceRange,
   type SearchFilters,
@@ -215,18 +216,12 @@ function closeWordsOf(db: Db, words: string[]): Promise<Record<string, string[]>
   return similarWordsOf(db, words.filter(mayBeMistyped));
 }
 
-export interface Facets {
-  total: number;
-  categories: { id: number; count: number }[];
-  brands: { value: string; count: number }[];
-  collections: { value: string; count: number }[];
-  ratings: { minRating: number; count: number }[];
-  price: { min: number | null; max: number | null };
-}
+export type { Facets };
 
 /**
- * The total and every facet from the match groups: a facet counts the groups that pass every chosen filter but its
- * own (disjunctive faceting: ticking a second brand widens the result by the count shown beside it).
+ * The total and every facet from the match groups (kept for searches without words): a facet counts the groups that
+ * pass every chosen filter but its own (disjunctive faceting: ticking a second brand widens the result by the count
+ * shown beside it). A search by words has them counted by the database (queries' searchMatches), the same way.
  */
 export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
   const brands = filters.brands.length ? new Set(filters.brands) : null;
@@ -316,16 +311,16 @@ export async function searchCatalog(
       ? await groupMemory.get(`bands:${lang}`, () => priceBands(db, lang))
       : null;
   const asked = wholeNumber(query.page, 1);
-  let groups: MatchGroup[];
-  // The page's ids when they came with the groups (from the statement that found the words' matches).
+  let facets: Facets;
+  // The page's ids when they came with the facets (from the statement that found the words' matches).
   let pageIds: number[] | null = null;
-  if (catalogueGroups) groups = catalogueGroups;
-  else if (bands) groups = await groupsWithinPrice(db, filters, bands);
+  if (catalogueGroups) facets = facetsOf(catalogueGroups, filters);
+  else if (bands) facets = facetsOf(await groupsWithinPrice(db, filters, bands), filters);
   else {
     let found = await searchMatches(db, filters, sort, perPage, asked);
     // Nothing as typed: perhaps a letter or two is off. The words close to them come from the catalogue's
     // vocabulary, then are searched for as typed words are (through the trigram index).
-    if (found.groups.length === 0 && filters.words.some(mayBeMistyped)) {
+    if (found.matched === 0 && filters.words.some(mayBeMistyped)) {
       const asTyped = found;
       found = await withFuzzyMatching(db, async (tx) => {
         filters.similar = await closeWordsOf(tx, filters.words);
@@ -335,10 +330,9 @@ export async function searchCatalog(
           : asTyped;
       });
     }
-    groups = found.groups;
+    facets = found.facets;
     pageIds = found.ids;
   }
-  const facets = facetsOf(groups, filters);
   const pageCount = Math.max(1, Math.ceil(facets.total / perPage));
   // A page past the end answers the last one (a narrower filter left fewer pages).
   const page = Math.min(asked, pageCount);

@@ -239,15 +239,32 @@ export function searchPageStatement(
 }
 
 /**
- * A search's match groups and one page of its matches, from one statement: the products of the words and price are
- * found once (through the trigram index), then grouped for the facets and ordered for the page. A page past the
- * last answers the last (`askedPage` is clamped to the pages of the matches that pass every filter, as the
- * service's page count is).
+ * The total and every facet of a search: a facet counts the matches that pass every chosen filter but its own
+ * (disjunctive faceting: ticking a second brand widens the result by the count shown beside it). The same counts
+ * as services/catalogSearch.ts's facetsOf makes of match groups.
+ */
+export interface Facets {
+  total: number;
+  categories: { id: number; count: number }[];
+  brands: { value: string; count: number }[];
+  collections: { value: string; count: number }[];
+  /** one count per choice the filter panel offers: 1 to 5 stars or more */
+  ratings: { minRating: number; count: number }[];
+  price: { min: number | null; max: number | null };
+}
+
+/**
+ * A search's facets and one page of its matches, from one statement: the products of the words and price are found
+ * once (through the trigram index), then counted per facet and ordered for the page, in the database, so only the
+ * counts and the page's ids travel. A page past the last answers the last (`askedPage` is clamped to the pages of
+ * the total, as the service's page count is).
  */
 export interface SearchMatches {
-  groups: MatchGroup[];
+  facets: Facets;
   /** the page's product ids, in the chosen order */
   ids: number[];
+  /** the matches of the words and price alone, whatever the other filters (0: perhaps a word is mistyped) */
+  matched: number;
 }
 
 /** The statement of searchMatches (its plan is checked by a test). */
@@ -258,29 +275,43 @@ export function searchMatchesStatement(
   askedPage: number,
 ): SQL {
   const flags = filterFlags(filters);
-  const passes = sql`${flags.category} AND ${flags.brand} AND ${flags.collection} AND ${flags.rating}`;
   const collection = collectionColumn(filters.lang);
-  // The matches keep the columns the groups, the filters and every order read, under the products' names, so the
-  // same conditions and orders apply to them as to the table.
+  // The matches keep the columns the facets and every order read, under the products' names, so the same orders
+  // apply to them as to the table, and whether each passes each filter.
   return sql`WITH matches AS MATERIALIZED (
-          SELECT p.id, p.category_id, p.brand, ${collection}, p.rating, p.effective_price, p.sold_count,
-                 p.created_at, p.search_text
+          SELECT p.id, p.category_id, p.brand, ${collection} AS collection, p.rating, p.effective_price,
+                 p.sold_count, p.created_at, p.search_text,
+                 ${flags.category} AS in_category, ${flags.brand} AS in_brands,
+                 ${flags.collection} AS in_collections, ${flags.rating} AS in_rating
           FROM products p WHERE ${baseWhere(filters)}
+        ), total AS (
+          SELECT count(*) AS n, min(p.effective_price) AS min_price, max(p.effective_price) AS max_price
+          FROM matches p WHERE p.in_category AND p.in_brands AND p.in_collections AND p.in_rating
         ), page AS (
-          SELECT p.id FROM matches p WHERE ${passes}
+          SELECT p.id FROM matches p WHERE p.in_category AND p.in_brands AND p.in_collections AND p.in_rating
           ORDER BY ${orderBy(order, filters)}
           LIMIT ${perPage}
-          OFFSET (SELECT (least(${askedPage}::int, greatest(1, ceil(count(*) / ${perPage}::numeric)::int)) - 1)
-                         * ${perPage}::int
-                  FROM matches p WHERE ${passes})
+          OFFSET (SELECT (least(${askedPage}::int, greatest(1, ceil(n / ${perPage}::numeric)::int)) - 1)
+                         * ${perPage}::int FROM total)
         )
-        SELECT p.category_id, p.brand, ${collection} AS collection, floor(p.rating)::int AS rating_floor,
-               count(*) AS n, min(p.effective_price) AS min_price, max(p.effective_price) AS max_price,
-               NULL::int AS id, NULL::bigint AS ord
-        FROM matches p GROUP BY 1, 2, 3, 4
+        SELECT 'c' AS kind, p.category_id::text AS key, count(*) AS n, NULL::numeric AS min_price,
+               NULL::numeric AS max_price
+        FROM matches p WHERE p.in_brands AND p.in_collections AND p.in_rating GROUP BY p.category_id
         UNION ALL
-        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, s.id, row_number() OVER ()
-        FROM page s`;
+        SELECT 'b', p.brand, count(*), NULL, NULL FROM matches p
+        WHERE p.in_category AND p.in_collections AND p.in_rating AND p.brand <> '' GROUP BY p.brand
+        UNION ALL
+        SELECT 'l', p.collection, count(*), NULL, NULL FROM matches p
+        WHERE p.in_category AND p.in_brands AND p.in_rating AND p.collection <> '' GROUP BY p.collection
+        UNION ALL
+        SELECT 'r', floor(p.rating)::int::text, count(*), NULL, NULL FROM matches p
+        WHERE p.in_category AND p.in_brands AND p.in_collections GROUP BY floor(p.rating)::int
+        UNION ALL
+        SELECT 't', NULL, n, min_price, max_price FROM total
+        UNION ALL
+        SELECT 'm', NULL, count(*), NULL, NULL FROM matches
+        UNION ALL
+        SELECT 'p', s.id::text, row_number() OVER (), NULL, NULL FROM page s`;
 }
 
 export async function searchMatches(
@@ -291,34 +322,61 @@ export async function searchMatches(
   askedPage: number,
 ): Promise<SearchMatches> {
   const rows = await executeRows<{
-    category_id: number | null;
-    brand: string | null;
-    collection: string | null;
-    rating_floor: number | null;
-    n: number | string | null;
+    kind: 'c' | 'b' | 'l' | 'r' | 't' | 'm' | 'p';
+    key: string | null;
+    n: number | string;
     min_price: number | string | null;
     max_price: number | string | null;
-    id: number | null;
-    ord: number | string | null;
   }>(db, searchMatchesStatement(filters, order, perPage, askedPage));
-  const groups: MatchGroup[] = [];
+  const facets: Facets = {
+    total: 0,
+    categories: [],
+    brands: [],
+    collections: [],
+    ratings: [],
+    price: { min: null, max: null },
+  };
+  /** ratingCounts[r]: the matches (but the rating filter) whose rating's whole part is r */
+  const ratingCounts = [0, 0, 0, 0, 0, 0];
   const page: { id: number; ord: number }[] = [];
+  let matched = 0;
   for (const row of rows) {
-    if (row.id !== null) {
-      page.push({ id: Number(row.id), ord: Number(row.ord) });
-      continue;
+    const count = Number(row.n);
+    const key = row.key ?? '';
+    switch (row.kind) {
+      case 'c':
+        facets.categories.push({ id: Number(key), count });
+        break;
+      case 'b':
+        facets.brands.push({ value: key, count });
+        break;
+      case 'l':
+        facets.collections.push({ value: key, count });
+        break;
+      case 'r':
+        ratingCounts[Number(key)] = count;
+        break;
+      case 't':
+        facets.total = count;
+        facets.price = {
+          min: row.min_price === null ? null : Number(row.min_price),
+          max: row.max_price === null ? null : Number(row.max_price),
+        };
+        break;
+      case 'm':
+        matched = count;
+        break;
+      case 'p':
+        page.push({ id: Number(key), ord: count });
+        break;
     }
-    groups.push({
-      categoryId: Number(row.category_id),
-      brand: row.brand ?? '',
-      collection: row.collection ?? '',
-      ratingFloor: Number(row.rating_floor),
-      count: Number(row.n),
-      minPrice: Number(row.min_price),
-      maxPrice: Number(row.max_price),
-    });
   }
-  return { groups, ids: page.sort((a, b) => a.ord - b.ord).map((entry) => entry.id) };
+  // "r stars or more" counts every rating whose whole part is r or above.
+  facets.ratings = [1, 2, 3, 4, 5].map((minRating) => ({
+    minRating,
+    count: ratingCounts.slice(minRating).reduce((sum, count) => sum + count, 0),
+  }));
+  return { facets, ids: page.sort((a, b) => a.ord - b.ord).map((entry) => entry.id), matched };
 }
 
 /** The ids of one page of matches, in the chosen order. */

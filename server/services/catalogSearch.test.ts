@@ -1,10 +1,9 @@
-// The one-statement search (searchMatches: groups and page together) answers what the separate statements answer
-// (matchGroups, then searchPageIds at the page the total allows), for words, filters, every order and pages past the
-// end; the close words of several typed words at once are those of each word alone; suggestions keep their lists
+// The one-statement search (searchMatches: facets and page together) answers what the separate statements answer
+// (matchGroups counted by the service's facetsOf, then searchPageIds at the page the total allows), for words,
+// filters, every order and pages past the end; the close words of several typed words at once are those of each word alone; suggestions keep their lists
 // apart and in order. On the demo shop, PGlite or PostgreSQL (TEST_DATABASE_URL).
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { executeRows } from '../client';
+import { executeRows } from '../db/client';
 import {
   matchGroups,
   normalizedWords,
@@ -14,10 +13,12 @@ import {
   similarWordsOf,
   suggestionMatches,
   withFuzzyMatching,
-  type MatchGroup,
+  type Facets,
   type SearchFilters,
   type SearchOrder,
-} from './catalogSearch';
+} from '../db/queries/catalogSearch';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { facetsOf } from './catalogSearch';
 
 jest.setTimeout(120_000);
 
@@ -45,18 +46,24 @@ const filtersFor = async (text: string, more: Partial<SearchFilters> = {}): Prom
   ...more,
 });
 
-const groupKey = (group: MatchGroup) =>
-  JSON.stringify([group.categoryId, group.brand, group.collection, group.ratingFloor, group.count]) +
-  `${group.minPrice}:${group.maxPrice}`;
-const sortedGroups = (groups: MatchGroup[]) => groups.map(groupKey).sort();
+/** Facets in one order (the service sorts them for the answer). */
+const sorted = (facets: Facets): Facets => ({
+  ...facets,
+  categories: [...facets.categories].sort((a, b) => a.id - b.id),
+  brands: [...facets.brands].sort((a, b) => (a.value < b.value ? -1 : 1)),
+  collections: [...facets.collections].sort((a, b) => (a.value < b.value ? -1 : 1)),
+});
 
-/** The answer of the separate statements: the groups, then the page the matches' count allows. */
+/** The answer of the separate statements: the groups' facets, then the page the total allows. */
 async function separately(filters: SearchFilters, order: SearchOrder, perPage: number, asked: number) {
   const groups = await matchGroups(t.db, filters);
+  const facets = facetsOf(groups, filters);
   const total = (await searchPageIds(t.db, filters, order, 100_000, 0)).length;
+  expect(facets.total).toBe(total);
   const page = Math.min(asked, Math.max(1, Math.ceil(total / perPage)));
   const ids = total === 0 ? [] : await searchPageIds(t.db, filters, order, perPage, (page - 1) * perPage);
-  return { groups, ids, total };
+  const matched = groups.reduce((sum, group) => sum + group.count, 0);
+  return { facets, ids, total, matched };
 }
 
 /** The most frequent value of a column among the products matching a word (a filter that keeps some of them). */
@@ -95,8 +102,9 @@ test('the groups and the page of one statement are those of the separate stateme
         ] as const) {
           const expected = await separately(filters, order, perPage, asked);
           const found = await searchMatches(t.db, filters, order, perPage, asked);
-          expect(sortedGroups(found.groups)).toEqual(sortedGroups(expected.groups));
+          expect(sorted(found.facets)).toEqual(sorted(expected.facets));
           expect(found.ids).toEqual(expected.ids);
+          expect(found.matched).toBe(expected.matched);
           compared += 1;
           if (expected.ids.length > 0) nonEmpty += 1;
         }
@@ -115,7 +123,7 @@ test('a mistyped word: the one statement with the close words answers as the sep
   const expected = await separately(fuzzy, 'relevance', 5, 1);
   expect(expected.total).toBeGreaterThan(0);
   const found = await searchMatches(t.db, fuzzy, 'relevance', 5, 1);
-  expect(sortedGroups(found.groups)).toEqual(sortedGroups(expected.groups));
+  expect(sorted(found.facets)).toEqual(sorted(expected.facets));
   expect(found.ids).toEqual(expected.ids);
 });
 
