@@ -1,6 +1,5 @@
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addCartListeners } from '../features/cart/cartListeners';
-import { addCatalogListeners } from '../features/catalog/catalogListeners';
 import { addFavoritesListeners } from '../features/favorites/favoritesListeners';
 import { addSettingsListeners } from '../features/settings/settingsListeners';
 import type { AppStartListening } from './listenerTypes';
@@ -11,7 +10,6 @@ export function registerListeners(startAppListening: AppStartListening): void {
   addSettingsListeners(startAppListening);
   addAuthListeners(startAppListening);
   addCartListeners(startAppListening);
-  addCatalogListeners(startAppListening);
   addFavoritesListeners(startAppListening);
   addSlowRequestListeners(startAppListening);
 }

@@ -1,97 +1,40 @@
-import { currencyChanged, languageChanged } from '../../app/events';
+import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
 import { makeStore } from '../../app/store';
 import {
-  brandToggled,
-  categoryToggled,
-  clampPrice,
-  collectionToggled,
   DEFAULT_FILTERS,
-  filtersReset,
-  maxPriceChanged,
-  minRatingToggled,
-  pageChanged,
-  selectFilters,
-  searchUrlChanged,
-  selectPage,
+  searchShown,
+  selectSavedFilters,
+  selectSavedSearch,
+  selectSearchText,
 } from './catalogSlice';
 
-describe('catalog slice: filters', () => {
-  it('category is a single choice that toggles off when picked again', () => {
+// The rules of each filter control are in filterChanges.test.ts; the page's address in pages/SearchPage.test.tsx.
+describe('catalog slice: the last search shown', () => {
+  it('keeps the filters and the trimmed words of the search shown', () => {
     const store = makeStore();
-    store.dispatch(categoryToggled('Perfumes'));
-    expect(selectFilters(store.getState()).category).toBe('Perfumes');
-    store.dispatch(categoryToggled('Abayas'));
-    expect(selectFilters(store.getState()).category).toBe('Abayas');
-    store.dispatch(categoryToggled('Abayas'));
-    expect(selectFilters(store.getState()).category).toBeNull();
+    const filters = { ...DEFAULT_FILTERS, category: 'Perfumes', brands: ['Nasma'] };
+    store.dispatch(searchShown({ filters, text: ' oud ' }));
+    expect(selectSavedFilters(store.getState())).toEqual(filters);
+    expect(selectSearchText(store.getState())).toBe('oud');
+    expect(selectSavedSearch(store.getState())).toEqual({ filters, text: 'oud' });
   });
 
-  it('brands and collections toggle in lists', () => {
-    const store = makeStore();
-    store.dispatch(brandToggled('Nasma'));
-    store.dispatch(brandToggled('Dana'));
-    store.dispatch(collectionToggled('Classic'));
-    expect(selectFilters(store.getState())).toMatchObject({
-      brands: ['Nasma', 'Dana'],
-      collections: ['Classic'],
-    });
-    store.dispatch(brandToggled('Nasma'));
-    store.dispatch(collectionToggled('Classic'));
-    expect(selectFilters(store.getState())).toMatchObject({ brands: ['Dana'], collections: [] });
+  it('a submitted search keeps its trimmed words and the filters', () => {
+    const filters = { ...DEFAULT_FILTERS, brands: ['Dana'] };
+    const store = makeStore({ catalog: { filters } });
+    store.dispatch(searchSubmitted('  red dress '));
+    expect(selectSearchText(store.getState())).toBe('red dress');
+    expect(selectSavedFilters(store.getState())).toEqual(filters);
   });
 
-  it('price snaps to the 10 step within 0…100000', () => {
-    expect(clampPrice(1234)).toBe(1230);
-    expect(clampPrice(1235)).toBe(1240);
-    expect(clampPrice(-5)).toBe(0);
-    expect(clampPrice(250_000)).toBe(100_000);
-    expect(clampPrice(Number.NaN)).toBe(100_000);
-    const store = makeStore();
-    store.dispatch(maxPriceChanged(499));
-    expect(selectFilters(store.getState()).maxPrice).toBe(500);
-  });
-
-  it('the same rating star again clears the minimum rating', () => {
-    const store = makeStore();
-    store.dispatch(minRatingToggled(4));
-    expect(selectFilters(store.getState()).minRating).toBe(4);
-    store.dispatch(minRatingToggled(3));
-    expect(selectFilters(store.getState()).minRating).toBe(3);
-    store.dispatch(minRatingToggled(3));
-    expect(selectFilters(store.getState()).minRating).toBe(0);
-  });
-
-  it.each([
-    ['category', categoryToggled('Perfumes')],
-    ['brand', brandToggled('Nasma')],
-    ['collection', collectionToggled('Classic')],
-    ['price', maxPriceChanged(500)],
-    ['rating', minRatingToggled(2)],
-    ['url', searchUrlChanged({ filters: { ...DEFAULT_FILTERS, category: 'Abayas' }, text: null })],
-    ['reset', filtersReset()],
-  ])('a %s change returns to page 1', (_name, action) => {
-    const store = makeStore();
-    store.dispatch(pageChanged(4));
-    expect(selectPage(store.getState())).toBe(4);
-    store.dispatch(action);
-    expect(selectPage(store.getState())).toBe(1);
-  });
-
-  it('reset restores the defaults', () => {
-    const store = makeStore();
-    store.dispatch(categoryToggled('Perfumes'));
-    store.dispatch(brandToggled('Nasma'));
-    store.dispatch(maxPriceChanged(300));
-    store.dispatch(filtersReset());
-    expect(selectFilters(store.getState())).toEqual(DEFAULT_FILTERS);
-  });
-
-  it.each([languageChanged('ar'), currencyChanged('SAR')])('%p resets filters and page', (action) => {
-    const store = makeStore();
-    store.dispatch(categoryToggled('Perfumes'));
-    store.dispatch(pageChanged(3));
-    store.dispatch(action);
-    expect(selectFilters(store.getState())).toEqual(DEFAULT_FILTERS);
-    expect(selectPage(store.getState())).toBe(1);
-  });
+  it.each([languageChanged('ar'), currencyChanged('SAR')])(
+    '%p resets the filters and the words',
+    (action) => {
+      const store = makeStore();
+      store.dispatch(searchShown({ filters: { ...DEFAULT_FILTERS, category: 'Perfumes' }, text: 'oud' }));
+      store.dispatch(action);
+      expect(selectSavedFilters(store.getState())).toEqual(DEFAULT_FILTERS);
+      expect(selectSearchText(store.getState())).toBe('');
+    },
+  );
 });

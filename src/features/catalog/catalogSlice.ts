@@ -1,7 +1,7 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 
-import { currencyChanged, languageChanged, locationChanged, searchSubmitted } from '../../app/events';
+import { currencyChanged, languageChanged, searchSubmitted } from '../../app/events';
 import {
   arrayOf,
   isFiniteNumber,
@@ -40,107 +40,38 @@ export const DEFAULT_FILTERS: CatalogFilters = {
 };
 
 /**
- * The /search address changed (opened cold, a category tile, back/forward): the search it shows replaces the stored
- * filters and search words (null: the same as stored). The page is the address's (1 when it names none; 0 for one
- * no results can have); left out here, a change of search returns to page 1.
+ * The search page shows another search (a filter tapped, a link, back/forward, an address opened cold). The address
+ * is what the page shows; the store keeps the last search shown only to restore it when a shopper opens /search
+ * without one (the design card's persisted filters, the tab's search words).
  */
-export const searchUrlChanged = createAction<{
-  filters: CatalogFilters | null;
-  text: string | null;
-  page?: number;
-}>('catalog/searchUrlChanged');
+export const searchShown = createAction<{ filters: CatalogFilters; text: string }>('catalog/searchShown');
 
+/** The last filters used (the design card: filters persist to local storage). */
 export interface CatalogState {
   filters: CatalogFilters;
-  /** the results' page: 1-based, 0 when the address names a page no results can have */
-  page: number;
-  /**
-   * The address (path and query) the store last took in. A page whose address differs was just reached (a link,
-   * back/forward) and the store is about to follow it; not kept across visits.
-   */
-  address?: string;
 }
 
-const initialCatalog: CatalogState = {
-  filters: DEFAULT_FILTERS,
-  page: 1,
-};
-
-function toggle(list: string[], value: string): string[] {
-  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
-}
-
-/** Any filter change returns to page 1. */
-function changeFilters(state: CatalogState, change: (filters: CatalogFilters) => void) {
-  change(state.filters);
-  state.page = 1;
-}
+const initialCatalog: CatalogState = { filters: DEFAULT_FILTERS };
 
 const catalogSlice = createSlice({
   name: 'catalog',
   initialState: initialCatalog,
-  reducers: {
-    pageChanged(state, action: PayloadAction<number>) {
-      state.page = Math.max(1, Math.floor(action.payload));
-    },
-    filtersReset(state) {
-      state.filters = DEFAULT_FILTERS;
-      state.page = 1;
-    },
-    /** Category is a single choice that toggles off when picked again. */
-    categoryToggled(state, action: PayloadAction<string>) {
-      changeFilters(state, (filters) => {
-        filters.category = filters.category === action.payload ? null : action.payload;
-      });
-    },
-    brandToggled(state, action: PayloadAction<string>) {
-      changeFilters(state, (filters) => {
-        filters.brands = toggle(filters.brands, action.payload);
-      });
-    },
-    collectionToggled(state, action: PayloadAction<string>) {
-      changeFilters(state, (filters) => {
-        filters.collections = toggle(filters.collections, action.payload);
-      });
-    },
-    maxPriceChanged(state, action: PayloadAction<number>) {
-      changeFilters(state, (filters) => {
-        filters.maxPrice = clampPrice(action.payload);
-      });
-    },
-    /** The same star again clears the minimum rating. */
-    minRatingToggled(state, action: PayloadAction<number>) {
-      const rating = clampRating(action.payload);
-      changeFilters(state, (filters) => {
-        filters.minRating = filters.minRating === rating ? 0 : rating;
-      });
-    },
-  },
+  reducers: {},
   extraReducers: (builder) => {
-    // A language or currency change resets filters and page.
+    // A language or currency change resets the filters (the page takes them out of the address).
     builder
-      .addCase(languageChanged, (state) => ({ ...initialCatalog, address: state.address }))
-      .addCase(currencyChanged, (state) => ({ ...initialCatalog, address: state.address }))
-      .addCase(searchSubmitted, (state) => {
-        state.page = 1;
-      })
-      .addCase(searchUrlChanged, (state, action) => {
-        const { filters, page } = action.payload;
-        if (filters) changeFilters(state, (current) => Object.assign(current, filters));
-        else if (action.payload.text !== null) state.page = 1;
-        if (page !== undefined) state.page = page;
-      })
-      .addCase(locationChanged, (state, action) => {
-        state.address = `${action.payload.pathname}${action.payload.search}`;
+      .addCase(languageChanged, () => initialCatalog)
+      .addCase(currencyChanged, () => initialCatalog)
+      .addCase(searchShown, (state, action) => {
+        state.filters = action.payload.filters;
       });
   },
   selectors: {
-    selectFilters: (state) => state.filters,
-    selectPage: (state) => state.page,
-    selectTakenAddress: (state) => state.address,
+    selectSavedFilters: (state) => state.filters,
   },
 });
 
+/** The tab's last search words (the spec's session `searchQuery`): the header's box shows them. */
 export interface SearchState {
   text: string;
 }
@@ -154,8 +85,8 @@ const searchSlice = createSlice({
       .addCase(searchSubmitted, (state, action) => {
         state.text = action.payload.trim();
       })
-      .addCase(searchUrlChanged, (state, action) => {
-        if (action.payload.text !== null) state.text = action.payload.text.trim();
+      .addCase(searchShown, (state, action) => {
+        state.text = action.payload.text.trim();
       })
       .addCase(languageChanged, (state) => {
         state.text = '';
@@ -169,18 +100,14 @@ const searchSlice = createSlice({
   },
 });
 
-export const {
-  pageChanged,
-  filtersReset,
-  categoryToggled,
-  brandToggled,
-  collectionToggled,
-  maxPriceChanged,
-  minRatingToggled,
-} = catalogSlice.actions;
-export const { selectFilters, selectPage, selectTakenAddress } = catalogSlice.selectors;
+export const { selectSavedFilters } = catalogSlice.selectors;
 export const { selectSearchText } = searchSlice.selectors;
-export const catalogSliceReducer = catalogSlice.reducer;
+
+/** The search a bare /search restores: the last filters and the tab's words. */
+export const selectSavedSearch = createSelector([selectSavedFilters, selectSearchText], (filters, text) => ({
+  filters,
+  text,
+}));
 
 export const catalogReducer = persistReducer(
   {

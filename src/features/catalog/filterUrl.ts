@@ -15,7 +15,7 @@ import { clampPrice, clampRating, DEFAULT_FILTERS, MAX_PRICE, type CatalogFilter
 // The names are shared with the server, which keeps a rendered search page under what its query states.
 export const FILTER_PARAMS = SEARCH_FILTER_PARAMS;
 
-/** The filters a URL states, or null when it states none (the saved filters then stay). */
+/** The filters a URL states, or null when it states none. */
 export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters | null {
   if (!FILTER_PARAMS.some((name) => params.has(name))) return null;
   const maxPrice = params.get('maxPrice');
@@ -59,10 +59,7 @@ export interface SearchInUrl {
   page?: number;
 }
 
-/**
- * What a /search URL states; null for what it leaves out (the stored value then stays). The page is always
- * stated: an address without one shows page 1.
- */
+/** What a /search URL states; null for what it leaves out. The page is always stated: without one, page 1. */
 export interface SearchStatedByUrl {
   filters: CatalogFilters | null;
   text: string | null;
@@ -127,7 +124,7 @@ export function showsSearch(params: URLSearchParams, search: SearchInUrl): boole
 
 export const SEARCH_PATH = PAGE_PATH;
 
-/** The search page for these words, with the stored filters (the page writes them into the address). */
+/** The search page for these words, without filters (the header's search box). */
 export function searchPath(text: string): string {
   const query = searchToParams({ filters: DEFAULT_FILTERS, text }).toString();
   return query ? `${SEARCH_PATH}?${query}` : SEARCH_PATH;

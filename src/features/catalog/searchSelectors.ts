@@ -1,27 +1,20 @@
 // The search page's query: what the address states (words, filters, page) in the shown language and currency,
 // answered a page at a time by the server with the filter panel's facets (issue 48). Nothing here grows with the
 // catalogue: the page holds 12 products and the counts of the choices.
-import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/hooks';
 import type { SearchResponse } from '../../../contract/catalogSearch';
 import { useSearchProductsQuery, type HomeArgs, type SearchArgs } from './catalogApi';
 import { selectHomeArgs } from './catalogSelectors';
-import {
-  MAX_PRICE,
-  selectFilters,
-  selectPage,
-  selectSearchText,
-  selectTakenAddress,
-  type CatalogFilters,
-} from './catalogSlice';
-import { NO_SUCH_PAGE, SEARCH_PATH, searchShownBy } from './filterUrl';
+import { MAX_PRICE } from './catalogSlice';
+import { NO_SUCH_PAGE } from './filterUrl';
+import { useChosen, useShownSearch, type ShownSearch } from './searchInAddress';
 
 export const SEARCH_PAGE_SIZE = 12;
 
-function searchArgsOf(home: HomeArgs, filters: CatalogFilters, text: string, page: number): SearchArgs {
+/** What the search page asks the server for: the search on screen in the shown language and currency. */
+export function searchArgsOf(home: HomeArgs, { filters, text, page }: ShownSearch): SearchArgs {
   return {
     ...home,
     q: text.trim(),
@@ -35,36 +28,17 @@ function searchArgsOf(home: HomeArgs, filters: CatalogFilters, text: string, pag
   };
 }
 
-export const selectSearchArgs = createSelector(
-  [selectHomeArgs, selectFilters, selectSearchText, selectPage],
-  searchArgsOf,
-);
-
 /** What the search page asks the server for, and the page its address asks for (NO_SUCH_PAGE included). */
 export interface SearchOnScreen {
   args: SearchArgs;
   page: number;
 }
 
-/**
- * The search the address shows. The store takes an address in after the page reached by it has rendered (the
- * router's effect): in that first render the stored search is the one before (the search page of a minute ago, or
- * none), and asking for it would send a request nobody sees the answer of. So until the store has taken in this
- * address, the search is the one the address shows (`searchShownBy`), as the store is about to read it.
- * Once taken in, the store leads: a filter tapped shows at once, before the address follows.
- */
+/** The search the address shows, as asked of the server. */
 export function useSearchOnScreen(): SearchOnScreen {
-  const { pathname, search } = useLocation();
-  const takenIn = useAppSelector(selectTakenAddress) === `${pathname}${search}` || pathname !== SEARCH_PATH;
+  const shown = useShownSearch();
   const home = useAppSelector(selectHomeArgs);
-  const filters = useAppSelector(selectFilters);
-  const text = useAppSelector(selectSearchText);
-  const page = useAppSelector(selectPage);
-  return useMemo(() => {
-    if (takenIn) return { args: searchArgsOf(home, filters, text, page), page };
-    const shown = searchShownBy(new URLSearchParams(search), { filters, text });
-    return { args: searchArgsOf(home, shown.filters, shown.text, shown.page), page: shown.page };
-  }, [takenIn, search, home, filters, text, page]);
+  return useMemo(() => ({ args: searchArgsOf(home, shown), page: shown.page }), [home, shown]);
 }
 
 /**
@@ -125,20 +99,24 @@ export function filterOptionsOf(
   };
 }
 
-/** The filter panel's choices, from the facets of the search on screen. */
-export function useFilterOptions(): FilterOptions {
+const NOTHING_CHOSEN = { category: null, brands: [], collections: [] };
+
+/**
+ * A filter's choices, from the facets of the search on screen, with its chosen ones: re-renders when the answer or
+ * that filter changes, not when another filter is tapped.
+ */
+export function useFacetOptions(facet: 'categories' | 'brands' | 'collections'): FilterOption[] {
   const { data } = useSearchResult();
-  const filters = useAppSelector(selectFilters);
-  return filterOptionsOf(data, filters);
+  const field = facet === 'categories' ? 'category' : facet;
+  const chosen = useChosen(field);
+  return useMemo(
+    () => filterOptionsOf(data, { ...NOTHING_CHOSEN, [field]: chosen })[facet],
+    [data, facet, field, chosen],
+  );
 }
 
-/** Active filter chips for small screens, in the order of the panel. */
-export const selectActiveFilterCount = createSelector(
-  [selectFilters],
-  (filters) =>
-    (filters.category ? 1 : 0) +
-    filters.brands.length +
-    filters.collections.length +
-    (filters.maxPrice < MAX_PRICE ? 1 : 0) +
-    (filters.minRating > 0 ? 1 : 0),
-);
+/** Per minimum rating, the products it leaves with the other chosen filters (the rating filter's counts). */
+export function useRatingCounts(): FilterOptions['ratings'] {
+  const { data } = useSearchResult();
+  return useMemo(() => filterOptionsOf(data, NOTHING_CHOSEN).ratings, [data]);
+}

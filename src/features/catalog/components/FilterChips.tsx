@@ -1,38 +1,38 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/money';
 import { selectCurrency, selectLanguage } from '../../settings/public';
+import { MAX_PRICE } from '../catalogSlice';
 import {
-  brandToggled,
-  categoryToggled,
-  collectionToggled,
-  MAX_PRICE,
-  maxPriceChanged,
-  minRatingToggled,
-  selectFilters,
-} from '../catalogSlice';
+  brandToggle,
+  categoryCleared,
+  collectionToggle,
+  maxPriceSet,
+  minRatingToggle,
+} from '../filterChanges';
+import { useChosenFilters, useSearchChanges } from '../searchInAddress';
 
 /** Active filters as removable chips (small screens, search page). */
 export function FilterChips() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const filters = useAppSelector(selectFilters);
+  const { changeFilters } = useSearchChanges();
+  const filters = useChosenFilters();
   const currency = useAppSelector(selectCurrency);
   const language = useAppSelector(selectLanguage);
   const chips: { key: string; label: string; remove: () => void }[] = [];
   if (filters.category) {
     const category = filters.category;
-    chips.push({ key: `c:${category}`, label: category, remove: () => dispatch(categoryToggled(category)) });
+    chips.push({ key: `c:${category}`, label: category, remove: () => changeFilters(categoryCleared) });
   }
   for (const brand of filters.brands) {
-    chips.push({ key: `b:${brand}`, label: brand, remove: () => dispatch(brandToggled(brand)) });
+    chips.push({ key: `b:${brand}`, label: brand, remove: () => changeFilters(brandToggle(brand)) });
   }
   for (const collection of filters.collections) {
     chips.push({
       key: `l:${collection}`,
       label: collection,
-      remove: () => dispatch(collectionToggled(collection)),
+      remove: () => changeFilters(collectionToggle(collection)),
     });
   }
   if (filters.maxPrice < MAX_PRICE) {
@@ -41,15 +41,14 @@ export function FilterChips() {
       label: t('catalog.filters.price_up_to', {
         price: formatMoney(filters.maxPrice, currency, language),
       }),
-      remove: () => dispatch(maxPriceChanged(MAX_PRICE)),
+      remove: () => changeFilters(maxPriceSet(MAX_PRICE)),
     });
   }
   if (filters.minRating > 0) {
-    const rating = filters.minRating;
     chips.push({
       key: 'rating',
-      label: t('catalog.filters.rating_at_least', { count: rating }),
-      remove: () => dispatch(minRatingToggled(rating)),
+      label: t('catalog.filters.rating_at_least', { count: filters.minRating }),
+      remove: () => changeFilters(minRatingToggle(filters.minRating)),
     });
   }
   if (chips.length === 0) return null;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl, server } from '../../../testing/server';
-import { selectFilters } from '../catalogSlice';
+import { selectSavedFilters } from '../catalogSlice';
 import SearchPage from '../pages/SearchPage';
 import { catalogHandlers, searchAnswerOf } from '../testing/handlers';
 import { sampleCategories } from '../testing/fixtures';
@@ -49,14 +49,14 @@ describe.each(['en', 'ar'] as const)('category filter (%s)', (language) => {
   it('choosing a category checks it alone; "all categories" clears the choice', async () => {
     const { group, store, user } = await openCategoryFilter(language);
     await user.click(within(group).getByRole('radio', { name: choice(language, 'Abayas') }));
-    expect(selectFilters(store.getState()).category).toBe('Abayas');
+    expect(selectSavedFilters(store.getState()).category).toBe('Abayas');
     expect(within(group).getByRole('radio', { name: choice(language, 'Abayas') })).toBeChecked();
     expect(within(group).getByRole('radio', { name: TEXTS[language].all })).not.toBeChecked();
     await user.click(within(group).getByRole('radio', { name: choice(language, 'Perfumes') }));
-    expect(selectFilters(store.getState()).category).toBe('Perfumes');
+    expect(selectSavedFilters(store.getState()).category).toBe('Perfumes');
     expect(within(group).getByRole('radio', { name: choice(language, 'Abayas') })).not.toBeChecked();
     await user.click(within(group).getByRole('radio', { name: TEXTS[language].all }));
-    expect(selectFilters(store.getState()).category).toBeNull();
+    expect(selectSavedFilters(store.getState()).category).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
   });
 
@@ -67,7 +67,7 @@ describe.each(['en', 'ar'] as const)('category filter (%s)', (language) => {
     perfumes.focus();
     await user.keyboard('{ArrowDown}');
     expect(within(group).getByRole('radio', { name: choice(language, 'Abayas') })).toBeChecked();
-    expect(selectFilters(store.getState()).category).toBe('Abayas');
+    expect(selectSavedFilters(store.getState()).category).toBe('Abayas');
   });
 });
 
@@ -125,7 +125,7 @@ describe.each(['en', 'ar'] as const)('rating choices (%s)', (language) => {
     expect(within(group).getAllByRole('button')[4]).not.toHaveTextContent('(');
 
     await user.click(four);
-    expect(selectFilters(store.getState()).minRating).toBe(4);
+    expect(selectSavedFilters(store.getState()).minRating).toBe(4);
     expect(await within(group).findByRole('button', { name: `${texts[4]} (${digits(37)})` })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -1,24 +1,22 @@
-import { memo, useId } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/money';
 import { selectCurrency, selectLanguage } from '../../settings/public';
-import { useFilterOptions, type FilterOption } from '../searchSelectors';
+import { useFacetOptions, useRatingCounts, type FilterOption } from '../searchSelectors';
+import { DEFAULT_FILTERS, MAX_PRICE, MAX_RATING, PRICE_STEP } from '../catalogSlice';
 import {
-  brandToggled,
-  categoryToggled,
-  collectionToggled,
-  filtersReset,
-  MAX_PRICE,
-  MAX_RATING,
-  maxPriceChanged,
-  minRatingToggled,
-  PRICE_STEP,
-  selectFilters,
-} from '../catalogSlice';
+  brandToggle,
+  categoryCleared,
+  categoryToggle,
+  collectionToggle,
+  maxPriceSet,
+  minRatingToggle,
+} from '../filterChanges';
+import { useChosen, useSearchChanges } from '../searchInAddress';
 
-// Each group subscribes to its own filter field only, so changing one group re-renders that group alone.
+// Each group re-renders when its own filter or the answer changes: a tap re-renders the tapped group alone.
 
 /** A facet count as shown, in the language's digits: "(12)", "(١٢)". */
 const countText = (count: number, language: string) =>
@@ -72,16 +70,15 @@ function CheckList({
 /** One category or none: radio buttons, with "all categories" standing for none. */
 const CategoryFilter = memo(function CategoryFilter() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const category = useAppSelector((state) => selectFilters(state).category);
-  const { categories } = useFilterOptions();
+  const { changeFilters } = useSearchChanges();
+  const category = useChosen('category');
+  const categories = useFacetOptions('categories');
   const id = useId();
   if (categories.length === 0) return null;
-  // The slice toggles: picking the chosen category again clears it, which is what "all categories" means.
+  // A radio is never unticked by a tap: "all categories" is the way to none.
   const choose = (option: string | null) => {
-    if (option !== null) {
-      if (option !== category) dispatch(categoryToggled(option));
-    } else if (category !== null) dispatch(categoryToggled(category));
+    if (option === null) changeFilters(categoryCleared);
+    else if (option !== category) changeFilters(categoryToggle(option));
   };
   const choices: { value: string | null; label: string; count?: number }[] = [
     { value: null, label: t('catalog.filters.all_categories') },
@@ -114,15 +111,15 @@ const CategoryFilter = memo(function CategoryFilter() {
 
 const BrandFilter = memo(function BrandFilter() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const brands = useAppSelector((state) => selectFilters(state).brands);
-  const options = useFilterOptions().brands;
+  const { changeFilters } = useSearchChanges();
+  const brands = useChosen('brands');
+  const options = useFacetOptions('brands');
   return (
     <CheckList
       legend={t('catalog.filters.brands')}
       options={options}
       selected={(option) => brands.includes(option)}
-      onToggle={(option) => dispatch(brandToggled(option))}
+      onToggle={(option) => changeFilters(brandToggle(option))}
       testId="filter-brands"
     />
   );
@@ -130,15 +127,15 @@ const BrandFilter = memo(function BrandFilter() {
 
 const CollectionFilter = memo(function CollectionFilter() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const collections = useAppSelector((state) => selectFilters(state).collections);
-  const options = useFilterOptions().collections;
+  const { changeFilters } = useSearchChanges();
+  const collections = useChosen('collections');
+  const options = useFacetOptions('collections');
   return (
     <CheckList
       legend={t('catalog.filters.collections')}
       options={options}
       selected={(option) => collections.includes(option)}
-      onToggle={(option) => dispatch(collectionToggled(option))}
+      onToggle={(option) => changeFilters(collectionToggle(option))}
       testId="filter-collections"
     />
   );
@@ -147,10 +144,18 @@ const CollectionFilter = memo(function CollectionFilter() {
 const PriceFilter = memo(function PriceFilter() {
   const { t } = useTranslation();
   const language = useAppSelector(selectLanguage);
-  const dispatch = useAppDispatch();
-  const maxPrice = useAppSelector((state) => selectFilters(state).maxPrice);
+  const { changeFilters } = useSearchChanges();
+  const chosen = useChosen('maxPrice');
   const currency = useAppSelector(selectCurrency);
   const id = useId();
+  // While the thumb is dragged it shows each step at once; the filter (the address, the grid) follows as a deferred
+  // value, so a fast drag writes the address a few times, not once per step.
+  const [dragged, setDragged] = useState<{ price: number; from: number } | null>(null);
+  const maxPrice = dragged !== null && dragged.from === chosen ? dragged.price : chosen;
+  const wanted = useDeferredValue(dragged);
+  useEffect(() => {
+    if (wanted !== null) changeFilters(maxPriceSet(wanted.price));
+  }, [wanted, changeFilters]);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label h6 d-block">
@@ -167,7 +172,7 @@ const PriceFilter = memo(function PriceFilter() {
         aria-valuetext={t('catalog.filters.price_up_to', {
           price: formatMoney(maxPrice, currency, language),
         })}
-        onChange={(event) => dispatch(maxPriceChanged(Number(event.target.value)))}
+        onChange={(event) => setDragged({ price: Number(event.target.value), from: chosen })}
       />
       <div className="small text-body-secondary" data-testid="price-filter-value">
         {t('catalog.filters.price_up_to', {
@@ -180,10 +185,10 @@ const PriceFilter = memo(function PriceFilter() {
 
 const RatingFilter = memo(function RatingFilter() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const { changeFilters } = useSearchChanges();
   const language = useAppSelector(selectLanguage);
-  const minRating = useAppSelector((state) => selectFilters(state).minRating);
-  const counts = useFilterOptions().ratings;
+  const minRating = useChosen('minRating');
+  const counts = useRatingCounts();
   return (
     <fieldset className="mb-3" data-testid="filter-rating">
       <legend className="h6">{t('catalog.filters.rating')}</legend>
@@ -198,7 +203,7 @@ const RatingFilter = memo(function RatingFilter() {
               className={`btn btn-sm ${minRating === stars ? 'btn-warning' : 'btn-outline-secondary'}`}
               aria-pressed={minRating === stars}
               aria-label={count === undefined ? name : `${name} ${countText(count, language)}`}
-              onClick={() => dispatch(minRatingToggled(stars))}
+              onClick={() => changeFilters(minRatingToggle(stars))}
             >
               {stars}★{count !== undefined && <FacetCount count={count} />}
             </button>
@@ -212,7 +217,7 @@ const RatingFilter = memo(function RatingFilter() {
 /** The filter side panel (large screens) and the drawer's body (small screens). */
 export function FilterPanel() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const { changeFilters } = useSearchChanges();
   return (
     <div className="filter-panel" data-testid="filter-panel">
       <CategoryFilter />
@@ -223,7 +228,7 @@ export function FilterPanel() {
       <button
         type="button"
         className="btn btn-outline-danger btn-sm w-100"
-        onClick={() => dispatch(filtersReset())}
+        onClick={() => changeFilters(() => DEFAULT_FILTERS)}
       >
         {t('catalog.filters.reset')}
       </button>

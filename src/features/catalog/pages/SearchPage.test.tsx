@@ -2,9 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Link, Route, Routes, useNavigate, useNavigationType } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 
+import { currencyChanged, languageChanged } from '../../../app/events';
+import { useAppDispatch } from '../../../app/hooks';
 import { installMatchMedia } from '../../../testing/matchMedia';
 import { server } from '../../../testing/server';
-import { DEFAULT_FILTERS, selectFilters, selectPage, selectSearchText } from '../catalogSlice';
+import { DEFAULT_FILTERS, selectSavedFilters, selectSearchText } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
 import { renderPage } from '../testing/renderPage';
@@ -116,7 +118,7 @@ describe('SearchPage', () => {
     expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
     await user.click(within(panel).getByRole('button', { name: 'Reset filters' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
-    expect(selectFilters(store.getState()).brands).toEqual([]);
+    expect(selectSavedFilters(store.getState()).brands).toEqual([]);
     await waitFor(() => expect(cardNames()).toHaveLength(5));
   });
 
@@ -128,7 +130,7 @@ describe('SearchPage', () => {
     expect(cardNames()).toEqual(['Black Abaya']);
     // The search on screen is the one the address states, asked of the server with its filters.
     expect(calls.at(-1)).toBe('GET /catalog/search?currency_code=KWD&category=Abayas&min_rating=4');
-    expect(selectFilters(store.getState())).toMatchObject({ category: 'Abayas', minRating: 4 });
+    expect(selectSavedFilters(store.getState())).toMatchObject({ category: 'Abayas', minRating: 4 });
     expect(screen.getByTestId('location')).toHaveTextContent('/search?category=Abayas&minRating=4');
   });
 
@@ -142,7 +144,7 @@ describe('SearchPage', () => {
       </>,
       {
         route: '/search',
-        preloadedState: { catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] }, page: 1 } },
+        preloadedState: { catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] } } },
       },
     );
     await screen.findByText('Royal Oud');
@@ -156,12 +158,12 @@ describe('SearchPage', () => {
     server.use(...catalogHandlers({}, calls));
     const { store } = renderPage('/search', <SearchPage />, {
       route: '/search?q=amber',
-      preloadedState: { catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] }, page: 1 } },
+      preloadedState: { catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] } } },
     });
     await waitFor(() => expect(cardNames()).toEqual(['Amber Nights']));
     expect(calls).toEqual(['GET /catalog/search?currency_code=KWD&q=amber']);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=amber$/);
-    expect(selectFilters(store.getState())).toEqual(DEFAULT_FILTERS);
+    expect(selectSavedFilters(store.getState())).toEqual(DEFAULT_FILTERS);
   });
 
   it("back and forward between searches show each address's search again, filters and words", async () => {
@@ -272,6 +274,65 @@ describe('SearchPage', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('royal');
   });
 
+  it('the search an address shows is kept as the last one used, which a bare /search restores', async () => {
+    server.use(...catalogHandlers());
+    const { store } = render('/search?brands=Nasma,Lulu&q=abaya');
+    expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(selectSavedFilters(store.getState())).toEqual({ ...DEFAULT_FILTERS, brands: ['Nasma', 'Lulu'] }),
+    );
+    expect(selectSearchText(store.getState())).toBe('abaya');
+  });
+
+  it('an address with no search but another parameter (a language) shows the saved search and keeps it', async () => {
+    server.use(...catalogHandlers());
+    renderPage('/search', <SearchPage />, {
+      route: '/search?lng=ar',
+      preloadedState: { catalog: { filters: { ...DEFAULT_FILTERS, brands: ['Nasma'] } } },
+    });
+    await waitFor(() => expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?lng=ar&brands=Nasma$/);
+  });
+
+  it.each([
+    ['language', languageChanged('ar')],
+    ['currency', currencyChanged('SAR')],
+  ] as const)(
+    'a %s change on the page resets filters, words and page, in the address too (replaced)',
+    async (_name, event) => {
+      const calls: string[] = [];
+      server.use(...catalogHandlers({}, calls));
+      function Switch() {
+        const dispatch = useAppDispatch();
+        return (
+          <button type="button" onClick={() => dispatch(event)}>
+            switch
+          </button>
+        );
+      }
+      const { user, store } = renderPage(
+        '/search',
+        <>
+          <SearchPage />
+          <NavigationTypeProbe />
+          <Switch />
+        </>,
+        { route: '/search?q=oud&brands=Nasma&page=2' },
+      );
+      expect(await screen.findByText('There is no such page of these results.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'switch' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+      expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
+      expect(screen.getByRole('searchbox')).toHaveValue('');
+      expect(selectSavedFilters(store.getState())).toEqual(DEFAULT_FILTERS);
+      await waitFor(() => expect(cardNames()).toHaveLength(5));
+      // The old search is never asked for in the new language or currency.
+      const after = calls.filter((call) => call.includes('lang=ar') || call.includes('SAR'));
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.filter((call) => call.includes('Nasma') || call.includes('oud'))).toEqual([]);
+    },
+  );
+
   it('a product card\'s discount badge reads "-20%" in Arabic too (left to right)', async () => {
     server.use(...catalogHandlers());
     render('/search', 'ar');
@@ -342,7 +403,7 @@ describe('SearchPage', () => {
     it('a page turned is a new history entry with ?page=; back returns to page 1, forward to page 2', async () => {
       const calls: string[] = [];
       server.use(...catalogHandlers({ categories: manyCategories }, calls));
-      const { user, store } = renderPage(
+      const { user } = renderPage(
         '/search',
         <>
           <SearchPage />
@@ -358,11 +419,11 @@ describe('SearchPage', () => {
       expect(screen.getByTestId('navigation-type')).toHaveTextContent('PUSH');
       await waitFor(() => expect(cardNames()).toEqual(names(12, 24)));
       expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-      expect(selectPage(store.getState())).toBe(2);
+      expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
       await user.click(screen.getByRole('button', { name: 'back' }));
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item$/);
       await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
-      expect(selectPage(store.getState())).toBe(1);
+      expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
       // A page's answer is asked for once: going back shows the kept page 1.
       expect(calls.filter((call) => call.startsWith('GET /catalog/search'))).toEqual([
         'GET /catalog/search?currency_code=KWD&q=item',
@@ -373,9 +434,9 @@ describe('SearchPage', () => {
     it.each(['en', 'ar'] as const)('a link to page 3 opened cold shows page 3 (%s)', async (language) => {
       const calls: string[] = [];
       server.use(...catalogHandlers({ categories: manyCategories }, calls));
-      const { store } = render('/search?page=3', language);
+      render('/search?page=3', language);
       await waitFor(() => expect(cardNames()).toEqual(names(24, 30)));
-      expect(selectPage(store.getState())).toBe(3);
+      expect(screen.getByRole('button', { current: 'page' })).toBeInTheDocument();
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?page=3$/);
       expect(
         calls
@@ -386,7 +447,7 @@ describe('SearchPage', () => {
 
     it('a filter, or new words, return to page 1 and take ?page= out of the address', async () => {
       server.use(...catalogHandlers({ categories: manyCategories }));
-      const { user, store } = render('/search?page=2');
+      const { user } = render('/search?page=2');
       await waitFor(() => expect(cardNames()).toEqual(names(12, 24)));
       const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
       await user.click(within(within(panel).getByTestId('filter-brands')).getByLabelText(/^Nasma/));
@@ -401,7 +462,48 @@ describe('SearchPage', () => {
       await waitFor(() =>
         expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma&q=item$/),
       );
-      expect(selectPage(store.getState())).toBe(1);
+      expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+    });
+
+    it.each([
+      ['a category', (panel: HTMLElement) => within(panel).getByLabelText(/^Perfumes/), 'category=Perfumes'],
+      [
+        'a collection',
+        (panel: HTMLElement) => within(panel).getByLabelText(/^Classic/),
+        'collections=Classic',
+      ],
+      [
+        'a rating',
+        (panel: HTMLElement) => within(panel).getByRole('button', { name: /^4 stars or more/ }),
+        'minRating=4',
+      ],
+    ])('%s chosen returns to page 1', async (_name, control, stated) => {
+      server.use(...catalogHandlers({ categories: manyCategories }));
+      const { user } = render('/search?q=item&page=2');
+      await waitFor(() => expect(cardNames()).toEqual(names(12, 24)));
+      const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+      await user.click(control(panel));
+      expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/search\\?${stated}&q=item$`));
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+    });
+
+    it('the price slider and the reset return to page 1', async () => {
+      server.use(...catalogHandlers({ categories: manyCategories }));
+      const { user } = render('/search?q=item&brands=Nasma&page=2');
+      await waitFor(() => expect(cardNames()).toEqual(names(12, 20)));
+      const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+      fireEvent.change(within(panel).getByRole('slider'), { target: { value: '500' } });
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(
+          /^\/search\?brands=Nasma&maxPrice=500&q=item$/,
+        ),
+      );
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      await waitFor(() => expect(cardNames()).toEqual(names(12, 20)));
+      await user.click(within(panel).getByRole('button', { name: 'Reset filters' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item$/);
       await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
     });
 
@@ -500,7 +602,7 @@ describe('SearchPage', () => {
           <Route path="/" element={<Link to={to}>open</Link>} />
           <Route path="/search" element={<SearchPage />} />
         </Routes>,
-        { route: '/', preloadedState: { catalog: { filters: stored, page: 1 } } },
+        { route: '/', preloadedState: { catalog: { filters: stored } } },
       );
       await user.click(screen.getByRole('link', { name: 'open' }));
       await waitFor(() => expect(cardNames()).toEqual(['Black Abaya', 'Grey Abaya']));

@@ -1,23 +1,28 @@
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
-import { searchSubmitted } from '../../../app/events';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
 import { SkeletonGrid } from '../../../ui/Skeleton';
-import { selectActiveFilterCount, useFilterOptions, useSearchResult } from '../searchSelectors';
-import { categoryToggled, filtersReset, selectFilters, selectSearchText } from '../catalogSlice';
-import { searchAtPage, searchToParams } from '../filterUrl';
+import { useFacetOptions, useSearchResult } from '../searchSelectors';
+import { DEFAULT_FILTERS } from '../catalogSlice';
+import { activeFilterCount, categoryCleared, categoryToggle } from '../filterChanges';
+import { searchAtPage } from '../filterUrl';
+import {
+  SearchInAddress,
+  useChosen,
+  useChosenFilters,
+  useSearchChanges,
+  useShownSearch,
+} from '../searchInAddress';
 import { CatalogProductCard, useProductCardShared } from '../components/CatalogProductCard';
 import { EmptyState } from '../components/EmptyState';
 import { FilterChips } from '../components/FilterChips';
 import { FilterPanel } from '../components/FilterPanel';
 import type { ListedProduct } from '../types';
-import { useSearchInUrl } from '../useSearchInUrl';
 import '../catalog.css';
 
 // The drawer (react-bootstrap's offcanvas and its transitions, 9.4 KB gzip) only ever opens on a tap: its code is
@@ -51,7 +56,7 @@ function FilterDrawerAfterFirstRender({ show, onHide }: { show: boolean; onHide:
 
 function SearchBox() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const { searchWords } = useSearchChanges();
   return (
     <SearchForm
       id="catalog-search-input"
@@ -59,17 +64,17 @@ function SearchBox() {
       label={t('catalog.search.label')}
       placeholder={t('catalog.search.placeholder')}
       buttonLabel={t('catalog.search.button')}
-      value={useAppSelector(selectSearchText)}
-      onSearch={(text) => dispatch(searchSubmitted(text))}
+      value={useShownSearch().text}
+      onSearch={searchWords}
     />
   );
 }
 
 const CategoryTabs = memo(function CategoryTabs() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const { categories } = useFilterOptions();
-  const category = useAppSelector((state) => selectFilters(state).category);
+  const { changeFilters } = useSearchChanges();
+  const categories = useFacetOptions('categories');
+  const category = useChosen('category');
   if (categories.length === 0) return null;
   return (
     <nav aria-label={t('catalog.search.category_tabs')}>
@@ -79,7 +84,7 @@ const CategoryTabs = memo(function CategoryTabs() {
             type="button"
             className={`nav-link${category === null ? ' active' : ''}`}
             aria-pressed={category === null}
-            onClick={() => category !== null && dispatch(categoryToggled(category))}
+            onClick={() => changeFilters(categoryCleared)}
           >
             {t('catalog.search.all')}
           </button>
@@ -90,7 +95,7 @@ const CategoryTabs = memo(function CategoryTabs() {
               type="button"
               className={`nav-link${category === name ? ' active' : ''}`}
               aria-pressed={category === name}
-              onClick={() => dispatch(categoryToggled(name))}
+              onClick={() => changeFilters(categoryToggle(name))}
             >
               {name}
             </button>
@@ -160,10 +165,7 @@ const ResultsView = memo(function ResultsView({
   total: number;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const store = useAppStore();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { changeFilters, turnPage } = useSearchChanges();
   const shared = useProductCardShared();
   if (total === 0) {
     return (
@@ -171,7 +173,11 @@ const ResultsView = memo(function ResultsView({
         image="/images/no-products.svg"
         title={t('catalog.search.no_products_found')}
         action={
-          <button type="button" className="btn btn-outline-primary" onClick={() => dispatch(filtersReset())}>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            onClick={() => changeFilters(() => DEFAULT_FILTERS)}
+          >
             {t('catalog.filters.reset')}
           </button>
         }
@@ -195,12 +201,7 @@ const ResultsView = memo(function ResultsView({
         page={page}
         pageCount={pageCount}
         onPageChange={(next) => {
-          // A page turned is a new history entry (back and forward move between the pages); the store takes the
-          // page from the address, as for a link. Setting it here as well would render the new page under the old
-          // address first, which the address sync would then write over the history entry.
-          const state = store.getState();
-          const search = { filters: selectFilters(state), text: selectSearchText(state) };
-          void navigate(searchAtPage(searchToParams(search, params), next));
+          turnPage(next);
           window.scrollTo?.({ top: 0 });
         }}
         label={t('catalog.search.pages')}
@@ -211,7 +212,7 @@ const ResultsView = memo(function ResultsView({
 
 function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
-  const count = useAppSelector(selectActiveFilterCount);
+  const count = activeFilterCount(useChosenFilters());
   return (
     <div className="d-lg-none mb-3">
       <button
@@ -230,16 +231,8 @@ function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   );
 }
 
-/**
- * The address sync in a leaf of its own: it reads the filters, the words and the query, so keeping it out of the
- * page root spares the whole page two renders per filter change.
- */
-function SearchUrlSync() {
-  useSearchInUrl();
-  return null;
-}
-
-export default function SearchPage() {
+/** The page's body: every part reads the search from the address (SearchInAddress), none from the store. */
+function SearchPageBody() {
   const { t } = useTranslation();
   const { data, isError } = useSearchResult();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -253,7 +246,6 @@ export default function SearchPage() {
 
   return (
     <section className="container-xl py-4" aria-labelledby="search-title">
-      <SearchUrlSync />
       <h1 id="search-title" className="h3 mb-3">
         {t('catalog.search.title')}
       </h1>
@@ -274,5 +266,13 @@ export default function SearchPage() {
       </div>
       <FilterDrawerAfterFirstRender show={drawerOpen} onHide={() => setDrawerOpen(false)} />
     </section>
+  );
+}
+
+export default function SearchPage() {
+  return (
+    <SearchInAddress>
+      <SearchPageBody />
+    </SearchInAddress>
   );
 }
