@@ -12,6 +12,7 @@ import {
   similarWords,
   similarWordsOf,
   suggestionMatches,
+  typedWords,
   withFuzzyMatching,
   type Facets,
   type SearchFilters,
@@ -113,6 +114,31 @@ test('the groups and the page of one statement are those of the separate stateme
   }
   // The comparison is not of empty answers only.
   expect(nonEmpty).toBeGreaterThan(compared / 2);
+});
+
+test('words only inside words (first letters) rank every match alike: the order is the one ranking would give', async () => {
+  const { whole } = await typedWords(t.db, 'perfume perf');
+  expect(whole.has('perfume')).toBe(true);
+  expect(whole.has('perf')).toBe(false);
+  let nonEmpty = 0;
+  for (const text of ['perf', 'wat', 'oudw', 'perf abay', 'perfume wat', 'عط', 'عطو', 'abaya']) {
+    const typed = await typedWords(t.db, text);
+    const ranked = await filtersFor(text);
+    const known = { ...ranked, whole: typed.whole };
+    for (const [perPage, asked] of [
+      [4, 1],
+      [4, 2],
+    ] as const) {
+      const expected = await separately(ranked, 'relevance', perPage, asked);
+      const found = await searchMatches(t.db, known, 'relevance', perPage, asked);
+      expect(found.ids).toEqual(expected.ids);
+      expect(sorted(found.facets)).toEqual(sorted(expected.facets));
+      if (expected.ids.length > 0) nonEmpty += 1;
+    }
+    const suggested = await suggestionMatches(t.db, known, 6, 3);
+    expect(suggested).toEqual(await suggestionMatches(t.db, ranked, 6, 3));
+  }
+  expect(nonEmpty).toBeGreaterThanOrEqual(6);
 });
 
 test('a mistyped word: the one statement with the close words answers as the separate ones', async () => {

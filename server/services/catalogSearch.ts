@@ -25,7 +25,6 @@ import {
   categoryIdNamed,
   dealIds,
   newestIds,
-  normalizedWords,
   sameCategoryIds,
   matchGroups,
   mayBeMistyped,
@@ -34,6 +33,7 @@ import {
   searchPageIds,
   similarWordsOf,
   suggestionMatches,
+  typedWords,
   withFuzzyMatching,
   type CategoryListRow,
   type Facets,
@@ -285,9 +285,11 @@ export async function searchCatalog(
 ): Promise<SearchResponse> {
   const text = query.q?.trim() ?? '';
   const categoryId = query.category?.trim() ? await categoryIdNamed(db, query.category) : null;
+  const typed = text ? await typedWords(db, text) : null;
   const filters: SearchFilters = {
-    words: text ? meaningfulWords(await normalizedWords(db, text)) : [],
+    words: typed ? meaningfulWords(typed.words) : [],
     fuzzy: false,
+    ...(typed ? { whole: typed.whole } : {}),
     categoryId,
     unknownCategory: Boolean(query.category?.trim()) && categoryId === null,
     brands: names(query.brands),
@@ -383,11 +385,12 @@ export async function suggestProducts(
 ): Promise<SuggestResponse> {
   const trimmed = text.trim();
   if ([...trimmed].length < 2) return { products: [], categories: [] };
-  const words = meaningfulWords(await normalizedWords(db, trimmed));
+  const typed = await typedWords(db, trimmed);
+  const words = meaningfulWords(typed.words);
   // The categories are matched as typed only, so they come with the first try.
   const asTyped = await suggestionMatches(
     db,
-    { words, fuzzy: false },
+    { words, fuzzy: false, whole: typed.whole },
     SUGGESTIONS_MAX,
     CATEGORY_SUGGESTIONS_MAX,
   );
@@ -398,7 +401,14 @@ export async function suggestProducts(
       : await withFuzzyMatching(db, async (tx) => {
           const similar = await closeWordsOf(tx, words);
           return Object.values(similar).some((close) => close.length > 0)
-            ? (await suggestionMatches(tx, { words, fuzzy: true, similar }, SUGGESTIONS_MAX, 0)).products
+            ? (
+                await suggestionMatches(
+                  tx,
+                  { words, fuzzy: true, similar, whole: typed.whole },
+                  SUGGESTIONS_MAX,
+                  0,
+                )
+              ).products
             : asTyped.products;
         });
   return {

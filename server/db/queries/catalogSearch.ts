@@ -13,6 +13,11 @@ export interface SearchFilters {
   /** whether a word may also match mistyped (tried when the words as typed find nothing) */
   fuzzy: boolean;
   /**
+   * The words that are whole words of some product's name (typedWords: the catalogue's vocabulary holds them). A
+   * word missing from it is inside a word wherever it matches, so it ranks every match alike. Undefined: any may be.
+   */
+  whole?: ReadonlySet<string>;
+  /**
    * With `fuzzy`: the catalogue's words close to each typed word (similarWords), found in its place. A word with
    * none is matched as typed only.
    */
@@ -40,6 +45,23 @@ export async function normalizedWords(db: Db, text: string): Promise<string[]> {
   return (row?.normalized ?? '').split(' ').filter(Boolean);
 }
 
+/**
+ * The query's words (normalizedWords) and which of them are whole words of some product's name: the catalogue's
+ * vocabulary (search_words, kept by the database: migration 016) holds every word of every name, so a word it lacks
+ * is found inside words only (a shopper's first letters). One statement.
+ */
+export async function typedWords(db: Db, text: string): Promise<{ words: string[]; whole: Set<string> }> {
+  const [row] = await executeRows<{ normalized: string | null; whole: string | null }>(
+    db,
+    sql`SELECT q.normalized, (
+          SELECT string_agg(w.word, ' ') FROM search_words w WHERE w.word = ANY (string_to_array(q.normalized, ' '))
+        ) AS whole
+        FROM (SELECT shop_search_normalize(${text}) AS normalized) q`,
+  );
+  const split = (words: string | null | undefined) => (words ?? '').split(' ').filter(Boolean);
+  return { words: split(row?.normalized), whole: new Set(split(row?.whole)) };
+}
+
 const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
@@ -52,7 +74,10 @@ const INDEXED_FROM_LENGTH = 3;
 
 export const mayBeMistyped = (word: string) => [...word].length >= FUZZY_FROM_LENGTH;
 
-type WordsTyped = Pick<SearchFilters, 'words' | 'fuzzy' | 'similar'>;
+type WordsTyped = Pick<SearchFilters, 'words' | 'fuzzy' | 'similar' | 'whole'>;
+
+/** Whether a word may be found as a whole word (see SearchFilters.whole). */
+const mayBeWhole = (word: string, typed: WordsTyped) => typed.whole?.has(word) ?? true;
 
 /** The catalogue's words a typed word may stand for when it is mistyped (none unless the search is fuzzy). */
 const closeWords = (word: string, typed: WordsTyped): string[] =>
@@ -69,7 +94,7 @@ function wordScore(word: string, typed: WordsTyped): SQL {
   const inside = `%${likeEscaped(word)}%`;
   const whole = `% ${likeEscaped(word)} %`;
   const close = closeWords(word, typed);
-  return sql`(CASE WHEN (' ' || p.search_text || ' ') LIKE ${whole} THEN 3
+  return sql`(CASE ${mayBeWhole(word, typed) ? sql`WHEN (' ' || p.search_text || ' ') LIKE ${whole} THEN 3` : sql``}
                    WHEN p.search_text LIKE ${inside} THEN 2
                    ${close.length ? sql`WHEN ${containsAny(close)} THEN 1` : sql``}
                    ELSE 0 END)`;
@@ -134,6 +159,13 @@ export async function similarWordsOf(db: Db, words: string[]): Promise<Record<st
 export const rankable = (words: string[]) =>
   words.length > 0 && words.every((word) => [...word].length >= INDEXED_FROM_LENGTH);
 
+/**
+ * Whether the relevance may differ between matches: not when no word can be whole and none may be mistyped (every
+ * match then has each word inside a word, and ranks alike: best sellers first, read in their index's order).
+ */
+const ranksDiffer = (typed: WordsTyped) =>
+  typed.words.some((word) => mayBeWhole(word, typed) || closeWords(word, typed).length > 0);
+
 function relevance(typed: WordsTyped): SQL {
   if (typed.words.length === 0) return sql`0`;
   return sql.join(
@@ -196,7 +228,7 @@ function orderBy(order: SearchOrder, typed: WordsTyped): SQL {
       // A word of one or two letters matches a large share of the catalogue: best sellers first, read from their
       // index until the page is full, instead of ranking every match.
       if (typed.words.length === 0) return sql`p.id`;
-      return rankable(typed.words)
+      return rankable(typed.words) && ranksDiffer(typed)
         ? sql`${relevance(typed)} DESC, p.sold_count DESC, p.id`
         : sql`p.sold_count DESC, p.id`;
     case 'newest':
@@ -641,7 +673,8 @@ export async function suggestionMatches(
   const products = sql`SELECT p.id, p.name_en, p.name_ar, p.price, p.discounted_price,
                (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
         FROM products p WHERE ${wordsMatch(typed)}
-        ORDER BY ${rankable(words) ? sql`${relevance(typed)} DESC, ` : sql``}p.sold_count DESC, p.id LIMIT ${limit}`;
+        ORDER BY ${rankable(words) && ranksDiffer(typed) ? sql`${relevance(typed)} DESC, ` : sql``}p.sold_count DESC, p.id
+        LIMIT ${limit}`;
   const categories = sql`SELECT c.id, c.name_en, c.name_ar FROM categories c WHERE ${sql.join(
     words.map(
       (word) => sql`shop_search_normalize(c.name_en || ' ' || c.name_ar) LIKE ${`%${likeEscaped(word)}%`}`,
