@@ -10,7 +10,8 @@ import { openDb, type Db } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { outbox } from '../db/schema';
 import type { MailService } from '../services/mail';
-import { migratedPgliteTemplate } from './pgliteTemplate';
+import { migratedPgliteTemplate, seededPgliteTemplate } from './pgliteTemplate';
+import { moveSeedToNow } from './seededTemplate';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -53,7 +54,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ? { db: sharedWith.db, close: async () => undefined }
     : testUrl
       ? await openPostgresSchema(testUrl)
-      : await openDb({ memory: true, loadDataDir: await migratedPgliteTemplate() });
+      : await openDb({
+          memory: true,
+          loadDataDir: seed ? await seededPgliteTemplate() : await migratedPgliteTemplate(),
+        });
+  // A PGlite shop loaded seeded has its dates moved to now; prepareDatabase then finds it migrated and seeded.
+  if (seed && !sharedWith && !testUrl) await moveSeedToNow(handle.db);
   if (!sharedWith) await prepareDatabase(handle.db, { seed: seed ? 'demo' : false });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
   const app = await buildApp({
