@@ -141,6 +141,44 @@ test('words only inside words (first letters) rank every match alike: the order 
   expect(nonEmpty).toBeGreaterThanOrEqual(6);
 });
 
+/** The suggestions' ranking written out: each word whole 3, inside 2, summed; then best sellers. */
+async function rankedIds(words: string[], limit: number): Promise<number[]> {
+  const inside = words.map((word) => sql`search_text LIKE ${`%${word}%`}`);
+  const score = words.map(
+    (word) => sql`(CASE WHEN (' ' || search_text || ' ') LIKE ${`% ${word} %`} THEN 3 ELSE 2 END)`,
+  );
+  const rows = await executeRows<{ id: number }>(
+    t.db,
+    sql`SELECT id FROM products WHERE ${sql.join(inside, sql` AND `)}
+        ORDER BY ${sql.join(score, sql` + `)} DESC, sold_count DESC, id LIMIT ${limit}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+test('suggestions: the best rank read first (whole words, best sellers), the rest ranked when too few have it', async () => {
+  let full = 0;
+  for (const text of [
+    'oud',
+    'perfume',
+    'watch',
+    'dates',
+    'abaya',
+    'عود',
+    'oud perf',
+    'perfume oud',
+    'oud qqq',
+  ]) {
+    const typed = await typedWords(t.db, text);
+    for (const limit of [2, 6, 40]) {
+      const found = await suggestionMatches(t.db, { ...typed, fuzzy: false }, limit, 0);
+      const expected = await rankedIds(typed.words, limit);
+      expect(found.products.map((row) => row.id)).toEqual(expected);
+      if (expected.length === limit) full += 1;
+    }
+  }
+  expect(full).toBeGreaterThanOrEqual(8);
+});
+
 test('a mistyped word: the one statement with the close words answers as the separate ones', async () => {
   const filters = await filtersFor('perfime');
   const similar = await withFuzzyMatching(t.db, (tx) => similarWordsOf(tx, filters.words));

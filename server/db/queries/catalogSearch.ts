@@ -659,8 +659,33 @@ export interface CategorySuggestionRow {
 }
 
 /**
+ * A word as a whole word of the text: the text itself, its first or last word, or one between. Written on the
+ * column, as four patterns, so the planner estimates it from the column's statistics (a padded copy has none).
+ */
+function wholeWord(word: string): SQL {
+  const escaped = likeEscaped(word);
+  return sql`(p.search_text = ${word} OR p.search_text LIKE ${`${escaped} %`}
+              OR p.search_text LIKE ${`% ${escaped}`} OR p.search_text LIKE ${`% ${escaped} %`})`;
+}
+
+type SuggestionRowText = {
+  kind: 'p' | 'c';
+  ord: number | string;
+  id: number;
+  name_en: string;
+  name_ar: string;
+  price: string | number | null;
+  discounted_price: string | number | null;
+  image: string | null;
+};
+
+/**
  * The best products for the words typed so far (whole words first, then best sellers) and, unless
  * `categoryLimit` is 0, the categories whose name holds the words as typed (either language), in one statement.
+ *
+ * The best rank is every word that may be whole found whole. When at least `limit` matches have it, they are the
+ * answer, best sellers first: read in the sales index's order until the list is full (a common word), instead of
+ * ranking each of its thousands of matches. Fewer: the matches are ranked (a second statement).
  */
 export async function suggestionMatches(
   db: Db,
@@ -670,11 +695,24 @@ export async function suggestionMatches(
 ): Promise<{ products: SuggestionRow[]; categories: CategorySuggestionRow[] }> {
   const { words } = typed;
   if (words.length === 0) return { products: [], categories: [] };
-  const products = sql`SELECT p.id, p.name_en, p.name_ar, p.price, p.discounted_price,
+  const ranked = rankable(words) && ranksDiffer(typed);
+  const wholeFirst = ranked && !typed.fuzzy;
+  const productsWhere = (condition: SQL, order: SQL) => sql`SELECT p.id, p.name_en, p.name_ar, p.price,
+               p.discounted_price,
                (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
-        FROM products p WHERE ${wordsMatch(typed)}
-        ORDER BY ${rankable(words) && ranksDiffer(typed) ? sql`${relevance(typed)} DESC, ` : sql``}p.sold_count DESC, p.id
+        FROM products p WHERE ${condition}
+        ORDER BY ${order}p.sold_count DESC, p.id
         LIMIT ${limit}`;
+  const rankedProducts = productsWhere(wordsMatch(typed), ranked ? sql`${relevance(typed)} DESC, ` : sql``);
+  const products = wholeFirst
+    ? productsWhere(
+        sql`${wordsMatch(typed)} AND ${sql.join(
+          words.filter((word) => mayBeWhole(word, typed)).map(wholeWord),
+          sql` AND `,
+        )}`,
+        sql``,
+      )
+    : rankedProducts;
   const categories = sql`SELECT c.id, c.name_en, c.name_ar FROM categories c WHERE ${sql.join(
     words.map(
       (word) => sql`shop_search_normalize(c.name_en || ' ' || c.name_ar) LIKE ${`%${likeEscaped(word)}%`}`,
@@ -683,27 +721,23 @@ export async function suggestionMatches(
   )}
         ORDER BY c.sort_order, c.id LIMIT ${categoryLimit}`;
   // Each list keeps its order through its row number (a union promises none of its own).
-  const rows = await executeRows<{
-    kind: 'p' | 'c';
-    ord: number | string;
-    id: number;
-    name_en: string;
-    name_ar: string;
-    price: string | number | null;
-    discounted_price: string | number | null;
-    image: string | null;
-  }>(
+  const productsOnly = (statement: SQL) =>
+    sql`SELECT 'p' AS kind, row_number() OVER () AS ord, s.* FROM (${statement}) s`;
+  const rows = await executeRows<SuggestionRowText>(
     db,
     categoryLimit > 0
-      ? sql`SELECT 'p' AS kind, row_number() OVER () AS ord, s.* FROM (${products}) s
+      ? sql`${productsOnly(products)}
             UNION ALL
             SELECT 'c', row_number() OVER (), c.id, c.name_en, c.name_ar, NULL, NULL, NULL FROM (${categories}) c`
-      : sql`SELECT 'p' AS kind, row_number() OVER () AS ord, s.* FROM (${products}) s`,
+      : productsOnly(products),
   );
-  const inOrder = (kind: 'p' | 'c') =>
-    rows.filter((row) => row.kind === kind).sort((a, b) => Number(a.ord) - Number(b.ord));
+  const inOrder = (list: SuggestionRowText[], kind: 'p' | 'c') =>
+    list.filter((row) => row.kind === kind).sort((a, b) => Number(a.ord) - Number(b.ord));
+  let productRows = inOrder(rows, 'p');
+  if (wholeFirst && productRows.length < limit)
+    productRows = inOrder(await executeRows<SuggestionRowText>(db, productsOnly(rankedProducts)), 'p');
   return {
-    products: inOrder('p').map((row) => ({
+    products: productRows.map((row) => ({
       id: Number(row.id),
       nameEn: row.name_en,
       nameAr: row.name_ar,
@@ -711,6 +745,10 @@ export async function suggestionMatches(
       discountedPrice: row.discounted_price === null ? null : Number(row.discounted_price),
       image: row.image,
     })),
-    categories: inOrder('c').map((row) => ({ id: Number(row.id), nameEn: row.name_en, nameAr: row.name_ar })),
+    categories: inOrder(rows, 'c').map((row) => ({
+      id: Number(row.id),
+      nameEn: row.name_en,
+      nameAr: row.name_ar,
+    })),
   };
 }
