@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 
-import { LocationEvents } from './app/LocationEvents';
 import { AppRoutes } from './app/routes';
 import type { AppStore } from './app/store';
 import { i18n } from './i18n/i18n';
@@ -23,7 +22,6 @@ export function AppTree({
     <Provider store={store}>
       <I18nextProvider i18n={texts}>
         <Router>
-          <LocationEvents />
           <AppRoutes />
         </Router>
       </I18nextProvider>

@@ -16,7 +16,6 @@ import { loadFooter } from '../shell/footerCode';
 import { serverPageLoaded } from './api';
 import { forgetFormerKeys, snapshotCache, type CacheSnapshot } from './cacheSnapshot';
 import { syncAcrossTabs } from './crossTabSync';
-import { locationChanged } from './events';
 import { selectFirstRenderInputs, readServerPage, watchPersonalState } from './firstRender';
 import { syncLanguageWithStore } from './languageSync';
 import { watchRecovery } from './recovery';
@@ -34,7 +33,7 @@ function restorePersistedState(store: AppStore): Promise<void> {
 }
 
 export async function boot(): Promise<void> {
-  const { pathname, search } = window.location;
+  const { pathname } = window.location;
   // The page's code downloads while the texts load (the HTML already preloads both).
   const routeLoaded = loadRoute(pathname).catch(() => undefined);
 
@@ -54,7 +53,6 @@ export async function boot(): Promise<void> {
     couponSnapshot,
   ] as CacheSnapshot<unknown>[]);
   forgetFormerKeys();
-  store.dispatch(locationChanged({ pathname, search }));
   syncLanguageWithStore(store, i18n);
   syncAcrossTabs(store);
   watchRecovery(store);

@@ -29,8 +29,6 @@ export const roleAnswered = createAction<{ userId: number | null; role: string }
 export const loginRequired = createAction<{ reason?: string } | undefined>('auth/loginRequired');
 
 export const searchSubmitted = createAction<string>('catalog/searchSubmitted');
-/** The address bar shows another page or query (a link, back/forward, a typed URL, a replace). */
-export const locationChanged = createAction<{ pathname: string; search: string }>('router/locationChanged');
 export const guestTokenRejected = createAction('cart/guestTokenRejected');
 /** An answer outside the cart (a guest's order) named the guest token the cart goes on with. */
 export const guestTokenIssued = createAction<string>('cart/guestTokenIssued');

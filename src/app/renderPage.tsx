@@ -11,7 +11,7 @@ import { loadFooter } from '../shell/footerCode';
 import { i18n, initI18nWithResources } from '../i18n/i18n';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { api } from './api';
-import { locationChanged, type Language } from './events';
+import type { Language } from './events';
 import { selectFirstRenderInputs, type ServerPage } from './firstRender';
 import { loadRoute } from './routes';
 import type { AppServices } from './services';
@@ -65,7 +65,6 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   };
   const store = makeStore({ settings: { language: request.language, currency: DEFAULT_CURRENCY } }, services);
   const address = new URL(request.url, 'http://page.invalid');
-  store.dispatch(locationChanged({ pathname: address.pathname, search: address.search }));
   const routeLoaded = loadRoute(address.pathname);
   const tree = (
     <StrictMode>

@@ -7,7 +7,6 @@ import { MemoryRouter } from 'react-router-dom';
 
 import type { Language } from '../app/events';
 import { syncLanguageWithStore } from '../app/languageSync';
-import { LocationEvents } from '../app/LocationEvents';
 import { makeStore, type AppStore, type PreloadedState } from '../app/store';
 import { i18n, initI18nWithResources } from '../i18n/i18n';
 import { allResources } from '../i18n/resources';
@@ -39,7 +38,6 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
           <MemoryRouter initialEntries={[route]}>
-            <LocationEvents />
             {children}
             {toasts && <Toasts />}
           </MemoryRouter>
