@@ -8,9 +8,12 @@ import {
   matchGroups,
   matchGroupsStatement,
   normalizedWords,
+  rankedSuggestionsStatement,
   searchMatchesStatement,
   searchPageStatement,
   similarWords,
+  suggestionsStatement,
+  typedWords,
   withFuzzyMatching,
   type SearchFilters,
 } from './catalogSearch';
@@ -73,6 +76,25 @@ test('the one statement of a search by words (groups and page together) finds it
   const filters = await filtersFor('saffron 4242', { minRating: 3, brands: ['Brand 7'] });
   for (const order of ['relevance', 'newest', 'price_asc'] as const) {
     const text = await plan(searchMatchesStatement(filters, order, 12, 2));
+    expect(text).toMatch(/products_search_text_trgm_idx/);
+    expect(text).not.toMatch(/Seq Scan on products/);
+  }
+});
+
+test('suggestions of a common word read best sellers in the sales index order; a rare one through the trigram index', async () => {
+  const common = await typedWords(t.db, 'oud');
+  expect(common.whole.has('oud')).toBe(true);
+  expect(await plan(suggestionsStatement({ ...common, fuzzy: false }, 6))).toMatch(/products_sold_idx/);
+  // First letters found whole nowhere rank alike: best sellers too.
+  const letters = await typedWords(t.db, 'saffr');
+  expect(letters.whole.size).toBe(0);
+  expect(await plan(suggestionsStatement({ ...letters, fuzzy: false }, 6))).toMatch(/products_sold_idx/);
+  const rare = await typedWords(t.db, 'saffron 4242');
+  for (const statement of [
+    suggestionsStatement({ ...rare, fuzzy: false }, 6),
+    rankedSuggestionsStatement({ ...rare, fuzzy: false }, 6),
+  ]) {
+    const text = await plan(statement);
     expect(text).toMatch(/products_search_text_trgm_idx/);
     expect(text).not.toMatch(/Seq Scan on products/);
   }

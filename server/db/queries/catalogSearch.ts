@@ -679,6 +679,36 @@ type SuggestionRowText = {
   image: string | null;
 };
 
+/** Whether suggestions read their best rank first (see suggestionMatches). */
+const bestRankFirst = (typed: WordsTyped) => rankable(typed.words) && ranksDiffer(typed) && !typed.fuzzy;
+
+const suggestedProducts = (
+  condition: SQL,
+  order: SQL,
+  limit: number,
+) => sql`SELECT p.id, p.name_en, p.name_ar,
+               p.price, p.discounted_price,
+               (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
+        FROM products p WHERE ${condition}
+        ORDER BY ${order}p.sold_count DESC, p.id
+        LIMIT ${limit}`;
+
+/** The suggested products, every match ranked (its plan is checked by a test). */
+export function rankedSuggestionsStatement(typed: WordsTyped, limit: number): SQL {
+  const ranked = rankable(typed.words) && ranksDiffer(typed);
+  return suggestedProducts(wordsMatch(typed), ranked ? sql`${relevance(typed)} DESC, ` : sql``, limit);
+}
+
+/**
+ * The suggested products of the best rank (every word that may be whole found whole), best sellers first; the
+ * ranked statement when the matches do not rank alike (its plan is checked by a test).
+ */
+export function suggestionsStatement(typed: WordsTyped, limit: number): SQL {
+  if (!bestRankFirst(typed)) return rankedSuggestionsStatement(typed, limit);
+  const whole = typed.words.filter((word) => mayBeWhole(word, typed)).map(wholeWord);
+  return suggestedProducts(sql`${wordsMatch(typed)} AND ${sql.join(whole, sql` AND `)}`, sql``, limit);
+}
+
 /**
  * The best products for the words typed so far (whole words first, then best sellers) and, unless
  * `categoryLimit` is 0, the categories whose name holds the words as typed (either language), in one statement.
@@ -695,24 +725,8 @@ export async function suggestionMatches(
 ): Promise<{ products: SuggestionRow[]; categories: CategorySuggestionRow[] }> {
   const { words } = typed;
   if (words.length === 0) return { products: [], categories: [] };
-  const ranked = rankable(words) && ranksDiffer(typed);
-  const wholeFirst = ranked && !typed.fuzzy;
-  const productsWhere = (condition: SQL, order: SQL) => sql`SELECT p.id, p.name_en, p.name_ar, p.price,
-               p.discounted_price,
-               (SELECT i.image FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
-        FROM products p WHERE ${condition}
-        ORDER BY ${order}p.sold_count DESC, p.id
-        LIMIT ${limit}`;
-  const rankedProducts = productsWhere(wordsMatch(typed), ranked ? sql`${relevance(typed)} DESC, ` : sql``);
-  const products = wholeFirst
-    ? productsWhere(
-        sql`${wordsMatch(typed)} AND ${sql.join(
-          words.filter((word) => mayBeWhole(word, typed)).map(wholeWord),
-          sql` AND `,
-        )}`,
-        sql``,
-      )
-    : rankedProducts;
+  const wholeFirst = bestRankFirst(typed);
+  const products = suggestionsStatement(typed, limit);
   const categories = sql`SELECT c.id, c.name_en, c.name_ar FROM categories c WHERE ${sql.join(
     words.map(
       (word) => sql`shop_search_normalize(c.name_en || ' ' || c.name_ar) LIKE ${`%${likeEscaped(word)}%`}`,
@@ -735,7 +749,10 @@ export async function suggestionMatches(
     list.filter((row) => row.kind === kind).sort((a, b) => Number(a.ord) - Number(b.ord));
   let productRows = inOrder(rows, 'p');
   if (wholeFirst && productRows.length < limit)
-    productRows = inOrder(await executeRows<SuggestionRowText>(db, productsOnly(rankedProducts)), 'p');
+    productRows = inOrder(
+      await executeRows<SuggestionRowText>(db, productsOnly(rankedSuggestionsStatement(typed, limit))),
+      'p',
+    );
   return {
     products: productRows.map((row) => ({
       id: Number(row.id),
