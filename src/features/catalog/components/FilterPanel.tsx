@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useId, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
@@ -153,8 +153,12 @@ const PriceFilter = memo(function PriceFilter() {
   const [dragged, setDragged] = useState<{ price: number; from: number } | null>(null);
   const maxPrice = dragged !== null && dragged.from === chosen ? dragged.price : chosen;
   const wanted = useDeferredValue(dragged);
+  // Each position once: a filter changed since (a chip, the reset) is not undone by an older position.
+  const applied = useRef<typeof wanted>(null);
   useEffect(() => {
-    if (wanted !== null) changeFilters(maxPriceSet(wanted.price));
+    if (wanted === null || applied.current === wanted) return;
+    applied.current = wanted;
+    changeFilters(maxPriceSet(wanted.price));
   }, [wanted, changeFilters]);
   return (
     <div className="mb-3">
