@@ -59,6 +59,8 @@ function shellTitle(pathname: string, search: string, t: TFunction) {
   if (path === '/search') {
     const params = new URLSearchParams(search);
     const words = params.get('q')?.trim();
+    // A category's page titles itself with the category's name (features/catalog's SearchPage).
+    if (!words && params.get('category')?.trim()) return undefined;
     const title = words ? t('common.page_title.search', { words }) : t('common.page_title.all_products');
     // A later page of results is titled with its number, as the server writes it (server/services/pageHead.ts).
     const page = searchPageOf(params.get(SEARCH_PAGE_PARAM));

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 
 import { useAppSelector } from '../../app/hooks';
-import type { SearchResponse } from '../../../contract/catalogSearch';
+import type { CategoryFacet, SearchResponse } from '../../../contract/catalogSearch';
 import { useSearchProductsQuery, type HomeArgs, type SearchArgs } from './catalogApi';
 import { selectHomeArgs } from './catalogSelectors';
 import { MAX_PRICE } from './catalogSlice';
@@ -119,4 +119,24 @@ export function useFacetOptions(facet: 'categories' | 'brands' | 'collections'):
 export function useRatingCounts(): FilterOptions['ratings'] {
   const { data } = useSearchResult();
   return useMemo(() => filterOptionsOf(data, NOTHING_CHOSEN).ratings, [data]);
+}
+
+/**
+ * The category an address names, as the server reads it (its id, as the sitemaps and a product's crumbs link it, or
+ * its name in any capitals), among the answer's facets; null when they do not list it.
+ */
+export function categoryFacetOf(
+  categories: readonly CategoryFacet[],
+  named: string | null,
+): CategoryFacet | null {
+  const asked = named?.trim();
+  if (!asked) return null;
+  const byId = /^\d+$/.test(asked) ? Number(asked) : null;
+  return (
+    categories.find((category) => category.name === asked) ??
+    categories.find((category) =>
+      byId === null ? category.name.toLowerCase() === asked.toLowerCase() : category.id === byId,
+    ) ??
+    null
+  );
 }

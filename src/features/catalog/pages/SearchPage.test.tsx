@@ -610,6 +610,42 @@ describe('SearchPage', () => {
     });
   });
 
+  describe("a category's page (the title and the category's name)", () => {
+    it.each([
+      [
+        "its id, as the sitemaps and a product's crumbs link it",
+        '/search?category=1',
+        '/search?category=Perfumes',
+      ],
+      [
+        'its name in other capitals, on a later page',
+        '/search?category=perfumes&page=1',
+        '/search?category=Perfumes&page=1',
+      ],
+    ])(
+      'named by %s: the address names it as the shop does, and the tab says its name',
+      async (_how, route, shown) => {
+        server.use(...catalogHandlers());
+        render(route);
+        await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(shown));
+        expect(document.title).toBe('Perfumes · Gulf Store');
+        const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+        expect(
+          within(within(panel).getByTestId('filter-category')).getByLabelText(/^Perfumes/),
+        ).toBeChecked();
+        // No choice stands for the id or the other capitals.
+        const categories = within(panel).getByTestId('filter-category');
+        expect(within(categories).queryByLabelText(/^(1|perfumes)\b/)).not.toBeInTheDocument();
+      },
+    );
+
+    it("a later page of a category says its number, in the page's language", async () => {
+      server.use(...catalogHandlers());
+      render('/search?category=Perfumes&page=2', 'ar');
+      await waitFor(() => expect(document.title).toBe('Perfumes — صفحة 2 · متجر الخليج'));
+    });
+  });
+
   describe('on a phone', () => {
     beforeEach(() => installMatchMedia({ width: 412, touch: true }));
     afterEach(() => installMatchMedia({ width: 1280 }));

@@ -1,13 +1,14 @@
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
 import { SkeletonGrid } from '../../../ui/Skeleton';
-import { useFacetOptions, useSearchResult } from '../searchSelectors';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { categoryFacetOf, useFacetOptions, useSearchResult } from '../searchSelectors';
 import { DEFAULT_FILTERS } from '../catalogSlice';
 import { activeFilterCount, categoryCleared, categoryToggle } from '../filterChanges';
 import { searchAtPage } from '../filterUrl';
@@ -231,6 +232,36 @@ function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   );
 }
 
+/**
+ * A category's page is titled with the category's name, as the server titles it (server/services/pageHead.ts; the
+ * shell titles the other search pages). An address naming the category by its id (the sitemaps', a product's crumbs)
+ * or in other capitals is replaced by one naming it as the shop does, once the answer says which it is: the tabs, the
+ * panel, the chip and the title then show its name.
+ */
+function CategoryTitle() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // The last answer, while the next is on its way: a category's id and name stay the same across searches.
+  const { data } = useSearchResult();
+  const { filters, text, page } = useShownSearch();
+  const asked = filters.category;
+  const named = data ? categoryFacetOf(data.facets.categories, asked) : null;
+  useEffect(() => {
+    if (!named || asked === null || named.name === asked) return;
+    const params = new URLSearchParams(search);
+    params.set('category', named.name);
+    void navigate({ search: `?${params.toString()}` }, { replace: true });
+  }, [named, asked, search, navigate]);
+  const byCategory = asked !== null && !text.trim();
+  // Until the answer names it, the title the page has (the server's) stays; a category the shop does not list is
+  // the whole catalogue's page.
+  const name = named ? named.name : data ? t('common.page_title.all_products') : null;
+  const title = name && page > 1 ? t('common.page_title.page_number', { title: name, page }) : name;
+  useDocumentTitle(title, { skip: !byCategory || title === null });
+  return null;
+}
+
 /** The page's body: every part reads the search from the address (SearchInAddress), none from the store. */
 function SearchPageBody() {
   const { t } = useTranslation();
@@ -246,6 +277,7 @@ function SearchPageBody() {
 
   return (
     <section className="container-xl py-4" aria-labelledby="search-title">
+      <CategoryTitle />
       <h1 id="search-title" className="h3 mb-3">
         {t('catalog.search.title')}
       </h1>

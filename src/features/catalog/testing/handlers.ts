@@ -164,7 +164,14 @@ export function searchAnswerOf(categories: Category[], params: URLSearchParams):
   const products = categories.flatMap((category) => category.products);
   const list = (name: string) => (params.get(name) ?? '').split(',').filter(Boolean);
   const q = (params.get('q') ?? '').trim().toLowerCase();
-  const category = params.get('category');
+  // As the server reads it (categoryIdNamed): the category's id, or its name in any capitals.
+  const asked = params.get('category')?.trim() ?? null;
+  const category =
+    asked === null
+      ? null
+      : (categories.find((entry) =>
+          /^\d+$/.test(asked) ? entry.id === Number(asked) : entry.name.toLowerCase() === asked.toLowerCase(),
+        )?.name ?? asked);
   const brands = list('brands');
   const collections = list('collections');
   const maxPrice = params.has('max_price') ? Number(params.get('max_price')) : Infinity;
