@@ -1,5 +1,6 @@
 // Which addresses the server renders for a new visitor, and the one address each rendered page stands for. The
 // server and the SPA both run this file (shared/).
+import type { SearchSort } from '../contract/catalogSearch';
 import { isServerRenderedPath } from './routeTable';
 
 /** The search page, and the names its query states the search by (features/catalog/filterUrl.ts reads them). */
@@ -114,4 +115,34 @@ export function pageAddress(url: string): string | null {
   }
   const query = searchQuery(new URLSearchParams(search));
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/** A search as the shop asks the server for it (`GET /catalog/search`'s query, less language and currency). */
+export interface SearchRequest {
+  q: string;
+  category: string | null;
+  brands: readonly string[];
+  collections: readonly string[];
+  /** null: no price limit */
+  maxPrice: number | null;
+  minRating: number;
+  page: number;
+  sort?: SearchSort;
+}
+
+/**
+ * The search's query parameters, in one order: the SPA's request and the server's reading of a rendered page's
+ * address (its page count) are the same address, so they share the search route's kept answer.
+ */
+export function searchRequestParams(search: SearchRequest): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (search.q.trim()) params.q = search.q.trim();
+  if (search.category) params.category = search.category;
+  if (search.brands.length) params.brands = search.brands.join(',');
+  if (search.collections.length) params.collections = search.collections.join(',');
+  if (search.maxPrice !== null) params.max_price = String(search.maxPrice);
+  if (search.minRating > 0) params.min_rating = String(search.minRating);
+  if (search.page > 1) params.page = String(search.page);
+  if (search.sort) params.sort = search.sort;
+  return params;
 }

@@ -2,6 +2,7 @@
 // answers 404 (not 200: nothing for a search engine to index) and is not indexed; a later page that exists is 200
 // with its number in the title, in the page's language.
 import type { SearchResponse } from '../../contract/catalogSearch';
+import * as catalogSearch from '../services/catalogSearch';
 import { fakeSpaServer } from '../testing/fakeSpa';
 
 const server = fakeSpaServer({ seed: true, config: { publicUrl: 'https://shop.example' } });
@@ -49,5 +50,23 @@ test('a later page that exists is 200 with its number in the title; page 1 has n
     expect({ url, status: answer.statusCode }).toEqual({ url, status: 200 });
     expect(titleOf(answer.body)).toBe(title);
     expect(answer.body).toContain('rel="canonical"');
+  }
+});
+
+test("a later page's count is the search route's answer for the address the page's render asks: searched once for both", async () => {
+  const searches = jest.spyOn(catalogSearch, 'searchCatalog');
+  try {
+    const brand = encodeURIComponent('Layali');
+    expect((await page(`/search?brands=${brand}&page=2&lng=ar`)).statusCode).toBeGreaterThan(0);
+    expect(searches).toHaveBeenCalledTimes(1);
+    // What the SPA asks for that page (features/catalog/catalogApi.ts: language, currency, then the search).
+    const asked = await server.t.app.inject({
+      method: 'GET',
+      url: `/api/catalog/search?lang=ar&currency_code=KWD&brands=${brand}&page=2`,
+    });
+    expect([200, 404]).toContain(asked.statusCode);
+    expect(searches).toHaveBeenCalledTimes(1);
+  } finally {
+    searches.mockRestore();
   }
 });

@@ -8,6 +8,7 @@ import { footerChunkGroups, pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { clientAddressKey } from '../lib/clientAddress';
 import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
+import { searchApiAddress } from '../services/searchPageCount';
 import { webpCopies } from '../routes/content';
 import {
   holdsPersonalState,
@@ -247,13 +248,28 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const pictureUrl = (picture: string) =>
     pictureCopies.has(picture) ? `${picture.slice(0, -'.svg'.length)}.webp` : picture;
 
+  // A later search page's count is the search route's answer for the very address the page's render asks: kept by
+  // the route, so the page is searched once for both (and once per few seconds for every visitor).
+  const searchPageCount = async (params: URLSearchParams, language: Language) => {
+    const answer = await app.inject({ method: 'GET', url: searchApiAddress(params, language) });
+    const body = answer.json<{ page_count?: unknown }>();
+    if ((answer.statusCode !== 200 && answer.statusCode !== 404) || typeof body.page_count !== 'number')
+      throw new Error(`the search answered ${answer.statusCode}`);
+    return body.page_count;
+  };
+
   const headOf = async (
     request: FastifyRequest,
     url: string,
     language: Language,
   ): Promise<PageHead | null> => {
     try {
-      return await pageHead(url, language, { db: app.deps.db, origin: config.publicUrl, pictureUrl });
+      return await pageHead(url, language, {
+        db: app.deps.db,
+        origin: config.publicUrl,
+        pictureUrl,
+        searchPageCount,
+      });
     } catch (error) {
       // The page still works with the generic head.
       request.log.warn({ err: error }, 'the page head could not be read');

@@ -28,7 +28,8 @@ import { sliderRows } from '../db/queries/content';
 import { localized, type Lang } from '../lib/language';
 import { parseId } from '../lib/ids';
 import { currentProduct, unitPriceOf } from './catalog';
-import { searchPageCount } from './searchPageCount';
+import { searchCatalog } from './catalogSearch';
+import { searchQueryOf } from './searchPageCount';
 import { SHARE_HEIGHT, SHARE_WIDTH } from './sharePictures';
 
 export const CURRENCY = 'KWD';
@@ -104,7 +105,15 @@ export interface PageHeadOptions {
   origin: string;
   /** A picture's URL as bots should fetch it (a raster copy of an SVG); default as is. */
   pictureUrl?: (url: string) => string;
+  /**
+   * How many pages of results a search page's address has (its page asked, as the SPA asks it). The server passes
+   * the search route's own answer (kept, and shared with the page's render); default: the search itself.
+   */
+  searchPageCount?: (params: URLSearchParams, language: Lang) => Promise<number>;
 }
+
+const searchedPageCount = (db: Db) => async (params: URLSearchParams, language: Lang) =>
+  (await searchCatalog(db, searchQueryOf(params), language, null)).page_count;
 
 /** Route patterns of the SPA (react-router matches case-insensitively, a trailing slash allowed). */
 const KNOWN_ROUTES = ROUTE_TABLE.filter((route) => route.path !== '*').map(
@@ -167,7 +176,7 @@ const absolute = (origin: string, url: string) =>
 export async function pageHead(
   url: string,
   language: Lang,
-  { db, origin, pictureUrl = (picture) => picture }: PageHeadOptions,
+  { db, origin, pictureUrl = (picture) => picture, searchPageCount = searchedPageCount(db) }: PageHeadOptions,
 ): Promise<PageHead> {
   const address = readAddress(url);
   const parsed = new URL(address, 'http://page.invalid');
@@ -241,7 +250,7 @@ export async function pageHead(
       // Only a later page costs a count: page 1 always exists.
       if (
         page === NO_SUCH_PAGE ||
-        (page > 1 && page > (await searchPageCount(db, parsed.searchParams, language)))
+        (page > 1 && page > (await searchPageCount(parsed.searchParams, language)))
       ) {
         status = 404;
         noSuchPage = true;

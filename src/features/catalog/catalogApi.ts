@@ -13,6 +13,7 @@ import type {
   SearchSort,
   SuggestResponse,
 } from '../../../contract/catalogSearch';
+import { searchRequestParams } from '../../../shared/pageAddress';
 import type { Coupon, HomeData, Product, Review, Slide } from './types';
 
 /** The code of a search page past the last (contract/catalogSearch; the contract's values stay out of the bundle). */
@@ -44,19 +45,6 @@ export interface SearchArgs extends HomeArgs {
   page: number;
   /** the server's order (relevance when left out) */
   sort?: SearchSort;
-}
-
-function searchParams(search: Omit<SearchArgs, 'lang' | 'currency'>): Record<string, string> {
-  const params: Record<string, string> = {};
-  if (search.q.trim()) params.q = search.q.trim();
-  if (search.category) params.category = search.category;
-  if (search.brands.length) params.brands = search.brands.join(',');
-  if (search.collections.length) params.collections = search.collections.join(',');
-  if (search.maxPrice !== null) params.max_price = String(search.maxPrice);
-  if (search.minRating > 0) params.min_rating = String(search.minRating);
-  if (search.page > 1) params.page = String(search.page);
-  if (search.sort) params.sort = search.sort;
-  return params;
 }
 
 export const homeDataOf = (answer: HomeResponse): HomeData => ({
@@ -104,7 +92,7 @@ export const catalogApi = api.injectEndpoints({
     searchProducts: build.query<SearchResponse, SearchArgs>({
       query: ({ lang, currency, ...search }) => ({
         url: 'catalog/search',
-        params: { ...langParams(lang), currency_code: currency, ...searchParams(search) },
+        params: { ...langParams(lang), currency_code: currency, ...searchRequestParams(search) },
         // A page past the last is a 404 carrying the last page: the page says "no such page" from it, with the
         // filters and their counts still on screen (useSearchResult's noSuchPage).
         validateStatus: (response: Response, body: unknown) =>
