@@ -58,11 +58,6 @@ export const homeDataOf = (answer: HomeResponse): HomeData => ({
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Categories (with their products), best sellers and coupons as one unit, cached per language and
-     * currency (the arguments) for 5 minutes (docs/spec/02-shopping.md §4; see useHomeData). A failed refetch
-     * keeps the last answer.
-     */
-    /**
      * The home page's bounded lists (best sellers, newly added, today's deals, the first categories), cached
      * per language and currency for 5 minutes (docs/spec/02-shopping.md §4; see useHomeData). Its size does
      * not grow with the catalogue.
