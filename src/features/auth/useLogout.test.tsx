@@ -59,6 +59,9 @@ describe('logout (docs/spec/01-shell-and-account.md §4)', () => {
       </Routes>,
       { route: '/favorites', preloadedState: signedIn },
     );
+    // In the shop, redux-persist's read-back of the session is the action after which the favorites feature follows
+    // the session's list; here the preloaded session stands for it, and any action lets the listener see it.
+    store.dispatch({ type: 'test/sessionRestored' });
     await waitFor(() => expect(wishlistAuth).toEqual(['Bearer tok']));
     await user.click(screen.getByRole('button', { name: 'log out' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
