@@ -150,8 +150,11 @@ const PriceFilter = memo(function PriceFilter() {
   const id = useId();
   // While the thumb is dragged it shows each step at once; the filter (the address, the grid) follows as a deferred
   // value, so a fast drag writes the address a few times, not once per step.
-  const [dragged, setDragged] = useState<{ price: number; from: number } | null>(null);
-  const maxPrice = dragged !== null && dragged.from === chosen ? dragged.price : chosen;
+  const [dragged, setDragged] = useState<{ price: number } | null>(null);
+  // Once the filter holds the dragged position the thumb shows the filter again, so a chip or the reset that takes
+  // the limit away later shows at once.
+  if (dragged !== null && dragged.price === chosen) setDragged(null);
+  const maxPrice = dragged?.price ?? chosen;
   const wanted = useDeferredValue(dragged);
   // Each position once: a filter changed since (a chip, the reset) is not undone by an older position.
   const applied = useRef<typeof wanted>(null);
@@ -176,7 +179,7 @@ const PriceFilter = memo(function PriceFilter() {
         aria-valuetext={t('catalog.filters.price_up_to', {
           price: formatMoney(maxPrice, currency, language),
         })}
-        onChange={(event) => setDragged({ price: Number(event.target.value), from: chosen })}
+        onChange={(event) => setDragged({ price: Number(event.target.value) })}
       />
       <div className="small text-body-secondary" data-testid="price-filter-value">
         {t('catalog.filters.price_up_to', {

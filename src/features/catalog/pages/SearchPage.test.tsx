@@ -507,6 +507,20 @@ describe('SearchPage', () => {
       await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
     });
 
+    it('the slider shows no limit again once the reset takes the limit it set away', async () => {
+      server.use(...catalogHandlers({ categories: manyCategories }));
+      const { user } = render('/search?q=item');
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+      const slider = within(panel).getByRole('slider');
+      fireEvent.change(slider, { target: { value: '500' } });
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/maxPrice=500/));
+      await user.click(within(panel).getByRole('button', { name: 'Reset filters' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item$/);
+      await waitFor(() => expect(slider).toHaveValue('100000'));
+      expect(within(panel).getByTestId('price-filter-value')).not.toHaveTextContent('500');
+    });
+
     it.each([
       [
         'en',
