@@ -128,6 +128,7 @@ export async function measureFilterChange(): Promise<{
     per_page: 12,
     page_count: Math.ceil((brand ? PRODUCTS / brands.length : PRODUCTS) / 12),
     sort: 'relevance' as const,
+    category: null,
     facets: {
       categories: Array.from({ length: 20 }, (_, c) => ({
         id: c + 1,

@@ -92,6 +92,11 @@ export const SearchResponse = ResponseObject({
   per_page: Type.Integer(),
   page_count: Type.Integer(),
   sort: Type.Unsafe<SearchSort>({ type: 'string', enum: [...SEARCH_SORTS] }),
+  /**
+   * the category the search is narrowed to, as the server read `category` (its id, or its name in either language),
+   * named in the answer's language; null when the query names none or one the shop does not have
+   */
+  category: Type.Union([ResponseObject({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   facets: SearchFacets,
 });
 export type SearchResponse = Static<typeof SearchResponse>;

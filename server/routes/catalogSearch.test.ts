@@ -146,6 +146,34 @@ test('prices in the shown currency: the filter and the facets speak USD when ask
   expect(usd.facets.price.min).toBe(usd.data[0]?.converted_products?.price);
 });
 
+test('the answer names the category it read (by id, in any capitals or either language) in its own language', async () => {
+  const arabic = { id: categoryId, name: 'العود والبخور' };
+  expect((await search(`category=${categoryId}&lang=ar`)).category).toEqual(arabic);
+  expect((await search(`category=${encodeURIComponent('oud & INCENSE')}&lang=ar`)).category).toEqual(arabic);
+  expect((await search(`category=${encodeURIComponent('العود والبخور')}`)).category).toEqual({
+    id: categoryId,
+    name: 'Oud & Incense',
+  });
+  expect((await search('q=oud')).category).toBeNull();
+  expect((await search('category=No%20such%20category')).category).toBeNull();
+});
+
+test('a category named as written comes before one whose name differs in capitals only', async () => {
+  const [other] = await executeRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO categories (name_en, name_ar, image, sort_order)
+        VALUES ('OUD & INCENSE', 'عود وبخور', '/media/categories/y.svg', 1) RETURNING id`,
+  );
+  try {
+    expect((await search(`category=${encodeURIComponent('Oud & Incense')}`)).category?.id).toBe(categoryId);
+    expect((await search(`category=${encodeURIComponent('OUD & INCENSE')}`)).category?.id).toBe(
+      Number(other?.id),
+    );
+  } finally {
+    await executeRows(t.db, sql`DELETE FROM categories WHERE id = ${Number(other?.id)}`);
+  }
+});
+
 test('paging: 12 a page by default, a page past the end is a 404 that carries the last page, totals and page counts', async () => {
   const first = await search('');
   expect(first.per_page).toBe(12);

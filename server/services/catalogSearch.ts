@@ -358,6 +358,7 @@ export async function searchCatalog(
     per_page: perPage,
     page_count: pageCount,
     sort,
+    category: categoryId === null ? null : { id: categoryId, name: categoryNames.get(categoryId) ?? '' },
     facets: {
       categories: facets.categories
         .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))

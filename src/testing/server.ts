@@ -41,6 +41,7 @@ export const defaultHandlers = [
       per_page: 12,
       page_count: 1,
       sort: 'relevance',
+      category: null,
       facets: { categories: [], brands: [], collections: [], ratings: [], price: { min: null, max: null } },
     }),
   ),

@@ -537,8 +537,9 @@ export async function categoryIdNamed(db: Db, nameOrId: string): Promise<number 
     db,
     /^\d{1,9}$/.test(trimmed)
       ? sql`SELECT id FROM categories WHERE id = ${Number(trimmed)}`
-      : sql`SELECT id FROM categories WHERE lower(name_en) = lower(${trimmed}) OR name_ar = ${trimmed}
-            ORDER BY sort_order, id LIMIT 1`,
+      : // A name as written comes before one that differs in capitals only (names are unique as written).
+        sql`SELECT id FROM categories WHERE lower(name_en) = lower(${trimmed}) OR name_ar = ${trimmed}
+            ORDER BY (name_en = ${trimmed} OR name_ar = ${trimmed}) DESC, sort_order, id LIMIT 1`,
   );
   return rows[0] ? Number(rows[0].id) : null;
 }

@@ -39,6 +39,7 @@ describe('related products under the cart', () => {
           per_page: 12,
           page_count: 1,
           sort: 'rating',
+          category: null,
           facets: {
             categories: [],
             brands: [],

@@ -234,29 +234,36 @@ function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
 
 /**
  * A category's page is titled with the category's name, as the server titles it (server/services/pageHead.ts; the
- * shell titles the other search pages). An address naming the category by its id (the sitemaps', a product's crumbs)
- * or in other capitals is replaced by one naming it as the shop does, once the answer says which it is: the tabs, the
- * panel, the chip and the title then show its name.
+ * shell titles the other search pages). An address naming the category otherwise than the shop does in this language
+ * (its id, as the sitemaps and a product's crumbs link it; other capitals; its name in the other language, a link
+ * shared across languages) is replaced by one naming it as the answer does: the tabs, the panel, the chip and the
+ * title then show its name.
  */
 function CategoryTitle() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  // The last answer, while the next is on its way: a category's id and name stay the same across searches.
-  const { data } = useSearchResult();
+  const { data, currentData } = useSearchResult();
   const { filters, text, page } = useShownSearch();
   const asked = filters.category;
-  const named = data ? categoryFacetOf(data.facets.categories, asked) : null;
+  // The answer to this very address says which category it read; while it is on its way, the last answer's facets
+  // name it (a category's id and names stay the same across searches).
+  const named = currentData
+    ? currentData.category
+    : data
+      ? categoryFacetOf(data.facets.categories, asked)
+      : null;
+  const rename = currentData?.category && asked !== null && currentData.category.name !== asked;
   useEffect(() => {
-    if (!named || asked === null || named.name === asked) return;
+    if (!rename || !currentData?.category) return;
     const params = new URLSearchParams(search);
-    params.set('category', named.name);
+    params.set('category', currentData.category.name);
     void navigate({ search: `?${params.toString()}` }, { replace: true });
-  }, [named, asked, search, navigate]);
+  }, [rename, currentData, search, navigate]);
   const byCategory = asked !== null && !text.trim();
-  // Until the answer names it, the title the page has (the server's) stays; a category the shop does not list is
-  // the whole catalogue's page.
-  const name = named ? named.name : data ? t('common.page_title.all_products') : null;
+  // Until an answer names it, the title the page has (the server's) stays; a category the shop does not have is the
+  // whole catalogue's page.
+  const name = named ? named.name : currentData ? t('common.page_title.all_products') : null;
   const title = name && page > 1 ? t('common.page_title.page_number', { title: name, page }) : name;
   useDocumentTitle(title, { skip: !byCategory || title === null });
   return null;

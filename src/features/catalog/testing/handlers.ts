@@ -166,12 +166,13 @@ export function searchAnswerOf(categories: Category[], params: URLSearchParams):
   const q = (params.get('q') ?? '').trim().toLowerCase();
   // As the server reads it (categoryIdNamed): the category's id, or its name in any capitals.
   const asked = params.get('category')?.trim() ?? null;
-  const category =
+  const chosen =
     asked === null
-      ? null
-      : (categories.find((entry) =>
+      ? undefined
+      : categories.find((entry) =>
           /^\d+$/.test(asked) ? entry.id === Number(asked) : entry.name.toLowerCase() === asked.toLowerCase(),
-        )?.name ?? asked);
+        );
+  const category = asked === null ? null : (chosen?.name ?? asked);
   const brands = list('brands');
   const collections = list('collections');
   const maxPrice = params.has('max_price') ? Number(params.get('max_price')) : Infinity;
@@ -208,6 +209,7 @@ export function searchAnswerOf(categories: Category[], params: URLSearchParams):
     per_page: perPage,
     page_count: pageCount,
     sort: 'relevance',
+    category: chosen ? { id: chosen.id, name: chosen.name } : null,
     facets: {
       categories: categories
         .map((entry) => ({
