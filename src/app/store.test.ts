@@ -67,25 +67,22 @@ describe('language and currency change (docs/spec/01-shell-and-account.md §4, d
   it.each([
     ['language', languageChanged('ar')],
     ['currency', currencyChanged('SAR')],
-  ])(
-    'a %s change resets filters and search text at once, and reloads after 100 ms',
-    async (_name, event) => {
-      const store = makeStore({
-        catalog: { filters: { ...DEFAULT_FILTERS, category: 'Phones', minRating: 4 } },
-        search: { text: 'abaya' },
-      });
-      const seen = recordActions(store);
-      store.dispatch(event);
-      // The page is the search page's address, which the page resets (features/catalog/pages/SearchPage.test.tsx).
-      expect(store.getState().catalog).toMatchObject({ filters: DEFAULT_FILTERS });
-      expect(store.getState().search.text).toBe('');
+  ])('a %s change resets filters and search text at once, and reloads after 100 ms', async (_name, event) => {
+    const store = makeStore({
+      catalog: { filters: { ...DEFAULT_FILTERS, category: 'Phones', minRating: 4 } },
+      search: { text: 'abaya' },
+    });
+    const seen = recordActions(store);
+    store.dispatch(event);
+    // The page is the search page's address, which the page resets (features/catalog/pages/SearchPage.test.tsx).
+    expect(store.getState().catalog).toMatchObject({ filters: DEFAULT_FILTERS });
+    expect(store.getState().search.text).toBe('');
 
-      await jest.advanceTimersByTimeAsync(RELOAD_DELAY_MS - 1);
-      expect(seen).not.toContain(api.util.invalidateTags([]).type);
-      await jest.advanceTimersByTimeAsync(1);
-      expect(seen.filter((type) => type === api.util.invalidateTags([]).type)).toHaveLength(1);
-    },
-  );
+    await jest.advanceTimersByTimeAsync(RELOAD_DELAY_MS - 1);
+    expect(seen).not.toContain(api.util.invalidateTags([]).type);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(seen.filter((type) => type === api.util.invalidateTags([]).type)).toHaveLength(1);
+  });
 
   it('a second switch within 100 ms reloads once', async () => {
     const store = makeStore();
