@@ -2,11 +2,12 @@
 // at a time, a product's related lists and the home page's bounded lists. Extensions of the spec's calls: those
 // (`/categories` with every product, `/best_selling_products`) keep answering as the spec says.
 import { Type, type Static } from 'typebox';
+import { SEARCH_TEXT_MAX } from '../shared/pageAddress';
 import { ResponseObject, endpoints, IdText } from './common';
 import { CatalogQuery, Product } from './catalog';
 
 /** The longest search text taken (a longer one is 422): a product's name is never longer. */
-export const SEARCH_TEXT_MAX = 100;
+export { SEARCH_TEXT_MAX };
 /** The spec's search page size; a client may ask for up to SEARCH_PAGE_MAX. */
 export const SEARCH_PAGE_SIZE = 12;
 export const SEARCH_PAGE_MAX = 48;

@@ -6,6 +6,8 @@ import { isServerRenderedPath } from './routeTable';
 /** The search page, and the names its query states the search by (features/catalog/filterUrl.ts reads them). */
 export const SEARCH_PATH = '/search';
 export const SEARCH_TEXT_PARAM = 'q';
+/** The longest search words the server takes (longer: 422): the search boxes take no more. */
+export const SEARCH_TEXT_MAX = 100;
 export const SEARCH_FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
 /** The price slider's top (its value there means no limit) and step, and the highest rating a search asks for. */
 export const SEARCH_PRICE_TOP = 100_000;
@@ -136,7 +138,8 @@ export interface SearchRequest {
  */
 export function searchRequestParams(search: SearchRequest): Record<string, string> {
   const params: Record<string, string> = {};
-  if (search.q.trim()) params.q = search.q.trim();
+  const words = search.q.trim().slice(0, SEARCH_TEXT_MAX).trim();
+  if (words) params.q = words;
   if (search.category) params.category = search.category;
   if (search.brands.length) params.brands = search.brands.join(',');
   if (search.collections.length) params.collections = search.collections.join(',');

@@ -1,4 +1,5 @@
 import { useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { SEARCH_TEXT_MAX } from '../../shared/pageAddress';
 
 /** What every search box is given: the plain one below and the navbar's with suggestions (HeaderSearch). */
 export interface SearchBoxProps {
@@ -82,6 +83,7 @@ export function SearchForm(box: SearchBoxProps) {
         className="form-control"
         placeholder={box.placeholder}
         value={text}
+        maxLength={SEARCH_TEXT_MAX}
         onChange={(event) => setText(event.target.value)}
         enterKeyHint="search"
       />

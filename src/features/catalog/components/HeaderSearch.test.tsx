@@ -116,6 +116,15 @@ describe('HeaderSearch (predictive search)', () => {
     expect(list).toBeVisible();
   });
 
+  it('takes no more words than the server does (100 characters; longer would be refused)', async () => {
+    suggestionsServer();
+    const { box, user } = renderBox();
+    expect(box).toHaveAttribute('maxlength', '100');
+    await user.click(box);
+    await user.paste('a'.repeat(150));
+    expect(box).toHaveValue('a'.repeat(100));
+  });
+
   it('asks nothing for fewer than 2 letters', async () => {
     const calls = suggestionsServer();
     const { box, user } = renderBox();

@@ -10,6 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 
+import { SEARCH_TEXT_MAX } from '../../../../shared/pageAddress';
 import { loadWhenOnline } from '../../../lib/loadWhenOnline';
 import { SearchFrame, useSearchWords, type SearchBoxProps } from '../../../ui/SearchForm';
 import type { SuggestionsHandle, SuggestionsState } from './SearchSuggestions';
@@ -109,6 +110,7 @@ export function HeaderSearch(box: Props) {
         className="form-control"
         placeholder={placeholder}
         value={text}
+        maxLength={SEARCH_TEXT_MAX}
         onChange={(event) => {
           setText(event.target.value);
           setTyped(event.target.value);

@@ -1,0 +1,43 @@
+import { SEARCH_TEXT_MAX, searchRequestParams, type SearchRequest } from './pageAddress';
+
+const nothing: SearchRequest = {
+  q: '',
+  category: null,
+  brands: [],
+  collections: [],
+  maxPrice: null,
+  minRating: 0,
+  page: 1,
+};
+
+describe('searchRequestParams', () => {
+  it('states the search in one order, leaving out what is the default', () => {
+    expect(
+      Object.entries(
+        searchRequestParams({
+          ...nothing,
+          q: ' oud ',
+          category: 'Perfumes',
+          brands: ['Nasma', 'Layali'],
+          maxPrice: 120,
+          minRating: 4,
+          page: 2,
+        }),
+      ),
+    ).toEqual([
+      ['q', 'oud'],
+      ['category', 'Perfumes'],
+      ['brands', 'Nasma,Layali'],
+      ['max_price', '120'],
+      ['min_rating', '4'],
+      ['page', '2'],
+    ]);
+    expect(searchRequestParams(nothing)).toEqual({});
+  });
+
+  it('asks with no more words than the server takes (a longer link is cut, not refused)', () => {
+    expect(searchRequestParams({ ...nothing, q: `${'a'.repeat(SEARCH_TEXT_MAX)}bcd` }).q).toBe(
+      'a'.repeat(SEARCH_TEXT_MAX),
+    );
+  });
+});
