@@ -34,6 +34,7 @@ import {
   similarWordsOf,
   suggestionMatches,
   typedWords,
+  noFacets,
   withFuzzyMatching,
   type CategoryListRow,
   type Facets,
@@ -237,14 +238,7 @@ export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
   const brandCounts = new Map<string, number>();
   const collectionCounts = new Map<string, number>();
   const ratingCounts = [0, 0, 0, 0, 0, 0];
-  const facets: Facets = {
-    total: 0,
-    categories: [],
-    brands: [],
-    collections: [],
-    ratings: [],
-    price: { min: null, max: null },
-  };
+  const facets = noFacets();
   const add = <K>(counts: Map<K, number>, key: K, count: number) =>
     counts.set(key, (counts.get(key) ?? 0) + count);
   for (const group of groups) {

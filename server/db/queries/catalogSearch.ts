@@ -285,6 +285,16 @@ export interface Facets {
   price: { min: number | null; max: number | null };
 }
 
+/** Facets before anything is counted: no matches, no price range. */
+export const noFacets = (): Facets => ({
+  total: 0,
+  categories: [],
+  brands: [],
+  collections: [],
+  ratings: [],
+  price: { min: null, max: null },
+});
+
 /**
  * A search's facets and one page of its matches, from one statement: the products of the words and price are found
  * once (through the trigram index), then counted per facet and ordered for the page, in the database, so only the
@@ -360,14 +370,7 @@ export async function searchMatches(
     min_price: number | string | null;
     max_price: number | string | null;
   }>(db, searchMatchesStatement(filters, order, perPage, askedPage));
-  const facets: Facets = {
-    total: 0,
-    categories: [],
-    brands: [],
-    collections: [],
-    ratings: [],
-    price: { min: null, max: null },
-  };
+  const facets = noFacets();
   /** ratingCounts[r]: the matches (but the rating filter) whose rating's whole part is r */
   const ratingCounts = [0, 0, 0, 0, 0, 0];
   const page: { id: number; ord: number }[] = [];
