@@ -1,31 +1,8 @@
-import { persistStore, type Persistor } from 'redux-persist';
-
-import { makeStore, type AppStore } from '../../app/store';
+import { restoredStores } from '../../testing/restoredStore';
 import { contactEdited, newAddressEdited, newAddressOpened, selectCheckoutState } from './checkoutSlice';
 
-let persistors: Persistor[] = [];
-afterEach(async () => {
-  for (const persistor of persistors) {
-    await persistor.flush();
-    persistor.pause();
-  }
-  persistors = [];
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-});
-
 /** A store that has read back what storage holds, as the app's start does before its first render. */
-async function restoredStore(): Promise<{ store: AppStore; persistor: Persistor }> {
-  const store = makeStore();
-  const persistor = persistStore(store);
-  persistors.push(persistor);
-  await new Promise<void>((resolve) => {
-    const done = () => persistor.getState().bootstrapped && resolve();
-    persistor.subscribe(done);
-    done();
-  });
-  return { store, persistor };
-}
+const restoredStore = restoredStores();
 
 /** The tab reloaded: a fresh store reads back what the last one persisted. */
 const stateAfterReload = async () => selectCheckoutState((await restoredStore()).store.getState());

@@ -2,12 +2,11 @@
 // snapshot put back in RTK Query's cache); the coupons list, once answered, is what it is read from.
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { persistStore, type Persistor } from 'redux-persist';
 
-import { snapshotCache, type CacheSnapshot } from '../../app/cacheSnapshot';
+import type { CacheSnapshot } from '../../app/cacheSnapshot';
 import { signedIn, signedOut } from '../../app/events';
-import { makeStore, type AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { restoredStores } from '../../testing/restoredStore';
 import { apiUrl, server } from '../../testing/server';
 import { CouponBox } from './components/CouponBox';
 import { selectAppliedCoupon } from './couponSelectors';
@@ -52,33 +51,14 @@ beforeEach(() => {
   );
 });
 
-let stops: (() => void)[] = [];
-let persistors: Persistor[] = [];
-afterEach(async () => {
-  stops.forEach((stop) => stop());
-  stops = [];
-  for (const persistor of persistors) {
-    await persistor.flush();
-    persistor.pause();
-  }
-  persistors = [];
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
+const restoredStore = restoredStores();
 
 /** The app's start: the store, what redux-persist stored read back, then the snapshots seeding the cache. */
-async function startedStore(): Promise<{ store: AppStore; persistor: Persistor }> {
-  const store = makeStore({ settings: { language: 'en', currency: 'KWD' } });
-  const persistor = persistStore(store);
-  persistors.push(persistor);
-  await new Promise<void>((resolve) => {
-    const done = () => persistor.getState().bootstrapped && resolve();
-    persistor.subscribe(done);
-    done();
+const startedStore = () =>
+  restoredStore({
+    preloaded: { settings: { language: 'en', currency: 'KWD' } },
+    snapshots: [couponSnapshot] as CacheSnapshot<unknown>[],
   });
-  stops.push(snapshotCache(store, [couponSnapshot] as CacheSnapshot<unknown>[]));
-  return { store, persistor };
-}
 
 const appliedText = `TWOOFF`;
 

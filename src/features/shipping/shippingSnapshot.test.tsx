@@ -2,11 +2,10 @@
 // in RTK Query's cache; the server's new answer then replaces it.
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { persistStore, type Persistor } from 'redux-persist';
 
-import { snapshotCache, type CacheSnapshot } from '../../app/cacheSnapshot';
-import { makeStore, type AppStore } from '../../app/store';
+import type { CacheSnapshot } from '../../app/cacheSnapshot';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { restoredStores } from '../../testing/restoredStore';
 import { apiUrl, server } from '../../testing/server';
 import { ShippingPicker } from './components/ShippingPicker';
 import { selectShippingChoice } from './shippingSelectors';
@@ -33,33 +32,14 @@ beforeEach(() => {
   );
 });
 
-let stops: (() => void)[] = [];
-let persistors: Persistor[] = [];
-afterEach(async () => {
-  stops.forEach((stop) => stop());
-  stops = [];
-  for (const persistor of persistors) {
-    await persistor.flush();
-    persistor.pause();
-  }
-  persistors = [];
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
+const restoredStore = restoredStores();
 
 /** The app's start: the store, what redux-persist stored read back, then the snapshots seeding the cache. */
-async function startedStore(): Promise<{ store: AppStore; persistor: Persistor }> {
-  const store = makeStore({ settings: { language: 'en', currency: 'KWD' } });
-  const persistor = persistStore(store);
-  persistors.push(persistor);
-  await new Promise<void>((resolve) => {
-    const done = () => persistor.getState().bootstrapped && resolve();
-    persistor.subscribe(done);
-    done();
+const startedStore = () =>
+  restoredStore({
+    preloaded: { settings: { language: 'en', currency: 'KWD' } },
+    snapshots: [shippingSnapshot] as CacheSnapshot<unknown>[],
   });
-  stops.push(snapshotCache(store, [shippingSnapshot] as CacheSnapshot<unknown>[]));
-  return { store, persistor };
-}
 
 it("a reload shows the chosen area's name and price at once; the server's answer then replaces them", async () => {
   const first = await startedStore();
