@@ -23,14 +23,6 @@ export function pageChunkGroups(pathname: string, language: PageLanguage): strin
   ];
 }
 
-/**
- * The footer's chunk groups (its code and its language's texts): a page rendered on the server carries the footer's
- * markup, and the browser hydrates it with them loaded (src/shell/footerCode.ts).
- */
-export function footerChunkGroups(language: PageLanguage): string[] {
-  return ['footer', `locale-${language}-footer`];
-}
-
 /** The id of the JSON block a server-rendered page carries: what its markup was rendered from. */
 export const SERVER_PAGE_ID = 'shop-first-render';
 

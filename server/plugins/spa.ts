@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { pageAddress } from '../../shared/pageAddress';
-import { footerChunkGroups, pageChunkGroups } from '../../shared/pageChunks';
+import { pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { clientAddressKey } from '../lib/clientAddress';
 import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
@@ -145,8 +145,7 @@ export function withPagePreloads(
   language: Language,
   { rendered = false }: { rendered?: boolean } = {},
 ): string {
-  const groups = [...pageChunkGroups(pathname, language), ...(rendered ? footerChunkGroups(language) : [])];
-  const files = new Set(groups.flatMap((group) => manifest[group] ?? []));
+  const files = new Set(pageChunkGroups(pathname, language).flatMap((group) => manifest[group] ?? []));
   const link = (file: string) => {
     const href = escapeAttribute(file);
     if (!file.endsWith('.css')) return `<link rel="preload" as="script" href="/${href}">`;

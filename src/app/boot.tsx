@@ -12,7 +12,6 @@ import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
 import { shippingSnapshot } from '../features/shipping/public';
 import { i18n, initI18n } from '../i18n/i18n';
 import { applyDocumentLanguage } from '../lib/direction';
-import { loadFooter } from '../shell/footerCode';
 import { serverPageLoaded } from './api';
 import { forgetFormerKeys, snapshotCache, type CacheSnapshot } from './cacheSnapshot';
 import { syncAcrossTabs } from './crossTabSync';
@@ -76,9 +75,8 @@ export async function boot(): Promise<void> {
   );
   if (hydrate) {
     store.dispatch(serverPageLoaded(serverPage.answers));
-    // The server rendered the footer whole: it is hydrated as such (its code and texts are preloaded by the HTML).
-    // Failing to load it (offline), the page is rendered anew without it rather than not at all.
-    await Promise.all([routeLoaded, loadFooter().catch(() => undefined)]);
+    // The server's footer stays as it came until the shopper nears it (shell/Layout): its code is not waited for.
+    await routeLoaded;
     hydrateRoot(container, app, {
       // Markup that differs after all: React renders the page anew, as without it.
       onRecoverableError: (error) => {

@@ -2,9 +2,12 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useAbout } from '../features/content/useAbout';
+import type { AppDispatch } from '../app/store';
+import { aboutLoaded, useAbout } from '../features/content/useAbout';
 import { getConfig } from '../lib/config';
+import type { Language } from '../lib/language';
 import { truncateWords } from '../lib/text';
+import { FOOTER_CLASS } from './footerFrame';
 import { LazyContactForm } from './LazyContactForm';
 
 export const ABOUT_WORDS = 20;
@@ -62,11 +65,19 @@ function BreakableEmail({ address }: { address: string }) {
   );
 }
 
+/**
+ * The answers the footer shows, in the cache before it replaces the server's markup of it: that markup showed the
+ * about text, which a footer still asking for it would swap for a placeholder.
+ */
+export function footerAnswersLoaded(dispatch: AppDispatch, language: Language): Promise<void> {
+  return aboutLoaded(dispatch, language);
+}
+
 export default function Footer() {
   const { t } = useTranslation();
   const contactEmail = getConfig().contactEmail;
   return (
-    <footer className="site-footer bg-body-tertiary border-top mt-5 pt-4 pb-3 render-when-near">
+    <footer className={FOOTER_CLASS}>
       <div className="container-xl">
         <div className="row g-4">
           <section className="col-12 col-md-6 col-lg-3" aria-labelledby="footer-about-title">

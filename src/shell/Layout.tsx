@@ -1,35 +1,110 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { selectLanguage } from '../features/settings/public';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
 import { loadFooter, loadedFooter } from './footerCode';
+import { FOOTER_CLASS } from './footerFrame';
 import { NavBar } from './NavBar';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { Toasts } from './Toasts';
 
-// Below the fold: on a page rendered in the browser, the footer (its texts, about text and its request, contact
-// form, logos) loads when the shopper nears it, not with the page. A page rendered on the server carries the
-// footer's markup (crawlers and visitors without JavaScript read its links) and is hydrated with it loaded.
+// Below the fold: the footer (its texts, about text and its request, contact form, logos) loads when the shopper
+// nears it, not with the page. A page rendered on the server carries the footer's markup (crawlers and visitors
+// without JavaScript read its links), which stays as the server sent it, its links plain links, until then.
 // Loaded after the start, maybe offline: a failed load waits for the connection instead of breaking the page.
 const Footer = lazy(() => loadWhenOnline(loadFooter));
 
 /** How far below the screen the footer starts loading, so it is there by the time the shopper scrolls to it. */
 const FOOTER_LOAD_AHEAD = '600px';
 
+/** Whether this first render hydrates a page whose footer the server rendered (app/boot marks the document). */
+function hydratingServerFooter(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.documentElement.dataset.firstRender === 'hydrate' &&
+    document.querySelector(`footer.${FOOTER_CLASS.split(' ')[0]}`) !== null
+  );
+}
+
+/**
+ * The server's footer, kept as it came (React leaves an element's inner HTML alone when hydrating it from
+ * `dangerouslySetInnerHTML`) until the shopper nears or touches it, or the language changes: then its code and the
+ * answers it shows load, and the footer itself takes its place with the same markup.
+ */
+function ServerFooter({ onLoaded }: { onLoaded: (footer: ComponentType) => void }) {
+  const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
+  const [firstLanguage] = useState(language);
+  const place = useRef<HTMLElement>(null);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const element = place.current;
+    if (wanted || !element) return undefined;
+    const want = () => setWanted(true);
+    if (typeof IntersectionObserver === 'undefined') {
+      want();
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && want(),
+      {
+        rootMargin: `${FOOTER_LOAD_AHEAD} 0px`,
+      },
+    );
+    observer.observe(element);
+    element.addEventListener('pointerdown', want);
+    element.addEventListener('focusin', want);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('pointerdown', want);
+      element.removeEventListener('focusin', want);
+    };
+  }, [wanted]);
+  const needed = wanted || language !== firstLanguage;
+  useEffect(() => {
+    if (!needed) return undefined;
+    let current = true;
+    void loadWhenOnline(loadFooter).then(async (footer) => {
+      await footer.footerAnswersLoaded(dispatch, language);
+      if (current) onLoaded(footer.default);
+    });
+    return () => {
+      current = false;
+    };
+  }, [needed, dispatch, language, onLoaded]);
+  return (
+    <footer
+      ref={place}
+      className={FOOTER_CLASS}
+      dangerouslySetInnerHTML={{ __html: '' }}
+      suppressHydrationWarning
+    />
+  );
+}
+
 function LazyFooter() {
-  // Loaded before the first render (a server-rendered page, or a later page): shown at once, as the server did.
-  const [Loaded] = useState(loadedFooter);
+  // Loaded before the first render (the server's render, or a later page): shown at once, as the server did.
+  const [Loaded, setLoaded] = useState(loadedFooter);
+  const [fromServer] = useState(() => Loaded === null && hydratingServerFooter());
+  const showLoaded = useCallback((footer: ComponentType) => setLoaded(() => footer), []);
   // Watched once the page has settled: while a route's code is still loading, the page is short and the footer's
   // place would count as near on every first load.
   const settled = usePageSettled();
-  const { place, near } = useNearScreen<HTMLElement>(FOOTER_LOAD_AHEAD, settled && Loaded === null);
+  const { place, near } = useNearScreen<HTMLElement>(
+    FOOTER_LOAD_AHEAD,
+    settled && Loaded === null && !fromServer,
+  );
   if (Loaded) return <Loaded />;
+  if (fromServer) return <ServerFooter onLoaded={showLoaded} />;
   // The footer landmark is there from the start (an empty one holds the footer's place until it loads).
   const placeholder = <footer ref={place} className="footer-placeholder" />;
   if (!near) return placeholder;
