@@ -1,20 +1,19 @@
 import type { Config } from 'jest';
 
-// ts-jest only transpiles; `npm run typecheck` is the type check.
-const transform: Config['transform'] = {
-  '^.+\\.tsx?$': [
-    'ts-jest',
-    {
-      tsconfig: {
-        jsx: 'react-jsx',
-        module: 'CommonJS',
-        moduleResolution: 'Node',
-        esModuleInterop: true,
-        isolatedModules: true,
-      },
+// SWC only transpiles (`npm run typecheck` is the type check), in native code: a fresh clone's first run compiled every
+// file with TypeScript's own compiler in each worker (ts-jest), a minute and a half of CPU on its own.
+const typeScript: [string, Record<string, unknown>] = [
+  '@swc/jest',
+  {
+    swcrc: false,
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
     },
-  ],
-};
+  },
+];
+const transform: Config['transform'] = { '^.+\\.tsx?$': typeScript };
 
 // msw depends on a few ESM-only packages; they are compiled to CommonJS like our own code.
 const ESM_PACKAGES = [
@@ -28,16 +27,8 @@ const ESM_PACKAGES = [
 ];
 /** ESM-only dependencies compiled to CommonJS like our own code. */
 const esmPackageTransform: [string, unknown] = [
-  'ts-jest',
-  {
-    tsconfig: {
-      allowJs: true,
-      module: 'CommonJS',
-      moduleResolution: 'Node',
-      esModuleInterop: true,
-      isolatedModules: true,
-    },
-  },
+  '@swc/jest',
+  { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' } },
 ];
 const webTransform: Config['transform'] = { ...transform, '^.+\\.m?js$': esmPackageTransform };
 
