@@ -16,8 +16,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbOptions =
   /** In-memory PGlite; `loadDataDir` starts from a dumped data folder instead of running initdb (≈10× faster). */
   | { memory: true; loadDataDir?: Blob }
-  /** PostgreSQL; `searchPath` pins every pooled connection to one schema (tests use a throw-away one). */
-  | { databaseUrl: string; searchPath?: string }
+  /**
+   * PostgreSQL; `searchPath` pins every pooled connection to one schema (tests use a throw-away one, whose commits
+   * need not wait for the disk: `throwAway`).
+   */
+  | { databaseUrl: string; searchPath?: string; throwAway?: boolean }
   | { dataDir: string; databaseUrl?: string };
 
 export interface DbHandle {
@@ -95,11 +98,16 @@ async function openPgliteFolder(dataDir: string): Promise<DbHandle> {
   }
 }
 
-function openPostgres(databaseUrl: string, searchPath?: string): DbHandle {
+function openPostgres(databaseUrl: string, searchPath?: string, throwAway = false): DbHandle {
+  const settings = [
+    ...(searchPath ? [`-c search_path=${searchPath}`] : []),
+    // Data nobody keeps: a commit returns before its record is on disk (a crash loses only the last moments).
+    ...(throwAway ? ['-c synchronous_commit=off'] : []),
+  ];
   const pool = new Pool({
     connectionString: databaseUrl,
     max: 10,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   scriptRunners.set(db, async (script) => {
@@ -121,7 +129,9 @@ function openPostgres(databaseUrl: string, searchPath?: string): DbHandle {
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if ('memory' in options) return openPgliteMemory(options.loadDataDir);
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, 'searchPath' in options ? options.searchPath : undefined);
+    return 'searchPath' in options || 'throwAway' in options
+      ? openPostgres(options.databaseUrl, options.searchPath, options.throwAway)
+      : openPostgres(options.databaseUrl);
   }
   // The cluster has a folder of its own inside DATA_DIR: the uploads live next to it, not inside it.
   if (!('dataDir' in options)) throw new Error('openDb needs a data folder, a database URL or memory.');

@@ -32,7 +32,7 @@ async function openPostgresSchema(url: string): Promise<{ db: Db; close(): Promi
   const schemaName = `test_${randomBytes(6).toString('hex')}`;
   const admin = new Pool({ connectionString: url, max: 1 });
   await admin.query(`CREATE SCHEMA ${schemaName}`);
-  const handle = await openDb({ databaseUrl: url, searchPath: schemaName });
+  const handle = await openDb({ databaseUrl: url, searchPath: schemaName, throwAway: true });
   return {
     db: handle.db,
     async close() {
