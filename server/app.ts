@@ -13,7 +13,7 @@ import { deleteMailBefore } from './db/queries/outbox';
 import { deleteEndedCounters } from './db/queries/rateLimits';
 import { registerErrorHandler } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
-import { AJV_OPTIONS } from './lib/validator';
+import { AJV_OPTIONS, SCHEMA_CONTROLLER } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
 import { redactingLogger } from './lib/logRedaction';
 import { CATALOGUE_CHECK_MS, CatalogueChanges } from './lib/catalogueChanges';
@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     ajv: { customOptions: AJV_OPTIONS },
+    schemaController: SCHEMA_CONTROLLER,
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
 
