@@ -14,6 +14,8 @@ test('defaults: production on 0.0.0.0:8080, ./data, ./dist, no CORS origins, bcr
     trustProxy: false,
     apiBaseUrl: '/api',
     bcryptCost: 10,
+    // A catalogue file of up to 20 MB (the route test refuses files over a smaller limit of its own).
+    catalogueImportMaxBytes: 20 * 1024 * 1024,
   });
   expect(config.databaseUrl).toBeUndefined();
   expect(config.tokenSecret).toMatch(/^[0-9a-f]{64}$/);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { MAX_QUANTITY } from '../contract/cart';
+import { MAX_IMPORT_BYTES } from '../contract/catalogueImport';
 
 export type AppEnv = 'production' | 'development' | 'test';
 
@@ -76,6 +77,8 @@ export interface Config {
   myFatoorahBaseUrl?: string;
   /** Requests a minute from one client address, whatever the e-mails; tests that register many users raise them. */
   perIpLimits: PerIpLimits;
+  /** The largest catalogue file the back office reads (MAX_IMPORT_BYTES); a test of the refusal sets less. */
+  catalogueImportMaxBytes: number;
   /** The clock; tests replace it to move time forward (code expiry, resend windows). */
   now: () => Date;
   /** "Send me a code" mails an hour over the whole shop (CODE_MAILS_PER_HOUR; lib/codes capCodeSends). */
@@ -269,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     tokenMaxAgeMs: parseDuration(env.TOKEN_MAX_AGE_DAYS, 24 * 60 * 60 * 1000, 1, 3650, TOKEN_MAX_AGE_MS),
     unpaidOrderTtlMs,
     guestUnpaidOrderTtlMs: Math.min(guestTtl, unpaidOrderTtlMs),
+    catalogueImportMaxBytes: MAX_IMPORT_BYTES,
     orderLimits: {
       maxPendingPerOwner: parseCount(
         env.MAX_PENDING_ORDERS,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CSV_COLUMNS, MAX_IMPORT_BYTES, type CatalogueImport } from '../../contract/catalogueImport';
+import { CSV_COLUMNS, type CatalogueImport } from '../../contract/catalogueImport';
 import {
   auditLog,
   catalogueImports,
@@ -18,7 +18,7 @@ import {
   products,
   users,
 } from '../db/schema';
-import { checkCsv, runImport } from '../services/backOffice/catalogueImport';
+import { checkCsv, fileTooLargeMessage, runImport } from '../services/backOffice/catalogueImport';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { bearer, createShopper, type Shopper } from './testSupport';
 
@@ -27,9 +27,11 @@ jest.setTimeout(120_000);
 let t: TestApp;
 let staff: Shopper;
 let shopper: Shopper;
+const TEST_LIMIT = 2 * 1024 * 1024;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  // The refusal of a file over the limit is read as it streams: a 2 MB limit shows it without parsing 20 MB.
+  t = await createTestApp({ seed: true, config: { catalogueImportMaxBytes: TEST_LIMIT } });
   staff = await createShopper(t.db, { name: 'The staff' });
   await t.db.update(users).set({ role: 'staff' }).where(eq(users.id, staff.id));
   shopper = await createShopper(t.db);
@@ -357,7 +359,7 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     expect(latin1.issues.map((issue) => issue.code)).toContain('not_utf8');
   });
 
-  test('no file 422; over 20 MB 413, said at once from its length', async () => {
+  test('no file 422; over the limit 413, said at once from its length', async () => {
     const none = await t.app.inject({
       method: 'POST',
       url: '/api/admin/catalogue/imports',
@@ -376,10 +378,12 @@ describe('bad input gets a clear answer and nothing is imported', () => {
       payload: HEADER,
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toMatchObject({ code: 'file_too_large' });
+    expect(big.json()).toEqual({ code: 'file_too_large', message: 'The file may not be greater than 2 MB.' });
+    // The shop's own limit, in the same words.
+    expect(fileTooLargeMessage()).toBe('The file may not be greater than 20 MB.');
   });
 
-  test('over 20 MB without a length: refused while it streams, no import left behind', async () => {
+  test('over the limit without a length: refused while it streams, no import left behind', async () => {
     const jobs = (await t.db.select().from(catalogueImports)).length;
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = new URL('/api/admin/catalogue/imports', address);
@@ -400,7 +404,7 @@ describe('bad input gets a clear answer and nothing is imported', () => {
       );
       let written = 0;
       const write = () => {
-        while (written < MAX_IMPORT_BYTES * 2) {
+        while (written < TEST_LIMIT * 2) {
           written += chunk.length;
           if (!sent.write(written === chunk.length ? `${HEADER}\n${chunk}\n` : `${chunk}\n`)) {
             sent.once('drain', write);
@@ -414,7 +418,10 @@ describe('bad input gets a clear answer and nothing is imported', () => {
       write();
     });
     expect(status.status).toBe(413);
-    expect(JSON.parse(status.body)).toMatchObject({ code: 'file_too_large' });
+    expect(JSON.parse(status.body)).toEqual({
+      code: 'file_too_large',
+      message: 'The file may not be greater than 2 MB.',
+    });
     expect((await t.db.select().from(catalogueImports)).length).toBe(jobs);
   });
 });

@@ -2,12 +2,13 @@
 // runs, the export. Staff only: every route checks the role first (requireStaff), before its input is read.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CatalogueCsv, MAX_IMPORT_BYTES } from '../../contract/catalogueImport';
+import { CatalogueCsv } from '../../contract/catalogueImport';
 import type { Actor } from '../services/backOffice/audit';
 import { exportCatalogue } from '../services/backOffice/catalogueExport';
 import {
   checkCsv,
   FileTooLarge,
+  fileTooLargeMessage,
   IMPORT_MESSAGES,
   importPage,
   recentImports,
@@ -25,13 +26,13 @@ function actorOf(request: FastifyRequest): Actor {
   return { id: user.id, name: user.name, email: user.email };
 }
 
-function tooLarge(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function tooLarge(request: FastifyRequest, reply: FastifyReply, maxBytes: number): FastifyReply {
   // The rest of the upload is not read: the connection closes after the answer.
   request.raw.unpipe();
   return reply
     .status(413)
     .header('connection', 'close')
-    .send({ message: IMPORT_MESSAGES.fileTooLarge, code: 'file_too_large' });
+    .send({ message: fileTooLargeMessage(maxBytes), code: 'file_too_large' });
 }
 
 const catalogueImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,6 +46,7 @@ const catalogueImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     publicUrl: config.publicUrl,
     fetchPicture: (url: string) => fetchPicture(url),
     log: request.log,
+    maxBytes: config.catalogueImportMaxBytes,
   });
 
   // The file's bytes are handed to the route as they arrive (never buffered whole): the body stays a stream.
@@ -59,7 +61,8 @@ const catalogueImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...staff, schema: CatalogueCsv.upload.schema },
     async (request, reply) => {
       const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES) return tooLarge(request, reply);
+      const maxBytes = config.catalogueImportMaxBytes;
+      if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(request, reply, maxBytes);
       const upload = uploads.get(request);
       if (!upload || declared === 0)
         throw new Invalid({ file: [IMPORT_MESSAGES.fileRequired] }, undefined, 'file_required');
@@ -72,7 +75,7 @@ const catalogueImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return reply.status(fresh ? 201 : 200).send(job);
       } catch (error) {
-        if (error instanceof FileTooLarge) return tooLarge(request, reply);
+        if (error instanceof FileTooLarge) return tooLarge(request, reply, maxBytes);
         throw error;
       }
     },

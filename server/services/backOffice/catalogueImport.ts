@@ -71,15 +71,19 @@ import {
 
 export const IMPORT_MESSAGES = {
   fileRequired: 'The file field is required.',
-  fileTooLarge: `The file may not be greater than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
   importInvalid: 'The file has errors: fix them and upload it again; nothing was imported.',
   notFound: 'Import not found',
 } as const;
 
-/** The upload is larger than MAX_IMPORT_BYTES (the route answers 413). */
+/** What the shop answers a file over its limit (20 MB: MAX_IMPORT_BYTES). */
+export function fileTooLargeMessage(maxBytes = MAX_IMPORT_BYTES): string {
+  return `The file may not be greater than ${String(Math.round((maxBytes / 1024 / 1024) * 10) / 10)} MB.`;
+}
+
+/** The upload is larger than the shop takes (the route answers 413). */
 export class FileTooLarge extends Error {
-  constructor() {
-    super(IMPORT_MESSAGES.fileTooLarge);
+  constructor(maxBytes: number) {
+    super(fileTooLargeMessage(maxBytes));
     this.name = 'FileTooLarge';
   }
 }
@@ -94,6 +98,8 @@ export interface ImportDeps {
   publicUrl: string;
   fetchPicture: (url: string) => Promise<Buffer>;
   log?: { warn: (details: object, message: string) => void };
+  /** the largest file read (default MAX_IMPORT_BYTES) */
+  maxBytes?: number;
 }
 
 /** Products written to the items table (and checked against the shop) at a time during the dry run. */
@@ -228,7 +234,7 @@ async function checkInto(
   job: ImportJobRow,
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
 ): Promise<{ fresh: boolean; job: CatalogueImport }> {
-  const { db, now } = deps;
+  const { db, now, maxBytes = MAX_IMPORT_BYTES } = deps;
   const report: Report = { issues: [], errors: 0, warnings: 0 };
   const hash = createHash('sha256');
   let bytes = 0;
@@ -330,7 +336,7 @@ async function checkInto(
       for await (const chunk of input) {
         const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
         bytes += buffer.length;
-        if (bytes > MAX_IMPORT_BYTES) throw new FileTooLarge();
+        if (bytes > maxBytes) throw new FileTooLarge(maxBytes);
         hash.update(buffer);
         // After a CSV error the rest is still read (and counted), so the answer goes out whole.
         if (parseFailed || parser.destroyed) continue;
