@@ -46,7 +46,12 @@ const serverTransform: Config['transform'] = {
 /** React Email's code block only loads Prism (see server/testing/codeBlockStub.ts); no mail shows code. */
 const serverModuleNameMapper: Config['moduleNameMapper'] = {
   '^@react-email/code-block$': '<rootDir>/server/testing/codeBlockStub.ts',
+  // TypeBox as one bundle of its ~700 modules, made by the global setup (server/testing/typeboxBundle.cjs).
+  '^typebox$': '<rootDir>/node_modules/.cache/typebox-jest/root.cjs',
+  '^typebox/(compile|error|format|guard|schema|system|type|value)$':
+    '<rootDir>/node_modules/.cache/typebox-jest/$1.cjs',
 };
+const BUNDLE_TYPEBOX = '<rootDir>/server/testing/typeboxBundle.cjs';
 const SERVER_ESM_PACKAGES =
   '/node_modules/(?!(jose|typebox|content-disposition|cookie|@electric-sql/pglite|@react-email/render|@adobe/structured-data-validator|@marbec/web-auto-extractor)/)';
 
@@ -86,6 +91,7 @@ const config: Config = {
       ],
       // A cold start builds the migrated PGlite template (about 5 s of initdb) once per machine.
       testTimeout: 30_000,
+      globalSetup: BUNDLE_TYPEBOX,
       transform: serverTransform,
       transformIgnorePatterns: [SERVER_ESM_PACKAGES],
       moduleNameMapper: serverModuleNameMapper,
@@ -97,6 +103,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.ssr.test.ts?(x)'],
+      globalSetup: BUNDLE_TYPEBOX,
       transform: serverTransform,
       transformIgnorePatterns: [SERVER_ESM_PACKAGES],
       moduleNameMapper: {
