@@ -46,6 +46,8 @@ const serverTransform: Config['transform'] = {
 /** React Email's code block only loads Prism (see server/testing/codeBlockStub.ts); no mail shows code. */
 const serverModuleNameMapper: Config['moduleNameMapper'] = {
   '^@react-email/code-block$': '<rootDir>/server/testing/codeBlockStub.ts',
+  // A dynamic import in the server's CommonJS names the file it loads once built (server/mails/orderMails.tsx).
+  '^(\\.{1,2}/.+)\\.js$': '$1',
   // TypeBox as one bundle of its ~700 modules, made by the global setup (server/testing/typeboxBundle.cjs).
   '^typebox$': '<rootDir>/node_modules/.cache/typebox-jest/root.cjs',
   '^typebox/(compile|error|format|guard|schema|system|type|value)$':

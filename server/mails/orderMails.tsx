@@ -1,13 +1,12 @@
 // The mails of an order's life and the staff's notices: composed from the database inside the caller's transaction
 // and queued in the outbox there (MailService.queue), so the state change and its mail commit together and the
 // retry job delivers them, whatever the SMTP server is doing at that moment.
-import { render } from '@react-email/render';
 import { SHOP_TIME_ZONE } from '../../shared/shopClock';
 import { minorUnitsPerMajor } from '../../shared/minorUnits';
 import type { Db } from '../db/client';
 import { orderForMail, productNames, staffToNotify, type OrderForMail } from '../db/queries/mails';
 import type { MailShop, MailService } from '../services/mail';
-import { OrderMail, type MailFigure, type MailLink, type OrderMailProps } from './OrderMail';
+import type { MailFigure, MailLink, OrderMailProps } from './OrderMail';
 import { fill, MAIL_TEXTS, type MailLanguage, type OrderMailEvent } from './texts';
 
 export type { OrderMailEvent, StaffMailEvent } from './texts';
@@ -99,8 +98,20 @@ function plainText(props: OrderMailProps): string {
   return `${blocks.join('\n\n')}\n`;
 }
 
+/**
+ * The mail's HTML. React Email and the mail's components load with the first mail a process composes: a server
+ * starting (and each server test file, which builds one) does not wait for them (0.2 s).
+ */
+async function htmlOf(props: OrderMailProps): Promise<string> {
+  const [{ render }, { OrderMail }] = await Promise.all([
+    import('@react-email/render'),
+    import('./OrderMail.js'),
+  ]);
+  return render(<OrderMail {...props} />);
+}
+
 async function compose(subject: string, props: OrderMailProps): Promise<ComposedMail> {
-  return { subject, text: plainText(props), html: await render(<OrderMail {...props} />) };
+  return { subject, text: plainText(props), html: await htmlOf(props) };
 }
 
 function footer(shop: MailShop, language: MailLanguage) {
