@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { catalogApi } from '../catalog/catalogApi';
 import { makeAdminReview, makeAdminShop } from '../../testing/handlers/admin';
 import { apiUrl, server } from '../../testing/server';
+import { enterText } from '../../testing/enterText';
 import { renderAdmin } from './testing';
 
 /** Counts the storefront's calls for a product's page and its reviews (a shop page open in this browser). */
@@ -81,7 +82,7 @@ describe('products', () => {
     expect(within(table).getAllByTestId('product-link')).toHaveLength(2);
     expect(within(table).getByText('Out of stock')).toBeInTheDocument();
     const area = within(screen.getByTestId('admin-area'));
-    await user.type(area.getByLabelText('Search products'), 'perfume 101');
+    await enterText(user, area.getByLabelText('Search products'), 'perfume 101');
     await user.click(area.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(within(screen.getByTestId('products-table')).getAllByTestId('product-link')).toHaveLength(1),
@@ -106,7 +107,7 @@ describe('products', () => {
 
     const stock = await screen.findByLabelText('Pieces in stock');
     await user.clear(stock);
-    await user.type(stock, '0');
+    await enterText(user, stock, '0');
     await user.click(screen.getByTestId('save-product'));
     expect(await screen.findByText('Saved. The shop shows it now.')).toBeInTheDocument();
     expect(shop.calls.find((call) => call.method === 'PUT')?.body).toEqual({ stock_quantity: 0 });
@@ -120,7 +121,7 @@ describe('products', () => {
   it('checks prices before sending: a discount must be below the price', async () => {
     const { user, shop } = renderAdmin('/admin/products/101');
     const discount = await screen.findByLabelText('Discounted price (KWD)');
-    await user.type(discount, '25');
+    await enterText(user, discount, '25');
     await user.click(screen.getByTestId('save-product'));
     expect(
       await screen.findByText('The discounted price must be above 0 and below the price.'),
@@ -133,11 +134,11 @@ describe('products', () => {
     await user.click(await screen.findByRole('button', { name: 'إنشاء المنتج' }));
     expect(await screen.findAllByText('يرجى كتابة الاسم.')).toHaveLength(2);
     expect(screen.getByText('يرجى اختيار فئة.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('الاسم بالإنجليزية'), 'Amber');
-    await user.type(screen.getByLabelText('الاسم بالعربية'), 'عنبر');
+    await enterText(user, screen.getByLabelText('الاسم بالإنجليزية'), 'Amber');
+    await enterText(user, screen.getByLabelText('الاسم بالعربية'), 'عنبر');
     await user.selectOptions(screen.getByLabelText('الفئة'), '1');
-    await user.type(screen.getByLabelText('السعر (د.ك)'), '12.5');
-    await user.type(screen.getByLabelText('القطع في المخزون'), '7');
+    await enterText(user, screen.getByLabelText('السعر (د.ك)'), '12.5');
+    await enterText(user, screen.getByLabelText('القطع في المخزون'), '7');
     await user.click(screen.getByRole('button', { name: 'إنشاء المنتج' }));
     expect(await screen.findByText('أضف صورة واحدة على الأقل.')).toBeInTheDocument();
     const picture = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'amber.png', { type: 'image/png' });
@@ -164,17 +165,17 @@ describe('coupons', () => {
     await screen.findByTestId('coupons-table');
     await user.click(screen.getByRole('button', { name: 'New coupon' }));
     const form = screen.getByTestId('coupon-form');
-    await user.type(within(form).getByLabelText('Code'), 'save1');
-    await user.type(within(form).getByLabelText('Value'), '150');
-    await user.type(within(form).getByLabelText('Until'), '2027-02-01');
+    await enterText(user, within(form).getByLabelText('Code'), 'save1');
+    await enterText(user, within(form).getByLabelText('Value'), '150');
+    await enterText(user, within(form).getByLabelText('Until'), '2027-02-01');
     await user.click(within(form).getByRole('button', { name: 'Create coupon' }));
     expect(await within(form).findByText('A percent is above 0 and at most 100.')).toBeInTheDocument();
     await user.clear(within(form).getByLabelText('Value'));
-    await user.type(within(form).getByLabelText('Value'), '15');
+    await enterText(user, within(form).getByLabelText('Value'), '15');
     await user.click(within(form).getByRole('button', { name: 'Create coupon' }));
     expect(await within(form).findByText('Another coupon has this code.')).toBeInTheDocument();
     await user.clear(within(form).getByLabelText('Code'));
-    await user.type(within(form).getByLabelText('Code'), 'EID15');
+    await enterText(user, within(form).getByLabelText('Code'), 'EID15');
     await user.click(within(form).getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByText('Coupon EID15 is made.')).toBeInTheDocument();
     expect(shop.calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
@@ -196,11 +197,11 @@ describe('coupons', () => {
     await screen.findByTestId('coupons-table');
     await user.click(screen.getByRole('button', { name: 'New coupon' }));
     const form = screen.getByTestId('coupon-form');
-    await user.type(within(form).getByLabelText('Code'), 'GIFT100');
-    await user.type(within(form).getByLabelText('Value'), '100');
-    await user.type(within(form).getByLabelText('Until'), '2027-02-01');
-    await user.type(within(form).getByLabelText('Uses in all'), '0');
-    await user.type(within(form).getByLabelText('Uses per customer'), '1');
+    await enterText(user, within(form).getByLabelText('Code'), 'GIFT100');
+    await enterText(user, within(form).getByLabelText('Value'), '100');
+    await enterText(user, within(form).getByLabelText('Until'), '2027-02-01');
+    await enterText(user, within(form).getByLabelText('Uses in all'), '0');
+    await enterText(user, within(form).getByLabelText('Uses per customer'), '1');
     await user.click(within(form).getByRole('button', { name: 'Create coupon' }));
     expect(
       await within(form).findByText('A limit is a whole number from 1 to 1,000,000, or blank for none.'),
@@ -212,7 +213,7 @@ describe('coupons', () => {
     ).toBeInTheDocument();
     expect(shop.calls.filter((call) => call.method === 'POST')).toEqual([]);
     await user.clear(within(form).getByLabelText('Uses in all'));
-    await user.type(within(form).getByLabelText('Uses in all'), '50');
+    await enterText(user, within(form).getByLabelText('Uses in all'), '50');
     await user.click(within(form).getByLabelText('This coupon may make an order free'));
     await user.click(within(form).getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByText('Coupon GIFT100 is made.')).toBeInTheDocument();

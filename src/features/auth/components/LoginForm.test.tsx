@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { openAuthModal } from '../../../testing/authModal';
 import { answer, answerWithoutBody, noAnswer, type Seen } from '../../../testing/handlers/auth';
 import { apiUrl, server } from '../../../testing/server';
+import { enterText } from '../../../testing/enterText';
 
 async function fillLogin(
   user: Awaited<ReturnType<typeof openAuthModal>>['user'],
@@ -22,8 +23,8 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter your e-mail address')).toBeInTheDocument();
     expect(screen.getByText('Please enter a password')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('E-mail'), 'nope');
-    await user.type(screen.getByLabelText('Password'), 'short');
+    await enterText(user, screen.getByLabelText('E-mail'), 'nope');
+    await enterText(user, screen.getByLabelText('Password'), 'short');
     await user.tab();
     expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
     expect(screen.getByText('The password must be at least 8 characters')).toBeInTheDocument();
@@ -145,7 +146,7 @@ describe('login form', () => {
 
   it("the 'recover' link replaces the login with the forgot-password form, e-mail carried over", async () => {
     const { user, store } = await openAuthModal('login');
-    await user.type(screen.getByLabelText('E-mail'), 'me@shop.com');
+    await enterText(user, screen.getByLabelText('E-mail'), 'me@shop.com');
     await user.click(screen.getByRole('button', { name: 'Forgot your password? Recover it' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Recover your password' })).toBeInTheDocument();
@@ -170,8 +171,8 @@ describe('login form', () => {
       answer('post', 'send-verification-code', 200, { message: 'Verification code sent.' }),
     );
     const { user } = await openAuthModal('login', { language: 'ar' });
-    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'a@shop.com');
-    await user.type(screen.getByLabelText('كلمة المرور'), '12345678');
+    await enterText(user, screen.getByLabelText('البريد الإلكتروني'), 'a@shop.com');
+    await enterText(user, screen.getByLabelText('كلمة المرور'), '12345678');
     await user.click(screen.getAllByRole('button', { name: 'تسجيل الدخول' }).at(-1) as HTMLElement);
     expect((await screen.findAllByText(arabic)).length).toBeGreaterThan(0);
     expect(screen.queryByText(english)).not.toBeInTheDocument();
@@ -180,8 +181,8 @@ describe('login form', () => {
   it('an unknown server message is shown as written', async () => {
     server.use(answer('post', 'login', 422, { message: 'Account locked by the shop.' }));
     const { user } = await openAuthModal('login', { language: 'ar' });
-    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'a@shop.com');
-    await user.type(screen.getByLabelText('كلمة المرور'), '12345678');
+    await enterText(user, screen.getByLabelText('البريد الإلكتروني'), 'a@shop.com');
+    await enterText(user, screen.getByLabelText('كلمة المرور'), '12345678');
     await user.click(screen.getAllByRole('button', { name: 'تسجيل الدخول' }).at(-1) as HTMLElement);
     await waitFor(() => expect(submitError()).toHaveTextContent('Account locked by the shop.'));
   });

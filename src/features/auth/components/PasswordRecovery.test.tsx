@@ -6,6 +6,7 @@ import { answer, type Seen } from '../../../testing/handlers/auth';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { server } from '../../../testing/server';
 import { authFlowAdvanced } from '../authSlice';
+import { enterText } from '../../../testing/enterText';
 
 async function openReset() {
   const utils = renderWithProviders(<AuthModalHost />);
@@ -27,7 +28,7 @@ describe('forgot password', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
     expect(await screen.findByText('Please enter your e-mail address')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('E-mail'), 'lost@shop.com');
+    await enterText(user, screen.getByLabelText('E-mail'), 'lost@shop.com');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
     expect(await screen.findByText('A verification code has been sent to your e-mail')).toBeInTheDocument();
     expect(seen[0]?.body).toEqual({ email: 'lost@shop.com' });
@@ -42,7 +43,7 @@ describe('forgot password', () => {
       answer('post', 'send-verification-code', 404, { message: 'No user found, please register first' }),
     );
     const { user } = await openAuthModal('forgot');
-    await user.type(screen.getByLabelText('E-mail'), 'who@shop.com');
+    await enterText(user, screen.getByLabelText('E-mail'), 'who@shop.com');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
     await waitFor(() => expect(screen.getAllByText('No user found, please register first')).toHaveLength(2));
     server.use(answer('post', 'send-verification-code', 500, {}));
@@ -60,7 +61,7 @@ describe('forgot password', () => {
     async (language, label, send, text) => {
       server.use(answer('post', 'send-verification-code', 404, {}));
       const { user } = await openAuthModal('forgot', { language });
-      await user.type(screen.getByLabelText(label), 'who@shop.com');
+      await enterText(user, screen.getByLabelText(label), 'who@shop.com');
       await user.click(screen.getByRole('button', { name: send }));
       await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
       server.use(answer('post', 'send-verification-code', 404, { message: 'User not found.' }));
@@ -74,7 +75,7 @@ describe('forgot password', () => {
       answer('post', 'send-verification-code', 404, { message: 'No user found, please register first' }),
     );
     const { user } = await openAuthModal('forgot', { language: 'ar' });
-    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'who@shop.com');
+    await enterText(user, screen.getByLabelText('البريد الإلكتروني'), 'who@shop.com');
     await user.click(screen.getByRole('button', { name: 'إرسال رمز التحقق' }));
     await waitFor(() =>
       expect(screen.getAllByText('لم يتم العثور على مستخدم، يرجى التسجيل أولاً')).toHaveLength(2),
@@ -95,14 +96,14 @@ describe('reset password', () => {
     expect(boxes()).toHaveLength(6);
     expect(screen.getByLabelText('E-mail')).toHaveValue('lost@shop.com');
     const password = screen.getByLabelText('New password');
-    await user.type(password, 'abc12345');
+    await enterText(user, password, 'abc12345');
     expect(screen.getByTestId('reset-password-mask')).toHaveTextContent('********');
     expect(password).toHaveClass('is-asterisk-masked');
     const [showNew] = screen.getAllByRole('button', { name: 'Show password' });
     await user.click(showNew as HTMLElement);
     expect(password).toHaveAttribute('type', 'text');
     expect(screen.queryByTestId('reset-password-mask')).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText('Confirm new password'), 'abc');
+    await enterText(user, screen.getByLabelText('Confirm new password'), 'abc');
     expect(screen.getByTestId('reset-confirm-password-mask')).toHaveTextContent('***');
   });
 
@@ -114,8 +115,8 @@ describe('reset password', () => {
     expect(await screen.findByText('The code must be exactly 6 digits')).toBeInTheDocument();
     expect(screen.getByText('Please enter a password')).toBeInTheDocument();
     expect(screen.getByText('Please confirm the password')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('New password'), 'abc');
-    await user.type(screen.getByLabelText('Confirm new password'), 'abd');
+    await enterText(user, screen.getByLabelText('New password'), 'abc');
+    await enterText(user, screen.getByLabelText('Confirm new password'), 'abd');
     await user.tab();
     expect(await screen.findByText('The password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
@@ -129,8 +130,8 @@ describe('reset password', () => {
     const { user, store } = await openReset();
     await user.click(boxes()[0] as HTMLElement);
     await user.paste('٥٤٣٢١٠');
-    await user.type(screen.getByLabelText('New password'), 'NewSecret1!');
-    await user.type(screen.getByLabelText('Confirm new password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('New password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('Confirm new password'), 'NewSecret1!');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(
       await screen.findByText('Your password has been reset. You can log in with it now.'),
@@ -150,8 +151,8 @@ describe('reset password', () => {
     const { user } = await openReset();
     await user.click(boxes()[0] as HTMLElement);
     await user.paste('111111');
-    await user.type(screen.getByLabelText('New password'), 'NewSecret1!');
-    await user.type(screen.getByLabelText('Confirm new password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('New password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('Confirm new password'), 'NewSecret1!');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(screen.getAllByText('Invalid or expired verification code.')).toHaveLength(2));
     server.use(answer('post', 'password/reset', 500, {}));
@@ -167,8 +168,8 @@ describe('reset password', () => {
     const { user } = await openReset();
     await user.click(boxes()[0] as HTMLElement);
     await user.paste('111111');
-    await user.type(screen.getByLabelText('New password'), 'abcdefgh');
-    await user.type(screen.getByLabelText('Confirm new password'), 'abcdefgh');
+    await enterText(user, screen.getByLabelText('New password'), 'abcdefgh');
+    await enterText(user, screen.getByLabelText('Confirm new password'), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(
       await screen.findByText(
@@ -192,8 +193,8 @@ describe('reset password', () => {
     const { user } = await openReset();
     await user.click(boxes()[0] as HTMLElement);
     await user.paste('111111');
-    await user.type(screen.getByLabelText('New password'), 'NewSecret1!');
-    await user.type(screen.getByLabelText('Confirm new password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('New password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('Confirm new password'), 'NewSecret1!');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() =>
       expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
@@ -206,7 +207,7 @@ describe('reset password', () => {
     );
     expect(screen.queryByText('second')).not.toBeInTheDocument();
     // Typing again clears the server's word on that field.
-    await user.type(screen.getByLabelText('E-mail'), 'x');
+    await enterText(user, screen.getByLabelText('E-mail'), 'x');
     expect(screen.getByLabelText('E-mail')).not.toHaveAccessibleDescription('The email is on a blocklist.');
   });
 

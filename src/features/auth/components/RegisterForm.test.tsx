@@ -4,12 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { openAuthModal } from '../../../testing/authModal';
 import { answer, nationalitiesHandler, type Seen } from '../../../testing/handlers/auth';
 import { apiUrl, server } from '../../../testing/server';
+import { enterText } from '../../../testing/enterText';
 
 type User = Awaited<ReturnType<typeof openAuthModal>>['user'];
 
 async function fillRegistration(user: User, overrides: { phone?: string; password?: string } = {}) {
-  await user.type(screen.getByLabelText('E-mail'), 'sara@shop.com');
-  await user.type(screen.getByLabelText('Username'), 'Sara');
+  await enterText(user, screen.getByLabelText('E-mail'), 'sara@shop.com');
+  await enterText(user, screen.getByLabelText('Username'), 'Sara');
   await user.type(screen.getByRole('textbox', { name: 'Phone number' }), overrides.phone ?? '0912 345-678');
   await user.click(screen.getByRole('button', { name: /Nationality/ }));
   await user.click(await screen.findByRole('button', { name: 'Kuwaiti' }));
@@ -78,16 +79,16 @@ describe('registration form', () => {
     ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '123');
-    await user.type(screen.getByLabelText('Password'), 'abcdefgh1');
-    await user.type(screen.getByLabelText('Confirm password'), 'other');
+    await enterText(user, screen.getByRole('textbox', { name: 'Phone number' }), '123');
+    await enterText(user, screen.getByLabelText('Password'), 'abcdefgh1');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'other');
     await user.tab();
     expect(await screen.findByText('The phone number must be at least 7 digits')).toBeInTheDocument();
     expect(
       screen.getByText('The password must contain upper case and lower case letters, numbers and symbols'),
     ).toBeInTheDocument();
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '4567890123456');
+    await enterText(user, screen.getByRole('textbox', { name: 'Phone number' }), '4567890123456');
     await user.tab();
     expect(await screen.findByText('The phone number must be at most 15 digits')).toBeInTheDocument();
   });
@@ -164,13 +165,13 @@ describe('registration form', () => {
     );
     const { user } = await openAuthModal('signup', { language });
     if (language === 'ar') {
-      await user.type(screen.getByLabelText('البريد الإلكتروني'), 'sara@shop.com');
-      await user.type(screen.getByLabelText('اسم المستخدم'), 'Sara');
-      await user.type(screen.getByRole('textbox', { name: 'رقم الهاتف' }), '912345678');
+      await enterText(user, screen.getByLabelText('البريد الإلكتروني'), 'sara@shop.com');
+      await enterText(user, screen.getByLabelText('اسم المستخدم'), 'Sara');
+      await enterText(user, screen.getByRole('textbox', { name: 'رقم الهاتف' }), '912345678');
       await user.click(screen.getByRole('button', { name: /الجنسية/ }));
       await user.click(await screen.findByRole('button', { name: 'سوري' }));
-      await user.type(screen.getByLabelText('كلمة المرور'), 'Secret1!x');
-      await user.type(screen.getByLabelText('تأكيد كلمة المرور'), 'Secret1!x');
+      await enterText(user, screen.getByLabelText('كلمة المرور'), 'Secret1!x');
+      await enterText(user, screen.getByLabelText('تأكيد كلمة المرور'), 'Secret1!x');
       await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
     } else {
       await fillRegistration(user);
@@ -199,7 +200,7 @@ describe('registration form', () => {
     expect(screen.queryByText('second')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('The name has already been taken.');
     // Typing again clears the server's word on that field.
-    await user.type(screen.getByLabelText('Username'), 'x');
+    await enterText(user, screen.getByLabelText('Username'), 'x');
     expect(screen.queryByText('The name has already been taken.')).not.toBeInTheDocument();
   });
 

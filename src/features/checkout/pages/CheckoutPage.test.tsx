@@ -8,6 +8,7 @@ import { leavePage } from '../../../lib/leavePage';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
 import type { Address } from '../checkoutApi';
+import { enterText } from '../../../testing/enterText';
 import CheckoutPage from './CheckoutPage';
 
 const product = {
@@ -178,7 +179,7 @@ describe('guest checkout', () => {
     async (language, emailLabel, invalid, short) => {
       shop();
       const { user } = renderCheckout(guestState, language);
-      await user.type(await screen.findByLabelText(emailLabel), 'sara@shop');
+      await enterText(user, await screen.findByLabelText(emailLabel), 'sara@shop');
       await user.type(
         screen.getByRole('textbox', { name: language === 'en' ? 'Phone number' : 'رقم الهاتف' }),
         '5551234',
@@ -237,9 +238,9 @@ describe('guest checkout', () => {
       },
     });
     const { user, store } = renderCheckout(guestState);
-    await user.type(await screen.findByLabelText('E-mail'), 'guest@example.com');
+    await enterText(user, await screen.findByLabelText('E-mail'), 'guest@example.com');
     // Arabic-Indic digits are typed as the digits they are.
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '٥٥٥١٢٣٤٥');
+    await enterText(user, screen.getByRole('textbox', { name: 'Phone number' }), '٥٥٥١٢٣٤٥');
     expect(screen.getByRole('combobox', { name: 'Dial code' })).toHaveDisplayValue(/\+965/);
     await user.click(screen.getByRole('button', { name: 'Confirm order' }));
     expect(await screen.findByRole('button', { name: 'Placing your order…' })).toBeDisabled();
@@ -314,8 +315,8 @@ describe('guest checkout', () => {
         ),
     });
     const { user } = renderCheckout(guestState, 'ar');
-    await user.type(await screen.findByLabelText('البريد الإلكتروني'), 'guest@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'رقم الهاتف' }), '55512345');
+    await enterText(user, await screen.findByLabelText('البريد الإلكتروني'), 'guest@example.com');
+    await enterText(user, screen.getByRole('textbox', { name: 'رقم الهاتف' }), '55512345');
     await user.click(screen.getByRole('button', { name: 'تأكيد الطلب' }));
     const errors = await screen.findByTestId('checkout-errors');
     expect(within(errors).getByText('Phone number must be at least 8 digits')).toBeInTheDocument();
@@ -384,7 +385,7 @@ describe('guest checkout', () => {
     async (language, title, reason, retry, emailLabel) => {
       shop();
       const first = await renderCheckoutInTab(guestState, language);
-      await first.user.type(await screen.findByLabelText(emailLabel), 'keep@example.com');
+      await enterText(first.user, await screen.findByLabelText(emailLabel), 'keep@example.com');
       await first.leave();
       let down = true;
       server.use(
@@ -508,8 +509,8 @@ describe('guest checkout', () => {
   it('what was typed survives a reload and a language switch', async () => {
     shop();
     const first = await renderCheckoutInTab(guestState);
-    await first.user.type(await screen.findByLabelText('E-mail'), 'keep@example.com');
-    await first.user.type(screen.getByRole('textbox', { name: 'Phone number' }), '66612345');
+    await enterText(first.user, await screen.findByLabelText('E-mail'), 'keep@example.com');
+    await enterText(first.user, screen.getByRole('textbox', { name: 'Phone number' }), '66612345');
     act(() => {
       first.store.dispatch(languageChanged('ar'));
     });
@@ -692,10 +693,10 @@ describe('signed-in checkout', () => {
     ]) {
       await alertSaying(message);
     }
-    await user.type(screen.getByLabelText('Full name'), 'New home');
+    await enterText(user, screen.getByLabelText('Full name'), 'New home');
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '5551x2345');
-    await user.type(screen.getByLabelText('City'), 'Fahaheel');
-    await user.type(screen.getByLabelText('Street address (block, street, building)'), 'Block 5');
+    await enterText(user, screen.getByLabelText('City'), 'Fahaheel');
+    await enterText(user, screen.getByLabelText('Street address (block, street, building)'), 'Block 5');
     await user.type(screen.getByLabelText('Apartment number'), '1a2');
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('55512345');
     expect(screen.getByLabelText('Apartment number')).toHaveValue('12');
