@@ -2,9 +2,9 @@
 // go through the real store, its persist configs and local storage, as a returning shopper's page does.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { persistStore, type Persistor } from 'redux-persist';
 
 import { renderWithProviders } from '../testing/renderWithProviders';
+import { restoredStores, type RestoredStore } from '../testing/restoredStore';
 import { apiUrl, server } from '../testing/server';
 import { encryptToken } from '../features/auth/tokenCipher';
 import { cartApi } from '../features/cart/cartApi';
@@ -54,36 +54,23 @@ const keptSnapshot = () =>
 // The cart page's delivery picker asks for the governorates.
 beforeEach(() => server.use(http.get(apiUrl('governorates'), () => HttpResponse.json({ data: [] }))));
 
-/** Written and stopped after each test, so nothing lands in the next test's storage. */
-let persistors: Persistor[] = [];
+const startStore = restoredStores();
+/** The snapshots kept by this visit's stores (keepingStore), stopped after each test. */
 let stops: (() => void)[] = [];
-afterEach(async () => {
-  for (const persistor of persistors) {
-    await persistor.flush();
-    persistor.pause();
-  }
-  persistors = [];
+afterEach(() => {
   stops.forEach((stop) => stop());
   stops = [];
-  window.localStorage.clear();
-  window.sessionStorage.clear();
 });
 
 /**
  * A store that has read back what storage holds, then put the cart's snapshot in RTK Query's cache, as the app's
  * start does before its first render (a reload).
  */
-async function restoredStore(preloaded?: PreloadedState): Promise<{ store: AppStore; persistor: Persistor }> {
-  const store = makeStore({ settings: { language: 'en', currency: 'KWD' }, ...preloaded });
-  const persistor = persistStore(store);
-  persistors.push(persistor);
-  await new Promise<void>((resolve) => {
-    const done = () => persistor.getState().bootstrapped && resolve();
-    persistor.subscribe(done);
-    done();
+function restoredStore(preloaded?: PreloadedState): Promise<RestoredStore> {
+  return startStore({
+    preloaded: { settings: { language: 'en', currency: 'KWD' }, ...preloaded },
+    snapshots: [cartSnapshot as CacheSnapshot<unknown>],
   });
-  stops.push(snapshotCache(store, [cartSnapshot as CacheSnapshot<unknown>]));
-  return { store, persistor };
 }
 
 /** A store of this visit (no reload) that keeps the cart's snapshot as the app does. */

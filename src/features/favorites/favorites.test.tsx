@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { persistStore } from 'redux-persist';
 
-import { SNAPSHOT_PREFIX, snapshotCache, type CacheSnapshot } from '../../app/cacheSnapshot';
+import { SNAPSHOT_PREFIX, type CacheSnapshot } from '../../app/cacheSnapshot';
 import { languageChanged, sessionExpired, signedIn, signedOut } from '../../app/events';
 import { makeStore, type AppStore, type PreloadedState } from '../../app/store';
 import { apiUrl, server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { restoredStores } from '../../testing/restoredStore';
 import { CatalogProductCard, useProductCardShared } from '../catalog/public';
 import { favoritesApi } from './favoritesApi';
 import { selectIsFavorite } from './favoritesSlice';
@@ -275,22 +275,15 @@ describe('favorites after a reload', () => {
       JSON.stringify({ args: { userId: 9, lang: 'en', currency: 'KWD' }, favorites }),
     );
 
-  let stops: (() => void)[] = [];
-  afterEach(() => {
-    stops.forEach((stop) => stop());
-    stops = [];
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-  });
+  const startStore = restoredStores();
 
   /** A store that read back what storage holds, then the cache snapshot, as the app's start does. */
   async function reloadedStore(): Promise<AppStore> {
     // The session as the tab kept it (its own storage is the auth feature's business).
-    const store = makeStore({ ...SIGNED_IN, settings: { language: 'en', currency: 'KWD' } });
-    const persistor = persistStore(store);
-    stops.push(() => persistor.pause());
-    await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
-    stops.push(snapshotCache(store, [favoritesSnapshot as CacheSnapshot<unknown>]));
+    const { store } = await startStore({
+      preloaded: { ...SIGNED_IN, settings: { language: 'en', currency: 'KWD' } },
+      snapshots: [favoritesSnapshot as CacheSnapshot<unknown>],
+    });
     return store;
   }
 

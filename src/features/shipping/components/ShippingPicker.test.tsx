@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { persistStore } from 'redux-persist';
 
 import type { Language } from '../../../app/events';
 import { makeStore } from '../../../app/store';
 import { allResources } from '../../../i18n/resources';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { restoredStores } from '../../../testing/restoredStore';
 import { apiUrl, server } from '../../../testing/server';
 import { selectShippingChoice } from '../shippingSelectors';
 import { ShippingPicker } from './ShippingPicker';
@@ -35,6 +35,8 @@ function shippingHandlers(currencies: string[] = []) {
 }
 
 describe('shipping picker', () => {
+  const startStore = restoredStores();
+
   it.each<Language>(['en', 'ar'])(
     'a governorate loads its areas; an area sets the price and says so (%s)',
     async (language) => {
@@ -125,13 +127,7 @@ describe('shipping picker', () => {
   });
 
   it('the choice and the address are stored in localStorage', async () => {
-    const store = makeStore();
-    const persistor = persistStore(store);
-    await new Promise<void>((resolve) => {
-      const done = () => persistor.getState().bootstrapped && resolve();
-      persistor.subscribe(done);
-      done();
-    });
+    const { store, persistor } = await startStore();
     server.use(...shippingHandlers());
     const { user } = renderWithProviders(<ShippingPicker />, { store });
     await user.type(screen.getByRole('textbox', { name: 'Detailed address' }), 'Villa 9');
