@@ -5,6 +5,7 @@ import { mailClient } from '../lib/mailto';
 import { contentApi } from '../features/content/contentApi';
 import { apiUrl, server } from '../testing/server';
 import { renderWithProviders } from '../testing/renderWithProviders';
+import { enterText } from '../testing/enterText';
 import Footer from './Footer';
 
 const LONG_BODY =
@@ -98,8 +99,8 @@ describe('contact form (docs/spec/01-shell-and-account.md §5)', () => {
     expect(await screen.findByText('Please enter your e-mail address')).toBeInTheDocument();
     expect(screen.getByText('Please write a message')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Your e-mail'), 'not-an-email');
-    await user.type(screen.getByLabelText('Your message'), 'too short');
+    await enterText(user, screen.getByLabelText('Your e-mail'), 'not-an-email');
+    await enterText(user, screen.getByLabelText('Your message'), 'too short');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
     expect(screen.getByText('The message must be at least 10 characters')).toBeInTheDocument();
@@ -113,15 +114,15 @@ describe('contact form (docs/spec/01-shell-and-account.md §5)', () => {
     message.removeAttribute('maxlength');
     await user.click(message);
     await user.paste('x'.repeat(501));
-    await user.type(screen.getByLabelText('Your e-mail'), 'a@b.co');
+    await enterText(user, screen.getByLabelText('Your e-mail'), 'a@b.co');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('The message must be at most 500 characters')).toBeInTheDocument();
   });
 
   it('opens the mail client with subject Contact Us and keeps what was typed', async () => {
     const { user } = renderWithProviders(<Footer />);
-    await user.type(screen.getByLabelText('Your e-mail'), 'shopper@example.com');
-    await user.type(screen.getByLabelText('Your message'), 'Do you deliver to Jahra?');
+    await enterText(user, screen.getByLabelText('Your e-mail'), 'shopper@example.com');
+    await enterText(user, screen.getByLabelText('Your message'), 'Do you deliver to Jahra?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Your mail app has opened with the message.')).toBeInTheDocument();
     expect(opened).toHaveLength(1);

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 
 import { apiUrl, server } from '../../../testing/server';
 import { renderAdmin } from '../testing';
+import { enterText } from '../../../testing/enterText';
 
 /** The server refuses the named fields with its own (English) words, as a 422 does. */
 function refuse(method: 'put' | 'post', path: string, fields: string[]) {
@@ -25,7 +26,7 @@ describe('the product form refused by the server', () => {
     const stock = await screen.findByLabelText('Pieces in stock');
     refuse('put', 'admin/products/:id', ['stock_quantity']);
     await user.clear(stock);
-    await user.type(stock, '3');
+    await enterText(user, stock, '3');
     await user.click(screen.getByTestId('save-product'));
     expect(await screen.findByText('Stock is a whole number from 0 to 1,000,000.')).toBeInTheDocument();
     expect(screen.getByLabelText('Pieces in stock')).toHaveValue('3');
@@ -33,11 +34,11 @@ describe('the product form refused by the server', () => {
 
   it('a new product: refused names and stock show our own words in the page’s language, nothing typed is lost', async () => {
     const { user } = renderAdmin('/admin/products/new', { language: 'ar' });
-    await user.type(await screen.findByLabelText('الاسم بالإنجليزية'), 'Amber');
-    await user.type(screen.getByLabelText('الاسم بالعربية'), 'عنبر');
+    await enterText(user, await screen.findByLabelText('الاسم بالإنجليزية'), 'Amber');
+    await enterText(user, screen.getByLabelText('الاسم بالعربية'), 'عنبر');
     await user.selectOptions(screen.getByLabelText('الفئة'), '1');
-    await user.type(screen.getByLabelText('السعر (د.ك)'), '12.5');
-    await user.type(screen.getByLabelText('القطع في المخزون'), '7');
+    await enterText(user, screen.getByLabelText('السعر (د.ك)'), '12.5');
+    await enterText(user, screen.getByLabelText('القطع في المخزون'), '7');
     const picture = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'amber.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('إضافة صور'), picture);
     await screen.findByRole('button', { name: 'إزالة الصورة 1' });

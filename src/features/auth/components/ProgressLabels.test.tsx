@@ -11,6 +11,7 @@ import { nationalitiesHandler } from '../../../testing/handlers/auth';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { apiUrl, server } from '../../../testing/server';
 import { authFlowAdvanced, type AuthModalView } from '../authSlice';
+import { enterText } from '../../../testing/enterText';
 
 /** Answers `path` only when `release` is called, so the waiting state can be looked at. */
 function holdAnswer(path: string, status: number, body: JsonBodyType) {
@@ -94,8 +95,8 @@ describe('progress labels', () => {
     });
     await user.click(codeBoxes()[0] as HTMLElement);
     await user.paste('123456');
-    await user.type(screen.getByLabelText('New password'), 'NewSecret1!');
-    await user.type(screen.getByLabelText('Confirm new password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('New password'), 'NewSecret1!');
+    await enterText(user, screen.getByLabelText('Confirm new password'), 'NewSecret1!');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('button', { name: 'Resetting…' })).toBeDisabled();
     releaseReset();
@@ -112,13 +113,13 @@ describe('progress labels', () => {
       user: { id: 31, email: 'sara@shop.com', name: 'Sara' },
     });
     const { user } = await openAuthModal('signup');
-    await user.type(screen.getByLabelText('E-mail'), 'sara@shop.com');
-    await user.type(screen.getByLabelText('Username'), 'Sara');
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0912345678');
+    await enterText(user, screen.getByLabelText('E-mail'), 'sara@shop.com');
+    await enterText(user, screen.getByLabelText('Username'), 'Sara');
+    await enterText(user, screen.getByRole('textbox', { name: 'Phone number' }), '0912345678');
     await user.click(screen.getByRole('button', { name: /Nationality/ }));
     await user.click(await screen.findByRole('button', { name: 'Kuwaiti' }));
-    await user.type(screen.getByLabelText('Password'), 'Secret1!x');
-    await user.type(screen.getByLabelText('Confirm password'), 'Secret1!x');
+    await enterText(user, screen.getByLabelText('Password'), 'Secret1!x');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'Secret1!x');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('button', { name: 'Creating your account…' })).toBeDisabled();
     release();
