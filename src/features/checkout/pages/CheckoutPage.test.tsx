@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { persistStore, type Persistor } from 'redux-persist';
 
 import { languageChanged, type Language } from '../../../app/events';
-import { makeStore, type PreloadedState } from '../../../app/store';
+import type { PreloadedState } from '../../../app/store';
 import { leavePage } from '../../../lib/leavePage';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { restoredStores } from '../../../testing/restoredStore';
 import { apiUrl, server } from '../../../testing/server';
 import type { Address } from '../checkoutApi';
 import { enterText } from '../../../testing/enterText';
@@ -107,29 +107,15 @@ function renderCheckout(preloadedState: PreloadedState, language: Language = 'en
   return renderWithProviders(<CheckoutPage />, { route: '/checkout', language, preloadedState });
 }
 
-let persistors: Persistor[] = [];
-afterEach(async () => {
-  for (const persistor of persistors) {
-    await persistor.flush();
-    persistor.pause();
-  }
-  persistors = [];
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-});
+const startStore = restoredStores();
 
 /**
  * The page in a tab that persists and, at its start, reads back what the tab stored, as the app's start does: a
  * second call is the same tab reloaded.
  */
 async function renderCheckoutInTab(preloadedState: PreloadedState, language: Language = 'en') {
-  const store = makeStore({ ...preloadedState, settings: { currency: 'KWD', language } });
-  const persistor = persistStore(store);
-  persistors.push(persistor);
-  await new Promise<void>((resolve) => {
-    const done = () => persistor.getState().bootstrapped && resolve();
-    persistor.subscribe(done);
-    done();
+  const { store, persistor } = await startStore({
+    preloaded: { ...preloadedState, settings: { currency: 'KWD', language } },
   });
   const rendered = renderWithProviders(<CheckoutPage />, { route: '/checkout', language, store });
   return {
