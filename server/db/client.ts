@@ -129,9 +129,9 @@ function openPostgres(databaseUrl: string, searchPath?: string, throwAway = fals
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if ('memory' in options) return openPgliteMemory(options.loadDataDir);
   if (options.databaseUrl) {
-    return 'searchPath' in options || 'throwAway' in options
-      ? openPostgres(options.databaseUrl, options.searchPath, options.throwAway)
-      : openPostgres(options.databaseUrl);
+    return 'dataDir' in options
+      ? openPostgres(options.databaseUrl)
+      : openPostgres(options.databaseUrl, options.searchPath, options.throwAway);
   }
   // The cluster has a folder of its own inside DATA_DIR: the uploads live next to it, not inside it.
   if (!('dataDir' in options)) throw new Error('openDb needs a data folder, a database URL or memory.');
