@@ -25,7 +25,8 @@ async function resolveSource(fromFile: string, specifier: string): Promise<strin
  * so a change anywhere the seed reads builds a new dump instead of serving a stale shop.
  */
 export async function seedSourcesHash(): Promise<string> {
-  const hash = createHash('sha256');
+  // This file too: it writes the mark the dump carries.
+  const hash = createHash('sha256').update(await readFile(__filename));
   const seen = new Set<string>();
   const queue = [SEED_ENTRY];
   while (queue.length > 0) {
@@ -42,19 +43,23 @@ export async function seedSourcesHash(): Promise<string> {
   return hash.digest('hex');
 }
 
-type SeedMark = {
-  seeded_at: string;
-  transaction_at: string;
-  after_xid: string;
-  sequences: string;
-};
-
 type SequenceState = {
   name: string;
   last_value: string | null;
 };
 
-type DatedColumn = {
+/** When a seed ran and what it left (see seedMarkOf). */
+export interface SeedMark {
+  /** the `now` the seed was given: its "n days ago" dates count from it */
+  seededAt: Date;
+  /** the moment of its transaction: what the columns it leaves to `DEFAULT now()` hold */
+  transactionAt: Date;
+  /** the seed's rows are those of the transactions after this one */
+  afterXid: string;
+  sequences: SequenceState[];
+}
+
+export type DatedColumn = {
   table_name: string;
   column_name: string;
   data_type: string;
@@ -62,19 +67,20 @@ type DatedColumn = {
 
 const MARK_SCHEMA = 'test_seed_mark';
 
-function quoteIdentifier(name: string): string {
+export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** Rows the seed wrote: every transaction after the mark's xid (migrations' rows, such as shop_security, are older). */
-const SEED_ROWS = (afterXid: string) => `xmin::text::bigint > ${BigInt(afterXid).toString()}`;
+export const SEED_ROWS = (afterXid: string) => `xmin::text::bigint > ${BigInt(afterXid).toString()}`;
 
-async function datedColumns(db: Db): Promise<DatedColumn[]> {
+/** The dated columns of a schema: by default the one the handle works in (public on PGlite, a test's own on PostgreSQL). */
+export async function datedColumns(db: Db, schema?: string): Promise<DatedColumn[]> {
   return executeRows<DatedColumn>(
     db,
     sql.raw(
       `SELECT table_name, column_name, data_type FROM information_schema.columns
-       WHERE table_schema = 'public'
+       WHERE table_schema = ${schema ? `'${schema.replace(/'/g, "''")}'` : 'current_schema()'}
          AND data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
        ORDER BY table_name, ordinal_position`,
     ),
@@ -89,11 +95,10 @@ export async function markBeforeSeed(db: Db): Promise<string> {
 }
 
 /**
- * Records in the dump when the seed ran: `seededAt`, the `now` it was given (its "n days ago" dates count from it),
- * and the moment of its transaction (what the columns it leaves to `DEFAULT now()` hold), taken as the latest seeded
- * timestamp that is not in the future.
+ * When the seed ran: `seededAt`, the `now` it was given, and the moment of its transaction, taken as the latest seeded
+ * timestamp that is not in the future; and where it left the sequences.
  */
-export async function markSeededAt(db: Db, seededAt: Date, afterXid: string): Promise<void> {
+export async function seedMarkOf(db: Db, seededAt: Date, afterXid: string): Promise<SeedMark> {
   let transactionAt = seededAt;
   for (const column of await datedColumns(db)) {
     if (column.data_type === 'date') continue;
@@ -113,23 +118,37 @@ export async function markSeededAt(db: Db, seededAt: Date, afterXid: string): Pr
   const sequences = await executeRows<SequenceState>(
     db,
     sql.raw(
-      `SELECT sequencename AS name, last_value::text FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
+      `SELECT sequencename AS name, last_value::text FROM pg_sequences
+       WHERE schemaname = current_schema() ORDER BY 1`,
     ),
   );
+  return { seededAt, transactionAt, afterXid, sequences };
+}
+
+/** Records in the dump when the seed ran (seedMarkOf), for moveSeedToNow. */
+export async function markSeededAt(db: Db, seededAt: Date, afterXid: string): Promise<void> {
+  const mark = await seedMarkOf(db, seededAt, afterXid);
   await scriptRunnerFor(db)(
     `CREATE SCHEMA ${MARK_SCHEMA};
-     CREATE TABLE ${MARK_SCHEMA}.mark (
-       seeded_at timestamptz NOT NULL, transaction_at timestamptz NOT NULL, after_xid bigint NOT NULL, sequences text NOT NULL
-     );
-     INSERT INTO ${MARK_SCHEMA}.mark VALUES ('${seededAt.toISOString()}', '${transactionAt.toISOString()}',
-       ${BigInt(afterXid).toString()}, '${JSON.stringify(sequences).replace(/'/g, "''")}');`,
+     CREATE TABLE ${MARK_SCHEMA}.mark (mark text NOT NULL);
+     INSERT INTO ${MARK_SCHEMA}.mark VALUES ('${JSON.stringify(mark).replace(/'/g, "''")}');`,
   );
 }
 
+/** The mark as JSON gave it back. */
+export function parsedSeedMark(text: string): SeedMark {
+  const mark = JSON.parse(text) as Omit<SeedMark, 'seededAt' | 'transactionAt'> & {
+    seededAt: string;
+    transactionAt: string;
+  };
+  return { ...mark, seededAt: new Date(mark.seededAt), transactionAt: new Date(mark.transactionAt) };
+}
+
 /** An unused sequence (no last value) is not logged ahead and stays as it is. */
-function sequenceReset({ name, last_value }: SequenceState): string {
+export function sequenceReset({ name, last_value }: SequenceState, schema?: string): string {
   if (last_value === null) return '';
-  return `SELECT setval('${quoteIdentifier(name).replace(/'/g, "''")}', ${BigInt(last_value).toString()}, true);`;
+  const sequence = schema ? `${quoteIdentifier(schema)}.${quoteIdentifier(name)}` : quoteIdentifier(name);
+  return `SELECT setval('${sequence.replace(/'/g, "''")}', ${BigInt(last_value).toString()}, true);`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -139,39 +158,44 @@ function dayNumber(date: Date): number {
 }
 
 /**
- * Moves a loaded seed to `now`, as if it had just run: every timestamp the seed wrote moves by the time since its
- * transaction, and every date by the days between its `now` and the moved one (a coupon that ended "in 30 days" still
- * does). Triggers stay off while it moves (session_replication_role), so no catalogue or stock version counts it as a
- * change. The sequences are put back where the seed left them, and the mark is dropped.
+ * A dated column of a seeded row, moved to `now` as if the seed had just run: a timestamp by the time since the
+ * seed's transaction, a date by the days between the seed's `now` and the moved one (a coupon that ended "in 30 days"
+ * still does).
+ */
+export function movedToNow(mark: SeedMark, now: Date): (column: DatedColumn) => string {
+  const shiftMs = now.getTime() - mark.transactionAt.getTime();
+  const shiftDays = dayNumber(new Date(mark.seededAt.getTime() + shiftMs)) - dayNumber(mark.seededAt);
+  return (column) => {
+    const name = quoteIdentifier(column.column_name);
+    return column.data_type === 'date'
+      ? `${name} + ${shiftDays}`
+      : `${name} + ${shiftMs} * interval '1 millisecond'`;
+  };
+}
+
+/**
+ * Moves a loaded seed to `now` (movedToNow). Triggers stay off while it moves (session_replication_role), so no
+ * catalogue or stock version counts it as a change. The sequences are put back where the seed left them, and the mark
+ * is dropped.
  */
 export async function moveSeedToNow(db: Db, now: Date = new Date()): Promise<void> {
-  const [mark] = await executeRows<SeedMark>(
-    db,
-    sql.raw(
-      `SELECT seeded_at::text, transaction_at::text, after_xid::text, sequences FROM ${MARK_SCHEMA}.mark`,
-    ),
-  );
-  if (!mark) throw new Error('The seeded template has no mark.');
-  const shiftMs = now.getTime() - new Date(mark.transaction_at).getTime();
-  const seededAt = new Date(mark.seeded_at);
-  const shiftDays = dayNumber(new Date(seededAt.getTime() + shiftMs)) - dayNumber(seededAt);
+  const [row] = await executeRows<{ mark: string }>(db, sql.raw(`SELECT mark FROM ${MARK_SCHEMA}.mark`));
+  if (!row) throw new Error('The seeded template has no mark.');
+  const mark = parsedSeedMark(row.mark);
+  const moved = movedToNow(mark, now);
   const byTable = new Map<string, string[]>();
   for (const column of await datedColumns(db)) {
-    const name = quoteIdentifier(column.column_name);
-    const moved =
-      column.data_type === 'date'
-        ? `${name} = ${name} + ${shiftDays}`
-        : `${name} = ${name} + ${shiftMs} * interval '1 millisecond'`;
-    byTable.set(column.table_name, [...(byTable.get(column.table_name) ?? []), moved]);
+    const set = `${quoteIdentifier(column.column_name)} = ${moved(column)}`;
+    byTable.set(column.table_name, [...(byTable.get(column.table_name) ?? []), set]);
   }
   const updates = [...byTable].map(
     ([table, sets]) =>
-      `UPDATE ${quoteIdentifier(table)} SET ${sets.join(', ')} WHERE ${SEED_ROWS(mark.after_xid)};`,
+      `UPDATE ${quoteIdentifier(table)} SET ${sets.join(', ')} WHERE ${SEED_ROWS(mark.afterXid)};`,
   );
   await scriptRunnerFor(db)(
     `SET LOCAL session_replication_role = replica;
      ${updates.join('\n')}
-     ${(JSON.parse(mark.sequences) as SequenceState[]).map(sequenceReset).join('\n')}
+     ${mark.sequences.map((sequence) => sequenceReset(sequence)).join('\n')}
      DROP SCHEMA ${MARK_SCHEMA} CASCADE;`,
   );
 }

@@ -11,6 +11,7 @@ import { prepareDatabase } from '../db/migrate';
 import { outbox } from '../db/schema';
 import type { MailService } from '../services/mail';
 import { migratedPgliteTemplate, seededPgliteTemplate } from './pgliteTemplate';
+import { fillFromSeededTemplate } from './postgresTemplate';
 import { moveSeedToNow } from './seededTemplate';
 
 export interface TestApp {
@@ -58,8 +59,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           memory: true,
           loadDataDir: seed ? await seededPgliteTemplate() : await migratedPgliteTemplate(),
         });
-  // A PGlite shop loaded seeded has its dates moved to now; prepareDatabase then finds it migrated and seeded.
-  if (seed && !sharedWith && !testUrl) await moveSeedToNow(handle.db);
+  // A seeded shop comes from a template (moved to now); prepareDatabase then finds it migrated and seeded.
+  if (seed && !sharedWith) {
+    if (testUrl) await fillFromSeededTemplate(testUrl, handle.db);
+    else await moveSeedToNow(handle.db);
+  }
   if (!sharedWith) await prepareDatabase(handle.db, { seed: seed ? 'demo' : false });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
   const app = await buildApp({
