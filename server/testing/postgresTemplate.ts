@@ -57,6 +57,12 @@ async function ensureTemplate(url: string, schema: string): Promise<void> {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [schema]);
     try {
       if (await finished()) return;
+      // Templates of other migrations or seeds (an earlier checkout's) would only pile up in the database.
+      const stale = await client.query<{ name: string }>(
+        `SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'test\\_seed\\_%' AND nspname <> $1`,
+        [schema],
+      );
+      for (const { name } of stale.rows) await client.query(`DROP SCHEMA ${quoteIdentifier(name)} CASCADE`);
       await client.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
       await client.query(`CREATE SCHEMA ${quoteIdentifier(schema)}`);
       const handle = await openDb({ databaseUrl: url, searchPath: schema, throwAway: true });
