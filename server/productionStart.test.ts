@@ -3,7 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startServerProcess, until, type StartedServer } from './testing/serverProcess';
+import {
+  freePort,
+  migratedDataDir,
+  startServerProcess,
+  until,
+  type StartedServer,
+} from './testing/serverProcess';
 
 let root: string;
 beforeAll(() => {
@@ -44,6 +50,7 @@ async function signIn(server: StartedServer, email: string, password: string): P
   return response.status;
 }
 
+// The first start of a real shop, on an empty folder; the other tests start on a migrated one (a start skips initdb).
 test('a production start without DEMO_SHOP seeds the starter data only and says how to make the first owner', async () => {
   const server = await start(path.join(root, 'real-shop'));
   try {
@@ -62,7 +69,7 @@ test('a production start without DEMO_SHOP seeds the starter data only and says 
 }, 120_000);
 
 test('the demo shop in production only on DEMO_SHOP=on; without it the published passwords stop the start until retired', async () => {
-  const dataDir = path.join(root, 'demo-then-real');
+  const dataDir = await migratedDataDir(path.join(root, 'demo-then-real'));
   const demo = await start(dataDir, { DEMO_SHOP: 'on', PAYMENTS_SANDBOX: 'on' });
   try {
     await listening(demo);
@@ -95,13 +102,14 @@ test('the demo shop in production only on DEMO_SHOP=on; without it the published
 }, 180_000);
 
 test('simulated payments in production are refused unless an override says the operator means it', async () => {
-  const refused = await start(path.join(root, 'sandbox'), { PAYMENTS_SANDBOX: 'on' });
+  const dataDir = await migratedDataDir(path.join(root, 'sandbox'));
+  const refused = await start(dataDir, { PAYMENTS_SANDBOX: 'on' });
   expect(await refused.exited).toBe(1);
   expect(refused.output()).toMatch(
     /Not starting: PAYMENTS_SANDBOX=on simulates payments.*ALLOW_SANDBOX_IN_PRODUCTION=yes/,
   );
 
-  const allowed = await start(path.join(root, 'sandbox'), {
+  const allowed = await start(dataDir, {
     PAYMENTS_SANDBOX: 'on',
     ALLOW_SANDBOX_IN_PRODUCTION: 'yes',
   });

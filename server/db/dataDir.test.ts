@@ -12,7 +12,13 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { freePort, startServerProcess, until, type StartedServer } from '../testing/serverProcess';
+import {
+  freePort,
+  migratedDataDir,
+  startServerProcess,
+  until,
+  type StartedServer,
+} from '../testing/serverProcess';
 import { executeRows, openDb, type DbHandle } from './client';
 import { DataDirError, inspectDataDir, LOCK_FILE, lockDataDir } from './dataDir';
 
@@ -176,7 +182,7 @@ function startServer(dataDir: string, port: number): StartedServer {
 }
 
 test('two server processes on one data folder: the second refuses to start and says why', async () => {
-  const dataDir = freshDir();
+  const dataDir = await migratedDataDir(freshDir());
   const first = startServer(dataDir, await freePort());
   try {
     await until(() => first.output().includes('Server listening'), 'listening', first.exited);
