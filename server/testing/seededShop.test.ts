@@ -9,11 +9,11 @@ import { createTestApp, type TestApp } from './testApp';
 /** Between the two shops' moments: the copy is moved to its loading time, the fresh seed runs right after. */
 const CLOCK_SLACK_MS = 60_000;
 
-interface Column {
+type Column = {
   table_name: string;
   column_name: string;
   data_type: string;
-}
+};
 
 async function columnsOf(db: Db): Promise<Column[]> {
   return executeRows<Column>(
