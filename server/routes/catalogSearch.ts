@@ -13,12 +13,18 @@ import {
   suggestProducts,
   type GroupMemory,
   type Kept,
+  type WordMemory,
 } from '../services/catalogSearch';
 
 /** As long as the spec's list answers are reused (routes/catalog.ts). */
 const ANSWER_MS = 10_000;
 const MAX_ANSWERS = 2_000;
 const GROUPS_MS = 60_000;
+/**
+ * Words searches kept (with their texts and close words: three entries at most each): at KEPT_MATCHES_MAX matches
+ * and about 0.1 KB each, some 30 MB at the very most; most words match far fewer.
+ */
+const KEPT_WORDS = 200;
 
 const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
@@ -30,6 +36,13 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const groupMemory: GroupMemory = {
     get: <T extends Kept>(key: string, compute: () => Promise<T>) => groups.get(key, compute) as Promise<T>,
   };
+  // A words search's matches, the words of a typed text and the close words of mistyped ones (services'
+  // WordMemory): kept until the catalogue changes, stock and sales included (orders read sales), or a minute at most.
+  const words = new ResponseMemory<unknown>(GROUPS_MS, KEPT_WORDS);
+  const wordMemory: WordMemory = {
+    get: <T>(key: string, compute: () => Promise<T>) => words.get(key, compute) as Promise<T>,
+  };
+  app.deps.catalogue.onChange(() => words.clear());
   app.deps.catalogue.onChange(() => memory.clear());
   // Another writer's change (an instance, a merchant's SQL) reaches what is kept here within the bound even when a
   // shop is asked nothing but searches: these routes read the catalogue's version themselves (once per bound).
@@ -46,7 +59,7 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
     const answer = await remembered(request.url, () =>
-      searchCatalog(db, request.query, lang, rate, groupMemory),
+      searchCatalog(db, request.query, lang, rate, { groups: groupMemory, words: wordMemory }),
     );
     // A page past the last (a narrower filter left fewer, a made-up link): not a page to show or index as if it
     // were asked for. The last page comes with the 404, so the client can offer it.

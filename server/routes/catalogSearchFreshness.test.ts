@@ -41,4 +41,18 @@ test('a product written by another writer is counted by the next search past the
 
   expect((await searched('/api/catalog/search?n=2')).total).toBe(everything.total + 1);
   expect((await searched(address)).total).toBe(1);
+  // Another address of the same words: their kept matches were dropped too.
+  expect((await searched(`${address}&sort=newest`)).total).toBe(1);
+});
+
+test("a words search's kept matches follow sales written by another writer (best sellers first)", async () => {
+  const bestSelling = async (n: number) =>
+    (await searched(`/api/catalog/search?q=oud&sort=best_selling&n=${n}`)).data.map((product) => product.id);
+  const before = await bestSelling(1);
+  expect(before.length).toBeGreaterThan(2);
+  const last = before.at(-1) as number;
+  // A sale only (stock and sales): the catalogue's stock version moves, not its version (migration 023).
+  await executeRows(t.db, sql`UPDATE products SET sold_count = sold_count + 100000 WHERE id = ${last}`);
+  clock.advance(CATALOGUE_CHECK_MS);
+  expect((await bestSelling(2))[0]).toBe(last);
 });

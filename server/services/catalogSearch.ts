@@ -36,16 +36,20 @@ import {
   typedWords,
   noFacets,
   withFuzzyMatching,
+  wordMatchRows,
   type CategoryListRow,
   type Facets,
   type MatchGroup,
   type PriceRange,
   type SearchFilters,
+  type SearchMatches,
+  type SearchOrder,
 } from '../db/queries/catalogSearch';
 import { categoryRows } from '../db/queries/catalog';
 import { localized, type Lang } from '../lib/language';
 import { foundById } from '../lib/ids';
 import { bestSellers, loadProducts } from './catalog';
+import { KeptMatches, keptSearchMatches } from './keptMatches';
 import { convert, type Rate } from './rates';
 
 /** Words beyond these are ignored: no product name needs more, and each word is one more index probe. */
@@ -217,6 +221,45 @@ function closeWordsOf(db: Db, words: string[]): Promise<Record<string, string[]>
   return similarWordsOf(db, words.filter(mayBeMistyped));
 }
 
+/**
+ * What searches by words keep between requests until the catalogue changes (stock and sales included: their orders
+ * read sales): the words of a typed text, the close words of mistyped ones, and the matches of words (KeptMatches;
+ * null when too many to keep). The route drops it all on a change.
+ */
+export interface WordMemory {
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Beyond this many matches a search's words are not kept (a word of two letters matches much of the catalogue): the
+ * database counts them, as it does without a memory. About 0.1 KB of memory per match kept.
+ */
+export const KEPT_MATCHES_MAX = 5_000;
+
+/** A search by words: from its kept matches when it has a memory and they are few enough, else in the database. */
+async function matchesOfWords(
+  db: Db,
+  filters: SearchFilters,
+  order: SearchOrder,
+  perPage: number,
+  asked: number,
+  memory: WordMemory | undefined,
+): Promise<SearchMatches> {
+  const kept = memory
+    ? await memory.get(`matches|${filters.lang}|${filters.fuzzy}|${filters.words.join(' ')}`, async () => {
+        const rows = await wordMatchRows(db, filters, filters.lang, KEPT_MATCHES_MAX);
+        return rows && new KeptMatches(rows, filters);
+      })
+    : null;
+  return kept
+    ? keptSearchMatches(kept, filters, order, perPage, asked)
+    : searchMatches(db, filters, order, perPage, asked);
+}
+
+/** Kept by `memory` when there is one. */
+const rememberedBy = <T>(memory: WordMemory | undefined, key: string, compute: () => Promise<T>) =>
+  memory ? memory.get(key, compute) : compute();
+
 export type { Facets };
 
 /**
@@ -270,16 +313,23 @@ export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
   return facets;
 }
 
+/** Where a search's work is kept between requests (the route's; none: every part computed). */
+export interface SearchMemory {
+  groups?: GroupMemory;
+  words?: WordMemory;
+}
+
 export async function searchCatalog(
   db: Db,
   query: SearchQuery,
   lang: Lang,
   rate: Rate | null,
-  groupMemory?: GroupMemory,
+  memory: SearchMemory = {},
 ): Promise<SearchResponse> {
+  const { groups: groupMemory, words: wordMemory } = memory;
   const text = query.q?.trim() ?? '';
   const categoryId = query.category?.trim() ? await categoryIdNamed(db, query.category) : null;
-  const typed = text ? await typedWords(db, text) : null;
+  const typed = text ? await rememberedBy(wordMemory, `typed|${text}`, () => typedWords(db, text)) : null;
   const filters: SearchFilters = {
     words: typed ? meaningfulWords(typed.words) : [],
     fuzzy: false,
@@ -313,18 +363,19 @@ export async function searchCatalog(
   if (catalogueGroups) facets = facetsOf(catalogueGroups, filters);
   else if (bands) facets = facetsOf(await groupsWithinPrice(db, filters, bands), filters);
   else {
-    let found = await searchMatches(db, filters, sort, perPage, asked);
+    let found = await matchesOfWords(db, filters, sort, perPage, asked, wordMemory);
     // Nothing as typed: perhaps a letter or two is off. The words close to them come from the catalogue's
     // vocabulary, then are searched for as typed words are (through the trigram index).
     if (found.matched === 0 && filters.words.some(mayBeMistyped)) {
-      const asTyped = found;
-      found = await withFuzzyMatching(db, async (tx) => {
-        filters.similar = await closeWordsOf(tx, filters.words);
+      const words = filters.words;
+      const similar = await rememberedBy(wordMemory, `close|${words.join(' ')}`, () =>
+        withFuzzyMatching(db, (tx) => closeWordsOf(tx, words)),
+      );
+      if (Object.values(similar).some((close) => close.length > 0)) {
+        filters.similar = similar;
         filters.fuzzy = true;
-        return Object.values(filters.similar).some((close) => close.length > 0)
-          ? searchMatches(tx, filters, sort, perPage, asked)
-          : asTyped;
-      });
+        found = await matchesOfWords(db, filters, sort, perPage, asked, wordMemory);
+      }
     }
     facets = found.facets;
     pageIds = found.ids;

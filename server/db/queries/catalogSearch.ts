@@ -166,6 +166,9 @@ export const rankable = (words: string[]) =>
 const ranksDiffer = (typed: WordsTyped) =>
   typed.words.some((word) => mayBeWhole(word, typed) || closeWords(word, typed).length > 0);
 
+/** Whether relevance orders by the words' score (orderBy): else by sales, as it does for words inside words. */
+export const ranksByScore = (typed: WordsTyped) => rankable(typed.words) && ranksDiffer(typed);
+
 function relevance(typed: WordsTyped): SQL {
   if (typed.words.length === 0) return sql`0`;
   return sql.join(
@@ -228,7 +231,7 @@ function orderBy(order: SearchOrder, typed: WordsTyped): SQL {
       // A word of one or two letters matches a large share of the catalogue: best sellers first, read from their
       // index until the page is full, instead of ranking every match.
       if (typed.words.length === 0) return sql`p.id`;
-      return rankable(typed.words) && ranksDiffer(typed)
+      return ranksByScore(typed)
         ? sql`${relevance(typed)} DESC, p.sold_count DESC, p.id`
         : sql`p.sold_count DESC, p.id`;
     case 'newest':
@@ -412,6 +415,66 @@ export async function searchMatches(
     count: ratingCounts.slice(minRating).reduce((sum, count) => sum + count, 0),
   }));
   return { facets, ids: page.sort((a, b) => a.ord - b.ord).map((entry) => entry.id), matched };
+}
+
+/**
+ * A product matching a search's words, with what every filter, facet and order reads (wordMatchRows): the service keeps
+ * these per words and answers each filter, facet and page of them itself (services/keptMatches.ts).
+ */
+export interface WordMatchRow {
+  id: number;
+  categoryId: number;
+  brand: string;
+  collection: string;
+  rating: number;
+  price: number;
+  soldCount: number;
+  /** created_at in microseconds since 1970: the order of `newest` to the database's precision */
+  createdUs: number;
+  /** the relevance of the words (wordScore summed), 0 when the order does not rank (see orderBy) */
+  score: number;
+}
+
+/**
+ * The products matching the words (as typed or, fuzzy, as close words), whatever the other filters and the price;
+ * null when there are more than `limit` (a word of two letters: the one-statement search counts those in the database).
+ */
+export async function wordMatchRows(
+  db: Db,
+  typed: WordsTyped,
+  lang: 'en' | 'ar',
+  limit: number,
+): Promise<WordMatchRow[] | null> {
+  const rows = await executeRows<{
+    id: number;
+    category_id: number;
+    brand: string;
+    collection: string;
+    rating: number | string;
+    effective_price: number | string;
+    sold_count: number;
+    created_us: number | string;
+    score: number | string;
+  }>(
+    db,
+    sql`SELECT p.id, p.category_id, p.brand, ${collectionColumn(lang)} AS collection, p.rating, p.effective_price,
+               p.sold_count, (extract(epoch FROM p.created_at) * 1000000)::bigint AS created_us,
+               ${ranksByScore(typed) ? relevance(typed) : sql`0`} AS score
+        FROM products p WHERE ${wordsMatch(typed)}
+        LIMIT ${limit + 1}`,
+  );
+  if (rows.length > limit) return null;
+  return rows.map((row) => ({
+    id: Number(row.id),
+    categoryId: Number(row.category_id),
+    brand: row.brand,
+    collection: row.collection,
+    rating: Number(row.rating),
+    price: Number(row.effective_price),
+    soldCount: Number(row.sold_count),
+    createdUs: Number(row.created_us),
+    score: Number(row.score),
+  }));
 }
 
 /** The ids of one page of matches, in the chosen order. */
