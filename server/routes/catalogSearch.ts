@@ -13,7 +13,7 @@ import {
   suggestProducts,
   type GroupMemory,
   type Kept,
-  type WordMemory,
+  type Memory,
 } from '../services/catalogSearch';
 
 /** As long as the spec's list answers are reused (routes/catalog.ts). */
@@ -25,6 +25,8 @@ const GROUPS_MS = 60_000;
  * and about 0.1 KB each, some 30 MB at the very most; most words match far fewer.
  */
 const KEPT_WORDS = 200;
+/** Products kept for search pages (a row is a few KB with its descriptions): some 15 MB at most. */
+const KEPT_PRODUCTS = 5_000;
 
 const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
@@ -39,10 +41,16 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A words search's matches, the words of a typed text and the close words of mistyped ones (services'
   // WordMemory): kept until the catalogue changes, stock and sales included (orders read sales), or a minute at most.
   const words = new ResponseMemory<unknown>(GROUPS_MS, KEPT_WORDS);
-  const wordMemory: WordMemory = {
-    get: <T>(key: string, compute: () => Promise<T>) => words.get(key, compute) as Promise<T>,
-  };
-  app.deps.catalogue.onChange(() => words.clear());
+  // The rows of the products search pages show (their stock too): kept alike.
+  const products = new ResponseMemory<unknown>(GROUPS_MS, KEPT_PRODUCTS);
+  const memoryOf = (kept: ResponseMemory<unknown>): Memory => ({
+    get: <T>(key: string, compute: () => Promise<T>) => kept.get(key, compute) as Promise<T>,
+  });
+  const searchMemory = { groups: groupMemory, words: memoryOf(words), products: memoryOf(products) };
+  app.deps.catalogue.onChange(() => {
+    words.clear();
+    products.clear();
+  });
   app.deps.catalogue.onChange(() => memory.clear());
   // Another writer's change (an instance, a merchant's SQL) reaches what is kept here within the bound even when a
   // shop is asked nothing but searches: these routes read the catalogue's version themselves (once per bound).
@@ -59,7 +67,7 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
     const answer = await remembered(request.url, () =>
-      searchCatalog(db, request.query, lang, rate, { groups: groupMemory, words: wordMemory }),
+      searchCatalog(db, request.query, lang, rate, searchMemory),
     );
     // A page past the last (a narrower filter left fewer, a made-up link): not a page to show or index as if it
     // were asked for. The last page comes with the 404, so the client can offer it.

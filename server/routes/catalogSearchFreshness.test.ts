@@ -56,3 +56,12 @@ test("a words search's kept matches follow sales written by another writer (best
   clock.advance(CATALOGUE_CHECK_MS);
   expect((await bestSelling(2))[0]).toBe(last);
 });
+
+test('a product a search page showed, renamed by another writer, shows its new name past the bound', async () => {
+  const first = (await searched('/api/catalog/search?q=oud&n=10')).data[0];
+  expect(first).toBeDefined();
+  await executeRows(t.db, sql`UPDATE products SET name_en = 'Oud renamed elsewhere' WHERE id = ${first?.id}`);
+  clock.advance(CATALOGUE_CHECK_MS);
+  const again = await searched('/api/catalog/search?q=oud&n=11');
+  expect(again.data.find((product) => product.id === first?.id)?.name).toBe('Oud renamed elsewhere');
+});

@@ -48,7 +48,8 @@ import {
 import { categoryRows } from '../db/queries/catalog';
 import { localized, type Lang } from '../lib/language';
 import { foundById } from '../lib/ids';
-import { bestSellers, loadProducts } from './catalog';
+import type { ProductAnswerRow } from '../db/queries/products';
+import { bestSellers, loadProducts, productAnswerOf, productRowsOf } from './catalog';
 import { KeptMatches, keptSearchMatches } from './keptMatches';
 import { convert, type Rate } from './rates';
 
@@ -74,14 +75,36 @@ export function listedProduct(product: Product): ListedProduct {
   return listed;
 }
 
-/** The products of these ids, in this order, as lists show them. */
+/**
+ * The products of these ids, in this order, as lists show them. With a memory, each product's row is kept there (the
+ * rows it lacks read in one statement).
+ */
 async function listedProducts(
   db: Db,
   ids: number[],
   lang: Lang,
   rate: Rate | null,
+  memory?: Memory,
 ): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
+  if (memory) {
+    const missing: number[] = [];
+    let read: Promise<Map<number, ProductAnswerRow>> | undefined;
+    const rows = await Promise.all(
+      ids.map((id) =>
+        memory.get(`product|${id}`, () => {
+          missing.push(id);
+          // Every miss of this list is asked for before the statement runs (a microtask later).
+          read ??= Promise.resolve().then(async () => {
+            const found = await productRowsOf(db, missing);
+            return new Map(found.map((row) => [row.product.id, row]));
+          });
+          return read.then((found) => found.get(id) ?? null);
+        }),
+      ),
+    );
+    return rows.flatMap((row) => (row ? [listedProduct(productAnswerOf(row, lang, rate))] : []));
+  }
   const loaded = await loadProducts(db, ids, lang, { rate });
   const byId = new Map(loaded.map((product) => [product.id, product]));
   return ids.flatMap((id) => {
@@ -226,7 +249,7 @@ function closeWordsOf(db: Db, words: string[]): Promise<Record<string, string[]>
  * read sales): the words of a typed text, the close words of mistyped ones, and the matches of words (KeptMatches;
  * null when too many to keep). The route drops it all on a change.
  */
-export interface WordMemory {
+export interface Memory {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
@@ -243,7 +266,7 @@ async function matchesOfWords(
   order: SearchOrder,
   perPage: number,
   asked: number,
-  memory: WordMemory | undefined,
+  memory: Memory | undefined,
 ): Promise<SearchMatches> {
   const kept = memory
     ? await memory.get(`matches|${filters.lang}|${filters.fuzzy}|${filters.words.join(' ')}`, async () => {
@@ -257,7 +280,7 @@ async function matchesOfWords(
 }
 
 /** Kept by `memory` when there is one. */
-const rememberedBy = <T>(memory: WordMemory | undefined, key: string, compute: () => Promise<T>) =>
+const rememberedBy = <T>(memory: Memory | undefined, key: string, compute: () => Promise<T>) =>
   memory ? memory.get(key, compute) : compute();
 
 export type { Facets };
@@ -316,7 +339,9 @@ export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
 /** Where a search's work is kept between requests (the route's; none: every part computed). */
 export interface SearchMemory {
   groups?: GroupMemory;
-  words?: WordMemory;
+  words?: Memory;
+  /** the rows of the products a page shows, until the catalogue changes (stock included: they show it) */
+  products?: Memory;
 }
 
 export async function searchCatalog(
@@ -326,7 +351,7 @@ export async function searchCatalog(
   rate: Rate | null,
   memory: SearchMemory = {},
 ): Promise<SearchResponse> {
-  const { groups: groupMemory, words: wordMemory } = memory;
+  const { groups: groupMemory, words: wordMemory, products: productMemory } = memory;
   const text = query.q?.trim() ?? '';
   const categoryId = query.category?.trim() ? await categoryIdNamed(db, query.category) : null;
   const typed = text ? await rememberedBy(wordMemory, `typed|${text}`, () => typedWords(db, text)) : null;
@@ -397,7 +422,7 @@ export async function searchCatalog(
   const shown = (kwdPrice: number | null) =>
     kwdPrice === null ? null : rate ? convert(kwdPrice, rate) : kwdPrice;
   return {
-    data: await listedProducts(db, ids, lang, rate),
+    data: await listedProducts(db, ids, lang, rate, productMemory),
     total: facets.total,
     page,
     per_page: perPage,
