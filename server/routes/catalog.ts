@@ -14,7 +14,7 @@ import {
   sendEncoded,
 } from '../lib/encodedResponse';
 import { ResponseCache } from '../lib/responseCache';
-import { checkAnswer } from '../plugins/responseCheck';
+import { serializedAnswer } from '../plugins/responseCheck';
 import { bestSellers, categoriesWithProducts, loadProduct } from '../services/catalog';
 import { langOf } from '../lib/language';
 import { listCoupons } from '../services/coupons';
@@ -55,10 +55,8 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const checkAnswers = config.env !== 'production';
 
   /** The answer as the route's serializer writes it (checked against the contract outside production). */
-  function serialized(request: FastifyRequest, reply: FastifyReply, answer: unknown): Buffer {
-    if (checkAnswers) checkAnswer(request, 200, answer);
-    return Buffer.from(String(reply.serialize(answer)));
-  }
+  const serialized = (request: FastifyRequest, reply: FastifyReply, answer: unknown): Buffer =>
+    serializedAnswer(request, reply, answer, checkAnswers);
 
   async function sendJson<T>(
     request: FastifyRequest,

@@ -1,8 +1,11 @@
 // The paged catalogue (issue 48): search with facets, suggestions, categories a page at a time, related products and
 // the home lists. Answers are kept a few seconds per address and dropped when the catalogue changes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogPages, NO_SUCH_SEARCH_PAGE } from '../../contract/catalogSearch';
+import { EncodedResponse, sendEncoded } from '../lib/encodedResponse';
 import { ResponseMemory } from '../lib/responseMemory';
+import { serializedAnswer } from '../plugins/responseCheck';
 import { langOf } from '../lib/language';
 import { requestedRate } from '../services/rates';
 import {
@@ -38,15 +41,16 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const groupMemory: GroupMemory = {
     get: <T extends Kept>(key: string, compute: () => Promise<T>) => groups.get(key, compute) as Promise<T>,
   };
-  // A words search's matches, the words of a typed text and the close words of mistyped ones (services'
-  // WordMemory): kept until the catalogue changes, stock and sales included (orders read sales), or a minute at most.
+  // A words search's matches, the words of a typed text, the close words of mistyped ones and the suggestions of
+  // words (services' Memory): kept until the catalogue changes, stock and sales included (orders read sales), or a minute at most.
   const words = new ResponseMemory<unknown>(GROUPS_MS, KEPT_WORDS);
   // The rows of the products search pages show (their stock too): kept alike.
   const products = new ResponseMemory<unknown>(GROUPS_MS, KEPT_PRODUCTS);
   const memoryOf = (kept: ResponseMemory<unknown>): Memory => ({
     get: <T>(key: string, compute: () => Promise<T>) => kept.get(key, compute) as Promise<T>,
   });
-  const searchMemory = { groups: groupMemory, words: memoryOf(words), products: memoryOf(products) };
+  const wordMemory = memoryOf(words);
+  const searchMemory = { groups: groupMemory, words: wordMemory, products: memoryOf(products) };
   app.deps.catalogue.onChange(() => {
     words.clear();
     products.clear();
@@ -60,13 +64,30 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The groups hold no stock and no sales: an order taking stock leaves them be (migration 023).
   app.deps.catalogue.onChange(() => groups.clear(), { ignoresStock: true });
 
-  /** The request's address (path and query) names the answer, with the language and currency it asks for. */
-  const remembered = <T>(url: string, compute: () => Promise<T>) => memory.get(url, compute) as Promise<T>;
+  const checkAnswers = app.deps.config.env !== 'production';
+  /**
+   * The request's address (path and query) names the answer, with the language and currency it asks for. Kept
+   * serialized too: the next request for the address (a shopper's, a crawler's) is sent as it is, compressed once.
+   */
+  const remembered = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    compute: () => Promise<T>,
+  ): Promise<{ answer: T; serialized: EncodedResponse }> =>
+    memory.get(request.url, async () => {
+      const answer = await compute();
+      return {
+        answer,
+        serialized: new EncodedResponse(serializedAnswer(request, reply, answer, checkAnswers)),
+      };
+    }) as Promise<{ answer: T; serialized: EncodedResponse }>;
+  const sent = async <T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) =>
+    sendEncoded(request, reply, (await remembered(request, reply, compute)).serialized);
 
   app.get(CatalogPages.search.url, { schema: CatalogPages.search.schema }, async (request, reply) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    const answer = await remembered(request.url, () =>
+    const { answer, serialized } = await remembered(request, reply, () =>
       searchCatalog(db, request.query, lang, rate, searchMemory),
     );
     // A page past the last (a narrower filter left fewer, a made-up link): not a page to show or index as if it
@@ -78,32 +99,34 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         code: NO_SUCH_SEARCH_PAGE,
       });
     }
-    return answer;
+    return sendEncoded(request, reply, serialized);
   });
 
-  app.get(CatalogPages.suggestions.url, { schema: CatalogPages.suggestions.schema }, async (request) => {
+  app.get(
+    CatalogPages.suggestions.url,
+    { schema: CatalogPages.suggestions.schema },
+    async (request, reply) => {
+      const lang = langOf(request);
+      const rate = await requestedRate(db, request.query.currency_code);
+      return sent(request, reply, () => suggestProducts(db, request.query.q, lang, rate, wordMemory));
+    },
+  );
+
+  app.get(CatalogPages.categories.url, { schema: CatalogPages.categories.schema }, async (request, reply) => {
+    const lang = langOf(request);
+    return sent(request, reply, () => categoriesOnPage(db, request.query.page, request.query.per_page, lang));
+  });
+
+  app.get(CatalogPages.related.url, { schema: CatalogPages.related.schema }, async (request, reply) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    return remembered(request.url, () => suggestProducts(db, request.query.q, lang, rate));
+    return sent(request, reply, () => relatedProducts(db, request.params.id, lang, rate));
   });
 
-  app.get(CatalogPages.categories.url, { schema: CatalogPages.categories.schema }, async (request) => {
-    const lang = langOf(request);
-    return remembered(request.url, () =>
-      categoriesOnPage(db, request.query.page, request.query.per_page, lang),
-    );
-  });
-
-  app.get(CatalogPages.related.url, { schema: CatalogPages.related.schema }, async (request) => {
+  app.get(CatalogPages.home.url, { schema: CatalogPages.home.schema }, async (request, reply) => {
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
-    return remembered(request.url, () => relatedProducts(db, request.params.id, lang, rate));
-  });
-
-  app.get(CatalogPages.home.url, { schema: CatalogPages.home.schema }, async (request) => {
-    const lang = langOf(request);
-    const rate = await requestedRate(db, request.query.currency_code);
-    return remembered(request.url, () => homeLists(db, lang, rate));
+    return sent(request, reply, () => homeLists(db, lang, rate));
   });
 };
 

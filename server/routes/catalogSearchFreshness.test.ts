@@ -65,3 +65,18 @@ test('a product a search page showed, renamed by another writer, shows its new n
   const again = await searched('/api/catalog/search?q=oud&n=11');
   expect(again.data.find((product) => product.id === first?.id)?.name).toBe('Oud renamed elsewhere');
 });
+
+test('suggestions follow a product written by another writer past the bound', async () => {
+  const suggested = async (n: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/catalog/suggestions?q=quokka&n=${n}` })).json<{
+      products: { name: string }[];
+    }>().products;
+  expect(await suggested(1)).toEqual([]);
+  await executeRows(
+    t.db,
+    sql`INSERT INTO products (category_id, name_en, name_ar, price, brand, stock_quantity, handle)
+        SELECT category_id, 'Quokka plush', 'دمية كوكا', 4, brand, 3, 'quokka-plush' FROM products ORDER BY id LIMIT 1`,
+  );
+  clock.advance(CATALOGUE_CHECK_MS);
+  expect((await suggested(2)).map((product) => product.name)).toEqual(['Quokka plush']);
+});

@@ -453,35 +453,39 @@ export async function suggestProducts(
   text: string,
   lang: Lang,
   rate: Rate | null,
+  memory?: Memory,
 ): Promise<SuggestResponse> {
   const trimmed = text.trim();
   if ([...trimmed].length < 2) return { products: [], categories: [] };
-  const typed = await typedWords(db, trimmed);
+  const typed = await rememberedBy(memory, `typed|${trimmed}`, () => typedWords(db, trimmed));
   const words = meaningfulWords(typed.words);
-  // The categories are matched as typed only, so they come with the first try.
-  const asTyped = await suggestionMatches(
-    db,
-    { words, fuzzy: false, whole: typed.whole },
-    SUGGESTIONS_MAX,
-    CATEGORY_SUGGESTIONS_MAX,
-  );
-  const { categories } = asTyped;
-  const rows =
-    asTyped.products.length > 0 || !words.some(mayBeMistyped)
-      ? asTyped.products
-      : await withFuzzyMatching(db, async (tx) => {
-          const similar = await closeWordsOf(tx, words);
-          return Object.values(similar).some((close) => close.length > 0)
-            ? (
-                await suggestionMatches(
-                  tx,
-                  { words, fuzzy: true, similar, whole: typed.whole },
-                  SUGGESTIONS_MAX,
-                  0,
-                )
-              ).products
-            : asTyped.products;
-        });
+  // In both languages and without prices: what a language and a currency make of them is the answer's.
+  const { rows, categories } = await rememberedBy(memory, `suggest|${words.join(' ')}`, async () => {
+    // The categories are matched as typed only, so they come with the first try.
+    const asTyped = await suggestionMatches(
+      db,
+      { words, fuzzy: false, whole: typed.whole },
+      SUGGESTIONS_MAX,
+      CATEGORY_SUGGESTIONS_MAX,
+    );
+    if (asTyped.products.length > 0 || !words.some(mayBeMistyped)) {
+      return { rows: asTyped.products, categories: asTyped.categories };
+    }
+    const fuzzy = await withFuzzyMatching(db, async (tx) => {
+      const similar = await closeWordsOf(tx, words);
+      return Object.values(similar).some((close) => close.length > 0)
+        ? (
+            await suggestionMatches(
+              tx,
+              { words, fuzzy: true, similar, whole: typed.whole },
+              SUGGESTIONS_MAX,
+              0,
+            )
+          ).products
+        : asTyped.products;
+    });
+    return { rows: fuzzy, categories: asTyped.categories };
+  });
   return {
     products: rows.map((row) => ({
       id: row.id,
