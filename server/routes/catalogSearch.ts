@@ -23,11 +23,13 @@ import {
 const ANSWER_MS = 10_000;
 const MAX_ANSWERS = 2_000;
 const GROUPS_MS = 60_000;
+/** Typed texts, close words and suggestions kept (each a few hundred bytes). */
+const KEPT_WORDS = 1_000;
 /**
- * Words searches kept (with their texts and close words: three entries at most each): at KEPT_MATCHES_MAX matches
- * and about 0.1 KB each, some 30 MB at the very most; most words match far fewer.
+ * Words searches' matches kept: at services' KEPT_MATCHES_MAX matches and about 80 bytes each, some 40 MB at the very
+ * most; most words match far fewer.
  */
-const KEPT_WORDS = 200;
+const KEPT_MATCHES = 48;
 /** Products kept for search pages (a row is a few KB with its descriptions): some 15 MB at most. */
 const KEPT_PRODUCTS = 5_000;
 
@@ -41,18 +43,26 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const groupMemory: GroupMemory = {
     get: <T extends Kept>(key: string, compute: () => Promise<T>) => groups.get(key, compute) as Promise<T>,
   };
-  // A words search's matches, the words of a typed text, the close words of mistyped ones and the suggestions of
-  // words (services' Memory): kept until the catalogue changes, stock and sales included (orders read sales), or a minute at most.
+  // The words of typed texts, the close words of mistyped ones, the suggestions of words and a words search's
+  // matches (services' SearchMemory): kept until the catalogue changes, stock and sales included (their orders read
+  // sales), or a minute at most.
   const words = new ResponseMemory<unknown>(GROUPS_MS, KEPT_WORDS);
+  const matches = new ResponseMemory<unknown>(GROUPS_MS, KEPT_MATCHES);
   // The rows of the products search pages show (their stock too): kept alike.
   const products = new ResponseMemory<unknown>(GROUPS_MS, KEPT_PRODUCTS);
   const memoryOf = (kept: ResponseMemory<unknown>): Memory => ({
     get: <T>(key: string, compute: () => Promise<T>) => kept.get(key, compute) as Promise<T>,
   });
   const wordMemory = memoryOf(words);
-  const searchMemory = { groups: groupMemory, words: wordMemory, products: memoryOf(products) };
+  const searchMemory = {
+    groups: groupMemory,
+    words: wordMemory,
+    matches: memoryOf(matches),
+    products: memoryOf(products),
+  };
   app.deps.catalogue.onChange(() => {
     words.clear();
+    matches.clear();
     products.clear();
   });
   app.deps.catalogue.onChange(() => memory.clear());

@@ -255,9 +255,9 @@ export interface Memory {
 
 /**
  * Beyond this many matches a search's words are not kept (a word of two letters matches much of the catalogue): the
- * database counts them, as it does without a memory. About 0.1 KB of memory per match kept.
+ * database counts them, as it does without a memory. About 80 bytes of memory per match kept (keptMatches' columns).
  */
-export const KEPT_MATCHES_MAX = 5_000;
+export const KEPT_MATCHES_MAX = 10_000;
 
 /** A search by words: from its kept matches when it has a memory and they are few enough, else in the database. */
 async function matchesOfWords(
@@ -269,7 +269,7 @@ async function matchesOfWords(
   memory: Memory | undefined,
 ): Promise<SearchMatches> {
   const kept = memory
-    ? await memory.get(`matches|${filters.lang}|${filters.fuzzy}|${filters.words.join(' ')}`, async () => {
+    ? await memory.get(`${filters.lang}|${filters.fuzzy}|${filters.words.join(' ')}`, async () => {
         const rows = await wordMatchRows(db, filters, filters.lang, KEPT_MATCHES_MAX);
         return rows && new KeptMatches(rows, filters);
       })
@@ -339,7 +339,10 @@ export function facetsOf(groups: MatchGroup[], filters: SearchFilters): Facets {
 /** Where a search's work is kept between requests (the route's; none: every part computed). */
 export interface SearchMemory {
   groups?: GroupMemory;
+  /** the words of typed texts and the close words of mistyped ones */
   words?: Memory;
+  /** the matches of words (KeptMatches, null when too many to keep) */
+  matches?: Memory;
   /** the rows of the products a page shows, until the catalogue changes (stock included: they show it) */
   products?: Memory;
 }
@@ -351,7 +354,7 @@ export async function searchCatalog(
   rate: Rate | null,
   memory: SearchMemory = {},
 ): Promise<SearchResponse> {
-  const { groups: groupMemory, words: wordMemory, products: productMemory } = memory;
+  const { groups: groupMemory, words: wordMemory, matches: matchMemory, products: productMemory } = memory;
   const text = query.q?.trim() ?? '';
   const categoryId = query.category?.trim() ? await categoryIdNamed(db, query.category) : null;
   const typed = text ? await rememberedBy(wordMemory, `typed|${text}`, () => typedWords(db, text)) : null;
@@ -388,7 +391,7 @@ export async function searchCatalog(
   if (catalogueGroups) facets = facetsOf(catalogueGroups, filters);
   else if (bands) facets = facetsOf(await groupsWithinPrice(db, filters, bands), filters);
   else {
-    let found = await matchesOfWords(db, filters, sort, perPage, asked, wordMemory);
+    let found = await matchesOfWords(db, filters, sort, perPage, asked, matchMemory);
     // Nothing as typed: perhaps a letter or two is off. The words close to them come from the catalogue's
     // vocabulary, then are searched for as typed words are (through the trigram index).
     if (found.matched === 0 && filters.words.some(mayBeMistyped)) {
@@ -399,7 +402,7 @@ export async function searchCatalog(
       if (Object.values(similar).some((close) => close.length > 0)) {
         filters.similar = similar;
         filters.fuzzy = true;
-        found = await matchesOfWords(db, filters, sort, perPage, asked, wordMemory);
+        found = await matchesOfWords(db, filters, sort, perPage, asked, matchMemory);
       }
     }
     facets = found.facets;

@@ -13,23 +13,34 @@ import {
 } from '../db/queries/catalogSearch';
 
 type Typed = Pick<SearchFilters, 'words' | 'fuzzy' | 'similar' | 'whole'>;
-type Compare = (a: WordMatchRow, b: WordMatchRow) => number;
+/** The columns an order reads, one slot per match. */
+interface OrderColumns {
+  ids: Int32Array;
+  prices: Float64Array;
+  ratings: Float64Array;
+  sales: Float64Array;
+  scores: Float64Array;
+  createdUs: Float64Array;
+}
+type Compare = (a: number, b: number) => number;
 
-const bySales: Compare = (a, b) => b.soldCount - a.soldCount || a.id - b.id;
-
-/** The database's ORDER BY of each order (queries' orderBy), ties by id as there. */
-function comparatorOf(order: SearchOrder, typed: Typed): Compare {
+/** The database's ORDER BY of each order (queries' orderBy), ties by id as there, over the matches' slots. */
+function comparatorOf(order: SearchOrder, typed: Typed, c: OrderColumns): Compare {
+  const id = (a: number, b: number) => (c.ids[a] as number) - (c.ids[b] as number);
+  const bySales: Compare = (a, b) => (c.sales[b] as number) - (c.sales[a] as number) || id(a, b);
   switch (order) {
     case 'relevance':
-      return ranksByScore(typed) ? (a, b) => b.score - a.score || bySales(a, b) : bySales;
+      return ranksByScore(typed)
+        ? (a, b) => (c.scores[b] as number) - (c.scores[a] as number) || bySales(a, b)
+        : bySales;
     case 'newest':
-      return (a, b) => b.createdUs - a.createdUs || b.id - a.id;
+      return (a, b) => (c.createdUs[b] as number) - (c.createdUs[a] as number) || id(b, a);
     case 'price_asc':
-      return (a, b) => a.price - b.price || a.id - b.id;
+      return (a, b) => (c.prices[a] as number) - (c.prices[b] as number) || id(a, b);
     case 'price_desc':
-      return (a, b) => b.price - a.price || a.id - b.id;
+      return (a, b) => (c.prices[b] as number) - (c.prices[a] as number) || id(a, b);
     case 'rating':
-      return (a, b) => b.rating - a.rating || a.id - b.id;
+      return (a, b) => (c.ratings[b] as number) - (c.ratings[a] as number) || id(a, b);
     case 'best_selling':
       return bySales;
   }
@@ -75,10 +86,11 @@ export class KeptMatches {
   readonly collections: ReturnType<typeof coded<string>>;
   /** the matches' slots, cheapest first */
   readonly byPrice: Int32Array;
+  private readonly columns: OrderColumns;
   private readonly sorted = new Map<SearchOrder, Int32Array>();
 
   constructor(
-    private readonly rows: readonly WordMatchRow[],
+    rows: readonly WordMatchRow[],
     /** the words they were found for: relevance ranks by their score only when the database would */
     private readonly typed: Typed,
   ) {
@@ -88,24 +100,30 @@ export class KeptMatches {
     this.categories = coded(rows.map((row) => row.categoryId));
     this.brands = coded(rows.map((row) => row.brand));
     this.collections = coded(rows.map((row) => row.collection));
-    this.byPrice = this.slotsSortedBy((a, b) => a.price - b.price);
+    this.columns = {
+      ids: this.ids,
+      prices: this.prices,
+      ratings: this.ratings,
+      sales: Float64Array.from(rows, (row) => row.soldCount),
+      scores: Float64Array.from(rows, (row) => row.score),
+      createdUs: Float64Array.from(rows, (row) => row.createdUs),
+    };
+    this.byPrice = this.slotsSortedBy((a, b) => (this.prices[a] as number) - (this.prices[b] as number));
   }
 
   get size(): number {
-    return this.rows.length;
+    return this.ids.length;
   }
 
   private slotsSortedBy(compare: Compare): Int32Array {
-    const slots = Array.from(this.rows.keys());
-    slots.sort((a, b) => compare(this.rows[a] as WordMatchRow, this.rows[b] as WordMatchRow));
-    return Int32Array.from(slots);
+    return Int32Array.from(this.ids.keys()).sort(compare);
   }
 
   /** The slots in an order's sequence. */
   inOrder(order: SearchOrder): Int32Array {
     let slots = this.sorted.get(order);
     if (!slots) {
-      slots = this.slotsSortedBy(comparatorOf(order, this.typed));
+      slots = this.slotsSortedBy(comparatorOf(order, this.typed, this.columns));
       this.sorted.set(order, slots);
     }
     return slots;
