@@ -446,10 +446,13 @@ export async function searchCatalog(
   };
 }
 
+/** One collator per language (localeCompare with a locale builds one on every call). */
+const collators: Record<Lang, Intl.Collator> = { en: new Intl.Collator('en'), ar: new Intl.Collator('ar') };
+
 const byName =
   (lang: Lang) =>
   (a: { value: string }, b: { value: string }): number =>
-    a.value.localeCompare(b.value, lang);
+    collators[lang].compare(a.value, b.value);
 
 export async function suggestProducts(
   db: Db,
