@@ -26,6 +26,12 @@ import {
 /** Where the template keeps its seed mark: written last, so a template without it is one whose build did not finish. */
 const MARK_TABLE = 'test_seed_mark';
 
+/**
+ * Left as the app's own migrations wrote it: the same migrations (the template's key), applied now rather than when the
+ * template was built.
+ */
+const OWN_ROWS = 'schema_migrations';
+
 interface Template {
   schema: string;
   mark: SeedMark;
@@ -119,7 +125,7 @@ async function readTemplate(db: Db, schema: string): Promise<Template> {
     db,
     sql`SELECT c.relname AS table_name, a.attname AS column_name
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = ${schema} AND c.relkind IN ('r', 'p') AND c.relname <> ${MARK_TABLE}
+        WHERE n.nspname = ${schema} AND c.relkind IN ('r', 'p') AND c.relname NOT IN (${MARK_TABLE}, ${OWN_ROWS})
           AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
         ORDER BY c.relname, a.attnum`,
   );
