@@ -14,10 +14,10 @@ import {
   suggestionMatches,
   typedWords,
   withFuzzyMatching,
-  type Facets,
   type SearchFilters,
   type SearchOrder,
 } from '../db/queries/catalogSearch';
+import { facetsInOneOrder, SEARCH_ORDERS, searchFilters } from '../testing/searchFilters';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { facetsOf } from './catalogSearch';
 
@@ -31,29 +31,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const ORDERS: SearchOrder[] = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating', 'best_selling'];
+const ORDERS = SEARCH_ORDERS;
 
-const filtersFor = async (text: string, more: Partial<SearchFilters> = {}): Promise<SearchFilters> => ({
-  words: (await normalizedWords(t.db, text)).filter((word) => [...word].length > 1),
-  fuzzy: false,
-  categoryId: null,
-  unknownCategory: false,
-  brands: [],
-  collections: [],
-  lang: 'en',
-  minPriceKwd: null,
-  maxPriceKwd: null,
-  minRating: 0,
-  ...more,
-});
-
-/** Facets in one order (the service sorts them for the answer). */
-const sorted = (facets: Facets): Facets => ({
-  ...facets,
-  categories: [...facets.categories].sort((a, b) => a.id - b.id),
-  brands: [...facets.brands].sort((a, b) => (a.value < b.value ? -1 : 1)),
-  collections: [...facets.collections].sort((a, b) => (a.value < b.value ? -1 : 1)),
-});
+const filtersFor = (text: string, more: Partial<SearchFilters> = {}) => searchFilters(t.db, text, more);
+const sorted = facetsInOneOrder;
 
 /** The answer of the separate statements: the groups' facets, then the page the total allows. */
 async function separately(filters: SearchFilters, order: SearchOrder, perPage: number, asked: number) {
