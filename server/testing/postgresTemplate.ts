@@ -15,7 +15,6 @@ import {
   movedToNow,
   parsedSeedMark,
   quoteIdentifier,
-  SEED_ROWS,
   seedMarkOf,
   seedSourcesHash,
   sequenceReset,
@@ -160,8 +159,9 @@ let template: { url: string; loaded: Promise<Template> } | undefined;
 /**
  * Fills a test app's fresh schema (the handle's) with the demo shop as a fresh seed leaves it: migrations first, then
  * every table's rows copied from the template with user triggers off (no catalogue or stock version counts the copy as a
- * change; the foreign keys still check it), the seed's timestamps and dates moved to now (seededTemplate's movedToNow)
- * and the sequences where the seed left them.
+ * change; the foreign keys still check it), their timestamps and dates moved to now (seededTemplate's movedToNow: the
+ * migrations' rows too, as if the template's migrations and seed had just run) and the sequences where the seed left
+ * them.
  */
 export async function fillFromSeededTemplate(url: string, db: Db, now: Date = new Date()): Promise<void> {
   if (template?.url !== url) {
@@ -178,10 +178,9 @@ export async function fillFromSeededTemplate(url: string, db: Db, now: Date = ne
   const source = (table: string) => `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`;
   const names = tables.map((table) => quoteIdentifier(table.name));
   const copies = tables.map(({ name, columns }) => {
+    // Every row moves, the migrations' too (shop_security's): as if the template's migrations and seed had just run.
     const selected = columns.map(({ name: column, dated }) =>
-      dated
-        ? `CASE WHEN ${SEED_ROWS(mark.afterXid)} THEN ${moved(dated)} ELSE ${quoteIdentifier(column)} END`
-        : quoteIdentifier(column),
+      dated ? moved(dated) : quoteIdentifier(column),
     );
     return `INSERT INTO ${quoteIdentifier(name)} (${columns.map((column) => quoteIdentifier(column.name)).join(', ')})
             OVERRIDING SYSTEM VALUE SELECT ${selected.join(', ')} FROM ${source(name)};`;
