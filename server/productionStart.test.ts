@@ -32,8 +32,12 @@ async function start(dataDir: string, env: Record<string, string | undefined> = 
   return startServerProcess(await freePort(), { ...PRODUCTION, DATA_DIR: dataDir, ...env });
 }
 
+/**
+ * Listening, its banner read as far as its fixed lines (the banner's lines are written one by one: a read may come
+ * between them).
+ */
 async function listening(server: StartedServer): Promise<void> {
-  await until(() => server.output().includes('listening on'), 'listening', server.exited);
+  await until(() => /listening on[\s\S]*rate limits in/.test(server.output()), 'listening', server.exited);
 }
 
 async function stop(server: StartedServer): Promise<void> {
@@ -61,7 +65,11 @@ test('a production start without DEMO_SHOP seeds the starter data only and says 
       countries: unknown[];
     };
     expect(countries.countries.length).toBeGreaterThan(10);
-    expect(server.output()).toContain('no owner yet: `npm run staff -- add');
+    await until(
+      () => server.output().includes('no owner yet: `npm run staff -- add'),
+      'the owner line',
+      server.exited,
+    );
     expect(server.output()).not.toMatch(/Owner@12345/);
   } finally {
     await stop(server);
