@@ -36,6 +36,8 @@ interface Template {
   mark: SeedMark;
   /** the tables in foreign-key order (each after the tables it references), with the columns to copy */
   tables: { name: string; columns: { name: string; dated?: DatedColumn }[] }[];
+  /** the tables with triggers of their own (the versions', the search words'): switched off while the copy runs */
+  triggered: string[];
 }
 
 async function templateSchemaName(): Promise<string> {
@@ -135,6 +137,11 @@ async function readTemplate(db: Db, schema: string): Promise<Template> {
         JOIN pg_namespace n ON n.oid = k.connamespace
         WHERE n.nspname = ${schema} AND k.contype = 'f'`,
   );
+  const triggered = await executeRows<{ table: string }>(
+    db,
+    sql`SELECT DISTINCT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ${schema} AND NOT t.tgisinternal`,
+  );
   const dated = new Map(
     (await datedColumns(db, schema)).map((column) => [`${column.table_name}.${column.column_name}`, column]),
   );
@@ -144,6 +151,7 @@ async function readTemplate(db: Db, schema: string): Promise<Template> {
   return {
     schema,
     mark,
+    triggered: triggered.map((row) => row.table),
     tables: inReferenceOrder([...byTable.keys()], references).map((name) => ({
       name,
       columns: (byTable.get(name) ?? []).map((column) => ({
@@ -158,7 +166,7 @@ let template: { url: string; loaded: Promise<Template> } | undefined;
 
 /**
  * Fills a test app's fresh schema (the handle's) with the demo shop as a fresh seed leaves it: migrations first, then
- * every table's rows copied from the template with user triggers off (no catalogue or stock version counts the copy as a
+ * every table's rows copied from the template with their own triggers off (no catalogue or stock version counts the copy as a
  * change; the foreign keys still check it), their timestamps and dates moved to now (seededTemplate's movedToNow: the
  * migrations' rows too, as if the template's migrations and seed had just run) and the sequences where the seed left
  * them.
@@ -172,7 +180,7 @@ export async function fillFromSeededTemplate(url: string, db: Db, now: Date = ne
     })();
     template = { url, loaded };
   }
-  const { schema, mark, tables } = await template.loaded;
+  const { schema, mark, tables, triggered } = await template.loaded;
   await runMigrations(db);
   const moved = movedToNow(mark, now);
   const source = (table: string) => `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`;
@@ -185,11 +193,17 @@ export async function fillFromSeededTemplate(url: string, db: Db, now: Date = ne
     return `INSERT INTO ${quoteIdentifier(name)} (${columns.map((column) => quoteIdentifier(column.name)).join(', ')})
             OVERRIDING SYSTEM VALUE SELECT ${selected.join(', ')} FROM ${source(name)};`;
   });
+  const switched = triggered.map(quoteIdentifier);
+  // The migrations' few rows go by DELETE, those referencing first: TRUNCATE would make new files for every table
+  // and index of the schema.
   await scriptRunnerFor(db)(
-    `${names.map((name) => `ALTER TABLE ${name} DISABLE TRIGGER USER;`).join('\n')}
-     TRUNCATE ${names.join(', ')};
+    `${switched.map((name) => `ALTER TABLE ${name} DISABLE TRIGGER USER;`).join('\n')}
+     ${[...names]
+       .reverse()
+       .map((name) => `DELETE FROM ${name};`)
+       .join('\n')}
      ${copies.join('\n')}
      ${mark.sequences.map((sequence) => sequenceReset(sequence)).join('\n')}
-     ${names.map((name) => `ALTER TABLE ${name} ENABLE TRIGGER USER;`).join('\n')}`,
+     ${switched.map((name) => `ALTER TABLE ${name} ENABLE TRIGGER USER;`).join('\n')}`,
   );
 }
