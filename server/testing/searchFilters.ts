@@ -1,16 +1,11 @@
 // What the search tests build their searches from: the filters of a typed text (as the service reads them) and
 // facets in one order (the service sorts them for the answer).
+import { SEARCH_SORTS } from '../../contract/catalogSearch';
 import type { Db } from '../db/client';
 import { typedWords, type Facets, type SearchFilters, type SearchOrder } from '../db/queries/catalogSearch';
 
-export const SEARCH_ORDERS: SearchOrder[] = [
-  'relevance',
-  'newest',
-  'price_asc',
-  'price_desc',
-  'rating',
-  'best_selling',
-];
+/** Every order a search may ask for (the contract's). */
+export const SEARCH_ORDERS: SearchOrder[] = [...SEARCH_SORTS];
 
 export async function searchFilters(
   db: Db,
