@@ -47,11 +47,6 @@ function answerOf(
   );
 }
 
-/** The rows of these products' answers, in no order (keptProducts keeps them between requests). */
-export function productRowsOf(db: Db, ids: readonly number[]): Promise<ProductAnswerRow[]> {
-  return productAnswerRows(db, ids);
-}
-
 /** A product's answer from its row, in a language and currency. */
 export function productAnswerOf(row: ProductAnswerRow, lang: Lang, rate: Rate | null): Product {
   return answerOf(row, lang, rate);

@@ -48,8 +48,8 @@ import {
 import { categoryRows } from '../db/queries/catalog';
 import { localized, type Lang } from '../lib/language';
 import { foundById } from '../lib/ids';
-import type { ProductAnswerRow } from '../db/queries/products';
-import { bestSellers, loadProducts, productAnswerOf, productRowsOf } from './catalog';
+import { productAnswerRows, type ProductAnswerRow } from '../db/queries/products';
+import { bestSellers, loadProducts, productAnswerOf } from './catalog';
 import { KeptMatches, keptSearchMatches } from './keptMatches';
 import { convert, type Rate } from './rates';
 
@@ -96,7 +96,7 @@ async function listedProducts(
           missing.push(id);
           // Every miss of this list is asked for before the statement runs (a microtask later).
           read ??= Promise.resolve().then(async () => {
-            const found = await productRowsOf(db, missing);
+            const found = await productAnswerRows(db, missing);
             return new Map(found.map((row) => [row.product.id, row]));
           });
           return read.then((found) => found.get(id) ?? null);

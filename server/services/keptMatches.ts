@@ -111,10 +111,6 @@ export class KeptMatches {
     this.byPrice = this.slotsSortedBy((a, b) => (this.prices[a] as number) - (this.prices[b] as number));
   }
 
-  get size(): number {
-    return this.ids.length;
-  }
-
   private slotsSortedBy(compare: Compare): Int32Array {
     return Int32Array.from(this.ids.keys()).sort(compare);
   }
