@@ -94,7 +94,7 @@ test('the demo shop in production only on DEMO_SHOP=on; without it the published
   expect(refused.output()).toContain('DEMO_SHOP=on');
   expect(refused.output()).not.toContain('listening on');
 
-  const retire = startServerProcess(0, { ...PRODUCTION, DATA_DIR: dataDir }, 'server/staff.ts', [
+  const retire = await startServerProcess(0, { ...PRODUCTION, DATA_DIR: dataDir }, 'server/staff.ts', [
     'retire-demo',
   ]);
   expect(await retire.exited).toBe(0);

@@ -177,16 +177,16 @@ describe('opening the embedded database on a data folder', () => {
   });
 });
 
-function startServer(dataDir: string, port: number): StartedServer {
+function startServer(dataDir: string, port: number): Promise<StartedServer> {
   return startServerProcess(port, { NODE_ENV: 'test', DATA_DIR: dataDir });
 }
 
 test('two server processes on one data folder: the second refuses to start and says why', async () => {
   const dataDir = await migratedDataDir(freshDir());
-  const first = startServer(dataDir, await freePort());
+  const first = await startServer(dataDir, await freePort());
   try {
     await until(() => first.output().includes('Server listening'), 'listening', first.exited);
-    const second = startServer(dataDir, await freePort());
+    const second = await startServer(dataDir, await freePort());
     expect(await second.exited).toBe(1);
     // tsx runs the server in a child process of its own, so the pid is the lock's, not first.child's.
     expect(second.output()).toContain(

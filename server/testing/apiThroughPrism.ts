@@ -274,7 +274,7 @@ async function main(): Promise<void> {
     const document = path.join(dir, 'openapi.json');
     writeFileSync(document, JSON.stringify(buildOpenApi()));
     const serverPort = await freePort();
-    server = startServerProcess(serverPort, {
+    server = await startServerProcess(serverPort, {
       NODE_ENV: 'development',
       DEMO_SHOP: 'on',
       PAYMENTS_SANDBOX: 'on',
