@@ -349,25 +349,34 @@ export function startupWarnings(config: Config, env: Env = process.env): string[
 }
 
 /**
- * Why a production start must not serve: a published password that signs in (anyone opens /admin with it) or
- * simulated payments (anyone marks an order paid), unless the operator said so explicitly (DEMO_SHOP=on runs the
- * demo shop; ALLOW_SANDBOX_IN_PRODUCTION=yes keeps the sandbox in a real shop's staging copy). Empty: start.
+ * Why a production start must not serve, read from its settings alone: simulated payments (anyone marks an order
+ * paid), unless the operator said so explicitly (DEMO_SHOP=on runs the demo shop; ALLOW_SANDBOX_IN_PRODUCTION=yes
+ * keeps the sandbox in a real shop's staging copy). Checked before the data folder is opened, so a start refused for
+ * its settings creates no database. Empty: go on.
  */
-export function productionRefusals(config: Config, openDemoAccounts: DemoAccount[]): string[] {
+export function settingsRefusals(config: Config): string[] {
   if (config.env !== 'production' || config.demoShop) return [];
-  const refusals = openDemoAccounts.map(
+  if (paymentsMode(config) === 'sandbox' && !config.allowSandboxInProduction) {
+    return [
+      'PAYMENTS_SANDBOX=on simulates payments (anyone can mark an order paid). Configure a real gateway ' +
+        '(MYFATOORAH_API_KEY and MYFATOORAH_BASE_URL) and remove PAYMENTS_SANDBOX, or set ' +
+        'ALLOW_SANDBOX_IN_PRODUCTION=yes if this production server is meant to take no real money (DEMO_SHOP=on does too).',
+    ];
+  }
+  return [];
+}
+
+/**
+ * Why a production start must not serve, read from its database: a published password that still signs in (anyone
+ * opens /admin with it), unless DEMO_SHOP=on says this is the demo shop. Empty: start.
+ */
+export function demoAccountRefusals(config: Config, openDemoAccounts: DemoAccount[]): string[] {
+  if (config.env !== 'production' || config.demoShop) return [];
+  return openDemoAccounts.map(
     (account) =>
       `the ${account.role} account ${account.email} signs in with the demo shop's published password. ` +
       `Run \`npm run staff -- retire-demo\` to take the published passwords away, or set DEMO_SHOP=on if this is the demo shop.`,
   );
-  if (paymentsMode(config) === 'sandbox' && !config.allowSandboxInProduction) {
-    refusals.push(
-      'PAYMENTS_SANDBOX=on simulates payments (anyone can mark an order paid). Configure a real gateway ' +
-        '(MYFATOORAH_API_KEY and MYFATOORAH_BASE_URL) and remove PAYMENTS_SANDBOX, or set ' +
-        'ALLOW_SANDBOX_IN_PRODUCTION=yes if this production server is meant to take no real money (DEMO_SHOP=on does too).',
-    );
-  }
-  return refusals;
 }
 
 export type PaymentsMode = 'myfatoorah' | 'sandbox' | 'off';

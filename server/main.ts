@@ -1,11 +1,11 @@
 import { buildApp } from './app';
-import { loadConfig, productionRefusals, startBanner, startupWarnings } from './config';
+import { demoAccountRefusals, loadConfig, settingsRefusals, startBanner, startupWarnings } from './config';
 import { openDb } from './db/client';
 import { DataDirError } from './db/dataDir';
 import { prepareDatabase } from './db/migrate';
 import { hasOwner, openDemoAccounts } from './db/seed/demoAccounts';
 
-/** A production start that would serve a published password or simulated payments (config.productionRefusals). */
+/** A production start that would serve simulated payments or a published password (config's refusals). */
 class StartRefused extends Error {
   constructor(readonly reasons: string[]) {
     super(reasons.join('\n'));
@@ -17,6 +17,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const refusedBySettings = settingsRefusals(config);
+  if (refusedBySettings.length > 0) throw new StartRefused(refusedBySettings);
   const database = await openDb(config);
   const app = await buildApp({
     config,
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
   );
   await prepareDatabase(database.db, { seed: config.demoShop ? 'demo' : 'starter' });
   const demo = await openDemoAccounts(database.db);
-  const refusals = productionRefusals(config, demo);
+  const refusals = demoAccountRefusals(config, demo);
   if (refusals.length > 0) {
     await app.close();
     await database.close();

@@ -1,6 +1,6 @@
 // A production start (issue 47, finding 1): no account with a published password is created unless the demo shop is
 // asked for, and the server refuses to serve while one signs in or while payments are simulated without an override.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -110,12 +110,16 @@ test('the demo shop in production only on DEMO_SHOP=on; without it the published
 }, 180_000);
 
 test('simulated payments in production are refused unless an override says the operator means it', async () => {
-  const dataDir = await migratedDataDir(path.join(root, 'sandbox'));
-  const refused = await start(dataDir, { PAYMENTS_SANDBOX: 'on' });
+  // Refused for its settings alone: before the data folder is opened, so none is made.
+  const untouched = path.join(root, 'sandbox-refused');
+  const refused = await start(untouched, { PAYMENTS_SANDBOX: 'on' });
   expect(await refused.exited).toBe(1);
   expect(refused.output()).toMatch(
     /Not starting: PAYMENTS_SANDBOX=on simulates payments.*ALLOW_SANDBOX_IN_PRODUCTION=yes/,
   );
+  expect(existsSync(untouched)).toBe(false);
+
+  const dataDir = await migratedDataDir(path.join(root, 'sandbox'));
 
   const allowed = await start(dataDir, {
     PAYMENTS_SANDBOX: 'on',
