@@ -188,7 +188,7 @@ test('two server processes on one data folder: the second refuses to start and s
     await until(() => first.output().includes('Server listening'), 'listening', first.exited);
     const second = await startServer(dataDir, await freePort());
     expect(await second.exited).toBe(1);
-    // tsx runs the server in a child process of its own, so the pid is the lock's, not first.child's.
+    // The pid the refusal names is the one the lock file holds.
     expect(second.output()).toContain(
       `Not starting: The data folder ${dataDir} is in use by another server (process ${lockOwner(dataDir).pid}`,
     );

@@ -42,13 +42,13 @@ export function freePort(): Promise<number> {
 const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * The server's own code where the server's source sits, so `__dirname` (the migrations' folder, the media folder) names
- * the folder it names when the file runs on its own.
+ * `__dirname` in our source (the migrations' folder, the media folder) names the source file's folder, as when the file
+ * runs on its own; the packages are external, so every TypeScript file the bundle reads is ours.
  */
 const sourceFolders: Plugin = {
   name: 'source-folders',
   setup(build) {
-    build.onLoad({ filter: /\/(server|contract|shared)\/.*\.tsx?$/ }, (args) => ({
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => ({
       contents: readFileSync(args.path, 'utf8').replace(
         /\b__dirname\b/g,
         JSON.stringify(path.dirname(args.path)),
