@@ -166,7 +166,8 @@ describe('guest checkout', () => {
       shop();
       const { user } = renderCheckout(guestState, language);
       await enterText(user, await screen.findByLabelText(emailLabel), 'sara@shop');
-      await user.type(
+      await enterText(
+        user,
         screen.getByRole('textbox', { name: language === 'en' ? 'Phone number' : 'رقم الهاتف' }),
         '5551234',
       );
@@ -543,11 +544,13 @@ describe('unavailable lines', () => {
       ).toEqual(['Oud oil', expect.stringContaining(removedName)]);
       // 2 × 12.500 + 2.000 shipping (the area's price as the server answers it); the sold-out 40.000 is not counted.
       await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('27.00'));
-      await user.type(
+      await enterText(
+        user,
         screen.getByLabelText(language === 'en' ? 'E-mail' : 'البريد الإلكتروني'),
         'guest@example.com',
       );
-      await user.type(
+      await enterText(
+        user,
         screen.getByRole('textbox', { name: language === 'en' ? 'Phone number' : 'رقم الهاتف' }),
         '55512345',
       );
