@@ -1,6 +1,6 @@
 import './forms.css';
 
-import { useMemo, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { digitsOnly } from '../lib/digits';
@@ -53,6 +53,15 @@ export function PhoneInput({
   const countries = useMemo(() => phoneCountriesSorted(language), [language]);
   // Countries can share a code (+1, +44 …): the picked country is remembered so the right one stays selected.
   const [pickedIso, setPickedIso] = useState<string | null>(null);
+  const latestCodeChange = useRef(onPhoneCodeChange);
+  useEffect(() => {
+    latestCodeChange.current = onPhoneCodeChange;
+  });
+  const changeCode = useCallback((event: ChangeEvent<HTMLSelectElement>) => {
+    const next = phoneCountryByIso(event.target.value);
+    setPickedIso(next?.iso ?? null);
+    latestCodeChange.current(next?.dialCode ?? '');
+  }, []);
   const picked = pickedIso ? phoneCountryByIso(pickedIso) : undefined;
   const country = picked?.dialCode === phoneCode ? picked : phoneCountryByDialCode(phoneCode);
   const codeId = `${idPrefix}-code`;
@@ -60,6 +69,33 @@ export function PhoneInput({
   const hintId = `${numberId}-hint`;
   const numberErrorId = `${numberId}-error`;
   const codeErrorId = `${codeId}-error`;
+  const codeValue = country?.iso ?? '';
+  // A keystroke anywhere in the form renders the phone input again; React updates a select it renders by walking its
+  // options for the value, ~240 here on every keystroke. The same element, while nothing of the picker changed, is
+  // left alone.
+  const codePicker = useMemo(
+    () => (
+      <select
+        id={codeId}
+        name={codeName}
+        className={`form-select${codeError ? ' is-invalid' : ''}`}
+        value={codeValue}
+        onChange={changeCode}
+        onBlur={onBlur}
+        aria-invalid={codeError ? true : undefined}
+        aria-describedby={codeError ? codeErrorId : undefined}
+        disabled={disabled}
+      >
+        {!codeValue && <option value="">{codeLabel}</option>}
+        {countries.map((entry) => (
+          <option key={entry.iso} value={entry.iso}>
+            {`${entry.name} ${ltr(entry.dialCode)}`}
+          </option>
+        ))}
+      </select>
+    ),
+    [codeId, codeName, codeError, codeValue, changeCode, onBlur, codeErrorId, disabled, codeLabel, countries],
+  );
   const hint = country
     ? country.minLength === country.maxLength
       ? t('common.forms.phone_hint_exact', { digits: country.maxLength })
@@ -76,28 +112,7 @@ export function PhoneInput({
         <label htmlFor={codeId} className="visually-hidden">
           {codeLabel}
         </label>
-        <select
-          id={codeId}
-          name={codeName}
-          className={`form-select${codeError ? ' is-invalid' : ''}`}
-          value={country?.iso ?? ''}
-          onChange={(event) => {
-            const next = phoneCountryByIso(event.target.value);
-            setPickedIso(next?.iso ?? null);
-            onPhoneCodeChange(next?.dialCode ?? '');
-          }}
-          onBlur={onBlur}
-          aria-invalid={codeError ? true : undefined}
-          aria-describedby={codeError ? codeErrorId : undefined}
-          disabled={disabled}
-        >
-          {!country && <option value="">{codeLabel}</option>}
-          {countries.map((entry) => (
-            <option key={entry.iso} value={entry.iso}>
-              {`${entry.name} ${ltr(entry.dialCode)}`}
-            </option>
-          ))}
-        </select>
+        {codePicker}
         <label htmlFor={numberId} className="visually-hidden">
           {label}
         </label>
