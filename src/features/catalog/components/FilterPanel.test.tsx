@@ -89,6 +89,24 @@ describe('brand choices', () => {
   });
 });
 
+describe('facet counts', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('are written by one number format per language, not a new one per count and render (a phone loads its locale data each time)', async () => {
+    server.use(...catalogHandlers());
+    const { user } = renderPage('/search', <SearchPage />, { route: '/search', language: 'ar' });
+    const panel = (await screen.findAllByTestId('filter-panel'))[0] as HTMLElement;
+    const brands = within(panel).getByTestId('filter-brands');
+    await within(brands).findAllByRole('checkbox');
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    // A tap re-renders the panel with its counts.
+    await user.click(within(brands).getAllByRole('checkbox')[0] as HTMLElement);
+    await waitFor(() => expect(within(brands).getAllByRole('checkbox')[0]).toBeChecked());
+    expect(within(panel).getByRole('group', { name: TEXTS.ar.legend })).toHaveTextContent(/\([٠-٩]+\)/);
+    expect(made.mock.calls.filter(([locale]) => locale === 'ar-KW' || locale === 'en-KW')).toEqual([]);
+  });
+});
+
 describe.each(['en', 'ar'] as const)('rating choices (%s)', (language) => {
   const texts = {
     en: { 4: '4 stars or more', 3: '3 stars or more', 1: '1 star or more' },

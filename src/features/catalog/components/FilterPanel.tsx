@@ -18,9 +18,20 @@ import { useChosen, useSearchChanges } from '../searchInAddress';
 
 // Each group re-renders when its own filter or the answer changes: a tap re-renders the tapped group alone.
 
-/** A facet count as shown, in the language's digits: "(12)", "(١٢)". */
-const countText = (count: number, language: string) =>
-  `(${new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW').format(count)})`;
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A facet count as shown, in the language's digits: "(12)", "(١٢)". One formatter per language: making one loads the
+ * locale's data, and the panel shows a count beside every choice on every render.
+ */
+function countText(count: number, language: string): string {
+  let format = countFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW');
+    countFormats.set(language, format);
+  }
+  return `(${format.format(count)})`;
+}
 
 /** How many products a choice leaves (the facet count), read out as part of the choice's name. */
 function FacetCount({ count }: { count: number }) {
