@@ -345,8 +345,7 @@ function sequenceAsTemplate(template: Template, name: string, lastValue: string 
  * Fills a test app's schema (the handle's: a new one or one from the pool) as the template of its kind holds it:
  * migrations first (none left to run in a pooled schema), then every table emptied and the template's rows copied in
  * with their own triggers off, their timestamps and dates moved to now (seededTemplate's movedToNow: the migrations'
- * rows too, as if the template's migrations and seed had just run), and every sequence where the template has it. The
- * schema's own record of its migrations is kept, with their moment moved to now as well (a pooled schema's ran minutes ago).
+ * rows too, as if the template's migrations and seed had just run), and every sequence where the template has it.
  */
 export async function fillFromTemplate(
   url: string,
@@ -377,7 +376,6 @@ export async function fillFromTemplate(
        .join('\n')}
      ${copies.join('\n')}
      ${mark.sequences.map((sequence) => sequenceAsTemplate(template, sequence.name, sequence.last_value)).join('\n')}
-     UPDATE ${OWN_ROWS} SET applied_at = now();
      ${switched.map((name) => `ALTER TABLE ${name} ENABLE TRIGGER USER;`).join('\n')}`,
   );
 }
