@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Pool } from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
 import { openDb, type Db } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { outbox } from '../db/schema';
 import type { MailService } from '../services/mail';
 import { migratedPgliteTemplate, seededPgliteTemplate } from './pgliteTemplate';
-import { fillFromTemplate, openTestSchema } from './postgresSchemas';
+import { fillFromSeededTemplate } from './postgresTemplate';
 import { moveSeedToNow } from './seededTemplate';
 
 export interface TestApp {
@@ -27,29 +28,42 @@ export interface TestAppOptions extends Omit<BuildAppOptions, 'db'> {
   sharedWith?: TestApp;
 }
 
+/** A throw-away schema on TEST_DATABASE_URL, dropped again on close. */
+async function openPostgresSchema(url: string): Promise<{ db: Db; close(): Promise<void> }> {
+  const schemaName = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new Pool({ connectionString: url, max: 1 });
+  await admin.query(`CREATE SCHEMA ${schemaName}`);
+  const handle = await openDb({ databaseUrl: url, searchPath: schemaName, throwAway: true });
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
 /**
- * The whole server in-process on a fresh database: in-memory PGlite, or a schema of its own on PostgreSQL when
- * TEST_DATABASE_URL is set (postgresSchemas.ts: new, or an earlier test app's filled as new). Uploads go to a temporary folder. bcrypt runs at its lowest cost to keep tests fast.
+ * The whole server in-process on a fresh database: in-memory PGlite, or a fresh schema on PostgreSQL when
+ * TEST_DATABASE_URL is set. Uploads go to a temporary folder. bcrypt runs at its lowest cost to keep tests fast.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { seed = false, config, sharedWith, ...rest } = options;
   const testUrl = process.env.TEST_DATABASE_URL;
-  let handle: { db: Db; close(): Promise<void> };
-  if (sharedWith) {
-    handle = { db: sharedWith.db, close: async () => undefined };
-  } else if (testUrl) {
-    // A seeded shop comes from a template, and so does an empty one in a schema an earlier test app used.
-    const schema = await openTestSchema(testUrl);
-    if (seed || schema.reused) await fillFromTemplate(testUrl, schema.db, seed ? 'seeded' : 'migrated');
-    handle = schema;
-  } else {
-    handle = await openDb({
-      memory: true,
-      loadDataDir: seed ? await seededPgliteTemplate() : await migratedPgliteTemplate(),
-    });
-    if (seed) await moveSeedToNow(handle.db);
+  const handle = sharedWith
+    ? { db: sharedWith.db, close: async () => undefined }
+    : testUrl
+      ? await openPostgresSchema(testUrl)
+      : await openDb({
+          memory: true,
+          loadDataDir: seed ? await seededPgliteTemplate() : await migratedPgliteTemplate(),
+        });
+  // A seeded shop comes from a template (moved to now); prepareDatabase then finds it migrated and seeded.
+  if (seed && !sharedWith) {
+    if (testUrl) await fillFromSeededTemplate(testUrl, handle.db);
+    else await moveSeedToNow(handle.db);
   }
-  // prepareDatabase then finds the shop migrated (and seeded) as it would after its own first start.
   if (!sharedWith) await prepareDatabase(handle.db, { seed: seed ? 'demo' : false });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
   const app = await buildApp({
