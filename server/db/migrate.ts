@@ -7,8 +7,13 @@ import { seedIfEmpty, type SeedKind } from './seed';
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 const MIGRATION_FILE = /^(\d{3})_[\w-]+\.sql$/;
 
-/** Any fixed number works; it only has to be the same for every process migrating this database. */
+/**
+ * Any fixed number works; it only has to be the same for every process migrating this database. The lock is taken per
+ * schema (the second key): processes migrating one schema wait for each other, shops in other schemas of the same
+ * database do not (the test suite migrates dozens of schemas side by side).
+ */
 const MIGRATION_LOCK_KEY = 48151623;
+export const MIGRATION_LOCK = `pg_advisory_xact_lock(${MIGRATION_LOCK_KEY}, hashtext(coalesce(current_schema(), '')))`;
 
 export interface Migration {
   name: string;
@@ -34,7 +39,7 @@ export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<strin
   const runScript = scriptRunnerFor(db);
   // Under the lock too: CREATE TABLE IF NOT EXISTS is not safe against a concurrent twin.
   await runScript(
-    `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+    `SELECT ${MIGRATION_LOCK};
      CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());`,
   );
   const done = await executeRows<{ name: string }>(db, sql.raw('SELECT name FROM schema_migrations'));
@@ -45,7 +50,7 @@ export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<strin
     const name = quoteLiteral(migration.name);
     // The guard re-checks inside the locked transaction, so a concurrent starter skips the file.
     await runScript(
-      `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+      `SELECT ${MIGRATION_LOCK};
        DO $guard$ BEGIN
          IF EXISTS (SELECT 1 FROM schema_migrations WHERE name = ${name}) THEN
            RAISE EXCEPTION 'already-applied' USING ERRCODE = 'P0001';

@@ -5,7 +5,7 @@ import { call, createShopper, GUEST_CHECKOUT, plainProductWithStock, stockOf } f
 import { executeRows, openDb } from './client';
 import { eraseUser } from './queries/accountErasure';
 import { coupons, orders } from './schema';
-import { listMigrations, prepareDatabase, runMigrations } from './migrate';
+import { listMigrations, MIGRATION_LOCK, prepareDatabase, runMigrations } from './migrate';
 import { DEMO_USER } from './seed';
 import { CURRENCY_RATES } from './seed/locations';
 
@@ -61,6 +61,38 @@ describePostgres('on real PostgreSQL', () => {
       await first.close();
       await second.close();
       await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
+      await admin.end();
+    }
+  });
+
+  test('a schema being migrated holds back the migrations of that schema alone, not those of another', async () => {
+    const [schema] = await executeRows<{ schema: string }>(t.db, sql`SELECT current_schema() AS schema`);
+    const otherName = `test_lock_${Date.now().toString(16)}`;
+    const admin = new Pool({ connectionString: url, max: 2 });
+    await admin.query(`CREATE SCHEMA ${otherName}`);
+    const holder = await admin.connect();
+    const other = await openDb({ databaseUrl: url ?? '', searchPath: otherName });
+    try {
+      // Another process is migrating the test app's schema: it holds that schema's migration lock.
+      await holder.query('BEGIN');
+      await holder.query(`SET LOCAL search_path TO ${schema?.schema ?? ''}`);
+      await holder.query(`SELECT ${MIGRATION_LOCK}`);
+      let sameDone = false;
+      const same = runMigrations(t.db).then(() => (sameDone = true));
+      const otherApplied = await Promise.race([
+        runMigrations(other.db),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000)),
+      ]);
+      expect(otherApplied).toEqual((await listMigrations()).map((m) => m.name));
+      expect(sameDone).toBe(false);
+      await holder.query('COMMIT');
+      await same;
+      expect(sameDone).toBe(true);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+      await other.close();
+      await admin.query(`DROP SCHEMA ${otherName} CASCADE`);
       await admin.end();
     }
   });

@@ -96,7 +96,8 @@ describe('facet counts', () => {
     server.use(...catalogHandlers());
     const { user } = renderPage('/search', <SearchPage />, { route: '/search', language: 'ar' });
     const panel = (await screen.findAllByTestId('filter-panel'))[0] as HTMLElement;
-    const brands = within(panel).getByTestId('filter-brands');
+    // The brand choices come with the server's answer.
+    const brands = await within(panel).findByTestId('filter-brands');
     await within(brands).findAllByRole('checkbox');
     const made = jest.spyOn(Intl, 'NumberFormat');
     // A tap re-renders the panel with its counts.
