@@ -1,9 +1,12 @@
+import { http, HttpResponse } from 'msw';
+
 import { cartSnapshot } from '../features/cart/cartSnapshot';
 import { makeCartItem } from '../features/cart/testing/fixtures';
 import { selectCartData } from '../features/cart/useCart';
 import { favoritesSnapshot } from '../features/favorites/favoritesSnapshot';
 import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 import { readCookie } from '../lib/storage';
+import { apiUrl, server } from '../testing/server';
 import { SNAPSHOT_PREFIX, snapshotCache, type CacheSnapshot } from './cacheSnapshot';
 import { currencyChanged, guestTokenIssued, languageChanged, signedIn, signedOut } from './events';
 import { selectFirstRenderInputs, readServerPage, watchPersonalState } from './firstRender';
@@ -47,6 +50,8 @@ describe('whether the server rendered this shopper’s page', () => {
       JSON.stringify({ args: { userId: 1, lang: 'en', currency: 'KWD' }, favorites: [] }),
     );
     const snapshots = [cartSnapshot, favoritesSnapshot] as CacheSnapshot<unknown>[];
+    // A shown snapshot is asked of the server at once, as the app does.
+    server.use(http.get(apiUrl('guest/cart'), () => HttpResponse.json({ cart_items: items })));
 
     const guest = makeStore({ cart: { guestToken: 'guest-token' } });
     snapshotCache(guest, snapshots)();

@@ -113,7 +113,10 @@ describe('ProductPage', () => {
     const { user } = render(4);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The shop cannot be reached right now.');
-    server.resetHandlers(...catalogHandlers());
+    // The shop answers again. Not resetHandlers(...handlers): that would replace the default handlers for the rest of
+    // the file (the signed-in tests' favorites call went unhandled).
+    server.resetHandlers();
+    server.use(...catalogHandlers());
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Black Abaya' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -190,6 +190,10 @@ describe('cancelling a pending order', () => {
     const cancelled: number[] = [];
     server.use(
       http.get(apiUrl('orders'), () => HttpResponse.json(orders)),
+      // The details a tap opens, as the list has them now.
+      http.get(apiUrl('orders/:id'), ({ params }) =>
+        HttpResponse.json(orders.find((order) => order.id === Number(params.id))),
+      ),
       http.post(apiUrl('orders/:id/cancel'), ({ params }) => {
         const id = Number(params.id);
         cancelled.push(id);
@@ -237,9 +241,11 @@ describe('rating an item of a delivered order', () => {
 
   it('stars and text both needed; success, then the dialog closes after 2 s and opens empty again', async () => {
     const sent: unknown[] = [];
+    const listed = [makeOrder(1, 'pending'), makeOrder(2, 'completed')];
     server.use(
-      http.get(apiUrl('orders'), () =>
-        HttpResponse.json([makeOrder(1, 'pending'), makeOrder(2, 'completed')]),
+      http.get(apiUrl('orders'), () => HttpResponse.json(listed)),
+      http.get(apiUrl('orders/:id'), ({ params }) =>
+        HttpResponse.json(listed.find((order) => order.id === Number(params.id))),
       ),
       http.post(apiUrl('reviews/add'), async ({ request }) => {
         sent.push(await request.json());
@@ -284,7 +290,7 @@ describe('rating an item of a delivered order', () => {
   });
 
   it('is in Arabic too', async () => {
-    server.use(http.get(apiUrl('orders'), () => HttpResponse.json([makeOrder(2, 'completed')])));
+    serve([makeOrder(2, 'completed')]);
     const { user } = renderOrders('ar');
     await user.click(await screen.findByRole('button', { name: 'عرض التفاصيل' }));
     await user.click(screen.getByRole('button', { name: 'قيّم عطر 2' }));
