@@ -241,12 +241,8 @@ describe('rating an item of a delivered order', () => {
 
   it('stars and text both needed; success, then the dialog closes after 2 s and opens empty again', async () => {
     const sent: unknown[] = [];
-    const listed = [makeOrder(1, 'pending'), makeOrder(2, 'completed')];
+    serve([makeOrder(1, 'pending'), makeOrder(2, 'completed')]);
     server.use(
-      http.get(apiUrl('orders'), () => HttpResponse.json(listed)),
-      http.get(apiUrl('orders/:id'), ({ params }) =>
-        HttpResponse.json(listed.find((order) => order.id === Number(params.id))),
-      ),
       http.post(apiUrl('reviews/add'), async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json({ message: 'Review submitted successfully' }, { status: 201 });
