@@ -16,3 +16,18 @@ export function foldDigits(text: string): string {
 export function digitsOnly(text: string): string {
   return foldDigits(text).replace(/\D/g, '');
 }
+
+const GROUPS_OF_THREE = /\B(?=(\d{3})+$)/g;
+
+/**
+ * A count of things (a facet's products, "(1,234)", "(١٬٢٣٤)") as `Intl.NumberFormat` writes it in en-KW and ar-KW:
+ * grouped by thousands, Arabic-Indic digits in Arabic. Written without Intl: a phone's first number format loads the
+ * locale's data, 60 ms of the search page's hydration at 4× CPU (digits.test.ts holds the two equal).
+ */
+export function formatCount(count: number, language: 'en' | 'ar'): string {
+  if (!Number.isSafeInteger(count) || count < 0) return String(count);
+  const grouped = String(count).replace(GROUPS_OF_THREE, language === 'ar' ? '\u066c' : ',');
+  return language === 'ar'
+    ? grouped.replace(/\d/g, (digit) => String.fromCharCode(ARABIC_INDIC_ZERO + Number(digit)))
+    : grouped;
+}

@@ -2,6 +2,8 @@ import { memo, useDeferredValue, useEffect, useId, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
+import { formatCount } from '../../../lib/digits';
+import type { Language } from '../../../lib/language';
 import { formatMoney } from '../../../lib/money';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useFacetOptions, useRatingCounts, type FilterOption } from '../searchSelectors';
@@ -18,20 +20,8 @@ import { useChosen, useSearchChanges } from '../searchInAddress';
 
 // Each group re-renders when its own filter or the answer changes: a tap re-renders the tapped group alone.
 
-const countFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A facet count as shown, in the language's digits: "(12)", "(١٢)". One formatter per language: making one loads the
- * locale's data, and the panel shows a count beside every choice on every render.
- */
-function countText(count: number, language: string): string {
-  let format = countFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW');
-    countFormats.set(language, format);
-  }
-  return `(${format.format(count)})`;
-}
+/** A facet count as shown, in the language's digits: "(12)", "(١٢)". */
+const countText = (count: number, language: Language) => `(${formatCount(count, language)})`;
 
 /** How many products a choice leaves (the facet count), read out as part of the choice's name. */
 function FacetCount({ count }: { count: number }) {
