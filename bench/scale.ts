@@ -12,7 +12,7 @@ import path from 'node:path';
 
 import { latencyUnderLoad, load, startServer, stopServer, type LatencyFigures } from './benchServer';
 import { fetchedByPage, launchChromium, type PageFetch } from './pageLoad';
-import { shopperView, SHOPPER_LANGUAGES } from './shopperView';
+import { PHONE_DPR, shopperView, SHOPPER_LANGUAGES } from './shopperView';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -25,8 +25,6 @@ export const SEARCH_P95_MS = 50;
 export const SUGGESTIONS_P95_MS = 30;
 export const PRODUCT_REQUESTS_PER_SEC = 10_000;
 export const PAGE_WORKS_MS = 1800;
-/** The phone of the issue's row: Lighthouse's Moto G Power. */
-const ISSUE_PHONE_DPR = 1.75;
 const CLIENTS = 20;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -216,7 +214,7 @@ async function phoneRows(row: Row, catalogue: Catalogue, runs: number) {
   const result = await shopperView([{ name: catalogue.label, base: catalogue.url }], runs, {
     interactions: false,
     pages,
-    dpr: ISSUE_PHONE_DPR,
+    dpr: PHONE_DPR,
   });
   for (const page of pages) {
     const measured = SHOPPER_LANGUAGES.map(
@@ -225,7 +223,7 @@ async function phoneRows(row: Row, catalogue: Catalogue, runs: number) {
     const failed = measured.reduce((sum, p) => sum + (p?.failed ?? runs), 0);
     const worst = Math.max(...measured.map((p) => p?.worksMs ?? Number.POSITIVE_INFINITY));
     row(
-      `${catalogue.label}: ${page} works on the phone (slow 4G, 4× CPU, 412×823 @${ISSUE_PHONE_DPR}), en / ar, median of ${runs}`,
+      `${catalogue.label}: ${page} works on the phone (slow 4G, 4× CPU, 412×823 @${PHONE_DPR}), en / ar, median of ${runs}`,
       `${measured.map((p) => seconds(p?.worksMs ?? Number.NaN)).join(' / ')}${failed ? ` (${failed} never worked)` : ''}`,
       `≤ ${seconds(PAGE_WORKS_MS)}`,
       failed === 0 && worst <= PAGE_WORKS_MS,

@@ -10,7 +10,7 @@
 // DevTools calls 1000 a mid-tier phone and 264 a low-tier one, so `--cpu=N` (default 4) can run as either.
 //
 // `npx tsx bench/shopperView.ts --base=after=http://127.0.0.1:8080 [--base=before=http://127.0.0.1:8081] [--runs=5]
-// [--cpu=4]` or through `npm run bench -- --only=shopper`.
+// [--cpu=4] [--dpr=1.75]` or through `npm run bench -- --only=shopper`.
 import type { Browser, CDPSession, Locator, Page } from '@playwright/test';
 
 import { launchChromium } from './pageLoad';
@@ -19,12 +19,16 @@ export const SHOPPER_PAGES = ['/', '/search', '/product/1', '/cart'] as const;
 export const SHOPPER_LANGUAGES = ['en', 'ar'] as const;
 const READY_TIMEOUT_MS = 30_000;
 
-/** DevTools' throttling as the issue fixes it (the figures of Lighthouse's mobile profile, applied for real). */
+/**
+ * DevTools' throttling as the issue fixes it: Lighthouse's mobile profile applied for real, with the 0.9 that
+ * Lighthouse's DevTools throttling puts on the throughputs (1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up, 150 ms).
+ */
+const DEVTOOLS_THROUGHPUT_FACTOR = 0.9;
 export const SLOW_4G = {
   offline: false,
   latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
+  downloadThroughput: (1.6 * 1024 * 1024 * DEVTOOLS_THROUGHPUT_FACTOR) / 8,
+  uploadThroughput: (750 * 1024 * DEVTOOLS_THROUGHPUT_FACTOR) / 8,
 };
 export const CPU_SLOWDOWN = 4;
 
@@ -131,8 +135,12 @@ const WATCH_PAGE = `
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-page-ready'] });
 `;
 
-/** The screen's density of the bench's phone; issue 48's row uses Lighthouse's Moto G Power (1.75). */
-export const PHONE_DPR = 2.625;
+/**
+ * The screen's density of the bench's phone: Lighthouse's Moto G Power (1.75), as the issues' and the developers'
+ * guide's phone row fixes it. Rows measured before 2026-12-02 evening used 2.625 (a Pixel's), which picks larger
+ * pictures; `--dpr=` measures at another density.
+ */
+export const PHONE_DPR = 1.75;
 
 /** A phone's tab under the bench's throttling; the HTTP cache is off unless `cache` (each context starts empty). */
 export async function phoneTab(
@@ -438,13 +446,16 @@ if (require.main === module) {
   const pagesArg = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
   const pages = pagesArg === undefined ? SHOPPER_PAGES : pagesArg === 'none' ? [] : pagesArg.split(',');
   const cpu = Number(args.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length) ?? CPU_SLOWDOWN);
-  void shopperView(servers, runs, { interactions: withTaps, pages, cpu }).then(
+  const dpr = Number(args.find((arg) => arg.startsWith('--dpr='))?.slice('--dpr='.length) ?? PHONE_DPR);
+  void shopperView(servers, runs, { interactions: withTaps, pages, cpu, dpr }).then(
     ({ host, pages, interactions }) => {
       const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
       console.log(
         `Host (Lighthouse's BenchmarkIndex; DevTools: mid-tier phone ${MID_TIER_PHONE_INDEX}, low-tier ${LOW_TIER_PHONE_INDEX}): ` +
           `${host.before.unthrottled} unthrottled, ${host.before.throttled} at ${cpu}× CPU before the loads; ` +
-          `${host.after.unthrottled} and ${host.after.throttled} after.\n`,
+          `${host.after.unthrottled} and ${host.after.throttled} after.\n` +
+          `Phone: 412×823 at DPR ${dpr}, ${cpu}× CPU, ${SLOW_4G.latency} ms and ` +
+          `${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(2)} Mbit/s down, cache off, medians of ${runs}.\n`,
       );
       console.log(
         '| server | page | lang | first byte | first paint | largest paint | works | long tasks until then | failed |',
