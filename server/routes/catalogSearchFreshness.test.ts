@@ -80,3 +80,31 @@ test('suggestions follow a product written by another writer past the bound', as
   clock.advance(CATALOGUE_CHECK_MS);
   expect((await suggested(2)).map((product) => product.name)).toEqual(['Quokka plush']);
 });
+
+test("the whole catalogue's facet groups outlive a quiet minute: counted again when the catalogue moves, not by the clock", async () => {
+  const before = await searched('/api/catalog/search?n=30');
+  // A product the catalogue's version does not see (its trigger off for the insert): only groups counted anew
+  // would count it.
+  await executeRows(t.db, sql`ALTER TABLE products DISABLE TRIGGER products_catalogue_version`);
+  try {
+    await executeRows(
+      t.db,
+      sql`INSERT INTO products (category_id, name_en, name_ar, price, brand, stock_quantity, handle)
+          SELECT category_id, 'Unseen by the version', 'لم يره الإصدار', 4, brand, 3, 'unseen-by-the-version'
+          FROM products ORDER BY id LIMIT 1`,
+    );
+  } finally {
+    await executeRows(t.db, sql`ALTER TABLE products ENABLE TRIGGER products_catalogue_version`);
+  }
+  // A quiet shop: ten minutes without a shopper. The next search page is answered from the kept groups.
+  clock.advance(10 * 60_000);
+  expect((await searched('/api/catalog/search?n=31')).total).toBe(before.total);
+
+  // The catalogue moves (the product renamed, its trigger on): the groups are counted again, with it.
+  await executeRows(
+    t.db,
+    sql`UPDATE products SET name_en = 'Seen by the version' WHERE handle = 'unseen-by-the-version'`,
+  );
+  clock.advance(CATALOGUE_CHECK_MS);
+  expect((await searched('/api/catalog/search?n=32')).total).toBe(before.total + 1);
+});
