@@ -34,8 +34,17 @@ initI18nWithResources(allResources, 'en');
 window.scrollTo = () => undefined;
 // jsdom has no media queries: a desktop screen unless a test installs another one.
 installMatchMedia({ width: 1280 });
-// Unhandled requests fail the test: every call a component makes must be expected.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Unhandled requests fail the test: every call a component makes must be expected. msw's own 'error' only prints
+// and fails the request, which a component may well survive (a query's error state nobody looks at).
+const unhandledRequests: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandledRequests.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
   // A toast sent after its test's container unmounted waits in react-toastify's queue for the next test's container.
   cleanup();
@@ -43,5 +52,10 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  const unhandled = unhandledRequests.splice(0);
+  if (unhandled.length)
+    throw new Error(
+      `No handler answered ${unhandled.join(', ')}: give the test a handler for each call it makes.`,
+    );
 });
 afterAll(() => server.close());
