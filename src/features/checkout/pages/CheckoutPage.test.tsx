@@ -122,7 +122,10 @@ async function renderCheckoutInTab(preloadedState: PreloadedState, language: Lan
     ...rendered,
     /** what the page holds is written now, as the app does when the page is left */
     leave: async () => {
-      await persistor.flush();
+      // The flush writes the tab's copy and lets the page re-render: inside act, as a reload's last moment.
+      await act(async () => {
+        await persistor.flush();
+      });
       rendered.unmount();
     },
   };
