@@ -1,6 +1,11 @@
 import path from 'node:path';
 
+import { sql } from 'drizzle-orm';
+
+import { executeRows } from '../db/client';
+import { CATALOGUE_CHECK_MS } from '../lib/catalogueChanges';
 import { FAKE_INDEX_HTML as INDEX_HTML, fakeSpaServer } from '../testing/fakeSpa';
+import { manualClock } from '../testing/testApp';
 import { pageRenderer, rendersOnServer, withRenderedPage } from './pageRenderer';
 
 describe('which pages the server renders', () => {
@@ -37,7 +42,7 @@ describe('the page renderer', () => {
 
   const renderOf = (html: string | undefined) => Number(/data-render="(\d+)"/.exec(html ?? '')?.[1]);
 
-  test('reaches the API in process and keeps a page 10 s, then serves it while rendering it again', async () => {
+  test('reaches the API in process and keeps a page 10 s, then serves it while rendering it again, 5 minutes at most', async () => {
     let clock = 0;
     const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock });
     if (!render) throw new Error('the renderer should load');
@@ -51,9 +56,14 @@ describe('the page renderer', () => {
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number);
     clock = 16_000;
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 1);
-    // Older than a minute: not served any more.
-    clock = 90_000;
+    // A quiet spell of minutes: the kept page still answers at once while it is rendered again.
+    clock = 200_000;
+    expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 1);
+    clock = 201_000;
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 2);
+    // Older than five minutes: not served any more.
+    clock = 600_000;
+    expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 3);
     // Each language and address is its own page.
     expect((await render('/search?lng=ar', 'en'))?.html).toContain('<h1>en ');
   });
@@ -117,5 +127,23 @@ describe('the page renderer', () => {
 
   test('a build without the renderer renders nothing on the server', () => {
     expect(pageRenderer(server.t.app, path.join(server.spaDir, 'nowhere'))).toBeNull();
+  });
+});
+
+describe('the page renderer beside other writers', () => {
+  const clock = manualClock();
+  const server = fakeSpaServer({ config: { now: clock.now } });
+  const renderOf = (html: string | undefined) => Number(/data-render="(\d+)"/.exec(html ?? '')?.[1]);
+
+  test("another writer's catalogue change drops the kept pages before one is served, however young", async () => {
+    const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock.now().getTime() });
+    if (!render) throw new Error('the renderer should load');
+    const number = renderOf((await render('/search?q=elsewhere', 'en'))?.html);
+    clock.advance(CATALOGUE_CHECK_MS);
+    expect(renderOf((await render('/search?q=elsewhere', 'en'))?.html)).toBe(number);
+    // What any committed catalogue write does (migration 015), here from outside this process.
+    await executeRows(server.t.db, sql`UPDATE catalogue_versions SET version = version + 1 WHERE slot = 0`);
+    clock.advance(CATALOGUE_CHECK_MS);
+    expect(renderOf((await render('/search?q=elsewhere', 'en'))?.html)).toBe(number + 1);
   });
 });

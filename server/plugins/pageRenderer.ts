@@ -104,8 +104,15 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
 
 /** A rendered page is served from memory this long, then rendered again in the background on the next request. */
 const FRESH_MS = 10_000;
-/** ... and served at all this long. */
-const STALE_MS = 60_000;
+/**
+ * ... and served at all this long. Its catalogue is current whatever its age (the catalogue's version is read before a
+ * kept page is served, and a moved version drops them all), so this bounds only what a page shows from outside the
+ * catalogue: the coupons' list, the slides, the footer's pages, when changed on another instance or by SQL (this
+ * instance's staff changes drop the pages), seen this late at most by the one visitor after a quiet spell whose
+ * request starts the new render. A minute made the first visitor of every page of a quiet shop wait for its render
+ * (50–100 ms on the demo shop).
+ */
+const STALE_MS = 5 * 60_000;
 /**
  * Pages kept at most; the least recently asked for goes first. Addresses are reduced to what their page reads
  * (`pageAddress`), so this is room for the products and searches people actually open, in both languages.
@@ -198,6 +205,8 @@ export function pageRenderer(
     mayRender: () => Promise<boolean> = () => Promise.resolve(true),
   ): Promise<RenderedPage | null> => {
     const key = `${language} ${url}`;
+    // Another writer's catalogue change (an instance, an order's stock, SQL) drops the kept pages before one is served.
+    await app.deps.catalogue.fresh();
     let entry = fresh(key);
     if (entry) {
       keep(key, entry);
