@@ -41,6 +41,8 @@ describe('the page renderer', () => {
   const server = fakeSpaServer();
 
   const renderOf = (html: string | undefined) => Number(/data-render="(\d+)"/.exec(html ?? '')?.[1]);
+  /** Without a server answer to wait for, a stale page's new render starts on the next turn of the event loop. */
+  const answerSent = () => new Promise((turned) => setImmediate(turned));
 
   test('reaches the API in process and keeps a page 10 s, then serves it while rendering it again, 5 minutes at most', async () => {
     let clock = 0;
@@ -51,14 +53,16 @@ describe('the page renderer', () => {
     const number = renderOf(first?.html);
     clock = 9_000;
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number);
-    // Older than 10 s: the kept page answers at once, a new render starts behind it.
+    // Older than 10 s: the kept page answers at once, a new render starts behind it once the answer is out.
     clock = 15_000;
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number);
+    await answerSent();
     clock = 16_000;
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 1);
     // A quiet spell of minutes: the kept page still answers at once while it is rendered again.
     clock = 200_000;
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 1);
+    await answerSent();
     clock = 201_000;
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 2);
     // Older than five minutes: not served any more.
@@ -66,6 +70,25 @@ describe('the page renderer', () => {
     expect(renderOf((await render('/search?lng=ar', 'ar'))?.html)).toBe(number + 3);
     // Each language and address is its own page.
     expect((await render('/search?lng=ar', 'en'))?.html).toContain('<h1>en ');
+  });
+
+  test('a kept page past its fresh time is rendered again after the answer that served it, once', async () => {
+    let clock = 0;
+    const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock });
+    if (!render) throw new Error('the renderer should load');
+    const number = renderOf((await render('/search?q=later', 'en'))?.html);
+    clock = 15_000;
+    const refreshes: (() => void)[] = [];
+    const whenSent = (refresh: () => void) => {
+      refreshes.push(refresh);
+    };
+    expect(renderOf((await render('/search?q=later', 'en', undefined, whenSent))?.html)).toBe(number);
+    // The first answer is not out yet: nothing was started (a render would have replaced the kept page).
+    expect(renderOf((await render('/search?q=later', 'en', undefined, whenSent))?.html)).toBe(number);
+    expect(refreshes).toHaveLength(2);
+    refreshes[0]?.();
+    refreshes[1]?.();
+    expect(renderOf((await render('/search?q=later', 'en', undefined, whenSent))?.html)).toBe(number + 1);
   });
 
   test('staff changing the catalogue drops every kept page: the next request renders it again', async () => {

@@ -29,10 +29,17 @@ interface PageRendererModule {
 /**
  * Renders a page (its address as `pageAddress` reduces it) or answers it from memory; null: the page goes out
  * without markup. `mayRender` is asked before a new render (not for a page in memory): false sends the page
- * without markup instead.
+ * without markup instead. A kept page past its fresh time is rendered again once `afterSent` calls back (the answer
+ * that served it is out): a render's first pass holds the thread for tens of milliseconds, which the shopper who
+ * asked for the kept page would otherwise wait for.
  */
 export interface RenderPage {
-  (address: string, language: Language, mayRender?: () => Promise<boolean>): Promise<RenderedPage | null>;
+  (
+    address: string,
+    language: Language,
+    mayRender?: () => Promise<boolean>,
+    afterSent?: (refresh: () => void) => void,
+  ): Promise<RenderedPage | null>;
   /** Pages held in memory. */
   readonly cachedPages: () => number;
 }
@@ -203,6 +210,7 @@ export function pageRenderer(
     url: string,
     language: Language,
     mayRender: () => Promise<boolean> = () => Promise.resolve(true),
+    afterSent: (refresh: () => void) => void = (refresh) => setImmediate(refresh),
   ): Promise<RenderedPage | null> => {
     const key = `${language} ${url}`;
     // Another writer's catalogue change (an instance, an order's stock, SQL) drops the kept pages before one is served.
@@ -210,8 +218,14 @@ export function pageRenderer(
     let entry = fresh(key);
     if (entry) {
       keep(key, entry);
-      const stale = now() - entry.at > FRESH_MS;
-      if (stale && rendering < MAX_RENDERS_AT_ONCE) void render(key, url, language).rendered;
+      if (now() - entry.at > FRESH_MS) {
+        const kept = entry;
+        // Once: the first of the requests that served this page starts the render; a dropped page is not redone.
+        afterSent(() => {
+          if (cache.get(key) === kept && rendering < MAX_RENDERS_AT_ONCE)
+            void render(key, url, language).rendered;
+        });
+      }
     } else {
       if (rendering >= MAX_RENDERS_AT_ONCE || !(await mayRender())) return null;
       // Another request may have started this page while the limit was being counted.

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
 import { fakeSpaServer } from '../testing/fakeSpa';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
 import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { categories } from '../db/schema';
+import { CATALOGUE_CHECK_MS } from '../lib/catalogueChanges';
 import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
 
 // The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
@@ -238,6 +239,10 @@ describe('pages rendered on the server', () => {
     const renderOf = async (url: string) => /data-render="(\d+)"/.exec((await page(url)).body)?.[1];
     // A category the shop has (an unknown one is a 404, issue 49).
     await server.t.db.insert(categories).values({ nameEn: 'Perfume', nameAr: 'عطور', image: '' });
+    // The write as this server sees it (the catalogue's version read) before the first render: a page rendered
+    // earlier would be dropped, rightly, at the next read.
+    await new Promise((waited) => setTimeout(waited, CATALOGUE_CHECK_MS));
+    await server.t.app.deps.catalogue.fresh();
     const first = await page('/search?q=musk&category=Perfume');
     // Rendered from the address the page reads, whatever else the link carried.
     expect(first.body).toContain('<h1>en /search?q=musk&category=Perfume ok</h1>');
@@ -262,6 +267,25 @@ describe('pages rendered on the server', () => {
     const response = await server.t.app.inject({ method: 'GET', url: '/ssr/render.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('renderPage');
+  });
+});
+
+describe('a kept page past its fresh time', () => {
+  const clock = manualClock();
+  const server = fakeSpaServer({ config: { now: clock.now } });
+  const renderOf = async (url: string) =>
+    /data-render="(\d+)"/.exec(
+      (await server.t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body,
+    )?.[1];
+
+  test('is sent as kept, and rendered again once that answer is out', async () => {
+    const number = Number(await renderOf('/search?q=quiet'));
+    // Ten minutes without a visitor would be past the five a kept page is served: four.
+    clock.advance(4 * 60_000);
+    expect(Number(await renderOf('/search?q=quiet'))).toBe(number);
+    // The answer is out (its 'close' follows on the next tick): the new render started behind it.
+    await new Promise((turned) => setImmediate(turned));
+    expect(Number(await renderOf('/search?q=quiet'))).toBe(number + 1);
   });
 });
 

@@ -214,7 +214,9 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const english = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const arabic = built ? arabicIndex(english) : NOT_BUILT_PAGE;
   const manifest = built ? readChunkManifest(config.spaDir) : {};
-  const renderPage = built ? pageRenderer(app, config.spaDir) : null;
+  const renderPage = built
+    ? pageRenderer(app, config.spaDir, { now: () => app.deps.config.now().getTime() })
+    : null;
   // Renders a minute per client address (a page in memory costs nothing and is not counted): beyond, the pages
   // go out without markup and the browser renders them, so a stream of new addresses cannot buy the server's CPU.
   const renderLimit = app.createRateLimit({
@@ -229,6 +231,17 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     timeWindow: 60_000,
     keyGenerator: () => 'page-render|preview-bots',
   });
+  /** Calls back once the answer is out (sent, or the shopper gone). */
+  const afterSent = (reply: FastifyReply) => (callback: () => void) => {
+    let called = false;
+    const once = () => {
+      if (called) return;
+      called = true;
+      callback();
+    };
+    reply.raw.once('finish', once);
+    reply.raw.once('close', once);
+  };
   const mayRender = (request: FastifyRequest) => async () => {
     try {
       const counted = await (isPreviewBot(request.headers['user-agent']) ? botRenderLimit : renderLimit)(
@@ -300,7 +313,9 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
           ? pageAddress(url)
           : null;
     const rendered =
-      renderPage && address !== null ? await renderPage(address, language, mayRender(request)) : null;
+      renderPage && address !== null
+        ? await renderPage(address, language, mayRender(request), afterSent(reply))
+        : null;
     let html = withPagePreloads(
       language === 'ar' ? arabic : english,
       manifest,
