@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { executeRows } from '../client';
 import {
+  dealIdsStatement,
   matchGroups,
   matchGroupsStatement,
   normalizedWords,
@@ -160,4 +161,16 @@ test('the products of the price bands a limit cuts through are read from the pri
   );
   expect(text).toMatch(/products_price_groups_idx/);
   expect(text).not.toMatch(/Seq Scan on products/);
+});
+
+// Last: it puts a third of the catalogue on sale.
+test("home's deals read the deepest discounts from their index, not by sorting every product on sale", async () => {
+  await executeRows(
+    t.db,
+    sql`UPDATE products SET discounted_price = price * (0.5 + (id % 40) / 100.0) WHERE id % 3 = 0`,
+  );
+  await executeRows(t.db, sql`ANALYZE products`);
+  const text = await plan(dealIdsStatement(12));
+  expect(text).toMatch(/Index Scan using products_deal_idx/);
+  expect(text).not.toMatch(/Seq Scan|Sort/);
 });

@@ -701,13 +701,14 @@ export async function newestIds(db: Db, minRating: number, limit: number): Promi
   );
 }
 
+/** Discounted products, the deepest discount first, up to `limit`: in the order of `products_deal_idx` (migration 024). */
+export const dealIdsStatement = (limit: number) =>
+  sql`SELECT id FROM products WHERE discounted_price IS NOT NULL AND discounted_price < price
+      ORDER BY (price - discounted_price) / price DESC, id LIMIT ${limit}`;
+
 /** Ids of discounted products, the deepest discount first, up to `limit`. */
 export async function dealIds(db: Db, limit: number): Promise<number[]> {
-  return idsOf(
-    db,
-    sql`SELECT id FROM products WHERE discounted_price IS NOT NULL AND discounted_price < price
-        ORDER BY (price - discounted_price) / price DESC, id LIMIT ${limit}`,
-  );
+  return idsOf(db, dealIdsStatement(limit));
 }
 
 export interface SuggestionRow {
