@@ -1,3 +1,4 @@
+import { groupThousands } from './digits';
 import type { Language } from './language';
 
 /** Totals are shown with 2 decimals, whatever the currency's own minor unit (KWD has 3). */
@@ -74,7 +75,7 @@ const SHOP_CURRENCIES: Record<string, { en: string; ar: string }> = {
 /** An already rounded amount's digits: grouped by thousands, 2 decimals ("1,234.50"). */
 function digitsOf(amount: number): string {
   const [whole = '0', fraction = '00'] = Math.abs(amount).toFixed(MONEY_DECIMALS).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+  return `${groupThousands(whole, ',')}.${fraction}`;
 }
 
 /** Rounds half away from zero to 2 decimals without binary drift (1.005 → 1.01). */
