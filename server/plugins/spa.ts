@@ -231,16 +231,9 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     timeWindow: 60_000,
     keyGenerator: () => 'page-render|preview-bots',
   });
-  /** Calls back once the answer is out (sent, or the shopper gone). */
+  /** Calls back once the answer is out: a response closes when it is sent or the shopper is gone. */
   const afterSent = (reply: FastifyReply) => (callback: () => void) => {
-    let called = false;
-    const once = () => {
-      if (called) return;
-      called = true;
-      callback();
-    };
-    reply.raw.once('finish', once);
-    reply.raw.once('close', once);
+    reply.raw.once('close', callback);
   };
   const mayRender = (request: FastifyRequest) => async () => {
     try {
