@@ -133,3 +133,67 @@ describe('CatalogueChanges with a stock version', () => {
     expect(heard).toEqual(['answers', 'answers', 'groups', 'answers', 'groups']);
   });
 });
+
+describe('CatalogueChanges with a content version', () => {
+  it('a content move drops only what shows content; a catalogue move drops everything', async () => {
+    let version = { catalogue: '1', stock: '1', content: '1' };
+    let now = 0;
+    const changes = new CatalogueChanges({
+      readVersion: () => Promise.resolve(version),
+      intervalMs: 500,
+      now: () => now,
+    });
+    const heard: string[] = [];
+    changes.onChange(() => heard.push('answers'));
+    changes.onChange(() => heard.push('groups'), { ignoresStock: true });
+    changes.onChange(() => heard.push('pages'), { showsContent: true });
+    await changes.fresh();
+    heard.length = 0;
+
+    version = { ...version, content: '2' };
+    now += 500;
+    await changes.fresh();
+    expect(heard).toEqual(['pages']);
+
+    // Stock and content at once: each listener hears it once.
+    version = { ...version, stock: '2', content: '3' };
+    now += 500;
+    await changes.fresh();
+    expect(heard).toEqual(['pages', 'answers', 'pages']);
+
+    version = { ...version, catalogue: '2' };
+    now += 500;
+    await changes.fresh();
+    expect(heard).toEqual(['pages', 'answers', 'pages', 'answers', 'groups', 'pages']);
+  });
+
+  it("this process's own content change drops only what shows content", () => {
+    const changes = new CatalogueChanges();
+    const heard: string[] = [];
+    changes.onChange(() => heard.push('answers'));
+    changes.onChange(() => heard.push('pages'), { showsContent: true });
+    changes.contentChanged();
+    expect(heard).toEqual(['pages']);
+  });
+
+  it('a watch without a content version compares the other two as before', async () => {
+    let version: { catalogue: string; stock: string } = { catalogue: '1', stock: '1' };
+    let now = 0;
+    const changes = new CatalogueChanges({
+      readVersion: () => Promise.resolve(version),
+      intervalMs: 500,
+      now: () => now,
+    });
+    const heard: string[] = [];
+    changes.onChange(() => heard.push('pages'), { showsContent: true });
+    await changes.fresh();
+    heard.length = 0;
+    now += 500;
+    await changes.fresh();
+    expect(heard).toEqual([]);
+    version = { catalogue: '1', stock: '2' };
+    now += 500;
+    await changes.fresh();
+    expect(heard).toEqual(['pages']);
+  });
+});

@@ -8,9 +8,24 @@ export const CATALOGUE_CHECK_MS = 500;
 
 /**
  * The database's versions (db/queries/catalogueVersion): `catalogue` moves with every committed catalogue write but
- * a change of stock alone, which moves `stock`. A plain string is one version for every change.
+ * a change of stock alone, which moves `stock`; `content` moves with the coupons, slides and content pages (migration
+ * 025), left out where a watch has none. A plain string is one version for every change.
  */
-export type WatchedVersion = string | { catalogue: string; stock: string };
+export type WatchedVersion = string | { catalogue: string; stock: string; content?: string };
+
+/** What a listener's kept answers show, so a move of one version drops only what shows it. */
+export interface ChangeListenerOptions {
+  /** Nothing of stock or sales (the search's facet groups): an order taking stock leaves it be. */
+  ignoresStock?: boolean;
+  /** The coupons, slides or content pages (the rendered pages): their own version drops it too. */
+  showsContent?: boolean;
+}
+
+interface Listener {
+  run: () => void;
+  stock: boolean;
+  content: boolean;
+}
 
 export interface CatalogueWatch {
   readVersion: () => Promise<WatchedVersion>;
@@ -28,16 +43,15 @@ export interface CatalogueWatch {
  * - This process's own staff changes call `changed()` once committed: the next request shows them.
  * - Every other change (another instance's staff, orders taking or returning stock on any instance, background
  *   jobs, SQL written straight into the tables) moves the database's catalogue version (migration 015), or its
- *   stock version when only stock or sales changed (migration 023: listeners `ignoresStock` keep theirs). A cache
+ *   stock version when only stock or sales changed (migration 023: listeners `ignoresStock` keep theirs), or its
+ *   content version for coupons, slides and content pages (migration 025: only listeners `showsContent` hear it). A cache
  *   asks `fresh()` before answering: when the version was read `intervalMs` ago or longer, it is read again (one
  *   read shared by the requests that ask meanwhile) and a moved version drops everything first.
  */
 export class CatalogueChanges {
-  private readonly listeners = new Set<() => void>();
-  /** Listeners whose answers hold nothing of stock or sales: a change of stock alone leaves them be. */
-  private readonly stockBlind = new Set<() => void>();
+  private readonly listeners = new Set<Listener>();
   /** The versions last read; undefined before the first read and after a failed one. */
-  private seen: { catalogue: string; stock: string } | undefined;
+  private seen: { catalogue: string; stock: string; content: string } | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<void> | undefined;
   private failing = false;
@@ -46,23 +60,26 @@ export class CatalogueChanges {
   constructor(private readonly watch?: CatalogueWatch) {}
 
   /**
-   * `ignoresStock`: what the listener keeps shows no stock and no sales (the search's facet groups), so an order
-   * taking stock does not drop it; every other change does.
+   * Every listener hears a catalogue change and this process's own `changed()`; a move of stock alone reaches those
+   * that show stock (all but `ignoresStock`), a move of the content version those that `showsContent`.
    */
-  onChange(listener: () => void, options: { ignoresStock?: boolean } = {}): () => void {
-    const set = options.ignoresStock ? this.stockBlind : this.listeners;
-    set.add(listener);
-    return () => set.delete(listener);
+  onChange(run: () => void, options: ChangeListenerOptions = {}): () => void {
+    const listener: Listener = { run, stock: !options.ignoresStock, content: !!options.showsContent };
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   changed(): void {
-    for (const listener of this.listeners) listener();
-    for (const listener of this.stockBlind) listener();
+    this.tell(() => true);
   }
 
-  /** Only stock (or sales) moved: what shows them goes. */
-  private stockChanged(): void {
-    for (const listener of this.listeners) listener();
+  /** This process's own change of coupons (or other content): what shows content goes, the catalogue's answers stay. */
+  contentChanged(): void {
+    this.tell((listener) => listener.content);
+  }
+
+  private tell(hears: (listener: Listener) => boolean): void {
+    for (const listener of [...this.listeners]) if (hears(listener)) listener.run();
   }
 
   /**
@@ -82,10 +99,13 @@ export class CatalogueChanges {
   private async check(watch: CatalogueWatch): Promise<void> {
     // The read's snapshot is taken after this moment: every change committed before it is in the version read.
     const startedAt = watch.now();
-    let version: { catalogue: string; stock: string };
+    let version: { catalogue: string; stock: string; content: string };
     try {
       const read = await watch.readVersion();
-      version = typeof read === 'string' ? { catalogue: read, stock: read } : read;
+      version =
+        typeof read === 'string'
+          ? { catalogue: read, stock: read, content: read }
+          : { ...read, content: read.content ?? '' };
     } catch (error) {
       // Unknown: answers cached so far are dropped and the next request asks again.
       this.seen = undefined;
@@ -97,8 +117,14 @@ export class CatalogueChanges {
     this.failing = false;
     // No version to compare with (the first read, or the first after a failure): whatever was cached meanwhile was
     // read without one, so it goes too.
-    if (version.catalogue !== this.seen?.catalogue) this.changed();
-    else if (version.stock !== this.seen.stock) this.stockChanged();
+    const seen = this.seen;
+    if (version.catalogue !== seen?.catalogue) this.changed();
+    else {
+      const stock = version.stock !== seen.stock;
+      const content = version.content !== seen.content;
+      if (stock || content)
+        this.tell((listener) => (stock && listener.stock) || (content && listener.content));
+    }
     this.seen = version;
     this.checkedAt = startedAt;
   }

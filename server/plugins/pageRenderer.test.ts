@@ -169,4 +169,26 @@ describe('the page renderer beside other writers', () => {
     clock.advance(CATALOGUE_CHECK_MS);
     expect(renderOf((await render('/search?q=elsewhere', 'en'))?.html)).toBe(number + 1);
   });
+
+  test('a coupon or slide written elsewhere (another instance, SQL) drops them too', async () => {
+    const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock.now().getTime() });
+    if (!render) throw new Error('the renderer should load');
+    const number = renderOf((await render('/', 'en'))?.html);
+    clock.advance(CATALOGUE_CHECK_MS);
+    expect(renderOf((await render('/', 'en'))?.html)).toBe(number);
+    // Written as a script or another instance writes it: nothing in this process is told (migration 025's trigger).
+    await executeRows(
+      server.t.db,
+      sql`INSERT INTO sliders (title_en, title_ar, image, image2) VALUES ('Eid', 'العيد', 'a.svg', 'b.svg')`,
+    );
+    clock.advance(CATALOGUE_CHECK_MS);
+    const afterSlides = renderOf((await render('/', 'en'))?.html);
+    expect(afterSlides).toBe(number + 1);
+    await executeRows(
+      server.t.db,
+      sql`INSERT INTO coupons (code, discount, end_date) VALUES ('EID10', 10, '2099-01-01')`,
+    );
+    clock.advance(CATALOGUE_CHECK_MS);
+    expect(renderOf((await render('/', 'en'))?.html)).toBe(afterSlides + 1);
+  });
 });

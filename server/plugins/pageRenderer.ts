@@ -112,12 +112,11 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
 /** A rendered page is served from memory this long, then rendered again in the background on the next request. */
 const FRESH_MS = 10_000;
 /**
- * ... and served at all this long. Its catalogue is current whatever its age (the catalogue's version is read before a
- * kept page is served, and a moved version drops them all), so this bounds only what a page shows from outside the
- * catalogue: the coupons' list, the slides, the footer's pages, when changed on another instance or by SQL (this
- * instance's staff changes drop the pages), seen this late at most by the one visitor after a quiet spell whose
- * request starts the new render. A minute made the first visitor of every page of a quiet shop wait for its render
- * (50–100 ms on the demo shop).
+ * ... and served at all this long. What it shows is current whatever its age (the catalogue's and the content's
+ * versions are read before a kept page is served, and a moved one drops them all, whoever wrote: another instance,
+ * an order, SQL), so this bounds only what moves with time alone: a coupon past its end stays in home's list this late
+ * at most, for the one visitor after a quiet spell whose request starts the new render. A minute made the first
+ * visitor of every page of a quiet shop wait for its render (50–100 ms on the demo shop).
  */
 const STALE_MS = 5 * 60_000;
 /**
@@ -165,8 +164,9 @@ export function pageRenderer(
   const fetchApi = inProcessFetch(app);
   // In the order of use: a Map iterates in insertion order, and a page asked for is put back at the end.
   const cache = new Map<string, CachedPage>();
-  // A page rendered before staff changed the catalogue (a stock of 0, a new rating) is not served again.
-  app.deps.catalogue.onChange(() => cache.clear());
+  // A page rendered before the catalogue changed (a stock of 0, a new rating) or what it shows beside it (a withdrawn
+  // coupon, a slide, the footer's about texts) is not served again.
+  app.deps.catalogue.onChange(() => cache.clear(), { showsContent: true });
 
   let rendering = 0;
 
@@ -213,7 +213,7 @@ export function pageRenderer(
     afterSent: (refresh: () => void) => void = (refresh) => setImmediate(refresh),
   ): Promise<RenderedPage | null> => {
     const key = `${language} ${url}`;
-    // Another writer's catalogue change (an instance, an order's stock, SQL) drops the kept pages before one is served.
+    // Another writer's change (an instance, an order's stock, a coupon, SQL) drops the kept pages before one is served.
     await app.deps.catalogue.fresh();
     let entry = fresh(key);
     if (entry) {

@@ -46,6 +46,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const staff = { preValidation: app.requireStaff };
   const owner = { preValidation: app.requireOwner };
   const catalogDeps = () => ({ db, now: config.now(), changed: () => app.deps.catalogue.changed() });
+  // A coupon is shown by the rendered pages (home's list), not by the catalogue's answers or the search's memory.
+  const couponDeps = () => ({ ...catalogDeps(), changed: () => app.deps.catalogue.contentChanged() });
   const orderDeps = () => ({ db, gateway, mail, now: config.now() });
 
   await app.register(multipart, {
@@ -150,12 +152,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...staff, schema: Admin.createCoupon.schema },
     async (request, reply) => {
       if (isBigCoupon(request.body)) assertRecentProof(request, config.now());
-      return reply.status(201).send(await createCoupon(catalogDeps(), actorOf(request), request.body));
+      return reply.status(201).send(await createCoupon(couponDeps(), actorOf(request), request.body));
     },
   );
   app.put(Admin.updateCoupon.url, { ...staff, schema: Admin.updateCoupon.schema }, async (request) => {
     if (isBigCoupon(request.body)) assertRecentProof(request, config.now());
-    return updateCoupon(catalogDeps(), actorOf(request), request.params.id, request.body);
+    return updateCoupon(couponDeps(), actorOf(request), request.params.id, request.body);
   });
 
   app.get(Admin.staff.url, { ...owner, schema: Admin.staff.schema }, async () => listStaff(db));

@@ -26,8 +26,8 @@ async function columnsOf(db: Db): Promise<Column[]> {
 }
 
 const isTimestamp = (column: Column) => column.data_type.startsWith('timestamp');
-/** Counters spread over slots by the writing connection (migrations 015, 023): only their sum is the shop's. */
-const SLOTTED = new Set(['catalogue_versions', 'catalogue_stock_versions']);
+/** Counters spread over slots by the writing connection (migrations 015, 023, 025): only their sum is the shop's. */
+const SLOTTED = new Set(['catalogue_versions', 'catalogue_stock_versions', 'content_versions']);
 /** Salted hashes differ between two seeds of the same password. */
 const isSalted = (column: Column) => /hash/.test(column.column_name);
 

@@ -178,3 +178,38 @@ test('a new product moves the catalogue version', async () => {
     ),
   ).toMatchObject({ catalogue: 1 });
 });
+
+test('the coupons, slides and content pages move the content version, and nothing else does', async () => {
+  const contentMove = async (write: (db: Db) => Promise<unknown>) => {
+    const before = await readCatalogueVersion(t.db);
+    await write(t.db);
+    const after = await readCatalogueVersion(t.db);
+    return {
+      content: Number(BigInt(after.content) - BigInt(before.content)),
+      catalogue: Number(BigInt(after.catalogue) - BigInt(before.catalogue)),
+      stock: Number(BigInt(after.stock) - BigInt(before.stock)),
+    };
+  };
+  const once = { content: 1, catalogue: 0, stock: 0 };
+  expect(await contentMove((db) => db.execute(sql`UPDATE coupons SET is_active = NOT is_active`))).toEqual(
+    once,
+  );
+  expect(await contentMove((db) => db.execute(sql`UPDATE sliders SET sort_order = sort_order + 1`))).toEqual(
+    once,
+  );
+  expect(await contentMove((db) => db.execute(sql`UPDATE abouts SET title_en = title_en || '!'`))).toEqual(
+    once,
+  );
+  expect(
+    await contentMove((db) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE content_pages SET content_en = content_en`);
+        await tx.execute(sql`UPDATE shippings SET id = id`);
+      }),
+    ),
+  ).toEqual(once);
+  // A catalogue write leaves it where it was.
+  expect(
+    await contentMove((db) => db.execute(sql`UPDATE products SET price = price + 1 WHERE id = ${productId}`)),
+  ).toEqual({ content: 0, catalogue: 1, stock: 0 });
+});

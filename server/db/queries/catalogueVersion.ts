@@ -1,5 +1,6 @@
-// The catalogue's versions (migrations 015 and 023): they move with every committed write to the tables product
-// answers are read from, whoever writes them; a change of stock alone moves the stock version only.
+// The catalogue's versions (migrations 015, 023 and 025): they move with every committed write to the tables product
+// answers are read from, whoever writes them; a change of stock alone moves the stock version only; the coupons,
+// slides and content pages a rendered page also shows move the content version.
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
 
@@ -9,13 +10,16 @@ export interface CatalogueVersion {
   catalogue: string;
   /** Moved by an update of a product's stock, stock warnings or sold count. */
   stock: string;
+  /** Moved by a write to the coupons, slides, about texts, policy pages or shipping notes. */
+  content: string;
 }
 
 export async function readCatalogueVersion(db: Db): Promise<CatalogueVersion> {
-  const [row] = await executeRows<{ catalogue: string | null; stock: string | null }>(
+  const [row] = await executeRows<{ catalogue: string | null; stock: string | null; content: string | null }>(
     db,
     sql`SELECT (SELECT sum(version) FROM catalogue_versions)::text AS catalogue,
-               (SELECT sum(version) FROM catalogue_stock_versions)::text AS stock`,
+               (SELECT sum(version) FROM catalogue_stock_versions)::text AS stock,
+               (SELECT sum(version) FROM content_versions)::text AS content`,
   );
-  return { catalogue: row?.catalogue ?? '', stock: row?.stock ?? '' };
+  return { catalogue: row?.catalogue ?? '', stock: row?.stock ?? '', content: row?.content ?? '' };
 }
