@@ -12,11 +12,13 @@ const LONG_BODY =
   '<p>One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twentyone twentytwo</p>';
 
 describe('footer', () => {
-  it('links the policy, privacy and who-we-are pages', () => {
+  it('links the policy, privacy and who-we-are pages', async () => {
     renderWithProviders(<Footer />);
     expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/policy');
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'Who we are' })).toHaveAttribute('href', '/who-we-are');
+    // The contact form's code arrives after the links (its own chunk): the test ends once it is there.
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
   });
 
   it('cuts the about text to 20 words with an ellipsis', async () => {

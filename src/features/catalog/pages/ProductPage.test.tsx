@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { signedIn } from '../../../app/events';
@@ -340,7 +340,10 @@ describe('ProductPage', () => {
     await waitFor(() => expect(store.getState().auth.modal.open).toBe(true));
     expect(selectPendingAdd(store.getState())).toMatchObject({ product_id: 1, quantity: 1 });
     server.use(...cartHandlers(calls, 200));
-    store.dispatch(signedIn({ token: 'new-token', userId: 7, email: 'a@b.c' }));
+    // The sign-in re-renders the page's signed-in parts (the heart, the review form) at once.
+    act(() => {
+      store.dispatch(signedIn({ token: 'new-token', userId: 7, email: 'a@b.c' }));
+    });
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.path).toBe('cart/add Bearer new-token');
     expect(await screen.findByText('The product was added to your cart')).toBeInTheDocument();
