@@ -1,4 +1,4 @@
-import { CatalogueChanges } from './catalogueChanges';
+import { CatalogueChanges, type WatchedVersion } from './catalogueChanges';
 
 /** A watch over a version the test sets, read through a clock the test moves. */
 function watched(intervalMs = 500) {
@@ -103,97 +103,74 @@ describe('CatalogueChanges', () => {
   });
 });
 
+/**
+ * A watch over versions the test moves (`readAfter` sets them and lets the interval pass, then reads), with three
+ * listeners: answers (show stock), groups (ignore stock) and pages (show content); `heard` says who was told since
+ * the first read.
+ */
+async function watchedVersions(first: WatchedVersion) {
+  let version = first;
+  let now = 0;
+  const changes = new CatalogueChanges({
+    readVersion: () => Promise.resolve(version),
+    intervalMs: 500,
+    now: () => now,
+  });
+  const heard: string[] = [];
+  changes.onChange(() => heard.push('answers'));
+  changes.onChange(() => heard.push('groups'), { ignoresStock: true });
+  changes.onChange(() => heard.push('pages'), { showsContent: true });
+  await changes.fresh();
+  heard.length = 0;
+  const readAfter = async (next: WatchedVersion) => {
+    version = next;
+    now += 500;
+    await changes.fresh();
+  };
+  return { changes, heard, readAfter };
+}
+
 describe('CatalogueChanges with a stock version', () => {
   it('a stock move drops what shows stock and leaves the listeners that ignore it; a catalogue move drops both', async () => {
-    let version = { catalogue: '1', stock: '1' };
-    let now = 0;
-    const changes = new CatalogueChanges({
-      readVersion: () => Promise.resolve(version),
-      intervalMs: 500,
-      now: () => now,
-    });
-    const heard: string[] = [];
-    changes.onChange(() => heard.push('answers'));
-    changes.onChange(() => heard.push('groups'), { ignoresStock: true });
-    await changes.fresh();
+    const { changes, heard, readAfter } = await watchedVersions({ catalogue: '1', stock: '1' });
+    await readAfter({ catalogue: '1', stock: '2' });
+    expect(heard).toEqual(['answers', 'pages']);
+
+    await readAfter({ catalogue: '2', stock: '2' });
+    expect(heard).toEqual(['answers', 'pages', 'answers', 'groups', 'pages']);
+
+    // This process's own change drops everything.
     heard.length = 0;
-
-    version = { catalogue: '1', stock: '2' };
-    now += 500;
-    await changes.fresh();
-    expect(heard).toEqual(['answers']);
-
-    version = { catalogue: '2', stock: '2' };
-    now += 500;
-    await changes.fresh();
-    expect(heard).toEqual(['answers', 'answers', 'groups']);
-
-    // This process's own change drops both.
     changes.changed();
-    expect(heard).toEqual(['answers', 'answers', 'groups', 'answers', 'groups']);
+    expect(heard).toEqual(['answers', 'groups', 'pages']);
   });
 });
 
 describe('CatalogueChanges with a content version', () => {
   it('a content move drops only what shows content; a catalogue move drops everything', async () => {
-    let version = { catalogue: '1', stock: '1', content: '1' };
-    let now = 0;
-    const changes = new CatalogueChanges({
-      readVersion: () => Promise.resolve(version),
-      intervalMs: 500,
-      now: () => now,
-    });
-    const heard: string[] = [];
-    changes.onChange(() => heard.push('answers'));
-    changes.onChange(() => heard.push('groups'), { ignoresStock: true });
-    changes.onChange(() => heard.push('pages'), { showsContent: true });
-    await changes.fresh();
-    heard.length = 0;
-
-    version = { ...version, content: '2' };
-    now += 500;
-    await changes.fresh();
+    const { heard, readAfter } = await watchedVersions({ catalogue: '1', stock: '1', content: '1' });
+    await readAfter({ catalogue: '1', stock: '1', content: '2' });
     expect(heard).toEqual(['pages']);
 
     // Stock and content at once: each listener hears it once.
-    version = { ...version, stock: '2', content: '3' };
-    now += 500;
-    await changes.fresh();
+    await readAfter({ catalogue: '1', stock: '2', content: '3' });
     expect(heard).toEqual(['pages', 'answers', 'pages']);
 
-    version = { ...version, catalogue: '2' };
-    now += 500;
-    await changes.fresh();
+    await readAfter({ catalogue: '2', stock: '2', content: '3' });
     expect(heard).toEqual(['pages', 'answers', 'pages', 'answers', 'groups', 'pages']);
   });
 
-  it("this process's own content change drops only what shows content", () => {
-    const changes = new CatalogueChanges();
-    const heard: string[] = [];
-    changes.onChange(() => heard.push('answers'));
-    changes.onChange(() => heard.push('pages'), { showsContent: true });
+  it("this process's own content change drops only what shows content", async () => {
+    const { changes, heard } = await watchedVersions({ catalogue: '1', stock: '1', content: '1' });
     changes.contentChanged();
     expect(heard).toEqual(['pages']);
   });
 
   it('a watch without a content version compares the other two as before', async () => {
-    let version: { catalogue: string; stock: string } = { catalogue: '1', stock: '1' };
-    let now = 0;
-    const changes = new CatalogueChanges({
-      readVersion: () => Promise.resolve(version),
-      intervalMs: 500,
-      now: () => now,
-    });
-    const heard: string[] = [];
-    changes.onChange(() => heard.push('pages'), { showsContent: true });
-    await changes.fresh();
-    heard.length = 0;
-    now += 500;
-    await changes.fresh();
+    const { heard, readAfter } = await watchedVersions({ catalogue: '1', stock: '1' });
+    await readAfter({ catalogue: '1', stock: '1' });
     expect(heard).toEqual([]);
-    version = { catalogue: '1', stock: '2' };
-    now += 500;
-    await changes.fresh();
-    expect(heard).toEqual(['pages']);
+    await readAfter({ catalogue: '1', stock: '2' });
+    expect(heard).toEqual(['answers', 'pages']);
   });
 });

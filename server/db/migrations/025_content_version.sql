@@ -15,21 +15,23 @@ CREATE TABLE content_versions (
 );
 INSERT INTO content_versions (slot) SELECT generate_series(0, 15);
 
-CREATE FUNCTION shop_content_first_write() RETURNS boolean
+-- Written for any slotted version (the setting that marks the transaction and the table are the trigger's
+-- arguments), so a later version needs no functions of its own.
+CREATE FUNCTION shop_first_write_of(setting text) RETURNS boolean
 LANGUAGE plpgsql AS $fn$
 BEGIN
-  IF current_setting('shop.content_written', true) = 'yes' THEN
+  IF current_setting(setting, true) = 'yes' THEN
     RETURN false;
   END IF;
-  PERFORM set_config('shop.content_written', 'yes', true);
+  PERFORM set_config(setting, 'yes', true);
   RETURN true;
 END
 $fn$;
 
-CREATE FUNCTION shop_content_changed() RETURNS trigger
+CREATE FUNCTION shop_version_moved() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 BEGIN
-  UPDATE content_versions SET version = version + 1 WHERE slot = pg_backend_pid() % 16;
+  EXECUTE format('UPDATE %I SET version = version + 1 WHERE slot = $1', TG_ARGV[0]) USING pg_backend_pid() % 16;
   RETURN NULL;
 END
 $fn$;
@@ -41,10 +43,11 @@ BEGIN
   FOREACH content_table IN ARRAY ARRAY['coupons', 'sliders', 'abouts', 'content_pages', 'shippings'] LOOP
     EXECUTE format(
       'CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED
-         FOR EACH ROW WHEN (shop_content_first_write()) EXECUTE FUNCTION shop_content_changed()',
+         FOR EACH ROW WHEN (shop_first_write_of(''shop.content_written''))
+         EXECUTE FUNCTION shop_version_moved(''content_versions'')',
       content_table || '_content_version', content_table);
     EXECUTE format(
-      'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION shop_content_changed()',
+      'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION shop_version_moved(''content_versions'')',
       content_table || '_content_truncated', content_table);
   END LOOP;
 END
