@@ -72,6 +72,21 @@ describe('the page renderer', () => {
     expect((await render('/search?lng=ar', 'en'))?.html).toContain('<h1>en ');
   });
 
+  test('a kept page is not served into a new day: coupons start and end at midnight UTC, with nothing written', async () => {
+    const DAY_MS = 86_400_000;
+    let clock = 20 * DAY_MS - 60_000;
+    const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock });
+    if (!render) throw new Error('the renderer should load');
+    const number = renderOf((await render('/search?q=midnight', 'en'))?.html);
+    clock = 20 * DAY_MS - 55_000;
+    expect(renderOf((await render('/search?q=midnight', 'en'))?.html)).toBe(number);
+    // A minute old, well inside five minutes, but rendered yesterday: a coupon it lists may have ended at midnight.
+    clock = 20 * DAY_MS;
+    expect(renderOf((await render('/search?q=midnight', 'en'))?.html)).toBe(number + 1);
+    clock = 20 * DAY_MS + 1_000;
+    expect(renderOf((await render('/search?q=midnight', 'en'))?.html)).toBe(number + 1);
+  });
+
   test('a kept page past its fresh time is rendered again after the answer that served it, once', async () => {
     let clock = 0;
     const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { redactedUrl } from '../lib/logRedaction';
+import { couponDayOf } from '../services/coupons';
 import { isPublicPage } from '../../shared/pageAddress';
 import { PERSONAL_COOKIE, SERVER_PAGE_ID } from '../../shared/pageChunks';
 
@@ -112,13 +113,14 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
 /** A rendered page is served from memory this long, then rendered again in the background on the next request. */
 const FRESH_MS = 10_000;
 /**
- * ... and served at all this long. What it shows is current whatever its age (the catalogue's and the content's
- * versions are read before a kept page is served, and a moved one drops them all, whoever wrote: another instance,
- * an order, SQL), so this bounds only what moves with time alone: a coupon past its end stays in home's list this late
- * at most, for the one visitor after a quiet spell whose request starts the new render. A minute made the first
- * visitor of every page of a quiet shop wait for its render (50–100 ms on the demo shop).
+ * ... and served at all this long, and never on another coupon day than the one it was rendered on. What it shows is
+ * current whatever its age (the catalogue's and the content's versions are read before a kept page is served, and a
+ * moved one drops them all, whoever wrote: another instance, an order, SQL); what moves with time alone is which
+ * coupons work, at midnight UTC, hence the day. A minute made the first visitor of every page of a quiet shop wait for
+ * its render (50–100 ms on the demo shop).
  */
 const STALE_MS = 5 * 60_000;
+const sameCouponDay = (a: number, b: number) => couponDayOf(new Date(a)) === couponDayOf(new Date(b));
 /**
  * Pages kept at most; the least recently asked for goes first. Addresses are reduced to what their page reads
  * (`pageAddress`), so this is room for the products and searches people actually open, in both languages.
@@ -203,7 +205,8 @@ export function pageRenderer(
 
   const fresh = (key: string) => {
     const entry = cache.get(key);
-    return entry && now() - entry.at <= STALE_MS ? entry : undefined;
+    const at = now();
+    return entry && at - entry.at <= STALE_MS && sameCouponDay(entry.at, at) ? entry : undefined;
   };
 
   const renderPage = async (

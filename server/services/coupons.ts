@@ -6,11 +6,19 @@ import { couponTermsAt } from '../../shared/coupons';
 import type { Rate } from './rates';
 
 /**
+ * The day a coupon's `starts_on` and `end_date` are compared with: both mean midnight UTC (services/pricing.ts), so
+ * which coupons work changes at that midnight and at no other time without a write.
+ */
+export function couponDayOf(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/**
  * Only coupons a shopper can use now (a planned or switched-off coupon is staff's to know); with a rate, each also
  * in that currency (`converted`), as the cart will count it.
  */
 export async function listCoupons(db: Db, rate: Rate | null, now: Date): Promise<Coupon[]> {
-  return (await workingCouponRows(db, now.toISOString().slice(0, 10))).map((row) => {
+  return (await workingCouponRows(db, couponDayOf(now))).map((row) => {
     const terms = rate ? couponTermsAt(row, rate) : null;
     return {
       id: row.id,
