@@ -29,7 +29,10 @@ export function installMatchMedia(screen: FakeScreen = { width: 1280 }): void {
     configurable: true,
     writable: true,
     value: (query: string) => ({
-      matches: matches(query, current),
+      // Live, as a browser's MediaQueryList is: it answers for the screen as it is now.
+      get matches() {
+        return matches(query, current);
+      },
       media: query,
       onchange: null,
       addEventListener: (_type: string, listener: () => void) => listeners.add(listener),

@@ -8,6 +8,7 @@ import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useScreenMatches } from '../../../ui/useScreenMatches';
 import { categoryFacetOf, useFacetOptions, useSearchResult } from '../searchSelectors';
 import { DEFAULT_FILTERS } from '../catalogSlice';
 import { activeFilterCount, categoryCleared, categoryToggle } from '../filterChanges';
@@ -52,6 +53,34 @@ function FilterDrawerAfterFirstRender({ show, onHide }: { show: boolean; onHide:
     <Suspense fallback={null}>
       <FilterDrawer show={show} onHide={onHide} />
     </Suspense>
+  );
+}
+
+/** From Bootstrap's `lg` up the filters sit beside the results (the sidebar is `d-none d-lg-block`). */
+const SIDEBAR_SCREENS = '(min-width: 992px)';
+
+/**
+ * The sidebar's filters, rendered on the screens that show them. The server, which cannot know the screen, renders
+ * them; a narrower screen hydrating that page keeps the server's hidden markup as it came (React leaves an element's
+ * inner HTML alone when hydrating it from `dangerouslySetInnerHTML`) instead of hydrating a third of the page's
+ * elements, which it never shows (its filters are the drawer's). A screen that widens to `lg` gets the panel in place
+ * of that markup (another key: another element).
+ */
+function SidebarFilters() {
+  const shown = useScreenMatches(SIDEBAR_SCREENS, true);
+  if (shown)
+    return (
+      <div key="panel" className="search-sidebar">
+        <FilterPanel />
+      </div>
+    );
+  return (
+    <div
+      key="hidden"
+      className="search-sidebar"
+      dangerouslySetInnerHTML={{ __html: '' }}
+      suppressHydrationWarning
+    />
   );
 }
 
@@ -291,9 +320,7 @@ function SearchPageBody() {
       <SearchBox />
       <div className="row g-4">
         <aside className="col-lg-3 d-none d-lg-block" aria-label={t('catalog.filters.title')}>
-          <div className="search-sidebar">
-            <FilterPanel />
-          </div>
+          <SidebarFilters />
         </aside>
         <div className="col-12 col-lg-9">
           <CategoryTabs />
