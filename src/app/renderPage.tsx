@@ -7,6 +7,7 @@ import { StaticRouter } from 'react-router-dom';
 import { AppTree } from '../App';
 import { allResources } from '../i18n/resources';
 import { setServerConfig, type ShopConfig } from '../lib/config';
+import { ServerRendering } from '../ui/KeptUntilNear';
 import { loadFooter } from '../shell/footerCode';
 import { i18n, initI18nWithResources } from '../i18n/i18n';
 import { DEFAULT_CURRENCY } from '../features/settings/settingsSlice';
@@ -68,11 +69,13 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const routeLoaded = loadRoute(address.pathname);
   const tree = (
     <StrictMode>
-      <AppTree
-        store={store}
-        texts={translation}
-        router={({ children }) => <StaticRouter location={request.url}>{children}</StaticRouter>}
-      />
+      <ServerRendering.Provider value>
+        <AppTree
+          store={store}
+          texts={translation}
+          router={({ children }) => <StaticRouter location={request.url}>{children}</StaticRouter>}
+        />
+      </ServerRendering.Provider>
     </StrictMode>
   );
   try {

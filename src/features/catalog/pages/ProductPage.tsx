@@ -13,6 +13,7 @@ import { addDays, formatDate } from '../../../lib/dates';
 import { formatMoney, lineTotal } from '../../../lib/money';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { LoadFailed } from '../../../ui/LoadFailed';
+import { KeptUntilNear } from '../../../ui/KeptUntilNear';
 import { SkeletonBox } from '../../../ui/Skeleton';
 import { StarRating } from '../../../ui/StarRating';
 import { FavoriteHeart } from '../../favorites/public';
@@ -413,14 +414,17 @@ function RelatedProducts({ product }: { product: Product }) {
   const { data, isLoading } = useGetRelatedProductsQuery({ ...args, id: product.id });
   const similar = data?.similar ?? NO_PRODUCTS;
   const recommended = data?.recommended ?? NO_PRODUCTS;
+  // Two grids of cards below the reviews: most of the page's elements, far below a phone's first screen.
   return (
-    <ProductSections
-      isLoading={isLoading}
-      sections={[
-        { id: 'similar-title', title: t('catalog.product.similar'), items: similar },
-        { id: 'recommended-title', title: t('catalog.product.recommended'), items: recommended },
-      ]}
-    />
+    <KeptUntilNear showing={data}>
+      <ProductSections
+        isLoading={isLoading}
+        sections={[
+          { id: 'similar-title', title: t('catalog.product.similar'), items: similar },
+          { id: 'recommended-title', title: t('catalog.product.recommended'), items: recommended },
+        ]}
+      />
+    </KeptUntilNear>
   );
 }
 
