@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { failureReason } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadFailed } from '../../../ui/LoadFailed';
+import { KeptUntilNear } from '../../../ui/KeptUntilNear';
 import { EAGER_CARDS, ProductGrid } from '../../../ui/ProductGrid';
 import { SkeletonGrid } from '../../../ui/Skeleton';
 import { useCoupons, useHomeData } from '../catalogApi';
@@ -197,45 +198,52 @@ export default function HomePage() {
           eagerCards={EAGER_CARDS}
         />
       )}
+      {/* The sections below the best sellers start past a phone's first screen: kept out of its hydration. */}
       {!failed && show('gift_voucher') && (
-        <section className="mb-5 render-when-near" aria-labelledby="coupons-title">
-          <h2 id="coupons-title" className="h4 mb-3">
-            {t('catalog.home.coupons')}
-          </h2>
-          {loading || couponsLoading ? (
-            <SkeletonGrid count={3} />
-          ) : coupons.length === 0 ? (
-            <p className="text-body-secondary">{t('catalog.coupons.none')}</p>
-          ) : (
-            <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 list-unstyled">
-              {coupons.map((coupon) => (
-                <li className="col" key={coupon.id}>
-                  <CouponCard coupon={coupon} now={now} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <KeptUntilNear showing={coupons}>
+          <section className="mb-5 render-when-near" aria-labelledby="coupons-title">
+            <h2 id="coupons-title" className="h4 mb-3">
+              {t('catalog.home.coupons')}
+            </h2>
+            {loading || couponsLoading ? (
+              <SkeletonGrid count={3} />
+            ) : coupons.length === 0 ? (
+              <p className="text-body-secondary">{t('catalog.coupons.none')}</p>
+            ) : (
+              <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 list-unstyled">
+                {coupons.map((coupon) => (
+                  <li className="col" key={coupon.id}>
+                    <CouponCard coupon={coupon} now={now} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </KeptUntilNear>
       )}
       {!failed && tab === 'all' && (
-        <TwoRowProductSection
-          id="newly-added-title"
-          title={t('catalog.home.newly_added')}
-          products={newlyAdded}
-          loading={loading}
-        />
+        <KeptUntilNear showing={newlyAdded}>
+          <TwoRowProductSection
+            id="newly-added-title"
+            title={t('catalog.home.newly_added')}
+            products={newlyAdded}
+            loading={loading}
+          />
+        </KeptUntilNear>
       )}
-      <section className="mb-4 render-when-near" aria-labelledby="categories-title">
-        <div className="d-flex justify-content-between align-items-center mb-3">
-          <h2 id="categories-title" className="h4 mb-0">
-            {t('catalog.home.categories')}
-          </h2>
-          <Link to="/all-categories" className="btn btn-link">
-            {t('catalog.home.view_more')}
-          </Link>
-        </div>
-        <CategoryTiles categories={categories} loading={loading} failed={isError && !data} />
-      </section>
+      <KeptUntilNear showing={categories}>
+        <section className="mb-4 render-when-near" aria-labelledby="categories-title">
+          <div className="d-flex justify-content-between align-items-center mb-3">
+            <h2 id="categories-title" className="h4 mb-0">
+              {t('catalog.home.categories')}
+            </h2>
+            <Link to="/all-categories" className="btn btn-link">
+              {t('catalog.home.view_more')}
+            </Link>
+          </div>
+          <CategoryTiles categories={categories} loading={loading} failed={isError && !data} />
+        </section>
+      </KeptUntilNear>
     </div>
   );
 }
