@@ -180,6 +180,36 @@ test('on a phone, a product page does not draw the cards far below the screen un
   await expect(cards.nth(last).getByRole('link').first()).toBeVisible();
 });
 
+test('on a phone, the parts far below a rendered page are taken over when the shopper nears them, then work in the app', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const places = [
+    { path: '/product/1?lng=en', heading: 'similar-title', link: 'a[href^="/product/"]' },
+    { path: '/?lng=en', heading: 'categories-title', link: 'a[href="/all-categories"]' },
+  ];
+  type Window = { keptPart?: Element | null };
+  for (const { path, heading, link } of places) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    // The server's markup of the part, as it came: the element the page keeps until the shopper nears it.
+    await page.evaluate((id) => {
+      (window as Window).keptPart = document.getElementById(id)?.closest('.kept-until-near');
+    }, heading);
+    expect(await page.evaluate(() => (window as Window).keptPart?.isConnected)).toBe(true);
+    await page.locator(`#${heading}`).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => (window as Window).keptPart?.isConnected)).toBe(false);
+    const part = page.locator('.kept-until-near', { has: page.locator(`#${heading}`) });
+    await expect(part).toBeVisible();
+    // Its links now move inside the app: the page is not loaded again (what the window holds stays).
+    const target = part.locator(link).first();
+    const href = (await target.getAttribute('href')) ?? '';
+    await target.click();
+    await expect(page).toHaveURL((url) => url.pathname === href);
+    expect(await page.evaluate(() => 'keptPart' in window)).toBe(true);
+  }
+});
+
 test('a page opens without SVG pictures: the logo, the menu icon and the tab icon are no documents of their own', async ({
   page,
   request,
