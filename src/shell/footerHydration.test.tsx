@@ -16,6 +16,7 @@ import { contentApi } from '../features/content/contentApi';
 import { i18n, initI18nWithResources } from '../i18n/i18n';
 import arFooter from '../i18n/locales/ar/footer.json';
 import { allResources } from '../i18n/resources';
+import { hydrationMismatches, installScrolledObserver, scrollNear } from '../testing/hydration';
 import { loadFooter } from './footerCode';
 import { Layout } from './Layout';
 
@@ -26,45 +27,15 @@ jest.mock('./footerCode', () => ({
   loadedFooter: () => mockFooterBeforeRender,
 }));
 
-/** A browser's observer that reports only when the test scrolls the shopper near. */
-const observed: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-class ScrolledObserver {
-  private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback, targets: [] };
-    observed.push(this.entry);
-  }
-  observe(target: Element) {
-    this.entry.targets.push(target);
-  }
-  unobserve() {}
-  disconnect() {
-    this.entry.targets = [];
-  }
-  takeRecords() {
-    return [];
-  }
-}
-
-/** The shopper scrolls near `element`: the observers watching it report it. */
-function scrollNear(element: Element) {
-  for (const { callback } of observed.filter((entry) => entry.targets.includes(element)))
-    callback(
-      [{ target: element, isIntersecting: true } as IntersectionObserverEntry],
-      {} as IntersectionObserver,
-    );
-}
-
-const original = globalThis.IntersectionObserver;
 let errors: jest.SpyInstance;
+let restoreObserver: () => void;
 beforeEach(() => {
-  observed.length = 0;
-  globalThis.IntersectionObserver = ScrolledObserver as unknown as typeof IntersectionObserver;
+  restoreObserver = installScrolledObserver();
   errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
   errors.mockRestore();
-  globalThis.IntersectionObserver = original;
+  restoreObserver();
   delete document.documentElement.dataset.firstRender;
   document.body.innerHTML = '';
 });
@@ -72,12 +43,7 @@ afterEach(() => {
 /** An element's markup as a page shows it: the server's string renderer writes `<!-- -->` between adjacent texts. */
 const shown = (element: Element | null) => element?.outerHTML.replaceAll('<!-- -->', '') ?? '';
 
-/** React's own words for a mismatch (act() and useLayoutEffect on a "server" with a window are this test's). */
-const mismatches = () =>
-  errors.mock.calls
-    .map((call) => call.map(String).join(' '))
-    .filter((message) => !message.startsWith('Warning: useLayoutEffect does nothing on the server'))
-    .filter((message) => /hydrat|did not match|does not match/i.test(message));
+const mismatches = () => hydrationMismatches(errors);
 
 /** The server's page, then the browser's hydration of it without the footer's code, as app/boot does. */
 async function hydratedServerPage(language: 'en' | 'ar') {

@@ -5,54 +5,27 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 
+import {
+  hydrationMismatches,
+  installScrolledObserver,
+  observersMade,
+  scrollNear,
+} from '../testing/hydration';
 import { KeptUntilNear, ServerRendering } from './KeptUntilNear';
 
-/** A browser's observer that reports only when the test scrolls near. */
-const observed: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-class ScrolledObserver {
-  private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback, targets: [] };
-    observed.push(this.entry);
-  }
-  observe(target: Element) {
-    this.entry.targets.push(target);
-  }
-  unobserve() {}
-  disconnect() {
-    this.entry.targets = [];
-  }
-  takeRecords() {
-    return [];
-  }
-}
-
-function scrollNear(element: Element) {
-  for (const { callback } of observed.filter((entry) => entry.targets.includes(element)))
-    callback(
-      [{ target: element, isIntersecting: true } as IntersectionObserverEntry],
-      {} as IntersectionObserver,
-    );
-}
-
-const original = globalThis.IntersectionObserver;
 let errors: jest.SpyInstance;
+let restoreObserver: () => void;
 beforeEach(() => {
-  observed.length = 0;
-  globalThis.IntersectionObserver = ScrolledObserver as unknown as typeof IntersectionObserver;
+  restoreObserver = installScrolledObserver();
   errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
   errors.mockRestore();
-  globalThis.IntersectionObserver = original;
+  restoreObserver();
   document.body.innerHTML = '';
 });
 
-const mismatches = () =>
-  errors.mock.calls
-    .map((call) => call.map(String).join(' '))
-    .filter((message) => !message.startsWith('Warning: useLayoutEffect does nothing on the server'))
-    .filter((message) => /hydrat|did not match|does not match/i.test(message));
+const mismatches = () => hydrationMismatches(errors);
 
 /** A list with a working button: it counts its taps once it is live. */
 function Counter({ label }: { label: string }) {
@@ -149,5 +122,5 @@ test('what it shows changing while kept renders it at once: a kept copy never sh
 test('a page the browser renders itself shows the part at once', () => {
   render(<Page />);
   expect(screen.getByRole('heading', { name: 'Similar products' })).toBeInTheDocument();
-  expect(observed).toHaveLength(0);
+  expect(observersMade()).toBe(0);
 });

@@ -12,6 +12,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import type { AppStore } from '../../../app/store';
 import { i18n } from '../../../i18n/i18n';
+import { hydrationMismatches } from '../../../testing/hydration';
 import { installMatchMedia, resizeScreen } from '../../../testing/matchMedia';
 import { server } from '../../../testing/server';
 import { catalogHandlers } from '../testing/handlers';
@@ -45,12 +46,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** React's own words for a mismatch (useLayoutEffect on a "server" with a window is this test's). */
-const mismatches = () =>
-  errors.mock.calls
-    .map((call) => call.map(String).join(' '))
-    .filter((message) => !message.startsWith('Warning: useLayoutEffect does nothing on the server'))
-    .filter((message) => /hydrat|did not match|does not match/i.test(message));
+const mismatches = () => hydrationMismatches(errors);
 
 /** The server's /search with the answer it was rendered from, then a browser of `width` hydrating it. */
 async function hydratedSearchPage(width: number) {

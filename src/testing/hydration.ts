@@ -1,0 +1,56 @@
+// What tests of a server's markup taken over in the browser share: an observer that reports when the test scrolls,
+// and React's complaints about the markup.
+
+const observed: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+
+/** A browser's IntersectionObserver that reports only when the test scrolls the shopper near an element. */
+class ScrolledObserver {
+  private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+  constructor(callback: IntersectionObserverCallback) {
+    this.entry = { callback, targets: [] };
+    observed.push(this.entry);
+  }
+  observe(target: Element) {
+    this.entry.targets.push(target);
+  }
+  unobserve() {}
+  disconnect() {
+    this.entry.targets = [];
+  }
+  takeRecords() {
+    return [];
+  }
+}
+
+/** Puts the scrolled observer in place of the window's for the next test; returns the step that puts it back. */
+export function installScrolledObserver(): () => void {
+  const original = globalThis.IntersectionObserver;
+  observed.length = 0;
+  globalThis.IntersectionObserver = ScrolledObserver as unknown as typeof IntersectionObserver;
+  return () => {
+    globalThis.IntersectionObserver = original;
+  };
+}
+
+/** The shopper scrolls near `element`: the observers watching it report it (wrap in `act`). */
+export function scrollNear(element: Element): void {
+  for (const { callback } of observed.filter((entry) => entry.targets.includes(element)))
+    callback(
+      [{ target: element, isIntersecting: true } as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    );
+}
+
+/** How many observers the code under test made since the scrolled observer was installed. */
+export const observersMade = () => observed.length;
+
+/**
+ * React's own words for markup it could not take over, among the errors a test caught (act() and useLayoutEffect
+ * on a "server" with a window are the test's, not the page's).
+ */
+export function hydrationMismatches(errors: jest.SpyInstance): string[] {
+  return errors.mock.calls
+    .map((call: unknown[]) => call.map(String).join(' '))
+    .filter((message) => !message.startsWith('Warning: useLayoutEffect does nothing on the server'))
+    .filter((message) => /hydrat|did not match|does not match/i.test(message));
+}
