@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../features/settings/public';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
+import { focusPlaceIn, restoreFocusPlace } from '../ui/focusPlace';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
@@ -26,12 +27,18 @@ const Footer = lazy(() => loadWhenOnline(loadFooter));
 /** How far below the screen the footer starts loading, so it is there by the time the shopper scrolls to it. */
 const FOOTER_LOAD_AHEAD = '600px';
 
+/** The footer's element, the server's or the loaded footer's. */
+const SERVER_FOOTER = `footer.${FOOTER_CLASS.split(' ')[0]}`;
+
+// The server runs no effects (nor warns of layout ones).
+const useCommitEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 /** Whether this first render hydrates a page whose footer the server rendered (app/boot marks the document). */
 function hydratingServerFooter(): boolean {
   return (
     typeof document !== 'undefined' &&
     document.documentElement.dataset.firstRender === 'hydrate' &&
-    document.querySelector(`footer.${FOOTER_CLASS.split(' ')[0]}`) !== null
+    document.querySelector(SERVER_FOOTER) !== null
   );
 }
 
@@ -95,7 +102,18 @@ function LazyFooter() {
   // Loaded before the first render (the server's render, or a later page): shown at once, as the server did.
   const [Loaded, setLoaded] = useState(loadedFooter);
   const [fromServer] = useState(() => Loaded === null && hydratingServerFooter());
-  const showLoaded = useCallback((footer: ComponentType) => setLoaded(() => footer), []);
+  // A focus inside the server's footer (a keyboard's Tab, a screen reader) moves to the same place in the footer that
+  // takes its place, with the same markup.
+  const focusAt = useRef<number | null>(null);
+  const showLoaded = useCallback((footer: ComponentType) => {
+    focusAt.current = focusPlaceIn(document.querySelector(SERVER_FOOTER));
+    setLoaded(() => footer);
+  }, []);
+  useCommitEffect(() => {
+    if (!Loaded || focusAt.current === null) return;
+    restoreFocusPlace(document.querySelector(SERVER_FOOTER), focusAt.current);
+    focusAt.current = null;
+  }, [Loaded]);
   // Watched once the page has settled: while a route's code is still loading, the page is short and the footer's
   // place would count as near on every first load.
   const settled = usePageSettled();

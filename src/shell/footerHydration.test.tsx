@@ -127,3 +127,13 @@ test('a language changed before the shopper nears the footer loads it in that la
     ),
   );
 });
+
+test('a focus inside the server’s footer (a keyboard’s Tab) stays at its place when the footer takes over', async () => {
+  const { container, footerElement } = await hydratedServerPage('en');
+  const link = footerElement?.querySelector('a[href="/privacy"]') as HTMLAnchorElement;
+  await act(async () => link.focus());
+  await waitFor(() => expect(container.querySelector('footer')).not.toBe(footerElement));
+  expect(document.activeElement).not.toBe(link);
+  expect(document.activeElement?.getAttribute('href')).toBe('/privacy');
+  expect(container.querySelector('footer')?.contains(document.activeElement)).toBe(true);
+});

@@ -10,6 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 
+import { focusPlaceIn, restoreFocusPlace } from './focusPlace';
+
 /** True in the server's render of a page (app/renderPage), which renders every part whole. */
 export const ServerRendering = createContext(false);
 
@@ -61,8 +63,8 @@ export function KeptUntilNear({ showing, children }: { showing: unknown; childre
       },
     );
     observer.observe(element);
-    const focused = (event: FocusEvent) => {
-      focusAt.current = [...element.querySelectorAll('*')].indexOf(event.target as Element);
+    const focused = () => {
+      focusAt.current = focusPlaceIn(element);
       setKept(false);
     };
     element.addEventListener('pointerdown', render);
@@ -76,9 +78,8 @@ export function KeptUntilNear({ showing, children }: { showing: unknown; childre
 
   useCommitEffect(() => {
     if (kept || focusAt.current === null) return;
-    const target = place.current?.querySelectorAll('*')[focusAt.current];
+    restoreFocusPlace(place.current, focusAt.current);
     focusAt.current = null;
-    if (target instanceof HTMLElement) target.focus();
   }, [kept]);
 
   if (kept)
