@@ -94,10 +94,30 @@ test('near the screen it renders, with the markup the server sent, and works', a
   expect(live.querySelector('button')?.textContent).toBe('tapped 1');
 });
 
-test('a touch renders it at once', async () => {
+test('a tap on the kept markup is not lost: its click goes to the rendered markup at the same place', async () => {
   const { container, kept } = await hydrated();
+  const button = kept.querySelector('button') as HTMLButtonElement;
   await act(async () => {
-    kept.querySelector('button')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    button.click();
+  });
+  const live = container.querySelector('.kept-until-near') as HTMLElement;
+  expect(live).not.toBe(kept);
+  expect(live.querySelector('button')?.textContent).toBe('tapped 1');
+});
+
+test('nearing the screen while a press on it is under way waits for the release: the press keeps its element', async () => {
+  const { container, kept } = await hydrated();
+  const button = kept.querySelector('button') as HTMLButtonElement;
+  await act(async () => {
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    scrollNear(kept);
+  });
+  expect(container.querySelector('.kept-until-near')).toBe(kept);
+  // The press became a scroll: the part renders then.
+  await act(async () => {
+    button.dispatchEvent(new Event('pointercancel', { bubbles: true }));
   });
   await waitFor(() => expect(container.querySelector('.kept-until-near')).not.toBe(kept));
 });

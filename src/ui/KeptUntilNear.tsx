@@ -10,6 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 
+import { flushSync } from 'react-dom';
+
 import { focusPlaceIn, restoreFocusPlace } from './focusPlace';
 
 /** True in the server's render of a page (app/renderPage), which renders every part whole. */
@@ -34,8 +36,9 @@ export const NEAR_SCREEN = '600px';
 /**
  * A part of a server-rendered page far below the fold, left out of the page's hydration: its markup stays as the
  * server sent it (React leaves an element's inner HTML alone when hydrating it from `dangerouslySetInnerHTML`), and the
- * phone hydrates the rest of the page sooner. The part renders (in a transition, in slices) when it nears the screen,
- * is touched or focused (the focus moves to the same place in the rendered markup), or when what it shows changes
+ * phone hydrates the rest of the page sooner. The part renders (in a transition, in slices) when it nears the screen
+ * (not while a press on it is under way), when it is clicked (the click is given to the rendered markup's element at
+ * the same place) or focused (the focus moves to that place too), or when what it shows changes
  * (`showing`, compared by identity: a kept copy must never show stale data, not even to a screen reader). A page the
  * browser renders itself (no server markup) renders the part at once.
  */
@@ -56,23 +59,61 @@ export function KeptUntilNear({ showing, children }: { showing: unknown; childre
       render();
       return undefined;
     }
+    // A press inside the kept markup holds the rendering back until its click has been dealt with: markup replaced
+    // between the press and the release would take the tap with it (the click goes to what both have in common).
+    let pressed = false;
+    let wanted = false;
+    const renderUnlessPressed = () => {
+      if (pressed) wanted = true;
+      else render();
+    };
     const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && render(),
+      (entries) => entries.some((entry) => entry.isIntersecting) && renderUnlessPressed(),
       {
         rootMargin: `${NEAR_SCREEN} 0px`,
       },
     );
     observer.observe(element);
+    const pressedDown = () => {
+      pressed = true;
+    };
+    // After the click (which comes after the release), or after a press that became a scroll.
+    const released = () =>
+      window.setTimeout(() => {
+        pressed = false;
+        if (wanted) render();
+      }, 0);
     const focused = () => {
+      if (pressed) return;
       focusAt.current = focusPlaceIn(element);
       setKept(false);
     };
-    element.addEventListener('pointerdown', render);
+    // The click on the kept markup is given to the rendered markup, at the same place: a link then moves inside the
+    // app, a button does what it does. A click with a modifier (a new tab) stays the browser's own.
+    const clicked = (event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const at = [...element.querySelectorAll('*')].indexOf(event.target as Element);
+      if (at < 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const focus = focusPlaceIn(element);
+      flushSync(() => setKept(false));
+      restoreFocusPlace(place.current, focus);
+      const target = place.current?.querySelectorAll('*')[at];
+      if (target instanceof HTMLElement) target.click();
+    };
+    element.addEventListener('pointerdown', pressedDown);
+    element.addEventListener('pointerup', released);
+    element.addEventListener('pointercancel', released);
     element.addEventListener('focusin', focused);
+    element.addEventListener('click', clicked);
     return () => {
       observer.disconnect();
-      element.removeEventListener('pointerdown', render);
+      element.removeEventListener('pointerdown', pressedDown);
+      element.removeEventListener('pointerup', released);
+      element.removeEventListener('pointercancel', released);
       element.removeEventListener('focusin', focused);
+      element.removeEventListener('click', clicked);
     };
   }, [kept, stale]);
 
