@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -10,7 +10,8 @@ import { selectLanguage } from '../features/settings/public';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
 import { focusPlaceIn, restoreFocusPlace } from '../ui/focusPlace';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { useNearScreen, usePageSettled } from '../ui/useNearScreen';
+import { useCommitEffect } from '../ui/useCommitEffect';
+import { NEAR_SCREEN, useNearScreen, usePageSettled } from '../ui/useNearScreen';
 import { AuthModalHost } from './AuthModalHost';
 import { loadFooter, loadedFooter } from './footerCode';
 import { FOOTER_CLASS } from './footerFrame';
@@ -24,14 +25,8 @@ import { Toasts } from './Toasts';
 // Loaded after the start, maybe offline: a failed load waits for the connection instead of breaking the page.
 const Footer = lazy(() => loadWhenOnline(loadFooter));
 
-/** How far below the screen the footer starts loading, so it is there by the time the shopper scrolls to it. */
-const FOOTER_LOAD_AHEAD = '600px';
-
 /** The footer's element, the server's or the loaded footer's. */
 const SERVER_FOOTER = `footer.${FOOTER_CLASS.split(' ')[0]}`;
-
-// The server runs no effects (nor warns of layout ones).
-const useCommitEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** Whether this first render hydrates a page whose footer the server rendered (app/boot marks the document). */
 function hydratingServerFooter(): boolean {
@@ -64,7 +59,7 @@ function ServerFooter({ onLoaded }: { onLoaded: (footer: ComponentType) => void 
     const observer = new IntersectionObserver(
       (entries) => entries.some((entry) => entry.isIntersecting) && want(),
       {
-        rootMargin: `${FOOTER_LOAD_AHEAD} 0px`,
+        rootMargin: `${NEAR_SCREEN} 0px`,
       },
     );
     observer.observe(element);
@@ -117,10 +112,7 @@ function LazyFooter() {
   // Watched once the page has settled: while a route's code is still loading, the page is short and the footer's
   // place would count as near on every first load.
   const settled = usePageSettled();
-  const { place, near } = useNearScreen<HTMLElement>(
-    FOOTER_LOAD_AHEAD,
-    settled && Loaded === null && !fromServer,
-  );
+  const { place, near } = useNearScreen<HTMLElement>(NEAR_SCREEN, settled && Loaded === null && !fromServer);
   if (Loaded) return <Loaded />;
   if (fromServer) return <ServerFooter onLoaded={showLoaded} />;
   // The footer landmark is there from the start (an empty one holds the footer's place until it loads).

@@ -3,7 +3,6 @@ import {
   startTransition,
   useContext,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -13,6 +12,8 @@ import {
 import { flushSync } from 'react-dom';
 
 import { focusPlaceIn, restoreFocusPlace } from './focusPlace';
+import { useCommitEffect } from './useCommitEffect';
+import { NEAR_SCREEN } from './useNearScreen';
 
 /** True in the server's render of a page (app/renderPage), which renders every part whole. */
 export const ServerRendering = createContext(false);
@@ -26,12 +27,6 @@ const useHydrating = () =>
     () => false,
     () => true,
   );
-
-// The server runs no effects (nor warns of layout ones).
-const useCommitEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
-
-/** How far below (or above) the screen a kept part starts rendering, so it is live before the shopper sees it. */
-export const NEAR_SCREEN = '600px';
 
 /**
  * A part of a server-rendered page far below the fold, left out of the page's hydration: its markup stays as the

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
+ * How far below (or above) the screen a part below the fold starts loading or rendering (the footer, the kept parts
+ * of a rendered page), so it is there and live by the time the shopper scrolls to it.
+ */
+export const NEAR_SCREEN = '600px';
+
+/**
  * Whether an element's place has come within `loadAhead` of the screen (and stays true once it has): parts below
  * the fold load their code when the shopper nears them, so opening a page never fetches them. `watch` false holds
  * the observation back (e.g. until the page's own content has taken its place).

@@ -6,7 +6,6 @@ import {
   type Context,
   useContext,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -16,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 
 import { searchSubmitted } from '../../app/events';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useCommitEffect } from '../../ui/useCommitEffect';
 import { selectCurrency, selectLanguage } from '../settings/public';
 import { DEFAULT_FILTERS, searchShown, selectSavedSearch, type CatalogFilters } from './catalogSlice';
 import type { FilterChange } from './filterChanges';
@@ -31,11 +31,6 @@ import {
 
 /** The search on screen: the address's (the page NO_SUCH_PAGE for a page no results can have). */
 export type ShownSearch = Required<SearchInUrl>;
-
-// The controls' handlers read what the last commit shows, and the address's search is stored in that commit: a tap
-// right after the router's commit (a quick second tap) starts from it and is never overtaken by the search before.
-// Layout effects run in the commit itself; the server runs no effects (nor warns of them).
-const useCommitEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 const NO_SEARCH: ShownSearch = { filters: DEFAULT_FILTERS, text: '', page: 1 };
 const NOTHING_SAVED = { filters: DEFAULT_FILTERS, text: '' };
@@ -118,6 +113,8 @@ export function SearchInAddress({ children }: { children: ReactNode }) {
   const [tapped, setTapped] = useState<{ filters: CatalogFilters; at: string } | null>(null);
   const chosen = !resetting && tapped !== null && tapped.at === key ? tapped.filters : shown.filters;
 
+  // The controls' handlers read what the last commit shows: a tap right after the router's commit (a quick second
+  // tap) starts from it. Layout effects run in the commit itself.
   const latest = useRef({ key, params, shown, chosen });
   useCommitEffect(() => {
     latest.current = { key, params, shown, chosen };

@@ -103,4 +103,39 @@ describe('HomeSlider', () => {
     expect(shownSlide()).toEqual(['Slide 5']);
     expect(screen.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute('aria-current', 'true');
   });
+
+  describe("the later slides' pictures", () => {
+    let idleCallbacks: IdleRequestCallback[] = [];
+    const browserIdles = () =>
+      act(() => {
+        for (const callback of idleCallbacks.splice(0)) callback({} as IdleDeadline);
+      });
+    beforeEach(() => {
+      idleCallbacks = [];
+      window.requestIdleCallback = (callback) => idleCallbacks.push(callback);
+      window.cancelIdleCallback = () => undefined;
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+      Reflect.deleteProperty(window, 'cancelIdleCallback');
+    });
+
+    it("wait for the loaded page's first idle moment (not fetched beside the first scripts)", async () => {
+      await renderSlider();
+      expect(screen.queryByAltText('Slide 3')).not.toBeInTheDocument();
+      expect(screen.queryByAltText('Slide 5')).not.toBeInTheDocument();
+      // Each slide keeps its place (the dots and the track do not move).
+      expect(screen.getAllByRole('group', { hidden: true })).toHaveLength(3);
+      browserIdles();
+      expect(screen.getByAltText('Slide 3')).toBeInTheDocument();
+      expect(screen.getByAltText('Slide 5')).toBeInTheDocument();
+    });
+
+    it('come at once when the shopper moves to another slide first', async () => {
+      await renderSlider();
+      fireEvent.click(screen.getByRole('button', { name: 'Go to slide 2' }));
+      expect(shownSlide()).toEqual(['Slide 3']);
+      expect(screen.getByAltText('Slide 5')).toBeInTheDocument();
+    });
+  });
 });

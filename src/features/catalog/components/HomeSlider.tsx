@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../../settings/public';
 import { useGetSlidersQuery } from '../catalogApi';
 import { SkeletonBox } from '../../../ui/Skeleton';
+import { usePageSettled } from '../../../ui/useNearScreen';
 
 export const SLIDE_INTERVAL_MS = 6000;
 export const SLIDE_TRANSITION_MS = 500;
@@ -17,6 +18,11 @@ export function HomeSlider() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = slides?.length ?? 0;
+  // The later slides' pictures wait for the loaded page's first idle moment (or the shopper's move to another
+  // slide): requested with the page (lazy pictures beside the screen load at once), they shared a phone's
+  // bandwidth with the scripts that make the page answer a tap. The first change of slide is seconds away.
+  const settled = usePageSettled();
+  const laterPicturesWanted = settled || index > 0;
 
   useEffect(() => {
     if (count < 2 || paused) return;
@@ -60,17 +66,19 @@ export function HomeSlider() {
             aria-label={t('catalog.home.slide_n', { n: position + 1, count })}
             aria-hidden={position !== current}
           >
-            <picture>
-              {slide.image2 && <source media="(max-width: 767.98px)" srcSet={slide.image2} />}
-              <img
-                src={slide.image}
-                alt={slide.title}
-                width={1200}
-                height={400}
-                loading={position === 0 ? 'eager' : 'lazy'}
-                decoding="async"
-              />
-            </picture>
+            {(position === 0 || laterPicturesWanted) && (
+              <picture>
+                {slide.image2 && <source media="(max-width: 767.98px)" srcSet={slide.image2} />}
+                <img
+                  src={slide.image}
+                  alt={slide.title}
+                  width={1200}
+                  height={400}
+                  loading={position === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+              </picture>
+            )}
             {/* The title comes in the shopper's language; pictures carry no words (alt already names it). */}
             <p className="home-slider__caption" aria-hidden="true">
               {slide.title}
