@@ -171,7 +171,7 @@ export async function phoneTab(
  * `waitForFunction` would inject its script into the page and poll it while the page loads, main-thread work a
  * shopper's phone never does (on a 4x slower CPU it moved first paint 0.4 s and "works" 0.2-0.4 s later).
  */
-async function pageWorks(tab: Page, url: string): Promise<void> {
+export async function pageWorks(tab: Page, url: string): Promise<void> {
   const ready = tab.waitForEvent('console', {
     predicate: (message) => message.text() === READY_MESSAGE,
     timeout: READY_TIMEOUT_MS,
