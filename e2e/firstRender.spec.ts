@@ -275,3 +275,18 @@ test("a product's pictures reach a browser as WebP (decoded off the main thread)
       .map((name) => name.toLowerCase()),
   ).toContain('accept');
 });
+
+test("the entry a page loads is marked for V8's eager compilation, and its source map still points at its code", async ({
+  request,
+}) => {
+  const html = await (await request.get('/?lng=ar')).text();
+  const entry = /<script[^>]*\ssrc="?(\/js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  expect(entry, 'the entry script of the rendered page').toBeTruthy();
+  const script = await (await request.get(entry ?? '')).text();
+  // (docs/performance.md "the entry compiled while it downloads": the comment must be the script's first line)
+  expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  const map = (await (await request.get(`${entry ?? ''}.map`)).json()) as { mappings: string };
+  const firstMappedLine = map.mappings.split(';').findIndex((line) => line !== '');
+  const firstCodeLine = script.split('\n').findIndex((line) => !/^(\/\/|\/\*)/.test(line));
+  expect(firstMappedLine).toBe(firstCodeLine);
+});
