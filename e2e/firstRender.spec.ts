@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { ConsoleMessage } from '@playwright/test';
 
 import arCatalog from '../src/i18n/locales/ar/catalog.json';
@@ -276,17 +279,25 @@ test("a product's pictures reach a browser as WebP (decoded off the main thread)
   ).toContain('accept');
 });
 
-test("the entry a page loads is marked for V8's eager compilation, and its source map still points at its code", async ({
+test("the entry and the catalogue pages' code are marked for V8's eager compilation; the source maps still point at the code", async ({
   request,
 }) => {
   const html = await (await request.get('/?lng=ar')).text();
-  const entry = /<script[^>]*\ssrc="?(\/js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  const entry = /<script[^>]*\ssrc="?\/(js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
   expect(entry, 'the entry script of the rendered page').toBeTruthy();
-  const script = await (await request.get(entry ?? '')).text();
-  // (docs/performance.md "the entry compiled while it downloads": the comment must be the script's first line)
-  expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
-  const map = (await (await request.get(`${entry ?? ''}.map`)).json()) as { mappings: string };
-  const firstMappedLine = map.mappings.split(';').findIndex((line) => line !== '');
-  const firstCodeLine = script.split('\n').findIndex((line) => !/^(\/\/|\/\*)/.test(line));
-  expect(firstMappedLine).toBe(firstCodeLine);
+  // (webpack.config.ts EAGER_PAGE_GROUPS; the build's chunk groups are those the server preloads from)
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(__dirname, '../dist/chunk-manifest.json'), 'utf8'),
+  ) as Record<string, string[]>;
+  const pageScripts = ['home', 'search', 'product'].flatMap((group) => manifest[group] ?? []);
+  expect(pageScripts.filter((file) => file.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
+  for (const file of [entry ?? '', ...pageScripts.filter((name) => name.endsWith('.js'))]) {
+    const script = await (await request.get(`/${file}`)).text();
+    // (docs/performance.md "the entry compiled while it downloads": the comment must be the script's first line)
+    expect(script.startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
+    const map = (await (await request.get(`/${file}.map`)).json()) as { mappings: string };
+    const firstMappedLine = map.mappings.split(';').findIndex((line) => line !== '');
+    const firstCodeLine = script.split('\n').findIndex((line) => !/^(\/\/|\/\*)/.test(line));
+    expect(firstMappedLine, file).toBe(firstCodeLine);
+  }
 });
