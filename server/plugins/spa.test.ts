@@ -8,7 +8,14 @@ import { createTestApp, manualClock, type TestApp } from '../testing/testApp';
 import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { categories } from '../db/schema';
 import { CATALOGUE_CHECK_MS } from '../lib/catalogueChanges';
-import { arabicIndex, languageOf, withPagePreloads, withSlidePreload, type ChunkManifest } from './spa';
+import {
+  arabicIndex,
+  headPreloadHeader,
+  languageOf,
+  withPagePreloads,
+  withSlidePreload,
+  type ChunkManifest,
+} from './spa';
 
 // The built index.html as html-webpack-plugin minifies it (attribute quotes dropped).
 const INDEX_HTML =
@@ -42,6 +49,26 @@ describe('the language of the first HTML', () => {
     expect(html).not.toContain('href=/css/bootstrap-ltr');
     // Both names stay in the meta for a later switch of language.
     expect(html).toContain('data-ltr=/css/bootstrap-ltr.1111111111.css');
+  });
+});
+
+describe("the page's head, preloaded by its answer's headers", () => {
+  test('the entry script and the stylesheets the head links, in each language, as the HTML names them', () => {
+    expect(headPreloadHeader(INDEX_HTML)).toBe(
+      '</js/main.3333333333.js>; rel=preload; as=script, </css/bootstrap-ltr.1111111111.css>; rel=preload; as=style',
+    );
+    expect(headPreloadHeader(arabicIndex(INDEX_HTML))).toBe(
+      '</js/main.3333333333.js>; rel=preload; as=script, </css/bootstrap-rtl.2222222222.css>; rel=preload; as=style',
+    );
+  });
+
+  test('not a script or stylesheet of another host or of the body, nor a link that is no stylesheet', () => {
+    const html =
+      '<html><head><script defer src=/config.js></script><script src="https://accounts.google.com/gsi/client"></script>' +
+      '<link rel=icon href=/favicon.png><link rel="preload" as="script" href="/js/1.js"><link rel=stylesheet href=/css/a.css>' +
+      '</head><body><script src=/js/late.js></script><link rel=stylesheet href=/css/late.css></body></html>';
+    expect(headPreloadHeader(html)).toBe('</css/a.css>; rel=preload; as=style');
+    expect(headPreloadHeader('<html><head></head><body></body></html>')).toBeNull();
   });
 });
 
@@ -141,6 +168,9 @@ describe('the served SPA', () => {
     });
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.headers.vary).toContain('Accept-Language');
+    expect(arabic.headers.link).toBe(
+      '</js/main.3333333333.js>; rel=preload; as=script, </css/bootstrap-rtl.2222222222.css>; rel=preload; as=style',
+    );
     const english = await t.app.inject({
       method: 'GET',
       url: '/',
