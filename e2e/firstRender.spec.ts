@@ -301,3 +301,22 @@ test("the entry and the catalogue pages' code are marked for V8's eager compilat
     expect(firstMappedLine, file).toBe(firstCodeLine);
   }
 });
+
+test('a page whose route code fails to arrive with its HTML asks for it again and works', async ({
+  page,
+  request,
+}) => {
+  const product = await plainProduct(request, 'en');
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(__dirname, '../dist/chunk-manifest.json'), 'utf8'),
+  ) as Record<string, string[]>;
+  const pageCode = (manifest.product ?? []).filter((file) => file.endsWith('.js')).at(-1) ?? '';
+  expect(pageCode).not.toBe('');
+  // (the HTML runs it as a deferred script before the entry; webpack would wait on that failed element for 120 s)
+  let asked = 0;
+  await page.route(`**/${pageCode}`, (route) => (asked++ === 0 ? route.abort() : route.continue()));
+  await page.goto(`/product/${product.id}?lng=en`);
+  await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true', { timeout: 15_000 });
+  expect(asked).toBe(2);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
+});

@@ -23,6 +23,12 @@ export function pageChunkGroups(pathname: string, language: PageLanguage): strin
   ];
 }
 
+/**
+ * Marks the deferred scripts of a page's first chunks in its HTML (server/plugins/spa.ts): the entry removes them as it
+ * starts, so webpack, which reuses a script element of the same address, fetches a failed one anew.
+ */
+export const PAGE_CHUNK_ATTRIBUTE = 'data-page-chunk';
+
 /** The id of the JSON block a server-rendered page carries: what its markup was rendered from. */
 export const SERVER_PAGE_ID = 'shop-first-render';
 

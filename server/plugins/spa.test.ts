@@ -99,26 +99,42 @@ const MANIFEST: ChunkManifest = {
 };
 
 describe("a page's first chunks come with its HTML", () => {
-  test("the route's code and stylesheet and the language's texts are preloaded; what the HTML links is not", () => {
+  test("the route's code and the language's texts run just before the entry; its stylesheet is preloaded; what the HTML links is not", () => {
     const html = withPagePreloads(INDEX_HTML, MANIFEST, '/product/12', 'ar');
-    const preloads = html.match(/<link rel="preload"[^>]*>/g);
-    expect(preloads).toEqual([
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<script[^>]*>/g)).toEqual([
+      '<script defer src="/js/locale-ar.5555555555.js" data-page-chunk>',
+      '<script defer src="/js/747.7777777777.js" data-page-chunk>',
+      '<script defer src="/js/product.9999999999.js" data-page-chunk>',
+      '<script defer src="/js/locale-ar-product.aaaaaaaaaa.js" data-page-chunk>',
+      '<script defer src=/js/main.3333333333.js>',
+    ]);
+    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="style" href="/css/product.8888888888.css">',
+    ]);
+    expect(html).toContain('</head><body>');
+    // The cart speaks the shop texts; the entry is already in the page.
+    expect(withPagePreloads(INDEX_HTML, MANIFEST, '/cart', 'en').match(/src="[^"]+"/g)).toEqual([
+      'src="/js/locale-en.6666666666.js"',
+      'src="/js/747.7777777777.js"',
+      'src="/js/cart.bbbbbbbbbb.js"',
+      'src="/js/locale-en-shop.cccccccccc.js"',
+    ]);
+    expect(withPagePreloads(INDEX_HTML, MANIFEST, '/no-such-page', 'en')).not.toContain('747');
+    expect(withPagePreloads(INDEX_HTML, {}, '/product/12', 'ar')).toBe(INDEX_HTML);
+  });
+
+  test("a page whose HTML does not carry the build's entry gets its chunks as preloads", () => {
+    const { main: _entry, ...withoutEntry } = MANIFEST;
+    expect(
+      withPagePreloads(INDEX_HTML, withoutEntry, '/product/12', 'ar').match(/<link rel="preload"[^>]*>/g),
+    ).toEqual([
       '<link rel="preload" as="script" href="/js/locale-ar.5555555555.js">',
       '<link rel="preload" as="script" href="/js/747.7777777777.js">',
       '<link rel="preload" as="style" href="/css/product.8888888888.css">',
       '<link rel="preload" as="script" href="/js/product.9999999999.js">',
       '<link rel="preload" as="script" href="/js/locale-ar-product.aaaaaaaaaa.js">',
     ]);
-    expect(html).toContain('</head><body>');
-    // The cart speaks the shop texts; the entry is already in the page.
-    expect(withPagePreloads(INDEX_HTML, MANIFEST, '/cart', 'en').match(/href="[^"]+"/g)).toEqual([
-      'href="/js/locale-en.6666666666.js"',
-      'href="/js/747.7777777777.js"',
-      'href="/js/cart.bbbbbbbbbb.js"',
-      'href="/js/locale-en-shop.cccccccccc.js"',
-    ]);
-    expect(withPagePreloads(INDEX_HTML, MANIFEST, '/no-such-page', 'en')).not.toContain('747');
-    expect(withPagePreloads(INDEX_HTML, {}, '/product/12', 'ar')).toBe(INDEX_HTML);
   });
 
   test('no page preloads the footer’s code or texts: the footer loads when the shopper nears it', () => {
@@ -148,10 +164,10 @@ describe('the served SPA', () => {
     writeFileSync(path.join(spaDir, 'js', 'main.3333333333.js'), BUNDLE);
     writeFileSync(path.join(spaDir, 'js', 'main.3333333333.js.br'), 'precompressed');
     // Only the Arabic texts and the product page: the English home page below is served as it was built.
-    const { 'locale-ar': localeAr, product } = MANIFEST;
+    const { main, 'locale-ar': localeAr, product } = MANIFEST;
     writeFileSync(
       path.join(spaDir, 'chunk-manifest.json'),
-      JSON.stringify({ 'locale-ar': localeAr, product }),
+      JSON.stringify({ main, 'locale-ar': localeAr, product }),
     );
     t = await createTestApp({ config: { spaDir } });
   });
@@ -204,14 +220,16 @@ describe('the served SPA', () => {
     }
   });
 
-  test("links the product page's chunks and the Arabic texts as preloads in an Arabic product page", async () => {
+  test("links the product page's chunks and the Arabic texts in an Arabic product page", async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/product/3?color=red',
       headers: { accept: 'text/html', cookie: 'i18next=ar' },
     });
-    expect(response.body).toContain('<link rel="preload" as="script" href="/js/locale-ar.5555555555.js">');
-    expect(response.body).toContain('<link rel="preload" as="script" href="/js/product.9999999999.js">');
+    expect(response.body).toContain(
+      '<script defer src="/js/product.9999999999.js" data-page-chunk></script><script defer src=/js/main.3333333333.js>',
+    );
+    expect(response.body).toContain('<script defer src="/js/locale-ar.5555555555.js" data-page-chunk>');
   });
 
   test('sends the brotli file the build wrote when the browser accepts brotli', async () => {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { pageAddress } from '../../shared/pageAddress';
-import { pageChunkGroups } from '../../shared/pageChunks';
+import { PAGE_CHUNK_ATTRIBUTE, pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { clientAddressKey } from '../lib/clientAddress';
 import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
@@ -157,9 +157,13 @@ function readChunkManifest(spaDir: string): ChunkManifest {
 }
 
 /**
- * Preloads for what the page's first render needs beside the entry (its route's code and stylesheet, its language's
- * texts): they download alongside the entry instead of one round trip after it. Files the HTML already links are
- * left out.
+ * What the page's first render needs beside the entry (its route's code and stylesheet, its language's texts), in
+ * its HTML: they download alongside the entry instead of one round trip after it. The scripts go in as deferred
+ * scripts just before the entry's, so they have run when it starts (the imports that ask for them are answered at
+ * once, with no task hops in between) and, at the deferred scripts' low priority, they leave the line to the page's
+ * largest picture (docs/performance.md). The entry removes them as it starts (src/main.tsx): a chunk whose script
+ * failed is then fetched anew by the import that needs it. Without the entry's tag in the HTML they are preloads.
+ * Files the HTML already links are left out.
  */
 export function withPagePreloads(
   html: string,
@@ -168,7 +172,20 @@ export function withPagePreloads(
   language: Language,
   { rendered = false }: { rendered?: boolean } = {},
 ): string {
-  const files = new Set(pageChunkGroups(pathname, language).flatMap((group) => manifest[group] ?? []));
+  const files = [
+    ...new Set(pageChunkGroups(pathname, language).flatMap((group) => manifest[group] ?? [])),
+  ].filter((file) => /\.(js|css)$/.test(file) && !html.includes(`/${file}`));
+  const entryTag = (manifest.main ?? [])
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => new RegExp(`<script[^>]*\\ssrc="?/${file.replace(/\./g, '\\.')}[\\s">]`).exec(html)?.index)
+    .find((index) => index !== undefined);
+  const scripts = files.filter((file) => file.endsWith('.js'));
+  const beforeEntry =
+    entryTag === undefined
+      ? ''
+      : scripts
+          .map((file) => `<script defer src="/${escapeAttribute(file)}" ${PAGE_CHUNK_ATTRIBUTE}></script>`)
+          .join('');
   const link = (file: string) => {
     const href = escapeAttribute(file);
     if (!file.endsWith('.css')) return `<link rel="preload" as="script" href="/${href}">`;
@@ -178,11 +195,13 @@ export function withPagePreloads(
       ? `<link rel="stylesheet" href="/${href}">`
       : `<link rel="preload" as="style" href="/${href}">`;
   };
-  const links = [...files]
-    .filter((file) => /\.(js|css)$/.test(file) && !html.includes(`/${file}`))
+  const links = files
+    .filter((file) => entryTag === undefined || file.endsWith('.css'))
     .map(link)
     .join('');
-  return links ? html.replace('</head>', `${links}</head>`) : html;
+  const withScripts =
+    entryTag === undefined ? html : html.slice(0, entryTag) + beforeEntry + html.slice(entryTag);
+  return links ? withScripts.replace('</head>', `${links}</head>`) : withScripts;
 }
 
 /**

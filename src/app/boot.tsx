@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 
+import { PAGE_CHUNK_ATTRIBUTE } from '../../shared/pageChunks';
 import { App } from '../App';
 import { cartSnapshot, loadCartCodeOnFirstInteraction } from '../features/cart/public';
 import { couponSnapshot } from '../features/coupon/public';
@@ -32,6 +33,9 @@ function restorePersistedState(store: AppStore): Promise<void> {
 }
 
 export async function boot(): Promise<void> {
+  // The HTML's deferred scripts of this page's chunks have run, or failed, before this one: without their elements,
+  // webpack fetches a failed chunk anew instead of waiting on its dead element (it reuses one of the same address).
+  document.querySelectorAll(`script[${PAGE_CHUNK_ATTRIBUTE}]`).forEach((script) => script.remove());
   const { pathname } = window.location;
   // The page's code downloads while the texts load (the HTML already preloads both).
   const routeLoaded = loadRoute(pathname).catch(() => undefined);
