@@ -161,7 +161,7 @@ function readChunkManifest(spaDir: string): ChunkManifest {
  * its HTML: they download alongside the entry instead of one round trip after it. The scripts go in as deferred
  * scripts just before the entry's, so they have run when it starts (the imports that ask for them are answered at
  * once, with no task hops in between) and, at the deferred scripts' low priority, they leave the line to the page's
- * largest picture (docs/performance.md). The entry removes them as it starts (src/main.tsx): a chunk whose script
+ * largest picture (docs/performance.md). The entry removes them as it starts (src/app/boot.tsx): a chunk whose script
  * failed is then fetched anew by the import that needs it. Without the entry's tag in the HTML they are preloads.
  * Files the HTML already links are left out.
  */

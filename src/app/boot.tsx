@@ -37,7 +37,7 @@ export async function boot(): Promise<void> {
   // webpack fetches a failed chunk anew instead of waiting on its dead element (it reuses one of the same address).
   document.querySelectorAll(`script[${PAGE_CHUNK_ATTRIBUTE}]`).forEach((script) => script.remove());
   const { pathname } = window.location;
-  // The page's code downloads while the texts load (the HTML already preloads both).
+  // The page's code and texts: the server's HTML has run both already; served otherwise, they download meanwhile.
   const routeLoaded = loadRoute(pathname).catch(() => undefined);
 
   // 1. Texts: the language comes from i18next's detector (?lng, cookie, storage, the browser). The store needs it.
