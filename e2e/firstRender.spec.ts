@@ -320,3 +320,63 @@ test('a page whose route code fails to arrive with its HTML asks for it again an
   expect(asked).toBe(2);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
 });
+
+test("on a phone, the pictures of the search's cards below the first two rows wait until the page works", async ({
+  browser,
+}) => {
+  // A page of its own: the test's page waits for every load to work, and this one's is held back on purpose.
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') asked.push(new URL(request.url()).pathname);
+  });
+  // The shop's script held back, as a slow line holds it: the page is the server's until it comes.
+  let releaseEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route('**/js/main.*.js', async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  // (the deferred entry holds the document's DOMContentLoaded back too)
+  await page.goto('/search?lng=en', { waitUntil: 'commit' });
+  const pictures = page.getByTestId('product-card').locator('.product-card__media img');
+  expect(await pictures.count()).toBeGreaterThan(10);
+  const pathOf = async (index: number) =>
+    new URL((await pictures.nth(index).getAttribute('src')) ?? '', 'http://x').pathname;
+  const loaded = (index: number) =>
+    pictures.nth(index).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  // The first two rows' pictures come with the page; then two frames for the browser to ask for what it means to.
+  for (const index of [0, 1, 2, 3]) await expect.poll(() => loaded(index)).toBe(true);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const belowRowTwo = await Promise.all([4, 5, 6, 7, 8, 9].map(pathOf));
+  expect(asked.filter((path) => belowRowTwo.includes(path))).toEqual([]);
+  await expect(pictures.nth(4)).toBeHidden();
+  await expect(page.locator('html')).not.toHaveAttribute('data-page-ready');
+
+  releaseEntry();
+  await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+  // Row three is within the browser's lazy-loading reach: asked for once the page works, without a scroll.
+  await expect.poll(() => loaded(4)).toBe(true);
+  await pictures.nth(9).scrollIntoViewIfNeeded();
+  await expect.poll(() => loaded(9)).toBe(true);
+  await page.close();
+});
+
+test('without JavaScript, the pictures of every row of the search show', async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 412, height: 823 },
+  });
+  const page = await context.newPage();
+  await page.goto('/search?lng=ar');
+  const pictures = page.getByTestId('product-card').locator('.product-card__media img');
+  expect(await pictures.count()).toBeGreaterThan(10);
+  await pictures.nth(9).scrollIntoViewIfNeeded();
+  await expect(pictures.nth(9)).toBeVisible();
+  await expect
+    .poll(() => pictures.nth(9).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await context.close();
+});
