@@ -33,6 +33,7 @@ import cartRoutes from './routes/cart';
 import catalogRoutes from './routes/catalog';
 import catalogSearchRoutes from './routes/catalogSearch';
 import contentRoutes, { mediaRoutes, negotiatePicture, webpCopies } from './routes/content';
+import { productPictureRoutes } from './routes/productPictures';
 import devRoutes, { devMailPage } from './routes/dev';
 import { apiDocsRoutes } from './routes/apiDocs';
 import ordersRoutes from './routes/orders';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // type answered is always an image one (and helmet's nosniff keeps browsers to it).
     allowedPath: (pathName) => UPLOADED_PICTURE.test(pathName),
   });
+  await app.register(productPictureRoutes(config.dataDir));
 
   for (const routes of [
     authRoutes,

@@ -35,6 +35,10 @@ test('old unreferenced uploads go; referenced ones, recent ones and other files 
   const referenced = file(dataDir, 'profile/12-00112233445566aa.png', 3 * day);
   const orphan = file(dataDir, 'profile/12-ffeeddccbbaa9988.jpg', 3 * day);
   const orphanProduct = file(dataDir, 'products/0011223344556677.webp', 2 * day);
+  // Its narrower copies (shared/productPictures) go with it, whatever their age.
+  const orphanCopies = ['200', '400', '800'].map((width) =>
+    file(dataDir, `products/${width}/0011223344556677.webp`, 0),
+  );
   // Uploaded an hour ago: its product form may still be open.
   const inProgress = file(dataDir, 'products/8899aabbccddeeff.webp', 60 * 60 * 1000);
   const notOurs = file(dataDir, 'products/readme.txt', 3 * day);
@@ -47,6 +51,7 @@ test('old unreferenced uploads go; referenced ones, recent ones and other files 
     true,
     true,
   ]);
+  expect(orphanCopies.filter((copy) => existsSync(copy))).toEqual([]);
   // The one in progress goes once the grace period is over and it is still no one's.
   const later = new Date(now.getTime() + day);
   expect(await removeUnreferencedUploads(t.db, dataDir, later)).toEqual({ removed: 1 });

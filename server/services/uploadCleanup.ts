@@ -3,6 +3,7 @@
 // picture uploaded a moment ago may be on its way into a product form, so it is left for a day.
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { PRODUCT_PICTURE_WIDTHS } from '../../shared/productPictures';
 import type { Db } from '../db/client';
 import { referencedUploads } from '../db/queries/uploads';
 
@@ -50,6 +51,10 @@ export async function removeUnreferencedUploads(
     for (const name of old) {
       if (referenced.has(`/uploads/${folder}/${name}`)) continue;
       await unlink(path.join(dir, name)).catch(() => undefined);
+      // A product picture's narrower copies go with it (shared/productPictures).
+      if (folder === 'products')
+        for (const width of PRODUCT_PICTURE_WIDTHS)
+          await unlink(path.join(dir, String(width), name)).catch(() => undefined);
       removed += 1;
     }
   }

@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Link } from 'react-router-dom';
 
 import './ui.css';
 
 import type { Language } from '../lib/language';
+import { productPictureSrcSet } from '../../shared/productPictures';
 import { HeartIcon } from './HeartIcon';
+import { CardPictureSizes } from './ProductGrid';
 import { Price } from './Price';
 import { StarRating } from './StarRating';
 
@@ -69,6 +71,8 @@ export const ProductCard = memo(function ProductCard({
   t,
 }: ProductCardProps) {
   const titleId = `product-card-${product.id}-title`;
+  const pictureSizes = useContext(CardPictureSizes);
+  const srcSet = productPictureSrcSet(product.image_temp);
   const named = { name: product.name };
   return (
     <article className="card product-card" aria-labelledby={titleId} data-testid="product-card">
@@ -101,6 +105,8 @@ export const ProductCard = memo(function ProductCard({
         <img
           key={product.id}
           src={product.image_temp || '/images/no-image.svg'}
+          srcSet={srcSet}
+          sizes={srcSet ? pictureSizes : undefined}
           alt=""
           width={CARD_IMAGE_SIZE}
           height={CARD_IMAGE_SIZE}

@@ -1,9 +1,21 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode } from 'react';
 
 import './ui.css';
 
 /** Cards counted as above the fold load eagerly; the rest lazily (spec: lazy below the fold). */
 export const EAGER_CARDS = 4;
+
+/**
+ * How wide a card's picture is by screen width (the grid's columns, ui.css), for the browser to choose the picture's
+ * copy from its `srcset`: a phone's two columns take a 400 px copy, not the 1200 px picture a product page shows.
+ */
+const CARD_PICTURE_SIZES = '(min-width: 1024px) 25vw, (min-width: 768px) 34vw, 50vw';
+/** Home's grids: one column below 576 px. */
+const HOME_CARD_PICTURE_SIZES =
+  '(min-width: 1024px) 25vw, (min-width: 768px) 34vw, (min-width: 576px) 50vw, 100vw';
+
+/** The `sizes` of the cards' pictures in the grid around them (a card outside any grid: the usual grid's). */
+export const CardPictureSizes = createContext(CARD_PICTURE_SIZES);
 
 interface ProductGridProps<T> {
   items: readonly T[];
@@ -22,11 +34,16 @@ interface ProductGridProps<T> {
 /** The product grid: 4 / 3 / 2 columns by width (home: 1 column below sm). */
 export function ProductGrid<T>({ items, keyOf, renderItem, variant, label, twoRows }: ProductGridProps<T>) {
   const className = `product-grid${variant === 'home' ? ' product-grid--home' : ''}${twoRows ? ' product-grid--two-rows' : ''}`;
-  return (
+  const grid = (
     <ul className={className} aria-label={label}>
       {items.map((item, index) => (
         <li key={keyOf(item, index)}>{renderItem(item, index)}</li>
       ))}
     </ul>
+  );
+  return variant === 'home' ? (
+    <CardPictureSizes.Provider value={HOME_CARD_PICTURE_SIZES}>{grid}</CardPictureSizes.Provider>
+  ) : (
+    grid
   );
 }

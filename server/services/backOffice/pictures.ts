@@ -1,8 +1,14 @@
 // Pictures staff upload for products: decoded, upright, at most 1200 px, WebP without metadata (services/pictures),
 // kept under DATA_DIR/uploads/products/ and served under /uploads/products/.
 import { randomBytes } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
+import {
+  PRODUCT_PICTURE_WIDTHS,
+  STORED_PRODUCT_PICTURE_SIDE,
+  type ProductPictureWidth,
+} from '../../../shared/productPictures';
 import type { PictureResponse } from '../../../contract/admin';
 import { Invalid } from '../errors';
 import { preparePicture } from '../pictures';
@@ -12,7 +18,7 @@ export const PRODUCT_PICTURES_DIR = 'products';
 /** The address an uploaded product picture is served at (app.ts serves only these and profile pictures). */
 export const PRODUCT_PICTURE_PATH = /^\/uploads\/products\/[0-9a-f]{16}\.webp$/;
 /** Product pages show pictures large: 1200 px is enough for a dense phone screen at full width. */
-export const PRODUCT_PICTURE_SIDE = 1200;
+export const PRODUCT_PICTURE_SIDE = STORED_PRODUCT_PICTURE_SIDE;
 
 export async function storeProductPicture(dataDir: string, bytes: Buffer | null): Promise<PictureResponse> {
   if (!bytes || bytes.length === 0) throw new Invalid({ image: [CATALOG_MESSAGES.pictureRequired] });
@@ -21,6 +27,10 @@ export async function storeProductPicture(dataDir: string, bytes: Buffer | null)
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(8).toString('hex')}.${picture.extension}`;
   await writeFile(path.join(dir, name), picture.data);
+  // The narrower copies now, so the first shopper to see the picture in a grid does not wait for them to be drawn.
+  const stem = path.basename(name, '.webp');
+  for (const width of PRODUCT_PICTURE_WIDTHS)
+    await drawProductPictureCopy(dataDir, stem, width, picture.data);
   return { image: `/uploads/${PRODUCT_PICTURES_DIR}/${name}`, width: picture.width, height: picture.height };
 }
 
@@ -31,4 +41,57 @@ export async function uploadedHere(dataDir: string, image: string): Promise<bool
     (found) => found.isFile(),
     () => false,
   );
+}
+
+/** A stored picture's name without its extension: 16 hex characters (the only names a copy is drawn for). */
+const STORED_NAME = /^[0-9a-f]{16}$/;
+
+/** Copies being drawn, by file: a crowd asking for a new picture's copy at once draws it once. */
+const drawing = new Map<string, Promise<Buffer | null>>();
+
+async function drawProductPictureCopy(
+  dataDir: string,
+  name: string,
+  width: ProductPictureWidth,
+  original?: Buffer,
+): Promise<Buffer | null> {
+  const dir = path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
+  const source = original ?? (await readFile(path.join(dir, `${name}.webp`)).catch(() => null));
+  if (!source) return null;
+  // The stored picture is one this server drew itself (decoded, at most 1200 px): no limits to apply again.
+  const data = await sharp(source)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  const copyDir = path.join(dir, String(width));
+  await mkdir(copyDir, { recursive: true });
+  // Written aside, then renamed: another server sharing the folder never serves half a file.
+  const temporary = path.join(copyDir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+  await writeFile(temporary, data);
+  await rename(temporary, path.join(copyDir, `${name}.webp`));
+  return data;
+}
+
+/**
+ * A stored product picture at one of the narrower widths: the kept copy, or drawn from the stored picture and kept
+ * (pictures stored before the copies existed, or a folder restored without them); null when no such picture is here.
+ */
+export async function productPictureCopy(
+  dataDir: string,
+  name: string,
+  width: number,
+): Promise<Buffer | null> {
+  if (!STORED_NAME.test(name) || !(PRODUCT_PICTURE_WIDTHS as readonly number[]).includes(width)) return null;
+  const file = path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR, String(width), `${name}.webp`);
+  const kept = await readFile(file).catch(() => null);
+  if (kept) return kept;
+  const key = `${width}/${name}`;
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = drawProductPictureCopy(dataDir, name, width as ProductPictureWidth).finally(() =>
+      drawing.delete(key),
+    );
+    drawing.set(key, pending);
+  }
+  return pending;
 }

@@ -14,6 +14,7 @@ import {
 } from '../cartMutations';
 import { readQuantity } from '../quantity';
 import type { CartArgs } from '../types';
+import { productPictureSrcSet } from '../../../../shared/productPictures';
 
 function BusySpinner({ label }: { label: string }) {
   return (
@@ -125,6 +126,7 @@ export const CartLine = memo(function CartLine({
 
   const busyLabel = removal.isLoading ? t('cart.line.removing', { name }) : t('cart.line.updating', { name });
 
+  const pictureSrcSet = product ? productPictureSrcSet(product.image_temp) : undefined;
   return (
     <li
       className={`cart-line card mb-3${line.unavailable ? ' cart-line--unavailable' : ''}`}
@@ -134,6 +136,8 @@ export const CartLine = memo(function CartLine({
       <div className="card-body d-flex gap-3">
         <img
           src={product?.image_temp || '/images/no-image.svg'}
+          srcSet={pictureSrcSet}
+          sizes={pictureSrcSet && '96px'}
           alt=""
           width={96}
           height={96}

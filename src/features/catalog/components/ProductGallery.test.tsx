@@ -87,6 +87,28 @@ describe('ProductGallery magnifier', () => {
     expect(zoom.style.backgroundPosition).toBe('-187.5px 0px');
   });
 
+  it("offers an uploaded picture's copies for the screen's width, and the stored picture once zoomed in place", () => {
+    layOutAt({ left: 0, top: 0, size: 400 });
+    installMatchMedia({ width: 412, touch: true });
+    const uploaded = '/uploads/products/0123456789abcdef.webp';
+    renderWithProviders(<ProductGallery images={[uploaded]} name="Black Abaya" />);
+    const image = screen.getByAltText('Black Abaya');
+    expect(image.getAttribute('srcset')).toBe(
+      '/uploads/products/200/0123456789abcdef.webp 200w, /uploads/products/400/0123456789abcdef.webp 400w, ' +
+        `/uploads/products/800/0123456789abcdef.webp 800w, ${uploaded} 1200w`,
+    );
+    expect(image.getAttribute('sizes')).toBe('(min-width: 768px) 50vw, 100vw');
+    fireEvent.click(screen.getByTestId('gallery-main'), { clientX: 100, clientY: 300 });
+    expect(image).not.toHaveAttribute('srcset');
+    expect(image).not.toHaveAttribute('sizes');
+    expect(image).toHaveAttribute('src', uploaded);
+  });
+
+  it('a drawing has no copies to choose from', () => {
+    render();
+    expect(screen.getByAltText('Black Abaya')).not.toHaveAttribute('srcset');
+  });
+
   it('on a touch screen a tap zooms in at the tapped point, and a second tap zooms out', () => {
     layOutAt({ left: 0, top: 0, size: 400 });
     render(true);

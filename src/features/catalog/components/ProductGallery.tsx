@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { productPictureSrcSet } from '../../../../shared/productPictures';
 import { MAGNIFIER_BOX_PX, MAGNIFIER_LENS_PX } from '../productRules';
 
 const MAIN_SIZE = 600;
@@ -69,6 +70,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   const imageRef = useRef<HTMLImageElement>(null);
   const current = pictures[Math.min(selected, pictures.length - 1)] ?? pictures[0];
   const zoomed = tapOrigin !== null;
+  // A phone takes the 800 px copy of an uploaded picture; zoomed in place, the stored picture, finer, replaces it.
+  const mainSrcSet = zoomed || !current ? undefined : productPictureSrcSet(current, { withStored: true });
 
   const onMove = (event: MouseEvent<HTMLDivElement>) => {
     const image = imageRef.current;
@@ -118,6 +121,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           <img
             ref={imageRef}
             src={current}
+            srcSet={mainSrcSet}
+            sizes={mainSrcSet && '(min-width: 768px) 50vw, 100vw'}
             alt={name}
             width={MAIN_SIZE}
             height={MAIN_SIZE}
@@ -165,21 +170,33 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           className="gallery-thumbs list-unstyled d-flex flex-wrap gap-2 mt-2"
           aria-label={t('catalog.product.thumbnails')}
         >
-          {pictures.map((image, index) => (
-            <li key={`${image}-${index}`}>
-              <button
-                type="button"
-                aria-pressed={index === selected}
-                aria-label={t('catalog.product.show_image', { n: index + 1 })}
-                onClick={() => {
-                  setSelected(index);
-                  setTapOrigin(null);
-                }}
-              >
-                <img src={image} alt="" width={64} height={64} loading="lazy" decoding="async" />
-              </button>
-            </li>
-          ))}
+          {pictures.map((image, index) => {
+            const thumbSrcSet = productPictureSrcSet(image);
+            return (
+              <li key={`${image}-${index}`}>
+                <button
+                  type="button"
+                  aria-pressed={index === selected}
+                  aria-label={t('catalog.product.show_image', { n: index + 1 })}
+                  onClick={() => {
+                    setSelected(index);
+                    setTapOrigin(null);
+                  }}
+                >
+                  <img
+                    src={image}
+                    srcSet={thumbSrcSet}
+                    sizes={thumbSrcSet && '64px'}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -8,6 +8,7 @@ import { Price } from '../../../ui/Price';
 import { useGetSuggestionsQuery } from '../catalogApi';
 import { selectHomeArgs } from '../catalogSelectors';
 import './searchSuggestions.css';
+import { productPictureSrcSet } from '../../../../shared/productPictures';
 
 /** How long the box waits after the last keystroke before it asks (Shopify Dawn's predictive search waits ~300). */
 export const SUGGEST_DELAY_MS = 250;
@@ -203,10 +204,13 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
               if (!option) return null;
               const discounted =
                 product.discounted_price !== null && product.discounted_price < product.price;
+              const pictureSrcSet = productPictureSrcSet(product.image);
               return (
                 <div key={option.key} {...optionProps(option)}>
                   <img
                     src={product.image || '/images/no-image.svg'}
+                    srcSet={pictureSrcSet}
+                    sizes={pictureSrcSet && '40px'}
                     alt=""
                     width={40}
                     height={40}
