@@ -14,7 +14,7 @@ import {
 } from '../cartMutations';
 import { readQuantity } from '../quantity';
 import type { CartArgs } from '../types';
-import { productPictureSrcSet } from '../../../../shared/productPictures';
+import { ProductThumbnail } from '../../../ui/ProductThumbnail';
 
 function BusySpinner({ label }: { label: string }) {
   return (
@@ -126,7 +126,6 @@ export const CartLine = memo(function CartLine({
 
   const busyLabel = removal.isLoading ? t('cart.line.removing', { name }) : t('cart.line.updating', { name });
 
-  const pictureSrcSet = product ? productPictureSrcSet(product.image_temp) : undefined;
   return (
     <li
       className={`cart-line card mb-3${line.unavailable ? ' cart-line--unavailable' : ''}`}
@@ -134,17 +133,7 @@ export const CartLine = memo(function CartLine({
       data-testid="cart-line"
     >
       <div className="card-body d-flex gap-3">
-        <img
-          src={product?.image_temp || '/images/no-image.svg'}
-          srcSet={pictureSrcSet}
-          sizes={pictureSrcSet && '96px'}
-          alt=""
-          width={96}
-          height={96}
-          className="cart-line__image rounded"
-          loading="lazy"
-          decoding="async"
-        />
+        <ProductThumbnail image={product?.image_temp} size={96} className="cart-line__image rounded" />
         <div className="flex-grow-1 min-w-0">
           <div className="d-flex justify-content-between align-items-start gap-2">
             <h2 className="h6 mb-1 cart-line__name">

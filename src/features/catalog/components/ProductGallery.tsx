@@ -2,6 +2,7 @@ import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { productPictureSrcSet } from '../../../../shared/productPictures';
+import { ProductThumbnail } from '../../../ui/ProductThumbnail';
 import { MAGNIFIER_BOX_PX, MAGNIFIER_LENS_PX } from '../productRules';
 
 const MAIN_SIZE = 600;
@@ -170,33 +171,21 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           className="gallery-thumbs list-unstyled d-flex flex-wrap gap-2 mt-2"
           aria-label={t('catalog.product.thumbnails')}
         >
-          {pictures.map((image, index) => {
-            const thumbSrcSet = productPictureSrcSet(image);
-            return (
-              <li key={`${image}-${index}`}>
-                <button
-                  type="button"
-                  aria-pressed={index === selected}
-                  aria-label={t('catalog.product.show_image', { n: index + 1 })}
-                  onClick={() => {
-                    setSelected(index);
-                    setTapOrigin(null);
-                  }}
-                >
-                  <img
-                    src={image}
-                    srcSet={thumbSrcSet}
-                    sizes={thumbSrcSet && '64px'}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </button>
-              </li>
-            );
-          })}
+          {pictures.map((image, index) => (
+            <li key={`${image}-${index}`}>
+              <button
+                type="button"
+                aria-pressed={index === selected}
+                aria-label={t('catalog.product.show_image', { n: index + 1 })}
+                onClick={() => {
+                  setSelected(index);
+                  setTapOrigin(null);
+                }}
+              >
+                <ProductThumbnail image={image} size={64} />
+              </button>
+            </li>
+          ))}
         </ul>
       )}
     </div>

@@ -8,7 +8,7 @@ import { Price } from '../../../ui/Price';
 import { useGetSuggestionsQuery } from '../catalogApi';
 import { selectHomeArgs } from '../catalogSelectors';
 import './searchSuggestions.css';
-import { productPictureSrcSet } from '../../../../shared/productPictures';
+import { ProductThumbnail } from '../../../ui/ProductThumbnail';
 
 /** How long the box waits after the last keystroke before it asks (Shopify Dawn's predictive search waits ~300). */
 export const SUGGEST_DELAY_MS = 250;
@@ -204,20 +204,9 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
               if (!option) return null;
               const discounted =
                 product.discounted_price !== null && product.discounted_price < product.price;
-              const pictureSrcSet = productPictureSrcSet(product.image);
               return (
                 <div key={option.key} {...optionProps(option)}>
-                  <img
-                    src={product.image || '/images/no-image.svg'}
-                    srcSet={pictureSrcSet}
-                    sizes={pictureSrcSet && '40px'}
-                    alt=""
-                    width={40}
-                    height={40}
-                    loading="lazy"
-                    decoding="async"
-                    className="search-suggestions__image"
-                  />
+                  <ProductThumbnail image={product.image} size={40} className="search-suggestions__image" />
                   <span className="search-suggestions__text">
                     <span className="search-suggestions__name">{product.name}</span>
                     <Price
