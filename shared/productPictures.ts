@@ -2,7 +2,8 @@
  * A product picture uploaded or imported here is stored once, at most 1200 px wide (the product page's gallery), and
  * is also served narrower for the places that show it small: a card in a grid is ~200 CSS px on a phone, and the
  * 1200 px picture (often 60-150 KB of WebP for a photograph) would share the phone's line with the shop's script.
- * The server draws a width from the stored picture on its first request and keeps it (routes/productPictures).
+ * The server draws the copies when it stores a picture, or on a copy's first request for a picture stored before
+ * (services/backOffice/pictures, routes/productPictures).
  */
 export const PRODUCT_PICTURE_WIDTHS = [200, 400, 800] as const;
 /** The stored picture's widest side at most (a smaller upload stays as it came). */
