@@ -111,3 +111,30 @@ test('only pictures stored here have copies to choose from', () => {
     /800w, \/uploads\/products\/0123456789abcdef\.webp 1200w$/,
   );
 });
+
+test('a copy is revalidated as the stored picture is: a phone that has it gets 304 and no bytes', async () => {
+  const { image } = await storeProductPicture(dataDir, await photograph(800, 600));
+  const url = image.replace('/uploads/products/', '/uploads/products/400/');
+  const first = await get(url);
+  expect(first.statusCode).toBe(200);
+  const etag = first.headers.etag;
+  const lastModified = first.headers['last-modified'];
+  expect(etag).toEqual(expect.any(String));
+  expect(lastModified).toEqual(expect.any(String));
+  for (const headers of [{ 'if-none-match': String(etag) }, { 'if-modified-since': String(lastModified) }]) {
+    const again = await t.app.inject({ method: 'GET', url, headers });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  }
+  // The stored picture itself, through the uploads' static serving, behaves the same.
+  const stored = await get(image);
+  expect(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: image,
+        headers: { 'if-none-match': String(stored.headers.etag) },
+      })
+    ).statusCode,
+  ).toBe(304);
+});

@@ -47,17 +47,17 @@ export async function uploadedHere(dataDir: string, image: string): Promise<bool
 const STORED_NAME = /^[0-9a-f]{16}$/;
 
 /** Copies being drawn, by file: a crowd asking for a new picture's copy at once draws it once. */
-const drawing = new Map<string, Promise<Buffer | null>>();
+const drawing = new Map<string, Promise<boolean>>();
 
 async function drawProductPictureCopy(
   dataDir: string,
   name: string,
   width: ProductPictureWidth,
   original?: Buffer,
-): Promise<Buffer | null> {
+): Promise<boolean> {
   const dir = path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
   const source = original ?? (await readFile(path.join(dir, `${name}.webp`)).catch(() => null));
-  if (!source) return null;
+  if (!source) return false;
   // The stored picture is one this server drew itself (decoded, at most 1200 px): no limits to apply again.
   const data = await sharp(source)
     .resize({ width, withoutEnlargement: true })
@@ -69,22 +69,26 @@ async function drawProductPictureCopy(
   const temporary = path.join(copyDir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
   await writeFile(temporary, data);
   await rename(temporary, path.join(copyDir, `${name}.webp`));
-  return data;
+  return true;
 }
 
 /**
- * A stored product picture at one of the narrower widths: the kept copy, or drawn from the stored picture and kept
- * (pictures stored before the copies existed, or a folder restored without them); null when no such picture is here.
+ * Where a stored product picture's copy at one of the narrower widths lies, relative to the product pictures'
+ * folder: the kept copy, or drawn from the stored picture and kept (pictures stored before the copies existed, or
+ * a folder restored without them); null when no such picture is here.
  */
 export async function productPictureCopy(
   dataDir: string,
   name: string,
   width: number,
-): Promise<Buffer | null> {
+): Promise<string | null> {
   if (!STORED_NAME.test(name) || !(PRODUCT_PICTURE_WIDTHS as readonly number[]).includes(width)) return null;
-  const file = path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR, String(width), `${name}.webp`);
-  const kept = await readFile(file).catch(() => null);
-  if (kept) return kept;
+  const relative = path.join(String(width), `${name}.webp`);
+  const kept = await stat(path.join(productPicturesDir(dataDir), relative)).then(
+    (found) => found.isFile(),
+    () => false,
+  );
+  if (kept) return relative;
   const key = `${width}/${name}`;
   let pending = drawing.get(key);
   if (!pending) {
@@ -93,5 +97,9 @@ export async function productPictureCopy(
     );
     drawing.set(key, pending);
   }
-  return pending;
+  return (await pending) ? relative : null;
+}
+
+export function productPicturesDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
 }
