@@ -113,12 +113,18 @@ describe('npm run seed arguments', () => {
       categories: 40,
       seed: 48,
       batchSize: 1000,
+      photographs: false,
     });
     expect(parseSeedArgs(['--products=100_000', '--seed', '7', '--batch', '500'])).toEqual({
       products: 100_000,
       categories: 0,
       seed: 7,
       batchSize: 500,
+      photographs: false,
+    });
+    expect(parseSeedArgs(['--photographs', '--products', '10'])).toMatchObject({
+      products: 10,
+      photographs: true,
     });
   });
 
@@ -132,6 +138,7 @@ describe('npm run seed arguments', () => {
     ])
       expect(parseSeedArgs(argv)).toHaveProperty('error');
     expect(parseSeedArgs(['--products', '10', '--colour', 'red'])).toHaveProperty('error');
+    expect(parseSeedArgs(['--products', '10', '--photographs=yes'])).toHaveProperty('error');
   });
 });
 
@@ -222,6 +229,24 @@ describe('seeding the bulk catalogue into the demo shop', () => {
     expect(answer.image_url.length).toBe(sample.pictures);
     const ar = await t.app.inject({ method: 'GET', url: `/api/products/${sample.id}?lang=ar` });
     expect(ar.json<{ name: string }>().name).toBe(sample.name_ar);
+  });
+
+  test('products pick their pictures from the galleries given (the photographed ones of --photographs)', async () => {
+    const stored = (n: number) => `/uploads/products/${n.toString(16).padStart(16, '0')}.webp`;
+    const galleries = new Map(
+      CATEGORY_TEMPLATES.map((template, index) => [
+        template.slug,
+        [[stored(index * 10 + 1), stored(index * 10 + 2), stored(index * 10 + 3), stored(index * 10 + 4)]],
+      ]),
+    );
+    const result = await seedBulkCatalogue(t.db, { products: 60, galleries });
+    const images = await executeRows<{ image: string }>(
+      t.db,
+      sql`SELECT DISTINCT image FROM ${productImages} WHERE product_id >= ${result.firstId}`,
+    );
+    const given = new Set([...galleries.values()].flat(2));
+    expect(images.length).toBeGreaterThan(4);
+    for (const { image } of images) expect(given.has(image)).toBe(true);
   });
 
   test('a second run adds as many again under new names, and more categories', async () => {

@@ -1,4 +1,4 @@
-// `npm run seed -- --products N [--categories M] [--seed S] [--batch B]`: fills a database with a large bilingual
+// `npm run seed -- --products N [--categories M] [--seed S] [--batch B] [--photographs]`: fills a database with a large bilingual
 // catalogue for benchmarks and demos (server/db/seed/bulkCatalogue.ts). It migrates first and gives an empty
 // database the demo shop, then adds N products on top; a second run adds N more under new names. On the embedded
 // database (DATA_DIR), stop the server first: its data folder is locked to one process. DATABASE_URL: PostgreSQL.
@@ -9,23 +9,27 @@ import { prepareDatabase } from './db/migrate';
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_BULK_SEED,
+  demoGalleriesBySlug,
   seedBulkCatalogue,
   type BulkProgress,
 } from './db/seed/bulkCatalogue';
+import { photographedGalleries } from './seedPhotographs';
 
 export const SEED_USAGE =
-  'Usage: npm run seed -- --products N [--categories M] [--seed S] [--batch B]\n' +
+  'Usage: npm run seed -- --products N [--categories M] [--seed S] [--batch B] [--photographs]\n' +
   '  N products (and M more categories) on top of the demo shop; S seeds the generator (default ' +
-  `${DEFAULT_BULK_SEED}), B products per transaction (default ${DEFAULT_BATCH_SIZE}).`;
+  `${DEFAULT_BULK_SEED}), B products per transaction (default ${DEFAULT_BATCH_SIZE}); --photographs gives ` +
+  "them pictures with a photograph's weight, stored in DATA_DIR as uploads are, instead of the demo's drawings.";
 
 export interface SeedCommand {
   products: number;
   categories: number;
   seed: number;
   batchSize: number;
+  photographs: boolean;
 }
 
-const LIMITS: Record<string, [key: keyof SeedCommand, min: number, max: number]> = {
+const LIMITS: Record<string, [key: Exclude<keyof SeedCommand, 'photographs'>, min: number, max: number]> = {
   '--products': ['products', 1, 10_000_000],
   '--categories': ['categories', 0, 10_000],
   '--seed': ['seed', 0, 2 ** 32 - 1],
@@ -39,9 +43,14 @@ export function parseSeedArgs(argv: readonly string[]): SeedCommand | { error: s
     categories: 0,
     seed: DEFAULT_BULK_SEED,
     batchSize: DEFAULT_BATCH_SIZE,
+    photographs: false,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index] as string;
+    if (argument === '--photographs') {
+      command.photographs = true;
+      continue;
+    }
     const [flag, inline] = argument.includes('=') ? argument.split('=', 2) : [argument, undefined];
     const limit = LIMITS[flag as string];
     if (!limit) return { error: `Unknown argument ${argument}.\n${SEED_USAGE}` };
@@ -93,7 +102,14 @@ async function main(config: Config): Promise<number> {
         (command.categories ? ` and ${command.categories} categories` : '') +
         ` (seed ${command.seed}, ${command.batchSize} a batch)…`,
     );
+    const galleries = command.photographs
+      ? await photographedGalleries(config.dataDir, demoGalleriesBySlug(), undefined, (stored, total) => {
+          if (stored === total || stored % 10 === 0)
+            console.log(`  ${stored} / ${total} photographs stored in ${config.dataDir}/uploads/products`);
+        })
+      : undefined;
     const result = await seedBulkCatalogue(database.db, {
+      galleries,
       products: command.products,
       categories: command.categories,
       seed: command.seed,

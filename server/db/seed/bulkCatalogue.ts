@@ -522,7 +522,7 @@ async function prepareCategories(
 }
 
 /** The demo shop's generated pictures, as galleries by category (server/assets/products). */
-function galleriesBySlug(): Map<string, string[][]> {
+export function demoGalleriesBySlug(): Map<string, string[][]> {
   const galleries = new Map<string, string[][]>();
   for (const product of buildCatalog()) {
     const list = galleries.get(product.categorySlug) ?? [];
@@ -549,6 +549,8 @@ export interface BulkSeedOptions {
   batchSize?: number;
   now?: Date;
   onProgress?: (progress: BulkProgress) => void;
+  /** the pictures products pick from, by demo category (default: the demo's drawings; server/seedPhotographs.ts) */
+  galleries?: Map<string, string[][]>;
 }
 
 export interface BulkSeedResult {
@@ -573,7 +575,10 @@ export async function seedBulkCatalogue(db: Db, options: BulkSeedOptions): Promi
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const now = options.now ?? new Date();
   const { categoriesByFamily, created } = await prepareCategories(db, options.categories ?? 0);
-  const context: BulkContext = { categoriesByFamily, galleriesBySlug: galleriesBySlug() };
+  const context: BulkContext = {
+    categoriesByFamily,
+    galleriesBySlug: options.galleries ?? demoGalleriesBySlug(),
+  };
   const [sequence] = await executeRows<{ name: string }>(
     db,
     sql`SELECT pg_get_serial_sequence('products', 'id') AS name`,
