@@ -8,7 +8,8 @@
 // (shopper, Lighthouse, trace, scale's phone row), --compare=http://127.0.0.1:PORT (shopper: another build's server,
 // alternating), --api=reads,signed,login,cart (parts of the API load); scale: --sizes=150,10000,100000 (100 000 on
 // BENCH_DATABASE_URL), --seconds=10 (each load), --no-phone, --compare-api=URL (another build's server on the
-// largest catalogue: its API rows right after this one's). Quick: --no-build --only=scale --sizes=150 --runs=1.
+// largest catalogue: its API rows right after this one's), --photographs (the seeded PGlite catalogue's pictures
+// with a photograph's weight: `npm run seed -- --photographs`). Quick: --no-build --only=scale --sizes=150 --runs=1.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -632,6 +633,7 @@ async function main() {
       postgresUrl: process.env.BENCH_DATABASE_URL,
       compareApi: flagValue('compare-api'),
       phone: !args.includes('--no-phone'),
+      photographs: args.includes('--photographs'),
     });
   currentPart = 'csv';
   if (wants('csv')) results.csv = csvRows(row);

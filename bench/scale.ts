@@ -96,7 +96,11 @@ async function answer<T>(url: string): Promise<T> {
 }
 
 /** The server on a catalogue of about `size` products (see the head of this file); null when it cannot be had. */
-async function openCatalogue(size: number, postgresUrl: string | undefined): Promise<Catalogue | null> {
+async function openCatalogue(
+  size: number,
+  postgresUrl: string | undefined,
+  photographs: boolean,
+): Promise<Catalogue | null> {
   let server: Awaited<ReturnType<typeof startServer>>;
   let database = 'PGlite';
   if (size >= 100_000) {
@@ -113,11 +117,13 @@ async function openCatalogue(size: number, postgresUrl: string | undefined): Pro
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     const started = Date.now();
-    execFileSync('npx', ['tsx', 'server/seedCatalogue.ts', '--products', String(size - 150)], {
+    const seedArgs = ['tsx', 'server/seedCatalogue.ts', '--products', String(size - 150)];
+    execFileSync('npx', photographs ? [...seedArgs, '--photographs'] : seedArgs, {
       cwd: root,
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    if (photographs) database += ', photographs';
     console.error(
       `scale: seeded ${size - 150} products on PGlite in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
@@ -241,13 +247,18 @@ export interface ScaleOptions {
   compareApi?: string;
   /** `phone` off: the real-phone loads are the longest part */
   phone: boolean;
+  /**
+   * the seeded PGlite catalogues with pictures of a photograph's weight (`npm run seed -- --photographs`); the
+   * PostgreSQL one has the pictures it was seeded with, served from the bench server's own folder (drawings)
+   */
+  photographs?: boolean;
 }
 
 export async function scaleRows(row: Row, options: ScaleOptions): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};
   const largest = Math.max(...options.sizes);
   for (const size of options.sizes) {
-    const catalogue = await openCatalogue(size, options.postgresUrl);
+    const catalogue = await openCatalogue(size, options.postgresUrl, options.photographs ?? false);
     if (!catalogue) continue;
     try {
       const bytes = await pageBytes(row, catalogue);
