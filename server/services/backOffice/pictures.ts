@@ -17,13 +17,18 @@ import { CATALOG_MESSAGES } from './catalog';
 export const PRODUCT_PICTURES_DIR = 'products';
 /** The address an uploaded product picture is served at (app.ts serves only these and profile pictures). */
 export const PRODUCT_PICTURE_PATH = /^\/uploads\/products\/[0-9a-f]{16}\.webp$/;
+/** Where the stored product pictures are kept (and, in a folder per width, their narrower copies). */
+export function productPicturesDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
+}
+
 /** Product pages show pictures large: 1200 px is enough for a dense phone screen at full width. */
 export const PRODUCT_PICTURE_SIDE = STORED_PRODUCT_PICTURE_SIDE;
 
 export async function storeProductPicture(dataDir: string, bytes: Buffer | null): Promise<PictureResponse> {
   if (!bytes || bytes.length === 0) throw new Invalid({ image: [CATALOG_MESSAGES.pictureRequired] });
   const picture = await preparePicture(bytes, PRODUCT_PICTURE_SIDE);
-  const dir = path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
+  const dir = productPicturesDir(dataDir);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(8).toString('hex')}.${picture.extension}`;
   await writeFile(path.join(dir, name), picture.data);
@@ -37,7 +42,7 @@ export async function storeProductPicture(dataDir: string, bytes: Buffer | null)
 /** Whether a product's picture address names a picture uploaded here (a new product may use only those). */
 export async function uploadedHere(dataDir: string, image: string): Promise<boolean> {
   if (!PRODUCT_PICTURE_PATH.test(image)) return false;
-  return stat(path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR, path.basename(image))).then(
+  return stat(path.join(productPicturesDir(dataDir), path.basename(image))).then(
     (found) => found.isFile(),
     () => false,
   );
@@ -55,7 +60,7 @@ async function drawProductPictureCopy(
   width: ProductPictureWidth,
   original?: Buffer,
 ): Promise<boolean> {
-  const dir = path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
+  const dir = productPicturesDir(dataDir);
   const source = original ?? (await readFile(path.join(dir, `${name}.webp`)).catch(() => null));
   if (!source) return false;
   // The stored picture is one this server drew itself (decoded, at most 1200 px): no limits to apply again.
@@ -98,8 +103,4 @@ export async function productPictureCopy(
     drawing.set(key, pending);
   }
   return (await pending) ? relative : null;
-}
-
-export function productPicturesDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
 }
