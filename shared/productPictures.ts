@@ -11,7 +11,7 @@ export const STORED_PRODUCT_PICTURE_SIDE = 1200;
 export type ProductPictureWidth = (typeof PRODUCT_PICTURE_WIDTHS)[number];
 
 /** A picture this server stored: `/uploads/products/<16 hex>.webp` (services/backOffice/pictures). */
-const STORED_PRODUCT_PICTURE = /^\/uploads\/products\/([0-9a-f]{16})\.webp$/;
+export const STORED_PRODUCT_PICTURE = /^\/uploads\/products\/([0-9a-f]{16})\.webp$/;
 
 /** The address of a stored product picture at one of the widths. */
 export function productPictureAt(name: string, width: ProductPictureWidth): string {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import {
   PRODUCT_PICTURE_WIDTHS,
+  STORED_PRODUCT_PICTURE,
   STORED_PRODUCT_PICTURE_SIDE,
   type ProductPictureWidth,
 } from '../../../shared/productPictures';
@@ -16,7 +17,7 @@ import { CATALOG_MESSAGES } from './catalog';
 
 export const PRODUCT_PICTURES_DIR = 'products';
 /** The address an uploaded product picture is served at (app.ts serves only these and profile pictures). */
-export const PRODUCT_PICTURE_PATH = /^\/uploads\/products\/[0-9a-f]{16}\.webp$/;
+export const PRODUCT_PICTURE_PATH = STORED_PRODUCT_PICTURE;
 /** Where the stored product pictures are kept (and, in a folder per width, their narrower copies). */
 export function productPicturesDir(dataDir: string): string {
   return path.join(dataDir, 'uploads', PRODUCT_PICTURES_DIR);
