@@ -81,7 +81,7 @@ const registeredNamespaces = new Map<string, (ar: boolean) => Promise<object>>()
  */
 export function registerNamespace(namespace: string, load: (ar: boolean) => Promise<object>): Promise<void> {
   registeredNamespaces.set(namespace, load);
-  return i18n.loadNamespaces(namespace);
+  return loadNamespaces(namespace);
 }
 
 function isChunkedNamespace(namespace: string): namespace is ChunkedNamespace {
@@ -168,6 +168,22 @@ export async function initI18n(): Promise<Language> {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
+/**
+ * i18next answers a namespace asked for before its `init` at once, loading nothing; the browser's boot asks for the
+ * page's code and texts before the texts start (to fetch them beside the language's), so such a request waits for
+ * the start and then loads: a page is never shown as loaded without its texts.
+ */
+function loadNamespaces(namespaces: string | string[]): Promise<void> {
+  if (i18n.isInitialized || i18n.isInitializing) return i18n.loadNamespaces(namespaces);
+  return new Promise<void>((resolve) => {
+    const started = () => {
+      i18n.off('initialized', started);
+      resolve();
+    };
+    i18n.on('initialized', started);
+  }).then(() => i18n.loadNamespaces(namespaces));
+}
+
 /** Loads the `auth` namespace (both the current language's and, on a later switch, the new one's). */
 export function loadAuthTexts(): Promise<void> {
   return loadNamespace(AUTH_NAMESPACE);
@@ -175,24 +191,24 @@ export function loadAuthTexts(): Promise<void> {
 
 /** Loads a lazy namespace; routes load it beside their page's code. */
 export function loadNamespace(namespace: LazyNamespace): Promise<void> {
-  return i18n.loadNamespaces(namespace);
+  return loadNamespaces(namespace);
 }
 
 /**
  * Loads the `shop` namespace: the cart, shipping and coupon texts (keys `cart.…`, `shipping.…`, `coupon.…`).
  */
 export function loadShopTexts(): Promise<void> {
-  return i18n.loadNamespaces(SHOP_NAMESPACE);
+  return loadNamespaces(SHOP_NAMESPACE);
 }
 
 /** The `footer` namespace: the footer loads it beside its code, when the shopper nears it. */
 export function loadFooterTexts(): Promise<void> {
-  return i18n.loadNamespaces(FOOTER_NAMESPACE);
+  return loadNamespaces(FOOTER_NAMESPACE);
 }
 
 /** The `account` namespace (the account pages' texts), with `auth`, whose form rules they share. */
 export function loadAccountTexts(): Promise<void> {
-  return i18n.loadNamespaces([AUTH_NAMESPACE, ACCOUNT_NAMESPACE]);
+  return loadNamespaces([AUTH_NAMESPACE, ACCOUNT_NAMESPACE]);
 }
 
 /** Tests: both languages bundled, synchronous start. */
