@@ -1,16 +1,6 @@
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 
-type I18nModule = typeof import('./i18n');
-
-/** A fresh copy of the i18n module (its own i18next instance), not the one the test setup started. */
-function freshI18n(): I18nModule {
-  let module: I18nModule | undefined;
-  jest.isolateModules(() => {
-    module = jest.requireActual<I18nModule>('./i18n');
-  });
-  if (!module) throw new Error('i18n module not loaded');
-  return module;
-}
+import { freshI18n } from '../testing/freshI18n';
 
 function clearCookie(name: string) {
   document.cookie = `${name}=; path=/; max-age=0`;
