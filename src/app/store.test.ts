@@ -53,6 +53,30 @@ describe('makeStore', () => {
     expect(selectIsAuthenticated(store.getState())).toBe(true);
   });
 
+  it('freezes what reducers store in development and tests, and skips that walk in a production build', async () => {
+    async function searchStateIn(environment: string) {
+      const former = process.env.NODE_ENV;
+      process.env.NODE_ENV = environment;
+      try {
+        let state: ReturnType<ReturnType<typeof makeStore>['getState']> | undefined;
+        await jest.isolateModulesAsync(async () => {
+          const [{ makeStore: makeFreshStore }, { searchSubmitted: submitted }] = await Promise.all([
+            import('./store'),
+            import('./events'),
+          ]);
+          const store = makeFreshStore();
+          store.dispatch(submitted('oud'));
+          state = store.getState();
+        });
+        return state?.search;
+      } finally {
+        process.env.NODE_ENV = former;
+      }
+    }
+    expect(Object.isFrozen(await searchStateIn('test'))).toBe(true);
+    expect(Object.isFrozen(await searchStateIn('production'))).toBe(false);
+  });
+
   it('normalises a chosen currency code', () => {
     const store = makeStore();
     store.dispatch(currencyChanged(' sar '));

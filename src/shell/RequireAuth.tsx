@@ -5,6 +5,7 @@ import { notify } from '../lib/notify';
 import { loginRequired } from '../app/events';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { authModalOpened, selectIsAuthenticated } from '../features/auth/authSlice';
+import { PageReady } from './RouteBoundary';
 
 /** Account pages: signed out → 'please login first' and the login modal. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -36,6 +37,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       >
         {t('shell.nav.login')}
       </button>
+      <PageReady />
     </section>
   );
 }

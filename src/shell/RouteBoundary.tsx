@@ -50,8 +50,9 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
  * Marks the document once a page is on screen with its event handlers (`<html data-page-ready>`): a page the server
  * rendered shows before it answers input, so journeys and tools wait for this after a load. The pictures of the
  * cards below a grid's first two rows wait for it too (ui/ui.css), so they do not share a phone's line with the code.
+ * Every lazy page renders it; a view shown in a page's place (RequireAuth's sign-in prompt) renders it itself.
  */
-function PageReady(): null {
+export function PageReady(): null {
   useEffect(() => {
     document.documentElement.dataset.pageReady = 'true';
   }, []);
