@@ -9,7 +9,8 @@
 // alternating), --api=reads,signed,login,cart (parts of the API load); scale: --sizes=150,10000,100000 (100 000 on
 // BENCH_DATABASE_URL), --seconds=10 (each load), --no-phone, --compare-api=URL (another build's server on the
 // largest catalogue: its API rows right after this one's), --photographs (the seeded PGlite catalogue's pictures
-// with a photograph's weight: `npm run seed -- --photographs`). Quick: --no-build --only=scale --sizes=150 --runs=1.
+// with a photograph's weight: `npm run seed -- --photographs`; on PostgreSQL, BENCH_DATA_DIR= the DATA_DIR its seed
+// wrote the pictures to). Quick: --no-build --only=scale --sizes=150 --runs=1.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -111,7 +111,15 @@ async function openCatalogue(
       return null;
     }
     database = 'PostgreSQL';
-    server = await startServer({ databaseUrl: postgresUrl });
+    // A PostgreSQL catalogue seeded with `--photographs` keeps its pictures in the data folder of that seed (DATA_DIR):
+    // the server must serve that folder, or every picture is a 404 and the phone row measures pages without them.
+    const picturesDir = process.env.BENCH_DATA_DIR;
+    if (photographs && !picturesDir)
+      console.error(
+        'scale: --photographs on PostgreSQL needs BENCH_DATA_DIR, the DATA_DIR its seed wrote the pictures to; measured without them',
+      );
+    if (photographs && picturesDir) database += ', photographs';
+    server = await startServer({ databaseUrl: postgresUrl, ...(picturesDir && { dataDir: picturesDir }) });
   } else if (size > 150) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-scale-'));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
