@@ -38,6 +38,7 @@ export const IMPORT_ISSUES = {
   image_position_invalid: 'Not a picture position: “{{value}}”.',
   too_many_images: 'At most {{max}} pictures a product: the others are left out.',
   too_many_values: 'At most {{max}} sizes or colours a product: the others are left out.',
+  too_many_rows: 'At most {{max}} rows a product: {{handle}} has more, and is left out.',
   option_ignored: 'The option “{{name}}” is neither a size nor a colour: its values are not imported.',
   text_too_long: 'At most {{max}} characters.',
   arabic_missing: 'No Arabic title: the English one shows in Arabic too.',

@@ -18,6 +18,7 @@ import {
   products,
   users,
 } from '../db/schema';
+import { LIMITS } from '../services/backOffice/catalogueCsv';
 import { checkCsv, fileTooLargeMessage, runImport } from '../services/backOffice/catalogueImport';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { bearer, createShopper, type Shopper } from './testSupport';
@@ -340,6 +341,56 @@ describe('bad input gets a clear answer and nothing is imported', () => {
       ]),
     );
     expect(job.issues.find((issue) => issue.code === 'price_invalid')?.params).toEqual({ value: '12.3456' });
+  });
+
+  test('a product with more rows than a product may have: refused at the first row past them, the rest not kept', async () => {
+    // Shopify writes a product's variants and pictures as rows under its handle; a file with endless rows of one
+    // handle would otherwise be held whole in memory and compared picture by picture.
+    const rows = Array.from(
+      { length: LIMITS.rowsPerProduct + 3 },
+      (_, index) =>
+        `many-rows,${index === 0 ? 'Many rows' : ''},,,,${index === 0 ? 'Imported shirts' : ''},,,,,,,,,,${index === 0 ? '1' : ''},,,https://pictures.example.com/${index}.jpg,,,`,
+    );
+    const job = await rejects(
+      [HEADER, ...rows, 'after-it,After it,,,,Imported shirts,,,TRUE,,,,,,,2,,1,,,,'].join('\n'),
+    );
+    const past = job.issues.filter((issue) => issue.code === 'too_many_rows');
+    expect(past).toEqual([
+      expect.objectContaining({
+        line: LIMITS.rowsPerProduct + 2,
+        column: 'Handle',
+        severity: 'error',
+        params: { max: LIMITS.rowsPerProduct, handle: 'many-rows' },
+      }),
+    ]);
+    // the next product is read as usual
+    expect(job.products).toBe(1);
+  });
+
+  test('a shop handle (product-123) naming no product is refused even beside the SKU of an existing one', async () => {
+    const [existing] = await t.db.select().from(products).where(eq(products.id, 3));
+    await t.db.update(products).set({ sku: 'DEMO-SKU-3' }).where(eq(products.id, 3));
+    try {
+      const job = await rejects(
+        `${HEADER}\nproduct-99999,Renamed,,,,Imported shirts,,,TRUE,,,,,,DEMO-SKU-3,2,,1,,,,`,
+      );
+      expect(job.issues.filter((issue) => issue.severity === 'error')).toEqual([
+        expect.objectContaining({
+          line: 2,
+          column: 'Handle',
+          code: 'handle_reserved',
+          params: { handle: 'product-99999' },
+        }),
+      ]);
+      expect((await t.db.select().from(products).where(eq(products.id, 3)))[0]?.handle).toBe(
+        existing?.handle,
+      );
+    } finally {
+      await t.db
+        .update(products)
+        .set({ sku: existing?.sku ?? null })
+        .where(eq(products.id, 3));
+    }
   });
 
   test('missing required columns, an empty file, not UTF-8', async () => {

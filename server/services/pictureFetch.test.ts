@@ -10,6 +10,12 @@ let server: Server;
 let base: string;
 let hits = 0;
 let png: Buffer;
+const ENDLESS: Record<string, { status: number; headers: Record<string, string> }> = {
+  '/endless-404': { status: 404, headers: { 'content-type': 'text/html' } },
+  '/endless-page': { status: 200, headers: { 'content-type': 'text/html' } },
+  '/endless-redirect': { status: 302, headers: { location: '/a.png', 'content-type': 'text/html' } },
+};
+const closedEndless = new Set<string>();
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } })
@@ -35,6 +41,17 @@ beforeAll(async () => {
       return write();
     }
     if (path === '/slow.png') return; // never answers
+    // Answers that are not the picture, with a body that never ends: the fetch must hang up, not drain it.
+    const endless = ENDLESS[path];
+    if (endless) {
+      response.writeHead(endless.status, endless.headers);
+      const drip = setInterval(() => response.write(Buffer.alloc(1024)), 20);
+      response.on('close', () => {
+        clearInterval(drip);
+        closedEndless.add(path);
+      });
+      return;
+    }
     if (path === '/to-private') return response.writeHead(302, { location: 'http://10.0.0.1/a.png' }).end();
     if (path === '/loop') return response.writeHead(302, { location: '/loop' }).end();
     if (path === '/missing.png') return response.writeHead(404).end();
@@ -81,6 +98,8 @@ describe('addresses a picture may not come from', () => {
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
     '::ffff:a9fe:a9fe',
+    '::ffff:0:7f00:1',
+    '::ffff:0:a00:1',
     '::127.0.0.1',
     '64:ff9b::7f00:1',
     '2002:7f00:1::',
@@ -162,6 +181,17 @@ describe('connects to the checked address, with limits (127.0.0.1 allowed for th
     const bytes = await fetchPicture(`http://shop-pictures.test:${port}/a.png`, { ...loopbackOnly, resolve });
     expect(bytes.equals(png)).toBe(true);
     expect(resolutions).toBe(1);
+  });
+
+  test.each([
+    ['/endless-404', 'http_status'],
+    ['/endless-page', 'wrong_type'],
+    ['/endless-redirect', 'fetched'],
+  ])('an answer it does not read (%s) is hung up on, not left downloading', async (path, outcome) => {
+    expect(await reason(fetchPicture(`${base}${path}`, loopbackOnly))).toBe(outcome);
+    for (let waited = 0; waited < 2000 && !closedEndless.has(path); waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closedEndless.has(path)).toBe(true);
   });
 
   test('not a picture type', async () => {

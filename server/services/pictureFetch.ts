@@ -57,6 +57,7 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): an IPv4 address inside, which a translator would reach
   ['64:ff9b::', 96], // NAT64: an IPv4 address inside
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
@@ -229,8 +230,10 @@ export async function fetchPicture(address: string, options: PictureFetchOptions
         throw new PictureFetchError('unreachable', (error as Error).message);
       }
       const status = response.statusCode ?? 0;
+      // Every answer not read to its end below is destroyed, not drained: a host that keeps sending would otherwise
+      // hold the socket and keep downloading after this fetch gave up (nothing else bounds it once it returns).
       if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume();
+        response.destroy();
         if (redirects >= limits.maxRedirects) throw new PictureFetchError('too_many_redirects');
         try {
           url = new URL(response.headers.location, url);
@@ -240,12 +243,12 @@ export async function fetchPicture(address: string, options: PictureFetchOptions
         continue;
       }
       if (status !== 200) {
-        response.resume();
+        response.destroy();
         throw new PictureFetchError('http_status', String(status));
       }
       const type = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!ACCEPTED_TYPES.has(type)) {
-        response.resume();
+        response.destroy();
         throw new PictureFetchError('wrong_type', type);
       }
       const declared = Number(response.headers['content-length']);

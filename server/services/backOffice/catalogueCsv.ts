@@ -55,6 +55,11 @@ export const LIMITS = {
   url: 2048,
   images: 10,
   values: 50,
+  /**
+   * rows under one handle: Shopify's most variants a product (2 048), with room for picture rows; more is refused
+   * (the rows of a handle are held until it ends, so a file of one endless handle would be held whole)
+   */
+  rowsPerProduct: 2_500,
   /** the report lists this many findings; the counts cover all */
   reportedIssues: 500,
   maxPrice: 100_000_000,
@@ -161,15 +166,37 @@ function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * The HTML without its script and style elements (their content is no text), in one pass: a file's description
+ * of many opening tags and no closing one costs as much as any other (a lazy regular expression scanned to the end
+ * for each opening tag).
+ */
+function withoutScriptsAndStyles(html: string): string {
+  const lower = html.toLowerCase();
+  const opening = /<(script|style)\b[^<>]*>/g;
+  let kept = '';
+  let from = 0;
+  for (let found = opening.exec(lower); found; found = opening.exec(lower)) {
+    const close = lower.indexOf(`</${found[1]}`, opening.lastIndex);
+    // no closing tag after this one: none after any later one either
+    if (close < 0) break;
+    const end = lower.indexOf('>', close);
+    if (end < 0) break;
+    kept += html.slice(from, found.index);
+    from = end + 1;
+    opening.lastIndex = from;
+  }
+  return kept + html.slice(from);
+}
+
 /** A product description is plain text in the shop (never rendered as HTML): Shopify's HTML read as text. */
 export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return html.trim();
-  const text = html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+  const text = withoutScriptsAndStyles(html)
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|li|h[1-6]|tr)\s*>/gi, '\n')
-    .replace(/<li\b[^>]*>/gi, '• ')
-    .replace(/<[^>]*>/g, '');
+    .replace(/<li\b[^<>]*>/gi, '• ')
+    .replace(/<\/?[a-z!][^<>]*>/gi, '');
   return decodeEntities(text)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
@@ -212,6 +239,8 @@ interface Row {
 export class ProductReader {
   private rows: Row[] = [];
   private handle: string | null = null;
+  /** this handle has more rows than a product may have: reported once, its further rows not kept */
+  private overflowed = false;
   /** every handle seen, with its first line: a handle coming back later is reported */
   private seen = new Map<string, number>();
   /** every SKU seen in the file, with its product's handle */
@@ -240,7 +269,11 @@ export class ProductReader {
       return null;
     }
     if (handle === this.handle) {
-      this.rows.push(row);
+      if (this.rows.length < LIMITS.rowsPerProduct) this.rows.push(row);
+      else if (!this.overflowed) {
+        this.overflowed = true;
+        this.report(issue(line, 'Handle', 'error', 'too_many_rows', { max: LIMITS.rowsPerProduct, handle }));
+      }
       return null;
     }
     const finished = this.finish();
@@ -275,10 +308,12 @@ export class ProductReader {
   private finish(): ImportedProduct | null {
     const rows = this.rows;
     const handle = this.handle;
+    const overflowed = this.overflowed;
     this.rows = [];
     this.handle = null;
+    this.overflowed = false;
     const [first] = rows;
-    if (!first || handle === null) return null;
+    if (!first || handle === null || overflowed) return null;
     let failed = false;
     const fail = (line: number, column: string, code: ImportIssueCode, params: Issue['params'] = {}) => {
       failed = true;
@@ -335,6 +370,7 @@ export class ProductReader {
     let stock = 0;
     let sku: string | null = null;
     const pictures: { url: string; position: number; order: number }[] = [];
+    const pictureUrls = new Set<string>();
 
     rows.forEach((row, order) => {
       const priceText = this.cell(row, 'Variant Price');
@@ -424,8 +460,10 @@ export class ProductReader {
           if (/^\d{1,6}$/.test(positionText)) position = Number(positionText);
           else fail(row.line, 'Image Position', 'image_position_invalid', { value: positionText });
         }
-        if (valid && !pictures.some((picture) => picture.url === src))
+        if (valid && !pictureUrls.has(src)) {
+          pictureUrls.add(src);
           pictures.push({ url: src, position, order });
+        }
       }
     });
     if (price === null && !failed) fail(first.line, 'Variant Price', 'price_missing');

@@ -276,19 +276,21 @@ async function checkInto(
         });
         continue;
       }
-      if (!sameHandle && !sameSku) {
-        if (SHOP_HANDLE.test(product.handle)) {
-          addIssue(report, {
-            line: product.line,
-            column: 'Handle',
-            severity: 'error',
-            code: 'handle_reserved',
-            params: { handle: product.handle },
-          });
-          continue;
-        }
-        newCount += 1;
+      // A shop handle (product-123) names the shop's product of that number: a file may not give it to another
+      // product, new or found by its SKU (renamed, it would take the handle the shop gives product 123 later).
+      const reserved =
+        !sameHandle && SHOP_HANDLE.test(product.handle) && product.handle !== `product-${sameSku?.id ?? ''}`;
+      if (reserved) {
+        addIssue(report, {
+          line: product.line,
+          column: 'Handle',
+          severity: 'error',
+          code: 'handle_reserved',
+          params: { handle: product.handle },
+        });
+        continue;
       }
+      if (!sameHandle && !sameSku) newCount += 1;
       seq += 1;
       items.push({ seq, handle: product.handle, line: product.line, product });
     }
