@@ -615,7 +615,7 @@ describe('export', () => {
     const formula = await productByHandle('linen-shirt');
     await t.db
       .update(products)
-      .set({ nameEn: '=1+2', brand: '@SUM(A1)' })
+      .set({ nameEn: '=1+2', brand: '@SUM(A1)', nameAr: 'عود;=HYPERLINK("http://evil.example")' })
       .where(eq(products.id, formula?.id ?? 0));
     const text = await exportCsv();
     const rows = parse(text, { bom: true }) as string[][];
@@ -627,6 +627,9 @@ describe('export', () => {
     expect(shirt?.[5]).toBe("'@SUM(A1)");
     // no cell starts a formula
     expect(rows.flat().some((cell) => /^[=+\-@\t\r]/.test(cell))).toBe(false);
+    // nor one after a semicolon, the list separator a spreadsheet splits on in Arabic and many other locales: such a
+    // cell is quoted, so it stays one cell there too
+    expect(text).toContain('"عود;=HYPERLINK(""http://evil.example"")"');
   });
 
   test('the export read back changes nothing (the demo shop included)', async () => {

@@ -68,7 +68,9 @@ async function* cataloguePages(db: Db, publicUrl: string): AsyncGenerator<string
       );
     }
     after = last.product.id;
-    yield stringify(rows);
+    // A cell with a semicolon is quoted too: a spreadsheet whose list separator is ";" (Arabic, French, German
+    // locales…) splits an unquoted one there, and a part starting with "=" would become a formula cell of its own.
+    yield stringify(rows, { quoted_match: ';' });
   }
 }
 
