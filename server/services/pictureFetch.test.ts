@@ -194,6 +194,27 @@ describe('connects to the checked address, with limits (127.0.0.1 allowed for th
     expect(closedEndless.has(path)).toBe(true);
   });
 
+  test('a host with several addresses: one that does not answer is passed over for the next (a server without IPv6)', async () => {
+    const port = new URL(base).port;
+    // nothing listens on 127.0.0.2: a refused connection, as an IPv6 address is on a server without IPv6
+    const resolve: Resolver = async () => [
+      { address: '127.0.0.2', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
+    const bytes = await fetchPicture(`http://dual-stack.test:${port}/a.png`, {
+      isAllowed: (address) => address === '127.0.0.1' || address === '127.0.0.2',
+      resolve,
+    });
+    expect(bytes.equals(png)).toBe(true);
+    // every address unreachable: said as such
+    const nowhere: Resolver = async () => [{ address: '127.0.0.2', family: 4 }];
+    expect(
+      await reason(
+        fetchPicture(`http://nowhere.test:${port}/a.png`, { isAllowed: () => true, resolve: nowhere }),
+      ),
+    ).toBe('unreachable');
+  });
+
   test('not a picture type', async () => {
     expect(await reason(fetchPicture(`${base}/page.html`, loopbackOnly))).toBe('wrong_type');
   });

@@ -131,13 +131,16 @@ export interface PictureFetchOptions {
   limits?: Partial<PictureFetchLimits>;
 }
 
-/** The one address to connect to: every address the host resolves to must be allowed (no mixing in a private one). */
-async function checkedAddress(
+/**
+ * The addresses to connect to, in the resolver's order: every address the host resolves to must be allowed (no
+ * mixing in a private one).
+ */
+async function checkedAddresses(
   hostname: string,
   resolve: Resolver,
   isAllowed: (address: string) => boolean,
   signal: AbortSignal,
-): Promise<ResolvedAddress> {
+): Promise<ResolvedAddress[]> {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   const literal = isIP(bare);
   let addresses: ResolvedAddress[];
@@ -159,7 +162,28 @@ async function checkedAddress(
   if (addresses.length === 0) throw new PictureFetchError('unreachable', 'no address');
   const refused = addresses.find((entry) => !isAllowed(entry.address));
   if (refused) throw new PictureFetchError('address_refused', refused.address);
-  return addresses[0] as ResolvedAddress;
+  return addresses;
+}
+
+/**
+ * The answer of the first checked address that takes the connection: a host's IPv6 address first, on a server
+ * without IPv6, fails at once and its IPv4 address answers (as a browser falls back).
+ */
+async function requestAny(
+  url: URL,
+  targets: ResolvedAddress[],
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  let failure: unknown = new Error('no address');
+  for (const target of targets) {
+    try {
+      return await request(url, target, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 function request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
@@ -220,11 +244,11 @@ export async function fetchPicture(address: string, options: PictureFetchOptions
     for (let redirects = 0; ; redirects += 1) {
       if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
         throw new PictureFetchError('address_refused', url.protocol);
-      const target = await checkedAddress(url.hostname, resolve, isAllowed, controller.signal);
+      const targets = await checkedAddresses(url.hostname, resolve, isAllowed, controller.signal);
       if (controller.signal.aborted) throw new PictureFetchError('timeout');
       let response: IncomingMessage;
       try {
-        response = await request(url, target, controller.signal);
+        response = await requestAny(url, targets, controller.signal);
       } catch (error) {
         if (controller.signal.aborted) throw new PictureFetchError('timeout');
         throw new PictureFetchError('unreachable', (error as Error).message);
