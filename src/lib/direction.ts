@@ -17,8 +17,10 @@ const bootstrapLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>
 export function applyDocumentLanguage(language: Language): Promise<void> {
   const direction = directionOf(language);
   const root = document.documentElement;
-  root.lang = language;
-  root.dir = direction;
+  // Only when they change: Chromium recomputes the whole page's style and layout on a write of the same value,
+  // and the server's page already says both.
+  if (root.lang !== language) root.lang = language;
+  if (root.dir !== direction) root.dir = direction;
 
   const href = stylesheetHref(direction);
   if (!href) return Promise.resolve();
