@@ -174,14 +174,19 @@ function decodeEntities(text: string): string {
 function withoutScriptsAndStyles(html: string): string {
   const lower = html.toLowerCase();
   const opening = /<(script|style)\b[^<>]*>/g;
+  // a kind with no closing tag after one of its opening tags has none after any later one either
+  const unclosed = new Set<string>();
   let kept = '';
   let from = 0;
   for (let found = opening.exec(lower); found; found = opening.exec(lower)) {
-    const close = lower.indexOf(`</${found[1]}`, opening.lastIndex);
-    // no closing tag after this one: none after any later one either
-    if (close < 0) break;
-    const end = lower.indexOf('>', close);
-    if (end < 0) break;
+    const kind = found[1] ?? '';
+    if (unclosed.has(kind)) continue;
+    const close = lower.indexOf(`</${kind}`, opening.lastIndex);
+    const end = close < 0 ? -1 : lower.indexOf('>', close);
+    if (end < 0) {
+      unclosed.add(kind);
+      continue;
+    }
     kept += html.slice(from, found.index);
     from = end + 1;
     opening.lastIndex = from;
