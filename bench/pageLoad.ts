@@ -30,8 +30,10 @@ export interface PageFetch {
   cssGzip: number;
   /** the API answers the page asked for (address and query), each at its gzip size */
   api: FetchedFile[];
-  /** the page's HTML, gzip */
+  /** the page's HTML, gzip, as a browser's first page (its head's stylesheets and first chunks inline) */
   htmlGzip: number;
+  /** the same HTML without the files it carries: what a browser that holds them gets (server/plugins/inlineAssets.ts) */
+  htmlOwnGzip: number;
 }
 
 const gzipCache = new Map<string, number>();
@@ -44,9 +46,14 @@ function gzipSizeOf(dist: string, file: string): number {
   return size;
 }
 
-/** The inline `<style>` of index.html counts as CSS of every page. */
+/** The built files a first page carries inline (`data-href`): counted as those files, once. */
+const CARRIED = /<(style|script) data-href="\/((?:js|css)\/[^"]+)"[^>]*>[\s\S]*?<\/\1>/g;
+
+/** Any other inline `<style>` counts as CSS of the page. */
 function inlineCss(html: string): number {
-  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+  const styles = [...html.replace(CARRIED, '').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+    (m) => m[1] ?? '',
+  );
   return styles.length ? gzipSync(styles.join(''), { level: 9 }).length : 0;
 }
 
@@ -72,7 +79,9 @@ export async function fetchedByPage(
   tab.on('response', (response) => {
     const url = new URL(response.url());
     if (url.origin !== base) return;
-    if (/^\/(js|css)\//.test(url.pathname)) files.add(url.pathname.slice(1));
+    // The SPA's fetch of the files its first page carried, for the next pages: counted once, as carried.
+    if (/^\/(js|css)\//.test(url.pathname) && response.request().resourceType() !== 'fetch')
+      files.add(url.pathname.slice(1));
     if (url.pathname.startsWith('/api/'))
       api.push(
         response.body().then(
@@ -84,6 +93,7 @@ export async function fetchedByPage(
   const separator = page.includes('?') ? '&' : '?';
   const response = await tab.goto(`${base}${page}${separator}lng=${language}`, { waitUntil: 'networkidle' });
   html = (await response?.text()) ?? '';
+  for (const [, , file] of html.matchAll(CARRIED)) if (file) files.add(file);
   // Idle callbacks and timers may start more chunks after the first quiet moment.
   await tab.waitForTimeout(2000);
   await tab.waitForLoadState('networkidle');
@@ -105,5 +115,6 @@ export async function fetchedByPage(
     cssGzip: css.reduce((sum, f) => sum + f.gzip, 0) + inlineCss(html),
     api: answers.sort((a, b) => b.gzip - a.gzip),
     htmlGzip: gzipSync(html).length,
+    htmlOwnGzip: gzipSync(html.replace(CARRIED, '')).length,
   };
 }

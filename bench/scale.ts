@@ -201,10 +201,12 @@ async function pageBytes(row: Row, catalogue: Catalogue) {
   } finally {
     await browser.close();
   }
-  const largestHtml = Math.max(...fetched.map((page) => page.htmlGzip));
+  // The budget holds the page's own bytes, what grows with a catalogue: a browser's first page also carries the
+  // head's stylesheets and first chunks (in brackets), bytes that otherwise come as files (docs/performance.md).
+  const largestHtml = Math.max(...fetched.map((page) => page.htmlOwnGzip));
   row(
-    `${catalogue.label}: HTML gzip, home / search / product / all-categories (en)`,
-    fetched.map((page) => kb(page.htmlGzip)).join(' / '),
+    `${catalogue.label}: HTML gzip, home / search / product / all-categories (en); a first page with its head's files`,
+    fetched.map((page) => `${kb(page.htmlOwnGzip)} (${kb(page.htmlGzip)})`).join(' / '),
     `each ≤ ${kb(HTML_BUDGET_GZIP)}`,
     largestHtml <= HTML_BUDGET_GZIP,
   );
@@ -220,7 +222,7 @@ async function pageBytes(row: Row, catalogue: Catalogue) {
     `≤ ${kb(API_ANSWER_BUDGET_GZIP)}`,
     largest <= API_ANSWER_BUDGET_GZIP,
   );
-  return fetched.map(({ page, htmlGzip, api }) => ({ page, htmlGzip, api }));
+  return fetched.map(({ page, htmlGzip, htmlOwnGzip, api }) => ({ page, htmlGzip, htmlOwnGzip, api }));
 }
 
 async function phoneRows(row: Row, catalogue: Catalogue, runs: number) {

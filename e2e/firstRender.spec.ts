@@ -312,7 +312,15 @@ test('a page whose route code fails to arrive with its HTML asks for it again an
   ) as Record<string, string[]>;
   const pageCode = (manifest.product ?? []).filter((file) => file.endsWith('.js')).at(-1) ?? '';
   expect(pageCode).not.toBe('');
-  // (the HTML runs it as a deferred script before the entry; webpack would wait on that failed element for 120 s)
+  // A browser that holds the file (its cookie names it) gets it linked, as a deferred script before the entry; its
+  // cache lost it, and the fetch fails (webpack would wait on that failed element for 120 s).
+  await page.context().addCookies([
+    {
+      name: 'shop_held',
+      value: /\.([0-9a-f]{8,})\.js$/.exec(pageCode)?.[1] ?? '',
+      url: test.info().project.use.baseURL ?? '',
+    },
+  ]);
   let asked = 0;
   await page.route(`**/${pageCode}`, (route) => (asked++ === 0 ? route.abort() : route.continue()));
   await page.goto(`/product/${product.id}?lng=en`);

@@ -1,7 +1,10 @@
 import { expect, expectAccessible, openIn, test } from './fixtures';
 
+// Linked, or carried inline by a browser's first page (server/plugins/inlineAssets.ts).
 const bootstrapSheets = (page: import('@playwright/test').Page) =>
-  page.locator('link[data-bootstrap]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  page
+    .locator('[data-bootstrap]')
+    .evaluateAll((sheets) => sheets.map((s) => s.getAttribute('href') ?? s.getAttribute('data-href') ?? ''));
 
 test.describe('application shell', () => {
   test('home opens in English, left to right, with only the LTR stylesheet', async ({ page }) => {
@@ -23,6 +26,31 @@ test.describe('application shell', () => {
     const brand = await page.getByRole('link', { name: 'الصفحة الرئيسية لمتجر الخليج' }).boundingBox();
     expect(brand && brand.x).toBeGreaterThan(640);
     await expectAccessible(page);
+  });
+
+  test("a browser's first page carries its head's files; once it works they are fetched, and the next page links them", async ({
+    page,
+  }) => {
+    await openIn(page, '/', 'ar');
+    const carried = await page
+      .locator('style[data-href], script[data-href]')
+      .evaluateAll((elements) => elements.map((e) => e.getAttribute('data-href') ?? ''));
+    expect(carried).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/css\/bootstrap-rtl\./),
+        expect.stringMatching(/^\/js\//),
+      ]),
+    );
+    // The inline chunks ran under the page's policy (a refused script is a console error, which fails the test).
+    await expect(page.getByRole('combobox', { name: 'البحث عن المنتجات' })).toBeVisible();
+    const held = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === 'shop_held')?.value.split('~') ?? [];
+    await expect.poll(held).toHaveLength(carried.length);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await page.locator('style[data-href], script[data-href]').count()).toBe(0);
+    await expect.poll(() => bootstrapSheets(page)).toEqual([expect.stringMatching(/bootstrap-rtl/)]);
+    expect(await page.locator('link[rel="stylesheet"][data-bootstrap="rtl"]').count()).toBe(1);
   });
 
   test('the language toggle switches both ways and survives a reload', async ({ page }) => {

@@ -37,3 +37,12 @@ export const SERVER_PAGE_ID = 'shop-first-render';
  * products, a currency, filters): the server then sends pages without server-rendered markup.
  */
 export const PERSONAL_COOKIE = 'shop_personal';
+
+/**
+ * The cookie naming the built files (by content hash, `~`-separated) the browser holds in its cache: the server links
+ * those instead of carrying them in the page (server/plugins/inlineAssets.ts, src/app/heldFiles.ts).
+ */
+export const HELD_FILES_COOKIE = 'shop_held';
+
+/** At most this many names in it (the cookie goes with every request): the latest build's files of a few pages. */
+export const HELD_FILES_LIMIT = 12;

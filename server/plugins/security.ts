@@ -60,6 +60,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return Object.fromEntries(headers);
 }
 
+/**
+ * The page's policy with the inline scripts it carries allowed by their hashes (server/plugins/inlineAssets.ts): only
+ * those exact texts run, as the files they stand for would.
+ */
+export function policyAllowingScripts(policy: string, sources: string[]): string {
+  if (sources.length === 0) return policy;
+  return policy.replace(
+    /(^|;)\s*script-src\b([^;]*)/,
+    (_all, start: string, list: string) => `${start}script-src${list} ${sources.join(' ')}`,
+  );
+}
+
 /** `store`: counters shared by every server process (lib/rateLimitStore), so limits hold behind a load balancer. */
 export async function registerSecurity(
   app: FastifyInstance,

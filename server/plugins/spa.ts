@@ -10,6 +10,7 @@ import { clientAddressKey } from '../lib/clientAddress';
 import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
 import { searchApiAddress } from '../services/searchPageCount';
 import { webpCopies } from '../routes/content';
+import { heldFiles, inlineAssets } from './inlineAssets';
 import {
   holdsPersonalState,
   NOT_FOUND_ADDRESS,
@@ -17,6 +18,7 @@ import {
   rendersOnServer,
   withRenderedPage,
 } from './pageRenderer';
+import { policyAllowingScripts } from './security';
 
 /** The product page's address (as react-router matches it, any case, an optional trailing slash). */
 const PRODUCT_PATH = /^\/product\/[^/]+\/?$/i;
@@ -113,6 +115,8 @@ export function headPreloadHeader(html: string): string | null {
   const head = headEnd === -1 ? html : html.slice(0, headEnd);
   const links = [
     ...[...head.matchAll(/<script\b[^>]*>/gi)]
+      // A page's first chunks download at the deferred scripts' low priority (withPagePreloads).
+      .filter(([tag]) => !new RegExp(`\\s${PAGE_CHUNK_ATTRIBUTE}[\\s>]`).test(tag))
       .map(([tag]) => attribute(tag, 'src'))
       .filter((src): src is string => src?.startsWith('/js/') === true)
       .map((src) => `<${src}>; rel=preload; as=script`),
@@ -255,7 +259,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
 
   const english = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const arabic = built ? arabicIndex(english) : NOT_BUILT_PAGE;
-  const headPreloads = { en: headPreloadHeader(english), ar: headPreloadHeader(arabic) };
+  const inline = inlineAssets(config.spaDir);
   const manifest = built ? readChunkManifest(config.spaDir) : {};
   const renderPage = built
     ? pageRenderer(app, config.spaDir, { now: () => app.deps.config.now().getTime() })
@@ -363,6 +367,12 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       },
     );
     if (rendered) html = withRenderedPage(html, rendered);
+    // A link-preview bot runs no script and keeps no cache: it gets the page's own bytes only.
+    const inlined =
+      built && !isPreviewBot(request.headers['user-agent'])
+        ? inline(html, heldFiles(request.headers.cookie))
+        : { html, scriptSources: [] };
+    html = inlined.html;
     if (head) html = withPageHead(html, head);
     if (home && built) {
       try {
@@ -372,8 +382,12 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
         request.log.warn({ err: error }, 'could not read the first slide for the preload');
       }
     }
-    const preloads = headPreloads[language];
+    // What the head still links (files the browser holds, the entry): asked for as the answer's headers arrive.
+    const preloads = headPreloadHeader(html);
     if (preloads) reply.header('Link', preloads);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', policyAllowingScripts(policy, inlined.scriptSources));
     return (
       reply
         // An unknown page or product: the SPA's HTML (the browser shows the not-found screen) with a real 404 (410

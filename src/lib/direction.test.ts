@@ -29,3 +29,38 @@ describe('the document’s language and direction', () => {
     expect(writes).toEqual([]);
   });
 });
+
+describe('the Bootstrap sheet of the language', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.documentElement.lang = 'en';
+    document.documentElement.dir = 'ltr';
+  });
+
+  const carriedPage = () => {
+    document.head.innerHTML =
+      '<meta name="bootstrap-css" data-ltr="/css/bootstrap-ltr.1a1791df.css" data-rtl="/css/bootstrap-rtl.91f4da92.css">' +
+      '<style data-href="/css/bootstrap-ltr.1a1791df.css" data-bootstrap="ltr">.btn{}</style>';
+  };
+
+  // The server's first page for a browser carries the sheet inline (server/plugins/inlineAssets.ts).
+  it('finds the sheet the page carries inline and links nothing more', async () => {
+    carriedPage();
+    await applyDocumentLanguage('en');
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    expect(document.head.querySelector('style[data-bootstrap="ltr"]')).not.toBeNull();
+  });
+
+  it('a switch of language links the other sheet and drops the inline one once it has loaded', async () => {
+    carriedPage();
+    const switched = applyDocumentLanguage('ar');
+    const link = document.head.querySelector<HTMLLinkElement>('link[data-bootstrap="rtl"]');
+    expect(link?.getAttribute('href')).toBe('/css/bootstrap-rtl.91f4da92.css');
+    // Still styled while the other sheet loads.
+    expect(document.head.querySelector('style[data-bootstrap]')).not.toBeNull();
+    link?.dispatchEvent(new Event('load'));
+    await switched;
+    expect(document.head.querySelector('style[data-bootstrap]')).toBeNull();
+    expect(document.head.querySelectorAll('[data-bootstrap]')).toHaveLength(1);
+  });
+});

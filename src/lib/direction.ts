@@ -8,7 +8,14 @@ function stylesheetHref(direction: 'rtl' | 'ltr'): string | null {
   return meta?.dataset[direction] ?? null;
 }
 
-const bootstrapLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[data-bootstrap]')];
+/** The Bootstrap sheets in the head: linked, or carried inline by the server's page (named by `data-href`). */
+const bootstrapSheets = () => [
+  ...document.head.querySelectorAll<HTMLLinkElement | HTMLStyleElement>(
+    'link[data-bootstrap], style[data-bootstrap]',
+  ),
+];
+const sheetHref = (sheet: HTMLLinkElement | HTMLStyleElement) =>
+  sheet instanceof HTMLLinkElement ? sheet.getAttribute('href') : (sheet.dataset.href ?? null);
 
 /**
  * Sets `<html lang dir>` and loads only the current direction's Bootstrap stylesheet. The new sheet replaces
@@ -24,23 +31,23 @@ export function applyDocumentLanguage(language: Language): Promise<void> {
 
   const href = stylesheetHref(direction);
   if (!href) return Promise.resolve();
-  const existing = bootstrapLinks().find((link) => link.getAttribute('href') === href);
+  const existing = bootstrapSheets().find((sheet) => sheetHref(sheet) === href);
   // The page's HTML already links the sheet of its language (and it has loaded before any deferred script runs).
   if (existing && (existing.dataset.loaded || existing.sheet)) return Promise.resolve();
 
   return new Promise((resolve) => {
-    const link = existing ?? document.createElement('link');
+    const link = existing instanceof HTMLLinkElement ? existing : document.createElement('link');
     const done = () => {
       link.dataset.loaded = 'true';
       // Drop every other sheet, including one still loading from a switch a moment ago.
-      bootstrapLinks()
+      bootstrapSheets()
         .filter((other) => other !== link)
         .forEach((other) => other.remove());
       resolve();
     };
     link.addEventListener('load', done, { once: true });
     link.addEventListener('error', done, { once: true });
-    if (!existing) {
+    if (link !== existing) {
       link.rel = 'stylesheet';
       link.href = href;
       link.dataset.bootstrap = direction;

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
+import { holdCarriedFiles } from '../lib/heldFiles';
 import { PageSpinner } from '../ui/Spinner';
 
 /** Bumped by every retry anywhere; a lazy page re-imports its chunk once per generation. */
@@ -55,6 +56,8 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
 export function PageReady(): null {
   useEffect(() => {
     document.documentElement.dataset.pageReady = 'true';
+    // The files the server's page carried inline go into the browser's cache for the next pages.
+    void holdCarriedFiles();
   }, []);
   return null;
 }

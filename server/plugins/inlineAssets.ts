@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HELD_FILES_COOKIE, HELD_FILES_LIMIT, PAGE_CHUNK_ATTRIBUTE } from '../../shared/pageChunks';
+
+/**
+ * A page's head carries its stylesheets and its first chunks' scripts inline the first time a browser asks for a page
+ * (docs/performance.md, "the head's files in the page"). On the phone row's line nothing else can arrive while the
+ * HTML does: the page's other requests start once its answer is committed, a round trip later, so what the HTML
+ * carries arrives in time the line would have idled, instead of sharing the line with the entry script. Once the
+ * page works, the SPA fetches the files into the browser's cache and names them in a cookie (src/app/heldFiles.ts);
+ * a later page links the files the cookie names, as before.
+ */
+
+/** The content hash of a built file's name (`main.cc1961c1.css` → `cc1961c1`): what the cookie names. */
+const CONTENT_HASH = /\.([0-9a-f]{8,})\.(?:css|js)$/;
+
+export function contentHashOf(href: string): string | null {
+  return CONTENT_HASH.exec(href)?.[1] ?? null;
+}
+
+/** The content hashes of the files the browser says it holds (the cookie the SPA writes): bounded, anything else ignored. */
+export function heldFiles(cookieHeader: string | undefined): Set<string> {
+  const value = new RegExp(`(?:^|;\\s*)${HELD_FILES_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1] ?? '';
+  return new Set(
+    value
+      .split('~')
+      .filter((hash) => /^[0-9a-f]{8,20}$/.test(hash))
+      .slice(-HELD_FILES_LIMIT),
+  );
+}
+
+interface InlineFile {
+  text: string;
+  /** The CSP source that allows this text as an inline script ('sha256-…'). */
+  source: string;
+}
+
+/** An attribute's value in a tag of the built HTML (quoted or, as the minifier leaves it, bare). */
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}=(?:"([^"]*)"|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined);
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export interface InlinedPage {
+  html: string;
+  /** The CSP sources of the scripts now inline: the page's policy must allow them. */
+  scriptSources: string[];
+}
+
+/**
+ * Reads a built file once (hashed files never change), with its source map's and license's addresses made absolute:
+ * in the page they would resolve against the page's address. A file that could close its own element, or that
+ * cannot be read, stays linked.
+ */
+export function inlineAssets(spaDir: string) {
+  const files = new Map<string, InlineFile | null>();
+  const read = (href: string, element: 'style' | 'script'): InlineFile | null => {
+    const kept = files.get(href);
+    if (kept !== undefined) return kept;
+    let file: InlineFile | null = null;
+    const folder = href.slice(0, href.lastIndexOf('/') + 1);
+    if (/^\/(css|js)\/[^/]+$/.test(href) && contentHashOf(href)) {
+      try {
+        const text = readFileSync(path.join(spaDir, href), 'utf8')
+          .replace(/(\/[/*]# sourceMappingURL=)(?![a-z]+:|\/)/g, `$1${folder}`)
+          .replace(/(For license information please see )(?=[^\s/]+\.txt)/, `$1${folder}`);
+        if (!new RegExp(`</${element}`, 'i').test(text))
+          file = { text, source: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
+      } catch {
+        file = null;
+      }
+    }
+    files.set(href, file);
+    return file;
+  };
+
+  /** The page with its head's linked stylesheets and first chunks' scripts inline, but for the files `held`. */
+  return function inline(html: string, held: Set<string>): InlinedPage {
+    const headEnd = html.search(/<\/head>/i);
+    if (headEnd === -1) return { html, scriptSources: [] };
+    const scriptSources: string[] = [];
+    const isHeld = (href: string) => held.has(contentHashOf(href) ?? '');
+    const head = html
+      .slice(0, headEnd)
+      .replace(/<link\b[^>]*>/gi, (tag) => {
+        const href = attribute(tag, 'href');
+        if (attribute(tag, 'rel')?.toLowerCase() !== 'stylesheet' || !href || isHeld(href)) return tag;
+        const file = read(href, 'style');
+        if (!file) return tag;
+        // `data-href` names the file: webpack's stylesheet loader and the language switch (src/lib/direction.ts)
+        // find the sheet in place, and the SPA knows what to fetch into the cache.
+        const bootstrap = attribute(tag, 'data-bootstrap');
+        return `<style data-href="${escapeAttribute(href)}"${bootstrap ? ` data-bootstrap="${escapeAttribute(bootstrap)}"` : ''}>${file.text}</style>`;
+      })
+      .replace(/<script\b[^>]*><\/script>/gi, (tag) => {
+        const src = attribute(tag, 'src');
+        if (!new RegExp(`\\s${PAGE_CHUNK_ATTRIBUTE}[\\s>]`).test(tag) || !src || isHeld(src)) return tag;
+        const file = read(src, 'script');
+        if (!file) return tag;
+        scriptSources.push(file.source);
+        // Runs as the parser meets it, before the entry as the deferred script did: a chunk only registers its
+        // modules. Not marked as a page chunk: nothing can have failed to load.
+        return `<script data-href="${escapeAttribute(src)}">${file.text}</script>`;
+      });
+    return { html: head + html.slice(headEnd), scriptSources };
+  };
+}
