@@ -46,3 +46,8 @@ export const HELD_FILES_COOKIE = 'shop_held';
 
 /** At most this many names in it (the cookie goes with every request): the latest build's files of a few pages. */
 export const HELD_FILES_LIMIT = 12;
+
+/** The content hash in a built file's name (`/css/main.cc1961c1.css` → `cc1961c1`): what the held files' cookie names. */
+export function contentHashOf(href: string): string | null {
+  return /\.([0-9a-f]{8,})\.(?:css|js)$/.exec(href)?.[1] ?? null;
+}

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { createTestApp, type TestApp } from '../testing/testApp';
-import { HELD_FILES_LIMIT } from '../../shared/pageChunks';
-import { contentHashOf, heldFiles, inlineAssets } from './inlineAssets';
+import { contentHashOf, HELD_FILES_LIMIT } from '../../shared/pageChunks';
+import { heldFiles, inlineAssets } from './inlineAssets';
 import { policyAllowingScripts } from './security';
 
 // The built index.html as html-webpack-plugin minifies it, with a page's first chunk before the entry.

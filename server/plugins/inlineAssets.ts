@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HELD_FILES_COOKIE, HELD_FILES_LIMIT, PAGE_CHUNK_ATTRIBUTE } from '../../shared/pageChunks';
+import { attribute, escapeAttribute } from '../lib/htmlTags';
+import {
+  contentHashOf,
+  HELD_FILES_COOKIE,
+  HELD_FILES_LIMIT,
+  PAGE_CHUNK_ATTRIBUTE,
+} from '../../shared/pageChunks';
 
 /**
  * A page's head carries its stylesheets and its first chunks' scripts inline the first time a browser asks for a page
@@ -11,13 +17,6 @@ import { HELD_FILES_COOKIE, HELD_FILES_LIMIT, PAGE_CHUNK_ATTRIBUTE } from '../..
  * page works, the SPA fetches the files into the browser's cache and names them in a cookie (src/app/heldFiles.ts);
  * a later page links the files the cookie names, as before.
  */
-
-/** The content hash of a built file's name (`main.cc1961c1.css` → `cc1961c1`): what the cookie names. */
-const CONTENT_HASH = /\.([0-9a-f]{8,})\.(?:css|js)$/;
-
-export function contentHashOf(href: string): string | null {
-  return CONTENT_HASH.exec(href)?.[1] ?? null;
-}
 
 /** The content hashes of the files the browser says it holds (the cookie the SPA writes): bounded, anything else ignored. */
 export function heldFiles(cookieHeader: string | undefined): Set<string> {
@@ -35,15 +34,6 @@ interface InlineFile {
   /** The CSP source that allows this text as an inline script ('sha256-…'). */
   source: string;
 }
-
-/** An attribute's value in a tag of the built HTML (quoted or, as the minifier leaves it, bare). */
-const attribute = (tag: string, name: string) =>
-  new RegExp(`\\s${name}=(?:"([^"]*)"|([^\\s>]+))`, 'i')
-    .exec(tag)
-    ?.slice(1)
-    .find((value) => value !== undefined);
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 export interface InlinedPage {
   html: string;

@@ -7,6 +7,7 @@ import { pageAddress } from '../../shared/pageAddress';
 import { PAGE_CHUNK_ATTRIBUTE, pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { clientAddressKey } from '../lib/clientAddress';
+import { attribute, escapeAttribute } from '../lib/htmlTags';
 import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
 import { searchApiAddress } from '../services/searchPageCount';
 import { webpCopies } from '../routes/content';
@@ -87,13 +88,6 @@ export function languageOf(request: FastifyRequest): Language {
   return 'en';
 }
 
-/** An attribute's value in a tag of the built HTML (quoted or, as the minifier leaves it, bare). */
-const attribute = (tag: string, name: string) =>
-  new RegExp(`\\s${name}=(?:"([^"]*)"|([^\\s>]+))`, 'i')
-    .exec(tag)
-    ?.slice(1)
-    .find((value) => value !== undefined);
-
 /** index.html for an Arabic page: `<html lang="ar" dir="rtl">` and the right-to-left stylesheet linked. */
 export function arabicIndex(html: string): string {
   const rtl = attribute(html, 'data-rtl');
@@ -128,8 +122,6 @@ export function headPreloadHeader(html: string): string | null {
   ];
   return links.length > 0 ? links.join(', ') : null;
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
  * Preloads for the home page's largest paint, the first slide's picture (the phone or the wide one, as the

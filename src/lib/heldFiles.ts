@@ -1,15 +1,12 @@
-import { HELD_FILES_COOKIE, HELD_FILES_LIMIT } from '../../shared/pageChunks';
+import { contentHashOf, HELD_FILES_COOKIE, HELD_FILES_LIMIT } from '../../shared/pageChunks';
 import { readCookie, writeCookie } from './storage';
-
-/** The content hash in a built file's name (`/css/main.cc1961c1.css` → `cc1961c1`), as the server reads it. */
-const CONTENT_HASH = /\.([0-9a-f]{8,})\.(?:css|js)$/;
 
 /** The built files this page carries inline (`data-href`): the server's page for a browser that does not hold them. */
 function carriedFiles(): { href: string; hash: string }[] {
   return [...document.querySelectorAll<HTMLElement>('style[data-href], script[data-href]')].flatMap(
     (element) => {
       const href = element.dataset.href ?? '';
-      const hash = CONTENT_HASH.exec(href)?.[1];
+      const hash = contentHashOf(href);
       return hash && href.startsWith('/') ? [{ href, hash }] : [];
     },
   );
