@@ -151,3 +151,52 @@ describe.each(['en', 'ar'] as const)('rating choices (%s)', (language) => {
     );
   });
 });
+
+describe.each(['en', 'ar'] as const)('a long facet list (%s)', (language) => {
+  const texts = {
+    en: { all: 'Show all (14)', fewer: 'Show fewer' },
+    ar: { all: 'عرض الكل (١٤)', fewer: 'عرض أقل' },
+  }[language];
+
+  it('shows its first ten choices and every chosen one; "show all" opens the rest and closes them again', async () => {
+    const brands = Array.from({ length: 14 }, (_, index) => `Brand ${String(index + 1).padStart(2, '0')}`);
+    server.use(
+      // A merchant's many brands (the server's facets): the page shows ten, not all of them, at any catalogue size.
+      http.get(apiUrl('catalog/search'), ({ request }) => {
+        const answer = searchAnswerOf(sampleCategories, new URL(request.url).searchParams);
+        answer.facets.brands = brands.map((value) => ({ value, count: 1 }));
+        return HttpResponse.json(answer);
+      }),
+      ...catalogHandlers(),
+    );
+    const { user } = renderPage('/search', <SearchPage />, { route: '/search?brands=Brand 13', language });
+    const panel = (await screen.findAllByTestId('filter-panel'))[0] as HTMLElement;
+    const group = await within(panel).findByTestId('filter-brands');
+    const names = () =>
+      within(group)
+        .queryAllByRole('checkbox')
+        .map((box) => box.parentElement?.querySelector('label')?.firstChild?.textContent);
+    await waitFor(() => expect(names()).toEqual([...brands.slice(0, 10), 'Brand 13']));
+    expect(within(group).getByRole('checkbox', { name: /Brand 13/ })).toBeChecked();
+    const toggle = within(group).getByRole('button', { name: texts.all });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute(
+      'aria-controls',
+      within(group).getAllByRole('checkbox')[0]?.closest('.filter-list')?.id,
+    );
+    await user.click(toggle);
+    expect(names()).toEqual(brands);
+    const fewer = within(group).getByRole('button', { name: texts.fewer });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await user.click(fewer);
+    expect(names()).toHaveLength(11);
+  });
+
+  it('a short list has no "show all"', async () => {
+    server.use(...catalogHandlers());
+    renderPage('/search', <SearchPage />, { route: '/search', language });
+    const panel = (await screen.findAllByTestId('filter-panel'))[0] as HTMLElement;
+    await within(panel).findByTestId('filter-brands');
+    expect(within(panel).queryByRole('button', { name: texts.all })).toBeNull();
+  });
+});

@@ -29,6 +29,46 @@ function FacetCount({ count }: { count: number }) {
   return <span className="text-body-secondary small ms-1">{countText(count, language)}</span>;
 }
 
+/**
+ * How many choices a facet list shows before "show all": a merchant's hundred brands or fifty categories stay one tap
+ * away instead of filling every search page (and its HTML) at any catalogue's size. Chosen ones always show.
+ */
+export const FACET_CHOICES_SHOWN = 10;
+
+/** The first choices of a long list (and every chosen one), or all of them once the shopper asks. */
+function useShortList<T>(items: T[], isChosen: (item: T) => boolean) {
+  const [all, setAll] = useState(false);
+  const long = items.length > FACET_CHOICES_SHOWN;
+  const shown =
+    !long || all ? items : items.filter((item, index) => index < FACET_CHOICES_SHOWN || isChosen(item));
+  return { shown, long, all, total: items.length, toggle: () => setAll((was) => !was) };
+}
+
+function ShowAllToggle({
+  list,
+  controls,
+}: {
+  list: { long: boolean; all: boolean; total: number; toggle: () => void };
+  controls: string;
+}) {
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
+  if (!list.long) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-link btn-sm px-0"
+      aria-expanded={list.all}
+      aria-controls={controls}
+      onClick={list.toggle}
+    >
+      {list.all
+        ? t('catalog.filters.show_fewer')
+        : t('catalog.filters.show_all', { count: formatCount(list.total, language) })}
+    </button>
+  );
+}
+
 function CheckList({
   legend,
   options,
@@ -43,12 +83,13 @@ function CheckList({
   testId: string;
 }) {
   const id = useId();
+  const list = useShortList(options, (option) => selected(option.value));
   if (options.length === 0) return null;
   return (
     <fieldset className="mb-3" data-testid={testId}>
       <legend className="h6">{legend}</legend>
-      <div className="filter-list">
-        {options.map(({ value: option, count }, index) => (
+      <div className="filter-list" id={`${id}-list`}>
+        {list.shown.map(({ value: option, count }, index) => (
           <div className="form-check" key={option}>
             <input
               className="form-check-input"
@@ -64,6 +105,7 @@ function CheckList({
           </div>
         ))}
       </div>
+      <ShowAllToggle list={list} controls={`${id}-list`} />
     </fieldset>
   );
 }
@@ -75,6 +117,7 @@ const CategoryFilter = memo(function CategoryFilter() {
   const category = useChosen('category');
   const categories = useFacetOptions('categories');
   const id = useId();
+  const list = useShortList(categories, (option) => option.value === category);
   if (categories.length === 0) return null;
   // A radio is never unticked by a tap: "all categories" is the way to none.
   const choose = (option: string | null) => {
@@ -83,12 +126,12 @@ const CategoryFilter = memo(function CategoryFilter() {
   };
   const choices: { value: string | null; label: string; count?: number }[] = [
     { value: null, label: t('catalog.filters.all_categories') },
-    ...categories.map((option) => ({ value: option.value, label: option.value, count: option.count })),
+    ...list.shown.map((option) => ({ value: option.value, label: option.value, count: option.count })),
   ];
   return (
     <fieldset className="mb-3" data-testid="filter-category">
       <legend className="h6">{t('catalog.filters.category')}</legend>
-      <div className="filter-list">
+      <div className="filter-list" id={`${id}-list`}>
         {choices.map((choice, index) => (
           <div className="form-check" key={choice.value ?? ''}>
             <input
@@ -106,6 +149,7 @@ const CategoryFilter = memo(function CategoryFilter() {
           </div>
         ))}
       </div>
+      <ShowAllToggle list={list} controls={`${id}-list`} />
     </fieldset>
   );
 });
