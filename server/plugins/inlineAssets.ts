@@ -11,16 +11,20 @@ import {
 
 /**
  * A page's head carries its stylesheets and its first chunks' scripts inline the first time a browser asks for a page
- * (docs/performance.md, "the head's files in the page"). On the phone row's line nothing else can arrive while the
+ * (docs/performance.md, "a browser's first page carries its head's files"). On the phone row's line nothing else can arrive while the
  * HTML does: the page's other requests start once its answer is committed, a round trip later, so what the HTML
  * carries arrives in time the line would have idled, instead of sharing the line with the entry script. Once the
- * page works, the SPA fetches the files into the browser's cache and names them in a cookie (src/app/heldFiles.ts);
+ * page works, the SPA fetches the files into the browser's cache and names them in a cookie (src/lib/heldFiles.ts);
  * a later page links the files the cookie names, as before.
  */
 
+const HELD_COOKIE = new RegExp(`(?:^|;\\s*)${HELD_FILES_COOKIE}=([^;]*)`);
+/** A page's first chunk's script tag (withPagePreloads marks them). */
+export const PAGE_CHUNK_TAG = new RegExp(`\\s${PAGE_CHUNK_ATTRIBUTE}[\\s>]`);
+
 /** The content hashes of the files the browser says it holds (the cookie the SPA writes): bounded, anything else ignored. */
 export function heldFiles(cookieHeader: string | undefined): Set<string> {
-  const value = new RegExp(`(?:^|;\\s*)${HELD_FILES_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1] ?? '';
+  const value = HELD_COOKIE.exec(cookieHeader ?? '')?.[1] ?? '';
   return new Set(
     value
       .split('~')
@@ -88,7 +92,7 @@ export function inlineAssets(spaDir: string) {
       })
       .replace(/<script\b[^>]*><\/script>/gi, (tag) => {
         const src = attribute(tag, 'src');
-        if (!new RegExp(`\\s${PAGE_CHUNK_ATTRIBUTE}[\\s>]`).test(tag) || !src || isHeld(src)) return tag;
+        if (!PAGE_CHUNK_TAG.test(tag) || !src || isHeld(src)) return tag;
         const file = read(src, 'script');
         if (!file) return tag;
         scriptSources.push(file.source);

@@ -11,7 +11,7 @@ import { attribute, escapeAttribute } from '../lib/htmlTags';
 import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
 import { searchApiAddress } from '../services/searchPageCount';
 import { webpCopies } from '../routes/content';
-import { heldFiles, inlineAssets } from './inlineAssets';
+import { heldFiles, inlineAssets, PAGE_CHUNK_TAG } from './inlineAssets';
 import {
   holdsPersonalState,
   NOT_FOUND_ADDRESS,
@@ -110,7 +110,7 @@ export function headPreloadHeader(html: string): string | null {
   const links = [
     ...[...head.matchAll(/<script\b[^>]*>/gi)]
       // A page's first chunks download at the deferred scripts' low priority (withPagePreloads).
-      .filter(([tag]) => !new RegExp(`\\s${PAGE_CHUNK_ATTRIBUTE}[\\s>]`).test(tag))
+      .filter(([tag]) => !PAGE_CHUNK_TAG.test(tag))
       .map(([tag]) => attribute(tag, 'src'))
       .filter((src): src is string => src?.startsWith('/js/') === true)
       .map((src) => `<${src}>; rel=preload; as=script`),
