@@ -13,6 +13,7 @@
 // [--cpu=4] [--dpr=1.75]` or through `npm run bench -- --only=shopper`.
 import type { Browser, CDPSession, Locator, Page } from '@playwright/test';
 
+import { BareChromium } from './bareChromium';
 import { launchChromium } from './pageLoad';
 
 export const SHOPPER_PAGES = ['/', '/search', '/product/1', '/cart'] as const;
@@ -180,7 +181,80 @@ export async function pageWorks(tab: Page, url: string): Promise<void> {
   await ready;
 }
 
-/** One cold load of a page: null when it never reported working. */
+/** The page's figures once it works, read from the watcher (a string: tsx's helpers do not exist in the page). */
+const READ_LOAD = `(() => {
+  const watch = window.__shopper;
+  const readyAt = watch.readyAt ?? performance.now();
+  const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? readyAt;
+  const longTaskMs = watch.longTasks.filter(([start]) => start < readyAt).reduce((sum, [, duration]) => sum + duration, 0);
+  const navigation = performance.getEntriesByType('navigation')[0];
+  return {
+    firstByteMs: Math.round(navigation?.responseStart ?? 0),
+    firstPaintMs: Math.round(paint),
+    largestPaintMs: Math.round(watch.largestPaint ?? paint),
+    worksMs: Math.round(readyAt),
+    longTaskMs: Math.round(longTaskMs),
+  };
+})()`;
+
+/** How often a bare tab is asked whether its page works, once the page has loaded: a tiny task each time. */
+const READY_POLL_MS = 100;
+
+/**
+ * One cold load of a page in a tab without the inspector's Runtime domain (bench/bareChromium.ts), as a phone's
+ * browser runs it: the same throttling, screen, language and watcher as `phoneTab`. Null when it never worked.
+ */
+export async function loadBare(
+  browser: BareChromium,
+  base: string,
+  page: string,
+  language: 'en' | 'ar',
+  cpu = CPU_SLOWDOWN,
+  dpr = PHONE_DPR,
+): Promise<ShopperLoad | null> {
+  const tab = await browser.newTab();
+  try {
+    const locale = language === 'ar' ? 'ar-KW' : 'en-US';
+    const { userAgent } = (await browser.send('Browser.getVersion')) as { userAgent: string };
+    await tab.send('Page.enable');
+    await tab.send('Network.enable');
+    await tab.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await tab.send('Network.emulateNetworkConditions', SLOW_4G);
+    await tab.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    await tab.send('Emulation.setDeviceMetricsOverride', {
+      width: 412,
+      height: 823,
+      deviceScaleFactor: dpr,
+      mobile: true,
+    });
+    await tab.send('Emulation.setTouchEmulationEnabled', { enabled: true });
+    await tab.send('Emulation.setLocaleOverride', { locale });
+    await tab.send('Emulation.setUserAgentOverride', { userAgent, acceptLanguage: locale });
+    await tab.send('Page.addScriptToEvaluateOnNewDocument', { source: WATCH_PAGE });
+    const separator = page.includes('?') ? '&' : '?';
+    const loaded = tab.next('Page.loadEventFired');
+    await tab.send('Page.navigate', { url: `${base}${page}${separator}lng=${language}` });
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, READY_TIMEOUT_MS))]);
+    while (!(await tab.evaluate<boolean>('window.__shopper.readyAt !== null'))) {
+      if (Date.now() > deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+    }
+    // Long tasks are reported when they end: a moment for the last one before the page worked.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return await tab.evaluate<ShopperLoad>(READ_LOAD);
+  } catch {
+    return null;
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * One cold load of a page in a Playwright tab: null when it never reported working. Playwright's Runtime domain makes
+ * V8 collect every thrown exception's stack with its source positions (bench/bareChromium.ts), so this measures the
+ * page later than a phone sees it; `--inspected` loads this way, as the phone row did before 2026-12-04.
+ */
 export async function loadOnce(
   browser: Browser,
   base: string,
@@ -195,27 +269,7 @@ export async function loadOnce(
     await pageWorks(tab, `${base}${page}${separator}lng=${language}`);
     // Long tasks are reported when they end: a moment for the last one before the page worked.
     await tab.waitForTimeout(200);
-    return await tab.evaluate(() => {
-      const watch = (
-        window as unknown as {
-          __shopper: { longTasks: [number, number][]; largestPaint: number | null; readyAt: number | null };
-        }
-      ).__shopper;
-      const readyAt = watch.readyAt ?? performance.now();
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? readyAt;
-      const longTaskMs = watch.longTasks
-        .filter(([start]) => start < readyAt)
-        .reduce((sum, [, duration]) => sum + duration, 0);
-      const navigation = performance.getEntriesByType('navigation')[0] as
-        PerformanceNavigationTiming | undefined;
-      return {
-        firstByteMs: Math.round(navigation?.responseStart ?? 0),
-        firstPaintMs: Math.round(paint),
-        largestPaintMs: Math.round(watch.largestPaint ?? paint),
-        worksMs: Math.round(readyAt),
-        longTaskMs: Math.round(longTaskMs),
-      };
-    });
+    return await tab.evaluate<ShopperLoad>(READ_LOAD);
   } catch {
     return null;
   } finally {
@@ -365,9 +419,18 @@ export async function shopperView(
     pages: chosenPages = SHOPPER_PAGES,
     cpu = CPU_SLOWDOWN,
     dpr = PHONE_DPR,
-  }: { interactions?: boolean; pages?: readonly string[]; cpu?: number; dpr?: number } = {},
+    inspected = false,
+  }: {
+    interactions?: boolean;
+    pages?: readonly string[];
+    cpu?: number;
+    dpr?: number;
+    /** Loads in Playwright tabs, with the inspector's stack traces (`loadOnce`), instead of bare ones. */
+    inspected?: boolean;
+  } = {},
 ): Promise<ShopperViewResult> {
   const browser = await launchChromium();
+  const bare = inspected || chosenPages.length === 0 ? null : await BareChromium.launch();
   const loads = new Map<string, ShopperLoad[]>();
   const failures = new Map<string, number>();
   const taps = new Map<string, number[]>();
@@ -379,7 +442,9 @@ export async function shopperView(
         for (const language of SHOPPER_LANGUAGES)
           for (const server of run % 2 ? [...servers].reverse() : servers) {
             const key = `${server.name}|${page}|${language}`;
-            const load = await loadOnce(browser, server.base, page, language, cpu, dpr);
+            const load = bare
+              ? await loadBare(bare, server.base, page, language, cpu, dpr)
+              : await loadOnce(browser, server.base, page, language, cpu, dpr);
             if (load) loads.set(key, [...(loads.get(key) ?? []), load]);
             else failures.set(key, (failures.get(key) ?? 0) + 1);
           }
@@ -394,6 +459,7 @@ export async function shopperView(
     host = { before, after: await hostSpeed(browser, cpu) };
   } finally {
     await browser.close();
+    await bare?.close();
   }
   const pages: ShopperRow[] = [];
   for (const server of servers)
@@ -447,7 +513,8 @@ if (require.main === module) {
   const pages = pagesArg === undefined ? SHOPPER_PAGES : pagesArg === 'none' ? [] : pagesArg.split(',');
   const cpu = Number(args.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length) ?? CPU_SLOWDOWN);
   const dpr = Number(args.find((arg) => arg.startsWith('--dpr='))?.slice('--dpr='.length) ?? PHONE_DPR);
-  void shopperView(servers, runs, { interactions: withTaps, pages, cpu, dpr }).then(
+  const inspected = args.includes('--inspected');
+  void shopperView(servers, runs, { interactions: withTaps, pages, cpu, dpr, inspected }).then(
     ({ host, pages, interactions }) => {
       const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
       console.log(
@@ -455,7 +522,8 @@ if (require.main === module) {
           `${host.before.unthrottled} unthrottled, ${host.before.throttled} at ${cpu}× CPU before the loads; ` +
           `${host.after.unthrottled} and ${host.after.throttled} after.\n` +
           `Phone: 412×823 at DPR ${dpr}, ${cpu}× CPU, ${SLOW_4G.latency} ms and ` +
-          `${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(2)} Mbit/s down, cache off, medians of ${runs}.\n`,
+          `${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(2)} Mbit/s down, cache off, medians of ${runs}; ` +
+          `loads in ${inspected ? "Playwright's tabs (the inspector's Runtime domain on)" : 'bare tabs (no inspector)'}.\n`,
       );
       console.log(
         '| server | page | lang | first byte | first paint | largest paint | works | long tasks until then | failed |',

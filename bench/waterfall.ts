@@ -4,7 +4,9 @@
 // shares the line with the entry script while it downloads (docs/performance.md, "home's later slides").
 //
 // `npx tsx bench/waterfall.ts http://127.0.0.1:8080/search [en|ar] [--runs=5]` against a production build: with
-// several runs, one line per run (works, the entry's download) and their medians.
+// several runs, one line per run (works, the entry's download) and their medians. Its tab is Playwright's, with the
+// inspector's Runtime domain on: the page works ~0.15–0.25 s later than in the phone row's bare tabs
+// (bench/bareChromium.ts); the requests' times are the same.
 import type { CDPSession } from 'playwright';
 
 import { launchChromium } from './pageLoad';
