@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { EncodedResponse, preferredEncoding } from './encodedResponse';
+import { EncodedResponse, PER_REQUEST_ORDER, preferredEncoding } from './encodedResponse';
 
 describe('preferredEncoding', () => {
   it('prefers br, then gzip, and honours q=0 and *', () => {
@@ -10,6 +10,13 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('*, br;q=0, gzip;q=0')).toBe('identity');
     expect(preferredEncoding('deflate')).toBe('identity');
     expect(preferredEncoding(undefined)).toBe('identity');
+  });
+
+  it('in the order asked for an answer made per request: gzip when the client takes it, else br', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd', PER_REQUEST_ORDER)).toBe('gzip');
+    expect(preferredEncoding('br', PER_REQUEST_ORDER)).toBe('br');
+    expect(preferredEncoding('br, gzip;q=0', PER_REQUEST_ORDER)).toBe('br');
+    expect(preferredEncoding('deflate', PER_REQUEST_ORDER)).toBe('identity');
   });
 });
 

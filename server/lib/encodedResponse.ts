@@ -5,9 +5,26 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD } from './limits';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
+type Compression = Exclude<Encoding, 'identity'>;
 
-/** br, else gzip, else none, as the client's Accept-Encoding allows (a q=0 refuses an encoding). */
-export function preferredEncoding(header: string | string[] | undefined): Encoding {
+/** The server's order when the client takes both: brotli, the smaller for what is compressed once and kept. */
+const KEPT_ORDER: readonly Compression[] = ['br', 'gzip'];
+
+/**
+ * For answers made for one request (a search, a suggestion list): at the level a request can afford, brotli
+ * (quality 4) is no smaller than gzip for the shop's JSON answers of 1–30 KB (within 5 %, often larger) and takes up
+ * to twice the CPU (docs/performance.md, "gzip for answers made per search").
+ */
+export const PER_REQUEST_ORDER: readonly Compression[] = ['gzip', 'br'];
+
+/**
+ * The first encoding of `order` the client's Accept-Encoding allows (a q=0 refuses an encoding), else none; br before
+ * gzip unless told otherwise.
+ */
+export function preferredEncoding(
+  header: string | string[] | undefined,
+  order: readonly Compression[] = KEPT_ORDER,
+): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
@@ -15,18 +32,20 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return 'identity';
+  return order.find(allows) ?? 'identity';
 }
 
 /** A serialized answer and its compressed forms, each made once, when first asked for. */
 export class EncodedResponse {
-  private readonly forms = new Map<Exclude<Encoding, 'identity'>, Buffer>();
+  private readonly forms = new Map<Compression, Buffer>();
 
-  constructor(readonly body: Buffer) {}
+  /** `order`: which compression goes when the client takes both (`PER_REQUEST_ORDER` for an answer made per request). */
+  constructor(
+    readonly body: Buffer,
+    readonly order: readonly Compression[] = KEPT_ORDER,
+  ) {}
 
-  encoded(encoding: Exclude<Encoding, 'identity'>): Buffer {
+  encoded(encoding: Compression): Buffer {
     let form = this.forms.get(encoding);
     if (!form) {
       // The compression plugin's own levels for answers made on the fly.
@@ -55,7 +74,9 @@ export function sendEncoded(
   if (answer.body.length < COMPRESS_THRESHOLD) return reply.send(answer.body);
   reply.header('vary', 'accept-encoding');
   const encoding =
-    request.method === 'HEAD' ? 'identity' : preferredEncoding(request.headers['accept-encoding']);
+    request.method === 'HEAD'
+      ? 'identity'
+      : preferredEncoding(request.headers['accept-encoding'], answer.order);
   if (encoding === 'identity') return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
 }

@@ -1,5 +1,6 @@
 // The paged catalogue (issue 48) on the demo shop plus products written straight into the tables by SQL, as a
 // merchant's migration script would: found at once, Arabic and English variants, facets, paging, suggestions.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { NoSuchSearchPage, SearchResponse, SuggestResponse } from '../../contract/catalogSearch';
 import { executeRows } from '../db/client';
@@ -269,4 +270,20 @@ test('a review approved by SQL moves the product into a rating filter at once (t
   );
   t.app.deps.catalogue.changed();
   expect(namesOf(await search(`category=${categoryId}&min_rating=5`))).toEqual(['Amber Incense Burner']);
+});
+
+test("a search's answer goes as gzip to a browser that takes gzip and br (as small, half the work), as br to one that takes br only", async () => {
+  const url = '/api/catalog/search?q=oud&lang=ar&n=encodings';
+  const plain = await t.app.inject({ method: 'GET', url });
+  const browser = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  });
+  expect(browser.headers['content-encoding']).toBe('gzip');
+  expect(browser.headers.vary).toMatch(/accept-encoding/i);
+  expect(gunzipSync(browser.rawPayload).equals(plain.rawPayload)).toBe(true);
+  const brOnly = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+  expect(brOnly.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(brOnly.rawPayload).equals(plain.rawPayload)).toBe(true);
 });

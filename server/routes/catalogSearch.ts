@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogPages, NO_SUCH_SEARCH_PAGE } from '../../contract/catalogSearch';
-import { EncodedResponse, sendEncoded } from '../lib/encodedResponse';
+import { EncodedResponse, PER_REQUEST_ORDER, sendEncoded } from '../lib/encodedResponse';
 import { ResponseMemory } from '../lib/responseMemory';
 import { serializedAnswer } from '../plugins/responseCheck';
 import { langOf } from '../lib/language';
@@ -97,7 +97,11 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const answer = await compute();
       return {
         answer,
-        serialized: new EncodedResponse(serializedAnswer(request, reply, answer, checkAnswers)),
+        // Made for a search, and most are asked once: the cheaper compression of the two, as small.
+        serialized: new EncodedResponse(
+          serializedAnswer(request, reply, answer, checkAnswers),
+          PER_REQUEST_ORDER,
+        ),
       };
     }) as Promise<{ answer: T; serialized: EncodedResponse }>;
   const sent = async <T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) =>
