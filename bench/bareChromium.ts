@@ -52,6 +52,8 @@ export class BareChromium {
   private nextId = 0;
   private readonly answers = new Map<number, (message: Message) => void>();
   private readonly listeners = new Set<(message: Message) => void>();
+  /** The browser's own user agent (a tab's language override must restate it). */
+  userAgent = '';
 
   private constructor(
     private readonly process: ChildProcess,
@@ -83,7 +85,8 @@ export class BareChromium {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
     });
     const browser = new BareChromium(child, profile);
-    await browser.send('Browser.getVersion');
+    // Also waits for the pipe to answer.
+    browser.userAgent = String((await browser.send('Browser.getVersion')).userAgent);
     return browser;
   }
 

@@ -215,7 +215,6 @@ export async function loadBare(
   const tab = await browser.newTab();
   try {
     const locale = language === 'ar' ? 'ar-KW' : 'en-US';
-    const { userAgent } = (await browser.send('Browser.getVersion')) as { userAgent: string };
     await tab.send('Page.enable');
     await tab.send('Network.enable');
     await tab.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -229,13 +228,19 @@ export async function loadBare(
     });
     await tab.send('Emulation.setTouchEmulationEnabled', { enabled: true });
     await tab.send('Emulation.setLocaleOverride', { locale });
-    await tab.send('Emulation.setUserAgentOverride', { userAgent, acceptLanguage: locale });
+    await tab.send('Emulation.setUserAgentOverride', {
+      userAgent: browser.userAgent,
+      acceptLanguage: locale,
+    });
     await tab.send('Page.addScriptToEvaluateOnNewDocument', { source: WATCH_PAGE });
     const separator = page.includes('?') ? '&' : '?';
     const loaded = tab.next('Page.loadEventFired');
     await tab.send('Page.navigate', { url: `${base}${page}${separator}lng=${language}` });
     const deadline = Date.now() + READY_TIMEOUT_MS;
-    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, READY_TIMEOUT_MS))]);
+    let gaveUp: NodeJS.Timeout | undefined;
+    await Promise.race([loaded, new Promise((resolve) => (gaveUp = setTimeout(resolve, READY_TIMEOUT_MS)))]);
+    // A pending timer per load would keep the bench's process alive after its last load.
+    clearTimeout(gaveUp);
     while (!(await tab.evaluate<boolean>('window.__shopper.readyAt !== null'))) {
       if (Date.now() > deadline) return null;
       await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
