@@ -415,9 +415,19 @@ export interface ShopperViewResult {
   interactions: InteractionRow[];
 }
 
+/**
+ * A server the loads are measured on. `paths`: where a page is on this server when it differs (a product page: each
+ * catalogue has its own product); the page's name stays the row's.
+ */
+export interface ShopperServer {
+  name: string;
+  base: string;
+  paths?: Readonly<Record<string, string>>;
+}
+
 /** Every page and language, `runs` times, the servers alternating load by load. */
 export async function shopperView(
-  servers: { name: string; base: string }[],
+  servers: ShopperServer[],
   runs: number,
   {
     interactions = true,
@@ -447,9 +457,10 @@ export async function shopperView(
         for (const language of SHOPPER_LANGUAGES)
           for (const server of run % 2 ? [...servers].reverse() : servers) {
             const key = `${server.name}|${page}|${language}`;
+            const address = server.paths?.[page] ?? page;
             const load = bare
-              ? await loadBare(bare, server.base, page, language, cpu, dpr)
-              : await loadOnce(browser, server.base, page, language, cpu, dpr);
+              ? await loadBare(bare, server.base, address, language, cpu, dpr)
+              : await loadOnce(browser, server.base, address, language, cpu, dpr);
             if (load) loads.set(key, [...(loads.get(key) ?? []), load]);
             else failures.set(key, (failures.get(key) ?? 0) + 1);
           }
