@@ -4,7 +4,8 @@
 // the HTML (gzip) of home, /search, a product and /all-categories and the largest API answer each fetches (real
 // Chromium, bench/pageLoad.ts), the search API and the suggestions at 20 concurrent clients (p95), a product's
 // answer at 20 clients (req/s); then when each page works on the real-phone row (bench/shopperView.ts, at the
-// issue's 412 × 823 and DPR 1.75), every size's server in turn, load by load. The CSV import and export figures (bench/catalogueCsv.ts) are the `csv` part.
+// issue's 412 × 823 and DPR 1.75), every size's server in turn, load by load. The CSV import and export figures
+// (bench/catalogueCsv.ts) are the `csv` part.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
