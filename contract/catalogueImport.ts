@@ -64,6 +64,7 @@ export const PICTURE_FAILURES = {
   wrong_type: 'it is not a png, jpeg or webp picture',
   not_image: 'it is not a readable picture',
   too_many_redirects: 'too many redirects',
+  insecure_redirect: 'it was redirected from https to plain http',
 } as const;
 export type PictureFailure = keyof typeof PICTURE_FAILURES;
 

@@ -4,7 +4,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { fetchPicture, isForbiddenAddress, PictureFetchError, type Resolver } from './pictureFetch';
+import {
+  fetchPicture,
+  isForbiddenAddress,
+  PictureFetchError,
+  redirectedAddress,
+  type Resolver,
+} from './pictureFetch';
 
 let server: Server;
 let base: string;
@@ -238,5 +244,32 @@ describe('connects to the checked address, with limits (127.0.0.1 allowed for th
   test('redirects without end, and error answers', async () => {
     expect(await reason(fetchPicture(`${base}/loop`, loopbackOnly))).toBe('too_many_redirects');
     expect(await reason(fetchPicture(`${base}/missing.png`, loopbackOnly))).toBe('http_status');
+  });
+});
+
+describe('where a redirect leads', () => {
+  const refusal = (from: string, location: string) => {
+    try {
+      redirectedAddress(new URL(from), location, 302);
+      return 'followed';
+    } catch (error) {
+      return (error as PictureFetchError).reason;
+    }
+  };
+
+  test('a picture asked for over https is never followed to plain http', () => {
+    expect(refusal('https://cdn.example.com/a.png', 'http://cdn.example.com/a.png')).toBe(
+      'insecure_redirect',
+    );
+    expect(refusal('https://cdn.example.com/a.png', '//other.example.com/a.png')).toBe('followed');
+    expect(redirectedAddress(new URL('https://cdn.example.com/a/b.png'), '../c.png', 301).href).toBe(
+      'https://cdn.example.com/c.png',
+    );
+  });
+
+  test('http to https, and http to http, are followed; a location that is no address is an error answer', () => {
+    expect(refusal('http://cdn.example.com/a.png', 'https://cdn.example.com/a.png')).toBe('followed');
+    expect(refusal('http://cdn.example.com/a.png', 'http://other.example.com/a.png')).toBe('followed');
+    expect(refusal('https://cdn.example.com/a.png', 'http://[::1')).toBe('http_status');
   });
 });

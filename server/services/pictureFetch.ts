@@ -2,7 +2,7 @@
 // from inside the shop's own network: the host is resolved first, every address it resolves to is checked
 // (private, loopback, link-local, unique-local, multicast… are refused, IPv4 and IPv6), and the connection then
 // goes to the checked address itself, so a second, different DNS answer (rebinding) never reaches a socket.
-// Each redirect goes through the same check.
+// Each redirect goes through the same check, and one from https to plain http is refused.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -227,6 +227,22 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
+/**
+ * Where a redirect leads, relative to the address that answered it. A picture asked for over https is never followed
+ * to plain http: on that leg anyone on the way could put another picture in the shop.
+ */
+export function redirectedAddress(from: URL, location: string, status: number): URL {
+  let to: URL;
+  try {
+    to = new URL(location, from);
+  } catch {
+    throw new PictureFetchError('http_status', String(status));
+  }
+  if (from.protocol === 'https:' && to.protocol === 'http:')
+    throw new PictureFetchError('insecure_redirect', to.origin);
+  return to;
+}
+
 /** The picture's bytes, or a PictureFetchError saying why not. */
 export async function fetchPicture(address: string, options: PictureFetchOptions = {}): Promise<Buffer> {
   const limits = { ...PICTURE_FETCH_LIMITS, ...options.limits };
@@ -259,11 +275,7 @@ export async function fetchPicture(address: string, options: PictureFetchOptions
       if (status >= 300 && status < 400 && response.headers.location) {
         response.destroy();
         if (redirects >= limits.maxRedirects) throw new PictureFetchError('too_many_redirects');
-        try {
-          url = new URL(response.headers.location, url);
-        } catch {
-          throw new PictureFetchError('http_status', String(status));
-        }
+        url = redirectedAddress(url, response.headers.location, status);
         continue;
       }
       if (status !== 200) {
