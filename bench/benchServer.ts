@@ -142,6 +142,9 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** A load's request that has not answered by then counts as failed. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
 /**
  * One GET over a kept-alive connection of `agent`: true when it answered below 400, once its last byte came. The body
  * is read, not decoded: the server's time is until its last byte, and a decoder in the load's own process would take
@@ -150,13 +153,22 @@ export function percentile(sorted: number[], fraction: number): number {
 function answered(agent: http.Agent, url: URL, address: string): Promise<boolean> {
   return new Promise((resolve) => {
     const request = http.get(
-      { hostname: url.hostname, port: url.port, path: address, agent, headers: BROWSER_HEADERS },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: address,
+        agent,
+        headers: BROWSER_HEADERS,
+        // A server that stops answering fails the request (and the row) instead of holding the load forever.
+        timeout: ANSWER_TIMEOUT_MS,
+      },
       (response) => {
         response.on('data', () => undefined);
         response.on('end', () => resolve((response.statusCode ?? 500) < 400));
         response.on('error', () => resolve(false));
       },
     );
+    request.on('timeout', () => request.destroy(new Error('no answer in time')));
     request.on('error', () => resolve(false));
   });
 }
