@@ -131,6 +131,12 @@ for (const language of ['en', 'ar'] as const) {
       });
       await tile.click();
       await expect(page).toHaveURL(/\/search\?category=/);
+      // The search page itself, not home's cards still shown while its code loads (the router keeps the page it
+      // leaves until the next one can render).
+      const tabs = page.getByRole('navigation', { name: language === 'en' ? 'الأقسام' : 'Categories' });
+      await expect(tabs.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect.poll(() => searches.length).toBeGreaterThan(0);
+      await expect(page.getByTestId('filter-panel').first()).toBeVisible();
       await expect(page.getByTestId('product-card').first()).toBeVisible();
       await expect(
         page.getByTestId('filter-panel').first().getByRole('button', { pressed: true }),
