@@ -11,7 +11,8 @@ type Compression = Exclude<Encoding, 'identity'>;
 const KEPT_ORDER: readonly Compression[] = ['br', 'gzip'];
 
 /**
- * For answers made for one request (a search, a suggestion list): at the level a request can afford, brotli
+ * For answers compressed as they are made (the paged catalogue's: searches, suggestions, home lists, category pages,
+ * related products): at the level a request can afford, brotli
  * (quality 4) is no smaller than gzip for the shop's JSON answers of 1–30 KB (within 5 %, often larger) and takes up
  * to twice the CPU (docs/performance.md, "gzip for answers made per search").
  */

@@ -97,7 +97,8 @@ const catalogSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const answer = await compute();
       return {
         answer,
-        // Made for a search, and most are asked once: the cheaper compression of the two, as small.
+        // Every answer of these routes is compressed as it is made (and kept seconds): gzip, as small as brotli at
+        // a request's level for 1–30 KB of JSON and about half its work.
         serialized: new EncodedResponse(
           serializedAnswer(request, reply, answer, checkAnswers),
           PER_REQUEST_ORDER,
