@@ -2,7 +2,7 @@
 // script evaluation/compilation per chunk, other script work per chunk (React rendering, rehydration, i18n run
 // inside the entry's functions), style and layout, paint; plus the app's own User Timing mark (shop:shell-rendered,
 // the shell's first commit) and FCP/LCP.
-// `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en] [--cpu=1] [--stacks] [--network]` against a running server;
+// `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en] [--cpu=1] [--stacks] [--network] [--after-entry]` against a running server;
 // prints medians. The machine is shared: always quote medians of several runs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +24,13 @@ const cpuSlowdown = Number(args.find((a) => a.startsWith('--cpu='))?.slice('--cp
 const slowNetwork = args.includes('--network');
 /** `--stacks`: each long task also lists its costliest call paths. */
 const withPaths = args.includes('--stacks');
+/**
+ * `--after-entry`: the self times (by package, by function, under our functions) count only the main thread's
+ * samples of the 900 ms from the entry's evaluation on: what the page does between its code's arrival and working.
+ */
+const afterEntryOnly = args.includes('--after-entry');
+/** The windows after the entry's evaluation starts in which the main thread's busy time is summed (ms). */
+const AFTER_ENTRY_WINDOWS_MS = [400, 700, 1000] as const;
 const arg = (name: string, fallback: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
@@ -374,14 +381,29 @@ export async function traceOnce(url: string, language: string) {
         else if (e.name === 'ParseHTML') addTo('parse HTML', dur);
       }
     }
+    // The main thread's busy time (its tasks, cut at the window's end) in each window from the entry's evaluation
+    // on: a page's work before it works, without the waits for the network that a long task count leaves out.
+    const entryStart = entry?.ts ?? 0;
+    const afterEntry = Object.fromEntries(
+      AFTER_ENTRY_WINDOWS_MS.map((windowMs) => {
+        const end = entryStart + windowMs * 1000;
+        const busy = onMain
+          .filter((e) => e.name === 'RunTask' && e.ts >= entryStart && e.ts < end)
+          .reduce((sum, e) => sum + Math.min(e.dur ?? 0, end - e.ts), 0);
+        return [windowMs, busy / 1000];
+      }),
+    );
+    const [from, to] = afterEntryOnly ? [entryStart, entryStart + 900_000] : [-Infinity, Infinity];
     return {
       buckets,
       total,
+      afterEntry,
       marks: timings.marks,
       paints: timings.paints,
       lcp,
-      sources: selfTimeBySource(profile),
-      functions: selfTimeBySource(profile, -Infinity, Infinity, true),
+      sources: selfTimeBySource(profile, from, to),
+      functions: selfTimeBySource(profile, from, to, true),
+      under: timeUnderOurFunctions(profile, from, to),
       longTasks,
     };
   } finally {
@@ -396,7 +418,7 @@ const median = (values: number[]) => {
 };
 
 export async function traceMedians(url: string, language: string, runs: number) {
-  const results = [];
+  const results: Awaited<ReturnType<typeof traceOnce>>[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await traceOnce(url, language));
   const keys = new Set(results.flatMap((r) => Object.keys(r.buckets)));
   const buckets: Record<string, number> = {};
@@ -413,6 +435,13 @@ export async function traceMedians(url: string, language: string, runs: number) 
     // Per run, not medians: the tasks of different runs do not line up.
     longTasksOfFirstRun: results[0]?.longTasks ?? [],
     mainThreadTasksMs: Math.round(median(results.map((r) => r.total))),
+    // Busy ms within 400 / 700 / 1000 ms of the entry's evaluation starting (medians).
+    mainThreadAfterEntryMs: Object.fromEntries(
+      AFTER_ENTRY_WINDOWS_MS.map((windowMs) => [
+        windowMs,
+        Math.round(median(results.map((r) => r.afterEntry[windowMs] ?? 0))),
+      ]),
+    ),
     fcpMs: Math.round(median(results.map((r) => r.paints['first-contentful-paint'] ?? 0))),
     lcpMs: Math.round(median(results.map((r) => r.lcp))),
     marks,
@@ -421,6 +450,13 @@ export async function traceMedians(url: string, language: string, runs: number) 
       Object.entries(sources)
         .filter(([, ms]) => ms >= 5)
         .sort((a, b) => b[1] - a[1]),
+    ),
+    // The first run's time under each of our own functions (callers included): which of our calls to look at.
+    underOurFunctionsOfFirstRun: Object.fromEntries(
+      Object.entries(results[0]?.under ?? {})
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 40)
+        .map(([name, ms]) => [name, Math.round(ms)]),
     ),
     // The first run's forty costliest functions by self time: which call of a package to look at.
     selfTimeByFunctionOfFirstRun: Object.fromEntries(

@@ -37,10 +37,22 @@ const useHydrating = () =>
  * (`showing`, compared by identity: a kept copy must never show stale data, not even to a screen reader). A page the
  * browser renders itself (no server markup) renders the part at once.
  */
-export function KeptUntilNear({ showing, children }: { showing: unknown; children: ReactNode }) {
+export function KeptUntilNear({
+  showing,
+  children,
+  hydrated = false,
+}: {
+  showing: unknown;
+  children: ReactNode;
+  /**
+   * Hydrated with the page after all: the part is wrapped everywhere alike, and only the browser knows whether it is
+   * in view now (a grid's cards: how many rows its width makes of them).
+   */
+  hydrated?: boolean;
+}) {
   const onServer = useContext(ServerRendering);
   const hydrating = useHydrating();
-  const [kept, setKept] = useState(() => hydrating && !onServer);
+  const [kept, setKept] = useState(() => hydrating && !onServer && !hydrated);
   const [keptShowing] = useState(showing);
   const place = useRef<HTMLDivElement>(null);
   const focusAt = useRef<number | null>(null);

@@ -1,4 +1,6 @@
-import { createContext, type ReactNode } from 'react';
+import { createContext, useState, type ReactNode } from 'react';
+
+import { KeptUntilNear } from './KeptUntilNear';
 
 import './ui.css';
 
@@ -29,15 +31,38 @@ interface ProductGridProps<T> {
    * first layout is not spent on cards the page drops as soon as it runs.
    */
   twoRows?: boolean;
+  /**
+   * The cards a phone does not show at first, left out of the page's hydration (ui/KeptUntilNear): the cards from
+   * `from` on are wrapped, on the server and in the browser alike, and those the browser finds past `shown()` (its
+   * first rows at its width; read once, while hydrating) keep the server's markup until they near the screen.
+   */
+  kept?: { from: number; shown: () => number };
 }
 
 /** The product grid: 4 / 3 / 2 columns by width (home: 1 column below sm). */
-export function ProductGrid<T>({ items, keyOf, renderItem, variant, label, twoRows }: ProductGridProps<T>) {
+export function ProductGrid<T>({
+  items,
+  keyOf,
+  renderItem,
+  variant,
+  label,
+  twoRows,
+  kept,
+}: ProductGridProps<T>) {
   const className = `product-grid${variant === 'home' ? ' product-grid--home' : ''}${twoRows ? ' product-grid--two-rows' : ''}`;
+  const [shown] = useState(() => kept?.shown() ?? 0);
   const grid = (
     <ul className={className} aria-label={label}>
       {items.map((item, index) => (
-        <li key={keyOf(item, index)}>{renderItem(item, index)}</li>
+        <li key={keyOf(item, index)}>
+          {kept && index >= kept.from ? (
+            <KeptUntilNear showing={item} hydrated={index < shown}>
+              {renderItem(item, index)}
+            </KeptUntilNear>
+          ) : (
+            renderItem(item, index)
+          )}
+        </li>
       ))}
     </ul>
   );

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 // The grid's breakpoints (ui.css): 4 columns at 1024 px, 3 at 768 px, else 2; home goes to 1 below 576 px.
 const QUERIES = ['(min-width: 1024px)', '(min-width: 768px)', '(min-width: 576px)'] as const;
 
-function columnsNow(home: boolean): number {
+export function columnsNow(home: boolean): number {
   if (typeof window === 'undefined' || !window.matchMedia) return 4;
   if (window.matchMedia(QUERIES[0]).matches) return 4;
   if (window.matchMedia(QUERIES[1]).matches) return 3;

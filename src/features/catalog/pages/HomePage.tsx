@@ -22,7 +22,7 @@ import { CategoryTiles } from '../components/CategoryTiles';
 import { CouponCard } from '../components/CouponCard';
 import { HomeSlider } from '../components/HomeSlider';
 import type { ListedProduct } from '../types';
-import { useColumnCount } from '../useColumnCount';
+import { columnsNow, useColumnCount } from '../useColumnCount';
 import '../catalog.css';
 
 export const HOME_TABS = ['all', 'gift_voucher', 'today_deals', 'best_sellers'] as const;
@@ -67,6 +67,15 @@ interface ProductSectionProps {
   twoRows?: boolean;
 }
 
+/**
+ * A two-row list's cards past a phone's two (one column below 576 px): the server renders the widest grid's two rows
+ * and the list drops the rest as soon as it runs, so the cards the browser's width does not show are not hydrated.
+ */
+const KEPT_PAST_TWO_ROWS = {
+  from: CARDS_EVERY_SCREEN_SHOWS,
+  shown: () => columnsNow(true) * NEWLY_ADDED_ROWS,
+};
+
 function ProductSection({
   id,
   title,
@@ -95,6 +104,7 @@ function ProductSection({
         <ProductGrid
           variant="home"
           twoRows={twoRows}
+          kept={twoRows ? KEPT_PAST_TWO_ROWS : undefined}
           items={products}
           keyOf={(product) => product.id}
           renderItem={(product, index) => (
