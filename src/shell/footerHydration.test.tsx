@@ -16,7 +16,7 @@ import { contentApi } from '../features/content/contentApi';
 import { i18n, initI18nWithResources } from '../i18n/i18n';
 import arFooter from '../i18n/locales/ar/footer.json';
 import { allResources } from '../i18n/resources';
-import { hydrationMismatches, installScrolledObserver, scrollNear } from '../testing/hydration';
+import { scrollNear, takeOverEachTest } from '../testing/hydration';
 import { loadFooter } from './footerCode';
 import { Layout } from './Layout';
 
@@ -27,23 +27,13 @@ jest.mock('./footerCode', () => ({
   loadedFooter: () => mockFooterBeforeRender,
 }));
 
-let errors: jest.SpyInstance;
-let restoreObserver: () => void;
-beforeEach(() => {
-  restoreObserver = installScrolledObserver();
-  errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
+const { mismatches } = takeOverEachTest();
 afterEach(() => {
-  errors.mockRestore();
-  restoreObserver();
   delete document.documentElement.dataset.firstRender;
-  document.body.innerHTML = '';
 });
 
 /** An element's markup as a page shows it: the server's string renderer writes `<!-- -->` between adjacent texts. */
 const shown = (element: Element | null) => element?.outerHTML.replaceAll('<!-- -->', '') ?? '';
-
-const mismatches = () => hydrationMismatches(errors);
 
 /** The server's page, then the browser's hydration of it without the footer's code, as app/boot does. */
 async function hydratedServerPage(language: 'en' | 'ar') {

@@ -54,3 +54,23 @@ export function hydrationMismatches(errors: jest.SpyInstance): string[] {
     .filter((message) => !message.startsWith('Warning: useLayoutEffect does nothing on the server'))
     .filter((message) => /hydrat|did not match|does not match/i.test(message));
 }
+
+/**
+ * What every test of a file that takes over a server's markup needs, set up at the file's top level: for each test,
+ * the scrolled observer in place and the console's errors caught (React's complaints about the markup read through
+ * `mismatches()`), then both put back and the page emptied.
+ */
+export function takeOverEachTest(): { mismatches: () => string[] } {
+  let errors: jest.SpyInstance | undefined;
+  let restoreObserver: (() => void) | undefined;
+  beforeEach(() => {
+    restoreObserver = installScrolledObserver();
+    errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    errors?.mockRestore();
+    restoreObserver?.();
+    document.body.innerHTML = '';
+  });
+  return { mismatches: () => (errors ? hydrationMismatches(errors) : []) };
+}

@@ -5,27 +5,10 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 
-import {
-  hydrationMismatches,
-  installScrolledObserver,
-  observersMade,
-  scrollNear,
-} from '../testing/hydration';
+import { observersMade, scrollNear, takeOverEachTest } from '../testing/hydration';
 import { KeptUntilNear, ServerRendering } from './KeptUntilNear';
 
-let errors: jest.SpyInstance;
-let restoreObserver: () => void;
-beforeEach(() => {
-  restoreObserver = installScrolledObserver();
-  errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  errors.mockRestore();
-  restoreObserver();
-  document.body.innerHTML = '';
-});
-
-const mismatches = () => hydrationMismatches(errors);
+const { mismatches } = takeOverEachTest();
 
 /** A list with a working button: it counts its taps once it is live. */
 function Counter({ label }: { label: string }) {

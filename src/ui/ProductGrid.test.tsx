@@ -5,21 +5,11 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 
-import { hydrationMismatches, installScrolledObserver } from '../testing/hydration';
+import { takeOverEachTest } from '../testing/hydration';
 import { ServerRendering } from './KeptUntilNear';
 import { ProductGrid } from './ProductGrid';
 
-let errors: jest.SpyInstance;
-let restoreObserver: () => void;
-beforeEach(() => {
-  restoreObserver = installScrolledObserver();
-  errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  errors.mockRestore();
-  restoreObserver();
-  document.body.innerHTML = '';
-});
+const { mismatches } = takeOverEachTest();
 
 const ITEMS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
@@ -59,7 +49,7 @@ async function hydratedShowing(shown: number) {
     hydrateRoot(container, <Grid shown={shown} />, { onRecoverableError: recovered });
   });
   expect(recovered).not.toHaveBeenCalled();
-  expect(hydrationMismatches(errors)).toEqual([]);
+  expect(mismatches()).toEqual([]);
   expect(container.innerHTML).toBe(serverMarkup);
   return {
     /**
