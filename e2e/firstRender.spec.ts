@@ -372,6 +372,43 @@ test("on a phone, the pictures of the search's cards below the first two rows wa
   await page.close();
 });
 
+test("on a phone, the pictures of an empty cart's suggestions past their first row wait until the page works", async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') asked.push(new URL(request.url()).pathname);
+  });
+  let releaseEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route('**/js/main.*.js', async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  await page.goto('/cart?lng=en', { waitUntil: 'commit' });
+  const pictures = page.getByTestId('product-card').locator('.product-card__media img');
+  await expect.poll(() => pictures.count()).toBeGreaterThan(2);
+  const pathOf = async (index: number) =>
+    new URL((await pictures.nth(index).getAttribute('src')) ?? '', 'http://x').pathname;
+  const loaded = (index: number) =>
+    pictures.nth(index).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  // The first row is in the first screen: its pictures come with the page.
+  for (const index of [0, 1]) await expect.poll(() => loaded(index)).toBe(true);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const pastRowOne = await pathOf(2);
+  expect(asked).not.toContain(pastRowOne);
+  await expect(pictures.nth(2)).toBeHidden();
+
+  releaseEntry();
+  await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+  // Within the browser's lazy-loading reach: asked for once the page works, without a scroll.
+  await expect.poll(() => loaded(2)).toBe(true);
+  await page.close();
+});
+
 test('without JavaScript, the pictures of every row of the search show', async ({ browser }) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,

@@ -46,13 +46,15 @@ export const RelatedProducts = memo(function RelatedProducts({
   }, [data, productIds]);
 
   return (
-    <ProductSections
-      isLoading={isLoading}
-      sections={[
-        // Without categories in the cart nothing can be similar: no skeleton that would vanish and shift the page.
-        { id: 'cart-similar-title', title: t('cart.similar'), items: similar, possible: categories !== '' },
-        { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended },
-      ]}
-    />
+    <div className="cart-suggestions">
+      <ProductSections
+        isLoading={isLoading}
+        sections={[
+          // Without categories in the cart nothing can be similar: no skeleton that would vanish and shift the page.
+          { id: 'cart-similar-title', title: t('cart.similar'), items: similar, possible: categories !== '' },
+          { id: 'cart-recommended-title', title: t('cart.recommended'), items: recommended },
+        ]}
+      />
+    </div>
   );
 });
