@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { ConsoleMessage } from '@playwright/test';
+import type { Browser, ConsoleMessage } from '@playwright/test';
 
 import arCatalog from '../src/i18n/locales/ar/catalog.json';
 import arProduct from '../src/i18n/locales/ar/product.json';
@@ -329,16 +329,17 @@ test('a page whose route code fails to arrive with its HTML asks for it again an
   await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
 });
 
-test("on a phone, the pictures of the search's cards below the first two rows wait until the page works", async ({
-  browser,
-}) => {
-  // A page of its own: the test's page waits for every load to work, and this one's is held back on purpose.
+/**
+ * A phone's page whose shop script is held back, as a slow line holds it (the page is the server's until it comes),
+ * in a page of its own: the test's page waits for every load to work. What the tests ask of its cards' pictures:
+ * which the browser has asked for, each one's address and whether it has loaded.
+ */
+async function phonePageWithEntryHeld(browser: Browser, address: string) {
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
   const asked: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'image') asked.push(new URL(request.url()).pathname);
   });
-  // The shop's script held back, as a slow line holds it: the page is the server's until it comes.
   let releaseEntry = () => {};
   const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
   await page.route('**/js/main.*.js', async (route) => {
@@ -346,18 +347,36 @@ test("on a phone, the pictures of the search's cards below the first two rows wa
     await route.continue();
   });
   // (the deferred entry holds the document's DOMContentLoaded back too)
-  await page.goto('/search?lng=en', { waitUntil: 'commit' });
+  await page.goto(address, { waitUntil: 'commit' });
   const pictures = page.getByTestId('product-card').locator('.product-card__media img');
-  expect(await pictures.count()).toBeGreaterThan(10);
-  const pathOf = async (index: number) =>
-    new URL((await pictures.nth(index).getAttribute('src')) ?? '', 'http://x').pathname;
-  const loaded = (index: number) =>
-    pictures.nth(index).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-  // The first two rows' pictures come with the page; then two frames for the browser to ask for what it means to.
-  for (const index of [0, 1, 2, 3]) await expect.poll(() => loaded(index)).toBe(true);
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  return {
+    page,
+    asked,
+    releaseEntry,
+    pictures,
+    pathOf: async (index: number) =>
+      new URL((await pictures.nth(index).getAttribute('src')) ?? '', 'http://x').pathname,
+    loaded: (index: number) =>
+      pictures.nth(index).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    /** Two frames for the browser to ask for what it means to. */
+    twoFrames: () =>
+      page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      ),
+  };
+}
+
+test("on a phone, the pictures of the search's cards below the first two rows wait until the page works", async ({
+  browser,
+}) => {
+  const { page, asked, releaseEntry, pictures, pathOf, loaded, twoFrames } = await phonePageWithEntryHeld(
+    browser,
+    '/search?lng=en',
   );
+  expect(await pictures.count()).toBeGreaterThan(10);
+  // The first two rows' pictures come with the page.
+  for (const index of [0, 1, 2, 3]) await expect.poll(() => loaded(index)).toBe(true);
+  await twoFrames();
   const belowRowTwo = await Promise.all([4, 5, 6, 7, 8, 9].map(pathOf));
   expect(asked.filter((path) => belowRowTwo.includes(path))).toEqual([]);
   await expect(pictures.nth(4)).toBeHidden();
@@ -375,29 +394,14 @@ test("on a phone, the pictures of the search's cards below the first two rows wa
 test("on a phone, the pictures of an empty cart's suggestions past their first row wait until the page works", async ({
   browser,
 }) => {
-  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'image') asked.push(new URL(request.url()).pathname);
-  });
-  let releaseEntry = () => {};
-  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-  await page.route('**/js/main.*.js', async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
-  await page.goto('/cart?lng=en', { waitUntil: 'commit' });
-  const pictures = page.getByTestId('product-card').locator('.product-card__media img');
+  const { page, asked, releaseEntry, pictures, pathOf, loaded, twoFrames } = await phonePageWithEntryHeld(
+    browser,
+    '/cart?lng=en',
+  );
   await expect.poll(() => pictures.count()).toBeGreaterThan(2);
-  const pathOf = async (index: number) =>
-    new URL((await pictures.nth(index).getAttribute('src')) ?? '', 'http://x').pathname;
-  const loaded = (index: number) =>
-    pictures.nth(index).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
   // The first row is in the first screen: its pictures come with the page.
   for (const index of [0, 1]) await expect.poll(() => loaded(index)).toBe(true);
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  await twoFrames();
   const pastRowOne = await pathOf(2);
   expect(asked).not.toContain(pastRowOne);
   await expect(pictures.nth(2)).toBeHidden();
