@@ -632,6 +632,28 @@ describe('export', () => {
     expect(text).toContain('"عود;=HYPERLINK(""http://evil.example"")"');
   });
 
+  test('every export is in the audit log: who took the catalogue, when, how many products', async () => {
+    const exports = () => t.db.select().from(auditLog).where(eq(auditLog.action, 'catalogue.exported'));
+    const before = (await exports()).length;
+    // refused callers leave no entry (the role is checked before anything is read or written)
+    await t.app.inject({ method: 'GET', url: '/api/admin/catalogue/export', headers: bearer(shopper.token) });
+    expect(await exports()).toHaveLength(before);
+    await exportCsv();
+    const entries = await exports();
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toMatchObject({
+      actorId: staff.id,
+      actorName: 'The staff',
+      subjectType: 'user',
+      subjectId: staff.id,
+      before: null,
+      after: {
+        products: await countProducts(),
+        file_name: expect.stringMatching(/^catalogue-\d{4}-\d{2}-\d{2}\.csv$/),
+      },
+    });
+  });
+
   test('the export read back changes nothing (the demo shop included)', async () => {
     const text = await exportCsv();
     const answer = await upload(text, staff.token, 'export.csv');

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogueCsv } from '../../contract/catalogueImport';
 import type { Actor } from '../services/backOffice/audit';
-import { exportCatalogue } from '../services/backOffice/catalogueExport';
+import { exportCatalogue, recordCatalogueExport } from '../services/backOffice/catalogueExport';
 import {
   checkCsv,
   FileTooLarge,
@@ -20,7 +20,7 @@ import { fetchPicture } from '../services/pictureFetch';
 /** What a browser or a spreadsheet sends a .csv as (Windows names it Excel's). */
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream'];
 
-function actorOf(request: FastifyRequest): Actor {
+function actorOf(request: FastifyRequest): Actor & { id: number } {
   const user = request.user;
   if (!user) throw new NotSignedIn();
   return { id: user.id, name: user.name, email: user.email };
@@ -95,10 +95,12 @@ const catalogueImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     CatalogueCsv.export.url,
     { ...staff, schema: CatalogueCsv.export.schema },
     async (request, reply) => {
-      const day = config.now().toISOString().slice(0, 10);
+      const now = config.now();
+      const fileName = `catalogue-${now.toISOString().slice(0, 10)}.csv`;
+      await recordCatalogueExport(db, actorOf(request), fileName, now);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="catalogue-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(
           exportCatalogue(db, config.publicUrl, (error) =>

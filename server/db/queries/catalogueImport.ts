@@ -1,6 +1,6 @@
 // The catalogue CSV's statements: import jobs and their items, the products an import batch compares and writes,
 // and the export's keyset pages.
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
 import {
   auditLog,
@@ -318,6 +318,15 @@ export async function deleteImages(db: Db, ids: number[]): Promise<void> {
 // ---- the export ----
 
 /** The next page of products after `afterId` (keyset: never an offset), with their category's names. */
+/** How many products the export writes (its pages' join: a product with its category). */
+export async function exportedProductCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId));
+  return row?.n ?? 0;
+}
+
 export function exportPage(db: Db, afterId: number, limit: number) {
   return db
     .select({

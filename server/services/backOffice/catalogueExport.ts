@@ -5,7 +5,14 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client';
-import { exportPage, partsOf, type AttributeRow, type ImageRow } from '../../db/queries/catalogueImport';
+import {
+  exportedProductCount,
+  exportPage,
+  partsOf,
+  type AttributeRow,
+  type ImageRow,
+} from '../../db/queries/catalogueImport';
+import { writeAudit, type Actor } from './audit';
 import { CSV_COLUMNS, productRows } from './catalogueCsv';
 import { absoluteImage } from './catalogueImport';
 
@@ -72,6 +79,31 @@ async function* cataloguePages(db: Db, publicUrl: string): AsyncGenerator<string
     // locales…) splits an unquoted one there, and a part starting with "=" would become a formula cell of its own.
     yield stringify(rows, { quoted_match: ';' });
   }
+}
+
+/**
+ * The export's entry in the audit log, written before the first byte goes out: the whole catalogue (prices, stock,
+ * suppliers' SKUs) leaving the shop is a staff action like any other, and an export cut short still took what it sent.
+ * The subject is the staff member who took it: an export has no row of its own.
+ */
+export async function recordCatalogueExport(
+  db: Db,
+  actor: Actor & { id: number },
+  fileName: string,
+  now: Date,
+): Promise<void> {
+  await writeAudit(
+    db,
+    actor,
+    {
+      action: 'catalogue.exported',
+      subjectType: 'user',
+      subjectId: actor.id,
+      before: null,
+      after: { file_name: fileName, products: await exportedProductCount(db) },
+    },
+    now,
+  );
 }
 
 /** The whole catalogue as a CSV byte stream (UTF-8 with a BOM, so spreadsheets read the Arabic right). */
