@@ -2,7 +2,7 @@
 // script evaluation/compilation per chunk, other script work per chunk (React rendering, rehydration, i18n run
 // inside the entry's functions), style and layout, paint; plus the app's own User Timing mark (shop:shell-rendered,
 // the shell's first commit) and FCP/LCP.
-// `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en] [--cpu=1] [--stacks] [--network] [--after-entry]` against a running server;
+// `npx tsx bench/trace.ts [--runs=5] [--url=http://127.0.0.1:8130/] [--lng=en] [--cpu=1] [--stacks] [--network] [--after-entry] [--lines]` against a running server;
 // prints medians. The machine is shared: always quote medians of several runs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,8 @@ const withPaths = args.includes('--stacks');
  * samples of the 900 ms from the entry's evaluation on: what the page does between its code's arrival and working.
  */
 const afterEntryOnly = args.includes('--after-entry');
+/** `--lines`: a function is also named by its file and line (a minified package's functions are mostly anonymous). */
+const withLines = args.includes('--lines');
 /** The windows after the entry's evaluation starts in which the main thread's busy time is summed (ms). */
 const AFTER_ENTRY_WINDOWS_MS = [400, 700, 1000] as const;
 const arg = (name: string, fallback: string) =>
@@ -107,7 +109,12 @@ function originalOf(frame: CallFrame): { source: string; pkg?: string; name: str
   if (!position?.source) return null;
   const source = position.source.replace(/^webpack:\/\/[^/]+\//, '');
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1];
-  return { source, ...(pkg && { pkg }), name: position.name ?? frame.functionName };
+  const name = position.name ?? frame.functionName;
+  return {
+    source,
+    ...(pkg && { pkg }),
+    name: withLines ? `${name}:${source.split('/').pop()}:${position.line}` : name,
+  };
 }
 
 /** Each sample of the profile between `from` and `to` (trace clock, µs), with the milliseconds it stands for. */
@@ -458,12 +465,12 @@ export async function traceMedians(url: string, language: string, runs: number) 
         .slice(0, 40)
         .map(([name, ms]) => [name, Math.round(ms)]),
     ),
-    // The first run's forty costliest functions by self time: which call of a package to look at.
+    // The first run's forty costliest functions by self time (two hundred with `--lines`): which call of a package to look at.
     selfTimeByFunctionOfFirstRun: Object.fromEntries(
       Object.entries(results[0]?.functions ?? {})
         .sort((a, b) => b[1] - a[1])
-        .slice(0, 40)
-        .map(([name, ms]) => [name, Math.round(ms)]),
+        .slice(0, withLines ? 200 : 40)
+        .map(([name, ms]) => [name, Math.round(ms * 10) / 10]),
     ),
   };
 }
