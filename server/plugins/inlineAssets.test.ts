@@ -50,9 +50,18 @@ describe("a new browser's page carries its head's files", () => {
     expect(html).toContain('<script defer src=/js/main.3333333333.js></script>');
     expect(html).toContain('<script defer src=/config.js></script>');
     expect(html).toContain('<link rel=stylesheet href=/css/main.cc1961c111.css>');
-    // The meta's names stay for a switch of language; the body is untouched.
+    // The meta's names stay for a switch of language; the body's content is untouched.
     expect(html).toContain('data-rtl=/css/bootstrap-rtl.91f4da9211.css>');
-    expect(html.endsWith('</head><body><div id=root></div></body></html>')).toBe(true);
+    // The chunk runs at the body's end, after the content is parsed (the first paint does not wait for it) and
+    // before the deferred entry, which runs once the whole document is; the stylesheets stay in the head.
+    expect(
+      html.endsWith(
+        `</head><body><div id=root></div><script data-href="/js/7962.0946104211.js">${CHUNK_IN_PAGE}</script></body></html>`,
+      ),
+    ).toBe(true);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style data-href="/css/bootstrap-ltr.1a1791df11.css"');
+    expect(head).not.toContain('<script data-href');
   });
 
   test('files the browser holds stay linked; a file the build does not have stays as the HTML names it', () => {
