@@ -64,6 +64,11 @@ describe("a new browser's page carries its head's files", () => {
     expect(head).not.toContain('<script data-href');
   });
 
+  test('a page without a body’s end keeps its chunks at the head’s end, before the body', () => {
+    const { html } = inlineAssets(spaDir)(INDEX_HTML.replace('</body></html>', ''), new Set());
+    expect(html).toContain(`${CHUNK_IN_PAGE}</script></head><body><div id=root></div>`);
+  });
+
   test('files the browser holds stay linked; a file the build does not have stays as the HTML names it', () => {
     const inline = inlineAssets(spaDir);
     const held = inline(INDEX_HTML, new Set(['1a1791df11', '0946104211']));

@@ -116,7 +116,8 @@ export function inlineAssets(spaDir: string) {
  * browser runs only once the whole document is parsed. A page without a body's end keeps them at the head's.
  */
 function chunksAtBodyEnd(head: string, rest: string, chunks: string): string {
-  const bodyEnd = rest.search(/<\/body>(?![\s\S]*<\/body>)/i);
+  // The page's own end: the built template writes it in lower case, and no text of the page can hold it unescaped.
+  const bodyEnd = rest.lastIndexOf('</body>');
   if (bodyEnd === -1) return head + chunks + rest;
   return head + rest.slice(0, bodyEnd) + chunks + rest.slice(bodyEnd);
 }
