@@ -317,7 +317,6 @@ export async function deleteImages(db: Db, ids: number[]): Promise<void> {
 
 // ---- the export ----
 
-/** The next page of products after `afterId` (keyset: never an offset), with their category's names. */
 /** How many products the export writes (its pages' join: a product with its category). */
 export async function exportedProductCount(db: Db): Promise<number> {
   const [row] = await db
@@ -327,6 +326,7 @@ export async function exportedProductCount(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The next page of products after `afterId` (keyset: never an offset), with their category's names. */
 export function exportPage(db: Db, afterId: number, limit: number) {
   return db
     .select({
