@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 
 import { fakeSpaServer } from '../testing/fakeSpa';
@@ -241,6 +242,60 @@ describe('the served SPA', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.rawPayload.toString()).toBe('precompressed');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe("a page's HTML on the line", () => {
+  let t: TestApp;
+  let spaDir: string;
+  // A page as large as a new visitor's (its stylesheet inline): rules of every kind, as Bootstrap's are.
+  const STYLESHEET = Array.from(
+    { length: 4000 },
+    (_, i) =>
+      `.c${i.toString(36)}{margin:${i % 17}px ${i % 5}rem;color:#${((i * 2654435761) % 16777216).toString(16)}}`,
+  ).join('');
+
+  beforeAll(async () => {
+    spaDir = mkdtempSync(path.join(tmpdir(), 'storefront-spa-'));
+    writeFileSync(path.join(spaDir, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(spaDir, 'css'));
+    writeFileSync(path.join(spaDir, 'css', 'bootstrap-ltr.1111111111.css'), STYLESHEET);
+    t = await createTestApp({ config: { spaDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  const page = (headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({
+      method,
+      url: '/cart',
+      headers: { accept: 'text/html', cookie: 'i18next=en', ...headers },
+    });
+
+  test('goes to a brotli client smaller than the compression plugin would make it, and whole', async () => {
+    const response = await page({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toBe('Cookie, Accept-Language, accept-encoding');
+    const html = brotliDecompressSync(response.rawPayload);
+    expect(html.toString()).toContain(
+      `<style data-href="/css/bootstrap-ltr.1111111111.css" data-bootstrap="ltr">${STYLESHEET}</style>`,
+    );
+    const atPluginLevel = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(response.rawPayload.length).toBeLessThan(atPluginLevel.length * 0.95);
+  });
+
+  test('goes gzipped to a client without brotli, as it is to one without either, and without a body to HEAD', async () => {
+    const gzipped = await page({ 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toContain(STYLESHEET);
+    const plain = await page({ 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(STYLESHEET);
+    const head = await page({ 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { pageAddress } from '../../shared/pageAddress';
 import { PAGE_CHUNK_ATTRIBUTE, pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
 import { clientAddressKey } from '../lib/clientAddress';
+import { sendPage } from '../lib/encodedResponse';
 import { attribute, escapeAttribute } from '../lib/htmlTags';
 import { isKnownPath, pageHead, withPageHead, type PageHead } from '../services/pageHead';
 import { searchApiAddress } from '../services/searchPageCount';
@@ -380,17 +381,15 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string')
       reply.header('content-security-policy', policyAllowingScripts(policy, inlined.scriptSources));
-    return (
-      reply
-        // An unknown page or product: the SPA's HTML (the browser shows the not-found screen) with a real 404 (410
-        // for a product that is gone).
-        .status(head?.status ?? 200)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        // The same address answers either language's HTML, chosen by the cookie and Accept-Language.
-        .header('Vary', 'Cookie, Accept-Language')
-        .send(html)
-    );
+    reply
+      // An unknown page or product: the SPA's HTML (the browser shows the not-found screen) with a real 404 (410
+      // for a product that is gone).
+      .status(head?.status ?? 200)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      // The same address answers either language's HTML, chosen by the cookie and Accept-Language.
+      .header('Vary', 'Cookie, Accept-Language');
+    return sendPage(request, reply, html);
   };
 
   app.get('/', (request, reply) => sendIndex(request, reply, true));
