@@ -134,28 +134,29 @@ export function sendCompressed(
 export const PAGE_BROTLI_QUALITY = 7;
 
 /**
- * Sends a page's HTML: brotli at `PAGE_BROTLI_QUALITY`, off the event loop, to a client that takes it; anything else
- * (gzip only, none, a small page, HEAD) as the compression plugin sends any answer.
+ * Sends a page's HTML: brotli at `PAGE_BROTLI_QUALITY` or gzip, as the client takes them, compressed on zlib's thread
+ * pool; a small page and HEAD go as they are. Pages are answered by the not-found handler (every address the SPA
+ * knows), which the compression plugin's hooks do not reach.
  */
 export async function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   html: string,
 ): Promise<FastifyReply> {
-  if (
-    request.method !== 'GET' ||
-    Buffer.byteLength(html) < COMPRESS_THRESHOLD ||
-    preferredEncoding(request.headers['accept-encoding']) !== 'br'
-  )
-    return reply.send(html);
-  const body = Buffer.from(html);
-  const compressed = await brotliLater(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
+  if (request.method !== 'GET' || Buffer.byteLength(html) < COMPRESS_THRESHOLD) return reply.send(html);
   const vary = reply.getHeader('vary');
   reply.header('vary', typeof vary === 'string' && vary ? `${vary}, accept-encoding` : 'accept-encoding');
-  return reply.header('content-encoding', 'br').send(compressed);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(html);
+  const body = Buffer.from(html);
+  const compressed =
+    encoding === 'br'
+      ? await brotliLater(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : await gzipLater(body);
+  return reply.header('content-encoding', encoding).send(compressed);
 }

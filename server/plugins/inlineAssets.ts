@@ -43,6 +43,8 @@ export interface InlinedPage {
   html: string;
   /** The CSP sources of the scripts now inline: the page's policy must allow them. */
   scriptSources: string[];
+  /** The files now inline (their addresses as the page linked them): nothing is to preload them. */
+  carried: Set<string>;
 }
 
 /**
@@ -78,34 +80,42 @@ export function inlineAssets(spaDir: string) {
    */
   return function inline(html: string, held: Set<string>): InlinedPage {
     const headEnd = html.search(/<\/head>/i);
-    if (headEnd === -1) return { html, scriptSources: [] };
+    if (headEnd === -1) return { html, scriptSources: [], carried: new Set() };
     const scriptSources: string[] = [];
+    const carried = new Set<string>();
     const chunks: string[] = [];
     const isHeld = (href: string) => held.has(contentHashOf(href) ?? '');
     const head = html
       .slice(0, headEnd)
-      .replace(/<link\b[^>]*>/gi, (tag) => {
-        const href = attribute(tag, 'href');
-        if (attribute(tag, 'rel')?.toLowerCase() !== 'stylesheet' || !href || isHeld(href)) return tag;
-        const file = read(href, 'style');
-        if (!file) return tag;
-        // `data-href` names the file: webpack's stylesheet loader and the language switch (src/lib/direction.ts)
-        // find the sheet in place, and the SPA knows what to fetch into the cache.
-        const bootstrap = attribute(tag, 'data-bootstrap');
-        return `<style data-href="${escapeAttribute(href)}"${bootstrap ? ` data-bootstrap="${escapeAttribute(bootstrap)}"` : ''}>${file.text}</style>`;
-      })
+      // The scripts first: once the stylesheets' text is in, this pattern would read ~70 KB more of it.
       .replace(/<script\b[^>]*><\/script>/gi, (tag) => {
         const src = attribute(tag, 'src');
         if (!PAGE_CHUNK_TAG.test(tag) || !src || isHeld(src)) return tag;
         const file = read(src, 'script');
         if (!file) return tag;
         scriptSources.push(file.source);
+        carried.add(src);
         // Runs as the parser meets it, before the entry as the deferred script did: a chunk only registers its
         // modules. Not marked as a page chunk: nothing can have failed to load.
         chunks.push(`<script data-href="${escapeAttribute(src)}">${file.text}</script>`);
         return '';
+      })
+      .replace(/<link\b[^>]*>/gi, (tag) => {
+        const href = attribute(tag, 'href');
+        if (attribute(tag, 'rel')?.toLowerCase() !== 'stylesheet' || !href || isHeld(href)) return tag;
+        const file = read(href, 'style');
+        if (!file) return tag;
+        carried.add(href);
+        // `data-href` names the file: webpack's stylesheet loader and the language switch (src/lib/direction.ts)
+        // find the sheet in place, and the SPA knows what to fetch into the cache.
+        const bootstrap = attribute(tag, 'data-bootstrap');
+        return `<style data-href="${escapeAttribute(href)}"${bootstrap ? ` data-bootstrap="${escapeAttribute(bootstrap)}"` : ''}>${file.text}</style>`;
       });
-    return { html: chunksAtBodyEnd(head, html.slice(headEnd), chunks.join('')), scriptSources };
+    return {
+      html: chunksAtBodyEnd(head, html.slice(headEnd), chunks.join('')),
+      scriptSources,
+      carried,
+    };
   };
 }
 

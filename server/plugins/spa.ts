@@ -103,9 +103,10 @@ export function arabicIndex(html: string): string {
  * A `Link` header preloading what the built page's head loads first, its entry script and its stylesheets: the
  * browser asks for them as the answer's headers arrive, not once a phone's busy main thread has committed the page
  * and parsed its head (~0.25 s later on the phone row's line, where the entry's download is what the page waits
- * for: docs/performance.md). Each URL is the one the HTML links, so the browser uses the preloaded copy.
+ * for: docs/performance.md). Each URL is the one the HTML links, so the browser uses the preloaded copy; what the
+ * page carries inline (`carried`) is not asked for. sendIndex reads the page before its content goes in (a few KB).
  */
-export function headPreloadHeader(html: string): string | null {
+export function headPreloadHeader(html: string, carried: ReadonlySet<string> = new Set()): string | null {
   const headEnd = html.search(/<\/head>/i);
   const head = headEnd === -1 ? html : html.slice(0, headEnd);
   const links = [
@@ -113,12 +114,12 @@ export function headPreloadHeader(html: string): string | null {
       // A page's first chunks download at the deferred scripts' low priority (withPagePreloads).
       .filter(([tag]) => !PAGE_CHUNK_TAG.test(tag))
       .map(([tag]) => attribute(tag, 'src'))
-      .filter((src): src is string => src?.startsWith('/js/') === true)
+      .filter((src): src is string => src?.startsWith('/js/') === true && !carried.has(src))
       .map((src) => `<${src}>; rel=preload; as=script`),
     ...[...head.matchAll(/<link\b[^>]*>/gi)]
       .filter(([tag]) => attribute(tag, 'rel')?.toLowerCase() === 'stylesheet')
       .map(([tag]) => attribute(tag, 'href'))
-      .filter((href): href is string => href?.startsWith('/') === true)
+      .filter((href): href is string => href?.startsWith('/') === true && !carried.has(href))
       .map((href) => `<${href}>; rel=preload; as=style`),
   ];
   return links.length > 0 ? links.join(', ') : null;
@@ -238,7 +239,12 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       root: config.spaDir,
       prefix: '/',
       index: false,
-      wildcard: true,
+      // A route per built file, read once at start (the build does not change under a running server): a page's
+      // address goes straight to the page, not first through a wildcard's directory reads and file checks for its
+      // name and its .br and .gz (~1–2 ms of each page's event loop under load, docs/performance.md).
+      wildcard: false,
+      // /config.js is the server's own route; the page renderer is no file for browsers (allowedPath, below, too).
+      globIgnore: ['config.js', 'ssr/**'],
       cacheControl: false,
       // The build writes .br and .gz beside each script and stylesheet (best compression, done once).
       preCompressed: true,
@@ -349,6 +355,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       renderPage && address !== null
         ? await renderPage(address, language, mayRender(request), afterSent(reply))
         : null;
+    // The head is finished on the built template (a few KB) before the page's markup, answers and carried files go in
+    // (~170 KB): every edit of the whole page copies it, which made a new visitor's page ~15 ms of the event loop.
     let html = withPagePreloads(
       language === 'ar' ? arabic : english,
       manifest,
@@ -359,13 +367,6 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
         rendered: rendered !== null,
       },
     );
-    if (rendered) html = withRenderedPage(html, rendered);
-    // A link-preview bot runs no script and keeps no cache: it gets the page's own bytes only.
-    const inlined =
-      built && !isPreviewBot(request.headers['user-agent'])
-        ? inline(html, heldFiles(request.headers.cookie))
-        : { html, scriptSources: [] };
-    html = inlined.html;
     if (head) html = withPageHead(html, head);
     if (home && built) {
       try {
@@ -375,8 +376,16 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
         request.log.warn({ err: error }, 'could not read the first slide for the preload');
       }
     }
+    const pageBeforeContent = html;
+    if (rendered) html = withRenderedPage(html, rendered);
+    // A link-preview bot runs no script and keeps no cache: it gets the page's own bytes only.
+    const inlined =
+      built && !isPreviewBot(request.headers['user-agent'])
+        ? inline(html, heldFiles(request.headers.cookie))
+        : { html, scriptSources: [], carried: new Set<string>() };
+    html = inlined.html;
     // What the head still links (files the browser holds, the entry): asked for as the answer's headers arrive.
-    const preloads = headPreloadHeader(html);
+    const preloads = headPreloadHeader(pageBeforeContent, inlined.carried);
     if (preloads) reply.header('Link', preloads);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string')
