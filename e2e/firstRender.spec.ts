@@ -283,15 +283,21 @@ test("the entry and the catalogue pages' code are marked for V8's eager compilat
   request,
 }) => {
   const html = await (await request.get('/?lng=ar')).text();
-  const entry = /<script[^>]*\ssrc="?\/(js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
-  expect(entry, 'the entry script of the rendered page').toBeTruthy();
+  // The entry's scripts: React DOM's file and the app's (webpack.config.ts, `reactDom`), both in the page's head.
+  const entry = [...html.matchAll(/<script[^>]*\ssrc="?\/(js\/(?:main|react-dom)\.[0-9a-f]+\.js)/g)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(
+    entry.map((file) => file.replace(/\.[0-9a-f]+\.js$/, '')),
+    'the entry scripts of the rendered page',
+  ).toEqual(['js/react-dom', 'js/main']);
   // (webpack.config.ts EAGER_PAGE_GROUPS; the build's chunk groups are those the server preloads from)
   const manifest = JSON.parse(
     readFileSync(path.resolve(__dirname, '../dist/chunk-manifest.json'), 'utf8'),
   ) as Record<string, string[]>;
   const pageScripts = ['home', 'search', 'product'].flatMap((group) => manifest[group] ?? []);
   expect(pageScripts.filter((file) => file.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
-  for (const file of [entry ?? '', ...pageScripts.filter((name) => name.endsWith('.js'))]) {
+  for (const file of [...entry, ...pageScripts.filter((name) => name.endsWith('.js'))]) {
     const script = await (await request.get(`/${file}`)).text();
     // (docs/performance.md "the entry compiled while it downloads": the comment must be the script's first line)
     expect(script.startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
