@@ -143,12 +143,14 @@ export async function sendPage(
   reply: FastifyReply,
   html: string,
 ): Promise<FastifyReply> {
-  if (request.method !== 'GET' || Buffer.byteLength(html) < COMPRESS_THRESHOLD) return reply.send(html);
+  if (request.method !== 'GET') return reply.send(html);
+  // Encoded once: its length decides, and it is what goes out or into zlib (the caller has set the type).
+  const body = Buffer.from(html);
+  if (body.length < COMPRESS_THRESHOLD) return reply.send(body);
   const vary = reply.getHeader('vary');
   reply.header('vary', typeof vary === 'string' && vary ? `${vary}, accept-encoding` : 'accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (encoding === 'identity') return reply.send(html);
-  const body = Buffer.from(html);
+  if (encoding === 'identity') return reply.send(body);
   const compressed =
     encoding === 'br'
       ? await brotliLater(body, {
