@@ -1,4 +1,5 @@
 // Shopify's Body (HTML) read as the shop's plain text (the catalogue import, issue 48).
+import vm from 'node:vm';
 import { htmlToText, textToHtml } from './catalogueCsv';
 
 describe('a description written in HTML, read as text', () => {
@@ -20,6 +21,17 @@ describe('a description written in HTML, read as text', () => {
   test('a "<" that opens no tag stays as text', () => {
     expect(htmlToText('a < b and c > d')).toBe('a < b and c > d');
     expect(htmlToText('<a'.repeat(3))).toBe('<a<a<a');
+  });
+
+  test("spaces at a line's end go, in one pass over a long run of them (a file must not hold the server)", () => {
+    expect(htmlToText('<p>one  \t</p>two \n\n\n\nthree\t ')).toBe('one\ntwo\n\nthree');
+    const spaces = ' '.repeat(200_000);
+    // Run under a limit that stops it (a context's timeout ends even a regular expression that is running): a pattern
+    // tried from each of the 200 000 spaces in turn took 19 s here; one pass takes milliseconds.
+    const read = (html: string) =>
+      vm.runInNewContext('read(html)', { read: htmlToText, html }, { timeout: 2_000 }) as string;
+    expect(read(`<p>x${spaces}y</p>`)).toBe(`x${spaces}y`);
+    expect(read(`<p>x${spaces}\ny${spaces}</p>`)).toBe('x\ny');
   });
 
   test('the shop’s own text written as HTML reads back the same', () => {
