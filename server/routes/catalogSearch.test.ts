@@ -287,3 +287,21 @@ test("a search's answer goes as gzip to a browser that takes gzip and br (as sma
   expect(brOnly.headers['content-encoding']).toBe('br');
   expect(brotliDecompressSync(brOnly.rawPayload).equals(plain.rawPayload)).toBe(true);
 });
+
+test('a price limit keeps the words as typed: spelled right, words whose products all cost more find none, not look-alikes', async () => {
+  // Last in this file: two more products in the category the tests above count.
+  await executeRows(
+    t.db,
+    sql`INSERT INTO products (category_id, name_en, name_ar, price, brand)
+        VALUES (${categoryId}, 'Zarqonite Lamp', 'مصباح زرقونيت', 20, 'Qasr Dates'),
+               (${categoryId}, 'Zarqonita Vase', 'مزهرية زرقونيتا', 5, 'Qasr Dates')`,
+  );
+  t.app.deps.catalogue.changed();
+  expect(namesOf(await search('q=zarqonite'))).toEqual(['Zarqonite Lamp']);
+  const withinLimit = await search('q=zarqonite&max_price=10');
+  expect(withinLimit.total).toBe(0);
+  expect(withinLimit.data).toEqual([]);
+  expect((await search('q=zarqonite&min_price=1&max_price=10&sort=price_asc')).total).toBe(0);
+  // A word that matches nothing at any price is still taken as mistyped: the look-alike within the limit is found.
+  expect(namesOf(await search('q=zarqonitx&max_price=10'))).toEqual(['Zarqonita Vase']);
+});

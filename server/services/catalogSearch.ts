@@ -20,6 +20,7 @@ import {
 import type { Product } from '../../contract/catalog';
 import type { Db } from '../db/client';
 import {
+  anyProductHasWords,
   bestRatedIds,
   categoriesPage,
   categoryIdNamed,
@@ -394,7 +395,13 @@ export async function searchCatalog(
     let found = await matchesOfWords(db, filters, sort, perPage, asked, matchMemory);
     // Nothing as typed: perhaps a letter or two is off. The words close to them come from the catalogue's
     // vocabulary, then are searched for as typed words are (through the trigram index).
-    if (found.matched === 0 && filters.words.some(mayBeMistyped)) {
+    // A price limit that leaves none is no sign of a typo: the words must match nothing at any price.
+    const priceLimited = filters.minPriceKwd !== null || filters.maxPriceKwd !== null;
+    if (
+      found.matched === 0 &&
+      filters.words.some(mayBeMistyped) &&
+      !(priceLimited && (await anyProductHasWords(db, filters)))
+    ) {
       const words = filters.words;
       const similar = await rememberedBy(wordMemory, `close|${words.join(' ')}`, () =>
         withFuzzyMatching(db, (tx) => closeWordsOf(tx, words)),

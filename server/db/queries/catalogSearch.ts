@@ -112,6 +112,18 @@ function wordsMatch(typed: WordsTyped): SQL {
   );
 }
 
+/**
+ * Whether any product has the words as typed, at any price and whatever the other filters: a search that finds none
+ * within a price limit may still be spelled right (its products cost more), and is then not taken as mistyped.
+ */
+export async function anyProductHasWords(db: Db, typed: WordsTyped): Promise<boolean> {
+  const [row] = await executeRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${wordsMatch({ ...typed, fuzzy: false })}) AS found`,
+  );
+  return row?.found === true;
+}
+
 /** How many of the catalogue's words a mistyped word may stand for: the closest first. */
 const CLOSE_WORDS_MAX = 5;
 
