@@ -161,7 +161,7 @@ export const CatalogueCsv = endpoints({
     auth: 'staff',
     readBody: { mediaType: 'text/csv', required: true, schema: Type.String() },
     bodyNote:
-      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`',
+      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it',
     notes: `the dry run: nothing is written to the catalogue; 201 the new import with its report, 200 the unfinished import of the same file (to continue); ${REFUSALS_NOTE}`,
     schema: { querystring: ImportUploadQuery, response: { 200: CatalogueImport, 201: CatalogueImport } },
   },

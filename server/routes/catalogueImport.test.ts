@@ -248,6 +248,49 @@ describe('a Shopify export with our Arabic columns', () => {
     expect(entry?.before).toMatchObject({ stock_quantity: 9 });
     expect(entry?.after).toMatchObject({ stock_quantity: 5 });
   });
+  test('a sheet with fewer columns changes what it has: the shop keeps what its columns leave out', async () => {
+    const before = await productByHandle('linen-shirt');
+    const partsOf = async (id: number) => ({
+      attributes: (
+        await t.db
+          .select()
+          .from(productAttributeValues)
+          .where(eq(productAttributeValues.productId, id))
+          .orderBy(asc(productAttributeValues.id))
+      ).map((row) => [row.kind, row.nameEn, row.nameAr]),
+      images: (
+        await t.db
+          .select()
+          .from(productImages)
+          .where(eq(productImages.productId, id))
+          .orderBy(asc(productImages.id))
+      ).map((row) => row.image),
+    });
+    const partsBefore = await partsOf(before?.id ?? 0);
+    expect(partsBefore.attributes.length).toBeGreaterThan(0);
+    // A price sheet: no SKU, Arabic, description, vendor, tags, options, stock, compare-at or picture column.
+    const prices = ['Handle,Title,Type,Variant Price', 'linen-shirt,Linen shirt,Imported shirts,11'].join(
+      '\n',
+    );
+    const job = (await upload(prices)).json<CatalogueImport>();
+    expect(job.state).toBe('ready');
+    expect(await runToEnd(job.id)).toMatchObject({ created: 0, updated: 1 });
+    const after = await productByHandle('linen-shirt');
+    expect(after).toMatchObject({
+      ...before,
+      // the file's selling price, under the compare-at price the shop had
+      price: 15,
+      discountedPrice: 11,
+    });
+    expect(after?.stockQuantity).toBe(before?.stockQuantity);
+    expect(after?.nameAr).toBe('قميص كتان');
+    expect(after?.sku).toBe('LS-S-W');
+    expect(after?.sale).toBe(true);
+    expect(await partsOf(after?.id ?? 0)).toEqual(partsBefore);
+    // The same sheet again changes nothing.
+    const again = (await upload(`${prices}\n`)).json<CatalogueImport>();
+    expect(await runToEnd(again.id)).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
 });
 
 describe('resumable', () => {

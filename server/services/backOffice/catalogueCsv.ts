@@ -100,7 +100,45 @@ interface CsvProduct {
 export interface ImportedProduct extends CsvProduct {
   line: number;
   category: { en: string; ar: string | null };
+  /** what the file has no column for: an existing product keeps the shop's (absent in items checked before it) */
+  kept?: KeptField[];
 }
+
+/**
+ * A product's fields a file may leave out by leaving out their columns: an existing product keeps what the shop has
+ * for them (as Shopify's import keeps a field whose column a file does not have), so a sheet of handles, titles,
+ * types and prices changes prices, and a Shopify export without our Arabic columns keeps the shop's Arabic. A new
+ * product gets what the file implies (no stock, no pictures; its English texts for the Arabic ones).
+ */
+export type KeptField =
+  | 'sku'
+  | 'nameAr'
+  | 'descriptionEn'
+  | 'descriptionAr'
+  | 'brand'
+  | 'collectionEn'
+  | 'collectionAr'
+  | 'stock'
+  | 'tags'
+  | 'compareAt'
+  | 'options'
+  | 'images';
+
+/** Each field kept, and the columns of which the file has none when it is. */
+const KEPT_WITHOUT: [KeptField, ReadColumn[]][] = [
+  ['sku', ['Variant SKU']],
+  ['nameAr', ['Title (Arabic)']],
+  ['descriptionEn', ['Body (HTML)']],
+  ['descriptionAr', ['Body (HTML) (Arabic)']],
+  ['brand', ['Vendor']],
+  ['collectionEn', ['Collection']],
+  ['collectionAr', ['Collection (Arabic)']],
+  ['stock', ['Variant Inventory Qty']],
+  ['tags', ['Tags']],
+  ['compareAt', ['Variant Compare At Price']],
+  ['options', ['Option1 Name', 'Option2 Name', 'Option3 Name']],
+  ['images', ['Image Src']],
+];
 
 type Issue = ImportIssueRecord;
 
@@ -120,6 +158,8 @@ export interface Header {
   /** its cell count: a row with more or fewer is reported */
   width: number;
   issues: Issue[];
+  /** the fields it has no column for (see KeptField) */
+  kept: KeptField[];
 }
 
 const READ_BY_NAME = new Map(READ_COLUMNS.map((name) => [name.toLowerCase(), name]));
@@ -144,7 +184,10 @@ export function readHeader(cells: string[]): Header {
     if (index[required] === undefined)
       issues.push(issue(1, '', 'error', 'column_missing', { column: required }));
   }
-  return { index, width: cells.length, issues };
+  const kept = KEPT_WITHOUT.filter(([, columns]) =>
+    columns.every((column) => index[column] === undefined),
+  ).map(([field]) => field);
+  return { index, width: cells.length, issues, kept };
 }
 
 // ---- cells ----
@@ -513,6 +556,7 @@ export class ProductReader {
       sizes: [...values.size.values()].slice(0, LIMITS.values),
       colors: [...values.color.values()].slice(0, LIMITS.values),
       images: pictures.slice(0, LIMITS.images).map((picture) => picture.url),
+      ...(this.header.kept.length > 0 ? { kept: this.header.kept } : {}),
     };
   }
 }

@@ -593,6 +593,58 @@ function currentValues(row: ImportProductRow): ProductValues {
   };
 }
 
+/**
+ * The file's product, with the fields its file has no column for (ImportedProduct.kept) as the shop has them: in the
+ * order the shop keeps them, so a product the file does not change compares as unchanged.
+ */
+function withShopValues(
+  wanted: ImportedProduct,
+  current: ImportProductRow,
+  attributes: AttributeRow[],
+  images: ImageRow[],
+  publicUrl: string,
+): ImportedProduct {
+  const kept = new Set(wanted.kept ?? []);
+  if (kept.size === 0) return wanted;
+  const values = (kind: 'size' | 'color') =>
+    attributes.filter((row) => row.kind === kind).map((row) => ({ en: row.nameEn, ar: row.nameAr }));
+  let { price, discountedPrice } = wanted;
+  // Without a compare-at column the shop's compare-at price stays, while it is above the file's selling price.
+  if (
+    kept.has('compareAt') &&
+    discountedPrice === null &&
+    current.discountedPrice !== null &&
+    current.price > price
+  ) {
+    discountedPrice = price;
+    price = current.price;
+  }
+  return {
+    ...wanted,
+    sku: kept.has('sku') ? current.sku : wanted.sku,
+    name: { en: wanted.name.en, ar: kept.has('nameAr') ? current.nameAr : wanted.name.ar },
+    description: {
+      en: kept.has('descriptionEn') ? current.descriptionEn : wanted.description.en,
+      ar: kept.has('descriptionAr') ? current.descriptionAr : wanted.description.ar,
+    },
+    brand: kept.has('brand') ? current.brand : wanted.brand,
+    collection: {
+      en: kept.has('collectionEn') ? current.collectionEn : wanted.collection.en,
+      ar: kept.has('collectionAr') ? current.collectionAr : wanted.collection.ar,
+    },
+    price,
+    discountedPrice,
+    stock: kept.has('stock') ? current.stockQuantity : wanted.stock,
+    sale: kept.has('tags') ? current.sale : wanted.sale,
+    offer: kept.has('tags') ? current.offer : wanted.offer,
+    sizes: kept.has('options') ? values('size') : wanted.sizes,
+    colors: kept.has('options') ? values('color') : wanted.colors,
+    images: kept.has('images')
+      ? images.map((row) => row.sourceUrl ?? absoluteImage(publicUrl, row.image))
+      : wanted.images,
+  };
+}
+
 const failedWith = (seq: number, code: ImportIssueCode, params: Record<string, string | number> = {}) =>
   ({ seq, outcome: 'failed', reason: { code, params } }) as ItemOutcome;
 
@@ -602,16 +654,16 @@ async function applyItem(
   importId: number,
   context: BatchContext,
   seq: number,
-  wanted: ImportedProduct,
+  item: ImportedProduct,
 ): Promise<ItemOutcome | PendingWrite> {
   const { db, now, publicUrl } = deps;
-  const current =
-    context.byHandle.get(wanted.handle) ?? (wanted.sku ? context.bySku.get(wanted.sku) : undefined);
+  const current = context.byHandle.get(item.handle) ?? (item.sku ? context.bySku.get(item.sku) : undefined);
   const knownCategory =
-    context.categories.get(categoryKey(wanted.category.en)) ??
-    (wanted.category.ar ? context.categories.get(categoryKey(wanted.category.ar)) : undefined);
+    context.categories.get(categoryKey(item.category.en)) ??
+    (item.category.ar ? context.categories.get(categoryKey(item.category.ar)) : undefined);
   const currentAttributes = current ? (context.attributes.get(current.id) ?? []) : [];
   const currentImages = current ? (context.images.get(current.id) ?? []) : [];
+  const wanted = current ? withShopValues(item, current, currentAttributes, currentImages, publicUrl) : item;
 
   if (current && knownCategory !== undefined) {
     const next = valuesOf(wanted, knownCategory);
