@@ -47,6 +47,8 @@ export const IMPORT_ISSUES = {
   prices_differ: 'The variants have different prices: the product takes the first variant’s.',
   sku_duplicate: 'The SKU {{sku}} is already used by {{handle}} in this file.',
   sku_taken: 'The SKU {{sku}} belongs to another product of the shop ({{handle}}).',
+  product_twice:
+    'This product and {{handle}} (line {{first_line}}) are one product of the shop ({{shop_handle}}), found by handle or SKU: each may be in the file once.',
   formula_cell: 'The cell starts like a spreadsheet formula: it is imported as plain text, never run.',
   too_many_issues: 'More problems than the report lists: only the first {{max}} are shown.',
   picture_failed: 'The picture {{url}} could not be imported ({{reason}}): the product is left as it was.',

@@ -386,6 +386,29 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     expect(job.issues.find((issue) => issue.code === 'price_invalid')?.params).toEqual({ value: '12.3456' });
   });
 
+  test("two of the file's products that are one of the shop's (a new handle with its SKU, and its old handle) are refused", async () => {
+    // linen-shirt (SKU LS-S-W) is the shop's since the Shopify file above: renamed by its SKU on one row, updated by its
+    // handle on another, the second would undo the first.
+    const csv = [
+      'Handle,Title,Type,Variant SKU,Variant Price',
+      'renamed-shirt,Renamed shirt,Imported shirts,LS-S-W,10',
+      'linen-shirt,Linen shirt,Imported shirts,LS-OTHER,12',
+    ].join('\n');
+    const before = await productByHandle('linen-shirt');
+    const job = await rejects(csv);
+    expect(job.issues.filter((issue) => issue.severity === 'error')).toEqual([
+      expect.objectContaining({
+        line: 3,
+        column: 'Handle',
+        severity: 'error',
+        code: 'product_twice',
+        params: { handle: 'renamed-shirt', first_line: 2, shop_handle: 'linen-shirt' },
+      }),
+    ]);
+    expect(await productByHandle('linen-shirt')).toEqual(before);
+    expect(await productByHandle('renamed-shirt')).toBeUndefined();
+  });
+
   test('a product with more rows than a product may have: refused at the first row past them, the rest not kept', async () => {
     // Shopify writes a product's variants and pictures as rows under its handle; a file with endless rows of one
     // handle would otherwise be held whole in memory and compared picture by picture.

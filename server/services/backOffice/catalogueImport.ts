@@ -251,6 +251,8 @@ async function checkInto(
     knownCategories.add(categoryKey(category.nameAr));
   }
   const pending: ImportedProduct[] = [];
+  /** The shop's products the file's products update so far (by handle or SKU): each may be updated by one. */
+  const updating = new Map<number, { handle: string; line: number }>();
 
   const flush = async () => {
     if (pending.length === 0) return;
@@ -290,6 +292,21 @@ async function checkInto(
         });
         continue;
       }
+      // Two of the file's products found as one of the shop's (one by its handle, the other by its SKU, as a
+      // product renamed beside its old handle): the second would undo the first, one of them lost.
+      const updated = sameHandle ?? sameSku;
+      const earlier = updated ? updating.get(updated.id) : undefined;
+      if (updated && earlier) {
+        addIssue(report, {
+          line: product.line,
+          column: sameHandle ? 'Handle' : 'Variant SKU',
+          severity: 'error',
+          code: 'product_twice',
+          params: { handle: earlier.handle, first_line: earlier.line, shop_handle: updated.handle },
+        });
+        continue;
+      }
+      if (updated) updating.set(updated.id, { handle: product.handle, line: product.line });
       if (!sameHandle && !sameSku) newCount += 1;
       seq += 1;
       items.push({ seq, handle: product.handle, line: product.line, product });
