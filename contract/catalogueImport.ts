@@ -18,6 +18,8 @@ export const IMPORT_ISSUES = {
   csv_quote: 'A quoted cell is not closed, or has text after its closing quote.',
   csv_columns_count: 'This row has a different number of cells than the header row.',
   csv_malformed: 'The file is not valid CSV from here on.',
+  record_too_large: 'A row or a cell is longer than the file may have: the file is not read from here on.',
+  columns_too_many: 'The header row has {{count}} columns: a file may have at most {{max}}.',
   column_missing: 'The column {{column}} is required.',
   column_unknown: 'The shop does not know this column; it is ignored.',
   column_duplicate: 'This column appears twice; only the first one is read.',

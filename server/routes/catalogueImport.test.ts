@@ -409,6 +409,31 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     expect(await productByHandle('renamed-shirt')).toBeUndefined();
   });
 
+  test('a header of too many columns, a cell of a megabyte, a long bad value: one finding each, quoting at most 200 characters', async () => {
+    const extra = Array.from({ length: LIMITS.columns }, (_, index) => `Extra ${index}`);
+    const wide = await rejects(
+      [['Handle', 'Title', 'Type', 'Variant Price', ...extra].join(','), 'wide,Wide,Imported shirts,1'].join(
+        '\n',
+      ),
+    );
+    expect(wide.issues.find((issue) => issue.line === 1)).toMatchObject({
+      code: 'columns_too_many',
+      params: { count: LIMITS.columns + 4, max: LIMITS.columns },
+    });
+    expect(wide.issues.filter((issue) => issue.code === 'column_unknown')).toEqual([]);
+
+    const header = 'Handle,Title,Type,Variant Price';
+    const big = await rejects(
+      `${header}\nbig,${'a'.repeat(LIMITS.recordCharacters + 1)},Imported shirts,1\n`,
+    );
+    expect(big.issues.map((issue) => [issue.line, issue.code])).toContainEqual([2, 'record_too_large']);
+
+    const longPrice = '1'.repeat(5_000);
+    const priced = await rejects(`${header}\nlong-price,Long price,Imported shirts,${longPrice}x`);
+    const price = priced.issues.find((issue) => issue.code === 'price_invalid');
+    expect(price?.params.value).toBe(`${longPrice.slice(0, LIMITS.quoted)}…`);
+  });
+
   test('a product with more rows than a product may have: refused at the first row past them, the rest not kept', async () => {
     // Shopify writes a product's variants and pictures as rows under its handle; a file with endless rows of one
     // handle would otherwise be held whole in memory and compared picture by picture.

@@ -62,6 +62,12 @@ export const LIMITS = {
   rowsPerProduct: 2_500,
   /** the report lists this many findings; the counts cover all */
   reportedIssues: 500,
+  /** a file's columns (Shopify's export has about 50, a column a market and metafields more) */
+  columns: 1_000,
+  /** characters a row or one of its cells may have (a product's two descriptions are at most 40 000) */
+  recordCharacters: 1_000_000,
+  /** characters of a cell or a column's name a report quotes */
+  quoted: 200,
   maxPrice: 100_000_000,
   maxQuantity: 2_000_000_000,
 } as const;
@@ -167,6 +173,14 @@ const READ_BY_NAME = new Map(READ_COLUMNS.map((name) => [name.toLowerCase(), nam
 export function readHeader(cells: string[]): Header {
   const index: Header['index'] = {};
   const issues: Issue[] = [];
+  // Refused whole: a header of a million unknown columns would otherwise be a million findings held in memory.
+  if (cells.length > LIMITS.columns)
+    return {
+      index,
+      width: cells.length,
+      issues: [issue(1, '', 'error', 'columns_too_many', { count: cells.length, max: LIMITS.columns })],
+      kept: [],
+    };
   cells.forEach((raw, position) => {
     const name = raw.trim().replace(/\s+/g, ' ');
     const known = READ_BY_NAME.get(name.toLowerCase());

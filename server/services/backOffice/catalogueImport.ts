@@ -185,6 +185,7 @@ const categoryKey = (name: string) => name.trim().toLowerCase();
 function csvIssueCode(error: CsvError): ImportIssueCode {
   if (/QUOTE/.test(error.code)) return 'csv_quote';
   if (error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') return 'csv_columns_count';
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return 'record_too_large';
   return 'csv_malformed';
 }
 
@@ -194,10 +195,20 @@ interface Report {
   warnings: number;
 }
 
+/** A cell or a column's name as a report quotes it: a file's megabyte cell is not kept with its job, nor sent. */
+const quoted = (text: string) => (text.length > LIMITS.quoted ? `${text.slice(0, LIMITS.quoted)}…` : text);
+
 function addIssue(report: Report, found: ImportIssueRecord): void {
   if (found.severity === 'error') report.errors += 1;
   else report.warnings += 1;
-  if (report.issues.length < LIMITS.reportedIssues) report.issues.push(found);
+  if (report.issues.length >= LIMITS.reportedIssues) return;
+  const params = Object.fromEntries(
+    Object.entries(found.params).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? quoted(value) : value,
+    ]),
+  );
+  report.issues.push({ ...found, column: quoted(found.column), params });
 }
 
 /**
@@ -343,6 +354,8 @@ async function checkInto(
     skip_empty_lines: true,
     info: true,
     relax_column_count: true,
+    // A cell of megabytes (one never closed quote, or a header of a million columns) ends the reading with an error.
+    max_record_size: LIMITS.recordCharacters,
     on_record: (record: string[], context: { lines: number }) => {
       parsedUpTo = context.lines;
       return record;
