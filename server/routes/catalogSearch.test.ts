@@ -305,3 +305,28 @@ test('a price limit keeps the words as typed: spelled right, words whose product
   // A word that matches nothing at any price is still taken as mistyped: the look-alike within the limit is found.
   expect(namesOf(await search('q=zarqonitx&max_price=10'))).toEqual(['Zarqonita Vase']);
 });
+
+test('a singular and its plural find each other: hoodie and hoodies, size and sizes, body and bodies', async () => {
+  await executeRows(
+    t.db,
+    sql`INSERT INTO products (category_id, name_en, name_ar, price, brand)
+        VALUES (${categoryId}, 'Fleece Hoodies Pack', 'هوديز صوف', 8, 'Qasr Dates'),
+               (${categoryId}, 'Zip Hoodie', 'هودي بسحاب', 9, 'Qasr Dates'),
+               (${categoryId}, 'Ring Sizes Gauge', 'مقياس مقاسات الخواتم', 2, 'Qasr Dates'),
+               (${categoryId}, 'Body Oil', 'زيت الجسم', 4, 'Qasr Dates')`,
+  );
+  t.app.deps.catalogue.changed();
+  for (const q of ['hoodie', 'hoodies', 'HOODIE']) {
+    expect(namesOf(await search(`q=${q}`)).sort()).toEqual(['Fleece Hoodies Pack', 'Zip Hoodie']);
+  }
+  for (const q of ['size', 'sizes'])
+    expect(namesOf(await search(`q=ring%20${q}`))).toEqual(['Ring Sizes Gauge']);
+  for (const q of ['body', 'bodies']) expect(namesOf(await search(`q=${q}%20oil`))).toEqual(['Body Oil']);
+  // Each pair is one word to search, whichever the shopper types.
+  const [row] = await executeRows<{ words: string }>(
+    t.db,
+    sql`SELECT shop_search_normalize('hoodie hoodies size sizes body bodies dress dresses box boxes perfume perfumes niche niches') AS words`,
+  );
+  const words = String(row?.words).split(' ');
+  for (let index = 0; index < words.length; index += 2) expect(words[index + 1]).toBe(words[index]);
+});
