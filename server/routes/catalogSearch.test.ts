@@ -149,6 +149,13 @@ test('prices in the shown currency: the filter and the facets speak USD when ask
   const usd = await search(`category=${categoryId}&currency_code=USD&sort=price_asc`);
   expect(usd.data[0]?.converted_products?.currency_code).toBe('USD');
   expect(usd.facets.price.min).toBe(usd.data[0]?.converted_products?.price);
+  // A price limit at a price as shown (rounded to the cent) keeps the product shown at it, on either side.
+  const paid = (product: SearchResponse['data'][number]) =>
+    product.converted_products?.discounted_price ?? product.converted_products?.price ?? 0;
+  for (const shown of usd.data.map(paid)) {
+    const at = `category=${categoryId}&currency_code=USD&min_price=${shown}&max_price=${shown}`;
+    expect((await search(at)).data.map(paid)).toContain(shown);
+  }
 });
 
 test('the answer names the category it read (by id, in any capitals or either language) in its own language', async () => {

@@ -50,6 +50,7 @@ import { categoryRows } from '../db/queries/catalog';
 import { localized, type Lang } from '../lib/language';
 import { foundById } from '../lib/ids';
 import { productAnswerRows, type ProductAnswerRow } from '../db/queries/products';
+import { minorUnitsPerMajor } from '../../shared/minorUnits';
 import { bestSellers, loadProducts, productAnswerOf } from './catalog';
 import { KeptMatches, keptSearchMatches } from './keptMatches';
 import { convert, type Rate } from './rates';
@@ -60,8 +61,6 @@ const SIMILAR_MAX = 12;
 const RECOMMENDED_MAX = 8;
 const MIN_GOOD_RATING = 3;
 const CATEGORY_SUGGESTIONS_MAX = 3;
-/** Half of the smallest KWD unit: a price shown rounded at the chosen limit still passes it. */
-const HALF_FILS = 0.0005;
 
 /**
  * The words that narrow a search: a one-letter word (a stray key, the Arabic "و") matches nearly everything and
@@ -129,11 +128,15 @@ const wholeNumber = (text: string | undefined, fallback: number) => {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 };
 
-/** A price the shopper typed in the shown currency, as KWD (null: no limit). */
-function kwd(text: string | undefined, rate: Rate | null, slack: number): number | null {
+/**
+ * A price limit the shopper typed in the shown currency, as KWD (null: no limit), widened by half the shown
+ * currency's smallest unit (`side`: -1 below a lower limit, 1 above an upper one): a product shown at the limit,
+ * rounded to it, passes it (3 KWD shows as 9.76 USD at 3.254, and passes "up to 9.76").
+ */
+function kwd(text: string | undefined, rate: Rate | null, side: -1 | 1): number | null {
   if (text === undefined || text.trim() === '') return null;
-  const value = Number(text);
-  return (rate ? value / rate.ratePerKwd : value) + slack;
+  const limit = Number(text) + (side * 0.5) / minorUnitsPerMajor(rate?.currencyCode ?? 'KWD');
+  return rate ? limit / rate.ratePerKwd : limit;
 }
 
 /** The categories in the shop's order (their names and order for the category facet). */
@@ -368,8 +371,8 @@ export async function searchCatalog(
     brands: names(query.brands),
     collections: names(query.collections),
     lang,
-    minPriceKwd: kwd(query.min_price, rate, -HALF_FILS),
-    maxPriceKwd: kwd(query.max_price, rate, HALF_FILS),
+    minPriceKwd: kwd(query.min_price, rate, -1),
+    maxPriceKwd: kwd(query.max_price, rate, 1),
     minRating: Number(query.min_rating ?? 0),
   };
   const sort: SearchSort = query.sort ?? 'relevance';
