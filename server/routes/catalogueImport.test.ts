@@ -689,6 +689,54 @@ describe('pictures fetched by the server', () => {
   });
 });
 
+describe('two imports at once', () => {
+  test('a new category both name is made once, whichever reads the shop first', async () => {
+    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#00a' } })
+      .png()
+      .toBuffer();
+    let pictureAsked!: () => void;
+    const firstWaits = new Promise<void>((resolve) => (pictureAsked = resolve));
+    let secondDone!: () => void;
+    const secondFinished = new Promise<void>((resolve) => (secondDone = resolve));
+    const depsFetching = (fetchPicture: (url: string) => Promise<Buffer>) => ({
+      db: t.db,
+      now: new Date(),
+      changed: () => undefined,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'import-together-')),
+      publicUrl: 'https://shop.example',
+      fetchPicture,
+    });
+    // The first has read the shop's categories (none named so) and waits for its picture while the second runs.
+    const first = depsFetching(async () => {
+      pictureAsked();
+      await secondFinished;
+      return png;
+    });
+    const second = depsFetching(async () => png);
+    const actor = { id: staff.id, name: staff.name, email: staff.email };
+    const csv = (handle: string, picture: string) =>
+      [HEADER, `${handle},${handle},,,,Racing Kits,,,TRUE,,,,,,,2,,1,${picture},${picture ? 1 : ''},,`].join(
+        '\n',
+      );
+    const one = (
+      await checkCsv(first, actor, [Buffer.from(csv('kit-one', 'https://cdn.example/k.png'))], 'one.csv')
+    ).job;
+    const two = (await checkCsv(second, actor, [Buffer.from(csv('kit-two', ''))], 'two.csv')).job;
+    const running = runImport(first, actor, String(one.id));
+    await firstWaits;
+    expect(await runImport(second, actor, String(two.id))).toMatchObject({ state: 'done', created: 1 });
+    secondDone();
+    expect(await running).toMatchObject({ state: 'done', created: 1 });
+    const named = await t.db.select().from(categories).where(eq(categories.nameEn, 'Racing Kits'));
+    expect(named).toHaveLength(1);
+    const kits = await t.db
+      .select()
+      .from(products)
+      .where(inArray(products.handle, ['kit-one', 'kit-two']));
+    expect(kits.map((kit) => kit.categoryId)).toEqual([named[0]?.id, named[0]?.id]);
+  });
+});
+
 describe('export', () => {
   const exportCsv = async () => {
     const answer = await t.app.inject({

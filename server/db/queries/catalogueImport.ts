@@ -243,7 +243,32 @@ export async function partsOf(
 export function allCategories(db: Db) {
   return db
     .select({ id: categories.id, nameEn: categories.nameEn, nameAr: categories.nameAr })
-    .from(categories);
+    .from(categories)
+    .orderBy(asc(categories.id));
+}
+
+/**
+ * The category a product names (by its English or Arabic name, in any capitals), made when the shop has none: under a
+ * lock on the name for the rest of the transaction, so two imports (on one server or several) that both name a new
+ * category make it once. Run in the product's transaction.
+ */
+export async function categoryNamedOrNew(
+  tx: Db,
+  values: { nameEn: string; nameAr: string; image: string },
+): Promise<number> {
+  const names = [...new Set([values.nameEn, values.nameAr].map((name) => name.trim().toLowerCase()))];
+  const inList = sql`(${sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  )})`;
+  await executeRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`category|${names[0] ?? ''}`}))`);
+  const [found] = await executeRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM ${categories}
+        WHERE lower(btrim(${categories.nameEn})) IN ${inList} OR lower(btrim(${categories.nameAr})) IN ${inList}
+        ORDER BY (lower(btrim(${categories.nameEn})) = ${names[0] ?? ''}) DESC, ${categories.id} LIMIT 1`,
+  );
+  return found ? Number(found.id) : insertCategory(tx, values);
 }
 
 export async function insertCategory(

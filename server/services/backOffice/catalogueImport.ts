@@ -27,7 +27,7 @@ import {
   handlesAndSkusTaken,
   importJobRow,
   insertAttributeValues,
-  insertCategory,
+  categoryNamedOrNew,
   insertImages,
   insertImportItems,
   insertImportJob,
@@ -783,7 +783,7 @@ async function applyItem(
     const created = await db.transaction(async (tx) => {
       const categoryId =
         knownCategory ??
-        (await insertCategory(tx, {
+        (await categoryNamedOrNew(tx, {
           nameEn: wanted.category.en,
           nameAr: wanted.category.ar ?? wanted.category.en,
           image: pictures[0]?.image ?? DEFAULT_CATEGORY_IMAGE,
