@@ -52,6 +52,14 @@ test('Arabic letter forms, the article, tatweel, diacritics and Arabic-Indic dig
   }
   const dates = await search(`q=${encodeURIComponent('تمر ٥٠٠')}&lang=ar`);
   expect(namesOf(dates)).toContain('علبة تمر بالزعفران ٥٠٠ غرام');
+  // A hamza written as a mark of its own after its letter (ا + U+0654 for أ, و + U+0654 for ؤ), as some keyboards
+  // and pasted text have it, reads as the letter that carries it.
+  const [row] = await executeRows<{ marked: string; composed: string }>(
+    t.db,
+    sql`SELECT shop_search_normalize(${'ا\u0654حمد مسو\u0654ول ا\u0653ل'}) AS marked,
+               shop_search_normalize(${'أحمد مسؤول آل'}) AS composed`,
+  );
+  expect(row?.marked).toBe(row?.composed);
 });
 
 test('one or two mistyped letters still find the product; whole words rank before partial and fuzzy', async () => {

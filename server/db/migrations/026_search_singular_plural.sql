@@ -2,15 +2,17 @@
 -- niches → nich), so a product named with one did not answer a search for the other (hoodie, size, niche). Now the
 -- endings both forms share go as well: -ies and a final -ie or -y as -i (hoodies, hoodie → hoodi; bodies, body →
 -- bodi), -es and a final -e after ss, sh, ch, x or z (sizes, size → siz; dresses, dress → dress), and a final -s
--- (perfumes → perfume), in that order. The rest is 013's: lower case, Arabic letter forms, tatweel and diacritics,
--- Arabic-Indic digits, punctuation as spaces, the article. Queries go through the same function.
+-- (perfumes → perfume), in that order. And a hamza or madda written as a mark of its own after the letter (U+0653-
+-- U+0655, as some keyboards and pasted text have it) goes as the diacritics do, so ا + ٔ reads as أ does (as ا). The
+-- rest is 013's: lower case, Arabic letter forms, tatweel and diacritics, Arabic-Indic digits, punctuation as spaces,
+-- the article. Queries go through the same function.
 CREATE OR REPLACE FUNCTION shop_search_normalize(input text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
   SELECT btrim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
     regexp_replace(
     translate(lower(coalesce(input, '')),
       'أإآٱىةؤئ٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹' || chr(1600) || chr(1611) || chr(1612) || chr(1613) || chr(1614)
-        || chr(1615) || chr(1616) || chr(1617) || chr(1618) || chr(1648),
+        || chr(1615) || chr(1616) || chr(1617) || chr(1618) || chr(1648) || chr(1619) || chr(1620) || chr(1621),
       'اااايهوي01234567890123456789'),
     '[^[:alnum:]]+', ' ', 'g'),
     '(^| )(ال|وال|بال|لل)([^ ]{2,})', '\1\3', 'g'),
