@@ -44,6 +44,8 @@ export const IMPORT_ISSUES = {
   option_ignored: 'The option “{{name}}” is neither a size nor a colour: its values are not imported.',
   text_too_long: 'At most {{max}} characters.',
   arabic_missing: 'No Arabic title: the English one shows in Arabic too.',
+  arabic_column_missing:
+    'The file has no Title (Arabic) column: the shop’s products keep their Arabic titles, new ones show the English title in Arabic too.',
   unpublished: 'Not published (or a draft): the product is left out.',
   compare_at_ignored: 'The compare-at price is not above the price and is ignored.',
   prices_differ: 'The variants have different prices: the product takes the first variant’s.',

@@ -194,6 +194,7 @@ export function readHeader(cells: string[]): Header {
       return;
     issues.push(issue(1, raw, 'warning', 'column_unknown'));
   });
+  if (index['Title (Arabic)'] === undefined) issues.push(issue(1, '', 'warning', 'arabic_column_missing'));
   for (const required of ['Handle', 'Title', 'Variant Price'] as const) {
     if (index[required] === undefined)
       issues.push(issue(1, '', 'error', 'column_missing', { column: required }));
@@ -411,7 +412,9 @@ export class ProductReader {
     const title = this.text(first, 'Title');
     if (title === '') fail(first.line, 'Title', 'title_missing');
     const titleAr = this.text(first, 'Title (Arabic)');
-    if (titleAr === '' && title) warn(first.line, 'Title (Arabic)', 'arabic_missing');
+    // A file without the column is told once, at its header (what the shop has is kept: see KeptField).
+    if (titleAr === '' && title && this.header.index['Title (Arabic)'] !== undefined)
+      warn(first.line, 'Title (Arabic)', 'arabic_missing');
     const body = this.text(first, 'Body (HTML)', LIMITS.description);
     const bodyAr = this.text(first, 'Body (HTML) (Arabic)', LIMITS.description);
     const vendor = this.text(first, 'Vendor');
