@@ -57,17 +57,31 @@ export function isPublicPage(pathname: string): boolean {
   return isServerRenderedPath(pathname);
 }
 
-/** A comma list as the search page reads it: trimmed items, each once, in their order. */
+/**
+ * A comma list as the search page reads it: trimmed items, each once, in their order. A comma (or backslash) inside
+ * an item is escaped by a backslash (see commaList): a brand may be called "Smith, Jones".
+ */
 export function listOf(value: string | null): string[] {
   if (!value) return [];
-  return [
-    ...new Set(
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const items: string[] = [];
+  let item = '';
+  for (let index = 0; index < value.length; index += 1) {
+    const char = value[index];
+    if (char === '\\' && index + 1 < value.length) {
+      index += 1;
+      item += value[index];
+    } else if (char === ',') {
+      items.push(item);
+      item = '';
+    } else item += char;
+  }
+  items.push(item);
+  return [...new Set(items.map((name) => name.trim()).filter(Boolean))];
+}
+
+/** Items as one comma list that listOf reads back: a comma or backslash inside an item escaped by a backslash. */
+export function commaList(items: readonly string[]): string {
+  return items.map((item) => item.replace(/[\\,]/g, (char) => `\\${char}`)).join(',');
 }
 
 /**
@@ -86,7 +100,7 @@ function searchQuery(params: URLSearchParams): string {
     if (category) read.set('category', category);
     for (const name of ['brands', 'collections']) {
       const items = listOf(params.get(name));
-      if (items.length > 0) read.set(name, items.join(','));
+      if (items.length > 0) read.set(name, commaList(items));
     }
     for (const name of ['maxPrice', 'minRating']) {
       const value = params.get(name);
@@ -141,8 +155,8 @@ export function searchRequestParams(search: SearchRequest): Record<string, strin
   const words = search.q.trim().slice(0, SEARCH_TEXT_MAX).trim();
   if (words) params.q = words;
   if (search.category) params.category = search.category;
-  if (search.brands.length) params.brands = search.brands.join(',');
-  if (search.collections.length) params.collections = search.collections.join(',');
+  if (search.brands.length) params.brands = commaList(search.brands);
+  if (search.collections.length) params.collections = commaList(search.collections);
   if (search.maxPrice !== null) params.max_price = String(search.maxPrice);
   if (search.minRating > 0) params.min_rating = String(search.minRating);
   if (search.page > 1) params.page = String(search.page);

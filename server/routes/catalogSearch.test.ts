@@ -3,6 +3,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { NoSuchSearchPage, SearchResponse, SuggestResponse } from '../../contract/catalogSearch';
+import { commaList } from '../../shared/pageAddress';
 import { executeRows } from '../db/client';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -344,4 +345,30 @@ test('a singular and its plural find each other: hoodie and hoodies, size and si
   );
   const words = String(row?.words).split(' ');
   for (let index = 0; index < words.length; index += 2) expect(words[index + 1]).toBe(words[index]);
+});
+
+test('a brand or collection whose name has a comma is one choice: its facet count is what choosing it finds', async () => {
+  await executeRows(
+    t.db,
+    sql`INSERT INTO products (category_id, name_en, name_ar, price, brand, collection_en, collection_ar)
+        VALUES (${categoryId}, 'Comma Brand Scarf', 'وشاح', 6, 'Smith, Jones', 'Autumn, Winter', 'الخريف، الشتاء'),
+               (${categoryId}, 'Plain Brand Scarf', 'وشاح عادي', 7, 'Smith', 'Autumn', 'الخريف')`,
+  );
+  t.app.deps.catalogue.changed();
+  const all = await search(`category=${categoryId}`);
+  const brand = all.facets.brands.find((facet) => facet.value === 'Smith, Jones');
+  expect(brand?.count).toBe(1);
+  // The list escapes a comma inside a name (shared/pageAddress `commaList`); a plain comma still separates names.
+  const chosen = await search(
+    `category=${categoryId}&brands=${encodeURIComponent(commaList(['Smith, Jones']))}`,
+  );
+  expect(namesOf(chosen)).toEqual(['Comma Brand Scarf']);
+  const both = await search(
+    `category=${categoryId}&brands=${encodeURIComponent(commaList(['Smith, Jones', 'Smith']))}`,
+  );
+  expect(namesOf(both).sort()).toEqual(['Comma Brand Scarf', 'Plain Brand Scarf']);
+  const collection = await search(
+    `category=${categoryId}&collections=${encodeURIComponent(commaList(['Autumn, Winter']))}`,
+  );
+  expect(namesOf(collection)).toEqual(['Comma Brand Scarf']);
 });

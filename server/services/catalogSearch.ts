@@ -51,6 +51,7 @@ import { localized, type Lang } from '../lib/language';
 import { foundById } from '../lib/ids';
 import { productAnswerRows, type ProductAnswerRow } from '../db/queries/products';
 import { minorUnitsPerMajor } from '../../shared/minorUnits';
+import { listOf } from '../../shared/pageAddress';
 import { bestSellers, loadProducts, productAnswerOf } from './catalog';
 import { KeptMatches, keptSearchMatches } from './keptMatches';
 import { convert, type Rate } from './rates';
@@ -113,15 +114,8 @@ async function listedProducts(
   });
 }
 
-const names = (list: string | undefined) =>
-  [
-    ...new Set(
-      (list ?? '')
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ].slice(0, 50);
+/** A brand or collection list as the page's address writes it (a comma inside a name escaped: shared/pageAddress). */
+const names = (list: string | undefined) => listOf(list ?? null).slice(0, 50);
 
 const wholeNumber = (text: string | undefined, fallback: number) => {
   const value = Number(text?.trim());

@@ -54,6 +54,21 @@ describe('filters in the URL', () => {
     ).toEqual({ ...DEFAULT_FILTERS, brands: ['Nasma', 'Dana'], maxPrice: 1230, minRating: 5 });
   });
 
+  it('keeps a name with a comma (or a backslash) one name, and reads plain lists as before', () => {
+    const filters = {
+      ...DEFAULT_FILTERS,
+      brands: ['Smith, Jones', 'Back\\slash', 'Dana'],
+      collections: ['Autumn, Winter'],
+    };
+    const params = filtersToSearchParams(filters);
+    expect(params.get('brands')).toBe('Smith\\, Jones,Back\\\\slash,Dana');
+    expect(filtersFromSearchParams(params)).toEqual(filters);
+    expect(filtersFromSearchParams(new URLSearchParams('brands=Smith,Jones'))?.brands).toEqual([
+      'Smith',
+      'Jones',
+    ]);
+  });
+
   it('survives nonsense values', () => {
     expect(filtersFromSearchParams(new URLSearchParams('maxPrice=abc&minRating=x'))).toEqual(DEFAULT_FILTERS);
   });

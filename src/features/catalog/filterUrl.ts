@@ -7,6 +7,7 @@ import {
   SEARCH_PAGE_PARAM,
   SEARCH_PATH as PAGE_PATH,
   SEARCH_TEXT_PARAM,
+  commaList,
   listOf,
   searchPageOf,
 } from '../../../shared/pageAddress';
@@ -34,8 +35,8 @@ export function filtersToSearchParams(filters: CatalogFilters, keep?: URLSearchP
   const params = new URLSearchParams(keep);
   for (const name of FILTER_PARAMS) params.delete(name);
   if (filters.category) params.set('category', filters.category);
-  if (filters.brands.length) params.set('brands', filters.brands.join(','));
-  if (filters.collections.length) params.set('collections', filters.collections.join(','));
+  if (filters.brands.length) params.set('brands', commaList(filters.brands));
+  if (filters.collections.length) params.set('collections', commaList(filters.collections));
   if (filters.maxPrice !== DEFAULT_FILTERS.maxPrice) params.set('maxPrice', String(filters.maxPrice));
   if (filters.minRating !== DEFAULT_FILTERS.minRating) params.set('minRating', String(filters.minRating));
   return params;
