@@ -25,8 +25,14 @@ export const SEARCH_SORTS = [
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
-/** A comma list of names (brands, collections), as the /search address carries it. */
-const NameList = Type.String({ maxLength: 2000 });
+/**
+ * A comma list of names (brands, collections), as the /search address carries it: a comma or backslash inside a name
+ * has a backslash before it ("Smith\\, Jones"; shared/pageAddress commaList).
+ */
+const NameList = Type.String({
+  maxLength: 2000,
+  description: 'comma-separated names; a comma or backslash inside a name is escaped by a backslash',
+});
 const PositiveText = Type.String({ maxLength: 12, pattern: '^\\s*\\d{1,9}(\\.\\d{1,3})?\\s*$' });
 
 export const SearchQuery = Type.Object({
