@@ -739,6 +739,46 @@ describe('two imports at once', () => {
   });
 });
 
+describe('a product written while the import runs', () => {
+  test('what the file leaves out is written as the shop has it then: a stock an order took meanwhile stays taken', async () => {
+    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#a00' } })
+      .png()
+      .toBuffer();
+    const [category] = await t.db
+      .insert(categories)
+      .values({ nameEn: 'Race kits', nameAr: 'أطقم السباق', image: '/media/categories/x.svg', sortOrder: 90 })
+      .returning({ id: categories.id });
+    await t.db.insert(products).values({
+      categoryId: category?.id ?? 0,
+      handle: 'stock-race',
+      nameEn: 'Stock race',
+      nameAr: 'سباق المخزون',
+      price: 5,
+      stockQuantity: 10,
+    });
+    const deps = {
+      db: t.db,
+      now: new Date(),
+      changed: () => undefined,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'import-race-')),
+      publicUrl: 'https://shop.example',
+      // While the picture downloads (after the import read the product), an order takes 3 of its 10.
+      fetchPicture: async () => {
+        await t.db.update(products).set({ stockQuantity: 7 }).where(eq(products.handle, 'stock-race'));
+        return png;
+      },
+    };
+    const actor = { id: staff.id, name: staff.name, email: staff.email };
+    const csv = [
+      'Handle,Title,Type,Variant Price,Image Src',
+      'stock-race,Stock race,Race kits,6,https://cdn.example/race.png',
+    ].join('\n');
+    const { job } = await checkCsv(deps, actor, [Buffer.from(csv)], 'race.csv');
+    expect(await runImport(deps, actor, String(job.id))).toMatchObject({ state: 'done', updated: 1 });
+    expect(await productByHandle('stock-race')).toMatchObject({ price: 6, stockQuantity: 7 });
+  });
+});
+
 describe('export', () => {
   const exportCsv = async () => {
     const answer = await t.app.inject({

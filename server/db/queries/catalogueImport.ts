@@ -220,6 +220,12 @@ export async function productsWithParts(
   };
 }
 
+/** The product as it is now, locked for the rest of the transaction (undefined when it is gone). */
+export async function lockedImportProduct(tx: Db, id: number): Promise<ImportProductRow | undefined> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  return row;
+}
+
 export async function partsOf(
   db: Db,
   ids: number[],

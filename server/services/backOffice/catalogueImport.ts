@@ -28,6 +28,8 @@ import {
   importJobRow,
   insertAttributeValues,
   categoryNamedOrNew,
+  lockedImportProduct,
+  partsOf,
   insertImages,
   insertImportItems,
   insertImportJob,
@@ -781,61 +783,84 @@ async function applyItem(
       };
     }
     const created = await db.transaction(async (tx) => {
+      // The shop's product as it is now, locked until it is written: an order taking its stock, a staff member's edit
+      // or another import waits, and what the file leaves out is written back as it is now, not as read before the
+      // pictures were fetched (a stock taken meanwhile would come back).
+      const shop = current ? await lockedImportProduct(tx, current.id) : undefined;
+      if (current && !shop) throw new Error('the product was deleted during the import');
+      const shopParts = current ? await partsOf(tx, [current.id]) : { attributes: [], images: [] };
+      const target = shop
+        ? withShopValues(item, shop, shopParts.attributes, shopParts.images, publicUrl)
+        : wanted;
+      const kept = new Set(item.kept ?? []);
       const categoryId =
         knownCategory ??
         (await categoryNamedOrNew(tx, {
-          nameEn: wanted.category.en,
-          nameAr: wanted.category.ar ?? wanted.category.en,
+          nameEn: target.category.en,
+          nameAr: target.category.ar ?? target.category.en,
           image: pictures[0]?.image ?? DEFAULT_CATEGORY_IMAGE,
         }));
-      const next = valuesOf(wanted, categoryId);
-      const productId = current ? current.id : await insertProduct(tx, next, now);
-      if (current) await updateProductValues(tx, current.id, next);
+      const next = valuesOf(target, categoryId);
+      const productId = shop ? shop.id : await insertProduct(tx, next, now);
+      if (shop) await updateProductValues(tx, shop.id, next);
 
-      // Sizes and colours: kept by their English name (cart lines point at them), the rest added or removed.
-      const keepIds = new Set<number>();
-      const added: Parameters<typeof insertAttributeValues>[1] = [];
-      for (const [kind, values] of [
-        ['size', wanted.sizes],
-        ['color', wanted.colors],
-      ] as const) {
-        for (const [position, value] of values.entries()) {
-          const existing = currentAttributes.find((row) => row.kind === kind && row.nameEn === value.en);
-          if (existing) {
-            keepIds.add(existing.id);
-            if (existing.nameAr !== value.ar || existing.position !== position)
-              await updateAttributeValue(tx, existing.id, { nameAr: value.ar, position });
-          } else added.push({ productId, kind, nameEn: value.en, nameAr: value.ar, position });
+      // Sizes and colours (unless the file has no option columns): kept by their English name (cart lines point at
+      // them), the rest added or removed.
+      if (!(shop && kept.has('options'))) {
+        const keepIds = new Set<number>();
+        const added: Parameters<typeof insertAttributeValues>[1] = [];
+        for (const [kind, values] of [
+          ['size', target.sizes],
+          ['color', target.colors],
+        ] as const) {
+          for (const [position, value] of values.entries()) {
+            const existing = shopParts.attributes.find((row) => row.kind === kind && row.nameEn === value.en);
+            if (existing) {
+              keepIds.add(existing.id);
+              if (existing.nameAr !== value.ar || existing.position !== position)
+                await updateAttributeValue(tx, existing.id, { nameAr: value.ar, position });
+            } else added.push({ productId, kind, nameEn: value.en, nameAr: value.ar, position });
+          }
         }
+        await deleteAttributeValues(
+          tx,
+          shopParts.attributes.filter((row) => !keepIds.has(row.id)).map((row) => row.id),
+        );
+        await insertAttributeValues(tx, added);
       }
-      await deleteAttributeValues(
-        tx,
-        currentAttributes.filter((row) => !keepIds.has(row.id)).map((row) => row.id),
-      );
-      await insertAttributeValues(tx, added);
 
-      const keptImages = new Set<number>();
-      const newImages: Parameters<typeof insertImages>[1] = [];
-      for (const [position, picture] of pictures.entries()) {
-        if (picture.keep) {
-          keptImages.add(picture.keep.id);
-          if (picture.keep.position !== position) await updateImagePosition(tx, picture.keep.id, position);
-        } else newImages.push({ productId, image: picture.image, position, sourceUrl: picture.sourceUrl });
+      // Pictures (unless the file has no picture column): one kept is matched with the product's pictures as they
+      // are now; one gone meanwhile is written again.
+      if (!(shop && kept.has('images'))) {
+        const keptImages = new Set<number>();
+        const newImages: Parameters<typeof insertImages>[1] = [];
+        for (const [position, picture] of pictures.entries()) {
+          const still = picture.keep && shopParts.images.find((row) => row.id === picture.keep?.id);
+          if (still) {
+            keptImages.add(still.id);
+            if (still.position !== position) await updateImagePosition(tx, still.id, position);
+          } else newImages.push({ productId, image: picture.image, position, sourceUrl: picture.sourceUrl });
+        }
+        await deleteImages(
+          tx,
+          shopParts.images.filter((row) => !keptImages.has(row.id)).map((row) => row.id),
+        );
+        await insertImages(tx, newImages);
       }
-      await deleteImages(
-        tx,
-        currentImages.filter((row) => !keptImages.has(row.id)).map((row) => row.id),
-      );
-      await insertImages(tx, newImages);
 
-      const after = auditValues(next, valuesList(wanted.sizes), valuesList(wanted.colors), pictures.length);
-      const diff = current
+      const after = auditValues(
+        next,
+        valuesList(target.sizes),
+        valuesList(target.colors),
+        target.images.length,
+      );
+      const diff = shop
         ? changedFields(
             auditValues(
-              currentValues(current),
-              attributeList(currentAttributes, 'size'),
-              attributeList(currentAttributes, 'color'),
-              currentImages.length,
+              currentValues(shop),
+              attributeList(shopParts.attributes, 'size'),
+              attributeList(shopParts.attributes, 'color'),
+              shopParts.images.length,
             ),
             after,
           )
