@@ -62,7 +62,7 @@ export type ImportIssueCode = keyof typeof IMPORT_ISSUES;
 
 /** Why a picture could not be fetched: `params.reason` of `picture_failed`. */
 export const PICTURE_FAILURES = {
-  address_refused: 'its address is private, loopback or link-local',
+  address_refused: 'its address is private, loopback or link-local, or its port is not 80 or 443',
   unreachable: 'the server did not answer',
   timeout: 'it took too long',
   http_status: 'the server answered with an error',

@@ -136,6 +136,8 @@ describe('fetching refuses before connecting', () => {
     ['IPv6 unique-local', () => 'http://[fc00::1]/a.png'],
     ['IPv6 unique-local (fd)', () => 'http://[fd00::1]/a.png'],
     ['IPv4-mapped loopback', () => 'http://[::ffff:127.0.0.1]/a.png'],
+    ['a public address on a port no web server uses', () => 'http://93.184.216.34:6379/a.png'],
+    ['a public IPv6 address on such a port', () => 'https://[2606:4700:4700::1111]:22/a.png'],
   ])('%s', async (_name, url) => {
     const before = hits;
     expect(await reason(fetchPicture(url()))).toBe('address_refused');

@@ -124,10 +124,20 @@ const systemResolver: Resolver = async (hostname) =>
     family: entry.family === 6 ? 6 : 4,
   }));
 
+/**
+ * The ports a picture may come from: the web's own. Any other port of a public host is a service that is no web
+ * server's (a database, a mail server, an admin panel on the shop's own public address), and a failure reason per
+ * port would tell a file's author which of them answer.
+ */
+const WEB_PORTS = new Set([80, 443]);
+
 export interface PictureFetchOptions {
   resolve?: Resolver;
-  /** Which addresses may be connected to; the default refuses all but public ones. Tests widen it to 127.0.0.1. */
-  isAllowed?: (address: string) => boolean;
+  /**
+   * Which addresses and ports may be connected to; the default refuses all but public addresses on ports 80 and 443.
+   * Tests widen it to 127.0.0.1 (on any port).
+   */
+  isAllowed?: (address: string, port: number) => boolean;
   limits?: Partial<PictureFetchLimits>;
 }
 
@@ -247,7 +257,8 @@ export function redirectedAddress(from: URL, location: string, status: number): 
 export async function fetchPicture(address: string, options: PictureFetchOptions = {}): Promise<Buffer> {
   const limits = { ...PICTURE_FETCH_LIMITS, ...options.limits };
   const resolve = options.resolve ?? systemResolver;
-  const isAllowed = options.isAllowed ?? ((ip: string) => !isForbiddenAddress(ip));
+  const isAllowed =
+    options.isAllowed ?? ((ip: string, port: number) => !isForbiddenAddress(ip) && WEB_PORTS.has(port));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
   try {
@@ -260,7 +271,13 @@ export async function fetchPicture(address: string, options: PictureFetchOptions
     for (let redirects = 0; ; redirects += 1) {
       if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
         throw new PictureFetchError('address_refused', url.protocol);
-      const targets = await checkedAddresses(url.hostname, resolve, isAllowed, controller.signal);
+      const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+      const targets = await checkedAddresses(
+        url.hostname,
+        resolve,
+        (ip) => isAllowed(ip, port),
+        controller.signal,
+      );
       if (controller.signal.aborted) throw new PictureFetchError('timeout');
       let response: IncomingMessage;
       try {
