@@ -1,10 +1,11 @@
 // Issue 49, "Found" and "Shared": real statuses, robots.txt and the sitemaps, each page's head (title,
 // description, canonical, alternates, Open Graph, Twitter card, JSON-LD) in the server's HTML.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { currentProduct, unitPriceOf } from '../services/catalog';
-import { categories, products, reviews } from '../db/schema';
+import { categories, productImages, products, reviews } from '../db/schema';
+import { storeProductPicture } from '../services/backOffice/pictures';
 import { fakeSpaServer } from '../testing/fakeSpa';
 
 const ORIGIN = 'https://shop.example';
@@ -261,6 +262,24 @@ describe('Open Graph and Twitter card tags (issue 49, step 3)', () => {
     for (const url of ['/share/products/999999.jpg', '/share/products/x.jpg', '/share/products/1.png']) {
       expect((await server.t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
+  });
+
+  test('a product whose picture staff uploaded (or an import stored) has its preview picture too', async () => {
+    const { default: sharp } = await import('sharp');
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#6a3' } })
+      .jpeg()
+      .toBuffer();
+    const stored = await storeProductPicture(server.t.app.deps.config.dataDir, photo);
+    expect(stored.image).toMatch(/^\/uploads\/products\/[0-9a-f]{16}\.webp$/);
+    await server.t.db
+      .update(productImages)
+      .set({ image: stored.image })
+      .where(and(eq(productImages.productId, 3), eq(productImages.position, 0)));
+    server.t.app.deps.catalogue.changed();
+    const answer = await server.t.app.inject({ method: 'GET', url: '/share/products/3.jpg' });
+    expect(answer.statusCode).toBe(200);
+    const picture = await sharp(answer.rawPayload).metadata();
+    expect([picture.format, picture.width, picture.height]).toEqual(['jpeg', 1200, 630]);
   });
 
   test('every page has them: home shows the shop’s picture', async () => {

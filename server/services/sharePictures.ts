@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { STORED_PRODUCT_PICTURE } from '../../shared/productPictures';
 import type { Db } from '../db/client';
 import { currentProduct } from './catalog';
 import { MAX_PICTURE_PIXELS } from './pictures';
@@ -21,7 +22,7 @@ export class SharePictureBusy extends Error {}
 export interface SharePictureFolders {
   /** Where `/media/…` pictures are (the generated demo pictures). */
   media: string;
-  /** Where uploaded and imported pictures (`/products/…`) are. */
+  /** Where uploaded and imported pictures (`/uploads/products/…`) are: the data folder's `uploads`. */
   uploads: string;
 }
 
@@ -29,8 +30,8 @@ export interface SharePictureFolders {
 export function pictureFile(url: string, folders: SharePictureFolders): string | null {
   const media = /^\/media\/((?:products|categories|sliders)\/[\w.-]+\.(?:svg|webp|png|jpe?g))$/.exec(url);
   if (media?.[1]) return path.join(folders.media, media[1]);
-  const upload = /^\/(products\/[0-9a-f]{16}\.webp)$/.exec(url);
-  if (upload?.[1]) return path.join(folders.uploads, upload[1]);
+  const stored = STORED_PRODUCT_PICTURE.exec(url)?.[1];
+  if (stored) return path.join(folders.uploads, 'products', `${stored}.webp`);
   return null;
 }
 
