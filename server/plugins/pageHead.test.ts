@@ -264,6 +264,18 @@ describe('Open Graph and Twitter card tags (issue 49, step 3)', () => {
     }
   });
 
+  test('one canonical address however a page is spelled: capitals, a trailing slash, a leading zero', async () => {
+    const product = headOf((await page('/PRODUCT/01/')).body);
+    expect(product.link('canonical')).toBe(`${ORIGIN}/product/1?lng=en`);
+    expect(product.link('alternate', 'ar')).toBe(`${ORIGIN}/product/1?lng=ar`);
+    expect(product.meta('og:url')).toBe(`${ORIGIN}/product/1?lng=en`);
+    // A search spelled so keeps its words: its title and canonical address are the search's.
+    const search = headOf((await page('/Search/?q=abaya')).body);
+    expect(search.link('canonical')).toBe(`${ORIGIN}/search?q=abaya&amp;lng=en`);
+    expect(search.title).toContain('abaya');
+    expect(headOf((await page('/CART/')).body).link('canonical')).toBe(`${ORIGIN}/cart?lng=en`);
+  });
+
   test('a product whose picture staff uploaded (or an import stored) has its preview picture too', async () => {
     const { default: sharp } = await import('sharp');
     const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#6a3' } })

@@ -162,12 +162,14 @@ export function languageUrl(origin: string, address: string, lang: Lang | null):
   return `${origin}${url.pathname}${url.search}`;
 }
 
-/** What of the requested address the page reads: the path, and for the search its reduced query. */
+/**
+ * What of the requested address the page reads: the path as the route table spells it (the SPA shows the same page
+ * for capitals and a trailing slash: one canonical address for all of them), and for the search its reduced query.
+ */
 function readAddress(url: string): string {
-  const reduced = pageAddress(url);
-  if (reduced !== null) return reduced;
-  const pathname = /^[^?#]*/.exec(url)?.[0] ?? '/';
-  return pathname || '/';
+  const [, pathname = '/', query = ''] = /^([^?#]*)(\?[^#]*)?/.exec(url) ?? [];
+  const spelled = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() || '/' : '/';
+  return pageAddress(`${spelled}${query}`) ?? spelled;
 }
 
 const absolute = (origin: string, url: string) =>
@@ -178,7 +180,7 @@ export async function pageHead(
   language: Lang,
   { db, origin, pictureUrl = (picture) => picture, searchPageCount = searchedPageCount(db) }: PageHeadOptions,
 ): Promise<PageHead> {
-  const address = readAddress(url);
+  let address = readAddress(url);
   const parsed = new URL(address, 'http://page.invalid');
   const pathname = parsed.pathname;
   const shop = text('shop', language);
@@ -193,7 +195,7 @@ export async function pageHead(
   let reviewCount = 0;
   let latestReviews: Awaited<ReturnType<typeof latestApprovedReviews>> = [];
   const jsonLd: WithContext<Thing>[] = [];
-  const canonical = languageUrl(origin, address, language);
+  let canonical = languageUrl(origin, address, language);
   const home = languageUrl(origin, '/', language);
   const crumbs: { name: string; url: string }[] = [{ name: text('home', language), url: home }];
 
@@ -203,6 +205,9 @@ export async function pageHead(
     product = id === null ? null : await currentProduct(db, id, language);
     if (!product) status = id !== null && (await productIdIssued(db, id)) ? 410 : 404;
     else {
+      // /product/01 is product 1's page: its canonical address (and alternates) the one the shop links.
+      address = `/product/${product.id}`;
+      canonical = languageUrl(origin, address, language);
       reviewCount = await approvedReviewCount(db, product.id);
       if (reviewCount > 0) latestReviews = await latestApprovedReviews(db, product.id, JSON_LD_REVIEWS);
       const price = formatPrice(
