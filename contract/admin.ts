@@ -338,11 +338,17 @@ const Description = Type.String({ maxLength: 5000 });
 
 /**
  * Any of the fields; what is left out stays. discounted_price null: no discount; it must be below the price (422
- * `errors.discounted_price`).
+ * `errors.discounted_price`). With expected_stock_quantity (the stock the form showed), a stock that orders moved
+ * since gets the change made to it, not the number: what orders took stays taken.
  */
 export const UpdateProductBody = Type.Object(
   {
     stock_quantity: Type.Optional(Stock),
+    /**
+     * the stock the staff member saw when they changed it: the stock becomes the shop's stock now plus
+     * (stock_quantity − expected_stock_quantity), at least 0
+     */
+    expected_stock_quantity: Type.Optional(Stock),
     price: Type.Optional(Price),
     discounted_price: Type.Optional(Nullable(Price)),
     sale: Type.Optional(Type.Boolean()),

@@ -522,6 +522,21 @@ describe('products', () => {
     expect(await auditRows('product', productId)).toHaveLength(1);
   });
 
+  test('a stock changed from what the form showed keeps what orders took meanwhile: the change is made to the stock now', async () => {
+    const productId = await plainProductWithStock(t.app, t.db, 10);
+    // The form showed 10; an order takes 1 (9 left) before staff, who received 5 more, save 15.
+    await t.db.update(products).set({ stockQuantity: 9 }).where(eq(products.id, productId));
+    const put = (body: object) => call(t.app, 'PUT', `/api/admin/products/${productId}`, body, staff.token);
+    const saved = await put({ stock_quantity: 15, expected_stock_quantity: 10 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ product: { stock_quantity: 14 } });
+    // Never below 0; without what the form showed, the number is the stock (as before).
+    expect((await put({ stock_quantity: 0, expected_stock_quantity: 20 })).json()).toMatchObject({
+      product: { stock_quantity: 0 },
+    });
+    expect((await put({ stock_quantity: 6 })).json()).toMatchObject({ product: { stock_quantity: 6 } });
+  });
+
   test('prices, discount and sale are validated like the rest of the contract', async () => {
     const productId = await plainProductWithStock(t.app, t.db, 7);
     const put = (body: object) => call(t.app, 'PUT', `/api/admin/products/${productId}`, body, staff.token);

@@ -1,12 +1,13 @@
 // Staff and products: the list with filters, a product's page, changing stock and prices under the product's lock,
 // and new products with the pictures staff uploaded.
-import type {
-  AdminCategoriesResponse,
-  AdminProduct,
-  AdminProductsQuery,
-  AdminProductsResponse,
-  CreateProductBody,
-  UpdateProductBody,
+import {
+  MAX_STOCK,
+  type AdminCategoriesResponse,
+  type AdminProduct,
+  type AdminProductsQuery,
+  type AdminProductsResponse,
+  type CreateProductBody,
+  type UpdateProductBody,
 } from '../../../contract/admin';
 import type { Db } from '../../db/client';
 import type { AuditValues } from '../../db/queries/audit';
@@ -127,8 +128,20 @@ export async function updateProduct(
           : money(body.discounted_price);
     // A new price at or under the kept discount is refused too: staff decide what the discount becomes.
     discountError(price, discounted);
+    // The stock the staff member saw may have moved since (orders took or returned some): their change is made to
+    // the stock as it is now, so a piece an order took is not put back on sale.
+    const requested = body.stock_quantity;
+    const stockQuantity =
+      requested === undefined
+        ? product.stockQuantity
+        : body.expected_stock_quantity === undefined
+          ? requested
+          : Math.min(
+              MAX_STOCK,
+              Math.max(0, product.stockQuantity + requested - body.expected_stock_quantity),
+            );
     const next = {
-      stockQuantity: body.stock_quantity ?? product.stockQuantity,
+      stockQuantity,
       price,
       discountedPrice: discounted,
       sale: body.sale ?? product.sale,

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl, server } from '../../../testing/server';
@@ -19,6 +19,25 @@ function refuse(method: 'put' | 'post', path: string, fields: string[]) {
     ),
   );
 }
+
+describe('the product form saves what staff changed', () => {
+  it('a new stock goes with the stock the form showed, so the server keeps what orders took meanwhile', async () => {
+    const { user } = renderAdmin('/admin/products/101');
+    const stock = await screen.findByLabelText('Pieces in stock');
+    const shown = Number((stock as HTMLInputElement).value);
+    let sent: unknown = null;
+    server.use(
+      http.put(apiUrl('admin/products/:id'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: 'The given data was invalid.', errors: {} }, { status: 422 });
+      }),
+    );
+    await user.clear(stock);
+    await enterText(user, stock, String(shown + 5));
+    await user.click(screen.getByTestId('save-product'));
+    await waitFor(() => expect(sent).toEqual({ stock_quantity: shown + 5, expected_stock_quantity: shown }));
+  });
+});
 
 describe('the product form refused by the server', () => {
   it('changing a product: the refused stock shows our own words under the field, not a key', async () => {

@@ -61,7 +61,11 @@ const valuesOf = (product: AdminProduct): ProductValues => ({
 function changesOf(product: AdminProduct, values: ProductValues): UpdateProductBody {
   const changes: UpdateProductBody = {};
   const stock = Number(values.stock_quantity);
-  if (stock !== product.stock_quantity) changes.stock_quantity = stock;
+  if (stock !== product.stock_quantity) {
+    changes.stock_quantity = stock;
+    // What the form showed: orders that took some meanwhile keep what they took (the server makes the change).
+    changes.expected_stock_quantity = product.stock_quantity;
+  }
   const price = Number(values.price);
   if (price !== product.price) changes.price = price;
   const discount = amountOrNull(values.discounted_price);
