@@ -110,7 +110,10 @@ describe('products', () => {
     await enterText(user, stock, '0');
     await user.click(screen.getByTestId('save-product'));
     expect(await screen.findByText('Saved. The shop shows it now.')).toBeInTheDocument();
-    expect(shop.calls.find((call) => call.method === 'PUT')?.body).toEqual({ stock_quantity: 0 });
+    expect(shop.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      stock_quantity: 0,
+      expected_stock_quantity: 5,
+    });
     await waitFor(() => expect(calls.product).toBe(2));
     expect(
       within(await screen.findByTestId('audit-trail')).getByText('stock_quantity: 5 → 0'),
