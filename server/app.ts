@@ -50,6 +50,7 @@ import {
   expireUnpaidOrders,
   reconcilePendingPayments,
 } from './services/reconciliation';
+import { forgetShownRates } from './services/rates';
 import { createSocialVerifier, type SocialVerifier } from './services/social';
 import './types';
 
@@ -154,6 +155,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         app.log.warn({ err: error }, 'catalogue version unreadable; catalogue answers are read afresh'),
     }),
   });
+
+  // The rates kept for shown prices go with the catalogue's answers, or the answers built next would have the old
+  // rate for another 10 s (a rate's change moves the catalogue's version, not its stock's).
+  app.deps.catalogue.onChange(() => forgetShownRates(db), { ignoresStock: true });
 
   const reconcileDeps = {
     db,

@@ -112,6 +112,8 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(Catalog.bestSellers.url, { schema: Catalog.bestSellers.schema }, async (request, reply) => {
+    // Another instance's change drops the kept list within the bound, as for every catalogue answer.
+    await app.deps.catalogue.fresh();
     const lang = langOf(request);
     const rate = await requestedRate(db, request.query.currency_code);
     return sendJson(

@@ -158,3 +158,32 @@ test('languages and currencies are kept apart', async () => {
   expect(dollars.converted_products?.currency_code).toBe('USD');
   expect((await product(a, id)).name).toBe(english.name);
 });
+
+test('a new exchange rate reaches converted prices on both instances within the bound', async () => {
+  const id = await plainProductWithStock(a.app, a.db, 20);
+  for (const on of [a, b]) await product(on, id, '?currency_code=USD');
+  await a.db.execute(sql`UPDATE currency_rates SET rate_per_kwd = 10 WHERE currency_code = 'USD'`);
+  clock.advance(CATALOGUE_CHECK_MS + 1);
+  for (const on of [a, b]) {
+    const answer = await product(on, id, '?currency_code=USD');
+    expect(answer.converted_products?.price).toBeCloseTo(answer.price * 10, 2);
+  }
+});
+
+test('best sellers follow another instance’s price change within the bound', async () => {
+  const url = '/api/best_selling_products';
+  type BestSellers = { bestSellingProducts: Product[] };
+  const [top] = (await b.app.inject({ method: 'GET', url })).json<BestSellers>().bestSellingProducts;
+  if (!top) throw new Error('no best seller');
+  const saved = await call(
+    a.app,
+    'PUT',
+    `/api/admin/products/${top.id}`,
+    { price: top.price + 7, discounted_price: null },
+    staff.token,
+  );
+  expect(saved.statusCode).toBe(200);
+  clock.advance(CATALOGUE_CHECK_MS + 1);
+  const again = (await b.app.inject({ method: 'GET', url })).json<BestSellers>().bestSellingProducts;
+  expect(again.find((listed) => listed.id === top.id)?.price).toBe(top.price + 7);
+});

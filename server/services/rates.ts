@@ -36,6 +36,14 @@ export async function shownRate(db: Db, currencyCode: string | undefined): Promi
   return rates.get(currencyCode.trim().toUpperCase()) ?? null;
 }
 
+/**
+ * Forgets the rates kept for shown prices: the catalogue changed (a rate is part of it, migration 015), on this
+ * instance or another, and the answers built next must not be built with the rate it replaced.
+ */
+export function forgetShownRates(db: Db): void {
+  shownRates.get(db)?.clear();
+}
+
 export function convert(amountKwd: number, rate: Rate): number {
   return roundToMinor(amountKwd * rate.ratePerKwd, rate.currencyCode);
 }
