@@ -12,6 +12,7 @@ import { CATALOGUE_CHECK_MS } from '../lib/catalogueChanges';
 import {
   arabicIndex,
   headPreloadHeader,
+  isPreviewBot,
   languageOf,
   withPagePreloads,
   withSlidePreload,
@@ -50,6 +51,31 @@ describe('the language of the first HTML', () => {
     expect(html).not.toContain('href=/css/bootstrap-ltr');
     // Both names stay in the meta for a later switch of language.
     expect(html).toContain('data-ltr=/css/bootstrap-ltr.1111111111.css');
+  });
+});
+
+describe('link-preview bots and crawlers, not the apps whose browsers shoppers use', () => {
+  test.each([
+    'WhatsApp/2.23.20.0 A',
+    'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    'Mozilla/5.0 (compatible; Snap URL Preview Service; bot; snapchat; https://developers.snap.com/robots)',
+    'Pinterest/0.2 (+https://www.pinterest.com/bot.html)',
+    'Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)',
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'TelegramBot (like TwitterBot)',
+  ])('a bot: %s', (agent) => {
+    expect(isPreviewBot(agent)).toBe(true);
+  });
+
+  test.each([
+    // Snapchat's and Pinterest's own browsers: shoppers, who get the page's code with its HTML as anyone does.
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Snapchat/12.56.0.36 (like Safari/8617.1.17.10.5, panda)',
+    'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 Snapchat/12.60.0.40 (SM-S918B; Android 14; gzip)',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]',
+    'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36 [Pinterest/Android]',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  ])('a shopper: %s', (agent) => {
+    expect(isPreviewBot(agent)).toBe(false);
   });
 });
 

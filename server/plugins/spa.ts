@@ -204,10 +204,12 @@ export function withPagePreloads(
 
 /**
  * Link-preview bots and search crawlers (WhatsApp, Facebook, X, Telegram, Slack, Discord, LinkedIn, Snapchat,
- * Pinterest, Google, Bing…): they run no script, so they read what the server renders or nothing.
+ * Pinterest, Google, Bing…): they run no script, so they read what the server renders or nothing. Snapchat's and
+ * Pinterest's bots by their bots' names: the apps' own browsers, where many Gulf shoppers open a shop's link, say
+ * "Snapchat/12…" and "[Pinterest/iOS]" and are shoppers.
  */
 const PREVIEW_BOT =
-  /whatsapp|facebookexternalhit|facebot|twitterbot|telegrambot|slackbot|discordbot|linkedinbot|snapchat|pinterest|skypeuripreview|applebot|googlebot|bingbot|yandex|duckduckbot|baiduspider|embedly|redditbot|iframely/i;
+  /whatsapp|facebookexternalhit|facebot|twitterbot|telegrambot|slackbot|discordbot|linkedinbot|snap url preview|pinterestbot|pinterest\/0\.|skypeuripreview|applebot|googlebot|bingbot|yandex|duckduckbot|baiduspider|embedly|redditbot|iframely/i;
 
 export function isPreviewBot(userAgent: string | undefined): boolean {
   return PREVIEW_BOT.test(userAgent ?? '');
