@@ -1,10 +1,10 @@
 // Issue 49, "Found" and "Shared": real statuses, robots.txt and the sitemaps, each page's head (title,
 // description, canonical, alternates, Open Graph, Twitter card, JSON-LD) in the server's HTML.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 
 import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { currentProduct, unitPriceOf } from '../services/catalog';
-import { categories, productImages, products, reviews } from '../db/schema';
+import { categories, productImages, products, reviews, sliders } from '../db/schema';
 import { storeProductPicture } from '../services/backOffice/pictures';
 import { fakeSpaServer } from '../testing/fakeSpa';
 
@@ -292,6 +292,19 @@ describe('Open Graph and Twitter card tags (issue 49, step 3)', () => {
     expect(answer.statusCode).toBe(200);
     const picture = await sharp(answer.rawPayload).metadata();
     expect([picture.format, picture.width, picture.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  test('home’s preview is the first slide the home page shows, not a withdrawn one', async () => {
+    const slides = await server.t.db.select().from(sliders).orderBy(asc(sliders.sortOrder), asc(sliders.id));
+    const [first, second] = slides;
+    if (!first || !second) throw new Error('the demo shop has two slides');
+    await server.t.db.update(sliders).set({ status: 0 }).where(eq(sliders.id, first.id));
+    try {
+      const head = headOf((await page('/?lng=en')).body);
+      expect(head.meta('og:image')).toBe(`${ORIGIN}${second.image}`);
+    } finally {
+      await server.t.db.update(sliders).set({ status: first.status }).where(eq(sliders.id, first.id));
+    }
   });
 
   test('every page has them: home shows the shop’s picture', async () => {

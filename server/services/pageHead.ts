@@ -17,6 +17,7 @@ import type { Product } from '../../contract/catalog';
 import { NO_SUCH_PAGE, pageAddress, SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
 import { ROUTE_TABLE } from '../../shared/routeTable';
 import type { Db } from '../db/client';
+import { firstSlidePictures } from '../db/slides';
 import {
   approvedReviewCount,
   categoryNames,
@@ -24,7 +25,6 @@ import {
   productIdIssued,
 } from '../db/queries/pageHead';
 import { categoryIdNamed } from '../db/queries/catalogSearch';
-import { sliderRows } from '../db/queries/content';
 import { localized, type Lang } from '../lib/language';
 import { parseId } from '../lib/ids';
 import { currentProduct, unitPriceOf } from './catalog';
@@ -282,8 +282,8 @@ export async function pageHead(
   }
 
   if (pathname === '/' && !image) {
-    const [slide] = await sliderRows(db);
-    image = slide?.image ?? null;
+    // The first slide the home page shows (a withdrawn or coming banner is no preview of the shop).
+    image = (await firstSlidePictures(db))?.image ?? null;
   }
   // A product's preview is its 1200 × 630 rendition (services/sharePictures.ts); other pages show their picture.
   const imageUrl =
