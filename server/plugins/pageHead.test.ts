@@ -209,6 +209,17 @@ describe('each page’s title, description, canonical and alternates (issue 49, 
 
     const category = headOf((await page('/search?category=1&lng=ar')).body);
     expect(category.title).toMatch(/ · متجر الخليج$/);
+    // A category's pages are for the index; a search by words or by another filter is shown and followed only.
+    expect(category.meta('robots')).toBeUndefined();
+    expect(later.meta('robots')).toBeUndefined();
+    expect(search.meta('robots')).toBe('noindex, follow');
+    for (const filtered of [
+      '/search?category=1&brands=Nasma',
+      '/search?maxPrice=20',
+      '/search?minRating=4',
+    ]) {
+      expect(headOf((await page(filtered)).body).meta('robots')).toBe('noindex, follow');
+    }
     expect(category.meta('description')).toContain('تسوق');
 
     expect(headOf((await page('/privacy?lng=ar')).body).title).toBe('سياسة الخصوصية · متجر الخليج');

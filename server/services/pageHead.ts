@@ -14,7 +14,14 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { Product } from '../../contract/catalog';
-import { NO_SUCH_PAGE, pageAddress, SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
+import {
+  NO_SUCH_PAGE,
+  pageAddress,
+  SEARCH_FILTER_PARAMS,
+  SEARCH_PAGE_PARAM,
+  SEARCH_TEXT_PARAM,
+  searchPageOf,
+} from '../../shared/pageAddress';
 import { ROUTE_TABLE } from '../../shared/routeTable';
 import type { Db } from '../db/client';
 import { firstSlidePictures } from '../db/slides';
@@ -88,6 +95,11 @@ export interface PageHead {
    * is rendered (it says so, with a link to the last page).
    */
   noSuchPage?: boolean;
+  /**
+   * Shown, shared and followed, but not for a search engine's index: a search by words or by a filter other than the
+   * category (the words are anyone's to choose, filters combine without end; a category's pages are indexed).
+   */
+  noindex?: boolean;
   language: Lang;
   title: string;
   description: string;
@@ -188,6 +200,7 @@ export async function pageHead(
   const titled = (title: string) => `${title} · ${shop}`;
   let status: PageHead['status'] = 200;
   let noSuchPage = false;
+  let noindex = false;
   let title = `${shop} — ${text('tagline', language)}`;
   let description = text('homeDescription', language);
   let image: string | null = null;
@@ -232,6 +245,9 @@ export async function pageHead(
     }
   } else if (/^\/search\/?$/i.test(pathname)) {
     const words = parsed.searchParams.get('q');
+    noindex = [SEARCH_TEXT_PARAM, ...SEARCH_FILTER_PARAMS].some(
+      (name) => name !== 'category' && parsed.searchParams.has(name),
+    );
     // The shop links a category by its name (CategoryTiles), the sitemaps by its id: the search reads either.
     const categoryParam = parsed.searchParams.get('category')?.trim();
     const categoryId = categoryParam ? await categoryIdNamed(db, categoryParam) : null;
@@ -430,6 +446,7 @@ export async function pageHead(
   return {
     status,
     ...(noSuchPage ? { noSuchPage } : {}),
+    ...(noindex ? { noindex } : {}),
     language,
     title,
     description,
@@ -463,6 +480,7 @@ export function withPageHead(html: string, head: PageHead): string {
     head.status !== 200
       ? '<meta name="robots" content="noindex">'
       : [
+          ...(head.noindex ? ['<meta name="robots" content="noindex, follow">'] : []),
           `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
           ...head.alternates.map(
             (alternate) =>
