@@ -106,6 +106,27 @@ describe('the page renderer', () => {
     expect(renderOf((await render('/search?q=later', 'en', undefined, whenSent))?.html)).toBe(number + 1);
   });
 
+  test('a kept page is rendered again only within the limit of the client whose request served it', async () => {
+    let clock = 0;
+    const render = pageRenderer(server.t.app, server.spaDir, { now: () => clock });
+    if (!render) throw new Error('the renderer should load');
+    const number = renderOf((await render('/search?q=limited', 'en'))?.html);
+    clock = 15_000;
+    // A client over its renders: the kept page is still sent, and nothing is rendered on its account.
+    const refused = () => Promise.resolve(false);
+    expect(renderOf((await render('/search?q=limited', 'en', refused))?.html)).toBe(number);
+    await answerSent();
+    await answerSent();
+    expect(renderOf((await render('/search?q=limited', 'en', refused))?.html)).toBe(number);
+    await answerSent();
+    await answerSent();
+    // A client within its limit: the page is rendered again behind its answer.
+    expect(renderOf((await render('/search?q=limited', 'en'))?.html)).toBe(number);
+    await answerSent();
+    await answerSent();
+    expect(renderOf((await render('/search?q=limited', 'en'))?.html)).toBe(number + 1);
+  });
+
   test('staff changing the catalogue drops every kept page: the next request renders it again', async () => {
     const render = pageRenderer(server.t.app, server.spaDir, { now: () => 0 });
     if (!render) throw new Error('the renderer should load');

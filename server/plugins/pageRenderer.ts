@@ -224,9 +224,13 @@ export function pageRenderer(
       if (now() - entry.at > FRESH_MS) {
         const kept = entry;
         // Once: the first of the requests that served this page starts the render; a dropped page is not redone.
+        // It counts as that client's render: a client past its limit asking for kept pages renders none.
         afterSent(() => {
-          if (cache.get(key) === kept && rendering < MAX_RENDERS_AT_ONCE)
-            void render(key, url, language).rendered;
+          void (async () => {
+            if (cache.get(key) !== kept || rendering >= MAX_RENDERS_AT_ONCE || !(await mayRender())) return;
+            if (cache.get(key) === kept && rendering < MAX_RENDERS_AT_ONCE)
+              void render(key, url, language).rendered;
+          })();
         });
       }
     } else {
