@@ -1,7 +1,7 @@
 // robots.txt and the sitemaps (issue 49): an index of per-language sitemaps, each ≤ 50 000 addresses with their
 // language alternates (xhtml:link), generated from the database as the catalogue grows and streamed: products are
 // read a keyset page at a time and written out as they arrive.
-import { Readable } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, type SitemapItemLoose } from 'sitemap';
 import type { Db } from '../db/client';
 import { categoryRowsForSitemap, productExtent, productPageRows } from '../db/queries/pageHead';
@@ -76,7 +76,16 @@ export async function sitemapIndex(db: Db, origin: string): Promise<Readable> {
       ...(lastmod ? { lastmod } : {}),
     })),
   ]);
-  return Readable.from(entries).pipe(index);
+  return fed(Readable.from(entries), index);
+}
+
+/**
+ * `sitemap` fed from `source`: a source that fails (the database gone half-way) ends it with the error, so the answer
+ * is cut off instead of held open until it times out (a piped source's error does not reach its destination).
+ */
+function fed<T extends Transform>(source: Readable, sitemap: T): T {
+  pipeline(source, sitemap, () => undefined);
+  return sitemap;
 }
 
 /** The pages' sitemap of a language: the shop's pages and each category's. */
@@ -86,7 +95,7 @@ export async function pagesSitemap(db: Db, origin: string, lang: Lang): Promise<
     ...STATIC_PAGES.map((address) => item(origin, address, lang)),
     ...categories.map((category) => item(origin, `/search?category=${category.id}`, lang)),
   ];
-  return Readable.from(items).pipe(new SitemapStream({ xmlns: NAMESPACES }));
+  return fed(Readable.from(items), new SitemapStream({ xmlns: NAMESPACES }));
 }
 
 /**
@@ -113,5 +122,5 @@ export async function productsSitemap(
       if (rows.length < PRODUCT_PAGE) return;
     }
   }
-  return Readable.from(items()).pipe(new SitemapStream({ xmlns: NAMESPACES }));
+  return fed(Readable.from(items()), new SitemapStream({ xmlns: NAMESPACES }));
 }
