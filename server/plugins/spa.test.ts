@@ -412,9 +412,14 @@ describe('a kept page past its fresh time', () => {
     // Ten minutes without a visitor would be past the five a kept page is served: four.
     clock.advance(4 * 60_000);
     expect(Number(await renderOf('/search?q=quiet'))).toBe(number);
-    // The answer is out (its 'close' follows on the next tick): the new render started behind it.
-    await new Promise((turned) => setImmediate(turned));
-    expect(Number(await renderOf('/search?q=quiet'))).toBe(number + 1);
+    // The answer is out (its 'close' follows on the next tick) and the render counted against this client's limit
+    // (its counter may be the database's): the new render starts behind it, once.
+    let next = number;
+    for (let turn = 0; turn < 100 && next === number; turn += 1) {
+      await new Promise((turned) => setTimeout(turned, 20));
+      next = Number(await renderOf('/search?q=quiet'));
+    }
+    expect(next).toBe(number + 1);
   });
 });
 
