@@ -34,6 +34,7 @@ export const IMPORT_ISSUES = {
   price_invalid: 'Not a price: “{{value}}” (digits, at most 3 decimals, below 100000000).',
   quantity_invalid: 'Not a whole number of pieces: “{{value}}”.',
   quantity_negative: 'A negative quantity counts as 0.',
+  quantity_too_large: 'At most {{max}} pieces in stock, as in the product form: “{{value}}”.',
   category_missing: 'The product needs a Type (its category).',
   category_new: 'The shop has no category “{{name}}” yet: the import creates it.',
   image_url_invalid: 'A picture address must be an http or https address: “{{value}}”.',
@@ -153,6 +154,7 @@ export const CSV_COLUMNS = [
   'Variant Price',
   'Variant Compare At Price',
   'Variant Inventory Qty',
+  'Variant Inventory Qty (at export)',
   'Image Src',
   'Image Position',
 ] as const;
@@ -167,7 +169,7 @@ export const CatalogueCsv = endpoints({
     auth: 'staff',
     readBody: { mediaType: 'text/csv', required: true, schema: Type.String() },
     bodyNote:
-      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it',
+      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it; with `Variant Inventory Qty (at export)` (the export writes it) an existing product’s stock gets the file’s change to that figure, made to the stock as it is at the import (what orders took since the export stays taken; at least 0), without it the file’s figure',
     notes: `the dry run: nothing is written to the catalogue; 201 the new import with its report, 200 the unfinished import of the same file (to continue); ${REFUSALS_NOTE}`,
     schema: { querystring: ImportUploadQuery, response: { 200: CatalogueImport, 201: CatalogueImport } },
   },
@@ -198,7 +200,7 @@ export const CatalogueCsv = endpoints({
     url: '/admin/catalogue/export',
     auth: 'staff',
     notes:
-      '`text/csv` (UTF-8 with BOM) streamed, the columns the upload reads: `Handle`, `Title`, `Title (Arabic)`, `Body (HTML)`, `Body (HTML) (Arabic)`, `Vendor`, `Type`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Tags`, `Published`, `Option1 Name`, `Option1 Value`, `Option1 Value (Arabic)`, `Option2 Name`, `Option2 Value`, `Option2 Value (Arabic)`, `Variant SKU`, `Variant Price`, `Variant Compare At Price`, `Variant Inventory Qty`, `Image Src`, `Image Position`; one row per size × colour of a product, then its further pictures; cells starting with = + - @ tab or CR get a leading apostrophe',
+      '`text/csv` (UTF-8 with BOM) streamed, the columns the upload reads: `Handle`, `Title`, `Title (Arabic)`, `Body (HTML)`, `Body (HTML) (Arabic)`, `Vendor`, `Type`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Tags`, `Published`, `Option1 Name`, `Option1 Value`, `Option1 Value (Arabic)`, `Option2 Name`, `Option2 Value`, `Option2 Value (Arabic)`, `Variant SKU`, `Variant Price`, `Variant Compare At Price`, `Variant Inventory Qty`, `Variant Inventory Qty (at export)` (the same figure: an import of the file later makes only the change to the first to the stock as it is then), `Image Src`, `Image Position`; one row per size × colour of a product, then its further pictures; cells starting with = + - @ tab or CR get a leading apostrophe',
     schema: { response: {} },
   },
 });

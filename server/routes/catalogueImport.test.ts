@@ -851,4 +851,102 @@ describe('export', () => {
     expect(done).toMatchObject({ created: 0, updated: 0, failed: 0 });
     expect(await t.db.select().from(productImages).orderBy(asc(productImages.id))).toEqual(imagesBefore);
   });
+
+  test('an export edited and imported later: only the edit to the stock is made, to the stock as it is then', async () => {
+    const csvRows = parse(await exportCsv(), { bom: true }) as string[][];
+    const header = csvRows[0] ?? [];
+    const column = (name: string) => header.indexOf(name);
+    const stockColumn = column('Variant Inventory Qty');
+    const exportedColumn = column('Variant Inventory Qty (at export)');
+    expect(exportedColumn).toBe(stockColumn + 1);
+    const firstRowOf = (handle: string) => csvRows.find((row) => row[0] === handle) ?? [];
+    const [received, untouched, counted] = await t.db
+      .select({ id: products.id, handle: products.handle, stock: products.stockQuantity })
+      .from(products)
+      .where(sql`${products.stockQuantity} >= 4`)
+      .orderBy(asc(products.id))
+      .limit(3);
+    if (!received?.handle || !untouched?.handle || !counted?.handle)
+      throw new Error('the demo shop has stock');
+    for (const product of [received, untouched, counted])
+      expect(firstRowOf(product.handle ?? '')[exportedColumn]).toBe(String(product.stock));
+    // The merchant receives 5 of the first and counts 4 fewer of the third than the shop had at the export
+    const receivedRow = firstRowOf(received.handle);
+    receivedRow[stockColumn] = String(received.stock + 5);
+    const countedRow = firstRowOf(counted.handle);
+    countedRow[stockColumn] = String(counted.stock - 4);
+    // … while orders take 2 of each of the three
+    for (const product of [received, untouched, counted])
+      await t.db
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} - 2` })
+        .where(eq(products.id, product.id));
+    // every row of the three (their sizes, colours and pictures), the first ones edited
+    const handles = new Set([received.handle, untouched.handle, counted.handle]);
+    const file = [header, ...csvRows.filter((row) => handles.has(row[0] ?? ''))]
+      .map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(','))
+      .join('\n');
+    const answer = await upload(file, staff.token, 'edited-export.csv');
+    const job = answer.json<CatalogueImport>();
+    expect(job).toMatchObject({ state: 'ready', errors: 0, products: 3 });
+    expect(await runToEnd(job.id)).toMatchObject({ failed: 0, updated: 2, unchanged: 1 });
+    const stockOf = async (id: number) =>
+      (await t.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]
+        ?.stock;
+    expect(await stockOf(received.id)).toBe(received.stock - 2 + 5);
+    expect(await stockOf(untouched.id)).toBe(untouched.stock - 2);
+    expect(await stockOf(counted.id)).toBe(counted.stock - 2 - 4);
+  });
+
+  test('a file without the export figure sets the stock (Shopify’s); an edit below what is left makes 0', async () => {
+    const [product] = await t.db
+      .select({ handle: products.handle, stock: products.stockQuantity, price: products.price })
+      .from(products)
+      .where(sql`${products.stockQuantity} >= 3 and ${products.discountedPrice} is null`)
+      .orderBy(asc(products.id))
+      .limit(1);
+    const handle = product?.handle ?? '';
+    const stock = product?.stock ?? 0;
+    const set = async (csv: string) => {
+      const job = (await upload(csv)).json<CatalogueImport>();
+      expect(job).toMatchObject({ state: 'ready', errors: 0 });
+      expect(await runToEnd(job.id)).toMatchObject({ failed: 0, updated: 1 });
+      return (await productByHandle(handle))?.stockQuantity;
+    };
+    const category = (
+      await t.db
+        .select({ name: categories.nameEn })
+        .from(categories)
+        .innerJoin(products, eq(products.categoryId, categories.id))
+        .where(eq(products.handle, handle))
+    )[0]?.name;
+    const shopify = 'Handle,Title,Type,Variant Price,Variant Inventory Qty';
+    const title = (await productByHandle(handle))?.nameEn ?? '';
+    expect(await set(`${shopify}\n${handle},"${title}",${category},${product?.price},${stock + 7}`)).toBe(
+      stock + 7,
+    );
+    // exported at 10 more than the shop has now and set to 1: fewer than the shop has, so 0
+    const exported = `${shopify},Variant Inventory Qty (at export)`;
+    expect(
+      await set(`${exported}\n${handle},"${title}",${category},${product?.price},1,${stock + 7 + 10}`),
+    ).toBe(0);
+  });
+
+  test('an export figure that is not a whole number, and a stock over the product form’s limit, are refused', async () => {
+    const csv = [
+      'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export)',
+      'figure-a,Figure A,Imported shirts,1,3,-1',
+      'figure-b,Figure B,Imported shirts,1,3,2.5',
+      'figure-c,Figure C,Imported shirts,1,1000001,',
+    ].join('\n');
+    const job = (await upload(csv)).json<CatalogueImport>();
+    expect(job.state).toBe('invalid');
+    expect(job.issues.map((found) => [found.line, found.column, found.code, found.params])).toEqual(
+      expect.arrayContaining([
+        [2, 'Variant Inventory Qty (at export)', 'quantity_invalid', { value: '-1' }],
+        [3, 'Variant Inventory Qty (at export)', 'quantity_invalid', { value: '2.5' }],
+        [4, 'Variant Inventory Qty', 'quantity_too_large', { value: '1000001', max: 1_000_000 }],
+      ]),
+    );
+  });
 });

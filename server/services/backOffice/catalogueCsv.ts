@@ -2,6 +2,7 @@
 // pictures) plus the shop's Arabic ones, read into the shop's product model, and the same product written back as
 // rows. Pure: no database, no network; catalogueImport.ts and catalogueExport.ts drive it.
 import type { ImportIssueCode } from '../../../contract/catalogueImport';
+import { MAX_STOCK } from '../../../contract/admin';
 import { CSV_COLUMNS, MAX_IMPORT_BYTES } from '../../../contract/catalogueImport';
 import type { ImportIssueRecord } from '../../db/queries/catalogueImport';
 
@@ -69,7 +70,8 @@ export const LIMITS = {
   /** characters of a cell or a column's name a report quotes */
   quoted: 200,
   maxPrice: 100_000_000,
-  maxQuantity: 2_000_000_000,
+  /** a product's stock, as the product form allows it (a larger one would make the form refuse every later edit) */
+  maxQuantity: MAX_STOCK,
 } as const;
 
 const SIZE_NAMES = new Set(['size', 'sizes', 'المقاس', 'مقاس', 'الحجم', 'حجم', 'القياس', 'المقاسات']);
@@ -108,6 +110,22 @@ export interface ImportedProduct extends CsvProduct {
   category: { en: string; ar: string | null };
   /** what the file has no column for: an existing product keeps the shop's (absent in items checked before it) */
   kept?: KeptField[];
+  /**
+   * the stock the file was exported with (`Variant Inventory Qty (at export)`): an existing product's stock gets the
+   * file's change to it, made to the stock as it is at the import (stockFromFile); absent in a file without it
+   */
+  stockAtExport?: number;
+}
+
+/**
+ * An existing product's stock from its file. A file exported earlier and edited since carries the stock of that
+ * moment beside the edited one: the edit (received 5, counted 2 fewer) is made to the stock as it is now, so what
+ * orders took since the export is not put back on sale. A file without it (Shopify's, a supplier's) sets the stock,
+ * as Shopify's product import does.
+ */
+export function stockFromFile(file: Pick<ImportedProduct, 'stock' | 'stockAtExport'>, shopStock: number): number {
+  if (file.stockAtExport === undefined) return file.stock;
+  return Math.min(LIMITS.maxQuantity, Math.max(0, shopStock + file.stock - file.stockAtExport));
 }
 
 /**
@@ -448,6 +466,7 @@ export class ProductReader {
     let compareAt: number | null = null;
     let pricesDiffer = false;
     let stock = 0;
+    let stockAtExport: number | undefined;
     let sku: string | null = null;
     const pictures: { url: string; position: number; order: number }[] = [];
     const pictureUrls = new Set<string>();
@@ -491,10 +510,21 @@ export class ProductReader {
             if (quantity < 0) warn(row.line, 'Variant Inventory Qty', 'quantity_negative');
             else stock += quantity;
             if (stock > LIMITS.maxQuantity) {
-              fail(row.line, 'Variant Inventory Qty', 'quantity_invalid', { value: quantityText });
+              fail(row.line, 'Variant Inventory Qty', 'quantity_too_large', {
+                value: quantityText,
+                max: LIMITS.maxQuantity,
+              });
               stock = 0;
             }
           }
+        }
+        const exportedText = this.cell(row, 'Variant Inventory Qty (at export)');
+        if (exportedText !== '') {
+          // The export writes what the shop had: a whole number from 0 to its limit.
+          const exported = /^\d{1,10}$/.test(exportedText) ? Number(exportedText) : Number.NaN;
+          if (!(exported <= LIMITS.maxQuantity))
+            fail(row.line, 'Variant Inventory Qty (at export)', 'quantity_invalid', { value: exportedText });
+          else stockAtExport = Math.min((stockAtExport ?? 0) + exported, LIMITS.maxQuantity);
         }
         const variantSku = this.text(row, 'Variant SKU');
         if (variantSku) {
@@ -568,6 +598,7 @@ export class ProductReader {
       price: discounted ?? finalPrice,
       discountedPrice: discounted === null ? null : finalPrice,
       stock,
+      ...(stockAtExport === undefined ? {} : { stockAtExport }),
       sale: tags.has('sale'),
       offer: tags.has('offer'),
       sizes: [...values.size.values()].slice(0, LIMITS.values),
@@ -635,6 +666,7 @@ export function productRows(product: ExportedProduct): string[][] {
       'Variant Price': combo ? amount(selling) : '',
       'Variant Compare At Price': combo ? compareAt : '',
       'Variant Inventory Qty': combo ? String(isFirst ? product.stock : 0) : '',
+      'Variant Inventory Qty (at export)': combo ? String(isFirst ? product.stock : 0) : '',
       'Image Src': image ?? '',
       'Image Position': image ? String(index + 1) : '',
     };

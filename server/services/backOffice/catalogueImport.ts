@@ -69,6 +69,7 @@ import {
   type Bilingual,
   type Header,
   type ImportedProduct,
+  stockFromFile,
 } from './catalogueCsv';
 
 export const IMPORT_MESSAGES = {
@@ -637,7 +638,8 @@ function withShopValues(
   publicUrl: string,
 ): ImportedProduct {
   const kept = new Set(wanted.kept ?? []);
-  if (kept.size === 0) return wanted;
+  const stock = kept.has('stock') ? current.stockQuantity : stockFromFile(wanted, current.stockQuantity);
+  if (kept.size === 0) return { ...wanted, stock };
   const values = (kind: 'size' | 'color') =>
     attributes.filter((row) => row.kind === kind).map((row) => ({ en: row.nameEn, ar: row.nameAr }));
   let { price, discountedPrice } = wanted;
@@ -666,7 +668,7 @@ function withShopValues(
     },
     price,
     discountedPrice,
-    stock: kept.has('stock') ? current.stockQuantity : wanted.stock,
+    stock,
     sale: kept.has('tags') ? current.sale : wanted.sale,
     offer: kept.has('tags') ? current.offer : wanted.offer,
     sizes: kept.has('options') ? values('size') : wanted.sizes,
