@@ -123,7 +123,10 @@ export interface ImportedProduct extends CsvProduct {
  * orders took since the export is not put back on sale. A file without it (Shopify's, a supplier's) sets the stock,
  * as Shopify's product import does.
  */
-export function stockFromFile(file: Pick<ImportedProduct, 'stock' | 'stockAtExport'>, shopStock: number): number {
+export function stockFromFile(
+  file: Pick<ImportedProduct, 'stock' | 'stockAtExport'>,
+  shopStock: number,
+): number {
   if (file.stockAtExport === undefined) return file.stock;
   return Math.min(LIMITS.maxQuantity, Math.max(0, shopStock + file.stock - file.stockAtExport));
 }
