@@ -283,7 +283,10 @@ describe('a Shopify export with our Arabic columns', () => {
       // the file's selling price, under the compare-at price the shop had
       price: 15,
       discountedPrice: 11,
+      // its page changed (the sitemaps' lastmod)
+      pageChangedAt: expect.any(Date),
     });
+    expect(after?.pageChangedAt?.getTime()).toBeGreaterThan(before?.pageChangedAt?.getTime() ?? 0);
     expect(after?.stockQuantity).toBe(before?.stockQuantity);
     expect(after?.nameAr).toBe('قميص كتان');
     expect(after?.sku).toBe('LS-S-W');

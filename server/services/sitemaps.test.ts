@@ -11,7 +11,7 @@ function failingAfterOnePage(): Db {
       if (calls === 1) return { from: () => Promise.resolve([{ maxId: 3_000, newest: null }]) };
       const page =
         calls === 2
-          ? Array.from({ length: 1_000 }, (_, index) => ({ id: index + 1, createdAt: new Date(0) }))
+          ? Array.from({ length: 1_000 }, (_, index) => ({ id: index + 1, changedAt: new Date(0) }))
           : null;
       const chain = {
         from: () => chain,

@@ -116,7 +116,7 @@ export async function productsSitemap(
     for (;;) {
       const rows = await productPageRows(db, after, lastId, PRODUCT_PAGE);
       for (const row of rows) {
-        yield item(origin, `/product/${row.id}`, lang, row.createdAt);
+        yield item(origin, `/product/${row.id}`, lang, row.changedAt);
         after = row.id;
       }
       if (rows.length < PRODUCT_PAGE) return;

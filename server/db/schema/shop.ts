@@ -69,6 +69,11 @@ export const products = pgTable('products', {
   handle: text('handle'),
   /** migrations/014: the imported product's first variant's SKU */
   sku: text('sku'),
+  /**
+   * migrations/027: when what its page shows last changed (set by the database; null for a product not changed
+   * since before it: its created_at stands for it)
+   */
+  pageChangedAt: timestamp('page_changed_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const productImages = pgTable('product_images', {
