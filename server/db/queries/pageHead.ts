@@ -5,7 +5,9 @@ import type { Db } from '../client';
 import { categories, products, reviews } from '../schema';
 
 /** When what a product's page shows last changed (migrations/027; its creation for one unchanged since before). */
-const pageChangedAt = sql<Date>`coalesce(${products.pageChangedAt}, ${products.createdAt})`.mapWith(products.createdAt);
+const pageChangedAt = sql<Date>`coalesce(${products.pageChangedAt}, ${products.createdAt})`.mapWith(
+  products.createdAt,
+);
 
 /**
  * Products after `afterId` up to `lastId` in id order, `limit` at most: the sitemaps read the catalogue a page at a
@@ -22,7 +24,12 @@ export function productPageRows(db: Db, afterId: number, lastId: number, limit: 
 
 /** The highest product id (the sitemap index's size) and the latest change of a product's page; 0 and null when none. */
 export async function productExtent(db: Db): Promise<{ maxId: number; newest: Date | null }> {
-  const [row] = await db.select({ maxId: max(products.id), newest: sql<Date | null>`max(${pageChangedAt})`.mapWith(products.createdAt) }).from(products);
+  const [row] = await db
+    .select({
+      maxId: max(products.id),
+      newest: sql<Date | null>`max(${pageChangedAt})`.mapWith(products.createdAt),
+    })
+    .from(products);
   return { maxId: row?.maxId ?? 0, newest: row?.newest ?? null };
 }
 
