@@ -126,6 +126,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       logCodes: config.env !== 'production',
       now: config.now,
       shop: { name: config.shopName, publicUrl: config.publicUrl, contactEmail: config.contactEmail },
+      giveUpAfterMs: config.outboxRetentionMs,
     });
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);

@@ -267,6 +267,43 @@ describe('reviews', () => {
     expect(await listed()).toMatchObject({ status: 'approved', user_name: user.name });
     expect((await add({ product_id: 3, rating: 5, review: 'Again' })).statusCode).toBe(422);
   });
+
+  test('a review sent twice at once (a double tap, two tabs) is stored once', async () => {
+    const user = await createShopper(t.db);
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        userId: user.id,
+        status: 'completed',
+        governorateName: 'Hawalli',
+        areaName: 'Salmiya',
+        address: 'Block 1',
+        paymentMethod: 'KNET',
+        contactEmail: user.email,
+        contactPhone: '55512345',
+        contactCountryCode: '+965',
+        subtotal: 5,
+        totalPrice: 5,
+      })
+      .returning();
+    await t.db.insert(orderItems).values({
+      orderId: order?.id ?? 0,
+      productId: 4,
+      productNameEn: 'x',
+      productNameAr: 'x',
+      quantity: 1,
+      unitPrice: 5,
+      totalPrice: 5,
+    });
+    const payload = { product_id: 4, rating: 5, review: 'Sent twice' };
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        t.app.inject({ method: 'POST', url: '/api/reviews/add', headers: authHeader(user.token), payload }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(await t.db.select().from(reviews).where(eq(reviews.userId, user.id))).toHaveLength(1);
+  });
 });
 
 test('GET /countries answers Gulf countries with currency codes', async () => {

@@ -1,4 +1,5 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { deleteMailBefore } from '../db/queries/outbox';
 import type { FastifyBaseLogger } from 'fastify';
 import { outbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -142,22 +143,108 @@ describe('mail the SMTP server did not take', () => {
     expect(row).toMatchObject({ deliveryAttempts: 3, retryAt: null });
   });
 
-  test('gives up after its last try, with an error in the log', async () => {
-    const server = flakyServer(new Date('2099-01-01T00:00:00Z'));
-    const lines: LogLine[] = [];
-    const mail = service(server.transport, lines);
-    await mail.send({ to: 'gone@example.com', subject: 'Your order #8 is cancelled', text: 'Sorry.' });
+  test('an outage of two days loses nothing: tried every six hours after the first tries, sent once it is back', async () => {
+    const server = flakyServer(new Date(clock.getTime() + 48 * 60 * MINUTE));
+    const mail = service(server.transport);
+    await mail.send({ to: 'patient@example.com', subject: 'Your receipt for order #8', text: 'Thanks.' });
     const reports = [];
-    for (let hour = 0; hour < 16; hour += 1) {
+    for (let hour = 0; hour <= 48; hour += 1) {
       clock = new Date(clock.getTime() + 60 * MINUTE);
       reports.push(await mail.retryDue(clock));
     }
-    expect(reports.reduce((sum, report) => sum + report.failed, 0)).toBe(MAIL_RETRY_DELAYS_MS.length - 1);
+    expect(reports.reduce((sum, report) => sum + report.gaveUp, 0)).toBe(0);
+    expect(reports.reduce((sum, report) => sum + report.delivered, 0)).toBe(1);
+    expect(server.taken).toEqual(['patient@example.com: Your receipt for order #8']);
+  });
+
+  test('gives up once it has waited as long as the outbox keeps mail, with an error in the log', async () => {
+    const server = flakyServer(new Date('2099-01-01T00:00:00Z'));
+    const lines: LogLine[] = [];
+    const mail = createMailService({
+      db: t.db,
+      logger: recordingLogger(lines),
+      from: 'shop@example.com',
+      transport: server.transport,
+      logCodes: false,
+      now: () => clock,
+      giveUpAfterMs: 24 * 60 * MINUTE,
+    });
+    await mail.send({ to: 'gone@example.com', subject: 'Your order #8 is cancelled', text: 'Sorry.' });
+    const reports = [];
+    for (let hour = 0; hour < 30; hour += 1) {
+      clock = new Date(clock.getTime() + 60 * MINUTE);
+      reports.push(await mail.retryDue(clock));
+    }
     expect(reports.reduce((sum, report) => sum + report.gaveUp, 0)).toBe(1);
     expect(lines.filter((line) => line.msg === 'SMTP delivery failed on its last try')).toHaveLength(1);
     expect(server.taken).toEqual([]);
     const [row] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
-    expect(row).toMatchObject({ deliveryAttempts: MAIL_RETRY_DELAYS_MS.length + 1, retryAt: null });
+    expect(row?.retryAt).toBeNull();
+    // the try before the one that would have come after a day
+    expect(row?.deliveryAttempts).toBe(MAIL_RETRY_DELAYS_MS.length + 2);
+  });
+
+  test('a mail the server refuses is given up at once, one it puts off waits, and neither holds up the others', async () => {
+    const refusal = Object.assign(new Error("Can't send mail - all recipients were rejected"), {
+      code: 'EENVELOPE',
+      responseCode: 501,
+    });
+    const putOff = Object.assign(new Error('Greylisted, try again later'), {
+      code: 'EENVELOPE',
+      responseCode: 450,
+    });
+    const taken: string[] = [];
+    const lines: LogLine[] = [];
+    const mail = service(async (message) => {
+      if (message.to.startsWith('bad')) throw refusal;
+      if (message.to.startsWith('grey')) throw putOff;
+      taken.push(message.to);
+    }, lines);
+    const queued = clock;
+    for (const to of ['bad@(b).cc', 'grey@example.com', 'first@example.com', 'second@example.com'])
+      await t.db.transaction((tx) => mail.queue(tx, { to, subject: 'Order', text: 'Hi.' }, queued));
+    expect(await mail.retryDue(clock)).toEqual({ delivered: 2, failed: 1, gaveUp: 1 });
+    expect(taken).toEqual(['first@example.com', 'second@example.com']);
+    expect(lines.filter((line) => line.msg === 'SMTP server refused the mail; not sent')).toHaveLength(1);
+    const rows = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(4);
+    const grey = rows.find((row) => row.recipient === 'grey@example.com');
+    // a minute after its try (the run's clock moves on with the run)
+    const greyDelay = (grey?.retryAt?.getTime() ?? 0) - clock.getTime() - (MAIL_RETRY_DELAYS_MS[0] ?? 0);
+    expect(greyDelay).toBeGreaterThanOrEqual(0);
+    expect(greyDelay).toBeLessThan(10_000);
+    expect(rows.find((row) => row.recipient === 'bad@(b).cc')?.retryAt).toBeNull();
+    // the tests after this one start with no mail waiting
+    await t.db.update(outbox).set({ retryAt: null }).where(eq(outbox.recipient, 'grey@example.com'));
+  });
+
+  test("each claim's lease runs from when it is claimed, not from the run's start", async () => {
+    const leases: number[] = [];
+    const mail = service(async (message) => {
+      const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, message.to));
+      leases.push(row?.retryAt?.getTime() ?? 0);
+      // a slow server: the run's second claim comes 200 ms later
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    for (const to of ['slow-1@example.com', 'slow-2@example.com'])
+      await t.db.transaction((tx) => mail.queue(tx, { to, subject: 'Order', text: 'Hi.' }, clock));
+    expect(await mail.retryDue(clock)).toMatchObject({ delivered: 2 });
+    expect((leases[1] ?? 0) - (leases[0] ?? 0)).toBeGreaterThanOrEqual(190);
+  });
+
+  test('the outbox pruning keeps mail still waiting for a try (a day past the others at most)', async () => {
+    const old = new Date(clock.getTime() - 10 * 24 * 60 * MINUTE);
+    const mail = service(async () => undefined);
+    await t.db.transaction((tx) =>
+      mail.queue(tx, { to: 'waiting@example.com', subject: 'W', text: 'w' }, old),
+    );
+    await t.db.transaction((tx) => mail.queue(tx, { to: 'sent@example.com', subject: 'S', text: 's' }, old));
+    await t.db.update(outbox).set({ retryAt: null }).where(eq(outbox.recipient, 'sent@example.com'));
+    const recipients = async () => (await t.db.select().from(outbox)).map((row) => row.recipient);
+    await deleteMailBefore(t.db, new Date(old.getTime() + MINUTE));
+    expect(await recipients()).toContain('waiting@example.com');
+    expect(await recipients()).not.toContain('sent@example.com');
+    await deleteMailBefore(t.db, new Date(old.getTime() + 25 * 60 * MINUTE));
+    expect(await recipients()).not.toContain('waiting@example.com');
   });
 
   test('a run stops at its first failure: a down server costs one try per run, the rest wait their turn', async () => {

@@ -45,16 +45,41 @@ export interface MailRetryReport {
   delivered: number;
   /** failed again, another try is scheduled */
   failed: number;
-  /** failed on its last try: logged as an error, not sent */
+  /** refused by the SMTP server, or failing still when it is kept no longer: logged as an error, not sent */
   gaveUp: number;
 }
 
 const MINUTE_MS = 60 * 1000;
-/** The pause before each further try after a failed one: seven tries over about ten hours. */
+/**
+ * The pause before each further try after a failed one; after the last, every six hours again, until the mail has
+ * waited as long as the outbox keeps mail (giveUpAfterMs): an outage of a day or two loses nothing.
+ */
 export const MAIL_RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360].map((minutes) => minutes * MINUTE_MS);
 /** A claimed message is left to its process this long: well above one SMTP conversation's timeouts. */
 const MAIL_RETRY_LEASE_MS = 5 * MINUTE_MS;
-const MAIL_RETRY_BATCH = 20;
+/**
+ * A run sends what is due for this long at most (then the jobs after it run, and the next run goes on): at a
+ * healthy server's pace, a hundred or more mails a run, so a sale's receipts do not queue for hours.
+ */
+export const MAIL_RETRY_RUN_MS = 20_000;
+const MAIL_RETRY_RUN_MAX = 1_000;
+/** The outbox's default retention (config OUTBOX_RETENTION_DAYS). */
+const DEFAULT_GIVE_UP_AFTER_MS = 7 * 24 * 60 * MINUTE_MS;
+
+const delayAfter = (attempts: number) =>
+  MAIL_RETRY_DELAYS_MS[Math.min(attempts, MAIL_RETRY_DELAYS_MS.length) - 1] ?? MINUTE_MS;
+
+/**
+ * How a failed delivery bears on the message (nodemailer's error codes): the server refused this message for good
+ * (a 5xx answer to its sender, recipient or content: the same answer comes every time), put it off (a 4xx answer to
+ * it: greylisting, a full mailbox), or was not there to ask (no connection, a timeout, its sign-in refused), when
+ * every message waits for it.
+ */
+export function deliveryFailure(error: unknown): 'refused' | 'deferred' | 'unreachable' {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (code !== 'EENVELOPE' && code !== 'EMESSAGE') return 'unreachable';
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 ? 'refused' : 'deferred';
+}
 
 /** Delivers to an SMTP server; absent when SMTP_URL is not set. */
 export type MailTransport = (message: MailMessage & { from: string }) => Promise<void>;
@@ -83,6 +108,8 @@ export interface MailServiceOptions {
   /** The app's clock: the outbox is pruned by age on that clock (tests move it). */
   now?: () => Date;
   shop?: MailShop;
+  /** a mail failing still after this long is given up (the outbox's retention: config outboxRetentionMs) */
+  giveUpAfterMs?: number;
 }
 
 const DEFAULT_SHOP: MailShop = {
@@ -104,6 +131,7 @@ export function createMailService({
   logCodes,
   now = () => new Date(),
   shop = DEFAULT_SHOP,
+  giveUpAfterMs = DEFAULT_GIVE_UP_AFTER_MS,
 }: MailServiceOptions): MailService {
   return {
     shop,
@@ -146,9 +174,10 @@ export function createMailService({
       } catch (error) {
         failure = error ?? new Error('SMTP delivery failed');
       }
-      const [delay] = MAIL_RETRY_DELAYS_MS;
       const retryAt =
-        failure === null || message.code || delay === undefined ? null : new Date(now().getTime() + delay);
+        failure === null || message.code || deliveryFailure(failure) === 'refused'
+          ? null
+          : new Date(now().getTime() + delayAfter(1));
       // Recorded apart from the delivery: a database hiccup after the SMTP server took it never sends it again.
       await recordDeliveryTry(db, queuedId, 1, retryAt).catch((error: unknown) => {
         logger.error({ err: error, mail: { to: message.to } }, 'mail delivery try not recorded');
@@ -164,11 +193,16 @@ export function createMailService({
     async retryDue(at) {
       const report: MailRetryReport = { delivered: 0, failed: 0, gaveUp: 0 };
       if (!transport) return report;
-      // One message claimed at a time, each under its own lease, so a slow SMTP server never leaves a claimed
-      // batch to outlive its lease (another process would send it again); the run ends at the first failure
-      // (the server is likely down), so it never holds up the jobs after it for long.
-      for (let sent = 0; sent < MAIL_RETRY_BATCH; sent += 1) {
-        const [mail] = await claimMailToRetry(db, at, MAIL_RETRY_LEASE_MS, 1);
+      // One message claimed at a time, each under its own lease from the moment it is claimed (the run's clock moved
+      // on by the time it has taken), so a slow SMTP server never leaves a claimed message to outlive its lease
+      // (another process would send it again). A message the server refuses or puts off does not stop the run (one
+      // bad address must not hold up everyone's mail); a server that cannot be reached does: it is likely down.
+      const started = Date.now();
+      for (let tried = 0; tried < MAIL_RETRY_RUN_MAX; tried += 1) {
+        const elapsed = Date.now() - started;
+        if (elapsed > MAIL_RETRY_RUN_MS) break;
+        const claimedAt = new Date(at.getTime() + elapsed);
+        const [mail] = await claimMailToRetry(db, claimedAt, MAIL_RETRY_LEASE_MS, 1);
         if (!mail) break;
         const attempts = mail.deliveryAttempts + 1;
         const about = { to: mail.recipient, subject: mail.subject, attempts };
@@ -184,8 +218,12 @@ export function createMailService({
         } catch (error) {
           failure = error ?? new Error('SMTP delivery failed');
         }
-        const delay = MAIL_RETRY_DELAYS_MS[attempts - 1];
-        const retryAt = failure === null || delay === undefined ? null : new Date(at.getTime() + delay);
+        const kind = failure === null ? null : deliveryFailure(failure);
+        const next = new Date(claimedAt.getTime() + delayAfter(attempts));
+        const retryAt =
+          kind === null || kind === 'refused' || next.getTime() - mail.createdAt.getTime() > giveUpAfterMs
+            ? null
+            : next;
         await recordDeliveryTry(db, mail.id, attempts, retryAt, mail.claimedUntil);
         if (failure === null) {
           report.delivered += 1;
@@ -196,9 +234,13 @@ export function createMailService({
         else report.gaveUp += 1;
         logger.error(
           { err: failure, mail: about, retryAt },
-          retryAt ? 'SMTP delivery failed again; tried again later' : 'SMTP delivery failed on its last try',
+          kind === 'refused'
+            ? 'SMTP server refused the mail; not sent'
+            : retryAt
+              ? 'SMTP delivery failed again; tried again later'
+              : 'SMTP delivery failed on its last try',
         );
-        break;
+        if (kind === 'unreachable') break;
       }
       return report;
     },

@@ -1,7 +1,13 @@
 // Product reviews: anyone reads them; a shopper reviews a product once, after a completed order with it.
 import type { Review } from '../../contract/catalog';
 import type { Db } from '../db/client';
-import { approvedReviewRows, hasCompletedPurchase, hasReviewed, insertReview } from '../db/queries/catalog';
+import {
+  approvedReviewRows,
+  hasCompletedPurchase,
+  hasReviewed,
+  insertReview,
+  lockReviewOf,
+} from '../db/queries/catalog';
 import { queueStaffMail } from '../mails/orderMails';
 import { parseId } from '../lib/ids';
 import { productExists } from '../db/queries/products';
@@ -49,9 +55,10 @@ export async function addReview(
   if (!(await productExists(db, input.productId))) throw new NotFound('Product not found');
   if (!(await hasCompletedPurchase(db, author.id, input.productId)))
     throw new Forbidden(REVIEW_MESSAGES.notPurchased);
-  if (await hasReviewed(db, author.id, input.productId))
-    throw new Invalid({ product_id: [REVIEW_MESSAGES.already] });
   await db.transaction(async (tx) => {
+    await lockReviewOf(tx, author.id, input.productId);
+    if (await hasReviewed(tx, author.id, input.productId))
+      throw new Invalid({ product_id: [REVIEW_MESSAGES.already] });
     await insertReview(tx, {
       productId: input.productId,
       userId: author.id,

@@ -1,5 +1,5 @@
 // The catalogue's own tables beside products: categories, coupons, reviews.
-import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, coupons, orderItems, orders, reviews } from '../schema';
 
@@ -48,6 +48,17 @@ export async function hasCompletedPurchase(db: Db, userId: number, productId: nu
     )
     .limit(1);
   return purchase !== undefined;
+}
+
+/** pg_advisory_xact_lock(int, int)'s first key for a shopper's review of a product (orderLimits.ts has 30 001-3). */
+const LOCK_REVIEW = 30_004;
+
+/**
+ * A shopper's review of a product, locked until the transaction ends: a second submit (a double tap, two tabs) waits
+ * and then finds the first one.
+ */
+export async function lockReviewOf(tx: Db, userId: number, productId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_REVIEW}, hashtext(${`${userId}|${productId}`}))`);
 }
 
 export async function hasReviewed(db: Db, userId: number, productId: number): Promise<boolean> {

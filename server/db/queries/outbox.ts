@@ -1,5 +1,5 @@
 // The mail outbox: every message the shop sent, newest first.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../client';
 import { outbox } from '../schema';
 
@@ -25,12 +25,25 @@ export function outboxRows(db: Db, limit: number, recipient?: string): Promise<O
     .limit(limit);
 }
 
+/** How much longer than the others mail still waiting for a try is kept (the retry job gives it up before). */
+const WAITING_MAIL_GRACE_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Deletes mail older than `before`: one statement, so two server processes running it at once delete each row
- * once and neither fails. Answers how many rows went.
+ * Deletes mail older than `before`, but not mail still waiting for a try (the retry job gives it up once it has
+ * waited that long, and tells the log): a day later at the latest, in case nothing tries it any more (SMTP taken out
+ * of the configuration). One statement, so two server processes running it at once delete each row once and neither
+ * fails. Answers how many rows went.
  */
 export async function deleteMailBefore(db: Db, before: Date): Promise<number> {
-  const gone = await db.delete(outbox).where(lt(outbox.createdAt, before)).returning({ id: outbox.id });
+  const gone = await db
+    .delete(outbox)
+    .where(
+      and(
+        lt(outbox.createdAt, before),
+        or(isNull(outbox.retryAt), lt(outbox.createdAt, new Date(before.getTime() - WAITING_MAIL_GRACE_MS))),
+      ),
+    )
+    .returning({ id: outbox.id });
   return gone.length;
 }
 
@@ -52,6 +65,7 @@ export interface MailToRetry {
   body: string;
   html: string | null;
   deliveryAttempts: number;
+  createdAt: Date;
   /** this claim's lease: the outcome is recorded only while the row still carries it */
   claimedUntil: Date;
 }
@@ -63,6 +77,7 @@ interface RetryRow extends Record<string, unknown> {
   body: string;
   html: string | null;
   delivery_attempts: number;
+  created_at: Date | string;
 }
 
 /**
@@ -81,11 +96,11 @@ export async function claimMailToRetry(
         WHERE id IN (
           SELECT id FROM outbox
           WHERE retry_at IS NOT NULL AND retry_at <= ${now}
-          ORDER BY retry_at
+          ORDER BY retry_at, id
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, recipient, subject, body, html, delivery_attempts`,
+        RETURNING id, recipient, subject, body, html, delivery_attempts, created_at`,
   );
   const claimedUntil = new Date(now.getTime() + leaseMs);
   return rows.map((row) => ({
@@ -95,6 +110,7 @@ export async function claimMailToRetry(
     body: row.body,
     html: row.html,
     deliveryAttempts: Number(row.delivery_attempts),
+    createdAt: new Date(row.created_at),
     claimedUntil,
   }));
 }
