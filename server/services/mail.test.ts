@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { deleteMailBefore } from '../db/queries/outbox';
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteMailBefore } from '../db/queries/outbox';
 import { outbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { createMailService, MAIL_RETRY_DELAYS_MS, type MailTransport } from './mail';
