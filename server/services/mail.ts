@@ -78,7 +78,9 @@ const delayAfter = (attempts: number) =>
 export function deliveryFailure(error: unknown): 'refused' | 'deferred' | 'unreachable' {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   if (code !== 'EENVELOPE' && code !== 'EMESSAGE') return 'unreachable';
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 ? 'refused' : 'deferred';
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
+    ? 'refused'
+    : 'deferred';
 }
 
 /** Delivers to an SMTP server; absent when SMTP_URL is not set. */
