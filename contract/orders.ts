@@ -23,6 +23,13 @@ const OrderFields = {
   payment_method: Field,
   shipping_cost: Type.Optional(LooseAmount('Shipping cost must be a number')),
   total_price: Type.Optional(LooseAmount('Total price must be a number')),
+  /**
+   * extension: the total the shopper was shown and confirms, in the order's currency; given, an order whose total
+   * (prices, coupon, delivery as they are now) differs by more than 0.01 is refused: 422 `errors.total_price`
+   * `The prices changed since you opened the checkout: check the new total and confirm again.` (total_price stays
+   * the spec's field the server does not charge by)
+   */
+  shown_total: Type.Optional(LooseAmount('Shown total must be a number')),
   guest_phone: Field,
   guest_email: Field,
   guest_country_code: Field,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { cartItems, orders, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { PRICES_CHANGED } from '../services/orders/create';
 import { call, createShopper } from './testSupport';
 
 // A fresh PGlite database with the whole demo shop takes a few seconds on a busy machine.
@@ -129,6 +130,48 @@ describe('POST /create-order', () => {
     const paymentId = body.payment_url.split('/').pop() ?? '';
     const status = await t.app.deps.gateway.getPaymentStatus(paymentId);
     expect(status?.amount).toBeCloseTo(order?.totalPrice ?? -1, 3);
+  });
+
+  test('a shown total the prices no longer make is refused before anything is charged; the right one orders', async () => {
+    const user = await createShopper(t.db);
+    const product = await plainProduct();
+    await call(t.app, 'POST', '/api/cart/add', { product_id: product.id, quantity: 2 }, user.token);
+    const unit = product.discountedPrice ?? product.price;
+    // Fahaheel costs 2.000 KWD to deliver.
+    const shown = Math.round((unit * 2 + 2) * 1000) / 1000;
+    const ordersBefore = (await t.db.select().from(orders).where(eq(orders.userId, user.id))).length;
+    // Staff raised the price while the checkout was open: the shopper saw the old total.
+    const refused = await call(
+      t.app,
+      'POST',
+      '/api/create-order',
+      { ...checkout, total_price: shown - 1, shown_total: shown - 1, shipping_cost: 2 },
+      user.token,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      errors: { total_price: [PRICES_CHANGED] },
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(ordersBefore);
+    // A client rounding to two decimals still orders; so does the total as it is.
+    for (const total of [Math.round(shown * 100) / 100, shown]) {
+      const placed = await call(
+        t.app,
+        'POST',
+        '/api/create-order',
+        { ...checkout, total_price: total, shown_total: total, shipping_cost: 2, address: `Block ${total}` },
+        user.token,
+      );
+      expect(placed.statusCode).toBe(201);
+    }
+    const bad = await call(
+      t.app,
+      'POST',
+      '/api/create-order',
+      { ...checkout, shown_total: 'abc' },
+      user.token,
+    );
+    expect(bad.statusCode).toBe(422);
   });
 
   test('a double submit creates one order and answers the same payment_url', async () => {

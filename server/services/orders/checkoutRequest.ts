@@ -10,6 +10,7 @@ export interface OrderRequest {
   payment_method?: unknown;
   shipping_cost?: unknown;
   total_price?: unknown;
+  shown_total?: unknown;
   guest_phone?: unknown;
   guest_email?: unknown;
   guest_country_code?: unknown;
@@ -44,6 +45,8 @@ export interface ValidOrderRequest {
   currency: unknown;
   clientTotal: string;
   clientShipping: string;
+  /** the total the shopper confirms (shown_total): the order is refused when its own differs */
+  shownTotal: number | null;
 }
 
 /**
@@ -70,6 +73,8 @@ export function validateOrderRequest(
   if (body.total_price === undefined || body.total_price === null || body.total_price === '') {
     errors.total_price = ['Total price is required'];
   } else if (!isAmount(body.total_price)) errors.total_price = ['Total price must be a number'];
+  const hasShownTotal = body.shown_total !== undefined && body.shown_total !== null && body.shown_total !== '';
+  if (hasShownTotal && !isAmount(body.shown_total)) errors.shown_total = ['Shown total must be a number'];
 
   let email = text(body.guest_email);
   if (!email && account) email = account.email;
@@ -110,5 +115,6 @@ export function validateOrderRequest(
     currency: body.currency,
     clientTotal: text(body.total_price).slice(0, 32),
     clientShipping: text(body.shipping_cost).slice(0, 32),
+    shownTotal: hasShownTotal ? Number(text(body.shown_total)) : null,
   };
 }

@@ -57,6 +57,15 @@ export const PAID_BY_COUPON = 'coupon';
 
 export const NOTHING_AVAILABLE = 'No item of your cart is available any more.';
 
+export const PRICES_CHANGED =
+  'The prices changed since you opened the checkout: check the new total and confirm again.';
+/**
+ * How far the total a client showed (shown_total) may be from the server's before the order is refused: a client
+ * rounding to two decimals (the spec's) still orders in a three-decimal currency; a price, coupon or delivery change
+ * does not pass.
+ */
+const SHOWN_TOTAL_SLACK = 0.01;
+
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 
 function requestHashOf(request: ValidOrderRequest): string {
@@ -201,6 +210,11 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
         figures = orderFigures(code, cart.lines, 0, shippingCost, leftToPay);
       }
       const { subtotal, discount, total } = figures;
+      // The shopper confirms the total the checkout showed: a price, coupon or delivery change since (staff, another
+      // tab, the rates) is told before anything is charged, never found out on the payment page.
+      if (request.shownTotal !== null && Math.abs(request.shownTotal - total) > SHOWN_TOTAL_SLACK + 1e-9) {
+        throw new Invalid({ total_price: [PRICES_CHANGED] }, PRICES_CHANGED);
+      }
       const paidByCoupon = couponId !== null && total <= 0;
       const orderId = await insertOrder(tx, {
         ...('userId' in owner ? { userId: owner.userId } : { guestCartId: owner.guestCartId }),

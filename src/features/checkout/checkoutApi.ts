@@ -30,11 +30,13 @@ type TextsOf<T> = { [K in keyof T]-?: Extract<T[K], string> };
 /** The order creation payload: the contract's body as this form sends it (amounts as numbers, no guest token). */
 export type OrderPayload = Omit<
   TextsOf<CreateOrderBody>,
-  'guest_token' | 'shipping_cost' | 'total_price' | 'coupon_code' | 'currency'
+  'guest_token' | 'shipping_cost' | 'total_price' | 'shown_total' | 'coupon_code' | 'currency'
 > &
   Partial<Pick<TextsOf<CreateOrderBody>, 'coupon_code' | 'currency'>> & {
     shipping_cost: number;
     total_price: number;
+    /** the total the summary shows: the server refuses the order if the prices no longer make it */
+    shown_total: number;
   };
 
 /** Either creation answer: a guest's also carries its cart's token. */

@@ -101,6 +101,7 @@ export function buildOrderPayload(input: CheckoutInput): OrderPayload {
     payment_method: 'online',
     shipping_cost: input.shipping.shippingPrice,
     total_price: input.total,
+    shown_total: input.total,
     guest_phone: input.signedIn ? (saved?.mobile_number.trim() ?? '') : input.guestPhone,
     guest_email: input.signedIn ? (input.userEmail ?? '') : input.guestEmail.trim(),
     guest_country_code: input.signedIn
@@ -128,6 +129,10 @@ const SERVER_MESSAGES: Record<string, string> = {
   // A coupon past its limits (server/services/couponUses.ts): the order is refused, the cart kept.
   'This coupon has been used up.': 'coupon_used_up',
   'You have already used this coupon as many times as it allows.': 'coupon_used_up_by_you',
+  // A price, coupon or delivery change since the summary was shown (server/services/orders/create.ts): the cart is
+  // read again, and the shopper confirms the new total.
+  'The prices changed since you opened the checkout: check the new total and confirm again.':
+    'prices_changed',
 };
 
 function placeOf(field: string, signedIn: boolean): CheckoutField | null {

@@ -245,6 +245,7 @@ describe('guest checkout', () => {
       payment_method: 'online',
       shipping_cost: 2,
       total_price: 27,
+      shown_total: 27,
       guest_phone: '55512345',
       guest_email: 'guest@example.com',
       guest_country_code: '+965',
@@ -493,6 +494,39 @@ describe('guest checkout', () => {
       await user.click(await screen.findByRole('button', { name: confirm }));
       const errors = await screen.findByTestId('checkout-errors');
       expect(within(errors).getByText(shown)).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['en', 'Confirm order', 'The prices changed since you opened the checkout'],
+    ['ar', 'تأكيد الطلب', 'تغيّرت الأسعار منذ فتحت صفحة الدفع'],
+  ] as const)(
+    '(%s) prices changed since the summary was shown: told in the language, and the summary shows the new total',
+    async (language, confirm, told) => {
+      const message =
+        'The prices changed since you opened the checkout: check the new total and confirm again.';
+      shop({
+        order: () => HttpResponse.json({ message, errors: { total_price: [message] } }, { status: 422 }),
+      });
+      // Staff raised the price: the cart read again says 15 a piece.
+      let reads = 0;
+      server.use(
+        http.get(apiUrl('guest/cart'), () => {
+          reads += 1;
+          const now = reads === 1 ? product : { ...product, discounted_price: null };
+          return HttpResponse.json({ cart_items: [{ ...cartItems[0], product: now }] });
+        }),
+      );
+      const { user } = renderCheckout(
+        { ...guestState, checkout: { draft: typedDraft, intent: null } },
+        language,
+      );
+      await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('27.00'));
+      await user.click(await screen.findByRole('button', { name: confirm }));
+      const errors = await screen.findByTestId('checkout-errors');
+      expect(within(errors).getByText(new RegExp(told))).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('32.00'));
+      expect(leave).not.toHaveBeenCalled();
     },
   );
 

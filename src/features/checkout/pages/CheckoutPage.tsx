@@ -133,6 +133,8 @@ export default function CheckoutPage() {
     } else if ('error' in answer) {
       const error = answer.error;
       if (statusOf(error) === 422) {
+        // What the server refused may be the cart as it is now (prices, stock, a coupon): the summary shows it again.
+        void cart.query.refetch();
         const refusal = serverRefusal(error, signedIn, t);
         setShown({ fields: refusal.fields, messages: refusal.joined });
         notify.error(t('checkout.errors.create_order'));
