@@ -73,7 +73,8 @@ export function validateOrderRequest(
   if (body.total_price === undefined || body.total_price === null || body.total_price === '') {
     errors.total_price = ['Total price is required'];
   } else if (!isAmount(body.total_price)) errors.total_price = ['Total price must be a number'];
-  const hasShownTotal = body.shown_total !== undefined && body.shown_total !== null && body.shown_total !== '';
+  const hasShownTotal =
+    body.shown_total !== undefined && body.shown_total !== null && body.shown_total !== '';
   if (hasShownTotal && !isAmount(body.shown_total)) errors.shown_total = ['Shown total must be a number'];
 
   let email = text(body.guest_email);
