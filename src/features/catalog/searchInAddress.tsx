@@ -75,6 +75,11 @@ export function useChosen<K extends Field>(field: K): CatalogFilters[K] {
 
 export const useSearchChanges = (): SearchChanges => required(useContext(ChangesContext), 'useSearchChanges');
 
+/** The history state of an entry the search page showed its search in (see SearchInAddress). */
+const SHOWN_ENTRY = { searchShown: true } as const;
+const isShownEntry = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as { searchShown?: unknown }).searchShown === true;
+
 /**
  * The search page's search, read from its address. An address that states no search (a shopper opening /search)
  * shows the last one used and writes it into the address (replaced). A language or currency change resets the
@@ -84,9 +89,11 @@ export function SearchInAddress({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const navigate = useNavigate();
-  const { key, search } = useLocation();
+  const { key, search, state } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const bare = !statesSearch(params);
+  // A history entry this page has shown a search in states it (its address, marked): back or forward to it shows
+  // that search again, not the last one used. A bare /search reached by a link, a menu or a typed address restores.
+  const bare = !statesSearch(params) && !isShownEntry(state);
   // Read when the address is reached: a filter tapped since is on its way into the address, not a search to restore.
   const restoring = useMemo(
     () => (bare ? selectSavedSearch(store.getState()) : null),
@@ -134,10 +141,15 @@ export function SearchInAddress({ children }: { children: ReactNode }) {
   useEffect(() => {
     const write = (next: ShownSearch) => {
       const query = searchToParams(next, params).toString();
-      void navigate({ pathname: SEARCH_PATH, search: query ? `?${query}` : '' }, { replace: true });
+      void navigate(
+        { pathname: SEARCH_PATH, search: query ? `?${query}` : '' },
+        { replace: true, state: SHOWN_ENTRY },
+      );
     };
     if (resetting) write(NO_SEARCH);
-    else if (restoring !== null && !showsSearch(params, shown)) write(shown);
+    // The entry is marked even when its address already states what it shows (nothing saved): back to it later
+    // shows that, whatever the last search used is by then.
+    else if (restoring !== null) write(shown);
   }, [resetting, restoring, params, shown, navigate]);
 
   const changes = useMemo<SearchChanges>(() => {
@@ -146,7 +158,10 @@ export function SearchInAddress({ children }: { children: ReactNode }) {
       // An address left with no search is a bare /search, which shows the last search used: this one from now.
       if (!statesSearch(query)) dispatch(searchShown({ filters: next.filters, text: next.text }));
       const search = query.toString();
-      void navigate({ pathname: SEARCH_PATH, search: search ? `?${search}` : '' }, { replace });
+      void navigate(
+        { pathname: SEARCH_PATH, search: search ? `?${search}` : '' },
+        { replace, state: SHOWN_ENTRY },
+      );
     };
     return {
       changeFilters(change) {

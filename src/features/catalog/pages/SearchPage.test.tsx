@@ -431,6 +431,31 @@ describe('SearchPage', () => {
       ]);
     });
 
+    it('back to a bare /search shows what it showed there, not the search chosen since (page 2, then a brand)', async () => {
+      server.use(...catalogHandlers({ categories: manyCategories }));
+      // A bare /search ("Shop now"), nothing saved
+      const { user } = renderPage(
+        '/search',
+        <>
+          <SearchPage />
+          <GoBack />
+        </>,
+        { route: '/search' },
+      );
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      await waitFor(() => expect(cardNames()).toEqual(names(12, 24)));
+      const panel = (await screen.findAllByTestId('filter-panel'))[0] as HTMLElement;
+      const brands = await within(panel).findByTestId('filter-brands');
+      await user.click(within(brands).getByRole('checkbox', { name: /Dana/ }));
+      await waitFor(() => expect(cardNames()).toEqual(names(20, 30)));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Dana$/);
+      // Back: the entry before page 2 showed every product, and shows them again, its address as it was
+      await user.click(screen.getByRole('button', { name: 'back' }));
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+    });
+
     it.each(['en', 'ar'] as const)('a link to page 3 opened cold shows page 3 (%s)', async (language) => {
       const calls: string[] = [];
       server.use(...catalogHandlers({ categories: manyCategories }, calls));
