@@ -104,6 +104,11 @@ export const SearchResponse = ResponseObject({
    * named in the answer's language; null when the query names none or one the shop does not have
    */
   category: Type.Union([ResponseObject({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  /**
+   * the collections the search is narrowed to, as the server read `collections` (a name in either language), named
+   * in the answer's language (a link shared by a shopper of the other language reads as theirs); absent without them
+   */
+  collections: Type.Optional(Type.Array(Type.String())),
   facets: SearchFacets,
 });
 export type SearchResponse = Static<typeof SearchResponse>;

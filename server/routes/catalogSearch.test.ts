@@ -109,6 +109,27 @@ test('filters, facets and totals: a brand facet counts with the other filters, n
   ]);
 });
 
+test('a collection named in the other language finds the same products, and the answer names it in its own', async () => {
+  const [pair] = await executeRows<{ en: string; ar: string }>(
+    t.db,
+    sql`SELECT collection_en AS en, collection_ar AS ar FROM products
+        WHERE collection_en <> '' AND collection_ar <> '' AND collection_en <> collection_ar LIMIT 1`,
+  );
+  if (!pair) throw new Error('the shop has a collection named in both languages');
+  const inArabic = await search(`collections=${encodeURIComponent(pair.ar)}&lang=ar`);
+  expect(inArabic.total).toBeGreaterThan(0);
+  // An English shopper's link opened in Arabic, and the other way round
+  const shared = await search(`collections=${encodeURIComponent(pair.en)}&lang=ar`);
+  expect(shared.total).toBe(inArabic.total);
+  expect(shared.collections).toEqual([pair.ar]);
+  expect(shared.facets.collections).toContainEqual({ value: pair.ar, count: inArabic.total });
+  const back = await search(`collections=${encodeURIComponent(pair.ar)}&lang=en`);
+  expect(back.total).toBe(inArabic.total);
+  expect(back.collections).toEqual([pair.en]);
+  expect((await search('collections=No%20such%20collection')).total).toBe(0);
+  expect((await search('q=oud')).collections).toBeUndefined();
+});
+
 test('the rating facet counts every choice the filter panel offers, 5 stars included', async () => {
   // The filter panel has five rating choices: each gets the count of what it would leave.
   await executeRows(t.db, sql`UPDATE products SET rating = 5 WHERE name_en = 'Oudwood Candle'`);

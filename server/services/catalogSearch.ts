@@ -24,6 +24,7 @@ import {
   bestRatedIds,
   categoriesPage,
   categoryIdNamed,
+  collectionNamePairs,
   dealIds,
   newestIds,
   sameCategoryIds,
@@ -137,7 +138,9 @@ function kwd(text: string | undefined, rate: Rate | null, side: -1 | 1): number 
 export type CategoryOrder = Awaited<ReturnType<typeof categoryRows>>;
 
 /** What a GroupMemory keeps: match groups, price bands, the categories' order. */
-export type Kept = MatchGroup[] | PriceBands | CategoryOrder;
+export type Kept = MatchGroup[] | PriceBands | CategoryOrder | CollectionNames;
+/** Every collection's names in both languages (queries' collectionNamePairs). */
+type CollectionNames = { en: string; ar: string }[];
 
 /**
  * Where the whole catalogue's match groups (and their split by price band) are kept between searches (the route
@@ -345,6 +348,28 @@ export interface SearchMemory {
   products?: Memory;
 }
 
+/**
+ * The collections a query names, by their names in `lang` (the facets group by those): a name in the other language
+ * reads as its own, as a category's does, so a link an Arabic shopper shares finds the same products in English. A
+ * name the shop has in neither stays as it is, and finds nothing.
+ */
+async function collectionsIn(
+  db: Db,
+  asked: string[],
+  lang: Lang,
+  memory: GroupMemory | undefined,
+): Promise<string[]> {
+  if (asked.length === 0) return asked;
+  const pairs: CollectionNames = memory
+    ? await memory.get('collection-names', () => collectionNamePairs(db))
+    : await collectionNamePairs(db);
+  const named = asked.map((name) => {
+    const pair = pairs.find((row) => row.en === name || row.ar === name);
+    return pair ? (lang === 'ar' ? pair.ar || pair.en : pair.en) : name;
+  });
+  return [...new Set(named)];
+}
+
 export async function searchCatalog(
   db: Db,
   query: SearchQuery,
@@ -363,7 +388,7 @@ export async function searchCatalog(
     categoryId,
     unknownCategory: Boolean(query.category?.trim()) && categoryId === null,
     brands: names(query.brands),
-    collections: names(query.collections),
+    collections: await collectionsIn(db, names(query.collections), lang, groupMemory),
     lang,
     minPriceKwd: kwd(query.min_price, rate, -1),
     maxPriceKwd: kwd(query.max_price, rate, 1),
@@ -436,6 +461,7 @@ export async function searchCatalog(
     page_count: pageCount,
     sort,
     category: categoryId === null ? null : { id: categoryId, name: categoryNames.get(categoryId) ?? '' },
+    ...(filters.collections.length > 0 ? { collections: filters.collections } : {}),
     facets: {
       categories: facets.categories
         .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))

@@ -609,6 +609,14 @@ export async function bandedGroups(db: Db, lang: 'en' | 'ar'): Promise<BandedGro
 }
 
 /** The category a name (in either language, any letter case) or an id names; null when none. */
+/** Every collection's names in both languages (a few to a few hundred pairs; kept by the caller). */
+export function collectionNamePairs(db: Db): Promise<{ en: string; ar: string }[]> {
+  return executeRows<{ en: string; ar: string }>(
+    db,
+    sql`SELECT DISTINCT collection_en AS en, collection_ar AS ar FROM products WHERE collection_en <> ''`,
+  );
+}
+
 export async function categoryIdNamed(db: Db, nameOrId: string): Promise<number | null> {
   const trimmed = nameOrId.trim();
   const rows = await executeRows<{ id: number }>(

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link, Route, Routes, useNavigate, useNavigationType } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 
 import { currencyChanged, languageChanged } from '../../../app/events';
 import { useAppDispatch } from '../../../app/hooks';
 import { installMatchMedia } from '../../../testing/matchMedia';
-import { server } from '../../../testing/server';
+import { apiUrl, server } from '../../../testing/server';
 import { DEFAULT_FILTERS, selectSavedFilters, selectSearchText } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
@@ -132,6 +133,37 @@ describe('SearchPage', () => {
     expect(calls.at(-1)).toBe('GET /catalog/search?currency_code=KWD&category=Abayas&min_rating=4');
     expect(selectSavedFilters(store.getState())).toMatchObject({ category: 'Abayas', minRating: 4 });
     expect(screen.getByTestId('location')).toHaveTextContent('/search?category=Abayas&minRating=4');
+  });
+
+  it('a collection named in the other language (a shared link) is renamed in the address as the answer names it', async () => {
+    server.use(
+      http.get(apiUrl('catalog/search'), ({ request }) => {
+        const asked = new URL(request.url).searchParams.get('collections');
+        return HttpResponse.json({
+          data: [],
+          total: 0,
+          page: 1,
+          per_page: 12,
+          page_count: 1,
+          sort: 'relevance',
+          category: null,
+          collections: asked === 'Eid Edit' ? ['تشكيلة العيد'] : [asked],
+          facets: {
+            categories: [],
+            brands: [],
+            collections: [],
+            ratings: [],
+            price: { min: null, max: null },
+          },
+        });
+      }),
+    );
+    renderPage('/search', <SearchPage />, { route: '/search?collections=Eid+Edit', language: 'ar' });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        `/search?collections=${new URLSearchParams({ c: 'تشكيلة العيد' }).toString().slice(2)}`,
+      ),
+    );
   });
 
   it('writes saved filters into a URL that states none, replacing the history entry', async () => {

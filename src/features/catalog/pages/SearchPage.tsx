@@ -12,6 +12,7 @@ import { useScreenMatches } from '../../../ui/useScreenMatches';
 import { categoryFacetOf, useFacetOptions, useSearchResult } from '../searchSelectors';
 import { DEFAULT_FILTERS } from '../catalogSlice';
 import { activeFilterCount, categoryCleared, categoryToggle } from '../filterChanges';
+import { commaList } from '../../../../shared/pageAddress';
 import { searchAtPage } from '../filterUrl';
 import {
   SearchInAddress,
@@ -268,6 +269,26 @@ function FilterBar({ open, onOpen }: { open: boolean; onOpen: () => void }) {
  * shared across languages) is replaced by one naming it as the answer does: the tabs, the panel, the chip and the
  * title then show its name.
  */
+/**
+ * Collections named in the other language (a link a shopper of that language shared): the answer names them in the
+ * page's, as the filter panel lists them, and the address follows (replaced), as it does for a category.
+ */
+function CollectionNames() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { currentData } = useSearchResult();
+  const { filters } = useShownSearch();
+  const read = currentData?.collections;
+  const rename = read !== undefined && read.join('\u0000') !== filters.collections.join('\u0000');
+  useEffect(() => {
+    if (!rename || !read) return;
+    const params = new URLSearchParams(search);
+    params.set('collections', commaList(read));
+    void navigate({ search: `?${params.toString()}` }, { replace: true });
+  }, [rename, read, search, navigate]);
+  return null;
+}
+
 function CategoryTitle() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -314,6 +335,7 @@ function SearchPageBody() {
   return (
     <section className="container-xl py-4" aria-labelledby="search-title">
       <CategoryTitle />
+      <CollectionNames />
       <h1 id="search-title" className="h3 mb-3">
         {t('catalog.search.title')}
       </h1>

@@ -210,6 +210,7 @@ export function searchAnswerOf(categories: Category[], params: URLSearchParams):
     page_count: pageCount,
     sort: 'relevance',
     category: chosen ? { id: chosen.id, name: chosen.name } : null,
+    ...(collections.length > 0 ? { collections } : {}),
     facets: {
       categories: categories
         .map((entry) => ({
