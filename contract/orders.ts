@@ -170,7 +170,7 @@ export const CancelOrderResponse = ResponseObject({ message: Type.String(), orde
 export type CancelOrderResponse = Static<typeof CancelOrderResponse>;
 
 const REPEAT_NOTE =
-  "the same request again within 2 minutes (or the same `Idempotency-Key` header within 24 h) answers the first order; empty cart 422 `{ message: 'Your cart is empty.' }`; an area the shop does not deliver to 422 `errors.area_name`; more than MAX_QUANTITY_PER_PRODUCT (10) pieces of a product 422 `errors.cart`; MAX_PENDING_ORDERS (3) unpaid orders of this shopper or guest cart, or of this client address, 429 `You have too many unpaid orders. …`; ORDER_RATE_LIMIT (10 in 10 minutes per client address) 429 `Too many orders. Please try again later.`; no gateway 503";
+  "the same request again within 2 minutes (or the same `Idempotency-Key` header within 24 h) answers the first order; another request for the same cart lines, address and contact while the owner's earlier order of them is unpaid (confirmed again after Back from the payment page) replaces that order (cancelled, its stock back; a payment that still comes for it is kept to be refunded); empty cart 422 `{ message: 'Your cart is empty.' }`; an area the shop does not deliver to 422 `errors.area_name`; more than MAX_QUANTITY_PER_PRODUCT (10) pieces of a product 422 `errors.cart`; MAX_PENDING_ORDERS (3) unpaid orders of this shopper or guest cart, or of this client address, 429 `You have too many unpaid orders. …`; ORDER_RATE_LIMIT (10 in 10 minutes per client address) 429 `Too many orders. Please try again later.`; no gateway 503";
 
 export const Orders = endpoints({
   create: {

@@ -58,6 +58,48 @@ const decide = (paymentId: string, action: 'pay' | 'decline') =>
 const statusOf = (paymentId: string, token: string) =>
   call(t.app, 'GET', `/api/payments/${paymentId}/status`, undefined, token);
 
+test('confirmed, Back from the payment page, confirmed again: the first order is replaced, the stock held once', async () => {
+  const productId = await productWithStock(t.db, 5);
+  const shopper = await shopperWith(t.app, t.db, productId);
+  // the cart's piece is the last one
+  await t.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, productId));
+  const first = await order(t.app, shopper, 'first-confirm');
+  expect(first.statusCode).toBe(201);
+  // Back, and Confirm again: a new intent (the SPA's key), the same cart and delivery
+  const second = await order(t.app, shopper, 'second-confirm');
+  expect(second.statusCode).toBe(201);
+  const [was, now] = [first, second].map((answer) =>
+    answer.json<{ order_id: number; payment_url: string }>(),
+  );
+  expect(now?.order_id).not.toBe(was?.order_id);
+  const statusOfOrder = async (id = 0) =>
+    (
+      await t.db
+        .select({ status: orders.status, held: orders.stockReserved })
+        .from(orders)
+        .where(eq(orders.id, id))
+    )[0];
+  expect(await statusOfOrder(was?.order_id)).toEqual({ status: 'canceled', held: false });
+  expect(await statusOfOrder(now?.order_id)).toEqual({ status: 'pending', held: true });
+  const [stock] = await t.db
+    .select({ stock: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  expect(stock?.stock).toBe(0);
+  // The first order's link (in its mail) paid after all: money for a cancelled order, kept to be refunded
+  await decide(paymentIdOf(was?.payment_url ?? ''), 'pay');
+  await statusOf(paymentIdOf(was?.payment_url ?? ''), shopper.token);
+  expect((await statusOfOrder(was?.order_id))?.status).toBe('refund_due');
+  const [attempt] = await t.db
+    .select({ state: paymentAttempts.state })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, was?.order_id ?? 0));
+  expect(attempt?.state).toBe('refund_due');
+  // A different delivery is another order, and waits its turn for the stock
+  const elsewhere = await order(t.app, shopper, 'third-confirm', { ...checkout, address: 'Another house' });
+  expect(elsewhere.statusCode).toBe(422);
+});
+
 test('50 shoppers ordering the last piece at once: exactly one order holds it, stock ends at 0', async () => {
   const productId = await productWithStock(t.db, 50);
   const shoppers: Shopper[] = [];

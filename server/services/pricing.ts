@@ -180,6 +180,17 @@ export interface PricedCart {
   subtotalKwd: number;
 }
 
+/** The owner's cart lines as an order keeps them: product, the choices' English names, quantity (any stock). */
+export async function cartLineKeys(
+  db: Db,
+  owner: CartOwner,
+): Promise<{ productId: number; size: string | null; color: string | null; quantity: number }[]> {
+  const rows = await cartRows(db, owner);
+  if (rows.length === 0) return [];
+  const choices = await choiceNames(db, rows, 'en');
+  return rows.map((row) => ({ productId: row.productId, ...choices.of(row), quantity: row.quantity }));
+}
+
 /**
  * The owner's cart priced from the database in `currency` (unit prices converted from KWD, then rounded), split into
  * the lines that can be ordered and the unavailable ones.

@@ -33,6 +33,22 @@ export async function ownedOrderRow(
   return order;
 }
 
+/** The owner's unpaid orders that hold their stock, oldest first, with where they go and whom they tell. */
+export function unpaidHoldingOrders(db: Db, owner: OrderOwner) {
+  return db
+    .select({
+      id: orders.id,
+      governorateName: orders.governorateName,
+      areaName: orders.areaName,
+      address: orders.address,
+      contactEmail: orders.contactEmail,
+      contactPhone: orders.contactPhone,
+    })
+    .from(orders)
+    .where(and(ownedBy(owner), eq(orders.status, 'pending'), eq(orders.stockReserved, true)))
+    .orderBy(asc(orders.id));
+}
+
 export async function orderRow(db: Db, orderId: number): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order;

@@ -11,25 +11,35 @@ import {
   insertOrderItems,
   orderByFingerprint,
   orderHoldState,
+  orderItemRows,
   orderPaymentUrl,
   productStocks,
   releaseFingerprint,
   setFirstPaymentLink,
   setPaymentUrl,
+  unpaidHoldingOrders,
+  updateOrder,
 } from '../../db/queries/orders';
-import { countSold, takeStock } from '../../db/stock';
+import { countSold, returnStock, takeStock } from '../../db/stock';
 import { convert, findRate } from '../rates';
 import type { CartOwner } from '../cart';
 import type { PaymentGateway } from '../payments';
 import { claimCouponUse } from '../couponUses';
-import { couponTerms, findValidCoupon, orderFigures, priceCart, subtotalKwdOf } from '../pricing';
+import {
+  cartLineKeys,
+  couponTerms,
+  findValidCoupon,
+  orderFigures,
+  priceCart,
+  subtotalKwdOf,
+} from '../pricing';
 import { Conflict, Invalid } from '../errors';
 import type { MailService } from '../mail';
 import { queueOrderMail, queueStaffMail } from '../../mails/orderMails';
 import type { MailLanguage } from '../../mails/texts';
 import type { ValidOrderRequest } from './checkoutRequest';
 import { checkQuantityCap, claimPendingSlot, clientAddressHash } from './limits';
-import { expireOverdueOrder, ORDER_CLOSED } from './lifecycle';
+import { expireOverdueOrder, lockOrder, ORDER_CLOSED, stockNeedsOf } from './lifecycle';
 import { cancelAttempt, recordAttempt } from './paymentAttempts';
 
 /** A second identical submit within this window is the same order (double click, flaky network retry). */
@@ -131,7 +141,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   );
   if (!currency) throw new Invalid({ currency: ['The selected currency is invalid.'] });
 
-  const cart = await priceCart(db, owner, currency.currencyCode);
+  let cart = await priceCart(db, owner, currency.currencyCode);
   const fingerprint = fingerprintOf(
     owner,
     options.idempotencyKey
@@ -146,6 +156,17 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   const requestHash = requestHashOf(request);
   const replay = await findReplay(options, fingerprint, windowMs, requestHash);
   if (replay) return replay;
+
+  // The owner's unpaid order of this very cart to the same address (confirmed, then Back from the payment page and
+  // confirmed again with a new intent) is replaced: cancelled, its pieces back, before this one is made of them. Two
+  // unpaid orders of one cart would hold its stock twice, and both could be paid (the first one's link is in its mail).
+  const replaced = await unpaidOrdersOfSameCart(db, owner, request, await cartLineKeys(db, owner));
+  if (replaced.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const orderId of replaced) await cancelReplacedOrder(tx, orderId, now);
+    });
+    cart = await priceCart(db, owner, currency.currencyCode);
+  }
 
   if (cart.lines.length === 0 && cart.unavailable.length === 0)
     throw new Invalid({ cart: ['Your cart is empty.'] }, 'Your cart is empty.');
@@ -313,6 +334,59 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
     orderId: placed.orderId,
     paymentUrl: await startPayment(options, placed.orderId, placed.total, currency.currencyCode),
   };
+}
+
+/** A cart's or an order's lines, each as product, size, colour and quantity, in one order: equal when they are. */
+const linesKey = (
+  lines: { productId: number | null; size: string | null; color: string | null; quantity: number }[],
+) =>
+  lines
+    .map((line) => JSON.stringify([line.productId, line.size ?? '', line.color ?? '', line.quantity]))
+    .sort()
+    .join('\n');
+
+/**
+ * The owner's unpaid orders (holding their stock) of exactly these lines to the same address and contact: the same
+ * order confirmed again.
+ */
+async function unpaidOrdersOfSameCart(
+  db: Db,
+  owner: CartOwner,
+  request: ValidOrderRequest,
+  lines: { productId: number; size: string | null; color: string | null; quantity: number }[],
+): Promise<number[]> {
+  const candidates = (await unpaidHoldingOrders(db, owner))
+    .filter(
+      (order) =>
+        order.governorateName === request.governorateName &&
+        order.areaName === request.areaName &&
+        order.address === request.address &&
+        order.contactEmail === request.email &&
+        order.contactPhone === request.phone,
+    )
+    .map((order) => order.id);
+  if (candidates.length === 0 || lines.length === 0) return [];
+  const items = await orderItemRows(db, candidates);
+  const wanted = linesKey(lines);
+  return candidates.filter((id) => linesKey(items.filter((item) => item.orderId === id)) === wanted);
+}
+
+/**
+ * An unpaid order replaced by the owner's new order of the same cart: cancelled, its stock back, quietly (the shopper
+ * is placing the new one and gets its mail). Locked first: one paid meanwhile is left as it is. A payment for it that
+ * still comes is money for a cancelled order, kept for a refund (paymentAttempts.ts). Should the new order then be
+ * refused (a coupon used up meanwhile), the cart is as it was and the shopper confirms again.
+ */
+async function cancelReplacedOrder(tx: Db, orderId: number, now: Date): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.status !== 'pending' || !order.stockReserved) return;
+  await updateOrder(tx, orderId, {
+    status: 'canceled',
+    stockReserved: false,
+    reservedUntil: null,
+    updatedAt: now,
+  });
+  await returnStock(tx, await stockNeedsOf(tx, orderId));
 }
 
 async function startPayment(
