@@ -61,7 +61,23 @@ function hostileOrder(language: 'en' | 'ar', status: OrderStatus): OrderForMail 
   };
 }
 
-const EVENTS: OrderMailEvent[] = ['received', 'paid', 'delivered', 'cancelled', 'expired', 'refunded'];
+const EVENTS: OrderMailEvent[] = [
+  'received',
+  'paid',
+  'delivered',
+  'cancelled',
+  'expired',
+  'refund_due',
+  'refunded',
+];
+
+test('the delivered mail asks an account to rate its products, not a guest, who could not', async () => {
+  const account = hostileOrder('en', 'completed');
+  const rates = /Rate /;
+  expect((await composeOrderMail(SHOP, 'delivered', account)).text).toMatch(rates);
+  const guest = { ...account, order: { ...account.order, userId: null, guestCartId: 5 } };
+  expect((await composeOrderMail(SHOP, 'delivered', guest)).text).not.toMatch(rates);
+});
 
 describe.each(['en', 'ar'] as const)('a hostile name and address in %s', (language) => {
   test.each(EVENTS)(

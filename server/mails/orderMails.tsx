@@ -139,8 +139,10 @@ function figuresOf({ order }: OrderForMail, language: MailLanguage): MailFigure[
 }
 
 export interface OrderMailExtra {
-  /** the refund just recorded (refunded) */
+  /** the refund just recorded (refunded), or the payment to be refunded (refund_due) */
   refund?: { amount: number; currency: string };
+  /** what the gateway took (paid): the receipt says it, not the order's total (staff may accept another amount) */
+  paid?: { amount: number; currency: string };
   /** the order was paid when it was cancelled: the money goes back (cancelled) */
   paidWhenCancelled?: boolean;
 }
@@ -159,7 +161,11 @@ export async function composeOrderMail(
   const total = moneyText(order.totalPrice, order.currency);
   const values = {
     id: order.id,
-    amount: extra.refund ? moneyText(extra.refund.amount, extra.refund.currency) : total,
+    amount: extra.refund
+      ? moneyText(extra.refund.amount, extra.refund.currency)
+      : extra.paid
+        ? moneyText(extra.paid.amount, extra.paid.currency)
+        : total,
   };
   const name = data.customerName ? clean(data.customerName) : '';
   const lines = items.map((item) => {
@@ -191,7 +197,8 @@ export async function composeOrderMail(
     button = { label: t.view_orders, url: shopLink(shop, '/orders', language) };
   }
   const rated = new Map<number, MailLink>();
-  if (event === 'delivered') {
+  // Only an account's purchase may be reviewed (the review form asks who bought it): a guest order has no links.
+  if (event === 'delivered' && order.userId !== null) {
     for (const item of items) {
       if (item.productId === null || rated.has(item.productId)) continue;
       rated.set(item.productId, {
@@ -219,7 +226,7 @@ export async function composeOrderMail(
     lines: withLines || event === 'delivered' ? lines : undefined,
     figures: withLines
       ? figuresOf(data, language)
-      : extra.refund
+      : extra.refund && event === 'refunded'
         ? [{ label: t.refund_amount, value: values.amount, strong: true }]
         : undefined,
     address: withLines
@@ -255,6 +262,7 @@ export async function queueOrderMail(
 
 export type StaffNotice =
   | { event: 'paid_order'; orderId: number }
+  | { event: 'refund_due'; orderId: number; amount: number; currency: string }
   | { event: 'review_waiting'; productId: number; rating: number; review: string; author: string };
 
 /** The notice to staff, in the language the staff member last used the shop in. */
@@ -300,6 +308,17 @@ export async function composeStaffMail(
           value: clean(`${data.order.contactCountryCode} ${data.order.contactPhone}`),
         },
       },
+      note: staffFooter,
+    });
+  }
+  if (notice.event === 'refund_due') {
+    const values = { id: notice.orderId, amount: moneyText(notice.amount, notice.currency) };
+    return compose(fill(texts.subject, values), {
+      ...base,
+      preview: fill(texts.subject, values),
+      heading: texts.heading,
+      paragraphs: [fill(texts.intro, values)],
+      button: { label: t.open_order, url: shopLink(shop, `/admin/orders/${notice.orderId}`, language) },
       note: staffFooter,
     });
   }

@@ -3,9 +3,10 @@
 
 export type MailLanguage = 'en' | 'ar';
 
-export type OrderMailEvent = 'received' | 'paid' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
+export type OrderMailEvent =
+  'received' | 'paid' | 'delivered' | 'cancelled' | 'expired' | 'refund_due' | 'refunded';
 
-export type StaffMailEvent = 'paid_order' | 'review_waiting';
+export type StaffMailEvent = 'paid_order' | 'refund_due' | 'review_waiting';
 
 interface EventTexts {
   subject: string;
@@ -81,6 +82,12 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         intro:
           'Your order #{id} was not paid in time, so its items went back on sale. Nothing was charged. You are welcome to order again.',
       },
+      refund_due: {
+        subject: 'Your payment for order #{id} goes back to you',
+        heading: 'Your payment goes back to you',
+        intro:
+          'We received {amount} for your order #{id}, but the order could no longer take it: it was paid already, or it had closed and its items went back on sale. The money goes back to you the way you paid, and we will mail you when the refund is done.',
+      },
       refunded: {
         subject: 'Refund for your order #{id}',
         heading: 'Your refund is on its way',
@@ -114,6 +121,12 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         subject: 'Paid order #{id} is waiting: {amount}',
         heading: 'A paid order is waiting',
         intro: 'Order #{id} was paid ({amount}) and is waiting to be delivered.',
+      },
+      refund_due: {
+        subject: 'A payment to give back: order #{id}, {amount}',
+        heading: 'A payment waits to be refunded',
+        intro:
+          'A payment of {amount} came for order #{id}, which could not take it (paid already, or closed and its items sold). Refund it at the payment gateway, then record the refund on the order.',
       },
       review_waiting: {
         subject: 'A review is waiting for approval',
@@ -160,6 +173,12 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         intro:
           'لم يُدفع طلبك رقم {id} في الوقت المحدد، فعادت منتجاته إلى البيع. لم يُخصم منك أي مبلغ، ويسعدنا أن تطلب من جديد.',
       },
+      refund_due: {
+        subject: 'دفعتك للطلب رقم {id} ستعود إليك',
+        heading: 'دفعتك ستعود إليك',
+        intro:
+          'استلمنا {amount} لطلبك رقم {id}، لكن الطلب لم يعد يقبلها: كان مدفوعًا من قبل، أو أُغلق وعادت منتجاته إلى البيع. سيعود المبلغ إليك بالطريقة التي دفعت بها، وسنراسلك حين يتم الاسترداد.',
+      },
       refunded: {
         subject: 'استرداد مبلغ طلبك رقم {id}',
         heading: 'المبلغ في طريقه إليك',
@@ -192,6 +211,12 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         subject: 'الطلب المدفوع رقم {id} بانتظارك: {amount}',
         heading: 'طلب مدفوع بانتظار التوصيل',
         intro: 'تم دفع الطلب رقم {id} ({amount}) وهو بانتظار التوصيل.',
+      },
+      refund_due: {
+        subject: 'دفعة يجب ردّها: الطلب رقم {id}، {amount}',
+        heading: 'دفعة بانتظار الاسترداد',
+        intro:
+          'وصلت دفعة بقيمة {amount} للطلب رقم {id}، ولم يعد الطلب يقبلها (مدفوع من قبل، أو مغلق وبيعت منتجاته). ردّها من بوابة الدفع، ثم سجّل الاسترداد على الطلب.',
       },
       review_waiting: {
         subject: 'تقييم بانتظار الموافقة',

@@ -2,7 +2,7 @@
 // only an order's owner may pay it and always for the order's own amount, and the payable check runs under the lock.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orders, paymentAttempts, sandboxPayments } from '../db/schema';
+import { orders, outbox, paymentAttempts, sandboxPayments } from '../db/schema';
 import { cancelOrder, holdStockForPayment } from '../services/orders';
 import { linkAttempt } from '../services/orders/payment';
 import {
@@ -417,6 +417,13 @@ describe('a gateway that cannot withdraw an unpaid payment (MyFatoorah)', () => 
       refund_due: true,
       payments: [{ state: 'refund_due' }],
     });
+    // The shopper's last word was "nothing was charged": now that money came, they hear it goes back.
+    const mails = await g.db.select().from(outbox).where(eq(outbox.recipient, GUEST_CHECKOUT.guest_email));
+    const told = mails.filter(
+      (mail) => mail.subject === `Your payment for order #${order_id} goes back to you`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toMatch(/We received [\d.]+ KWD for your order/);
   });
   test('the staff refund: refund_due becomes refunded once (recording it again changes nothing); nothing else is refunded', async () => {
     const { shopper, order_id, payment_url } = await shopperWithOrder(g.app, g.db);

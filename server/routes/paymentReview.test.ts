@@ -3,7 +3,16 @@
 // see it on the order's page and the dashboard, and accept it or refund it, audited, checked on the server.
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_REFUSALS, type AdminOrder, type DashboardResponse } from '../../contract/admin';
-import { apiTokens, auditLog, orders, paymentAttempts, products, users, type UserRole } from '../db/schema';
+import {
+  apiTokens,
+  auditLog,
+  orders,
+  outbox,
+  paymentAttempts,
+  products,
+  users,
+  type UserRole,
+} from '../db/schema';
 import { AMOUNT_MISMATCH_LOG } from '../services/orders/paymentAttempts';
 import type {
   ExecuteRequest,
@@ -226,6 +235,14 @@ test('staff accept it: the order is paid and counted from then on, audited once;
     before: { state: 'amount_mismatch', status: 'pending' },
     after: { state: 'paid', amount: total, currency: 'USD', order_total: total, order_currency: 'KWD' },
   });
+
+  // The shopper's receipt says what was taken, in its currency, not the order's total
+  const receipts = await t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.subject, `Your receipt for order #${orderId}`));
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]?.body).toMatch(/We received [\d.,]+ USD for your order/);
 
   // The same click again: the order as it is, no second entry.
   const again = await accept(orderId, attempt.id);

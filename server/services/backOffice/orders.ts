@@ -440,8 +440,10 @@ export async function acceptMismatchedPayment(
           order_currency: order.currency,
         },
       );
-      // Paid now: the shopper's receipt and the staff's notice, as a paid gateway payment sends them.
-      await queueOrderMail(tx, deps.mail, order.id, 'paid', now);
+      // Paid now: the shopper's receipt (for what was taken) and the staff's notice, as a paid gateway payment sends them.
+      await queueOrderMail(tx, deps.mail, order.id, 'paid', now, {
+        paid: { amount: attempt.amount, currency: attempt.currency },
+      });
       await queueStaffMail(tx, deps.mail, { event: 'paid_order', orderId: order.id }, now);
       return true;
     },

@@ -131,6 +131,22 @@ interface RefundDue {
 }
 
 /** Money this attempt brought in has nowhere to go: the attempt waits for a refund. */
+/**
+ * Money came for an order that cannot take it: the shopper hears that it goes back (never only "nothing was
+ * charged" from an earlier mail), and staff that a refund waits for them.
+ */
+async function tellRefundDue(
+  tx: Db,
+  mail: MailService | undefined,
+  due: RefundDue,
+  now: Date,
+): Promise<void> {
+  if (!mail) return;
+  const money = { amount: due.amount, currency: due.currency };
+  await queueOrderMail(tx, mail, due.orderId, 'refund_due', now, { refund: money });
+  await queueStaffMail(tx, mail, { event: 'refund_due', orderId: due.orderId, ...money }, now);
+}
+
 async function markRefundDue(
   tx: Db,
   attempt: AttemptRow,
@@ -243,6 +259,7 @@ export async function applyPaymentOutcome(
         return 'paid';
       }
       refund = await markRefundDue(tx, attempt, outcome, now);
+      await tellRefundDue(tx, deps.mail, refund, now);
       return 'refund_due';
     }
     // An expired order is sold after all if its pieces are still there; a cancelled one never takes stock again.
@@ -259,11 +276,14 @@ export async function applyPaymentOutcome(
         updatedAt: now,
       });
       refund = await markRefundDue(tx, attempt, outcome, now);
+      await tellRefundDue(tx, deps.mail, refund, now);
       return 'refund_due';
     }
     await settlePaid(tx, order, attempt, outcome, needs, now);
     if (deps.mail) {
-      await queueOrderMail(tx, deps.mail, orderId, 'paid', now);
+      await queueOrderMail(tx, deps.mail, orderId, 'paid', now, {
+        paid: { amount: outcome.amount, currency: outcome.currencyIso.toUpperCase() },
+      });
       await queueStaffMail(tx, deps.mail, { event: 'paid_order', orderId }, now);
     }
     return 'paid';
