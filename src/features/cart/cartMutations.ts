@@ -48,6 +48,16 @@ async function sayRefused(services: unknown, error: unknown, key: string): Promi
 
 const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/cart/${path}` : `cart/${path}`);
 
+/**
+ * Whether the server answered the change with a refusal (4xx): it did not make it, and the screen goes back. A
+ * timeout, a lost connection or a server error says nothing of whether it did: the cart is read again instead, so
+ * the screen never shows a quantity (or a line) other than the one the order would be made of.
+ */
+const refusedByServer = (error: unknown) => {
+  const status = statusOf((error as { error?: unknown } | null)?.error);
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
 export const cartMutations = cartQueries.injectEndpoints({
   endpoints: (build) => ({
     /** Optimistic: the new quantity shows at once and goes back when the server refuses it. */
@@ -68,8 +78,13 @@ export const cartMutations = cartQueries.injectEndpoints({
           await queryFulfilled;
           dispatch(cartChanged());
         } catch (error) {
-          patch.undo();
-          await sayRefused(extra, error, 'cart.quantity_update_failed');
+          if (refusedByServer(error)) {
+            patch.undo();
+            await sayRefused(extra, error, 'cart.quantity_update_failed');
+          } else {
+            dispatch(cartQueries.util.invalidateTags([CART_LIST]));
+            await sayRefused(extra, error, 'cart.change_unconfirmed');
+          }
         }
       },
     }),
@@ -90,28 +105,32 @@ export const cartMutations = cartQueries.injectEndpoints({
           await queryFulfilled;
           dispatch(cartChanged());
         } catch (error) {
-          patch.undo();
-          await sayRefused(extra, error, 'cart.item_removal_failed');
+          if (refusedByServer(error)) {
+            patch.undo();
+            await sayRefused(extra, error, 'cart.item_removal_failed');
+          } else await sayRefused(extra, error, 'cart.change_unconfirmed');
         }
       },
-      invalidatesTags: (_result, error) => (error ? [] : [CART_LIST]),
+      // A refusal left the cart as it was; anything else (done, or not known) reads it again.
+      invalidatesTags: (_result, error) => (error && refusedByServer({ error }) ? [] : [CART_LIST]),
     }),
     /**
-     * A new size or colour replaces the line: the old line is removed and the product added again with the new
-     * choice and the same quantity. When the add is refused the old line is put back, so nothing is lost; the
-     * cart reloads either way.
+     * A new size or colour replaces the line: the product is added with the new choice and the same quantity, then
+     * the old line removed, so a connection lost half-way leaves both lines, never neither. Only when the server
+     * refuses that add (the two lines together over the per-product limit or the stock) is the old line removed
+     * first and put back if the add is refused again. The cart reloads either way.
      */
     changeCartLineChoice: build.mutation<
       AddToCartResponse,
       LineChange & { size: string | null; color: string | null }
     >({
       async queryFn({ cart, line, size, color }, _api, _extra, baseQuery) {
-        const removed = await baseQuery({
-          url: cartPath(cart, `product/${line.product_id}`),
-          method: 'DELETE',
-          body: withGuest(cart, choiceOf(line)),
-        });
-        if (removed.error) return { error: removed.error };
+        const removeOld = () =>
+          baseQuery({
+            url: cartPath(cart, `product/${line.product_id}`),
+            method: 'DELETE',
+            body: withGuest(cart, choiceOf(line)),
+          });
         const addLine = (choice: { size: string | null; color: string | null }) =>
           baseQuery({
             url: cartPath(cart, 'add'),
@@ -123,6 +142,15 @@ export const cartMutations = cartQueries.injectEndpoints({
               ...choice,
             }),
           });
+        const addedFirst = await addLine({ size, color });
+        if (!addedFirst.error) {
+          const removed = await removeOld();
+          if (removed.error) return { error: removed.error };
+          return { data: addedFirst.data as AddToCartResponse };
+        }
+        if (!refusedByServer({ error: addedFirst.error })) return { error: addedFirst.error };
+        const removed = await removeOld();
+        if (removed.error) return { error: removed.error };
         const added = await addLine({ size, color });
         if (added.error) {
           await addLine(choiceOf(line));

@@ -28,7 +28,7 @@ function renderCart(language: Language = 'en', signedIn = false) {
   });
 }
 
-const refuse = () => HttpResponse.json({ message: 'Server error' }, { status: 500 });
+const refuse = () => HttpResponse.json({ message: 'The given data was invalid.' }, { status: 422 });
 
 describe('cart page', () => {
   it('shows a skeleton, then each line with name, price, choices and the summary', async () => {
@@ -184,6 +184,55 @@ describe('cart page', () => {
   );
 
   it.each<Language>(['en', 'ar'])(
+    'a change the shop did not confirm (no answer in time) reads the cart again: it shows what the shop did (%s)',
+    async (language) => {
+      let items = [makeCartItem({ quantity: 1 })];
+      server.use(
+        ...cartHandlers(
+          () => items,
+          [],
+          () => {
+            // The shop made the change, and the answer was lost on the way.
+            items = [makeCartItem({ quantity: 2 })];
+            return HttpResponse.error();
+          },
+        ),
+      );
+      const { user } = renderCart(language);
+      await user.click(
+        await screen.findByRole('button', {
+          name: texts(language).line.increase.replace('{{name}}', 'Product 1'),
+        }),
+      );
+      expect(await screen.findByText(texts(language).change_unconfirmed)).toBeInTheDocument();
+      const quantity = () =>
+        screen.getByRole('textbox', { name: texts(language).line.quantity.replace('{{name}}', 'Product 1') });
+      await waitFor(() => expect(quantity()).toHaveValue('2'));
+    },
+  );
+
+  it('a size change whose answer is lost after the new choice was added keeps both lines, never none', async () => {
+    let items = [makeCartItem({ product_id: 2, product: sizedProduct(2), size: 'M' })];
+    const calls: CartCall[] = [];
+    server.use(
+      ...cartHandlers(
+        () => items,
+        calls,
+        ({ request }) => {
+          if (request.method === 'POST') {
+            items = [...items, { ...(items[0] as CartItem), id: 99, size: 'L' }];
+            return HttpResponse.json({ message: 'ok' });
+          }
+          return HttpResponse.error();
+        },
+      ),
+    );
+    const { user } = renderCart();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Size' }), 'L');
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+  });
+
+  it.each<Language>(['en', 'ar'])(
     'a refused removal restores the line and says so (%s)',
     async (language) => {
       const items = [makeCartItem({ product_id: 1 }), makeCartItem({ product_id: 2 })];
@@ -236,12 +285,13 @@ describe('cart page', () => {
     await user.selectOptions(size, 'M');
     await user.selectOptions(size, 'L');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Size' })).toHaveValue('L'));
+    // The new choice first, then the old line: a connection lost in between leaves two lines, never none.
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      'DELETE guest/cart/product/2',
       'POST guest/cart/add',
+      'DELETE guest/cart/product/2',
     ]);
-    expect(calls[0]?.body).toMatchObject({ size: 'M' });
-    expect(calls[1]?.body).toMatchObject({ product_id: 2, quantity: 2, size: 'L', currency: 'KWD' });
+    expect(calls[0]?.body).toMatchObject({ product_id: 2, quantity: 2, size: 'L', currency: 'KWD' });
+    expect(calls[1]?.body).toMatchObject({ size: 'M' });
   });
 
   it.each<Language>(['en', 'ar'])(
@@ -254,7 +304,7 @@ describe('cart page', () => {
           () => items,
           calls,
           ({ request }) =>
-            request.method === 'POST' && calls.filter((call) => call.method === 'POST').length === 1
+            request.method === 'POST' && calls.at(-1)?.body?.size === 'L'
               ? HttpResponse.json({ message: 'no' }, { status: 422 })
               : HttpResponse.json({ message: 'ok' }),
         ),
@@ -262,7 +312,13 @@ describe('cart page', () => {
       const { user } = renderCart(language);
       await user.selectOptions(await screen.findByRole('combobox', { name: texts(language).line.size }), 'L');
       expect(await screen.findByText(texts(language).product_update_failed)).toBeInTheDocument();
-      expect(calls.map((call) => call.body?.size ?? null)).toEqual(['M', 'L', 'M']);
+      // Refused beside the old line (perhaps over the limit together), then alone: the old line goes back.
+      expect(calls.map((call) => `${call.method} ${String(call.body?.size)}`)).toEqual([
+        'POST L',
+        'DELETE M',
+        'POST L',
+        'POST M',
+      ]);
     },
   );
 
