@@ -22,6 +22,7 @@ import {
   SHIPPING_PERSIST_KEY,
   type ShippingPick,
 } from '../features/shipping/shippingSlice';
+import { selectIsAuthenticated } from '../features/auth/public';
 import { onPersistedChange } from '../lib/storageEvents';
 import { api } from './api';
 import type { AppStore } from './store';
@@ -29,9 +30,13 @@ import type { AppStore } from './store';
 export function syncAcrossTabs(store: AppStore): () => void {
   const stops = [
     onPersistedChange(CART_PERSIST_KEY, (fields) => {
-      const guestToken = typeof fields?.guestToken === 'string' ? fields.guestToken : null;
-      const revision = typeof fields?.revision === 'number' ? fields.revision : 0;
       const state = store.getState();
+      const theirs = typeof fields?.guestToken === 'string' ? fields.guestToken : null;
+      // Another tab signing out (or in) leaves no guest token: a guest in this tab keeps its own cart. A token the
+      // server no longer knows (its cart merged into an account) is dropped at its next answer (a 401).
+      const keepOwn = theirs === null && !selectIsAuthenticated(state) && selectGuestToken(state) !== null;
+      const guestToken = keepOwn ? selectGuestToken(state) : theirs;
+      const revision = typeof fields?.revision === 'number' ? fields.revision : 0;
       if (guestToken === selectGuestToken(state) && revision === selectCartRevision(state)) return;
       store.dispatch(cartChangedInAnotherTab({ guestToken, revision }));
       store.dispatch(api.util.invalidateTags([CART_LIST]));
