@@ -170,6 +170,31 @@ describe('HeaderSearch (predictive search)', () => {
     expect(box).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('while the answer for new words is on its way, the old rows are dimmed and only "search for" is chosen', async () => {
+    const calls = suggestionsServer();
+    const { box, user, onSearch } = renderBox();
+    await user.type(box, 'oud');
+    await screen.findByRole('listbox', { name: 'Suggestions' });
+    await waitFor(() => expect(screen.getAllByRole('option')[0]).not.toHaveAttribute('aria-disabled'));
+    // New words typed quickly: the answer on screen is still the one for "oud"
+    await user.type(box, 'x');
+    expect(screen.getByRole('listbox', { name: 'Suggestions' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('option', { name: /Royal Oud/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSearch).toHaveBeenLastCalledWith('oudx');
+    expect(screen.getByTestId('location')).not.toHaveTextContent('/product/');
+    expect(calls).toHaveLength(1);
+    // Closed and opened again: nothing active until the shopper moves
+    await user.type(box, 'y');
+    await pastTheDelay();
+    await waitFor(() =>
+      expect(screen.getByRole('listbox', { hidden: true })).not.toHaveAttribute('aria-busy', 'true'),
+    );
+    await user.keyboard('{ArrowDown}{Escape}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+  });
+
   it('Enter on a product opens it; the list closes', async () => {
     suggestionsServer();
     const { box, user, onChosen, onSearch } = renderBox();

@@ -78,9 +78,13 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
   const answer = enough ? (currentData ?? (isFetching ? data : undefined)) : undefined;
   const showing = words.length >= SUGGEST_MIN_LETTERS ? answer : undefined;
   const expanded = open && showing !== undefined;
+  // The answer on screen is for other words than those typed now (the next one is on its way): its rows stay, dimmed,
+  // so the list does not flicker, but only "search for" can be chosen (a product of the old words is not the shopper's).
+  const stale = asked !== words || currentData === undefined;
 
   const options = useMemo<Option[]>(() => {
     if (!showing) return [];
+    if (stale) return [{ kind: 'search', key: 'search' }];
     return [
       ...showing.products.map((product) => ({
         kind: 'product' as const,
@@ -94,7 +98,7 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
       })),
       { kind: 'search', key: 'search' },
     ];
-  }, [showing]);
+  }, [showing, stale]);
 
   // The active option: none when the options or the words change.
   const [active, setActive] = useState({ options, words, index: -1 });
@@ -111,6 +115,8 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
   }, [activeId]);
   // Closing the list leaves nothing active.
   useEffect(() => () => onStateChange({ expanded: false, activeId: undefined }), [onStateChange]);
+  // Nor does a list closed (Escape) and opened again: ArrowDown then starts from the first option.
+  if (!open && active.index !== -1) setActive({ options, words, index: -1 });
 
   const choose = (option: Option) => {
     if (option.kind === 'search') {
@@ -155,11 +161,12 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
   }));
 
   const total = showing ? showing.products.length + showing.categories.length : 0;
-  const announcement = !expanded
-    ? ''
-    : total === 0
-      ? t('catalog.suggestions.none')
-      : t('catalog.suggestions.count', { count: total });
+  const announcement =
+    !expanded || stale
+      ? ''
+      : total === 0
+        ? t('catalog.suggestions.none')
+        : t('catalog.suggestions.count', { count: total });
 
   const optionProps = (option: Option) => ({
     id: optionId(option),
@@ -173,6 +180,14 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
 
   const productOptions = options.filter((option) => option.kind === 'product');
   const categoryOptions = options.filter((option) => option.kind === 'category');
+  /** A row of the answer for earlier words: shown, not chosen. */
+  const staleRow = (key: string) => ({
+    id: `${id}-${key}`,
+    role: 'option' as const,
+    'aria-selected': false,
+    'aria-disabled': true,
+    className: 'search-suggestions__option search-suggestions__option--stale',
+  });
   const searchOption = options.find((option) => option.kind === 'search');
 
   return (
@@ -191,21 +206,21 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
         role="listbox"
         aria-label={t('catalog.suggestions.label')}
         className="search-suggestions"
+        aria-busy={stale}
         hidden={!expanded}
         data-testid="search-suggestions"
       >
-        {showing && productOptions.length > 0 && (
+        {showing && showing.products.length > 0 && (
           <div role="group" aria-labelledby={`${id}-products`}>
             <div role="presentation" id={`${id}-products`} className="search-suggestions__heading">
               {t('catalog.suggestions.products')}
             </div>
             {showing.products.map((product, at) => {
               const option = productOptions[at];
-              if (!option) return null;
               const discounted =
                 product.discounted_price !== null && product.discounted_price < product.price;
               return (
-                <div key={option.key} {...optionProps(option)}>
+                <div key={`p${product.id}`} {...(option ? optionProps(option) : staleRow(`p${product.id}`))}>
                   <ProductThumbnail image={product.image} size={40} className="search-suggestions__image" />
                   <span className="search-suggestions__text">
                     <span className="search-suggestions__name">{product.name}</span>
@@ -223,16 +238,18 @@ export const SearchSuggestions = forwardRef<SuggestionsHandle, Props>(function S
             })}
           </div>
         )}
-        {showing && categoryOptions.length > 0 && (
+        {showing && showing.categories.length > 0 && (
           <div role="group" aria-labelledby={`${id}-categories`}>
             <div role="presentation" id={`${id}-categories`} className="search-suggestions__heading">
               {t('catalog.suggestions.categories')}
             </div>
             {showing.categories.map((category, at) => {
               const option = categoryOptions[at];
-              if (!option) return null;
               return (
-                <div key={option.key} {...optionProps(option)}>
+                <div
+                  key={`c${category.id}`}
+                  {...(option ? optionProps(option) : staleRow(`c${category.id}`))}
+                >
                   <span className="search-suggestions__name">{category.name}</span>
                 </div>
               );
