@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 
 import { SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -155,23 +155,44 @@ function shellTitle(pathname: string, search: string, t: TFunction) {
   return key ? t(`common.page_title.${key}`) : undefined;
 }
 
+/** How far down each history entry was when the shopper left it (by its key): the tab's history, this tab only. */
+const scrolledTo = new Map<string, number>();
+
+/**
+ * Scrolls back to `top`, again on the next frames while the page is not yet tall enough (pictures or a lazy part
+ * still coming): a few tries, then the nearest the page allows.
+ */
+function returnTo(top: number, tries = 10): void {
+  window.scrollTo?.(0, top);
+  if (tries > 0 && Math.abs(window.scrollY - top) > 1)
+    window.requestAnimationFrame?.(() => returnTo(top, tries - 1));
+}
+
 export function Layout() {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
+  const navigationType = useNavigationType();
   const title = shellTitle(pathname, search, t);
   useDocumentTitle(title ?? null, { skip: title === undefined, tagline: true });
   useEffect(() => {
     // The shell's first commit, for the start-up breakdown (bench/trace.ts).
     performance.mark?.('shop:shell-rendered');
   }, []);
-  const shownPath = useRef(pathname);
+  const shown = useRef({ pathname, key });
   useEffect(() => {
-    // A new page starts at its top. Not on the first one: the browser has placed it, and scrolling there would
-    // force a layout inside the shell's first commit.
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
-    window.scrollTo?.(0, 0);
-  }, [pathname]);
+    // A new page starts at its top; back or forward to one returns where the shopper was (a list of results left for
+    // a product). Not on the first page: the browser has placed it, and scrolling there would force a layout inside
+    // the shell's first commit.
+    const left = shown.current;
+    if (left.key === key) return;
+    shown.current = { pathname, key };
+    // Where the page left was scrolled to: the effect runs before anything scrolls the new one.
+    scrolledTo.set(left.key, window.scrollY);
+    if (left.pathname === pathname) return;
+    const back = navigationType === 'POP' ? scrolledTo.get(key) : undefined;
+    if (back === undefined) window.scrollTo?.(0, 0);
+    else returnTo(back);
+  }, [pathname, key, navigationType]);
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable skip-link">

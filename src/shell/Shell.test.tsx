@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { signedOut } from '../app/events';
 import { AppRoutes } from '../app/routes';
@@ -263,5 +263,48 @@ describe('scroll-to-top button', () => {
     await user.click(screen.getByRole('button', { name: 'Back to top' }));
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+});
+
+describe('where a page is scrolled', () => {
+  function Travel() {
+    const navigate = useNavigate();
+    return (
+      <>
+        <button type="button" onClick={() => void navigate('/another-page')}>
+          onwards
+        </button>
+        <button type="button" onClick={() => void navigate(-1)}>
+          back
+        </button>
+      </>
+    );
+  }
+  const scrolledTo = (top: number) =>
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+    });
+
+  it('a new page starts at its top; back to a page returns where the shopper was', async () => {
+    window.scrollTo = jest.fn((_x: number, top: number) =>
+      scrolledTo(top),
+    ) as unknown as typeof window.scrollTo;
+    const { user } = renderWithProviders(
+      <>
+        <AppRoutes />
+        <LocationProbe />
+        <Travel />
+      </>,
+      { toasts: false, route: '/a-page' },
+    );
+    await screen.findByTestId('location');
+    scrolledTo(583);
+    await user.click(screen.getByRole('button', { name: 'onwards' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/another-page'));
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    await user.click(screen.getByRole('button', { name: 'back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/a-page'));
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 583);
+    scrolledTo(0);
   });
 });

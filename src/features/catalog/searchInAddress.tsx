@@ -175,7 +175,9 @@ export function SearchInAddress({ children }: { children: ReactNode }) {
       searchWords(text) {
         const words = text.trim();
         dispatch(searchSubmitted(words));
-        go({ filters: latest.current.chosen, text: words, page: 1 }, true);
+        // A search is a new history entry (back returns to the one before), as the header box's is; filter taps
+        // replace theirs (the spec's "replace mode").
+        go({ filters: latest.current.chosen, text: words, page: 1 }, false);
       },
       turnPage(page) {
         const { chosen: filters, shown: now } = latest.current;

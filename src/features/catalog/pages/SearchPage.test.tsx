@@ -237,7 +237,7 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma$/);
   });
 
-  it('a search puts its words in the URL beside the filters (?q=), replacing the history entry', async () => {
+  it('a search puts its words in the URL beside the filters (?q=), a history entry of its own (as the header box does)', async () => {
     server.use(...catalogHandlers());
     const { user, store } = renderPage(
       '/search',
@@ -252,7 +252,8 @@ describe('SearchPage', () => {
     await waitFor(() => expect(cardNames()).toEqual(['Amber Nights']));
     expect(selectSearchText(store.getState())).toBe('amber');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma&q=amber$/);
-    expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
+    // Back returns to the search before it
+    expect(screen.getByTestId('navigation-type')).toHaveTextContent('PUSH');
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), '{Enter}');
     await waitFor(() => expect(cardNames()).toEqual(['Royal Oud', 'Amber Nights']));
