@@ -154,34 +154,63 @@ describe("the server's 422", () => {
     ['en', 'Governorate name is required', 'Address is required'],
     ['ar', 'اسم المحافظة مطلوب', 'العنوان مطلوب'],
   ] as const)(
-    'field messages next to their fields, every message joined (%s)',
+    "field messages next to their fields, every message joined, in the shopper's language (%s)",
     async (language, governorate, address) => {
       await i18n.changeLanguage(language);
       const result = serverRefusal(refusal, false, i18n.t);
-      expect(result.fields).toEqual({
-        shipping: governorate,
-        address,
-        phone: 'Phone number must be at least 8 digits',
-      });
+      const phone = i18n.t('checkout.errors.phone_too_short');
+      expect(result.fields).toEqual({ shipping: governorate, address, phone });
       expect(result.joined).toEqual([
         governorate,
         address,
-        'Phone number must be at least 8 digits',
-        'Rose perfume is out of stock.',
+        phone,
+        i18n.t('checkout.errors.out_of_stock', { name: 'Rose perfume' }),
       ]);
+      if (language === 'ar') expect(result.joined.join(' ')).not.toMatch(/is out of stock|must be/);
       await i18n.changeLanguage('en');
     },
   );
 
   it('signed in, phone problems belong to the address; without errors the message is shown', () => {
     expect(serverRefusal(refusal, true, i18n.t).fields.savedAddress).toBe(
-      'Phone number must be at least 8 digits',
+      i18n.t('checkout.errors.phone_too_short'),
     );
     expect(serverRefusal({ status: 422, data: { message: 'Your cart is empty.' } }, true, i18n.t)).toEqual({
       fields: {},
       joined: ['Your cart is empty.'],
     });
   });
+
+  it.each(['en', 'ar'] as const)(
+    "the stock, coupon and delivery refusals are said in the shopper's language (%s)",
+    async (language) => {
+      await i18n.changeLanguage(language);
+      const said = (field: string, message: string) =>
+        serverRefusal({ status: 422, data: { message, errors: { [field]: [message] } } }, true, i18n.t)
+          .joined;
+      expect(said('cart', 'Only 2 of Thermos left in stock.')).toEqual([
+        i18n.t('checkout.errors.only_left', { name: 'Thermos', count: 2 }),
+      ]);
+      expect(said('coupon_code', 'Invalid coupon')).toEqual([i18n.t('checkout.errors.coupon_invalid')]);
+      expect(said('coupon_code', 'This coupon needs a subtotal of at least 20 KWD.')).toEqual([
+        i18n.t('checkout.errors.coupon_minimum', { amount: '20 KWD' }),
+      ]);
+      expect(said('area_name', 'We do not deliver to this area')).toEqual([
+        i18n.t('checkout.errors.area_not_delivered'),
+      ]);
+      expect(said('cart', 'No item of your cart is available any more.')).toEqual([
+        i18n.t('checkout.errors.nothing_available'),
+      ]);
+      if (language === 'ar')
+        expect(
+          [
+            i18n.t('checkout.errors.only_left', { name: 'x', count: 2 }),
+            i18n.t('checkout.errors.coupon_invalid'),
+          ].join(' '),
+        ).toMatch(/[\u0600-\u06FF]/);
+      await i18n.changeLanguage('en');
+    },
+  );
 
   it.each(['en', 'ar'] as const)('a coupon past its limits is said in words (%s)', async (language) => {
     await i18n.changeLanguage(language);

@@ -133,7 +133,19 @@ const SERVER_MESSAGES: Record<string, string> = {
   // read again, and the shopper confirms the new total.
   'The prices changed since you opened the checkout: check the new total and confirm again.':
     'prices_changed',
+  // server/services/orders/create.ts and pricing.ts
+  'Invalid coupon': 'coupon_invalid',
+  'Phone number must be at least 8 digits': 'phone_too_short',
+  'Email must be a valid email address': 'invalid_email',
+  'We do not deliver to this area': 'area_not_delivered',
+  'Your cart is empty.': 'cart_empty',
+  'No item of your cart is available any more.': 'nothing_available',
 };
+
+/** The server's stock refusals and coupon minimum (server/services/orders/create.ts, pricing.ts), by their shapes. */
+const OUT_OF_STOCK = /^(.+) is out of stock\.$/;
+const ONLY_LEFT = /^Only (\d+) of (.+) left in stock\.$/;
+const COUPON_MINIMUM = /^This coupon needs a subtotal of at least ([\d.]+) KWD\.$/;
 
 function placeOf(field: string, signedIn: boolean): CheckoutField | null {
   switch (field) {
@@ -192,6 +204,12 @@ export function serverRefusal(error: unknown, signedIn: boolean, t: TFunction): 
     if (overLimit) {
       return t('checkout.errors.quantity_over_limit', { name: overLimit[1], count: Number(overLimit[2]) });
     }
+    const gone = OUT_OF_STOCK.exec(message);
+    if (gone) return t('checkout.errors.out_of_stock', { name: gone[1] });
+    const few = ONLY_LEFT.exec(message);
+    if (few) return t('checkout.errors.only_left', { name: few[2], count: Number(few[1]) });
+    const minimum = COUPON_MINIMUM.exec(message);
+    if (minimum) return t('checkout.errors.coupon_minimum', { amount: `${minimum[1]} KWD` });
     return message;
   };
   if (errors && typeof errors === 'object') {

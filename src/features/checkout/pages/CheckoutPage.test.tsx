@@ -310,8 +310,11 @@ describe('guest checkout', () => {
     await enterText(user, screen.getByRole('textbox', { name: 'رقم الهاتف' }), '55512345');
     await user.click(screen.getByRole('button', { name: 'تأكيد الطلب' }));
     const errors = await screen.findByTestId('checkout-errors');
-    expect(within(errors).getByText('Phone number must be at least 8 digits')).toBeInTheDocument();
-    expect(within(errors).getByText('Rose perfume is out of stock.')).toBeInTheDocument();
+    // Said in Arabic, the product by its name as the server gave it
+    expect(within(errors).getByText('رقم الهاتف قصير جدًا')).toBeInTheDocument();
+    expect(
+      within(errors).getByText('نفد مخزون Rose perfume. أزله من سلتك لتطلب الباقي.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'رقم الهاتف' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'تأكيد الطلب' })).toBeEnabled();
     expect(leave).not.toHaveBeenCalled();
