@@ -89,15 +89,25 @@ test('the payment sandbox is off unless PAYMENTS_SANDBOX switches it on, in ever
 });
 
 test('production warns at start that payments are simulated while the sandbox is switched on', () => {
-  const env = { NODE_ENV: 'production', TOKEN_SECRET: 'secret', PAYMENTS_SANDBOX: 'on' };
+  const site = { PUBLIC_URL: 'https://shop.example' };
+  const env = { NODE_ENV: 'production', TOKEN_SECRET: 'secret', PAYMENTS_SANDBOX: 'on', ...site };
   const warnings = startupWarnings(loadConfig(env), env);
   expect(warnings).toEqual([expect.stringMatching(/Payments are SIMULATED.*PAYMENTS_SANDBOX/)]);
-  const off = { NODE_ENV: 'production', TOKEN_SECRET: 'secret' };
+  const off = { NODE_ENV: 'production', TOKEN_SECRET: 'secret', ...site };
   expect(startupWarnings(loadConfig(off), off)).toEqual([]);
-  const noSecret = { NODE_ENV: 'production' };
+  const noSecret = { NODE_ENV: 'production', ...site };
   expect(startupWarnings(loadConfig(noSecret), noSecret)).toEqual([expect.stringMatching(/TOKEN_SECRET/)]);
   const dev = { NODE_ENV: 'development', PAYMENTS_SANDBOX: 'on' };
   expect(startupWarnings(loadConfig(dev), dev)).toEqual([]);
+});
+
+test('a production shop without PUBLIC_URL is warned that its mails and pages name localhost (not the demo shop)', () => {
+  const shop = { NODE_ENV: 'production', TOKEN_SECRET: 'secret' };
+  expect(startupWarnings(loadConfig(shop), shop)).toEqual([
+    expect.stringMatching(/PUBLIC_URL is not set: .*http:\/\/localhost:8080/),
+  ]);
+  const demo = { ...shop, DEMO_SHOP: 'on' };
+  expect(startupWarnings(loadConfig(demo), demo)).toEqual([]);
 });
 
 test('the start banner says how payments are taken', () => {

@@ -339,6 +339,13 @@ export function startupWarnings(config: Config, env: Env = process.env): string[
   if (!nonEmpty(env.TOKEN_SECRET)) {
     warnings.push('TOKEN_SECRET is not set: e-mail codes issued before a restart will stop working');
   }
+  // The demo shop is meant for this machine's own address; a real shop's links must name its public one.
+  if (!nonEmpty(env.PUBLIC_URL) && !config.demoShop) {
+    warnings.push(
+      `PUBLIC_URL is not set: the links in mails (pay, orders, rate), the payment gateway's way back, the sitemaps, ` +
+        `canonical addresses and share previews all name ${config.publicUrl}. Set it to the shop's public address.`,
+    );
+  }
   if (paymentsMode(config) === 'sandbox') {
     warnings.push(
       'Payments are SIMULATED by the built-in sandbox gateway: orders can be "paid" without any money moving. ' +
