@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 import { statusOf } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
@@ -18,6 +19,20 @@ import { PAYMENT_COUNTRY_CODE, useExecutePaymentMutation, useInitiatePaymentQuer
  * currency) goes with the order id when the link that led here carried it (docs/spec/02-shopping.md §7); the
  * server checks it against the order.
  */
+/** The server's 409s for an order that can no longer be paid (server/services/orders/lifecycle.ts), by their words. */
+const CLOSED_ORDER: Record<string, 'order_closed' | 'order_expired' | 'stock_gone'> = {
+  'This order is already paid or closed.': 'order_closed',
+  'This order expired unpaid and its items went back on sale.': 'order_expired',
+  'Some items of this order are no longer in stock.': 'stock_gone',
+};
+
+/** Why this order cannot be paid (a 409), in the shopper's words; null for any other failure. */
+function closedReason(error: unknown): 'order_closed' | 'order_expired' | 'stock_gone' | null {
+  if (statusOf(error) !== 409) return null;
+  const message = (error as { data?: { message?: unknown } } | null)?.data?.message;
+  return (typeof message === 'string' && CLOSED_ORDER[message]) || 'stock_gone';
+}
+
 export function PaymentMethods({ orderId, invoice }: { orderId: number; invoice: PaymentInvoice | null }) {
   const { t } = useTranslation();
   const language = useAppSelector(selectLanguage);
@@ -32,8 +47,10 @@ export function PaymentMethods({ orderId, invoice }: { orderId: number; invoice:
   // From the click until the browser has left for the gateway.
   const [processing, setProcessing] = useState(false);
 
-  const methodsFailure =
-    statusOf(methods.error) === 503
+  const closed = closedReason(methods.error);
+  const methodsFailure = closed
+    ? t(`checkout.payment.errors.${closed}`)
+    : statusOf(methods.error) === 503
       ? t('checkout.errors.payments_unavailable')
       : t('checkout.payment.errors.fetch_methods');
   useEffect(() => {
@@ -52,9 +69,23 @@ export function PaymentMethods({ orderId, invoice }: { orderId: number; invoice:
     return (
       <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
         <span>{methodsFailure}</span>
-        <button type="button" className="btn btn-sm btn-danger" onClick={() => void methods.refetch()}>
-          {t('checkout.payment.retry')}
-        </button>
+        {closed ? (
+          // Trying again cannot help: the shopper's orders (paid or closed), or the cart to order again.
+          <Link
+            className="btn btn-sm btn-danger"
+            to={closed === 'order_closed' && signedIn ? '/orders' : '/cart'}
+          >
+            {t(
+              closed === 'order_closed' && signedIn
+                ? 'checkout.payment.to_orders'
+                : 'checkout.payment.to_cart',
+            )}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => void methods.refetch()}>
+            {t('checkout.payment.retry')}
+          </button>
+        )}
       </div>
     );
   }
@@ -76,12 +107,12 @@ export function PaymentMethods({ orderId, invoice }: { orderId: number; invoice:
       return;
     }
     const status = 'error' in answer ? statusOf(answer.error) : undefined;
-    const message =
-      status === 409
-        ? t('checkout.payment.errors.stock_gone')
-        : status === 503
-          ? t('checkout.errors.payments_unavailable')
-          : t('checkout.payment.errors.process');
+    const refused = 'error' in answer ? closedReason(answer.error) : null;
+    const message = refused
+      ? t(`checkout.payment.errors.${refused}`)
+      : status === 503
+        ? t('checkout.errors.payments_unavailable')
+        : t('checkout.payment.errors.process');
     setFailure(message);
     notify.error(message);
     setProcessing(false);

@@ -34,9 +34,10 @@ const METHODS = [
 const signedIn = { auth: { token: 't', userId: 7, email: 'sara@shop.com' } };
 
 /** The page's own alert (a toast may say the same). */
-async function alertSaying(text: string) {
+async function alertSaying(text: string | RegExp) {
+  const says = (content: string) => (typeof text === 'string' ? content.includes(text) : text.test(content));
   await waitFor(() =>
-    expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(text))).toBe(true),
+    expect(screen.getAllByRole('alert').some((alert) => says(alert.textContent ?? ''))).toBe(true),
   );
 }
 
@@ -119,6 +120,38 @@ describe('choosing a payment method', () => {
     );
     renderPayment('/payment?order_id=41', language);
     await alertSaying(message);
+  });
+
+  it.each([
+    ['en', 'This order is already paid or closed', 'See your orders'],
+    ['ar', 'هذا الطلب مدفوع أو مغلق', 'عرض طلباتك'],
+  ] as const)(
+    'an order that can no longer be paid says why (%s), with the way on instead of a retry that cannot work',
+    async (language, told, way) => {
+      server.use(
+        http.post(apiUrl('initiate-payment'), () =>
+          HttpResponse.json({ message: 'This order is already paid or closed.' }, { status: 409 }),
+        ),
+      );
+      renderPayment('/payment?order_id=41', language);
+      await alertSaying(new RegExp(told));
+      // signed in: the shopper's orders, where a paid one is
+      expect(screen.getByRole('link', { name: way })).toHaveAttribute('href', '/orders');
+      expect(screen.queryByRole('button', { name: /Try again|أعد المحاولة/ })).not.toBeInTheDocument();
+    },
+  );
+
+  it('an order that expired unpaid says so, and leads back to the cart', async () => {
+    server.use(
+      http.post(apiUrl('initiate-payment'), () =>
+        HttpResponse.json(
+          { message: 'This order expired unpaid and its items went back on sale.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderPayment('/payment?order_id=41', 'en');
+    await alertSaying(/expired unpaid.*Order them again from your cart/);
   });
 
   it.each([
