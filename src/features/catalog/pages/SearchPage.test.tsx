@@ -80,6 +80,19 @@ describe('SearchPage', () => {
     expect(document.querySelector('img[src="/images/no-products.svg"]')).not.toBeNull();
   });
 
+  it.each([
+    ['/search?q=qqxxzzy', 'Clear the search', /^\/search$/],
+    ['/search?q=qqxxzzy&brands=Nasma', 'Reset filters', /^\/search\?q=qqxxzzy$/],
+  ])('words that found nothing: %s offers "%s", the one thing to undo', async (route, action, after) => {
+    server.use(...catalogHandlers());
+    const { user } = render(route);
+    expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+    const main = screen.getByText(/No products found/).closest('div') as HTMLElement;
+    const button = within(main.parentElement ?? main).getByRole('button', { name: action });
+    await user.click(button);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(after));
+  });
+
   it('shows no_products_found when loading fails with nothing cached', async () => {
     server.use(failing('catalog/search'), ...catalogHandlers());
     render();

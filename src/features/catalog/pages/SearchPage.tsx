@@ -196,9 +196,12 @@ const ResultsView = memo(function ResultsView({
   total: number;
 }) {
   const { t } = useTranslation();
-  const { changeFilters, turnPage } = useSearchChanges();
+  const { changeFilters, searchWords, turnPage } = useSearchChanges();
+  const { filters } = useShownSearch();
   const shared = useProductCardShared();
   if (total === 0) {
+    // What found nothing is what the shopper can undo: the filters when there are any, else the words.
+    const filtered = activeFilterCount(filters) > 0;
     return (
       <EmptyState
         image="/images/no-products.svg"
@@ -207,9 +210,9 @@ const ResultsView = memo(function ResultsView({
           <button
             type="button"
             className="btn btn-outline-primary"
-            onClick={() => changeFilters(() => DEFAULT_FILTERS)}
+            onClick={() => (filtered ? changeFilters(() => DEFAULT_FILTERS) : searchWords(''))}
           >
-            {t('catalog.filters.reset')}
+            {t(filtered ? 'catalog.filters.reset' : 'catalog.search.clear_search')}
           </button>
         }
       />
