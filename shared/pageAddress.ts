@@ -47,6 +47,15 @@ export function searchPageOf(value: string | null): number {
   return page >= 1 && page <= SEARCH_PAGE_LAST ? page : NO_SUCH_PAGE;
 }
 
+/** The all-categories page (20 categories a page, docs/spec/02-shopping.md §9): its page is `?page=`. */
+export const ALL_CATEGORIES_PATH = '/all-categories';
+
+/** The page of categories an address names: 1 when none, or when it names no page (it is then page 1's). */
+export function categoriesPageOf(value: string | null): number {
+  const page = searchPageOf(value === null ? null : decodeURIComponent(value));
+  return page === NO_SUCH_PAGE ? 1 : page;
+}
+
 /**
  * The pages a new visitor sees the same as anybody: the route table's server-rendered routes (shared/routeTable.ts,
  * which the SPA's router is built from), spelled exactly as the table spells them. Any other spelling (a trailing
@@ -121,6 +130,11 @@ function searchQuery(params: URLSearchParams): string {
 export function pageAddress(url: string): string | null {
   const pathname = /^[^?#]*/.exec(url)?.[0] ?? '';
   if (!isPublicPage(pathname)) return null;
+  if (pathname === ALL_CATEGORIES_PATH) {
+    // Its page is in its address (a page of categories is shared, and back returns to it): page 1 has none.
+    const page = categoriesPageOf(/[?&]page=([^&#]*)/.exec(url)?.[1] ?? null);
+    return page > 1 ? `${pathname}?${SEARCH_PAGE_PARAM}=${page}` : pathname;
+  }
   if (pathname !== SEARCH_PATH) return pathname;
   let search: string;
   try {

@@ -207,6 +207,14 @@ describe('each page’s title, description, canonical and alternates (issue 49, 
     expect(later.title).toBe('All products — page 2 · Gulf Store');
     expect(later.link('canonical')).toBe(`${ORIGIN}/search?page=2&amp;lng=en`);
 
+    // The categories' pages too: each its own canonical page, its number in its title; an unreadable page is page 1
+    const categories = headOf((await page('/all-categories?page=2&utm_source=x')).body);
+    expect(categories.title).toBe('All categories — page 2 · Gulf Store');
+    expect(categories.link('canonical')).toBe(`${ORIGIN}/all-categories?page=2&amp;lng=en`);
+    expect(headOf((await page('/all-categories?page=abc')).body).link('canonical')).toBe(
+      `${ORIGIN}/all-categories?lng=en`,
+    );
+
     const category = headOf((await page('/search?category=1&lng=ar')).body);
     expect(category.title).toMatch(/ · متجر الخليج$/);
     // A category's pages are for the index; a search by words or by another filter is shown and followed only.

@@ -15,6 +15,7 @@ import type {
 } from 'schema-dts';
 import type { Product } from '../../contract/catalog';
 import {
+  categoriesPageOf,
   NO_SUCH_PAGE,
   pageAddress,
   SEARCH_FILTER_PARAMS,
@@ -278,7 +279,9 @@ export async function pageHead(
       }
     }
   } else if (/^\/all-categories\/?$/i.test(pathname)) {
-    title = titled(text('allCategories', language));
+    const named = text('allCategories', language);
+    const page = categoriesPageOf(parsed.searchParams.get(SEARCH_PAGE_PARAM));
+    title = titled(page > 1 ? text('pageNumber', language, { title: named, page: String(page) }) : named);
   } else if (/^\/cart\/?$/i.test(pathname)) {
     title = titled(text('cart', language));
   } else if (/^\/policy\/?$/i.test(pathname)) {

@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 
-import { SEARCH_PAGE_PARAM, searchPageOf } from '../../shared/pageAddress';
+import {
+  ALL_CATEGORIES_PATH,
+  categoriesPageOf,
+  SEARCH_PAGE_PARAM,
+  searchPageOf,
+} from '../../shared/pageAddress';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../features/settings/public';
 import { loadWhenOnline } from '../lib/loadWhenOnline';
@@ -152,7 +157,12 @@ function shellTitle(pathname: string, search: string, t: TFunction) {
     return page > 1 ? t('common.page_title.page_number', { title, page }) : title;
   }
   const key = PAGE_TITLES[path];
-  return key ? t(`common.page_title.${key}`) : undefined;
+  if (!key) return undefined;
+  const title = t(`common.page_title.${key}`);
+  // The categories' later pages too (their page is in the address, as the server titles it).
+  const page =
+    path === ALL_CATEGORIES_PATH ? categoriesPageOf(new URLSearchParams(search).get(SEARCH_PAGE_PARAM)) : 1;
+  return page > 1 ? t('common.page_title.page_number', { title, page }) : title;
 }
 
 /** How far down each history entry was when the shopper left it (by its key): the tab's history, this tab only. */

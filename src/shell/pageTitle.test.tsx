@@ -15,6 +15,7 @@ const shell = (
       <Route path="/" element={<Page />} />
       <Route path="/search" element={<Page />} />
       <Route path="/cart" element={<Page />} />
+      <Route path="/all-categories" element={<Page />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </Routes>
@@ -29,6 +30,8 @@ describe('the tab title follows the page (issue 49)', () => {
     ['/search?page=3', 'ar', 'كل المنتجات — صفحة 3 · متجر الخليج'],
     ['/search?page=1', 'en', 'All products · Gulf Store'],
     ['/cart', 'ar', 'سلة التسوق · متجر الخليج'],
+    ['/all-categories?page=2', 'en', 'All categories — page 2 · Gulf Store'],
+    ['/all-categories', 'en', 'All categories · Gulf Store'],
     ['/no-such-page', 'ar', 'الصفحة غير موجودة · متجر الخليج'],
   ])('%s in %s', async (route, language, title) => {
     renderWithProviders(shell, { route, language: language as 'en' | 'ar' });

@@ -28,6 +28,26 @@ describe('AllCategoriesPage', () => {
     expect(screen.getByRole('link', { name: 'Shop Category 21' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(calls).toEqual(['GET /catalog/categories?page=1', 'GET /catalog/categories?page=2']);
+    // The page is in the address: shared, reopened, and back returns to it
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/all-categories\?page=2$/);
+  });
+
+  it('a link to page 2 opens page 2', async () => {
+    const categories = Array.from({ length: 23 }, (_, index) =>
+      makeCategory(index + 1, `Category ${index + 1}`, []),
+    );
+    server.use(...catalogHandlers({ categories }));
+    renderPage('/all-categories', <AllCategoriesPage />, { route: '/all-categories?page=2' });
+    await waitFor(() => expect(screen.getAllByTestId('category-tile')).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('an address with no page, or one it cannot read, is page 1', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    renderPage('/all-categories', <AllCategoriesPage />, { route: '/all-categories?page=abc' });
+    expect(await screen.findAllByTestId('category-tile')).toHaveLength(2);
+    expect(calls).toEqual(['GET /catalog/categories?page=1']);
   });
 
   it('asks for the page in Arabic in Arabic mode', async () => {

@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 
+import { categoriesPageOf, SEARCH_PAGE_PARAM } from '../../../../shared/pageAddress';
 import { useAppSelector } from '../../../app/hooks';
 import { Pagination } from '../../../ui/Pagination';
 import { selectLanguage } from '../../settings/public';
@@ -11,12 +12,14 @@ import '../catalog.css';
 
 /**
  * The categories 20 a page (docs/spec/02-shopping.md §9), each page asked of the server: the page costs the same
- * for 8 or 800.
+ * for 8 or 800. The page is in the address (`?page=`), as the search's is.
  */
 export default function AllCategoriesPage() {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLanguage);
-  const [page, setPage] = useState(1);
+  // The page is in the address: shared, reopened and reached by back or forward as it was (?page=, none for page 1).
+  const [params, setParams] = useSearchParams();
+  const page = categoriesPageOf(params.get(SEARCH_PAGE_PARAM));
   const { data, isError, isFetching } = useGetCategoriesPageQuery({ lang, page });
   const failed = isError && !data;
   const empty = data && data.total === 0;
@@ -37,7 +40,7 @@ export default function AllCategoriesPage() {
             page={data?.page ?? page}
             pageCount={data?.page_count ?? 1}
             onPageChange={(next) => {
-              setPage(next);
+              setParams(next > 1 ? { [SEARCH_PAGE_PARAM]: String(next) } : {});
               window.scrollTo?.({ top: 0 });
             }}
             label={t('catalog.categories.pages')}
