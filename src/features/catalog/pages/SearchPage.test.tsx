@@ -463,6 +463,8 @@ describe('SearchPage', () => {
       await user.click(screen.getByRole('button', { name: 'Page 2' }));
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item&page=2$/);
       expect(screen.getByTestId('navigation-type')).toHaveTextContent('PUSH');
+      // The focus goes up with the page, to the results' heading, not left on the pager below
+      expect(screen.getByRole('heading', { name: 'Products', level: 2 })).toHaveFocus();
       await waitFor(() => expect(cardNames()).toEqual(names(12, 24)));
       expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
       expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');

@@ -28,6 +28,9 @@ import { FilterPanel } from '../components/FilterPanel';
 import type { ListedProduct } from '../types';
 import '../catalog.css';
 
+/** The results' heading (hidden but for screen readers): where the focus goes when a page is turned. */
+const RESULTS_HEADING = 'search-results-heading';
+
 // The drawer (react-bootstrap's offcanvas and its transitions, 9.4 KB gzip) only ever opens on a tap: its code is
 // fetched once the page works, instead of sharing a phone's line with the code the page needs before it can work.
 const FilterDrawer = lazy(() =>
@@ -237,6 +240,9 @@ const ResultsView = memo(function ResultsView({
         onPageChange={(next) => {
           turnPage(next);
           window.scrollTo?.({ top: 0 });
+          // The keyboard and a screen reader go to the top with the eyes: to the results' heading, not left on the
+          // pager at the bottom of a page that has changed.
+          document.getElementById(RESULTS_HEADING)?.focus({ preventScroll: true });
         }}
         label={t('catalog.search.pages')}
       />
@@ -351,7 +357,9 @@ function SearchPageBody() {
           <CategoryTabs />
           <FilterBar open={drawerOpen} onOpen={() => setDrawerOpen(true)} />
           <FilterChips />
-          <h2 className="visually-hidden">{t('catalog.search.results_heading')}</h2>
+          <h2 id={RESULTS_HEADING} className="visually-hidden" tabIndex={-1}>
+            {t('catalog.search.results_heading')}
+          </h2>
           {body}
         </div>
       </div>
