@@ -267,6 +267,21 @@ test('staff accept it: the order is paid and counted from then on, audited once;
   expect((await accept(orderId, pendingAttempt.id)).statusCode).toBe(404);
 });
 
+test('an order cancelled while a payment for another amount waits for staff: its mail says the money goes back', async () => {
+  const { orderId, paymentId, total } = await placeOrder();
+  gateway.payWith(paymentId, total / 2, 'KWD');
+  await tick();
+  expect((await attemptsOf(orderId))[0]?.state).toBe('amount_mismatch');
+  const cancelled = await call(t.app, 'POST', `/api/admin/orders/${orderId}/cancel`, {}, staff.token);
+  expect(cancelled.statusCode).toBe(200);
+  const [mail] = await t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.subject, `Your order #${orderId} is cancelled`));
+  expect(mail?.body).toMatch(/You paid [\d.]+ KWD for it: the money goes back to you/);
+  expect(mail?.body).not.toMatch(/nothing was charged/);
+});
+
 test('staff refund it instead: refunded with who and when, and the held order is let go at the next run', async () => {
   const { productId, orderId, paymentId, total } = await placeOrder();
   gateway.payWith(paymentId, total / 2, 'KWD');

@@ -28,6 +28,7 @@ import type { MailService } from '../mail';
 import { queueOrderMail, queueStaffMail } from '../../mails/orderMails';
 import { lockOrder, stockNeedsOf } from '../orders/lifecycle';
 import {
+  moneyHeldFor,
   orderAttempts,
   recordRefund,
   REFUNDABLE_STATES,
@@ -254,9 +255,12 @@ export async function cancelOrderAsStaff(
       },
       now,
     );
-    // Told in the same transaction: a paid order's mail says the money goes back.
+    // Told in the same transaction: the mail of an order the shop holds money for (paid, or a payment waiting for
+    // staff) says the money goes back, never that nothing was charged.
+    const held = await moneyHeldFor(tx, order.id);
     await queueOrderMail(tx, deps.mail, order.id, 'cancelled', now, {
-      paidWhenCancelled: order.status === 'paid',
+      paidWhenCancelled: held !== null,
+      ...(held ? { paid: held } : {}),
     });
     return { order, status };
   });

@@ -21,6 +21,7 @@ import type { PaymentGateway } from '../payments';
 import { claimPendingSlot } from './limits';
 import {
   applyPaymentOutcome,
+  moneyHeldFor,
   settleOpenAttempts,
   type GatewayOutcome,
   type PaymentLog,
@@ -58,7 +59,14 @@ export async function cancelOrder(
     });
     if (order.stockReserved) await returnStock(tx, await stockNeedsOf(tx, orderId));
     if (!canceled) throw new NotFound('Order not found');
-    if (mail) await queueOrderMail(tx, mail, orderId, 'cancelled', now);
+    if (mail) {
+      // A payment the gateway took that did not match the order waits for staff: its money goes back, say so.
+      const held = await moneyHeldFor(tx, orderId);
+      await queueOrderMail(tx, mail, orderId, 'cancelled', now, {
+        paidWhenCancelled: held !== null,
+        ...(held ? { paid: held } : {}),
+      });
+    }
     return canceled;
   });
 }

@@ -87,6 +87,20 @@ export function orderAttempts(db: Db, orderId: number): Promise<AttemptRow[]> {
   return attemptRowsOf(db, [orderId]);
 }
 
+/**
+ * Money the gateway took for the order that the shop holds (paid, owed back, or waiting for staff as not matching):
+ * the first such payment, or null when nothing was charged. A cancellation's mail says which it is.
+ */
+export async function moneyHeldFor(
+  db: Db,
+  orderId: number,
+): Promise<{ amount: number; currency: string } | null> {
+  const held = (await orderAttempts(db, orderId)).find((attempt) =>
+    (['paid', 'refund_due', 'amount_mismatch'] as AttemptState[]).includes(attempt.state),
+  );
+  return held ? { amount: held.amount, currency: held.currency } : null;
+}
+
 export const NOT_REFUNDABLE = 'Only a payment waiting for its refund can be marked refunded.';
 
 /** The states whose money staff may give back: owed (refund_due) or not matching its order (amount_mismatch). */
