@@ -188,6 +188,40 @@ describe('reviews', () => {
     expect((await get('/api/reviews?product_id=nope')).json()).toEqual([]);
   });
 
+  /** An order of one piece of the product, written as the shop keeps it. */
+  async function orderOfOne(
+    user: { id: number; email: string },
+    productId: number,
+    status: 'pending' | 'completed',
+  ) {
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        userId: user.id,
+        status,
+        governorateName: 'Hawalli',
+        areaName: 'Salmiya',
+        address: 'Block 1',
+        paymentMethod: 'KNET',
+        contactEmail: user.email,
+        contactPhone: '55512345',
+        contactCountryCode: '+965',
+        subtotal: 5,
+        totalPrice: 5,
+      })
+      .returning();
+    await t.db.insert(orderItems).values({
+      orderId: order?.id ?? 0,
+      productId,
+      productNameEn: 'x',
+      productNameAr: 'x',
+      quantity: 1,
+      unitPrice: 5,
+      totalPrice: 5,
+    });
+    return order;
+  }
+
   test('POST /reviews/add needs a token', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -204,31 +238,7 @@ describe('reviews', () => {
 
     expect((await add({ user_id: user.id, product_id: 3, rating: 4, review: 'Nice' })).statusCode).toBe(403);
 
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        userId: user.id,
-        status: 'pending',
-        governorateName: 'Hawalli',
-        areaName: 'Salmiya',
-        address: 'Block 1',
-        paymentMethod: 'KNET',
-        contactEmail: user.email,
-        contactPhone: '55512345',
-        contactCountryCode: '+965',
-        subtotal: 5,
-        totalPrice: 5,
-      })
-      .returning();
-    await t.db.insert(orderItems).values({
-      orderId: order?.id ?? 0,
-      productId: 3,
-      productNameEn: 'x',
-      productNameAr: 'x',
-      quantity: 1,
-      unitPrice: 5,
-      totalPrice: 5,
-    });
+    const order = await orderOfOne(user, 3, 'pending');
     // A pending (not yet delivered) order is not enough.
     expect((await add({ product_id: 3, rating: 4, review: 'Nice' })).statusCode).toBe(403);
     await t.db
@@ -270,31 +280,7 @@ describe('reviews', () => {
 
   test('a review sent twice at once (a double tap, two tabs) is stored once', async () => {
     const user = await createShopper(t.db);
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        userId: user.id,
-        status: 'completed',
-        governorateName: 'Hawalli',
-        areaName: 'Salmiya',
-        address: 'Block 1',
-        paymentMethod: 'KNET',
-        contactEmail: user.email,
-        contactPhone: '55512345',
-        contactCountryCode: '+965',
-        subtotal: 5,
-        totalPrice: 5,
-      })
-      .returning();
-    await t.db.insert(orderItems).values({
-      orderId: order?.id ?? 0,
-      productId: 4,
-      productNameEn: 'x',
-      productNameAr: 'x',
-      quantity: 1,
-      unitPrice: 5,
-      totalPrice: 5,
-    });
+    await orderOfOne(user, 4, 'completed');
     const payload = { product_id: 4, rating: 5, review: 'Sent twice' };
     const answers = await Promise.all(
       [1, 2].map(() =>
