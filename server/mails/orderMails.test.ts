@@ -71,14 +71,6 @@ const EVENTS: OrderMailEvent[] = [
   'refunded',
 ];
 
-test('the delivered mail asks an account to rate its products, not a guest, who could not', async () => {
-  const account = hostileOrder('en', 'completed');
-  const rates = /Rate /;
-  expect((await composeOrderMail(SHOP, 'delivered', account)).text).toMatch(rates);
-  const guest = { ...account, order: { ...account.order, userId: null, guestCartId: 5 } };
-  expect((await composeOrderMail(SHOP, 'delivered', guest)).text).not.toMatch(rates);
-});
-
 describe.each(['en', 'ar'] as const)('a hostile name and address in %s', (language) => {
   test.each(EVENTS)(
     'the %s mail escapes the HTML and drops the bidi controls in both parts',

@@ -197,8 +197,7 @@ export async function composeOrderMail(
     button = { label: t.view_orders, url: shopLink(shop, '/orders', language) };
   }
   const rated = new Map<number, MailLink>();
-  // Only an account's purchase may be reviewed (the review form asks who bought it): a guest order has no links.
-  if (event === 'delivered' && order.userId !== null) {
+  if (event === 'delivered') {
     for (const item of items) {
       if (item.productId === null || rated.has(item.productId)) continue;
       rated.set(item.productId, {

@@ -48,15 +48,21 @@ async function sayRefused(services: unknown, error: unknown, key: string): Promi
 
 const cartPath = (cart: CartArgs, path: string) => (cart.guestToken ? `guest/cart/${path}` : `cart/${path}`);
 
-/**
- * Whether the server answered the change with a refusal (4xx): it did not make it, and the screen goes back. A
- * timeout, a lost connection or a server error says nothing of whether it did: the cart is read again instead, so
- * the screen never shows a quantity (or a line) other than the one the order would be made of.
- */
+const statusOfFailure = (error: unknown) => statusOf((error as { error?: unknown } | null)?.error);
+
+/** Whether the server refused the change (4xx): it did not make it. */
 const refusedByServer = (error: unknown) => {
-  const status = statusOf((error as { error?: unknown } | null)?.error);
+  const status = statusOfFailure(error);
   return typeof status === 'number' && status >= 400 && status < 500;
 };
+
+/**
+ * Whether the server answered the change at all: a refusal or its own error, so the screen goes back (a 5xx is read
+ * again as well, in case a proxy answered for it). A timeout or a lost connection says nothing of whether the shop
+ * made it: the cart is read again instead, so the screen never shows a quantity (or a line) other than the one the
+ * order would be made of.
+ */
+const answeredByServer = (error: unknown) => typeof statusOfFailure(error) === 'number';
 
 export const cartMutations = cartQueries.injectEndpoints({
   endpoints: (build) => ({
@@ -78,8 +84,9 @@ export const cartMutations = cartQueries.injectEndpoints({
           await queryFulfilled;
           dispatch(cartChanged());
         } catch (error) {
-          if (refusedByServer(error)) {
+          if (answeredByServer(error)) {
             patch.undo();
+            if (!refusedByServer(error)) dispatch(cartQueries.util.invalidateTags([CART_LIST]));
             await sayRefused(extra, error, 'cart.quantity_update_failed');
           } else {
             dispatch(cartQueries.util.invalidateTags([CART_LIST]));
@@ -105,7 +112,7 @@ export const cartMutations = cartQueries.injectEndpoints({
           await queryFulfilled;
           dispatch(cartChanged());
         } catch (error) {
-          if (refusedByServer(error)) {
+          if (answeredByServer(error)) {
             patch.undo();
             await sayRefused(extra, error, 'cart.item_removal_failed');
           } else await sayRefused(extra, error, 'cart.change_unconfirmed');

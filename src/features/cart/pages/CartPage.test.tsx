@@ -183,6 +183,26 @@ describe('cart page', () => {
     },
   );
 
+  it('a server error on a quantity change rolls it back, says so, and reads the cart again', async () => {
+    const items = [makeCartItem({ quantity: 1 })];
+    const calls: CartCall[] = [];
+    server.use(
+      ...cartHandlers(
+        () => items,
+        calls,
+        () => HttpResponse.json({ message: 'Server Error' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderCart();
+    await user.click(
+      await screen.findByRole('button', { name: texts('en').line.increase.replace('{{name}}', 'Product 1') }),
+    );
+    expect(await screen.findByText(texts('en').quantity_update_failed)).toBeInTheDocument();
+    expect(
+      screen.getByRole('textbox', { name: texts('en').line.quantity.replace('{{name}}', 'Product 1') }),
+    ).toHaveValue('1');
+  });
+
   it.each<Language>(['en', 'ar'])(
     'a change the shop did not confirm (no answer in time) reads the cart again: it shows what the shop did (%s)',
     async (language) => {
