@@ -52,7 +52,7 @@ export const ALL_CATEGORIES_PATH = '/all-categories';
 
 /** The page of categories an address names: 1 when none, or when it names no page (it is then page 1's). */
 export function categoriesPageOf(value: string | null): number {
-  const page = searchPageOf(value === null ? null : decodeURIComponent(value));
+  const page = searchPageOf(value);
   return page === NO_SUCH_PAGE ? 1 : page;
 }
 
@@ -131,8 +131,15 @@ export function pageAddress(url: string): string | null {
   const pathname = /^[^?#]*/.exec(url)?.[0] ?? '';
   if (!isPublicPage(pathname)) return null;
   if (pathname === ALL_CATEGORIES_PATH) {
-    // Its page is in its address (a page of categories is shared, and back returns to it): page 1 has none.
-    const page = categoriesPageOf(/[?&]page=([^&#]*)/.exec(url)?.[1] ?? null);
+    // Its page is in its address (a page of categories is shared, and back returns to it): page 1 has none. Read as
+    // the search's query is (a malformed escape reads as text, never throws).
+    let page = 1;
+    try {
+      const params = new URL(url.slice(pathname.length), 'http://page.invalid/').searchParams;
+      page = categoriesPageOf(params.get(SEARCH_PAGE_PARAM));
+    } catch {
+      page = 1;
+    }
     return page > 1 ? `${pathname}?${SEARCH_PAGE_PARAM}=${page}` : pathname;
   }
   if (pathname !== SEARCH_PATH) return pathname;
