@@ -160,7 +160,7 @@ export async function createOrder(options: CreateOptions): Promise<CreatedOrder>
   // The owner's unpaid order of this very cart to the same address (confirmed, then Back from the payment page and
   // confirmed again with a new intent) is replaced: cancelled, its pieces back, before this one is made of them. Two
   // unpaid orders of one cart would hold its stock twice, and both could be paid (the first one's link is in its mail).
-  const replaced = await unpaidOrdersOfSameCart(db, owner, request, await cartLineKeys(db, owner));
+  const replaced = await unpaidOrdersOfSameCart(db, owner, request, () => cartLineKeys(db, owner));
   if (replaced.length > 0) {
     await db.transaction(async (tx) => {
       for (const orderId of replaced) await cancelReplacedOrder(tx, orderId, now);
@@ -353,7 +353,9 @@ async function unpaidOrdersOfSameCart(
   db: Db,
   owner: CartOwner,
   request: ValidOrderRequest,
-  lines: { productId: number; size: string | null; color: string | null; quantity: number }[],
+  cartLines: () => Promise<
+    { productId: number; size: string | null; color: string | null; quantity: number }[]
+  >,
 ): Promise<number[]> {
   const candidates = (await unpaidHoldingOrders(db, owner))
     .filter(
@@ -365,7 +367,10 @@ async function unpaidOrdersOfSameCart(
         order.contactPhone === request.phone,
     )
     .map((order) => order.id);
-  if (candidates.length === 0 || lines.length === 0) return [];
+  // Read only when there is an unpaid order to compare with (most orders have none).
+  if (candidates.length === 0) return [];
+  const lines = await cartLines();
+  if (lines.length === 0) return [];
   const items = await orderItemRows(db, candidates);
   const wanted = linesKey(lines);
   return candidates.filter((id) => linesKey(items.filter((item) => item.orderId === id)) === wanted);
