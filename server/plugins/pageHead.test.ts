@@ -1,6 +1,6 @@
 // Issue 49, "Found" and "Shared": real statuses, robots.txt and the sitemaps, each page's head (title,
 // description, canonical, alternates, Open Graph, Twitter card, JSON-LD) in the server's HTML.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 
 import { DEFAULT_PER_IP_LIMITS } from '../config';
 import { currentProduct, unitPriceOf } from '../services/catalog';
@@ -208,12 +208,32 @@ describe('each page’s title, description, canonical and alternates (issue 49, 
     expect(later.link('canonical')).toBe(`${ORIGIN}/search?page=2&amp;lng=en`);
 
     // The categories' pages too: each its own canonical page, its number in its title; an unreadable page is page 1
-    const categories = headOf((await page('/all-categories?page=2&utm_source=x')).body);
-    expect(categories.title).toBe('All categories — page 2 · Gulf Store');
-    expect(categories.link('canonical')).toBe(`${ORIGIN}/all-categories?page=2&amp;lng=en`);
-    expect(headOf((await page('/all-categories?page=abc')).body).link('canonical')).toBe(
-      `${ORIGIN}/all-categories?lng=en`,
-    );
+    // (the demo's categories fit on one page: a shop with 25 more has two).
+    const added = await server.t.db
+      .insert(categories)
+      .values(
+        Array.from({ length: 25 }, (_, index) => ({
+          nameEn: `Added ${index}`,
+          nameAr: `مضاف ${index}`,
+          image: '/media/c.svg',
+        })),
+      )
+      .returning({ id: categories.id });
+    try {
+      const later = headOf((await page('/all-categories?page=2&utm_source=x')).body);
+      expect(later.title).toBe('All categories — page 2 · Gulf Store');
+      expect(later.link('canonical')).toBe(`${ORIGIN}/all-categories?page=2&amp;lng=en`);
+      expect(headOf((await page('/all-categories?page=abc')).body).link('canonical')).toBe(
+        `${ORIGIN}/all-categories?lng=en`,
+      );
+    } finally {
+      await server.t.db.delete(categories).where(
+        inArray(
+          categories.id,
+          added.map((row) => row.id),
+        ),
+      );
+    }
 
     const category = headOf((await page('/search?category=1&lng=ar')).body);
     expect(category.title).toMatch(/ · متجر الخليج$/);

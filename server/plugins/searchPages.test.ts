@@ -73,3 +73,22 @@ test("a later page's count is the search route's answer for the address the page
   expect([200, 404]).toContain(asked.statusCode);
   expect(searches).toHaveBeenCalledTimes(1);
 });
+
+test('the categories’ pages too: a page past the last is a 404 that is still rendered; an unreadable page is page 1', async () => {
+  const answer = await server.t.app.inject({ method: 'GET', url: '/api/catalog/categories' });
+  const last = answer.json<{ page_count: number }>().page_count;
+  for (const [url, title] of [
+    [`/all-categories?page=${last + 1}`, `All categories — page ${last + 1} · Gulf Store`],
+    ['/all-categories?page=999&lng=ar', 'كل الأقسام — صفحة 999 · متجر الخليج'],
+  ] as const) {
+    const past = await page(url);
+    expect({ url, status: past.statusCode }).toEqual({ url, status: 404 });
+    expect(titleOf(past.body)).toBe(title);
+    expect(past.body).toContain('<meta name="robots" content="noindex">');
+    expect(past.body).not.toContain('rel="canonical"');
+    expect(past.body).toMatch(/<h1>(en|ar) \/all-categories\?page=/);
+  }
+  for (const url of ['/all-categories', `/all-categories?page=${last}`, '/all-categories?page=abc']) {
+    expect({ url, status: (await page(url)).statusCode }).toEqual({ url, status: 200 });
+  }
+});

@@ -14,6 +14,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { Product } from '../../contract/catalog';
+import { CATEGORIES_PAGE_SIZE } from '../../contract/catalogSearch';
 import {
   categoriesPageOf,
   NO_SUCH_PAGE,
@@ -32,7 +33,7 @@ import {
   latestApprovedReviews,
   productIdIssued,
 } from '../db/queries/pageHead';
-import { categoryIdNamed } from '../db/queries/catalogSearch';
+import { categoryCount, categoryIdNamed } from '../db/queries/catalogSearch';
 import { localized, type Lang } from '../lib/language';
 import { parseId } from '../lib/ids';
 import { currentProduct, unitPriceOf } from './catalog';
@@ -282,6 +283,11 @@ export async function pageHead(
     const named = text('allCategories', language);
     const page = categoriesPageOf(parsed.searchParams.get(SEARCH_PAGE_PARAM));
     title = titled(page > 1 ? text('pageNumber', language, { title: named, page: String(page) }) : named);
+    // As the search's pages: a page past the last is no page to index (the SPA says so, with the way to the last).
+    if (page > 1 && page > Math.max(1, Math.ceil((await categoryCount(db)) / CATEGORIES_PAGE_SIZE))) {
+      status = 404;
+      noSuchPage = true;
+    }
   } else if (/^\/cart\/?$/i.test(pathname)) {
     title = titled(text('cart', language));
   } else if (/^\/policy\/?$/i.test(pathname)) {

@@ -638,6 +638,13 @@ export interface CategoryListRow {
   productCount: number;
 }
 
+/** How many categories the shop has (the all-categories page's page count). */
+export async function categoryCount(db: Db): Promise<number> {
+  return Number(
+    (await executeRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM categories`))[0]?.n ?? 0,
+  );
+}
+
 /** One page of categories in the shop's order, with how many products each holds, and how many there are. */
 export async function categoriesPage(
   db: Db,
@@ -658,11 +665,7 @@ export async function categoriesPage(
                count(*) OVER () AS total
         FROM categories c ORDER BY c.sort_order, c.id LIMIT ${limit} OFFSET ${offset}`,
   );
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : Number(
-        (await executeRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM categories`))[0]?.n ?? 0,
-      );
+  const total = rows[0] ? Number(rows[0].total) : await categoryCount(db);
   return {
     rows: rows.map((row) => ({
       id: Number(row.id),

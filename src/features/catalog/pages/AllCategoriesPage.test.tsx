@@ -42,6 +42,26 @@ describe('AllCategoriesPage', () => {
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('a page past the last says so, with the way to the first and the last page (not the last under its address)', async () => {
+    const categories = Array.from({ length: 45 }, (_, index) =>
+      makeCategory(index + 1, `Category ${index + 1}`, []),
+    );
+    server.use(...catalogHandlers({ categories }));
+    const { user } = renderPage('/all-categories', <AllCategoriesPage />, {
+      route: '/all-categories?page=9',
+    });
+    expect(await screen.findByText('There is no such page of categories.')).toBeInTheDocument();
+    expect(screen.getByText('The categories end at page 3.')).toBeInTheDocument();
+    expect(screen.queryByTestId('category-tile')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+      'href',
+      '/all-categories',
+    );
+    await user.click(screen.getByRole('link', { name: 'Go to the last page (3)' }));
+    await waitFor(() => expect(screen.getAllByTestId('category-tile')).toHaveLength(5));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/all-categories\?page=3$/);
+  });
+
   it('an address with no page, or one it cannot read, is page 1', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
-import { categoriesPageOf, SEARCH_PAGE_PARAM } from '../../../../shared/pageAddress';
+import { ALL_CATEGORIES_PATH, categoriesPageOf, SEARCH_PAGE_PARAM } from '../../../../shared/pageAddress';
 import { useAppSelector } from '../../../app/hooks';
 import { Pagination } from '../../../ui/Pagination';
 import { selectLanguage } from '../../settings/public';
@@ -23,6 +23,8 @@ export default function AllCategoriesPage() {
   const { data, isError, isFetching } = useGetCategoriesPageQuery({ lang, page });
   const failed = isError && !data;
   const empty = data && data.total === 0;
+  // The server answers the last page for a page past it: the address names a page the shop does not have.
+  const noSuchPage = data !== undefined && !isFetching && data.total > 0 && data.page !== page;
 
   return (
     <section className="container-xl py-4" aria-labelledby="all-categories-title">
@@ -33,6 +35,24 @@ export default function AllCategoriesPage() {
         <EmptyState image="/images/no-products.svg" title={t('catalog.categories.failed')} alert />
       ) : empty ? (
         <EmptyState image="/images/no-products.svg" title={t('catalog.categories.none')} />
+      ) : noSuchPage ? (
+        <EmptyState
+          image="/images/no-products.svg"
+          title={t('catalog.categories.no_such_page')}
+          body={t('catalog.categories.last_page_is', { page: data.page_count })}
+          action={
+            <div className="d-flex flex-wrap justify-content-center gap-2">
+              <Link className="btn btn-primary" to={categoriesAtPage(1)}>
+                {t('catalog.categories.first_page')}
+              </Link>
+              {data.page_count > 1 && (
+                <Link className="btn btn-outline-primary" to={categoriesAtPage(data.page_count)}>
+                  {t('catalog.categories.last_page', { page: data.page_count })}
+                </Link>
+              )}
+            </div>
+          }
+        />
       ) : (
         <div aria-busy={isFetching}>
           <CategoryTiles categories={data?.data ?? []} loading={!data} skeleton={8} />
@@ -40,7 +60,7 @@ export default function AllCategoriesPage() {
             page={data?.page ?? page}
             pageCount={data?.page_count ?? 1}
             onPageChange={(next) => {
-              setParams(next > 1 ? { [SEARCH_PAGE_PARAM]: String(next) } : {});
+              setParams(pageParams(next));
               window.scrollTo?.({ top: 0 });
             }}
             label={t('catalog.categories.pages')}
@@ -50,3 +70,11 @@ export default function AllCategoriesPage() {
     </section>
   );
 }
+
+const pageParams = (page: number): Record<string, string> =>
+  page > 1 ? { [SEARCH_PAGE_PARAM]: String(page) } : {};
+
+const categoriesAtPage = (page: number) => {
+  const query = new URLSearchParams(pageParams(page)).toString();
+  return query ? `${ALL_CATEGORIES_PATH}?${query}` : ALL_CATEGORIES_PATH;
+};
