@@ -224,6 +224,20 @@ describe('cart listener: merging the guest cart on sign-in', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('keeps the guest token when the merge answers 401: the session ended, not the guest cart', async () => {
+    server.use(
+      http.post(apiUrl('cart/merge'), () =>
+        HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+      ),
+    );
+    const store = makeStore({ cart: { guestToken: 'guest-token-1234' } });
+    store.dispatch(signedIn(session));
+    // The session goes (the 401 listener); the guest cart waits for the next sign-in under its token.
+    await waitFor(() => expect(store.getState().auth.token).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().cart.guestToken).toBe('guest-token-1234');
+  });
+
   it('keeps the guest token when the merge fails otherwise, so nothing is lost', async () => {
     let calls = 0;
     server.use(

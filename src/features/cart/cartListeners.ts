@@ -36,10 +36,16 @@ export function loadCartCodeOnFirstInteraction(
     target.addEventListener(type, load, { capture: true, passive: true });
 }
 
-/** A guest-cart call answered 401: the guest token is unknown to the server. */
+/**
+ * A guest-cart call answered 401: the guest token is unknown to the server. Not the sign-in's merge: it is sent
+ * with the session, so its 401 is the session's (an unknown guest cart answers 404 there); the guest cart waits
+ * under its token for the next sign-in.
+ */
 function isGuestCart401(action: UnknownAction): boolean {
   if (!isRejectedWithValue(action) || statusOf(action.payload) !== 401) return false;
-  const args = (action.meta as { arg?: { originalArgs?: unknown } }).arg?.originalArgs as
+  const arg = (action.meta as { arg?: { originalArgs?: unknown; endpointName?: string } }).arg;
+  if (arg?.endpointName === 'mergeGuestCart') return false;
+  const args = arg?.originalArgs as
     { guestToken?: unknown; guest_token?: unknown; cart?: { guestToken?: unknown } } | undefined;
   return Boolean(args?.guestToken ?? args?.guest_token ?? args?.cart?.guestToken);
 }
