@@ -142,6 +142,20 @@ const SERVER_MESSAGES: Record<string, string> = {
   'No item of your cart is available any more.': 'nothing_available',
 };
 
+/** The refusals of the applied code that no change to the cart undoes: the coupon is taken off. */
+const COUPON_WITHDRAWN: ReadonlySet<string> = new Set([
+  'This coupon has been used up.',
+  'You have already used this coupon as many times as it allows.',
+  'Invalid coupon',
+]);
+
+/** A 422 answer to an order that refuses its coupon for good (not its minimum: more in the cart makes it count). */
+export function refusesCoupon(error: unknown): boolean {
+  const refused = (error as { data?: { errors?: { coupon_code?: unknown } } } | null)?.data?.errors
+    ?.coupon_code;
+  return Array.isArray(refused) && refused.some((message) => COUPON_WITHDRAWN.has(message as string));
+}
+
 /** The server's stock refusals and coupon minimum (server/services/orders/create.ts, pricing.ts), by their shapes. */
 const OUT_OF_STOCK = /^(.+) is out of stock\.$/;
 const ONLY_LEFT = /^Only (\d+) of (.+) left in stock\.$/;

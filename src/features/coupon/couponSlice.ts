@@ -31,6 +31,13 @@ const couponSlice = createSlice({
     couponRemoved(state) {
       state.applied = null;
     },
+    /**
+     * The shop refused the code at the order (used up, expired, withdrawn; dispatched by checkout): it is taken off,
+     * so the summary shows the total the next confirm asks for. A code under its minimum is not refused this way.
+     */
+    couponRefusedAtOrder(state) {
+      state.applied = null;
+    },
     /** The order that used the coupon was placed (dispatched by checkout): the coupon is spent. */
     couponConsumed(state) {
       state.applied = null;
@@ -46,7 +53,7 @@ const couponSlice = createSlice({
   },
 });
 
-export const { couponApplied, couponRemoved, couponConsumed } = couponSlice.actions;
+export const { couponApplied, couponRemoved, couponConsumed, couponRefusedAtOrder } = couponSlice.actions;
 export const { selectCouponPick } = couponSlice.selectors;
 export const couponSliceReducer = couponSlice.reducer;
 

@@ -628,6 +628,53 @@ describe('signed-in checkout', () => {
   });
 
   it.each([
+    ['This coupon has been used up.', 'This coupon has been used up, so it was taken off your order'],
+    ['Invalid coupon', 'This coupon is not valid or has expired, so it was taken off your order'],
+  ])(
+    'a coupon the order refuses (%s) is taken off: the summary shows the total without it, and confirming again orders without it',
+    async (refusal, message) => {
+      const seen = shop({
+        order: (orders) =>
+          orders.length === 1
+            ? HttpResponse.json({ message: refusal, errors: { coupon_code: [refusal] } }, { status: 422 })
+            : HttpResponse.json(
+                {
+                  message: 'Order created successfully',
+                  order_id: 42,
+                  payment_url: 'http://localhost/pay/sandbox/y',
+                },
+                { status: 201 },
+              ),
+      });
+      const { user, store } = renderCheckout(signedInState);
+      await screen.findByRole('radio', { name: /Sara/ });
+      await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('24.50'));
+      await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+      await alertSaying(message);
+      // 25 + 2 delivery, no discount line: what the next confirm asks for
+      await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('27.00'));
+      expect(store.getState().coupon.applied).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+      await waitFor(() => expect(leave).toHaveBeenCalledWith('http://localhost/pay/sandbox/y'));
+      expect(seen[1]?.body).not.toHaveProperty('coupon_code');
+      expect(seen[1]?.body).toMatchObject({ total_price: 27 });
+    },
+  );
+
+  it('a coupon under its minimum stays applied (more in the cart makes it count)', async () => {
+    const refusal = 'This coupon needs a subtotal of at least 30 KWD.';
+    shop({
+      order: () =>
+        HttpResponse.json({ message: refusal, errors: { coupon_code: [refusal] } }, { status: 422 }),
+    });
+    const { user, store } = renderCheckout(signedInState);
+    await screen.findByRole('radio', { name: /Sara/ });
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await alertSaying('30 KWD');
+    expect(store.getState().coupon.applied).toEqual({ code: 'WELCOME10' });
+  });
+
+  it.each([
     ['en', 'The selected address has no phone number'],
     ['ar', 'العنوان المختار لا يحتوي على رقم هاتف'],
   ] as const)('(%s) an address without a phone', async (language, message) => {

@@ -15,7 +15,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { selectIsAuthenticated, selectUserEmail } from '../../auth/public';
 import { selectGuestToken, useCartSummary } from '../../cart/public';
-import { CouponBox, couponConsumed, selectAppliedCoupon } from '../../coupon/public';
+import { CouponBox, couponConsumed, couponRefusedAtOrder, selectAppliedCoupon } from '../../coupon/public';
 import { selectLanguage } from '../../settings/public';
 import { selectShippingChoice, ShippingPicker } from '../../shipping/public';
 import { useCreateGuestOrderMutation, useCreateOrderMutation, useGetAddressesQuery } from '../checkoutApi';
@@ -24,6 +24,7 @@ import {
   checkCheckout,
   isCheckoutValid,
   payloadFingerprint,
+  refusesCoupon,
   serverRefusal,
   tooManyOrdersMessage,
   type CheckoutField,
@@ -135,6 +136,7 @@ export default function CheckoutPage() {
       if (statusOf(error) === 422) {
         // What the server refused may be the cart as it is now (prices, stock, a coupon): the summary shows it again.
         void cart.query.refetch();
+        if (refusesCoupon(error)) dispatch(couponRefusedAtOrder());
         const refusal = serverRefusal(error, signedIn, t);
         setShown({ fields: refusal.fields, messages: refusal.joined });
         notify.error(t('checkout.errors.create_order'));
