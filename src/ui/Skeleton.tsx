@@ -7,6 +7,16 @@ export function SkeletonBox({ className, style }: { className?: string; style?: 
   return <div className={`skeleton-box ${className ?? ''}`} style={style} aria-hidden="true" />;
 }
 
+/** A figure of a summary not known yet: a bar where it goes, and in words for a screen reader. */
+export function PendingFigure({ label }: { label: string }) {
+  return (
+    <span className="d-inline-flex align-items-center">
+      <SkeletonBox style={{ blockSize: '1em', inlineSize: '4em', display: 'inline-block' }} />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
 export function SkeletonCard() {
   return (
     <div className="card product-card" aria-hidden="true">

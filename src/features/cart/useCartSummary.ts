@@ -24,6 +24,11 @@ export interface CartSummary extends CartView {
   items: readonly CartItem[];
   /** the lines are the snapshot the last visit left in RTK Query's cache: the server has not answered yet */
   lastKnown: boolean;
+  /**
+   * an area is chosen but its price in the summary's currency is not answered yet (the page's start, a currency
+   * switch): the delivery and the total are not shown, and no order is sent, until it is
+   */
+  shippingPending: boolean;
 }
 
 const NO_ITEMS: readonly CartItem[] = [];
@@ -40,7 +45,6 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
   const coupon = useAppSelector(selectAppliedCoupon);
   const shipping = useAppSelector(selectShippingChoice);
   const listed = useAppSelector(selectCoupons);
-  const shippingPrice = shipping.areaId !== null ? shipping.shippingPrice : 0;
   const fromSnapshot = useAppSelector(selectCartFromSnapshot);
   const items = query.data ?? NO_ITEMS;
   const lastKnown = fromSnapshot && query.data !== undefined;
@@ -49,19 +53,21 @@ export function useCartSummary(): CartSummary & { query: ReturnType<typeof useCa
     const orderLines = view.lines.filter((line) => !line.unavailable);
     const summaryCurrency = orderLines[0]?.currency ?? currency;
     const terms = signedIn && coupon ? appliedTermsIn(coupon, listed, summaryCurrency) : null;
+    // A price of another currency (the areas' answer before a switch) is not added to this one's lines.
+    const shippingPending = shipping.areaId !== null && shipping.answeredIn !== summaryCurrency;
     const summary = orderSummary({
       currency: summaryCurrency,
       lines: orderLines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.item.quantity })),
       coupon: terms,
-      shippingPrice,
+      shippingPrice: shipping.areaId !== null && !shippingPending ? shipping.shippingPrice : 0,
     });
     const couponCounted =
       coupon && terms && !summary.couponBelowMinimum
         ? { code: coupon.code, kind: terms.kind, percent: terms.percent }
         : null;
     const couponPercent = couponCounted?.kind === 'percent' ? couponCounted.percent : 0;
-    return { ...view, items, orderLines, summary, couponPercent, couponCounted, lastKnown };
-  }, [view, items, signedIn, coupon, listed, shippingPrice, currency, lastKnown]);
+    return { ...view, items, orderLines, summary, couponPercent, couponCounted, lastKnown, shippingPending };
+  }, [view, items, signedIn, coupon, listed, shipping, currency, lastKnown]);
   // The snapshot is no answer: `query` is the server's own state (loading, or failed), so what only an answer
   // allows (checkout's order, the load-failure screen) waits for it.
   const answered = useMemo(

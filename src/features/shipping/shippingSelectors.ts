@@ -17,6 +17,8 @@ export interface ShippingChoice extends ShippingPick {
   shippingPrice: number;
   /** the currency the price was answered in (null without an area) */
   currency: string | null;
+  /** the currency of the areas' answer the choice is read from; null while the chosen governorate's is awaited */
+  answeredIn: string | null;
 }
 
 interface AreasEntry {
@@ -72,6 +74,7 @@ export const selectShippingChoice = createSelector(
       area,
       shippingPrice: area ? Math.max(0, area.shipping_price) : 0,
       currency: area && answered ? answered.currency : null,
+      answeredIn: answered?.currency ?? null,
     };
   },
 );

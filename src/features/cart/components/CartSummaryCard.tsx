@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { SHOP_NAMESPACE } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
+import { PendingFigure } from '../../../ui/Skeleton';
 import type { OrderSummary } from '../../../../shared/orderSummary';
 import { selectAppliedCoupon } from '../../coupon/public';
 import { selectLanguage } from '../../settings/public';
@@ -15,9 +16,11 @@ export function CartSummaryCard({
   couponCounted,
   excludesUnavailable,
   canCheckout,
+  shippingPending,
 }: {
   summary: OrderSummary;
   couponCounted: CartSummary['couponCounted'];
+  shippingPending: boolean;
   excludesUnavailable: boolean;
   canCheckout: boolean;
 }) {
@@ -45,11 +48,21 @@ export function CartSummaryCard({
         )}
         <dt>{t('cart.summary.shipping')}</dt>
         <dd data-testid="summary-shipping">
-          {summary.freeShipping ? t('cart.summary.free') : money(summary.shipping)}
+          {shippingPending ? (
+            <PendingFigure label={t('cart.summary.updating_shipping')} />
+          ) : summary.freeShipping ? (
+            t('cart.summary.free')
+          ) : (
+            money(summary.shipping)
+          )}
         </dd>
         <dt className="fw-bold">{t('cart.summary.total')}</dt>
         <dd className="fw-bold fs-5" data-testid="summary-total">
-          {money(summary.total)}
+          {shippingPending ? (
+            <PendingFigure label={t('cart.summary.updating_shipping')} />
+          ) : (
+            money(summary.total)
+          )}
         </dd>
       </dl>
       {excludesUnavailable && (

@@ -54,6 +54,40 @@ describe('cart page', () => {
     expect(screen.getByRole('button', { name: 'Decrease the quantity of Dishdasha 2' })).toBeDisabled();
   });
 
+  it('a chosen area’s price on its way is neither free nor left out of the total', async () => {
+    const items = [
+      makeCartItem({ product_id: 1, quantity: 1, product: makeCartProduct({ id: 1, price: 10 }) }),
+    ];
+    let answerAreas = () => undefined as void;
+    const areasAnswered = new Promise<void>((resolve) => {
+      answerAreas = resolve;
+    });
+    server.use(
+      ...cartHandlers(() => items),
+      http.get(apiUrl('governorates'), () =>
+        HttpResponse.json({ data: [{ id: 1, name_en: 'Ahmadi', name_ar: 'الأحمدي', areas_count: 1 }] }),
+      ),
+      http.get(apiUrl('governorates/1/areas'), async () => {
+        await areasAnswered;
+        return HttpResponse.json({
+          areas: [{ id: 2, name_en: 'Fahaheel', name_ar: 'الفحيحيل', shipping_price: 2 }],
+        });
+      }),
+    );
+    renderWithProviders(<CartPage />, {
+      preloadedState: {
+        cart: { guestToken: GUEST_TOKEN },
+        shipping: { choice: { governorateId: 1, areaId: 2, address: 'Near the mosque' } },
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('10.00'));
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Updating the delivery price');
+    expect(screen.getByTestId('summary-total')).not.toHaveTextContent('10.00');
+    answerAreas();
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('12.00'));
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('2.00');
+  });
+
   it('without any token the cart is empty and no call is made', async () => {
     renderWithProviders(<CartPage />);
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();

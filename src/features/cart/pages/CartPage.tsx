@@ -58,8 +58,17 @@ function EmptyCart() {
 export default function CartPage() {
   const { t, ready } = useTranslation(['translation', SHOP_NAMESPACE]);
   const cart = useAppSelector(selectCartArgs);
-  const { query, items, lines, withoutCurrency, summary, orderLines, couponCounted, lastKnown } =
-    useCartSummary();
+  const {
+    query,
+    items,
+    lines,
+    withoutCurrency,
+    summary,
+    orderLines,
+    couponCounted,
+    lastKnown,
+    shippingPending,
+  } = useCartSummary();
   const failed = query.isError && !query.data;
   // Strings, so a quantity change (a new cart array, the same products) leaves the related grids alone.
   const related = useMemo(() => {
@@ -113,6 +122,7 @@ export default function CartPage() {
               <CartSummaryCard
                 summary={summary}
                 couponCounted={couponCounted}
+                shippingPending={shippingPending}
                 excludesUnavailable={orderLines.length < lines.length}
                 canCheckout={orderLines.length > 0}
               />

@@ -550,6 +550,40 @@ describe('guest checkout', () => {
   });
 });
 
+describe('the delivery price on its way', () => {
+  it('is not shown as free, nor left out of the total, before the chosen area’s price is answered; confirming waits for it', async () => {
+    const seen = shop();
+    let answerAreas = () => undefined as void;
+    const areasAnswered = new Promise<void>((resolve) => {
+      answerAreas = resolve;
+    });
+    server.use(
+      http.get(apiUrl('governorates/1/areas'), async () => {
+        await areasAnswered;
+        return HttpResponse.json({
+          areas: [{ id: 2, name_en: 'Fahaheel', name_ar: 'الفحيحيل', shipping_price: 2 }],
+        });
+      }),
+    );
+    const { user } = renderCheckout(guestState);
+    await enterText(user, await screen.findByLabelText('E-mail'), 'sara@shop.com');
+    await enterText(user, screen.getByRole('textbox', { name: 'Phone number' }), '55512345');
+    const summary = await screen.findByTestId('checkout-summary');
+    await waitFor(() => expect(summary).toHaveTextContent('25.00'));
+    expect(summary).not.toHaveTextContent('Free');
+    expect(screen.getByTestId('checkout-total')).not.toHaveTextContent('25.00');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('Updating the delivery price');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await alertSaying('The delivery price is being updated');
+    expect(seen).toHaveLength(0);
+    answerAreas();
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('27.00'));
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]?.body).toMatchObject({ total_price: 27, shipping_cost: 2 });
+  });
+});
+
 describe('unavailable lines', () => {
   const soldOut = {
     ...product,

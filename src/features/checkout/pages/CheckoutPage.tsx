@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { PhoneInput } from '../../../ui/PhoneInput';
+import { PendingFigure } from '../../../ui/Skeleton';
 import { PageSpinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { selectIsAuthenticated, selectUserEmail } from '../../auth/public';
@@ -68,7 +69,7 @@ export default function CheckoutPage() {
   const [submitting, setSubmitting] = useState(false);
   const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
 
-  const { summary, couponCounted, orderLines } = cart;
+  const { summary, couponCounted, orderLines, shippingPending } = cart;
   const leftOut = useMemo(() => cart.lines.filter((line) => line.unavailable), [cart.lines]);
   const input: CheckoutInput = useMemo(
     () => ({
@@ -99,6 +100,12 @@ export default function CheckoutPage() {
 
   const submit = async () => {
     if (submitting) return;
+    // Until the chosen area's price is answered (a moment) its name is unknown and the total leaves it out: neither
+    // "select an area" nor an order of that total.
+    if (shippingPending) {
+      setShown({ fields: {}, messages: [t('checkout.errors.shipping_pending')] });
+      return;
+    }
     const check = checkCheckout(input);
     if (!isCheckoutValid(check)) {
       const fields: Shown['fields'] = {};
@@ -314,10 +321,22 @@ export default function CheckoutPage() {
                   </>
                 )}
                 <dt>{t('checkout.summary.shipping')}</dt>
-                <dd>{summary.freeShipping ? t('checkout.summary.free') : money(summary.shipping)}</dd>
+                <dd>
+                  {shippingPending ? (
+                    <PendingFigure label={t('checkout.summary.updating_shipping')} />
+                  ) : summary.freeShipping ? (
+                    t('checkout.summary.free')
+                  ) : (
+                    money(summary.shipping)
+                  )}
+                </dd>
                 <dt className="fw-bold">{t('checkout.summary.total')}</dt>
                 <dd className="fw-bold fs-5" data-testid="checkout-total">
-                  {money(summary.total)}
+                  {shippingPending ? (
+                    <PendingFigure label={t('checkout.summary.updating_shipping')} />
+                  ) : (
+                    money(summary.total)
+                  )}
                 </dd>
               </dl>
               <p className="small text-body-secondary">{t('checkout.summary.note')}</p>
