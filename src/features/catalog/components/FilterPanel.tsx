@@ -2,12 +2,12 @@ import { memo, useDeferredValue, useEffect, useId, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
-import { formatCount } from '../../../lib/digits';
+import { foldDigits, formatCount } from '../../../lib/digits';
 import type { Language } from '../../../lib/language';
 import { formatMoney } from '../../../lib/money';
 import { selectCurrency, selectLanguage } from '../../settings/public';
 import { useFacetOptions, useRatingCounts, type FilterOption } from '../searchSelectors';
-import { DEFAULT_FILTERS, MAX_PRICE, MAX_RATING, PRICE_STEP } from '../catalogSlice';
+import { clampPrice, DEFAULT_FILTERS, MAX_PRICE, MAX_RATING, PRICE_STEP } from '../catalogSlice';
 import {
   brandToggle,
   categoryCleared,
@@ -231,9 +231,53 @@ const PriceFilter = memo(function PriceFilter() {
           price: formatMoney(maxPrice, currency, language),
         })}
       </div>
+      <HighestPriceBox chosen={chosen} currency={currency} />
     </div>
   );
 });
+
+/**
+ * The highest price typed: the slider's 0…100 000 in steps of 10 (the spec's) leaves a few pixels for a shop whose
+ * prices are tens of dinars. Written when the shopper is done (Enter, or leaving the box), snapped to the slider's
+ * steps and shown so; emptied, there is no limit; what is not a number leaves the limit as it was.
+ */
+function HighestPriceBox({ chosen, currency }: { chosen: number; currency: string }) {
+  const { t } = useTranslation();
+  const { changeFilters } = useSearchChanges();
+  const id = useId();
+  // null: the box shows the filter (the slider, a chip or the reset may change it meanwhile)
+  const [typed, setTyped] = useState<string | null>(null);
+  const commit = () => {
+    if (typed === null) return;
+    setTyped(null);
+    const text = foldDigits(typed)
+      .replace(/[\u066b,]/g, '.')
+      .replace(/[\s\u066c]/g, '');
+    const wanted = text === '' ? MAX_PRICE : /^\d+(\.\d*)?$/.test(text) ? clampPrice(Number(text)) : chosen;
+    if (wanted !== chosen) changeFilters(maxPriceSet(wanted));
+  };
+  return (
+    <div className="d-flex align-items-center gap-2 mt-2">
+      <label htmlFor={id} className="small text-nowrap mb-0">
+        {t('catalog.filters.price_highest', { currency })}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        className="form-control form-control-sm"
+        placeholder={t('catalog.filters.price_no_limit')}
+        value={typed ?? (chosen >= MAX_PRICE ? '' : String(chosen))}
+        onChange={(event) => setTyped(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+        }}
+      />
+    </div>
+  );
+}
 
 const RatingFilter = memo(function RatingFilter() {
   const { t } = useTranslation();

@@ -581,6 +581,32 @@ describe('SearchPage', () => {
       await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
     });
 
+    it('the highest price can be typed (any digits), snapped to the slider’s steps; emptied, it is no limit', async () => {
+      server.use(...catalogHandlers({ categories: manyCategories }));
+      const { user } = render('/search?q=item');
+      await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
+      const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+      const box = within(panel).getByRole('textbox', { name: 'Highest price (KWD)' });
+      expect(box).toHaveValue('');
+      await user.type(box, '55{Enter}');
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/maxPrice=60/));
+      expect(box).toHaveValue('60');
+      expect(within(panel).getByRole('slider')).toHaveValue('60');
+      await user.clear(box);
+      await user.type(box, '٢٥٠');
+      await user.tab();
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/maxPrice=250/));
+      await user.clear(box);
+      await user.type(box, 'abc{Enter}');
+      // Not a price: the limit stays as it was, and the box shows it again.
+      expect(box).toHaveValue('250');
+      expect(screen.getByTestId('location')).toHaveTextContent(/maxPrice=250/);
+      await user.clear(box);
+      await user.type(box, '{Enter}');
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?q=item$/));
+      expect(box).toHaveValue('');
+    });
+
     it('the slider shows no limit again once the reset takes the limit it set away', async () => {
       server.use(...catalogHandlers({ categories: manyCategories }));
       const { user } = render('/search?q=item');
