@@ -43,7 +43,7 @@ import secondFactorRoutes from './routes/secondFactor';
 import seoRoutes from './routes/seo';
 import wishlistRoutes from './routes/wishlist';
 import { guestCartExpiry } from './services/cart';
-import { createMailService, smtpTransport, type MailService } from './services/mail';
+import { createMailService, MAIL_DELIVER_SOON_MS, smtpTransport, type MailService } from './services/mail';
 import { createDefaultGateway, type PaymentGateway } from './services/payments';
 import {
   CLOSED_ORDER_WATCH_MS,
@@ -127,6 +127,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       now: config.now,
       shop: { name: config.shopName, publicUrl: config.publicUrl, contactEmail: config.contactEmail },
       giveUpAfterMs: config.outboxRetentionMs,
+      // Beside the background jobs (a server that runs them delivers mail): a second after it was queued.
+      ...(config.backgroundJobs ? { deliverSoonMs: MAIL_DELIVER_SOON_MS } : {}),
     });
   const gateway = options.gateway ?? createDefaultGateway(config, db);
   const social = options.social ?? createSocialVerifier(config);
@@ -202,7 +204,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('jobs', runner);
   // Started once the server is ready (after main.ts migrated the database); stopped before the database closes.
   if (config.backgroundJobs) app.addHook('onReady', async () => runner.start());
-  app.addHook('onClose', async () => runner.stop());
+  app.addHook('onClose', async () => {
+    await mail.close();
+    await runner.stop();
+  });
 
   registerErrorHandler(app);
   if (config.env !== 'production') registerResponseCheck(app);

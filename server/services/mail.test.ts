@@ -279,3 +279,62 @@ describe('mail the SMTP server did not take', () => {
     });
   });
 });
+
+describe('mail queued with a change', () => {
+  test('goes out shortly after its transaction, not at the job’s next run; a rolled-back one never', async () => {
+    const taken: string[] = [];
+    const mail = createMailService({
+      db: t.db,
+      logger: recordingLogger([]),
+      from: 'shop@example.com',
+      transport: async (message) => {
+        taken.push(message.subject);
+      },
+      logCodes: false,
+      deliverSoonMs: 20,
+    });
+    await t.db.transaction(async (tx) => {
+      await mail.queue(tx, { to: 'a@example.com', subject: 'Receipt #1', text: 'Paid.' }, new Date());
+      await mail.queue(tx, { to: 'a@example.com', subject: 'Staff: paid #1', text: 'Paid.' }, new Date());
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await mail.queue(tx, { to: 'b@example.com', subject: 'Never made', text: 'x' }, new Date());
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const ours = () =>
+      taken.filter((subject) => ['Receipt #1', 'Staff: paid #1', 'Never made'].includes(subject));
+    const deadline = Date.now() + 5_000;
+    while (ours().length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ours().sort()).toEqual(['Receipt #1', 'Staff: paid #1']);
+    await mail.close();
+    // After close nothing more is started.
+    await t.db.transaction(async (tx) => {
+      await mail.queue(tx, { to: 'c@example.com', subject: 'After close', text: 'x' }, new Date());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(taken).not.toContain('After close');
+  });
+
+  test('without deliverSoonMs only the job delivers it', async () => {
+    const taken: string[] = [];
+    const mail = createMailService({
+      db: t.db,
+      logger: recordingLogger([]),
+      from: 'shop@example.com',
+      transport: async (message) => {
+        taken.push(message.subject);
+      },
+      logCodes: false,
+    });
+    await t.db.transaction(async (tx) => {
+      await mail.queue(tx, { to: 'd@example.com', subject: 'Waits for the job', text: 'x' }, new Date());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(taken).not.toContain('Waits for the job');
+    await mail.retryDue(new Date());
+    expect(taken).toContain('Waits for the job');
+  });
+});

@@ -39,6 +39,8 @@ export interface MailService {
   shop: MailShop;
   /** The background job's half: mail the SMTP server did not take, tried again when its pause is over. */
   retryDue(now: Date): Promise<MailRetryReport>;
+  /** No delivery is started any more; answers once the one under way (deliverSoonMs) has ended. */
+  close(): Promise<void>;
 }
 
 export interface MailRetryReport {
@@ -55,6 +57,8 @@ const MINUTE_MS = 60 * 1000;
  * waited as long as the outbox keeps mail (giveUpAfterMs): an outage of a day or two loses nothing.
  */
 export const MAIL_RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360].map((minutes) => minutes * MINUTE_MS);
+/** How soon a queued mail goes out (MailServiceOptions.deliverSoonMs) on a server that runs the background jobs. */
+export const MAIL_DELIVER_SOON_MS = 1000;
 /** A claimed message is left to its process this long: well above one SMTP conversation's timeouts. */
 const MAIL_RETRY_LEASE_MS = 5 * MINUTE_MS;
 /**
@@ -112,6 +116,12 @@ export interface MailServiceOptions {
   shop?: MailShop;
   /** a mail failing still after this long is given up (the outbox's retention: config outboxRetentionMs) */
   giveUpAfterMs?: number;
+  /**
+   * A queued mail is delivered this long after it was queued (its transaction has committed by then; one that had
+   * not is the job's next run's), not at the job's next run, up to a minute later: a receipt or a cancellation
+   * reaches the shopper while they still look at the page. Unset: only the job delivers (tests drive it by hand).
+   */
+  deliverSoonMs?: number;
 }
 
 const DEFAULT_SHOP: MailShop = {
@@ -134,8 +144,32 @@ export function createMailService({
   now = () => new Date(),
   shop = DEFAULT_SHOP,
   giveUpAfterMs = DEFAULT_GIVE_UP_AFTER_MS,
+  deliverSoonMs,
 }: MailServiceOptions): MailService {
-  return {
+  let soon: ReturnType<typeof setTimeout> | null = null;
+  let delivering: Promise<unknown> | null = null;
+  let closed = false;
+  /** One delivery run shortly after mail was queued: several queued meanwhile go in the same run. */
+  const deliverSoon = () => {
+    if (closed || soon !== null || deliverSoonMs === undefined || !transport) return;
+    soon = setTimeout(() => {
+      soon = null;
+      if (closed) return;
+      // A run already under way takes what is due by its next claim; the job's runs are safe beside it (leases).
+      delivering ??= service
+        .retryDue(now())
+        .catch((error: unknown) =>
+          logger.error({ err: error }, 'queued mail not delivered; the job tries again'),
+        )
+        .finally(() => {
+          delivering = null;
+        });
+    }, deliverSoonMs);
+    // A pending delivery must not keep the process alive on its own.
+    soon.unref?.();
+  };
+
+  const service: MailService = {
     shop,
 
     async queue(tx, message, at) {
@@ -148,6 +182,14 @@ export function createMailService({
         // Without an SMTP server the outbox is the mailbox (development): nothing waits to be tried.
         retryAt: transport ? at : null,
       });
+      deliverSoon();
+    },
+
+    async close() {
+      closed = true;
+      if (soon !== null) clearTimeout(soon);
+      soon = null;
+      await delivering;
     },
 
     async send(message) {
@@ -247,6 +289,7 @@ export function createMailService({
       return report;
     },
   };
+  return service;
 }
 
 /** What the shop sent, newest first: to one address, or to anyone. Read by the dev mailbox only. */
