@@ -203,6 +203,20 @@ describe('the served SPA', () => {
     rmSync(spaDir, { recursive: true, force: true });
   });
 
+  test('/index.html is the home page’s address (one address for one page): moved permanently, its query kept', async () => {
+    for (const [url, location] of [
+      ['/index.html', '/'],
+      ['/index.html?lng=ar&utm_source=x', '/?lng=ar&utm_source=x'],
+    ]) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect({ url, status: answer.statusCode, location: answer.headers.location }).toEqual({
+        url,
+        status: 301,
+        location,
+      });
+    }
+  });
+
   test('answers the page in the language the cookie or the browser asks for', async () => {
     const arabic = await t.app.inject({
       method: 'GET',

@@ -246,7 +246,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       // name and its .br and .gz (~1–2 ms of each page's event loop under load, docs/performance.md).
       wildcard: false,
       // /config.js is the server's own route; the page renderer is no file for browsers (allowedPath, below, too).
-      globIgnore: ['config.js', 'ssr/**'],
+      // index.html is the template of every page, not a page of its own (the route below).
+      globIgnore: ['config.js', 'ssr/**', 'index.html'],
       cacheControl: false,
       // The build writes .br and .gz beside each script and stylesheet (best compression, done once).
       preCompressed: true,
@@ -257,6 +258,14 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       },
     });
   }
+
+  // The home page under a second address (an old bookmark, a crawler's guess) is a duplicate page without its head:
+  // sent to the one address.
+  app.get('/index.html', (request, reply) => {
+    const url = request.raw.url ?? request.url;
+    const query = url.indexOf('?');
+    return reply.redirect(query < 0 ? '/' : `/${url.slice(query)}`, 301);
+  });
 
   const english = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const arabic = built ? arabicIndex(english) : NOT_BUILT_PAGE;
