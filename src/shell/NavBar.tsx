@@ -203,9 +203,11 @@ const CartLink = memo(function CartLink({ onClick }: { onClick: () => void }) {
       onClick={onClick}
     >
       <CartIcon />
-      <span className="badge rounded-pill text-bg-danger cart-count" data-testid="cart-count">
-        {cartCount}
-      </span>
+      {cartCount > 0 && (
+        <span className="badge rounded-pill text-bg-danger cart-count" data-testid="cart-count">
+          {cartCount}
+        </span>
+      )}
     </Link>
   );
 });

@@ -42,6 +42,8 @@ describe('navigation bar', () => {
     expect(screen.getByRole('combobox', { name: 'Search products' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Switch to Arabic' })).toHaveTextContent('عربي');
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
+    // An empty cart shows the icon alone (its count is in the link's name), as shops do: no red "0" to look at.
+    expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument();
     expect(await screen.findByTestId('footer-about')).toBeInTheDocument();
   });
 
