@@ -59,8 +59,8 @@ const refusedByServer = (error: unknown) => {
 /**
  * Whether the server answered the change at all: a refusal or its own error, so the screen goes back (a 5xx is read
  * again as well, in case a proxy answered for it). A timeout or a lost connection says nothing of whether the shop
- * made it: the cart is read again instead, so the screen never shows a quantity (or a line) other than the one the
- * order would be made of.
+ * made it: the screen goes back to what the shop last confirmed too, and the cart is read again, so a change the
+ * shop did make shows once the read answers, and one it did not (offline) is not shown nor counted by the next tap.
  */
 const answeredByServer = (error: unknown) => typeof statusOfFailure(error) === 'number';
 
@@ -84,14 +84,13 @@ export const cartMutations = cartQueries.injectEndpoints({
           await queryFulfilled;
           dispatch(cartChanged());
         } catch (error) {
-          if (answeredByServer(error)) {
-            patch.undo();
-            if (!refusedByServer(error)) dispatch(cartQueries.util.invalidateTags([CART_LIST]));
-            await sayRefused(extra, error, 'cart.quantity_update_failed');
-          } else {
-            dispatch(cartQueries.util.invalidateTags([CART_LIST]));
-            await sayRefused(extra, error, 'cart.change_unconfirmed');
-          }
+          patch.undo();
+          if (!refusedByServer(error)) dispatch(cartQueries.util.invalidateTags([CART_LIST]));
+          await sayRefused(
+            extra,
+            error,
+            answeredByServer(error) ? 'cart.quantity_update_failed' : 'cart.change_unconfirmed',
+          );
         }
       },
     }),
@@ -112,10 +111,12 @@ export const cartMutations = cartQueries.injectEndpoints({
           await queryFulfilled;
           dispatch(cartChanged());
         } catch (error) {
-          if (answeredByServer(error)) {
-            patch.undo();
-            await sayRefused(extra, error, 'cart.item_removal_failed');
-          } else await sayRefused(extra, error, 'cart.change_unconfirmed');
+          patch.undo();
+          await sayRefused(
+            extra,
+            error,
+            answeredByServer(error) ? 'cart.item_removal_failed' : 'cart.change_unconfirmed',
+          );
         }
       },
       // A refusal left the cart as it was; anything else (done, or not known) reads it again.

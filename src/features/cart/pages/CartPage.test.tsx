@@ -265,6 +265,71 @@ describe('cart page', () => {
     },
   );
 
+  it.each<Language>(['en', 'ar'])(
+    'offline, a quantity change nothing confirms goes back to what the shop confirmed; the next tap counts from it (%s)',
+    async (language) => {
+      let offline = false;
+      let items = [makeCartItem({ quantity: 1 })];
+      const calls: CartCall[] = [];
+      server.use(
+        // Before the fixture's handlers: the first that matches answers.
+        http.get(apiUrl('guest/cart'), () =>
+          offline ? HttpResponse.error() : HttpResponse.json({ cart_items: items }),
+        ),
+        ...cartHandlers(
+          () => items,
+          calls,
+          async ({ request }) => {
+            if (offline) return HttpResponse.error();
+            const body = (await request.json()) as { quantity: number };
+            items = [makeCartItem({ quantity: body.quantity })];
+            return HttpResponse.json({ message: 'ok' });
+          },
+        ),
+      );
+      const { user } = renderCart(language);
+      const increase = await screen.findByRole('button', {
+        name: texts(language).line.increase.replace('{{name}}', 'Product 1'),
+      });
+      const quantity = () =>
+        screen.getByRole('textbox', { name: texts(language).line.quantity.replace('{{name}}', 'Product 1') });
+      offline = true;
+      await user.click(increase);
+      expect(await screen.findByText(texts(language).change_unconfirmed)).toBeInTheDocument();
+      await waitFor(() => expect(quantity()).toHaveValue('1'));
+      offline = false;
+      await user.click(increase);
+      await waitFor(() =>
+        expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({ quantity: 2 }),
+      );
+      await waitFor(() => expect(quantity()).toHaveValue('2'));
+    },
+  );
+
+  it('offline, a removal nothing confirms brings the line back (not an empty cart)', async () => {
+    let offline = false;
+    const items = [makeCartItem({ product_id: 1 })];
+    server.use(
+      http.get(apiUrl('guest/cart'), () =>
+        offline ? HttpResponse.error() : HttpResponse.json({ cart_items: items }),
+      ),
+      ...cartHandlers(
+        () => items,
+        [],
+        () => HttpResponse.error(),
+      ),
+    );
+    const { user } = renderCart();
+    const remove = await screen.findByRole('button', {
+      name: texts('en').line.remove.replace('{{name}}', 'Product 1'),
+    });
+    offline = true;
+    await user.click(remove);
+    expect(await screen.findByText(texts('en').change_unconfirmed)).toBeInTheDocument();
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+  });
+
   it('a size change whose answer is lost after the new choice was added keeps both lines, never none', async () => {
     let items = [makeCartItem({ product_id: 2, product: sizedProduct(2), size: 'M' })];
     const calls: CartCall[] = [];
