@@ -157,6 +157,7 @@ export const CSV_COLUMNS = [
   'Variant Inventory Qty (at export)',
   'Image Src',
   'Image Position',
+  'Exported At',
 ] as const;
 
 const REFUSALS_NOTE =
@@ -169,7 +170,7 @@ export const CatalogueCsv = endpoints({
     auth: 'staff',
     readBody: { mediaType: 'text/csv', required: true, schema: Type.String() },
     bodyNote:
-      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it; with `Variant Inventory Qty (at export)` (the export writes it) an existing product’s stock gets the file’s change to that figure, made to the stock as it is at the import (what orders took since the export stays taken; at least 0), without it the file’s figure',
+      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it; with `Variant Inventory Qty (at export)` (the export writes it) an existing product’s stock gets the file’s change to that figure, made to the stock as it is at the import (what orders took since the export stays taken; at least 0), without it the file’s figure; with `Exported At` too (the export writes it), a file of an export imported before makes only its change to the stock that import set (the same file again: none)',
     notes: `the dry run: nothing is written to the catalogue; 201 the new import with its report, 200 the unfinished import of the same file (to continue); ${REFUSALS_NOTE}`,
     schema: { querystring: ImportUploadQuery, response: { 200: CatalogueImport, 201: CatalogueImport } },
   },
@@ -200,7 +201,7 @@ export const CatalogueCsv = endpoints({
     url: '/admin/catalogue/export',
     auth: 'staff',
     notes:
-      '`text/csv` (UTF-8 with BOM) streamed, the columns the upload reads: `Handle`, `Title`, `Title (Arabic)`, `Body (HTML)`, `Body (HTML) (Arabic)`, `Vendor`, `Type`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Tags`, `Published`, `Option1 Name`, `Option1 Value`, `Option1 Value (Arabic)`, `Option2 Name`, `Option2 Value`, `Option2 Value (Arabic)`, `Variant SKU`, `Variant Price`, `Variant Compare At Price`, `Variant Inventory Qty`, `Variant Inventory Qty (at export)` (the same figure: an import of the file later makes only the change to the first to the stock as it is then), `Image Src`, `Image Position`; one row per size × colour of a product, then its further pictures; cells starting with = + - @ tab or CR get a leading apostrophe',
+      '`text/csv` (UTF-8 with BOM) streamed, the columns the upload reads: `Handle`, `Title`, `Title (Arabic)`, `Body (HTML)`, `Body (HTML) (Arabic)`, `Vendor`, `Type`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Tags`, `Published`, `Option1 Name`, `Option1 Value`, `Option1 Value (Arabic)`, `Option2 Name`, `Option2 Value`, `Option2 Value (Arabic)`, `Variant SKU`, `Variant Price`, `Variant Compare At Price`, `Variant Inventory Qty`, `Variant Inventory Qty (at export)` (the same figure: an import of the file later makes only the change to the first to the stock as it is then), `Image Src`, `Image Position`, `Exported At` (the export’s moment, on each product’s first row: which export an import’s stock change came from); one row per size × colour of a product, then its further pictures; cells starting with = + - @ tab or CR get a leading apostrophe',
     schema: { response: {} },
   },
 });

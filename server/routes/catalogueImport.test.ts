@@ -901,6 +901,60 @@ describe('export', () => {
     expect(await stockOf(counted.id)).toBe(counted.stock - 2 - 4);
   });
 
+  test('an edited export imported twice makes its change once; edited again, only the correction; another export its own', async () => {
+    const [product] = await t.db
+      .select({ id: products.id, handle: products.handle, stock: products.stockQuantity })
+      .from(products)
+      .where(sql`${products.stockQuantity} >= 4`)
+      .orderBy(asc(products.id))
+      .limit(1);
+    if (!product?.handle) throw new Error('the demo shop has stock');
+    const { handle } = product;
+    /** The product's rows of a new export, its stock set to what `stock` makes of the exported figure. */
+    const exportOf = async () => {
+      const csvRows = parse(await exportCsv(), { bom: true }) as string[][];
+      const header = csvRows[0] ?? [];
+      const own = csvRows.filter((row) => row[0] === handle);
+      return (stock: (exported: number) => number) => {
+        const first = own[0] ?? [];
+        const edited = [...first];
+        const at = header.indexOf('Variant Inventory Qty (at export)');
+        edited[header.indexOf('Variant Inventory Qty')] = String(stock(Number(first[at])));
+        return [header, edited, ...own.slice(1)]
+          .map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(','))
+          .join('\n');
+      };
+    };
+    const stockNow = async () => (await productByHandle(handle))?.stockQuantity;
+    const importFile = async (file: string) => {
+      const job = (await upload(file, staff.token, 'edited-export.csv')).json<CatalogueImport>();
+      expect(job).toMatchObject({ state: 'ready', errors: 0, products: 1 });
+      return runToEnd(job.id);
+    };
+    const first = await exportOf();
+    const start = product.stock;
+    // an order takes 1 after the export
+    await t.db
+      .update(products)
+      .set({ stockQuantity: start - 1 })
+      .where(eq(products.id, product.id));
+    const received = first((exported) => exported + 3);
+    expect(await importFile(received)).toMatchObject({ updated: 1, failed: 0 });
+    expect(await stockNow()).toBe(start - 1 + 3);
+    // the same file again (or a run resumed after its batch was written): nothing more
+    expect(await importFile(received)).toMatchObject({ updated: 0, unchanged: 1, failed: 0 });
+    expect(await stockNow()).toBe(start - 1 + 3);
+    // the same export corrected (5 received, not 3): only the 2 more
+    expect(await importFile(first((exported) => exported + 5))).toMatchObject({ updated: 1, failed: 0 });
+    expect(await stockNow()).toBe(start - 1 + 5);
+    // a later export makes its own change, the earlier one's kept
+    const second = await exportOf();
+    expect(await importFile(second((exported) => exported - 2))).toMatchObject({ updated: 1, failed: 0 });
+    expect(await stockNow()).toBe(start - 1 + 5 - 2);
+    expect(await importFile(first((exported) => exported + 5))).toMatchObject({ unchanged: 1, failed: 0 });
+    expect(await stockNow()).toBe(start - 1 + 5 - 2);
+  });
+
   test('a file without the export figure sets the stock (Shopify’s); an edit below what is left makes 0', async () => {
     const [product] = await t.db
       .select({ handle: products.handle, stock: products.stockQuantity, price: products.price })

@@ -103,7 +103,7 @@ const catalogueImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(
-          exportCatalogue(db, config.publicUrl, (error) =>
+          exportCatalogue(db, config.publicUrl, now, (error) =>
             request.log.error({ err: error }, 'catalogue export failed midway'),
           ),
         );

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'dri
 import { executeRows, type Db } from '../client';
 import {
   auditLog,
+  catalogueExportStock,
   catalogueImportItems,
   catalogueImports,
   categories,
@@ -346,6 +347,43 @@ export async function deleteImages(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.delete(productImages).where(inArray(productImages.id, ids));
 }
 
+// ---- the stock an export's file set ----
+
+export interface ExportStockRow {
+  productId: number;
+  exportedAt: string;
+  fileStock: number;
+}
+
+/** The file stock each of these products was last given by an import of one of these exports. */
+export async function exportStockApplied(
+  db: Db,
+  productIds: number[],
+  exportedAts: string[],
+): Promise<ExportStockRow[]> {
+  if (productIds.length === 0 || exportedAts.length === 0) return [];
+  return db
+    .select()
+    .from(catalogueExportStock)
+    .where(
+      and(
+        inArray(catalogueExportStock.productId, productIds),
+        inArray(catalogueExportStock.exportedAt, exportedAts),
+      ),
+    );
+}
+
+/** Run in the product's transaction, after its row is locked: its stock and this figure change together. */
+export async function recordExportStock(db: Db, row: ExportStockRow): Promise<void> {
+  await db
+    .insert(catalogueExportStock)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [catalogueExportStock.productId, catalogueExportStock.exportedAt],
+      set: { fileStock: row.fileStock },
+    });
+}
+
 // ---- the export ----
 
 /** How many products the export writes (its pages' join: a product with its category). */
@@ -376,6 +414,8 @@ export interface NewProductWrite {
   values: ProductValues;
   attributes: { kind: AttributeKind; nameEn: string; nameAr: string; position: number }[];
   images: { image: string; position: number; sourceUrl: string | null }[];
+  /** an export's file: the stock it set, so the same file again does not set it twice (recordExportStock) */
+  exportStock: { exportedAt: string; fileStock: number } | null;
   /** the audit row, as services/backOffice/audit.ts writes one */
   audit: {
     actorId: number | null;
@@ -397,8 +437,10 @@ export async function insertProductsWhole(db: Db, writes: NewProductWrite[]): Pr
   const [first] = writes;
   const now = (first as NewProductWrite).now.toISOString();
   const input = JSON.stringify(
-    writes.map(({ values, audit }, ord) => ({
+    writes.map(({ values, audit, exportStock }, ord) => ({
       ord,
+      exported_at: exportStock?.exportedAt ?? null,
+      file_stock: exportStock?.fileStock ?? null,
       handle: values.handle,
       sku: values.sku ?? null,
       category_id: values.categoryId,
@@ -448,7 +490,7 @@ export async function insertProductsWhole(db: Db, writes: NewProductWrite[]): Pr
     db,
     sql`
       with input as (
-        select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, handle text, sku text, category_id int,
+        select * from jsonb_to_recordset(${input}::jsonb) as v(ord int, exported_at text, file_stock int, handle text, sku text, category_id int,
           name_en text, name_ar text, description_en text, description_ar text, brand text, collection_en text,
           collection_ar text, price numeric, discounted_price numeric, stock_quantity int, stock_warning_en text,
           stock_warning_ar text, sale boolean, offer boolean, actor_id int, actor_name text, actor_email text,
@@ -472,6 +514,11 @@ export async function insertProductsWhole(db: Db, writes: NewProductWrite[]): Pr
         select created.id, v.image, v.position, v.source_url
         from jsonb_to_recordset(${images}::jsonb) as v(handle text, image text, position int, source_url text)
         join created using (handle)
+      ), export_stock as (
+        insert into ${catalogueExportStock} (product_id, exported_at, file_stock)
+        select created.id, input.exported_at, input.file_stock
+        from created join input using (handle)
+        where input.exported_at is not null
       ), audit as (
         insert into ${auditLog} (actor_id, actor_name, actor_email, action, subject_type, subject_id, before, after, created_at)
         select input.actor_id, input.actor_name, input.actor_email, input.action, 'product', created.id, null,

@@ -1,4 +1,5 @@
-// Drizzle mirror of migrations/014_catalogue_import.sql: CSV import jobs and the products each will write.
+// Drizzle mirror of migrations/014_catalogue_import.sql and 028_export_stock_applied.sql: CSV import jobs, the
+// products each will write, and the stock each export's file last set.
 import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type CatalogueImportState = 'invalid' | 'ready' | 'importing' | 'done';
@@ -54,4 +55,14 @@ export const catalogueImportItems = pgTable(
     reason: jsonb('reason').$type<{ code: string; params: Record<string, string | number> } | null>(),
   },
   (table) => [primaryKey({ columns: [table.importId, table.seq] })],
+);
+
+export const catalogueExportStock = pgTable(
+  'catalogue_export_stock',
+  {
+    productId: integer('product_id').notNull(),
+    exportedAt: text('exported_at').notNull(),
+    fileStock: integer('file_stock').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.exportedAt] })],
 );

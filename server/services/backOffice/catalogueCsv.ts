@@ -115,20 +115,26 @@ export interface ImportedProduct extends CsvProduct {
    * file's change to it, made to the stock as it is at the import (stockFromFile); absent in a file without it
    */
   stockAtExport?: number;
+  /** which export the file is (`Exported At`): with stockAtExport, see stockFromFile */
+  exportedAt?: string;
 }
 
 /**
  * An existing product's stock from its file. A file exported earlier and edited since carries the stock of that
  * moment beside the edited one: the edit (received 5, counted 2 fewer) is made to the stock as it is now, so what
- * orders took since the export is not put back on sale. A file without it (Shopify's, a supplier's) sets the stock,
- * as Shopify's product import does.
+ * orders took since the export is not put back on sale. When the same export's file was imported before
+ * (`appliedBefore`: the file stock that import set), only the change to that figure is made: the same file twice (or
+ * a run resumed after its batch was written) would otherwise make its change twice. A file without the export's
+ * figure (Shopify's, a supplier's) sets the stock, as Shopify's product import does.
  */
 export function stockFromFile(
   file: Pick<ImportedProduct, 'stock' | 'stockAtExport'>,
   shopStock: number,
+  appliedBefore?: number,
 ): number {
   if (file.stockAtExport === undefined) return file.stock;
-  return Math.min(LIMITS.maxQuantity, Math.max(0, shopStock + file.stock - file.stockAtExport));
+  const from = appliedBefore ?? file.stockAtExport;
+  return Math.min(LIMITS.maxQuantity, Math.max(0, shopStock + file.stock - from));
 }
 
 /**
@@ -449,6 +455,7 @@ export class ProductReader {
     const typeAr = this.text(first, 'Type (Arabic)');
     const collection = this.text(first, 'Collection');
     const collectionAr = this.text(first, 'Collection (Arabic)');
+    const exportedAt = this.text(first, 'Exported At');
     const tags = new Set(
       this.cell(first, 'Tags')
         .split(',')
@@ -602,6 +609,7 @@ export class ProductReader {
       discountedPrice: discounted === null ? null : finalPrice,
       stock,
       ...(stockAtExport === undefined ? {} : { stockAtExport }),
+      ...(stockAtExport === undefined || !exportedAt ? {} : { exportedAt }),
       sale: tags.has('sale'),
       offer: tags.has('offer'),
       sizes: [...values.size.values()].slice(0, LIMITS.values),
@@ -616,6 +624,8 @@ export class ProductReader {
 
 export interface ExportedProduct extends CsvProduct {
   category: Bilingual;
+  /** the export's moment (ISO 8601): which export a file is, when it comes back (stockFromFile) */
+  exportedAt: string;
 }
 
 const amount = (value: number) => value.toFixed(3).replace(/\.?0+$/, '') || '0';
@@ -672,6 +682,7 @@ export function productRows(product: ExportedProduct): string[][] {
       'Variant Inventory Qty (at export)': combo ? String(isFirst ? product.stock : 0) : '',
       'Image Src': image ?? '',
       'Image Position': image ? String(index + 1) : '',
+      'Exported At': isFirst ? product.exportedAt : '',
     };
     rows.push(CSV_COLUMNS.map((column) => escapeFormula(cells[column])));
   }

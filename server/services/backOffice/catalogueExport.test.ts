@@ -32,7 +32,7 @@ afterAll(async () => {
 
 test('every product once, in id order, across the pages', async () => {
   let text = '';
-  for await (const chunk of exportCatalogue(t.db, 'https://shop.example')) text += String(chunk);
+  for await (const chunk of exportCatalogue(t.db, 'https://shop.example', new Date())) text += String(chunk);
   const lines = text.trimEnd().split('\n');
   expect(lines[0]?.startsWith('\uFEFFHandle,Title,')).toBe(true);
   const handles = lines.slice(1).map((line) => line.split(',')[0]);
@@ -43,7 +43,7 @@ test('every product once, in id order, across the pages', async () => {
 
 test('a reader that takes nothing more leaves the rest unread', async () => {
   expect(firstPageBytes).toBeGreaterThan(0);
-  const csv = exportCatalogue(t.db, 'https://shop.example');
+  const csv = exportCatalogue(t.db, 'https://shop.example', new Date());
   await once(csv, 'readable');
   csv.read();
   // Time for the stream to read ahead as far as it would (an upper bound is checked: waiting longer only helps).

@@ -38,7 +38,7 @@ function byProduct<T extends { productId: number }>(rows: T[]): Map<number, T[]>
  * object a row through csv-stringify's stream) they lived across the socket's waits and were promoted: 100 000
  * products grew the heap by ≈ 85 MB of garbage before a full collection (docs/performance.md).
  */
-async function* cataloguePages(db: Db, publicUrl: string): AsyncGenerator<string> {
+async function* cataloguePages(db: Db, publicUrl: string, now: Date): AsyncGenerator<string> {
   yield stringify([[...CSV_COLUMNS]], { bom: true });
   let after = 0;
   for (;;) {
@@ -71,6 +71,7 @@ async function* cataloguePages(db: Db, publicUrl: string): AsyncGenerator<string
           sizes: bilingualOf(own, 'size'),
           colors: bilingualOf(own, 'color'),
           images: (images.get(product.id) ?? []).map((row) => absoluteImage(publicUrl, row.image)),
+          exportedAt: now.toISOString(),
         }),
       );
     }
@@ -110,10 +111,11 @@ export async function recordCatalogueExport(
 export function exportCatalogue(
   db: Db,
   publicUrl: string,
+  now: Date,
   onError: (error: Error) => void = () => undefined,
 ): Readable {
   // Not object mode: the reply's pipe pauses it while the socket is full, and a page is read only when asked for.
-  const csv = Readable.from(cataloguePages(db, publicUrl), { objectMode: false });
+  const csv = Readable.from(cataloguePages(db, publicUrl, now), { objectMode: false });
   csv.on('error', onError);
   return csv;
 }

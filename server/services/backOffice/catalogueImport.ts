@@ -23,6 +23,7 @@ import {
   deleteImages,
   deleteImportItems,
   deleteImportJob,
+  exportStockApplied,
   failedImportItems,
   handlesAndSkusTaken,
   importJobRow,
@@ -40,6 +41,7 @@ import {
   productsWithParts,
   recentImportJobs,
   recordBatch,
+  recordExportStock,
   updateAttributeValue,
   updateImagePosition,
   updateImportJob,
@@ -503,6 +505,17 @@ interface BatchContext {
   attributes: Map<number, AttributeRow[]>;
   images: Map<number, ImageRow[]>;
   categories: Map<string, number>;
+  /** the file stock an earlier import of the same export set, by exportStockKey */
+  exportStock: Map<string, number>;
+}
+
+const exportStockKey = (productId: number, exportedAt: string) => `${String(productId)}|${exportedAt}`;
+
+/** The export's stock figure the import records for the product (null: a file that is no export of the shop's). */
+function exportStockOf(item: ImportedProduct): { exportedAt: string; fileStock: number } | null {
+  if (item.exportedAt === undefined || item.stockAtExport === undefined || item.kept?.includes('stock'))
+    return null;
+  return { exportedAt: item.exportedAt, fileStock: item.stock };
 }
 
 function groupBy<T extends { productId: number }>(rows: T[]): Map<number, T[]> {
@@ -636,9 +649,12 @@ function withShopValues(
   attributes: AttributeRow[],
   images: ImageRow[],
   publicUrl: string,
+  appliedBefore: number | undefined,
 ): ImportedProduct {
   const kept = new Set(wanted.kept ?? []);
-  const stock = kept.has('stock') ? current.stockQuantity : stockFromFile(wanted, current.stockQuantity);
+  const stock = kept.has('stock')
+    ? current.stockQuantity
+    : stockFromFile(wanted, current.stockQuantity, appliedBefore);
   if (kept.size === 0) return { ...wanted, stock };
   const values = (kind: 'size' | 'color') =>
     attributes.filter((row) => row.kind === kind).map((row) => ({ en: row.nameEn, ar: row.nameAr }));
@@ -697,7 +713,17 @@ async function applyItem(
     (item.category.ar ? context.categories.get(categoryKey(item.category.ar)) : undefined);
   const currentAttributes = current ? (context.attributes.get(current.id) ?? []) : [];
   const currentImages = current ? (context.images.get(current.id) ?? []) : [];
-  const wanted = current ? withShopValues(item, current, currentAttributes, currentImages, publicUrl) : item;
+  const exportStock = exportStockOf(item);
+  const wanted = current
+    ? withShopValues(
+        item,
+        current,
+        currentAttributes,
+        currentImages,
+        publicUrl,
+        exportStock ? context.exportStock.get(exportStockKey(current.id, exportStock.exportedAt)) : undefined,
+      )
+    : item;
 
   if (current && knownCategory !== undefined) {
     const next = valuesOf(wanted, knownCategory);
@@ -780,6 +806,7 @@ async function applyItem(
               import_id: importId,
             },
           },
+          exportStock,
           now,
         },
       };
@@ -791,8 +818,11 @@ async function applyItem(
       const shop = current ? await lockedImportProduct(tx, current.id) : undefined;
       if (current && !shop) throw new Error('the product was deleted during the import');
       const shopParts = current ? await partsOf(tx, [current.id]) : { attributes: [], images: [] };
+      // read again under the product's lock: another import of the same export may have set it meanwhile
+      const [applied] =
+        shop && exportStock ? await exportStockApplied(tx, [shop.id], [exportStock.exportedAt]) : [];
       const target = shop
-        ? withShopValues(item, shop, shopParts.attributes, shopParts.images, publicUrl)
+        ? withShopValues(item, shop, shopParts.attributes, shopParts.images, publicUrl, applied?.fileStock)
         : wanted;
       const kept = new Set(item.kept ?? []);
       const categoryId =
@@ -805,6 +835,7 @@ async function applyItem(
       const next = valuesOf(target, categoryId);
       const productId = shop ? shop.id : await insertProduct(tx, next, now);
       if (shop) await updateProductValues(tx, shop.id, next);
+      if (exportStock) await recordExportStock(tx, { productId, ...exportStock });
 
       // Sizes and colours (unless the file has no option columns): kept by their English name (cart lines point at
       // them), the rest added or removed.
@@ -934,6 +965,12 @@ async function contextFor(db: Db, items: ImportedProduct[]): Promise<BatchContex
     ),
     allCategories(db),
   ]);
+  const exportedAts = [...new Set(items.flatMap((item) => (item.exportedAt ? [item.exportedAt] : [])))];
+  const applied = await exportStockApplied(
+    db,
+    found.products.map((product) => product.id),
+    exportedAts,
+  );
   const byCategory = new Map<string, number>();
   for (const category of categories) {
     byCategory.set(categoryKey(category.nameEn), category.id);
@@ -948,6 +985,9 @@ async function contextFor(db: Db, items: ImportedProduct[]): Promise<BatchContex
     attributes: groupBy(found.attributes),
     images: groupBy(found.images),
     categories: byCategory,
+    exportStock: new Map(
+      applied.map((row) => [exportStockKey(row.productId, row.exportedAt), row.fileStock]),
+    ),
   };
 }
 
