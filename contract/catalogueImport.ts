@@ -32,6 +32,7 @@ export const IMPORT_ISSUES = {
   title_missing: 'The product’s first row needs a title.',
   price_missing: 'The product needs a variant price.',
   price_invalid: 'Not a price: “{{value}}” (digits, at most 3 decimals, below 100000000).',
+  price_not_positive: 'The price must be above 0: “{{value}}”.',
   quantity_invalid: 'Not a whole number of pieces: “{{value}}”.',
   quantity_negative: 'A negative quantity counts as 0.',
   quantity_too_large: 'At most {{max}} pieces in stock, as in the product form: “{{value}}”.',

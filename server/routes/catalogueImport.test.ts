@@ -391,6 +391,31 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     expect(job.issues.find((issue) => issue.code === 'price_invalid')?.params).toEqual({ value: '12.3456' });
   });
 
+  test('a price of 0 is refused on its line, with a compare-at price too (it could be ordered for nothing)', async () => {
+    const csv = [
+      'Handle,Title,Type,Variant Price,Variant Compare At Price',
+      'free-thing,Free thing,Imported shirts,0,',
+      'free-sale,Free sale,Imported shirts,0.000,10',
+      'paid-thing,Paid thing,Imported shirts,2,0',
+    ].join('\n');
+    const job = await rejects(csv);
+    expect(job.issues.filter((issue) => issue.severity === 'error')).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 'Variant Price',
+        code: 'price_not_positive',
+        params: { value: '0' },
+        message: 'The price must be above 0: “0”.',
+      }),
+      expect.objectContaining({
+        line: 3,
+        column: 'Variant Price',
+        code: 'price_not_positive',
+        params: { value: '0.000' },
+      }),
+    ]);
+  });
+
   test("two of the file's products that are one of the shop's (a new handle with its SKU, and its old handle) are refused", async () => {
     // linen-shirt (SKU LS-S-W) is the shop's since the Shopify file above: renamed by its SKU on one row, updated by its
     // handle on another, the second would undo the first.

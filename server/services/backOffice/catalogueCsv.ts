@@ -495,6 +495,8 @@ export class ProductReader {
         } else {
           const value = parseMoney(priceText);
           if (value === null) fail(row.line, 'Variant Price', 'price_invalid', { value: priceText });
+          // the product form refuses it too: the product could be ordered for nothing
+          else if (value === 0) fail(row.line, 'Variant Price', 'price_not_positive', { value: priceText });
           else if (price === null) {
             price = value;
             const compareText = this.cell(row, 'Variant Compare At Price');
