@@ -298,6 +298,50 @@ describe('a Shopify export with our Arabic columns', () => {
   });
 });
 
+describe('a Shopify file without our Arabic option columns', () => {
+  test('the shop keeps its Arabic sizes and colours; a new value, or a new product, gets the English name', async () => {
+    const ours = [
+      'Handle,Title,Title (Arabic),Type,Option1 Name,Option1 Value,Option1 Value (Arabic),Option2 Name,Option2 Value,Option2 Value (Arabic),Variant Price',
+      'arabic-options,Arabic options,خيارات,Imported shirts,Size,S,صغير,Color,Red,أحمر,5',
+      'arabic-options,,,,,M,وسط,,Red,أحمر,5',
+    ].join('\n');
+    expect(await runToEnd((await upload(ours)).json<CatalogueImport>().id)).toMatchObject({ created: 1 });
+    const namesOf = async (handle: string) => {
+      const product = await productByHandle(handle);
+      const rows = await t.db
+        .select()
+        .from(productAttributeValues)
+        .where(eq(productAttributeValues.productId, product?.id ?? 0))
+        .orderBy(asc(productAttributeValues.kind), asc(productAttributeValues.position));
+      return rows.map((row) => [row.kind, row.nameEn, row.nameAr]);
+    };
+    const shopify = [
+      'Handle,Title,Title (Arabic),Type,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price',
+      'arabic-options,Arabic options,خيارات,Imported shirts,Size,S,Color,Red,5',
+      'arabic-options,,,,,M,,Red,5',
+      'arabic-options,,,,,L,,Red,5',
+      'new-options,New options,جديد,Imported shirts,Size,S,,,5',
+    ].join('\n');
+    expect(await runToEnd((await upload(shopify)).json<CatalogueImport>().id)).toMatchObject({
+      created: 1,
+      updated: 1,
+      failed: 0,
+    });
+    expect(await namesOf('arabic-options')).toEqual([
+      ['color', 'Red', 'أحمر'],
+      ['size', 'S', 'صغير'],
+      ['size', 'M', 'وسط'],
+      ['size', 'L', 'L'],
+    ]);
+    expect(await namesOf('new-options')).toEqual([['size', 'S', 'S']]);
+    // the same file again changes nothing
+    expect(await runToEnd((await upload(`${shopify}\n`)).json<CatalogueImport>().id)).toMatchObject({
+      updated: 0,
+      unchanged: 2,
+    });
+  });
+});
+
 describe('resumable', () => {
   const csv = [
     HEADER,

@@ -117,7 +117,14 @@ export interface ImportedProduct extends CsvProduct {
   stockAtExport?: number;
   /** which export the file is (`Exported At`): with stockAtExport, see stockFromFile */
   exportedAt?: string;
+  /**
+   * the options whose Arabic names the file has no column for (Shopify's file, Option3): their values carry the
+   * English name as the Arabic one, and an existing product keeps the Arabic it has for a value of that English name
+   */
+  optionsArabicKept?: OptionKind[];
 }
+
+type OptionKind = 'size' | 'color';
 
 /**
  * An existing product's stock from its file. A file exported earlier and edited since carries the stock of that
@@ -472,6 +479,12 @@ export class ProductReader {
       return null;
     });
     const values = { size: new Map<string, Bilingual>(), color: new Map<string, Bilingual>() };
+    const optionsArabicKept = new Set<OptionKind>();
+    (['Option1', 'Option2', 'Option3'] as const).forEach((option, index) => {
+      const kind = optionKinds[index];
+      const arabic = option === 'Option3' ? undefined : this.header.index[`${option} Value (Arabic)`];
+      if (kind && arabic === undefined) optionsArabicKept.add(kind);
+    });
     let price: number | null = null;
     let compareAt: number | null = null;
     let pricesDiffer = false;
@@ -618,6 +631,7 @@ export class ProductReader {
       colors: [...values.color.values()].slice(0, LIMITS.values),
       images: pictures.slice(0, LIMITS.images).map((picture) => picture.url),
       ...(this.header.kept.length > 0 ? { kept: this.header.kept } : {}),
+      ...(optionsArabicKept.size > 0 ? { optionsArabicKept: [...optionsArabicKept] } : {}),
     };
   }
 }

@@ -655,7 +655,19 @@ function withShopValues(
   const stock = kept.has('stock')
     ? current.stockQuantity
     : stockFromFile(wanted, current.stockQuantity, appliedBefore);
-  if (kept.size === 0) return { ...wanted, stock };
+  // A value named in English only (the file has no Arabic column for its option) keeps the shop's Arabic name: the
+  // English one stands in for it only on a value the shop does not have yet.
+  const arabicKept = new Set(wanted.optionsArabicKept ?? []);
+  const withShopArabic = (kind: 'size' | 'color', list: Bilingual[]) =>
+    arabicKept.has(kind)
+      ? list.map((value) => {
+          const shop = attributes.find((row) => row.kind === kind && row.nameEn === value.en);
+          return shop && value.ar === value.en ? { en: value.en, ar: shop.nameAr } : value;
+        })
+      : list;
+  const sizes = withShopArabic('size', wanted.sizes);
+  const colors = withShopArabic('color', wanted.colors);
+  if (kept.size === 0) return { ...wanted, stock, sizes, colors };
   const values = (kind: 'size' | 'color') =>
     attributes.filter((row) => row.kind === kind).map((row) => ({ en: row.nameEn, ar: row.nameAr }));
   let { price, discountedPrice } = wanted;
@@ -687,8 +699,8 @@ function withShopValues(
     stock,
     sale: kept.has('tags') ? current.sale : wanted.sale,
     offer: kept.has('tags') ? current.offer : wanted.offer,
-    sizes: kept.has('options') ? values('size') : wanted.sizes,
-    colors: kept.has('options') ? values('color') : wanted.colors,
+    sizes: kept.has('options') ? values('size') : sizes,
+    colors: kept.has('options') ? values('color') : colors,
     images: kept.has('images')
       ? images.map((row) => row.sourceUrl ?? absoluteImage(publicUrl, row.image))
       : wanted.images,
