@@ -924,6 +924,61 @@ describe('export', () => {
     expect(await t.db.select().from(productImages).orderBy(asc(productImages.id))).toEqual(imagesBefore);
   });
 
+  test('a description of many line breaks or line-end spaces and a picture shown twice read back unchanged', async () => {
+    const [category] = await t.db.select({ id: categories.id }).from(categories).limit(1);
+    const [made] = await t.db
+      .insert(products)
+      .values({
+        handle: 'round-trip',
+        categoryId: category?.id ?? 0,
+        nameEn: 'Round trip',
+        nameAr: 'ذهاب وإياب',
+        descriptionEn: 'First\n\n\n\nlast  ',
+        descriptionAr: 'أول \t\n\n\nآخر',
+        price: 4,
+        stockQuantity: 3,
+      })
+      .returning({ id: products.id });
+    const id = made?.id ?? 0;
+    await t.db.insert(productImages).values(
+      ['/media/a.svg', '/media/b.svg', '/media/a.svg'].map((image, position) => ({
+        productId: id,
+        image,
+        position,
+      })),
+    );
+    const csvRows = parse(await exportCsv(), { bom: true }) as string[][];
+    const header = csvRows[0] ?? [];
+    const own = csvRows.filter((row) => row[0] === 'round-trip');
+    const fileOf = (rows: string[][]) =>
+      [header, ...rows]
+        .map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(','))
+        .join('\n');
+    const before = await productByHandle('round-trip');
+    const imagesOf = () =>
+      t.db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.position));
+    const imagesBefore = await imagesOf();
+    const job = (await upload(fileOf(own))).json<CatalogueImport>();
+    expect(await runToEnd(job.id)).toMatchObject({ updated: 0, unchanged: 1, failed: 0 });
+    expect(await productByHandle('round-trip')).toEqual(before);
+    expect(await imagesOf()).toEqual(imagesBefore);
+    // a price changed in the file changes the price only
+    const first = [...(own[0] ?? [])];
+    first[header.indexOf('Variant Price')] = '5';
+    const priced = (await upload(fileOf([first, ...own.slice(1)]))).json<CatalogueImport>();
+    expect(await runToEnd(priced.id)).toMatchObject({ updated: 1, failed: 0 });
+    expect(await productByHandle('round-trip')).toMatchObject({
+      price: 5,
+      descriptionEn: before?.descriptionEn,
+      descriptionAr: before?.descriptionAr,
+    });
+    expect(await imagesOf()).toEqual(imagesBefore);
+  });
+
   test('an export edited and imported later: only the edit to the stock is made, to the stock as it is then', async () => {
     const csvRows = parse(await exportCsv(), { bom: true }) as string[][];
     const header = csvRows[0] ?? [];

@@ -71,7 +71,9 @@ import {
   type Bilingual,
   type Header,
   type ImportedProduct,
+  htmlToText,
   stockFromFile,
+  textToHtml,
 } from './catalogueCsv';
 
 export const IMPORT_MESSAGES = {
@@ -639,6 +641,11 @@ function currentValues(row: ImportProductRow): ProductValues {
   };
 }
 
+/** The file's text, or the shop's when the file's is what the export of the shop's reads back as. */
+function asExported(file: string, shop: string): string {
+  return file !== shop && htmlToText(textToHtml(shop)) === file ? shop : file;
+}
+
 /**
  * The file's product, with the fields its file has no column for (ImportedProduct.kept) as the shop has them: in the
  * order the shop keeps them, so a product the file does not change compares as unchanged.
@@ -667,7 +674,28 @@ function withShopValues(
       : list;
   const sizes = withShopArabic('size', wanted.sizes);
   const colors = withShopArabic('color', wanted.colors);
-  if (kept.size === 0) return { ...wanted, stock, sizes, colors };
+  // The export's round trip is not exact (a description's runs of line breaks and line-end spaces, a picture shown
+  // twice): a file that says what the shop's export of them reads back as leaves the shop's as they are.
+  const description = {
+    en: asExported(wanted.description.en, current.descriptionEn),
+    ar: asExported(wanted.description.ar, current.descriptionAr),
+  };
+  const shopImages = images.map((row) => absoluteImage(publicUrl, row.image));
+  const firstOfEach = images.filter(
+    (row, index) =>
+      !images
+        .slice(0, index)
+        .some(
+          (earlier) =>
+            earlier.image === row.image || (row.sourceUrl !== null && earlier.sourceUrl === row.sourceUrl),
+        ),
+  );
+  const sameImages =
+    firstOfEach.length < images.length &&
+    firstOfEach.length === wanted.images.length &&
+    firstOfEach.every((row, index) => imageMatches(publicUrl, row, wanted.images[index] ?? ''));
+  const fileImages = sameImages ? shopImages : wanted.images;
+  if (kept.size === 0) return { ...wanted, description, images: fileImages, stock, sizes, colors };
   const values = (kind: 'size' | 'color') =>
     attributes.filter((row) => row.kind === kind).map((row) => ({ en: row.nameEn, ar: row.nameAr }));
   let { price, discountedPrice } = wanted;
@@ -686,8 +714,8 @@ function withShopValues(
     sku: kept.has('sku') ? current.sku : wanted.sku,
     name: { en: wanted.name.en, ar: kept.has('nameAr') ? current.nameAr : wanted.name.ar },
     description: {
-      en: kept.has('descriptionEn') ? current.descriptionEn : wanted.description.en,
-      ar: kept.has('descriptionAr') ? current.descriptionAr : wanted.description.ar,
+      en: kept.has('descriptionEn') ? current.descriptionEn : description.en,
+      ar: kept.has('descriptionAr') ? current.descriptionAr : description.ar,
     },
     brand: kept.has('brand') ? current.brand : wanted.brand,
     collection: {
@@ -703,7 +731,7 @@ function withShopValues(
     colors: kept.has('options') ? values('color') : colors,
     images: kept.has('images')
       ? images.map((row) => row.sourceUrl ?? absoluteImage(publicUrl, row.image))
-      : wanted.images,
+      : fileImages,
   };
 }
 
@@ -753,7 +781,10 @@ async function applyItem(
   // fetched and put through the upload's pipeline. One that fails leaves the product as it was.
   const pictures: { keep?: ImageRow; image: string; sourceUrl: string | null }[] = [];
   for (const url of wanted.images) {
-    const kept = currentImages.find((row) => imageMatches(publicUrl, row, url));
+    // a picture shown twice is two of the product's rows: each kept once
+    const kept = currentImages.find(
+      (row) => imageMatches(publicUrl, row, url) && !pictures.some((picture) => picture.keep?.id === row.id),
+    );
     if (kept) {
       pictures.push({ keep: kept, image: kept.image, sourceUrl: kept.sourceUrl });
       continue;
