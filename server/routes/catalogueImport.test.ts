@@ -405,6 +405,28 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     expect(job.issues).toEqual([expect.objectContaining({ line: 2, severity: 'error', code: 'csv_quote' })]);
   });
 
+  test('a Windows line break inside a quoted cell is one line, as a spreadsheet or an editor counts it', async () => {
+    for (const end of ['\n', '\r\n']) {
+      const rows = [
+        'Handle,Title,Type,Variant Price',
+        'one,"d\r\nmore",Imported shirts,1',
+        'bad-one,Bad,Imported shirts,abc',
+        'two,"a\r\nb\r\n\r\nc",Imported shirts,1',
+        '',
+        'bad-two,Bad,Imported shirts,abc',
+      ];
+      const errorsOf = (job: CatalogueImport) =>
+        job.issues.filter((issue) => issue.severity === 'error').map((issue) => [issue.line, issue.code]);
+      expect(errorsOf(await rejects(rows.join(end)))).toEqual([
+        [4, 'price_invalid'],
+        [10, 'price_invalid'],
+      ]);
+      // a quote never closed: where its record starts
+      const broken = [...rows.map((row) => row.replace(',abc', ',1')), 'broken,"Broken,Imported shirts,1'];
+      expect(errorsOf(await rejects(broken.join(end)))).toEqual([[11, 'csv_quote']]);
+    }
+  });
+
   test('errors by line and column; unknown columns and formulas reported', async () => {
     const csv = [
       `${HEADER},Favourite colour`,

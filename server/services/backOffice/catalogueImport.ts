@@ -196,6 +196,17 @@ function csvIssueCode(error: CsvError): ImportIssueCode {
   return 'csv_malformed';
 }
 
+/**
+ * The Windows line breaks (CR LF) inside a record's quoted cells: csv-parse counts each as two lines, a spreadsheet or
+ * an editor as one, and the report's line numbers are the ones the merchant sees there.
+ */
+function windowsBreaks(record: string[]): number {
+  let found = 0;
+  for (const cell of record)
+    for (let at = cell.indexOf('\r\n'); at >= 0; at = cell.indexOf('\r\n', at + 2)) found += 1;
+  return found;
+}
+
 interface Report {
   issues: ImportIssueRecord[];
   errors: number;
@@ -356,6 +367,7 @@ async function checkInto(
 
   // The last line a record ended on, as the parser goes: a broken quote is reported where its record starts.
   let parsedUpTo = 0;
+  let parsedWindowsBreaks = 0;
   const parser = parse({
     bom: true,
     skip_empty_lines: true,
@@ -363,9 +375,11 @@ async function checkInto(
     relax_column_count: true,
     // A cell of megabytes (one never closed quote, or a header of a million columns) ends the reading with an error.
     max_record_size: LIMITS.recordCharacters,
-    on_record: (record: string[], context: { lines: number }) => {
-      parsedUpTo = context.lines;
-      return record;
+    on_record: (entry: string[], context: { lines: number }) => {
+      // with `info`, the record comes wrapped with it (csv-parse's types say otherwise)
+      parsedWindowsBreaks += windowsBreaks((entry as unknown as { record: string[] }).record);
+      parsedUpTo = context.lines - parsedWindowsBreaks;
+      return entry;
     },
   });
   let parseFailed = false;
@@ -390,6 +404,7 @@ async function checkInto(
 
   let lastLine = 0;
   let lastEmpty = 0;
+  let recordWindowsBreaks = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -397,7 +412,8 @@ async function checkInto(
     }>) {
       // The line a record starts on: after the previous one's end and the empty lines skipped since.
       const line = lastLine + 1 + (info.empty_lines - lastEmpty);
-      lastLine = info.lines;
+      recordWindowsBreaks += windowsBreaks(record);
+      lastLine = info.lines - recordWindowsBreaks;
       lastEmpty = info.empty_lines;
       if (!notUtf8Reported && record.some((cell) => cell.includes('\uFFFD'))) {
         notUtf8Reported = true;
@@ -429,7 +445,8 @@ async function checkInto(
     parseFailed = true;
     const { lines } = error as unknown as { lines?: unknown };
     const code = csvIssueCode(error);
-    const errorLine = code === 'csv_quote' ? parsedUpTo + 1 : typeof lines === 'number' ? lines : 0;
+    const errorLine =
+      code === 'csv_quote' ? parsedUpTo + 1 : typeof lines === 'number' ? lines - parsedWindowsBreaks : 0;
     addIssue(report, { line: errorLine, column: '', severity: 'error', code, params: {} });
   }
   await feeding;
