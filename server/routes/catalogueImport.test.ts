@@ -1101,6 +1101,21 @@ describe('export', () => {
     expect(await stockNow()).toBe(start - 1 + 5 - 2);
   });
 
+  test('a product an export file brings new, imported again, keeps the stock it was given', async () => {
+    // one of a category the shop has (written with the run's other new products), one of a new category (alone)
+    const [known] = await t.db.select({ name: categories.nameEn }).from(categories).limit(1);
+    const file = [
+      'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export),Exported At',
+      `brought-known,Brought known,"${known?.name ?? ''}",2,10,7,2026-01-02T03:04:05.678Z`,
+      'brought-new-type,Brought new type,Brought things,2,10,7,2026-01-02T03:04:05.678Z',
+    ].join('\n');
+    const importFile = async () => runToEnd((await upload(file)).json<CatalogueImport>().id);
+    expect(await importFile()).toMatchObject({ created: 2, failed: 0 });
+    expect(await importFile()).toMatchObject({ created: 0, updated: 0, unchanged: 2, failed: 0 });
+    expect((await productByHandle('brought-known'))?.stockQuantity).toBe(10);
+    expect((await productByHandle('brought-new-type'))?.stockQuantity).toBe(10);
+  });
+
   test('a file without the export figure sets the stock (Shopify’s); an edit below what is left makes 0', async () => {
     const [product] = await t.db
       .select({ handle: products.handle, stock: products.stockQuantity, price: products.price })
