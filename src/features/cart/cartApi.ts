@@ -4,7 +4,7 @@ import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
 import { loadShopTexts } from '../../i18n/i18n';
 import { addAwaitsSignIn, cartChanged, selectCartArgs, selectGuestToken } from './cartSlice';
-import { limitInRefusal } from './quantity';
+import { limitInRefusal, stockInRefusal } from './quantity';
 import type { AddToCartResponse, CartArgs, CartItem } from './types';
 
 export const CART_LIST = { type: 'Cart', id: 'LIST' } as const;
@@ -61,6 +61,7 @@ async function sayAddRefused(
   const { notify, t } = services;
   const status = statusOf(error);
   const limit = limitInRefusal(error);
+  const stock = stockInRefusal(error);
   if (status === 401) {
     notify.warning(t('catalog.product.login_to_add'), { toastId: 'login-to-add' });
     dispatch(loginRequired({ reason: 'add_to_cart' }));
@@ -72,6 +73,10 @@ async function sayAddRefused(
     // The cart already holds (nearly) as many of the product as one order may have.
     await loadShopTexts();
     notify.error(t('cart.quantity.over_limit', { count: limit }), { toastId: 'add-to-cart-failed' });
+  } else if (stock !== null) {
+    // Trying again cannot help: the shop has no more than this (the cart's pieces of it counted).
+    await loadShopTexts();
+    notify.error(t('cart.quantity.over_stock', { count: stock }), { toastId: 'add-to-cart-failed' });
   } else {
     notify.error(t('catalog.product.error_adding_to_cart'), { toastId: 'add-to-cart-failed' });
   }

@@ -47,3 +47,17 @@ export function limitInRefusal(error: unknown): number | null {
   }
   return null;
 }
+
+const STOCK_REFUSAL = /available stock \((\d+)\)/;
+
+/** The stock a 422 answer of the cart's add/update names ("… greater than the available stock (4)."), else null. */
+export function stockInRefusal(error: unknown): number | null {
+  const data = (error as { status?: unknown; data?: { errors?: { quantity?: unknown } } } | null) ?? null;
+  if (data?.status !== 422) return null;
+  const messages = data.data?.errors?.quantity;
+  for (const message of Array.isArray(messages) ? messages : []) {
+    const match = typeof message === 'string' ? STOCK_REFUSAL.exec(message) : null;
+    if (match) return Number(match[1]);
+  }
+  return null;
+}

@@ -274,6 +274,46 @@ describe('ProductPage', () => {
   });
 
   it.each([
+    ['en', 'Increase quantity', 'Only 2 pieces are available.'],
+    ['ar', 'زيادة الكمية', 'المتوفر 2 قطعة فقط.'],
+  ] as const)('(%s) plus stops at the stock, and the shopper is told', async (language, increase, said) => {
+    const product = makeProduct({ id: 41, category: 'Extra', stock_quantity: 2 });
+    server.use(...catalogHandlers({ categories: withProduct(product) }));
+    const { user } = render(41, language);
+    await screen.findByRole('heading', { level: 1 });
+    const plus = screen.getByRole('button', { name: increase });
+    await user.click(plus);
+    expect(plus).toBeDisabled();
+    expect(screen.getByTestId('quantity-limit')).toHaveTextContent(said);
+  });
+
+  it.each([
+    [
+      'en',
+      'Add to cart',
+      'Only 4 pieces of this product are available, counting those already in your cart.',
+    ],
+    ['ar', 'أضف إلى السلة', 'المتوفر من هذا المنتج 4 قطع فقط، بما في ذلك ما في سلتك.'],
+  ] as const)(
+    '(%s) an add the server refuses for its stock says how many there are',
+    async (language, addLabel, said) => {
+      const message = 'The quantity may not be greater than the available stock (4).';
+      server.use(
+        ...catalogHandlers(),
+        http.post(apiUrl('guest/cart/add'), () =>
+          HttpResponse.json({ message, errors: { quantity: [message] } }, { status: 422 }),
+        ),
+      );
+      const { user } = render(4, language);
+      await screen.findByRole('heading', { level: 1 });
+      await user.click(screen.getByRole('radio', { name: 'Navy' }));
+      await user.click(screen.getByRole('radio', { name: 'L' }));
+      await user.click(screen.getByRole('button', { name: addLabel }));
+      expect(await screen.findByText(said)).toBeInTheDocument();
+    },
+  );
+
+  it.each([
     ['en', 'Add to cart', 'Your cart cannot hold more than 10 pieces of this product'],
     ['ar', 'أضف إلى السلة', 'لا يمكن أن تحتوي سلتك على أكثر من 10 قطع من هذا المنتج'],
   ] as const)('(%s) an add the server refuses for the cap says so', async (language, addLabel, said) => {

@@ -174,10 +174,13 @@ function quantityFromDraft(draft: string, max: number): number {
 function QuantityStepper({
   draft,
   max,
+  byStock,
   onDraftChange,
 }: {
   draft: string;
   max: number;
+  /** the stock, not the per-order cap, is what `max` is */
+  byStock: boolean;
   onDraftChange: (draft: string) => void;
 }) {
   const { t } = useTranslation();
@@ -221,7 +224,7 @@ function QuantityStepper({
       </div>
       {atLimit && (
         <p className="small text-body-secondary mb-3" role="status" data-testid="quantity-limit">
-          {t('catalog.product.quantity_limit', { count: max })}
+          {t(byStock ? 'catalog.product.quantity_stock' : 'catalog.product.quantity_limit', { count: max })}
         </p>
       )}
     </>
@@ -279,7 +282,10 @@ function ProductDetail({ product }: { product: Product }) {
   const currency = useAppSelector(selectCurrency);
   const [selection, setSelection] = useState<Selection>({ size: null, color: null });
   const [quantityDraft, setQuantityDraft] = useState('1');
-  const maxQuantity = getConfig().maxQuantityPerProduct;
+  // No more than the shop has (the server refuses more) nor than one order may have.
+  const limit = getConfig().maxQuantityPerProduct;
+  const inStock = Math.max(1, product.stock_quantity);
+  const maxQuantity = Math.min(limit, inStock);
   const quantity = quantityFromDraft(quantityDraft, maxQuantity);
   const [refusal, setRefusal] = useState<AddRefusal | null>(null);
   const sizes = attributeOptions(product, 'size');
@@ -358,7 +364,12 @@ function ProductDetail({ product }: { product: Product }) {
         </dl>
         <ColourSelector options={colours} value={selection.color} onChange={(color) => choose({ color })} />
         <SizeSelector options={sizes} value={selection.size} onChange={(size) => choose({ size })} />
-        <QuantityStepper draft={quantityDraft} max={maxQuantity} onDraftChange={setQuantityDraft} />
+        <QuantityStepper
+          draft={quantityDraft}
+          max={maxQuantity}
+          byStock={inStock < limit}
+          onDraftChange={setQuantityDraft}
+        />
         {refusal && (
           <p className="text-danger small" role="alert" data-testid="add-refusal">
             {t(REFUSAL_KEYS[refusal])}
