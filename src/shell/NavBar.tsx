@@ -1,6 +1,6 @@
 import { memo, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 
 import { languageChanged, searchSubmitted } from '../app/events';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -212,11 +212,42 @@ const CartLink = memo(function CartLink({ onClick }: { onClick: () => void }) {
   );
 });
 
-/** What the phone menu holds (inline on large screens): opening or closing the menu does not render it again. */
-const NavMenu = memo(function NavMenu({ onDone }: { onDone: () => void }) {
+/**
+ * The switch to the other language. An address that names its language (`?lng=`, a shared or indexed link) is made
+ * to name the new one: the address outranks the stored choice at the next start, so a reload would switch back.
+ */
+function LanguageToggle() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const other = language === 'ar' ? 'en' : 'ar';
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-secondary btn-sm mx-lg-2 my-2 my-lg-0 language-toggle"
+      lang={other}
+      aria-label={t('shell.nav.language_toggle_label')}
+      onClick={() => {
+        dispatch(languageChanged(other));
+        const params = new URLSearchParams(location.search);
+        if (!params.has('lng')) return;
+        params.set('lng', other);
+        void navigate(
+          { pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash },
+          { replace: true, state: location.state as unknown },
+        );
+      }}
+    >
+      {t('shell.nav.language_toggle')}
+    </button>
+  );
+}
+
+/** What the phone menu holds (inline on large screens): opening or closing the menu does not render it again. */
+const NavMenu = memo(function NavMenu({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   return (
     <>
       <ul className="navbar-nav me-lg-2">
@@ -229,15 +260,7 @@ const NavMenu = memo(function NavMenu({ onDone }: { onDone: () => void }) {
       <SearchBox onDone={onDone} />
       <ul className="navbar-nav align-items-lg-center">
         <li className="nav-item">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm mx-lg-2 my-2 my-lg-0 language-toggle"
-            lang={language === 'ar' ? 'en' : 'ar'}
-            aria-label={t('shell.nav.language_toggle_label')}
-            onClick={() => dispatch(languageChanged(language === 'ar' ? 'en' : 'ar'))}
-          >
-            {t('shell.nav.language_toggle')}
-          </button>
+          <LanguageToggle />
         </li>
         <AccountMenu onDone={onDone} />
       </ul>

@@ -99,6 +99,21 @@ describe('navigation bar', () => {
     expect(store.getState().settings.language).toBe('en');
   });
 
+  it('a language named in the address follows the switch, so a reload keeps the language chosen', async () => {
+    const { user, store } = renderWithProviders(
+      <>
+        <AppRoutes />
+        <AddressProbe />
+      </>,
+      { toasts: false, route: '/cart?lng=en&utm_source=x' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Switch to Arabic' }));
+    expect(store.getState().settings.language).toBe('ar');
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/cart\?lng=ar&utm_source=x$/);
+    await user.click(await screen.findByRole('button', { name: 'Switch to English' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/cart\?lng=en&utm_source=x$/);
+  });
+
   it('signed out, the account menu prompts to log in and opens the login modal', async () => {
     const { user, store } = renderShell();
     await user.click(screen.getByRole('button', { name: 'Account' }));
