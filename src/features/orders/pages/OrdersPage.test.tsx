@@ -285,6 +285,37 @@ describe('rating an item of a delivered order', () => {
     expect(within(again).getByRole('button', { name: 'Submit review' })).toBeDisabled();
   });
 
+  it.each([
+    [
+      'en',
+      'Show details',
+      'Rate Perfume 2',
+      '5 stars',
+      'Your review',
+      'Submit review',
+      'Your review could not be sent',
+    ],
+    ['ar', 'عرض التفاصيل', 'قيّم عطر 2', '5 نجوم', 'رأيك', 'إرسال التقييم', 'تعذّر إرسال تقييمك'],
+  ] as const)(
+    '(%s) a review that could not be sent says so and keeps what was written',
+    async (language, details, rate, stars, reviewLabel, submitLabel, said) => {
+      serve([makeOrder(2, 'completed')]);
+      server.use(http.post(apiUrl('reviews/add'), () => HttpResponse.error()));
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { user } = renderOrders(language);
+      await user.click(await screen.findByRole('button', { name: details }));
+      await user.click(screen.getByRole('button', { name: rate, hidden: true }));
+      const dialog = await screen.findByRole('dialog', { name: rate });
+      await user.click(within(dialog).getByRole('radio', { name: stars }));
+      await user.type(within(dialog).getByLabelText(reviewLabel), 'Lovely');
+      await user.click(within(dialog).getByRole('button', { name: submitLabel }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(said);
+      expect(within(dialog).getByLabelText(reviewLabel)).toHaveValue('Lovely');
+      expect(within(dialog).getByRole('button', { name: submitLabel })).toBeEnabled();
+      warn.mockRestore();
+    },
+  );
+
   it('is in Arabic too', async () => {
     serve([makeOrder(2, 'completed')]);
     const { user } = renderOrders('ar');
