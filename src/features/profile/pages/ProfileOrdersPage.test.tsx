@@ -35,7 +35,7 @@ it('the profile lists the orders with a canceled tab as well (Arabic)', async ()
   expect(screen.getAllByTestId('order-status').map((badge) => badge.textContent)).toEqual([
     'قيد التنفيذ',
     'تم التوصيل',
-    'canceled',
+    'ملغى',
   ]);
   await user.click(screen.getByRole('tab', { name: 'الملغاة' }));
   expect(screen.getAllByTestId('order-card')).toHaveLength(1);
