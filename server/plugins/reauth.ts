@@ -1,7 +1,8 @@
 // Sensitive back office actions ask the staff member to prove again who they are (the password, or a code from
 // the app) when the session's last proof is older than 15 minutes: a session left open on a shared computer, or a
 // stolen token, cannot change staff, record refunds or make big coupons. Which actions: staff changes (roles, the
-// staff second-factor switch), refunds, and coupons of 50 % or more, or 20 KWD or more.
+// staff second-factor switch), refunds, and coupons of 50 % or more, or 20 KWD or more, or allowed to make orders
+// free: made, or changed into one (its kind, more time or uses, switched back on: services/backOffice/coupons.ts).
 import type { FastifyRequest } from 'fastify';
 import { REAUTH_REFUSAL } from '../../contract/secondFactor';
 import { Forbidden, NotSignedIn } from '../services/errors';

@@ -125,6 +125,33 @@ test('a coupon of 50 % or 20 KWD and more asks; a smaller one does not; a code f
   expect((await coupon(staff.token, `HALF${stamp}`, 'percent', 50)).statusCode).toBe(201);
 });
 
+test('a change that makes a coupon big, or revives or frees a big one, asks too; narrowing or switching it off does not', async () => {
+  const staff = await signedInOwner('staff');
+  const stamp = Date.now().toString(36).toUpperCase();
+  const made = await coupon(staff.token, `GROW${stamp}`, 'percent', 49);
+  const id = made.json<{ coupon: { id: number } }>().coupon.id;
+  const change = (body: object) => call(t.app, 'PUT', `/api/admin/coupons/${id}`, body, staff.token);
+  clock.advance(16 * MINUTE);
+  // 49 % → 49 KWD: the value is kept and the kind changed, so the body names no big value.
+  expect((await change({ kind: 'amount' })).json()).toMatchObject({ code: 'reauth_required' });
+  expect((await change({ allows_free_orders: true })).json()).toMatchObject({ code: 'reauth_required' });
+  expect((await change({ value: 10 })).statusCode).toBe(200);
+
+  const proven = await signedInOwner('staff');
+  const big = await coupon(proven.token, `BIG${stamp}`, 'percent', 80);
+  expect(big.statusCode).toBe(201);
+  const bigId = big.json<{ coupon: { id: number } }>().coupon.id;
+  const changeBig = (body: object) => call(t.app, 'PUT', `/api/admin/coupons/${bigId}`, body, proven.token);
+  clock.advance(16 * MINUTE);
+  // Given more time or a lower minimum, or switched back on: a big coupon made to take more.
+  expect((await changeBig({ end_date: '2099-06-01' })).json()).toMatchObject({ code: 'reauth_required' });
+  expect((await changeBig({ min_total: 0 })).json()).toMatchObject({ code: 'reauth_required' });
+  expect((await changeBig({ is_active: false })).statusCode).toBe(200);
+  expect((await changeBig({ is_active: true })).json()).toMatchObject({ code: 'reauth_required' });
+  // Made small: no proof needed.
+  expect((await changeBig({ value: 20 })).statusCode).toBe(200);
+});
+
 test('the proof is one thing or the other, and only for staff', async () => {
   const owner = await signedInOwner();
   expect((await reauth(owner.token, {})).statusCode).toBe(422);

@@ -18,6 +18,7 @@ import {
 } from '../../db/queries/coupons';
 import { countCouponUses, couponUseCounts } from '../../db/queries/couponUses';
 import { foundById } from '../../lib/ids';
+import { isBigCoupon } from '../../plugins/reauth';
 import { mayMakeGoodsFree } from '../couponUses';
 import { Invalid, NotFound } from '../errors';
 import { auditOf, auditOfMany, changedFields, writeAudit, type Actor } from './audit';
@@ -152,11 +153,18 @@ export async function createCoupon(
   };
 }
 
+/** A coupon that takes this much off (plugins/reauth.ts), or makes orders free where it did not: a proof is asked. */
+function isSensitiveCoupon(fields: CouponFields, wasFree: boolean): boolean {
+  return isBigCoupon({ kind: fields.kind, value: fields.value }) || (fields.allowsFreeOrders && !wasFree);
+}
+
 export async function updateCoupon(
   deps: CatalogDeps,
   actor: Actor,
   idText: string,
   body: UpdateCouponBody,
+  /** throws when the session's last proof is too old (plugins/reauth.ts): asked of a change that makes a big coupon */
+  assertProof: () => void = () => undefined,
 ): Promise<{ message: string; coupon: AdminCoupon }> {
   const { db, now } = deps;
   const current = await foundById(idText, (id) => couponById(db, id), 'Coupon not found');
@@ -174,6 +182,14 @@ export async function updateCoupon(
     allowsFreeOrders: body.allows_free_orders ?? current.allowsFreeOrders,
   };
   await checkCoupon(db, fields, current.id);
+  // Judged as the coupon will be, not by the body: a kind changed under a kept value, a big coupon switched back on,
+  // given more time or uses, or allowed to make orders free is a big coupon made, as much as a new one.
+  const wanted = couponValues({ ...current, ...couponColumns(fields) });
+  const asked = changedFields(couponValues(current), wanted);
+  const onlySwitchedOff =
+    asked !== null && fields.isActive === false && Object.keys(asked.after).length === 1;
+  if (asked && !onlySwitchedOff && fields.isActive && isSensitiveCoupon(fields, current.allowsFreeOrders))
+    assertProof();
   const changed = await db.transaction(async (tx) => {
     const locked = await lockCoupon(tx, current.id);
     if (!locked) throw new NotFound('Coupon not found');

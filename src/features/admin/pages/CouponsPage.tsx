@@ -265,7 +265,8 @@ function SwitchButton({ coupon }: { coupon: AdminCoupon }) {
       testId="switch-coupon"
       onClick={() =>
         void act(
-          update({ id: coupon.id, changes: { is_active: !on } }),
+          // Switching a big coupon back on asks who is there first (reauth.ts): a function, so it runs again after.
+          () => update({ id: coupon.id, changes: { is_active: !on } }),
           t(on ? 'admin.coupons.switched_off' : 'admin.coupons.switched_on', { code: coupon.code }),
         )
       }
