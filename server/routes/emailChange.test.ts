@@ -200,6 +200,36 @@ test("a password reset by the address's owner drops a pending change and its cod
   expect((await confirm(fresh, code)).statusCode).toBe(422);
 });
 
+test('a reset code mailed to the old address before the change no longer resets the account after it', async () => {
+  const shopper = await registerVerifiedUser(t.app);
+  clock.advance(61_000);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/send-verification-code',
+    payload: { email: shopper.email },
+  });
+  const oldMailboxCode = await lastMailedCode(t.db, shopper.email);
+  await asks(shopper, 'moved.on@example.com');
+  expect((await confirm(shopper, await lastMailedCode(t.db, 'moved.on@example.com'))).statusCode).toBe(200);
+  const reset = await t.app.inject({
+    method: 'POST',
+    url: '/api/password/reset',
+    payload: {
+      email: 'moved.on@example.com',
+      code: oldMailboxCode,
+      password: 'Taken@1234',
+      password_confirmation: 'Taken@1234',
+    },
+  });
+  expect(reset.statusCode).toBe(422);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'moved.on@example.com', password: 'Taken@1234' },
+  });
+  expect(login.statusCode).not.toBe(200);
+});
+
 test('the code goes to the new address only; the old one hears when the change is done', async () => {
   const shopper = await registerVerifiedUser(t.app);
   const oldMail = (await mailTo(shopper.email)).length;

@@ -137,6 +137,8 @@ export async function confirmEmailChange(deps: AppDeps, userId: number, code: un
     throw error;
   }
   if (!updated) throw new NotFound('User not found.');
+  // Codes mailed to the old address (a reset asked just before) would open the account under its new address.
+  for (const purpose of ['reset', 'verify'] as const) await dropOpenCodes(deps, userId, purpose);
   await mail.send({
     to: user.email,
     subject: 'Your e-mail address was changed / تم تغيير بريدك الإلكتروني',
