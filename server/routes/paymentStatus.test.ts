@@ -69,6 +69,19 @@ test("a stranger gets 404 for someone's payment: no sign-in, another shopper, an
   void orderId;
 });
 
+test("a signed-in shopper naming another's payment, or one the shop never started, is 404 before the gateway is asked", async () => {
+  const { paymentId } = await guestOrder();
+  const stranger = await createShopper(t.db);
+  const asked = jest.spyOn(t.app.deps.gateway, 'getPaymentStatus');
+  try {
+    expect((await status(paymentId, '', stranger.token)).statusCode).toBe(404);
+    expect((await status('1234567890', '', stranger.token)).statusCode).toBe(404);
+    expect(asked).not.toHaveBeenCalled();
+  } finally {
+    asked.mockRestore();
+  }
+});
+
 test("the order's owner sees it: the guest_token that made it, or the account's bearer token", async () => {
   const { paymentId, orderId, guestToken } = await guestOrder();
   const byGuest = await status(paymentId, `?guest_token=${guestToken}`);

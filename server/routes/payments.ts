@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Payments } from '../../contract/payments';
 import { ownedOrderRow, type OrderOwner } from '../db/queries/orders';
+import { attemptByGatewayId } from '../db/queries/paymentAttempts';
 import { orderOfPaymentReturn, paymentReturnQuery } from '../lib/paymentReturn';
 import { authenticate } from '../plugins/auth';
 import { clientAddressKey } from '../lib/clientAddress';
@@ -78,13 +79,19 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const signedOrder = orderOfPaymentReturn(config.tokenSecret, request.query, config.now());
       const owners = await statusReadersOf(app, request, request.query.guest_token);
       if (signedOrder === null && owners.length === 0) throw new NotFound('Payment not found');
-      const status = /^[\w-]{8,100}$/.test(paymentId) ? await gateway.getPaymentStatus(paymentId) : null;
-      if (!status || status.orderId === null) throw new NotFound('Payment not found');
-      const orderId = status.orderId;
-      const mayRead =
+      const mayRead = async (orderId: number) =>
         signedOrder === orderId ||
         (await Promise.all(owners.map((owner) => ownedOrderRow(db, orderId, owner)))).some(Boolean);
-      if (!mayRead) throw new NotFound('Payment not found');
+      const wellFormed = /^[\w-]{8,100}$/.test(paymentId);
+      // A payment the shop started (its invoice number) is checked against its order before the gateway is asked,
+      // and an invoice number it never made is not asked about (they are sequential); the gateway's own payment ids
+      // (a return from its page) are asked, then checked.
+      const attempt = wellFormed ? await attemptByGatewayId(db, gateway.name, paymentId) : undefined;
+      if (attempt ? !(await mayRead(attempt.orderId)) : /^\d{1,12}$/.test(paymentId))
+        throw new NotFound('Payment not found');
+      const status = wellFormed ? await gateway.getPaymentStatus(paymentId) : null;
+      if (!status || status.orderId === null) throw new NotFound('Payment not found');
+      if (!(await mayRead(status.orderId))) throw new NotFound('Payment not found');
       return statusAnswer(app, status, request.log);
     },
   );

@@ -323,6 +323,24 @@ describe('payments are reconciled without the shopper', () => {
     expect((await callback({ Data: { PaymentId: 'no-such-payment' } })).statusCode).toBe(404);
     expect((await callback({})).statusCode).toBe(404);
   });
+
+  test('a callback naming a payment the shop never started is 404 without asking the gateway', async () => {
+    // MyFatoorah numbers its invoices in sequence: a stranger would read others' payments and spend the quota.
+    const asked = jest.spyOn(t.app.deps.gateway, 'getPaymentStatus');
+    try {
+      for (const Data of [{ InvoiceId: 1234567 }, { PaymentId: '07071234567' }]) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/callback',
+          payload: { Data },
+        });
+        expect(answer.statusCode).toBe(404);
+      }
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
+  });
 });
 
 describe('a payment being started is never withdrawn by the periodic check', () => {

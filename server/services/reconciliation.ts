@@ -2,7 +2,12 @@
 // the gateway may still decide is asked about until it is decided, whether or not the shopper ever comes back.
 import { claimOverdueOrders } from '../db/queries/orderJobs';
 import { orderRow } from '../db/queries/orders';
-import { claimAttemptsToCheck, setAttempt, type ClaimedAttempt } from '../db/queries/paymentAttempts';
+import {
+  attemptByGatewayId,
+  claimAttemptsToCheck,
+  setAttempt,
+  type ClaimedAttempt,
+} from '../db/queries/paymentAttempts';
 import type { Db } from '../db/client';
 import { expireOverdueOrder } from './orders';
 import type { MailService } from './mail';
@@ -199,6 +204,9 @@ export async function reconcileCallback(
   paymentId: string,
   now: Date,
 ): Promise<PaymentState | null> {
+  // Only a payment this shop started is asked about: the gateway's numbers are sequential, so a stranger's callback
+  // naming others would read their payments and spend the merchant's quota.
+  if (!(await attemptByGatewayId(deps.db, deps.gateway.name, paymentId))) return null;
   const status = await deps.gateway.getPaymentStatus(paymentId);
   if (!status) return null;
   if (status.orderId !== null) await applyPaymentOutcome(deps, status.orderId, status, now);
