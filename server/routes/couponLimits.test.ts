@@ -117,6 +117,34 @@ describe('usage limits', () => {
     expect(other.statusCode).toBe(201);
   });
 
+  test('a per-customer limit counts one mailbox under its other spellings, and the account whatever contact it types', async () => {
+    await coupon('ONEMAILBOX', { perCustomerLimit: 1 });
+    const first = await createShopper(t.db, { email: 'sara.k+shop1@gmail.com' });
+    expect(
+      (await order('ONEMAILBOX', first, { guest_phone: '51110001', guest_email: 'typed.one@example.com' }))
+        .statusCode,
+    ).toBe(201);
+    // A second account of the same Gmail mailbox (a +tag, dots), typing other contact details.
+    const second = await createShopper(t.db, { email: 'sarak+shop2@googlemail.com' });
+    const again = await order('ONEMAILBOX', second, {
+      guest_phone: '51110002',
+      guest_email: 'typed.two@example.com',
+    });
+    expect(refusal(again)).toEqual([COUPON_USED_UP_BY_CUSTOMER]);
+    // A typed address of that mailbox, from an account of another one.
+    const typed = await order('ONEMAILBOX', undefined, {
+      guest_phone: '51110003',
+      guest_email: 'Typed.One+x@example.com',
+    });
+    expect(refusal(typed)).toEqual([COUPON_USED_UP_BY_CUSTOMER]);
+    // Another mailbox entirely (dots count outside Gmail).
+    const other = await order('ONEMAILBOX', undefined, {
+      guest_phone: '51110004',
+      guest_email: 'typedone@example.com',
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
   test('phones are compared as digits with their country code', () => {
     expect(phoneKey('5000-0001', '+965')).toBe('96550000001');
     expect(phoneKey('0096550000001', '+965')).toBe('96550000001');

@@ -18,10 +18,10 @@ let counter = 0;
 
 export async function createShopper(
   db: Db,
-  options: { verified?: boolean; name?: string } = {},
+  options: { verified?: boolean; name?: string; email?: string } = {},
 ): Promise<Shopper> {
   counter += 1;
-  const email = `shop${counter}.${randomBytes(3).toString('hex')}@example.com`;
+  const email = options.email ?? `shop${counter}.${randomBytes(3).toString('hex')}@example.com`;
   const name = options.name ?? `Shopper ${counter}`;
   const [user] = await db
     .insert(users)

@@ -12,6 +12,7 @@
 // account (services/profile.ts) no longer count for anyone.
 import type { Db } from '../db/client';
 import { candidateCouponUses, countCouponUses, lockCouponRow } from '../db/queries/couponUses';
+import { findUserById } from '../db/queries/users';
 import { Invalid } from './errors';
 
 export const COUPON_USED_UP = 'This coupon has been used up.';
@@ -20,12 +21,25 @@ export const COUPON_USED_UP_BY_CUSTOMER = 'You have already used this coupon as 
 export interface CouponCustomer {
   userId: number | null;
   email: string;
+  /** the signed-in account's own address: its other accounts of one mailbox are the same customer */
+  accountEmail?: string;
   phone: string;
   countryCode: string;
 }
 
+/**
+ * A mailbox's one spelling: lower case, without a `+tag` (me+1@ and me+2@ are one mailbox, so one customer's
+ * accounts), and for Gmail without dots and under one domain. The same as queries/couponUses.ts `mailboxOf`.
+ */
 export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at).split('+')[0] ?? '';
+  const domain = address.slice(at + 1);
+  return domain === 'gmail.com' || domain === 'googlemail.com'
+    ? `${local.replaceAll('.', '')}@gmail.com`
+    : `${local}@${domain}`;
 }
 
 /** The phone with its country code as digits only: '+965 5000-0001', '0096550000001' and '50000001' (+965) agree. */
@@ -74,17 +88,27 @@ export async function claimCouponUse(
 
 /** The uses already made by this customer (see the head of this file). */
 export async function customerUses(db: Db, couponId: number, customer: CouponCustomer): Promise<number> {
-  const email = emailKey(customer.email);
+  // The mailbox typed for the order and the account's own: an order is this customer's when either is its typed
+  // contact or the address of the account that placed it.
+  const accountEmail =
+    customer.accountEmail ??
+    (customer.userId !== null ? (await findUserById(db, customer.userId))?.email : undefined) ??
+    '';
+  const mailboxes = [
+    ...new Set([customer.email, accountEmail].filter((email) => email.trim()).map(emailKey)),
+  ];
   const phone = customer.phone ? phoneKey(customer.phone, customer.countryCode) : '';
   const rows = await candidateCouponUses(db, couponId, {
     userId: customer.userId,
-    email,
+    mailboxes,
     phoneTail: phone.length >= 7 ? phone.slice(-7) : '',
   });
+  const ofMailboxes = (email: string | null) => email !== null && mailboxes.includes(emailKey(email));
   return rows.filter(
     (row) =>
       (customer.userId !== null && row.userId === customer.userId) ||
-      (email !== '' && emailKey(row.contactEmail) === email) ||
+      ofMailboxes(row.contactEmail) ||
+      ofMailboxes(row.accountEmail) ||
       (phone !== '' &&
         row.contactPhone !== '' &&
         phoneKey(row.contactPhone, row.contactCountryCode) === phone),

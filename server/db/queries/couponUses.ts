@@ -1,7 +1,7 @@
 // The uses of a coupon: the orders that took it and still hold it (services/couponUses.ts says which).
-import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { coupons, orders } from '../schema';
+import { coupons, orders, users } from '../schema';
 
 /** Order statuses that give a coupon's use back: the order will never be paid. */
 export const RELEASED_STATUSES = ['expired', 'canceled'] as const;
@@ -36,9 +36,23 @@ export async function couponUseCounts(db: Db, couponIds: number[]): Promise<Map<
 export interface CouponUseContact {
   userId: number | null;
   contactEmail: string;
+  /** the address of the account that placed it (null: a guest's order, or an account erased since) */
+  accountEmail: string | null;
   contactPhone: string;
   contactCountryCode: string;
 }
+
+/**
+ * A mailbox's one spelling in SQL, as services/couponUses.ts `emailKey` writes it: lower case, no `+tag`, and for
+ * Gmail no dots and one domain.
+ */
+const mailboxOf = (column: SQL | typeof orders.contactEmail | typeof users.email) => {
+  const address = sql`lower(btrim(${column}))`;
+  const local = sql`split_part(split_part(${address}, '@', 1), '+', 1)`;
+  const domain = sql`split_part(${address}, '@', 2)`;
+  return sql`(CASE WHEN ${domain} IN ('gmail.com', 'googlemail.com')
+    THEN replace(${local}, '.', '') || '@gmail.com' ELSE ${local} || '@' || ${domain} END)`;
+};
 
 /**
  * The coupon's uses that may be the customer's: the same account, the same e-mail, or a phone that ends in the same
@@ -47,11 +61,22 @@ export interface CouponUseContact {
 export async function candidateCouponUses(
   db: Db,
   couponId: number,
-  who: { userId: number | null; email: string; phoneTail: string },
+  who: { userId: number | null; mailboxes: string[]; phoneTail: string },
 ): Promise<CouponUseContact[]> {
   const matches = [
     ...(who.userId !== null ? [eq(orders.userId, who.userId)] : []),
-    ...(who.email ? [sql`lower(btrim(${orders.contactEmail})) = ${who.email}`] : []),
+    ...(who.mailboxes.length > 0
+      ? [
+          sql`${mailboxOf(orders.contactEmail)} IN (${sql.join(
+            who.mailboxes.map((mailbox) => sql`${mailbox}`),
+            sql`, `,
+          )})`,
+          sql`${mailboxOf(users.email)} IN (${sql.join(
+            who.mailboxes.map((mailbox) => sql`${mailbox}`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
     ...(who.phoneTail
       ? [sql`right(regexp_replace(${orders.contactPhone}, '[^0-9]', '', 'g'), 7) = ${who.phoneTail}`]
       : []),
@@ -61,9 +86,11 @@ export async function candidateCouponUses(
     .select({
       userId: orders.userId,
       contactEmail: orders.contactEmail,
+      accountEmail: users.email,
       contactPhone: orders.contactPhone,
       contactCountryCode: orders.contactCountryCode,
     })
     .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
     .where(and(holdsUse(couponId), or(...matches)));
 }
