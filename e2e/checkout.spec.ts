@@ -46,7 +46,7 @@ const TEXTS = {
 async function addToCart(page: Page, language: Language, product: ApiProduct) {
   await openIn(page, `/product/${product.id}`, language);
   await page.getByRole('button', { name: TEXTS[language].catalog.product.add_to_cart, exact: true }).click();
-  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
+  await expect(page.getByTestId('cart-count')).toHaveText(/^[1-9]\d*$/);
 }
 
 /** In the cart: a governorate, an area and the detailed address, then on to checkout. */
@@ -114,7 +114,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByTestId('payment-outcome')).toBeVisible();
     await expect(page.getByText(/#?\d+/).first()).toBeVisible();
     // The cart was emptied by the paid order.
-    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
   });
 
   test(`${language}: a signed-in shopper adds an address and a coupon, declines, retries and pays; rates; cancels`, async ({
