@@ -31,33 +31,23 @@ export function readQuantity(
   return { kind: 'ok', quantity: value };
 }
 
-const LIMIT_REFUSAL = /limit per order \((\d+)\)/;
+/** The number a 422 answer of the cart's add/update names in `errors.quantity` by `pattern`, else null. */
+function numberInQuantityRefusal(error: unknown, pattern: RegExp): number | null {
+  const data = (error as { status?: unknown; data?: { errors?: { quantity?: unknown } } } | null) ?? null;
+  if (data?.status !== 422) return null;
+  const messages = data.data?.errors?.quantity;
+  for (const message of Array.isArray(messages) ? messages : []) {
+    const match = typeof message === 'string' ? pattern.exec(message) : null;
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
 
 /**
- * The cap a 422 answer of the cart's add/update names (`errors.quantity`: "The quantity may not be greater than
- * the limit per order (10).", from another tab's lines or an older page), else null.
+ * The cap a 422 answer of the cart's add/update names ("The quantity may not be greater than the limit per order
+ * (10).", from another tab's lines or an older page), else null.
  */
-export function limitInRefusal(error: unknown): number | null {
-  const data = (error as { status?: unknown; data?: { errors?: { quantity?: unknown } } } | null) ?? null;
-  if (data?.status !== 422) return null;
-  const messages = data.data?.errors?.quantity;
-  for (const message of Array.isArray(messages) ? messages : []) {
-    const match = typeof message === 'string' ? LIMIT_REFUSAL.exec(message) : null;
-    if (match) return Number(match[1]);
-  }
-  return null;
-}
-
-const STOCK_REFUSAL = /available stock \((\d+)\)/;
+export const limitInRefusal = (error: unknown) => numberInQuantityRefusal(error, /limit per order \((\d+)\)/);
 
 /** The stock a 422 answer of the cart's add/update names ("… greater than the available stock (4)."), else null. */
-export function stockInRefusal(error: unknown): number | null {
-  const data = (error as { status?: unknown; data?: { errors?: { quantity?: unknown } } } | null) ?? null;
-  if (data?.status !== 422) return null;
-  const messages = data.data?.errors?.quantity;
-  for (const message of Array.isArray(messages) ? messages : []) {
-    const match = typeof message === 'string' ? STOCK_REFUSAL.exec(message) : null;
-    if (match) return Number(match[1]);
-  }
-  return null;
-}
+export const stockInRefusal = (error: unknown) => numberInQuantityRefusal(error, /available stock \((\d+)\)/);
