@@ -43,6 +43,8 @@ export const ProfileUpdateBody = Form({
   phone_number: Type.Optional(Digits(7, 15, { optional: true })),
   phone_code: Type.Optional(OptionalMatching(PHONE_CODE_PATTERN)),
   nationality: Type.Optional(IntegerBetween(1, NATIONALITY_COUNT, { optional: true })),
+  /** Asked for with a new e-mail only (an account that has a password); not in the spec. */
+  current_password: Type.Optional(Type.String({ maxLength: 255 })),
 });
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 
@@ -72,7 +74,7 @@ export const Profile = endpoints({
     url: '/profile_update',
     auth: 'bearer',
     notes:
-      "a new e-mail is not the account's yet: it answers as `user.pending_email`, a code is mailed to it (429 when asked again within the minute or past five codes an hour) and `user.email` stays until POST /profile/email/confirm; the same or the pending address mails nothing; another account's address is answered the same (its owner is mailed a notice, no code, so it is never confirmed: no enumeration)",
+      "a new e-mail is not the account's yet: it answers as `user.pending_email`, a code is mailed to it (429 when asked again within the minute or past five codes an hour) and `user.email` stays until POST /profile/email/confirm; the same or the pending address mails nothing; another account's address is answered the same (its owner is mailed a notice, no code, so it is never confirmed: no enumeration). A new e-mail asks who holds the session (not in the spec): an account with a password sends `current_password` (left out 422 `errors.current_password: ['Enter your current password to change your email.']`, wrong 422 `['The current password is incorrect.']`, five wrong 429 as POST /account/reauth), one without (social sign-in) must have signed in within 15 minutes, else 403 `code: 'reauth_required'` `'Sign in again to change your email.'`",
     schema: { body: ProfileUpdateBody, response: { 200: ProfileResponse } },
   },
   confirmEmail: {

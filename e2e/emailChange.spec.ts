@@ -1,5 +1,6 @@
 // A new e-mail on the profile waits for the code mailed to it (issue 30), in English and Arabic, against the real
-// server: the pending state, a wrong code, the right one, and the old address no longer signing in.
+// server: the current password it asks for, the pending state, a wrong code, the right one, and the old address no
+// longer signing in.
 import type { Page } from '@playwright/test';
 
 import arAccount from '../src/i18n/locales/ar/account.json';
@@ -56,6 +57,11 @@ for (const language of ['en', 'ar'] as const) {
     const emailField = page.getByLabel(form.email, { exact: true });
     await expect(emailField).toHaveValue(oldEmail);
     await emailField.fill(newEmail);
+    // A new address asks for the current password: a session alone cannot move the account away.
+    const password = page.getByLabel(e.password_label, { exact: true });
+    await page.getByRole('button', { name: form.save }).click();
+    await expect(page.getByText(e.password_required, { exact: true })).toBeVisible();
+    await password.fill(PASSWORD);
     await page.getByRole('button', { name: form.save }).click();
 
     const panel = page.getByTestId('pending-email');

@@ -16,7 +16,10 @@ export interface AuthUser {
   tokenId?: number;
   /** Set by requireStaff / requireOwner (the back office). */
   role?: 'shopper' | 'staff' | 'owner';
-  /** Set by requireStaff / requireOwner: when the holder last typed the password or a code (re-authentication). */
+  /**
+   * Set by requireUser, requireStaff and requireOwner: when the holder last typed the password or a code (the
+   * session's sign-in, or a re-authentication).
+   */
   provenAt?: Date;
   /** Set by requireStaff / requireOwner / requireStaffAccount: this session passed its second step. */
   secondStepPassed?: boolean;

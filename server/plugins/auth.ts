@@ -125,7 +125,13 @@ export function registerAuth(app: FastifyInstance): void {
     const found = await authenticate(app, request);
     if (!found) throw new NotSignedIn();
     if (!found.verified) throw new Forbidden(EMAIL_NOT_VERIFIED);
-    request.user = { id: found.id, email: found.email, name: found.name, tokenId: found.tokenId };
+    request.user = {
+      id: found.id,
+      email: found.email,
+      name: found.name,
+      tokenId: found.tokenId,
+      provenAt: found.provenAt,
+    };
   });
 
   /**

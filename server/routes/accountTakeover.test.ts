@@ -119,6 +119,7 @@ describe('a new e-mail', () => {
       name: 'Mona',
       email: 'New2@Example.com',
       phone_number: '55599999',
+      current_password: shopper.password,
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({

@@ -123,7 +123,11 @@ test('a wrong e-mail change code counts against the account the same way', async
     method: 'PUT',
     url: '/api/profile_update',
     headers: authHeader(shopper.token),
-    payload: { name: shopper.name, email: `moved.${Date.now()}@example.com` },
+    payload: {
+      name: shopper.name,
+      email: `moved.${Date.now()}@example.com`,
+      current_password: shopper.password,
+    },
   });
   expect(asked.statusCode).toBe(200);
   const statuses: number[] = [];

@@ -26,7 +26,7 @@ const asks = (shopper: RegisteredUser, email: string) =>
     method: 'PUT',
     url: '/api/profile_update',
     headers: authHeader(shopper.token),
-    payload: { name: shopper.name, email },
+    payload: { name: shopper.name, email, current_password: shopper.password },
   });
 const confirm = (shopper: RegisteredUser, code: unknown) =>
   t.app.inject({
@@ -73,6 +73,88 @@ test("another account's address is answered as a free one (no enumeration): its 
   expect((await resend(other)).statusCode).toBe(429);
   const [row] = await t.db.select().from(users).where(eq(users.id, other.id));
   expect(row?.email).toBe(other.email);
+});
+
+describe('a new e-mail asks who holds the session (a stolen or forgotten session cannot move the account away)', () => {
+  const asksWith = (shopper: RegisteredUser, email: string, proof: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(shopper.token),
+      payload: { name: 'Renamed', email, ...proof },
+    });
+  const stored = async (shopper: RegisteredUser) =>
+    (await t.db.select().from(users).where(eq(users.id, shopper.id)))[0];
+
+  test('an account with a password types it: left out or wrong, nothing is saved and nothing is mailed', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const missing = await asksWith(shopper, 'taker1@example.com', {});
+    expect([missing.statusCode, missing.json()]).toEqual([
+      422,
+      {
+        message: 'Enter your current password to change your email.',
+        errors: { current_password: ['Enter your current password to change your email.'] },
+      },
+    ]);
+    const wrong = await asksWith(shopper, 'taker1@example.com', { current_password: 'Guess@123' });
+    expect([wrong.statusCode, wrong.json()]).toEqual([
+      422,
+      {
+        message: 'The current password is incorrect.',
+        errors: { current_password: ['The current password is incorrect.'] },
+      },
+    ]);
+    expect(await mailTo('taker1@example.com')).toHaveLength(0);
+    expect(await stored(shopper)).toMatchObject({ name: shopper.name, pendingEmail: null });
+    const right = await asksWith(shopper, 'taker1@example.com', { current_password: shopper.password });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().user).toMatchObject({ name: 'Renamed', pending_email: 'taker1@example.com' });
+  });
+
+  test('the other fields save without it; the address already waiting for its code asks nothing more', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    const renamed = await asksWith(shopper, shopper.email, {});
+    expect(renamed.statusCode).toBe(200);
+    expect(await stored(shopper)).toMatchObject({ name: 'Renamed' });
+    await asks(shopper, 'waiting@example.com');
+    const again = await asksWith(shopper, 'waiting@example.com', {});
+    expect(again.statusCode).toBe(200);
+  });
+
+  test('five wrong passwords lock the change out (the right one too) as re-authentication does', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect(
+        (await asksWith(shopper, 'taker2@example.com', { current_password: `Guess@${attempt}` })).statusCode,
+      ).toBe(422);
+    }
+    expect((await asksWith(shopper, 'taker2@example.com', { current_password: 'Guess@9' })).statusCode).toBe(
+      429,
+    );
+    const locked = await asksWith(shopper, 'taker2@example.com', { current_password: shopper.password });
+    expect(locked.statusCode).toBe(429);
+    expect(await stored(shopper)).toMatchObject({ pendingEmail: null });
+    clock.advance(15 * 60 * 1000 + 1000);
+    expect(
+      (await asksWith(shopper, 'taker2@example.com', { current_password: shopper.password })).statusCode,
+    ).toBe(200);
+  });
+
+  test('an account without a password (social sign-in) must have signed in within 15 minutes', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, shopper.id));
+    clock.advance(15 * 60 * 1000 + 1000);
+    const stale = await asksWith(shopper, 'taker3@example.com', { current_password: 'anything' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({
+      message: 'Sign in again to change your email.',
+      code: 'reauth_required',
+    });
+    expect(await mailTo('taker3@example.com')).toHaveLength(0);
+    const fresh = await registerVerifiedUser(t.app);
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, fresh.id));
+    expect((await asksWith(fresh, 'taker4@example.com', {})).statusCode).toBe(200);
+  });
 });
 
 test('saving again with the pending address mails nothing more; other fields still save', async () => {

@@ -114,7 +114,12 @@ describe('PUT /profile_update', () => {
       method: 'PUT',
       url: '/api/profile_update',
       headers: authHeader(shopper.token),
-      payload: { name: ' New Name ', email: 'New.Address@Example.com', phone_number: '12345678' },
+      payload: {
+        name: ' New Name ',
+        email: 'New.Address@Example.com',
+        phone_number: '12345678',
+        current_password: shopper.password,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -176,7 +181,7 @@ describe('PUT /profile_update', () => {
       method: 'PUT',
       url: '/api/profile_update',
       headers: authHeader(one.token),
-      payload: { name: 'One', email: two.email.toUpperCase() },
+      payload: { name: 'One', email: two.email.toUpperCase(), current_password: one.password },
     });
     expect(taken.statusCode).toBe(200);
     expect(taken.json()).toMatchObject({ user: { email: one.email, pending_email: two.email } });

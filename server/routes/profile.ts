@@ -70,7 +70,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }));
 
   app.put(Profile.update.url, { ...auth, schema: Profile.update.schema }, async (request) => {
-    const { user, emailPending } = await updateProfile(app.deps, userIdOf(request.user), request.body);
+    const holder = { id: userIdOf(request.user), provenAt: request.user?.provenAt };
+    const { user, emailPending } = await updateProfile(app.deps, holder, request.body);
     const message = emailPending ? PROFILE_MESSAGES.updatedConfirmEmail : PROFILE_MESSAGES.updated;
     return { message, user: publicUser(user) };
   });

@@ -206,7 +206,7 @@ describe('Google', () => {
       method: 'PUT',
       url: '/api/profile_update',
       headers: authHeader(attacker.token),
-      payload: { name: 'Attacker', email: 'stranger@example.com' },
+      payload: { name: 'Attacker', email: 'stranger@example.com', current_password: attacker.password },
     });
     expect(moved.statusCode).toBe(200);
     // Only pending: the address is not the account's until the code mailed to it comes back.

@@ -18,9 +18,11 @@ import { normalizeEmail } from '../lib/accounts';
 import { consumeCode, dropOpenCodes, issueCode, normalizeCode } from '../lib/codes';
 import { guarded, lockoutKey } from '../lib/guessLockout';
 import type { AppDeps } from '../types';
+import { PROOF_LIFETIME_MS } from '../plugins/reauth';
+import { verifyPassword } from '../lib/passwords';
 import { CLOSED_ORDER_WATCH_MS } from './reconciliation';
 import { actedInBackOffice, writeAudit } from './backOffice/audit';
-import { Conflict, Invalid, NotFound } from './errors';
+import { Conflict, Forbidden, Invalid, NotFound } from './errors';
 import { PICTURE_MESSAGES, preparePicture } from './pictures';
 
 export const PROFILE_MESSAGES = {
@@ -35,6 +37,9 @@ export const PROFILE_MESSAGES = {
   pictureUpdated: 'Profile picture updated successfully.',
   deleted: 'Account deleted successfully.',
   emailTaken: 'The email has already been taken.',
+  currentPasswordForEmail: 'Enter your current password to change your email.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  signInAgainForEmail: 'Sign in again to change your email.',
   imageRequired: 'The image field is required.',
   imageType: PICTURE_MESSAGES.type,
   imageTooLarge: 'The image field must not be greater than 5120 kilobytes.',
@@ -72,6 +77,52 @@ async function mailEmailChangeCode(deps: AppDeps, userId: number, email: string)
   });
 }
 
+/** Who saves the profile: the account, and when its session last proved who holds it (its sign-in). */
+export interface ProfileHolder {
+  id: number;
+  provenAt?: Date;
+}
+
+/**
+ * A new e-mail is the way to take an account over (its code comes back to the new mailbox, then a password reset
+ * goes there), so a session alone (stolen, or left open on a shared computer) cannot ask for one: an account with a
+ * password types it (wrong guesses lock out as re-authentication does), one without (made through social sign-in)
+ * must have signed in within the last 15 minutes.
+ */
+async function proveOwnerForNewEmail(
+  deps: AppDeps,
+  holder: ProfileHolder,
+  current: UserRow,
+  password: string | undefined,
+): Promise<void> {
+  const { db, config } = deps;
+  const now = config.now();
+  if (!current.passwordHash) {
+    const provenAt = holder.provenAt;
+    if (!provenAt || now.getTime() - provenAt.getTime() > PROOF_LIFETIME_MS) {
+      throw new Forbidden(PROFILE_MESSAGES.signInAgainForEmail, undefined, 'reauth_required');
+    }
+    return;
+  }
+  const typed = password ?? '';
+  if (!typed) {
+    throw new Invalid(
+      { current_password: [PROFILE_MESSAGES.currentPasswordForEmail] },
+      PROFILE_MESSAGES.currentPasswordForEmail,
+    );
+  }
+  const hash = current.passwordHash;
+  const accepted = await guarded(db, lockoutKey('reauth', current.id), now, () =>
+    verifyPassword(typed, hash),
+  );
+  if (!accepted) {
+    throw new Invalid(
+      { current_password: [PROFILE_MESSAGES.currentPasswordWrong] },
+      PROFILE_MESSAGES.currentPasswordWrong,
+    );
+  }
+}
+
 /**
  * Saves the profile. A new e-mail does not replace the account's address: it waits as `pendingEmail` and a code
  * goes to it (rate limited like every code), so nobody can put a stranger's address on their account, and the
@@ -80,10 +131,11 @@ async function mailEmailChangeCode(deps: AppDeps, userId: number, email: string)
  */
 export async function updateProfile(
   deps: AppDeps,
-  userId: number,
+  holder: ProfileHolder,
   input: ProfileUpdateBody,
 ): Promise<{ user: UserRow; emailPending: boolean }> {
   const { db, config } = deps;
+  const userId = holder.id;
   const emailAddress = normalizeEmail(input.email);
   const current = await currentUser(db, userId);
   const changes: UserChanges = { name: input.name.trim(), updatedAt: config.now() };
@@ -97,6 +149,7 @@ export async function updateProfile(
   // The same address, or the one already waiting for its code (its resend has its own call), mails nothing.
   const emailPending = emailAddress !== current.email && emailAddress !== current.pendingEmail;
   if (emailPending) {
+    await proveOwnerForNewEmail(deps, holder, current, input.current_password);
     // Mailed before anything is saved: a refused resend (429) leaves the profile as it was.
     await mailEmailChangeCode(deps, userId, emailAddress);
     changes.pendingEmail = emailAddress;

@@ -17,7 +17,9 @@ export type { Country } from '../../../contract/shipping';
 export type { ShippingNote as ShippingRequest } from '../../../contract/content';
 
 /** What the profile form sends (the contract's body also takes phone code and nationality). */
-export type ProfileUpdate = Pick<ProfileUpdateBody, 'name' | 'email'> & { phone_number: string };
+export type ProfileUpdate = Pick<ProfileUpdateBody, 'name' | 'email' | 'current_password'> & {
+  phone_number: string;
+};
 
 /** current_password is left out only by an account that has no password yet (social sign-in). */
 export type PasswordChange = PasswordChangeBody;

@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 
 import { errorMessage, fieldErrors, isNetworkError } from '../../app/api';
+import { lockedOutMinutes } from '../auth/public';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 
@@ -11,6 +12,9 @@ const KNOWN: Readonly<Record<string, string>> = {
   // A new e-mail's code was asked for again within the minute (or too often this hour).
   'Too many attempts. Please try again later.': 'profile.email_change.too_many',
   'The current password is incorrect.': 'profile.password.current_wrong',
+  // A new e-mail asks who holds the session (server/services/profile.ts).
+  'Enter your current password to change your email.': 'profile.email_change.password_required',
+  'Sign in again to change your email.': 'profile.email_change.sign_in_again',
   'The image field must be a file of type: png, jpeg, webp.': 'profile.avatar.not_image',
   'The image field must be an image.': 'profile.avatar.unreadable',
   'The image field has invalid image dimensions.': 'profile.avatar.too_many_pixels',
@@ -22,6 +26,9 @@ const KNOWN: Readonly<Record<string, string>> = {
 
 function known(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
+  // Wrong passwords lock the check out for a while (server/lib/guessLockout.ts): say how long.
+  const minutes = lockedOutMinutes(message);
+  if (minutes !== undefined) return t('auth.errors.locked_out', { count: minutes });
   const key = KNOWN[message];
   return key ? t(key) : message;
 }

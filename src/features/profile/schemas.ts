@@ -6,12 +6,37 @@ import { confirmationRule, emailRule, phoneNumberRule, strongPasswordRule } from
 
 const AUTH = 'auth.validation.';
 
-export const profileSchema = yup.object({
-  name: yup.string().trim().required('profile.validation.name_required'),
-  email: emailRule(AUTH),
-  phone_number: phoneNumberRule(AUTH),
-});
-export type ProfileValues = yup.InferType<typeof profileSchema>;
+/** The account's address and the one waiting for its code: typing either asks for no new e-mail. */
+export interface SavedEmails {
+  email: string;
+  pending_email?: string | null;
+}
+
+/** The typed address is a new e-mail for the account (compared as the server stores addresses). */
+export function asksNewEmail(typed: string, saved: SavedEmails): boolean {
+  const address = typed.trim().toLowerCase();
+  return address !== saved.email.toLowerCase() && address !== (saved.pending_email ?? '').toLowerCase();
+}
+
+/**
+ * The profile form's rules. A new e-mail asks for the current password of an account that has one (the server
+ * refuses it without: a session alone must not move the account to another mailbox).
+ */
+export function profileSchemaFor(saved: SavedEmails, hasPassword: boolean) {
+  return yup.object({
+    name: yup.string().trim().required('profile.validation.name_required'),
+    email: emailRule(AUTH),
+    phone_number: phoneNumberRule(AUTH),
+    current_password: yup
+      .string()
+      .default('')
+      .when('email', {
+        is: (email: string | undefined) => hasPassword && asksNewEmail(email ?? '', saved),
+        then: (rule) => rule.required('profile.email_change.password_required'),
+      }),
+  });
+}
+export type ProfileValues = yup.InferType<ReturnType<typeof profileSchemaFor>>;
 
 export const passwordSchema = yup.object({
   current_password: yup.string().required('profile.password.current_required'),

@@ -42,6 +42,9 @@ async function fillForm(
 const save = (language: 'en' | 'ar' = 'en') =>
   screen.getByRole('button', { name: language === 'en' ? 'Save changes' : 'حفظ التغييرات' });
 
+const CURRENT_PASSWORD = /^(Current password|كلمة المرور الحالية)$/;
+const currentPassword = () => screen.getByLabelText(CURRENT_PASSWORD);
+
 describe('ProfilePage', () => {
   it('shows a skeleton, then the profile with the side menu', async () => {
     server.use(userHandler());
@@ -113,6 +116,7 @@ describe('ProfilePage', () => {
       );
       const { user } = render(language);
       await fillForm(user, { name: 'Sara B', email: 'taken@example.com' });
+      await user.type(currentPassword(), 'Secret@123');
       await user.click(save(language));
       await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
       expect(screen.getByDisplayValue('Sara B')).toBeInTheDocument();
@@ -216,6 +220,96 @@ async function typeCode(user: ReturnType<typeof render>['user'], code: string, l
   return panel;
 }
 
+describe('a new e-mail asks who holds the session', () => {
+  it.each([
+    ['en', 'Enter your current password to change your e-mail'],
+    ['ar', 'أدخل كلمة المرور الحالية لتغيير بريدك الإلكتروني'],
+  ] as const)(
+    'the current password appears with a new address only, and is required before sending (%s)',
+    async (language, required) => {
+      const seen: unknown[] = [];
+      server.use(userHandler(), updateHandler(200, { message: 'ok', user: SARA }, seen));
+      const { user } = render(language);
+      const { email } = await fillForm(user, { name: 'Sara A' });
+      expect(screen.queryByLabelText(CURRENT_PASSWORD)).toBeNull();
+      await user.clear(email);
+      await user.type(email, 'new@example.com');
+      expect(currentPassword()).toHaveAttribute('autocomplete', 'current-password');
+      await user.click(save(language));
+      expect(await screen.findByText(required)).toBeInTheDocument();
+      expect(seen).toEqual([]);
+      // Typing the account's own address again (any case) asks for nothing.
+      await user.clear(email);
+      await user.type(email, 'SARA@example.com');
+      expect(screen.queryByLabelText(CURRENT_PASSWORD)).toBeNull();
+      await user.click(save(language));
+      await waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]).not.toHaveProperty('current_password');
+    },
+  );
+
+  it.each([
+    ['en', 'The current password is incorrect', 'Too many attempts. Try again in 15 minutes.'],
+    ['ar', 'كلمة المرور الحالية غير صحيحة', 'محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة.'],
+  ] as const)(
+    'a wrong password is said under its field; a lockout says how long (%s)',
+    async (language, wrong, locked) => {
+      const answers = [
+        HttpResponse.json(
+          {
+            message: 'The current password is incorrect.',
+            errors: { current_password: ['The current password is incorrect.'] },
+          },
+          { status: 422 },
+        ),
+        HttpResponse.json({ message: 'Too many attempts. Try again in 15 minutes.' }, { status: 429 }),
+      ];
+      server.use(
+        userHandler(),
+        http.put(apiUrl('profile_update'), () => answers.shift()),
+      );
+      const { user } = render(language);
+      await fillForm(user, { email: 'new@example.com' });
+      await user.type(currentPassword(), 'Guess@123');
+      await user.click(save(language));
+      const field = currentPassword();
+      await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(wrong)));
+      // What the shopper typed stays.
+      expect(screen.getByDisplayValue('new@example.com')).toBeInTheDocument();
+      expect(field).toHaveValue('Guess@123');
+      await user.click(save(language));
+      expect((await screen.findAllByText(locked)).length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'To change your e-mail, sign out, sign in again with Google or Facebook, and save within 15 minutes.',
+    ],
+    [
+      'ar',
+      'لتغيير بريدك الإلكتروني، سجّل الخروج ثم سجّل الدخول مجددًا عبر Google أو Facebook، واحفظ خلال 15 دقيقة.',
+    ],
+  ] as const)(
+    'an account without a password (social sign-in) is told to sign in again when its sign-in is old (%s)',
+    async (language, message) => {
+      const seen: unknown[] = [];
+      server.use(
+        userHandler({ ...SARA, has_password: false }),
+        updateHandler(403, { message: 'Sign in again to change your email.', code: 'reauth_required' }, seen),
+      );
+      const { user } = render(language);
+      await fillForm(user, { email: 'new@example.com' });
+      expect(screen.queryByLabelText(CURRENT_PASSWORD)).toBeNull();
+      await user.click(save(language));
+      expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+      expect(seen).toEqual([{ name: 'Sara', email: 'new@example.com', phone_number: '55123456' }]);
+      expect(screen.getByDisplayValue('new@example.com')).toBeInTheDocument();
+    },
+  );
+});
+
 describe('a new e-mail', () => {
   it.each([
     [
@@ -246,6 +340,7 @@ describe('a new e-mail', () => {
       );
       const { user, store } = render(language);
       await fillForm(user, { email: 'new@example.com' });
+      await user.type(currentPassword(), 'Secret@123');
       await user.click(save(language));
       const strip = (text: string | null) => text?.replace(/[\u2068\u2069]/g, '');
       await waitFor(() =>
@@ -256,8 +351,11 @@ describe('a new e-mail', () => {
       const panel = await screen.findByTestId('pending-email');
       expect(strip(within(panel).getByText(/new@example\.com/).textContent)).toBe(pending);
       expect(within(panel).getByTestId('pending-email-code-boxes')).toBeInTheDocument();
-      expect(seen).toEqual([{ name: 'Sara', email: 'new@example.com', phone_number: '55123456' }]);
-      // The form and the session keep the account's address; no dialog opens.
+      expect(seen).toEqual([
+        { name: 'Sara', email: 'new@example.com', phone_number: '55123456', current_password: 'Secret@123' },
+      ]);
+      // The form and the session keep the account's address; no dialog opens; the password is not kept.
+      expect(screen.queryByLabelText(CURRENT_PASSWORD)).toBeNull();
       expect(screen.getByDisplayValue('sara@example.com')).toBeInTheDocument();
       expect(store.getState().auth.email).toBe('sara@example.com');
       expect(screen.queryByRole('dialog')).toBeNull();

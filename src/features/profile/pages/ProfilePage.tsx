@@ -1,4 +1,5 @@
 import { useFormik } from 'formik';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../../app/hooks';
@@ -6,6 +7,7 @@ import { digitsOnly } from '../../../lib/digits';
 import { notify } from '../../../lib/notify';
 import { SkeletonBox } from '../../../ui/Skeleton';
 import { bindFields } from '../../../ui/formikField';
+import { PasswordField } from '../../../ui/PasswordField';
 import { TextField } from '../../../ui/TextField';
 import { selectUserId } from '../../auth/public';
 import { AvatarUpload } from '../components/AvatarUpload';
@@ -13,19 +15,35 @@ import { PendingEmail } from '../components/PendingEmail';
 import { ProfileLayout } from '../components/ProfileLayout';
 import { useGetUserQuery, useUpdateProfileMutation, type User } from '../profileApi';
 import { profileErrorText, profileFieldErrors } from '../profileErrors';
-import { profileSchema, type ProfileValues } from '../schemas';
+import { asksNewEmail, profileSchemaFor, type ProfileValues } from '../schemas';
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [update] = useUpdateProfileMutation();
+  const [passwordShown, setPasswordShown] = useState(false);
+  // An account made through social sign-in has no password: the server asks it for a recent sign-in instead.
+  const hasPassword = user.has_password !== false;
+  const saved = useMemo(
+    () => ({ email: user.email, pending_email: user.pending_email }),
+    [user.email, user.pending_email],
+  );
+  const validationSchema = useMemo(() => profileSchemaFor(saved, hasPassword), [saved, hasPassword]);
   const formik = useFormik<ProfileValues>({
-    initialValues: { name: user.name, email: user.email, phone_number: user.phone_number ?? '' },
-    validationSchema: profileSchema,
+    initialValues: {
+      name: user.name,
+      email: user.email,
+      phone_number: user.phone_number ?? '',
+      current_password: '',
+    },
+    validationSchema,
     onSubmit: async (values, helpers) => {
       const body = {
         name: values.name.trim(),
         email: values.email.trim(),
         phone_number: values.phone_number,
+        ...(hasPassword && asksNewEmail(values.email, saved)
+          ? { current_password: values.current_password }
+          : {}),
       };
       try {
         const answer = await update(body).unwrap();
@@ -36,16 +54,18 @@ function ProfileForm({ user }: { user: User }) {
         } else {
           notify.success(t('profile.messages.updated'));
         }
-        helpers.resetForm({ values: { ...values, email: answer.user.email } });
+        helpers.resetForm({ values: { ...values, email: answer.user.email, current_password: '' } });
+        setPasswordShown(false);
       } catch (error) {
         // What the shopper typed stays; the fields the server refused say why.
         helpers.setErrors(profileFieldErrors(t, error));
-        helpers.setTouched({ name: true, email: true, phone_number: true }, false);
+        helpers.setTouched({ name: true, email: true, phone_number: true, current_password: true }, false);
         notify.error(profileErrorText(t, error, 'profile.messages.update_failed'));
       }
     },
   });
   const bind = bindFields(formik, { translate: t });
+  const asksPassword = hasPassword && asksNewEmail(formik.values.email, saved);
   return (
     <form
       noValidate
@@ -69,6 +89,18 @@ function ProfileForm({ user }: { user: User }) {
         inputMode="email"
         dir="ltr"
       />
+      {asksPassword && (
+        <PasswordField
+          id="profile-current-password"
+          label={t('profile.email_change.password_label')}
+          hint={t('profile.email_change.password_hint')}
+          {...bind('current_password')}
+          shown={passwordShown}
+          onToggleShown={() => setPasswordShown((shown) => !shown)}
+          autoComplete="current-password"
+          disabled={formik.isSubmitting}
+        />
+      )}
       <TextField
         id="profile-phone"
         type="tel"
