@@ -15,6 +15,15 @@ const MIGRATION_FILE = /^(\d{3})_[\w-]+\.sql$/;
 const MIGRATION_LOCK_KEY = 48151623;
 export const MIGRATION_LOCK = `pg_advisory_xact_lock(${MIGRATION_LOCK_KEY}, hashtext(coalesce(current_schema(), '')))`;
 
+/**
+ * What a migration that creates an extension also takes: an extension belongs to the whole database, so two schemas
+ * migrated side by side (the test suite's, two shops on one database) would both add it, and the second's
+ * `CREATE EXTENSION IF NOT EXISTS` fails on the catalogue's unique index instead of finding it. One lock for the
+ * database (the one-key form: a lock space of its own), held to the migration's commit.
+ */
+export const EXTENSION_LOCK = `pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+const CREATES_EXTENSION = /\bCREATE\s+EXTENSION\b/i;
+
 export interface Migration {
   name: string;
   sql: string;
@@ -49,8 +58,9 @@ export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<strin
     if (alreadyApplied.has(migration.name)) continue;
     const name = quoteLiteral(migration.name);
     // The guard re-checks inside the locked transaction, so a concurrent starter skips the file.
+    const extensionLock = CREATES_EXTENSION.test(migration.sql) ? `SELECT ${EXTENSION_LOCK};` : '';
     await runScript(
-      `SELECT ${MIGRATION_LOCK};
+      `SELECT ${MIGRATION_LOCK};${extensionLock}
        DO $guard$ BEGIN
          IF EXISTS (SELECT 1 FROM schema_migrations WHERE name = ${name}) THEN
            RAISE EXCEPTION 'already-applied' USING ERRCODE = 'P0001';

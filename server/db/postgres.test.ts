@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { createTestApp, lastMailedCode, type TestApp } from '../testing/testApp';
@@ -62,6 +65,36 @@ describePostgres('on real PostgreSQL', () => {
       await second.close();
       await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
       await admin.end();
+    }
+  });
+
+  test('two schemas migrated at once both get an extension the database did not have (it is one per database)', async () => {
+    const stamp = Date.now().toString(16);
+    const schemas = [`test_ext_a_${stamp}`, `test_ext_b_${stamp}`];
+    const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+    // The sleep keeps the first transaction open while the second reaches its CREATE EXTENSION.
+    await writeFile(
+      path.join(dir, '001_extension.sql'),
+      'CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public; SELECT pg_sleep(0.5);',
+    );
+    const admin = new Pool({ connectionString: url, max: 1 });
+    const [before] = (
+      await admin.query("SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'btree_gist'")
+    ).rows as { n: number }[];
+    expect(before?.n).toBe(0);
+    for (const name of schemas) await admin.query(`CREATE SCHEMA ${name}`);
+    const shops = await Promise.all(
+      schemas.map((name) => openDb({ databaseUrl: url ?? '', searchPath: name })),
+    );
+    try {
+      const applied = await Promise.all(shops.map((shop) => runMigrations(shop.db, dir)));
+      expect(applied).toEqual([['001_extension.sql'], ['001_extension.sql']]);
+    } finally {
+      await Promise.all(shops.map((shop) => shop.close()));
+      await admin.query('DROP EXTENSION IF EXISTS btree_gist');
+      for (const name of schemas) await admin.query(`DROP SCHEMA ${name} CASCADE`);
+      await admin.end();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
