@@ -218,6 +218,28 @@ export function isPreviewBot(userAgent: string | undefined): boolean {
 /** Renders a minute for all the bots together (a forged user agent cannot buy more than this). */
 const BOT_RENDERS_PER_MINUTE_FACTOR = 10;
 
+/**
+ * Work a minute (a page rendered, a preview picture drawn) per client address, the preview bots counted together
+ * under ten times as much instead (WhatsApp's servers fetch every link shoppers paste, from a few addresses): true
+ * while the request is within it. Throws when the counter cannot be read.
+ */
+export function perMinuteAllowance(app: FastifyInstance, group: string, max: number) {
+  const perAddress = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${group}|${clientAddressKey(request.ip)}`,
+  });
+  const bots = app.createRateLimit({
+    max: max * BOT_RENDERS_PER_MINUTE_FACTOR,
+    timeWindow: 60_000,
+    keyGenerator: () => `${group}|preview-bots`,
+  });
+  return async (request: FastifyRequest): Promise<boolean> => {
+    const counted = await (isPreviewBot(request.headers['user-agent']) ? bots : perAddress)(request);
+    return counted.isAllowed || !counted.isExceeded;
+  };
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const accept = request.headers.accept ?? '';
@@ -276,28 +298,14 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     : null;
   // Renders a minute per client address (a page in memory costs nothing and is not counted): beyond, the pages
   // go out without markup and the browser renders them, so a stream of new addresses cannot buy the server's CPU.
-  const renderLimit = app.createRateLimit({
-    max: config.perIpLimits.pageRenders,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `page-render|${clientAddressKey(request.ip)}`,
-  });
-  // A preview bot's requests come from a few addresses (WhatsApp's servers fetch every link shoppers paste): they
-  // are counted together, under a larger allowance, instead of per address.
-  const botRenderLimit = app.createRateLimit({
-    max: config.perIpLimits.pageRenders * BOT_RENDERS_PER_MINUTE_FACTOR,
-    timeWindow: 60_000,
-    keyGenerator: () => 'page-render|preview-bots',
-  });
+  const renderAllowed = perMinuteAllowance(app, 'page-render', config.perIpLimits.pageRenders);
   /** Calls back once the answer is out: a response closes when it is sent or the shopper is gone. */
   const afterSent = (reply: FastifyReply) => (callback: () => void) => {
     reply.raw.once('close', callback);
   };
   const mayRender = (request: FastifyRequest) => async () => {
     try {
-      const counted = await (isPreviewBot(request.headers['user-agent']) ? botRenderLimit : renderLimit)(
-        request,
-      );
-      return counted.isAllowed || !counted.isExceeded;
+      return await renderAllowed(request);
     } catch (error) {
       // Without its counter the server does not render: the page still works, rendered by the browser.
       request.log.warn({ err: error }, 'the page render limit could not be counted');

@@ -1,8 +1,10 @@
 // robots.txt and the sitemaps (issue 49): HTTP only; server/services/sitemaps.ts makes them.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { TOO_MANY_ATTEMPTS } from '../lib/domainErrors';
 import { parseId } from '../lib/ids';
-import { SharePictureBusy, sharePictures } from '../services/sharePictures';
+import { perMinuteAllowance } from '../plugins/spa';
+import { SharePictureBusy, SharePictureLimited, sharePictures } from '../services/sharePictures';
 import { pagesSitemap, productsSitemap, robotsTxt, sitemapIndex } from '../services/sitemaps';
 import { MEDIA_DIR } from './content';
 
@@ -17,15 +19,20 @@ export default async function seoRoutes(app: FastifyInstance): Promise<void> {
     media: MEDIA_DIR,
     uploads: path.join(app.deps.config.dataDir, 'uploads'),
   });
-  app.deps.catalogue.onChange(() => pictures.clear());
+  // Drawing holds a core for some tens of milliseconds: an address (the bots together) draws as many pictures a
+  // minute as it may have pages rendered, so a stream of product ids cannot buy the server's CPU.
+  const drawAllowed = perMinuteAllowance(app, 'share-draw', app.deps.config.perIpLimits.pageRenders);
 
   // A product's link-preview picture, 1200 × 630 (services/sharePictures.ts); og:image names it.
   app.get<{ Params: { name: string } }>('/share/products/:name', async (request, reply) => {
     const id = parseId(/^(\d+)\.jpg$/.exec(request.params.name)?.[1]);
     let picture: Buffer | null;
     try {
-      picture = id === null ? null : await pictures(id);
+      picture = id === null ? null : await pictures(id, () => drawAllowed(request));
     } catch (error) {
+      if (error instanceof SharePictureLimited) {
+        return reply.status(429).header('Retry-After', '60').send({ message: TOO_MANY_ATTEMPTS });
+      }
       if (!(error instanceof SharePictureBusy)) throw error;
       return reply.status(503).header('Retry-After', '2').send({ message: 'Busy, try again shortly.' });
     }

@@ -19,6 +19,9 @@ const DRAWING_AT_ONCE = 2;
 /** Too many pictures are being drawn: ask again shortly. */
 export class SharePictureBusy extends Error {}
 
+/** The asker has had its drawings for this minute (a picture already drawn is not counted). */
+export class SharePictureLimited extends Error {}
+
 export interface SharePictureFolders {
   /** Where `/media/…` pictures are (the generated demo pictures). */
   media: string;
@@ -35,12 +38,11 @@ export function pictureFile(url: string, folders: SharePictureFolders): string |
   return null;
 }
 
-export interface SharePictures {
-  /** The product's preview JPEG, or null when the product or its picture is not there. */
-  (productId: number): Promise<Buffer | null>;
-  /** Forget what is kept (the catalogue changed). */
-  clear(): void;
-}
+/**
+ * The product's preview JPEG, or null when the product or its picture is not there. `mayDraw` is asked before a
+ * picture nobody asked for yet is drawn (a kept one costs nothing); false refuses with SharePictureLimited.
+ */
+export type SharePictures = (productId: number, mayDraw: () => Promise<boolean>) => Promise<Buffer | null>;
 
 export function sharePictures(db: Db, folders: SharePictureFolders): SharePictures {
   const kept = new Map<string, Promise<Buffer | null>>();
@@ -54,23 +56,33 @@ export function sharePictures(db: Db, folders: SharePictureFolders): SharePictur
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();
   };
-  const picture = async (productId: number) => {
+  // Kept by file, not by product: a picture's file never changes (uploads get a new random name, the demo's are
+  // fixed), so a catalogue change leaves every kept picture right; a product given another picture names another file.
+  return async (productId, mayDraw) => {
     const product = await currentProduct(db, productId, 'en');
     const file = product?.image_temp ? pictureFile(product.image_temp, folders) : null;
     if (!file) return null;
+    const ready = kept.get(file);
+    if (ready) return ready;
+    if (!(await mayDraw())) throw new SharePictureLimited();
+    // Another ask may have started it while this one was counted.
     let drawn = kept.get(file);
     if (!drawn) {
       if (drawing >= DRAWING_AT_ONCE) throw new SharePictureBusy();
       drawing += 1;
-      drawn = draw(file)
+      const started = draw(file)
         .catch(() => null)
         .finally(() => {
           drawing -= 1;
         });
-      kept.set(file, drawn);
+      drawn = started;
+      kept.set(file, started);
       while (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+      // A file missing or unreadable now (a picture being imported) is looked at again next time.
+      void started.then((result) => {
+        if (result === null && kept.get(file) === started) kept.delete(file);
+      });
     }
     return drawn;
   };
-  return Object.assign(picture, { clear: () => kept.clear() });
 }
