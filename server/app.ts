@@ -10,6 +10,7 @@ import type { Db } from './db/client';
 import { eraseContactsOfSettledOrders } from './db/queries/accountErasure';
 import { readCatalogueVersion } from './db/queries/catalogueVersion';
 import { deleteMailBefore } from './db/queries/outbox';
+import { deleteExportStockBefore } from './db/queries/catalogueImport';
 import { deleteEndedCounters } from './db/queries/rateLimits';
 import { registerErrorHandler } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
@@ -187,6 +188,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     {
       name: 'prune-outbox',
       run: (now) => deleteMailBefore(db, new Date(now.getTime() - config.outboxRetentionMs)),
+    },
+    {
+      name: 'prune-export-stock',
+      run: (now) => deleteExportStockBefore(db, new Date(now.getTime() - config.exportStockRetentionMs)),
     },
   ];
   // Pictures no row refers to any more, a day after their upload (services/uploadCleanup.ts).

@@ -208,6 +208,13 @@ test('one address and e-mail get 10 sign-ins a minute unless LOGIN_PER_EMAIL_PER
     expect(loadConfig({ LOGIN_PER_EMAIL_PER_MINUTE: wrong }).perIpLimits.loginPerEmail).toBe(10);
 });
 
+test('an export’s stock figures are kept 90 days unless EXPORT_STOCK_RETENTION_DAYS says otherwise', () => {
+  const day = 24 * 60 * 60 * 1000;
+  expect(loadConfig({}).exportStockRetentionMs).toBe(90 * day);
+  expect(loadConfig({ EXPORT_STOCK_RETENTION_DAYS: '365' }).exportStockRetentionMs).toBe(365 * day);
+  expect(loadConfig({ EXPORT_STOCK_RETENTION_DAYS: '0' }).exportStockRetentionMs).toBe(90 * day);
+});
+
 test('the outbox keeps mail 7 days unless OUTBOX_RETENTION_DAYS says otherwise', () => {
   const day = 24 * 60 * 60 * 1000;
   expect(loadConfig({}).outboxRetentionMs).toBe(7 * day);

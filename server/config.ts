@@ -70,6 +70,11 @@ export interface Config {
   backgroundJobs: boolean;
   /** Mail older than this leaves the outbox (it holds codes in clear text): OUTBOX_RETENTION_DAYS. */
   outboxRetentionMs: number;
+  /**
+   * How long the stock an export's file set is remembered after an import last wrote it (an export imported again
+   * within it changes stock only by its correction): EXPORT_STOCK_RETENTION_DAYS.
+   */
+  exportStockRetentionMs: number;
   /** When set, rate-limit counters live in Redis instead of the database. */
   redisUrl?: string;
   /** MyFatoorah's API token and base URL: both set, payments go to MyFatoorah instead of the sandbox. */
@@ -156,6 +161,8 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
 export const JOBS_INTERVAL_MS = 60 * 1000;
 /** How long the outbox keeps a mail (OUTBOX_RETENTION_DAYS overrides it). */
 export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long an export's stock figures are kept (EXPORT_STOCK_RETENTION_DAYS overrides it). */
+export const EXPORT_STOCK_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Missing or unknown means production: the dev mailbox (live codes for any address) must never be switched on by
@@ -302,6 +309,13 @@ export function loadConfig(env: Env = process.env): Config {
       1,
       3650,
       OUTBOX_RETENTION_MS,
+    ),
+    exportStockRetentionMs: parseDuration(
+      env.EXPORT_STOCK_RETENTION_DAYS,
+      24 * 60 * 60 * 1000,
+      1,
+      3650,
+      EXPORT_STOCK_RETENTION_MS,
     ),
     redisUrl: nonEmpty(env.REDIS_URL),
     myFatoorahApiKey: nonEmpty(env.MYFATOORAH_API_KEY),

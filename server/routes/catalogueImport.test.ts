@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CSV_COLUMNS, type CatalogueImport } from '../../contract/catalogueImport';
 import {
   auditLog,
+  catalogueExportStock,
   catalogueImports,
   categories,
   productAttributeValues,
@@ -1114,6 +1115,44 @@ describe('export', () => {
     expect(await importFile()).toMatchObject({ created: 0, updated: 0, unchanged: 2, failed: 0 });
     expect((await productByHandle('brought-known'))?.stockQuantity).toBe(10);
     expect((await productByHandle('brought-new-type'))?.stockQuantity).toBe(10);
+  });
+
+  test('what an export set is remembered 90 days after an import last wrote it, then the background jobs drop it', async () => {
+    const file = (stock: number) =>
+      [
+        'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export),Exported At',
+        `remembered-stock,Remembered stock,Remembered things,2,${stock},7,2026-02-03T04:05:06.789Z`,
+      ].join('\n');
+    const importFile = async (stock: number) =>
+      runToEnd((await upload(file(stock))).json<CatalogueImport>().id);
+    const figures = () =>
+      t.db
+        .select()
+        .from(catalogueExportStock)
+        .where(eq(catalogueExportStock.exportedAt, '2026-02-03T04:05:06.789Z'));
+    const before = Date.now();
+    expect(await importFile(10)).toMatchObject({ created: 1, failed: 0 });
+    const [created] = await figures();
+    expect(created?.recordedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const day = 24 * 60 * 60 * 1000;
+    const age = (days: number) =>
+      t.db
+        .update(catalogueExportStock)
+        .set({ recordedAt: new Date(Date.now() - days * day) })
+        .where(eq(catalogueExportStock.exportedAt, '2026-02-03T04:05:06.789Z'));
+    // an import of the export's correction dates it again
+    await age(89);
+    expect(await importFile(12)).toMatchObject({ updated: 1, failed: 0 });
+    const [corrected] = await figures();
+    expect([corrected?.fileStock, corrected?.recordedAt.getTime()]).toEqual([12, expect.any(Number)]);
+    expect(corrected?.recordedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    await age(89);
+    await t.app.jobs.tick();
+    expect(await figures()).toHaveLength(1);
+    await age(91);
+    await t.app.jobs.tick();
+    expect(await figures()).toEqual([]);
+    expect((await productByHandle('remembered-stock'))?.stockQuantity).toBe(12);
   });
 
   test('a file without the export figure sets the stock (Shopify’s); an edit below what is left makes 0', async () => {

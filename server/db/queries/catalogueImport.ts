@@ -374,14 +374,27 @@ export async function exportStockApplied(
 }
 
 /** Run in the product's transaction, after its row is locked: its stock and this figure change together. */
-export async function recordExportStock(db: Db, row: ExportStockRow): Promise<void> {
+export async function recordExportStock(db: Db, row: ExportStockRow, now: Date): Promise<void> {
   await db
     .insert(catalogueExportStock)
-    .values(row)
+    .values({ ...row, recordedAt: now })
     .onConflictDoUpdate({
       target: [catalogueExportStock.productId, catalogueExportStock.exportedAt],
-      set: { fileStock: row.fileStock },
+      set: { fileStock: row.fileStock, recordedAt: now },
     });
+}
+
+/** Drops the figures no import has written since `before`; answers how many went. */
+export async function deleteExportStockBefore(db: Db, before: Date): Promise<number> {
+  const [row] = await executeRows<{ gone: number }>(
+    db,
+    sql`with gone as (
+          delete from ${catalogueExportStock} where ${catalogueExportStock.recordedAt} < ${before.toISOString()}::timestamptz
+          returning 1
+        )
+        select count(*)::int as gone from gone`,
+  );
+  return row?.gone ?? 0;
 }
 
 // ---- the export ----
@@ -515,8 +528,8 @@ export async function insertProductsWhole(db: Db, writes: NewProductWrite[]): Pr
         from jsonb_to_recordset(${images}::jsonb) as v(handle text, image text, position int, source_url text)
         join created using (handle)
       ), export_stock as (
-        insert into ${catalogueExportStock} (product_id, exported_at, file_stock)
-        select created.id, input.exported_at, input.file_stock
+        insert into ${catalogueExportStock} (product_id, exported_at, file_stock, recorded_at)
+        select created.id, input.exported_at, input.file_stock, ${now}::timestamptz
         from created join input using (handle)
         where input.exported_at is not null
       ), audit as (

@@ -1,6 +1,6 @@
-// Drizzle mirror of migrations/014_catalogue_import.sql and 028_export_stock_applied.sql: CSV import jobs, the
+// Drizzle mirror of migrations/014_catalogue_import.sql, 028_export_stock_applied.sql and 029_export_stock_pruned.sql: CSV import jobs, the
 // products each will write, and the stock each export's file last set.
-import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type CatalogueImportState = 'invalid' | 'ready' | 'importing' | 'done';
 export type CatalogueImportOutcome = 'created' | 'updated' | 'unchanged' | 'failed';
@@ -63,6 +63,11 @@ export const catalogueExportStock = pgTable(
     productId: integer('product_id').notNull(),
     exportedAt: text('exported_at').notNull(),
     fileStock: integer('file_stock').notNull(),
+    /** the import that last wrote it (migration 029): pruned after EXPORT_STOCK_RETENTION_DAYS */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.productId, table.exportedAt] })],
+  (table) => [
+    primaryKey({ columns: [table.productId, table.exportedAt] }),
+    index('catalogue_export_stock_recorded_at_idx').on(table.recordedAt),
+  ],
 );

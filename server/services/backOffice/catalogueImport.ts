@@ -895,7 +895,7 @@ async function applyItem(
       const next = valuesOf(target, categoryId);
       const productId = shop ? shop.id : await insertProduct(tx, next, now);
       if (shop) await updateProductValues(tx, shop.id, next);
-      if (exportStock) await recordExportStock(tx, { productId, ...exportStock });
+      if (exportStock) await recordExportStock(tx, { productId, ...exportStock }, now);
 
       // Sizes and colours (unless the file has no option columns): kept by their English name (cart lines point at
       // them), the rest added or removed.
