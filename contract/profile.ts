@@ -115,7 +115,7 @@ export const Profile = endpoints({
     url: '/password/change',
     auth: 'bearer',
     notes:
-      "path not in the spec; ends the account's other sessions; a wrong current password 422 `errors.current_password`",
+      "path not in the spec; ends the account's other sessions; a wrong current password 422 `errors.current_password`, five wrong 429 (locked out, growing; one count with POST /account/reauth and a new e-mail's password); an account without a password (social sign-in) sets its first one without `current_password` from a session signed in within 15 minutes, else 403 `code: 'reauth_required'` `'Sign in again to set a password.'`",
     schema: { body: PasswordChangeBody, response: { 200: MessageResponse } },
   },
   remove: {

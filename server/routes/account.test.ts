@@ -17,8 +17,14 @@ afterAll(async () => {
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
 
-const changePassword = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/password/change', payload, headers: authHeader(token) });
+const changePassword = (token: string, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/password/change',
+    payload,
+    headers: authHeader(token),
+    remoteAddress,
+  });
 
 describe('POST /password/change', () => {
   test('changes the password, keeps this session and ends the others', async () => {
@@ -109,6 +115,51 @@ describe('POST /password/change', () => {
       password_confirmation: 'Newpass@456',
     });
     expect(response.statusCode).toBe(422);
+    expect((await login(shopper.email, shopper.password)).statusCode).toBe(200);
+  });
+
+  test('a session that signed in over 15 minutes ago sets no first password, so it cannot move the e-mail with one', async () => {
+    const social = await createShopper(t.db);
+    await t.db
+      .update(apiTokens)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000), provenAt: null })
+      .where(eq(apiTokens.userId, social.id));
+    const first = await changePassword(social.token, {
+      password: 'Taker@2345',
+      password_confirmation: 'Taker@2345',
+    });
+    expect(first.statusCode).toBe(403);
+    expect(first.json()).toMatchObject({
+      message: 'Sign in again to set a password.',
+      code: 'reauth_required',
+    });
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile_update',
+      headers: authHeader(social.token),
+      payload: { name: 'Taker', email: 'taker.social@example.com', current_password: 'Taker@2345' },
+    });
+    expect(moved.statusCode).toBe(403);
+    expect((await login(social.email, 'Taker@2345')).statusCode).toBe(422);
+  });
+
+  test('five wrong current passwords lock the change out, the right one too, as re-authentication does', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    // From an address of its own: the route's limit a minute per address is not what this counts.
+    const attempt = (current: string) =>
+      changePassword(
+        shopper.token,
+        { current_password: current, password: 'Newpass@456', password_confirmation: 'Newpass@456' },
+        '203.0.113.61',
+      );
+    for (let guess = 0; guess < 4; guess += 1)
+      expect((await attempt(`Wrong@${guess}000`)).statusCode).toBe(422);
+    const locked = await attempt('Wrong@9000');
+    expect([locked.statusCode, locked.json<{ message: string }>().message]).toEqual([
+      429,
+      'Too many attempts. Try again in 15 minutes.',
+    ]);
+    expect((await attempt(shopper.password)).statusCode).toBe(429);
     expect((await login(shopper.email, shopper.password)).statusCode).toBe(200);
   });
 

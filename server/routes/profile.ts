@@ -128,6 +128,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         newPassword: request.body.password,
         now: config.now(),
         bcryptCost: config.bcryptCost,
+        provenAt: request.user?.provenAt,
       });
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },

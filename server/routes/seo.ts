@@ -28,7 +28,13 @@ export default async function seoRoutes(app: FastifyInstance): Promise<void> {
     const id = parseId(/^(\d+)\.jpg$/.exec(request.params.name)?.[1]);
     let picture: Buffer | null;
     try {
-      picture = id === null ? null : await pictures(id, () => drawAllowed(request));
+      // Without its counter the server draws nothing (503, asked again shortly), as it renders no page.
+      const mayDraw = () =>
+        drawAllowed(request).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the preview picture allowance could not be counted');
+          throw new SharePictureBusy();
+        });
+      picture = id === null ? null : await pictures(id, mayDraw);
     } catch (error) {
       if (error instanceof SharePictureLimited) {
         return reply.status(429).header('Retry-After', '60').send({ message: TOO_MANY_ATTEMPTS });

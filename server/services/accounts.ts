@@ -18,7 +18,9 @@ import {
 import { normalizeEmail } from '../lib/accounts';
 import { countCodeForNoAccount, dropOpenCodes, issueCode, type CodeDeps } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
+import { guarded, lockoutKey } from '../lib/guessLockout';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
+import { PROOF_LIFETIME_MS } from '../plugins/reauth';
 import { newBearerToken, sha256Hex } from '../lib/tokens';
 import type { AppDeps } from '../types';
 import type { SocialIdentity } from './social';
@@ -27,6 +29,7 @@ import { Forbidden, Invalid, NotFound } from './errors';
 export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed successfully.',
   currentPasswordWrong: 'The current password is incorrect.',
+  signInAgainForPassword: 'Sign in again to set a password.',
 } as const;
 
 export interface PasswordChange {
@@ -37,6 +40,8 @@ export interface PasswordChange {
   newPassword: string;
   now: Date;
   bcryptCost: number;
+  /** When the session last proved who holds it (its sign-in): a first password asks for a recent one. */
+  provenAt: Date | undefined;
 }
 
 export async function changePassword(db: Db, change: PasswordChange): Promise<void> {
@@ -49,16 +54,25 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
     );
   const newHash = () => hashPassword(change.newPassword, change.bcryptCost);
   if (user.passwordHash) {
-    const matches = change.currentPassword
-      ? await verifyPassword(change.currentPassword, user.passwordHash)
-      : false;
+    const hash = user.passwordHash;
+    const typed = change.currentPassword;
+    // Wrong guesses lock out as re-authentication does (the same count): a session cannot guess the password here
+    // and then use it where the password proves who holds the session (a new e-mail, the back office).
+    const matches = await guarded(db, lockoutKey('reauth', user.id), change.now, async () =>
+      typed ? verifyPassword(typed, hash) : false,
+    );
     if (!matches) throw wrongCurrent();
     await updateUser(db, user.id, { passwordHash: await newHash(), updatedAt: change.now });
-  } else if (!(await setFirstPassword(db, user.id, await newHash(), change.now))) {
-    // An account made through social sign-in has no password yet: only the bearer of one of its own sessions (the
-    // route requires one) sets its first one, without a current one. Another request set one meanwhile: from now on
-    // the current password is asked for.
-    throw wrongCurrent();
+  } else {
+    // An account made through social sign-in has no password yet: the bearer of one of its own sessions sets its
+    // first one without a current one, if that session signed in within 15 minutes. Else a stolen or forgotten
+    // session would set a password of its own and with it change the e-mail, which the password proves.
+    const provenAt = change.provenAt;
+    if (!provenAt || change.now.getTime() - provenAt.getTime() > PROOF_LIFETIME_MS) {
+      throw new Forbidden(ACCOUNT_MESSAGES.signInAgainForPassword, undefined, 'reauth_required');
+    }
+    // Another request set one meanwhile: from now on the current password is asked for.
+    if (!(await setFirstPassword(db, user.id, await newHash(), change.now))) throw wrongCurrent();
   }
   // Whoever knew the old password is signed out everywhere else.
   await deleteTokensExcept(db, user.id, change.keepTokenId);

@@ -63,7 +63,14 @@ export function sharePictures(db: Db, folders: SharePictureFolders): SharePictur
     const file = product?.image_temp ? pictureFile(product.image_temp, folders) : null;
     if (!file) return null;
     const ready = kept.get(file);
-    if (ready) return ready;
+    if (ready) {
+      // The most recently asked stay longest.
+      kept.delete(file);
+      kept.set(file, ready);
+      return ready;
+    }
+    // Busy before counting: an answer that draws nothing costs the asker nothing.
+    if (drawing >= DRAWING_AT_ONCE) throw new SharePictureBusy();
     if (!(await mayDraw())) throw new SharePictureLimited();
     // Another ask may have started it while this one was counted.
     let drawn = kept.get(file);

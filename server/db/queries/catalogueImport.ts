@@ -384,17 +384,30 @@ export async function recordExportStock(db: Db, row: ExportStockRow, now: Date):
     });
 }
 
-/** Drops the figures no import has written since `before`; answers how many went. */
+/** Rows one statement of the pruning drops at most: a short lock and transaction each, however many are due. */
+const EXPORT_STOCK_PRUNE_BATCH = 10_000;
+
+/** Drops the figures no import has written since `before`, a batch at a time; answers how many went. */
 export async function deleteExportStockBefore(db: Db, before: Date): Promise<number> {
-  const [row] = await executeRows<{ gone: number }>(
-    db,
-    sql`with gone as (
-          delete from ${catalogueExportStock} where ${catalogueExportStock.recordedAt} < ${before.toISOString()}::timestamptz
-          returning 1
-        )
-        select count(*)::int as gone from gone`,
-  );
-  return row?.gone ?? 0;
+  let total = 0;
+  for (;;) {
+    const [row] = await executeRows<{ gone: number }>(
+      db,
+      sql`with due as (
+            select product_id, exported_at from ${catalogueExportStock}
+            where ${catalogueExportStock.recordedAt} < ${before.toISOString()}::timestamptz
+            limit ${EXPORT_STOCK_PRUNE_BATCH}
+          ), gone as (
+            delete from ${catalogueExportStock} s using due
+            where s.product_id = due.product_id and s.exported_at = due.exported_at
+            returning 1
+          )
+          select count(*)::int as gone from gone`,
+    );
+    const gone = row?.gone ?? 0;
+    total += gone;
+    if (gone < EXPORT_STOCK_PRUNE_BATCH) return total;
+  }
 }
 
 // ---- the export ----

@@ -15,6 +15,7 @@ const KNOWN: Readonly<Record<string, string>> = {
   // A new e-mail asks who holds the session (server/services/profile.ts).
   'Enter your current password to change your email.': 'profile.email_change.password_required',
   'Sign in again to change your email.': 'profile.email_change.sign_in_again',
+  'Sign in again to set a password.': 'profile.password.sign_in_again',
   'The image field must be a file of type: png, jpeg, webp.': 'profile.avatar.not_image',
   'The image field must be an image.': 'profile.avatar.unreadable',
   'The image field has invalid image dimensions.': 'profile.avatar.too_many_pixels',

@@ -120,6 +120,35 @@ describe('change password', () => {
     },
   );
 
+  it.each([
+    [
+      'en',
+      'New password',
+      'Confirm new password',
+      'Set password',
+      'To set a password, sign out and sign in again, then set it within 15 minutes.',
+    ],
+    [
+      'ar',
+      'كلمة المرور الجديدة',
+      'تأكيد كلمة المرور الجديدة',
+      'تعيين كلمة المرور',
+      'لتعيين كلمة مرور، سجّل الخروج ثم سجّل الدخول مجددًا، وعيّنها خلال 15 دقيقة.',
+    ],
+  ] as const)(
+    '(%s) a first password from a session signed in long ago is told to sign in again; what was typed stays',
+    async (language, next, again, submit, message) => {
+      account(false);
+      passwordHandler(403, { message: 'Sign in again to set a password.', code: 'reauth_required' });
+      const { user } = renderProfilePage('/profile-password', <ProfilePasswordPage />, { language });
+      await user.type(await screen.findByLabelText(next), 'First@2345');
+      await user.type(screen.getByLabelText(again), 'First@2345');
+      await user.click(screen.getByRole('button', { name: submit }));
+      expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+      expect(screen.getByLabelText(next)).toHaveValue('First@2345');
+    },
+  );
+
   it('an account with a password keeps the current-password field', async () => {
     renderProfilePage('/profile-password', <ProfilePasswordPage />);
     expect(await screen.findByLabelText('Current password')).toBeInTheDocument();

@@ -282,15 +282,37 @@ describe('a new e-mail asks who holds the session', () => {
     },
   );
 
+  it('a password set meanwhile (another tab) shows its field once the server asks for it', async () => {
+    const seen: unknown[] = [];
+    server.use(
+      userHandler({ ...SARA, has_password: false }),
+      updateHandler(
+        422,
+        {
+          message: 'Enter your current password to change your email.',
+          errors: { current_password: ['Enter your current password to change your email.'] },
+        },
+        seen,
+      ),
+    );
+    const { user } = render();
+    await fillForm(user, { email: 'new@example.com' });
+    expect(screen.queryByLabelText(CURRENT_PASSWORD)).toBeNull();
+    await user.click(save());
+    await waitFor(() =>
+      expect(currentPassword()).toHaveAccessibleDescription(
+        expect.stringContaining('Enter your current password to change your e-mail'),
+      ),
+    );
+    await user.type(currentPassword(), 'Secret@123');
+    await user.click(save());
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toMatchObject({ current_password: 'Secret@123' });
+  });
+
   it.each([
-    [
-      'en',
-      'To change your e-mail, sign out, sign in again with Google or Facebook, and save within 15 minutes.',
-    ],
-    [
-      'ar',
-      'لتغيير بريدك الإلكتروني، سجّل الخروج ثم سجّل الدخول مجددًا عبر Google أو Facebook، واحفظ خلال 15 دقيقة.',
-    ],
+    ['en', 'To change your e-mail, sign out and sign in again, then save within 15 minutes.'],
+    ['ar', 'لتغيير بريدك الإلكتروني، سجّل الخروج ثم سجّل الدخول مجددًا، واحفظ خلال 15 دقيقة.'],
   ] as const)(
     'an account without a password (social sign-in) is told to sign in again when its sign-in is old (%s)',
     async (language, message) => {

@@ -21,8 +21,10 @@ function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [update] = useUpdateProfileMutation();
   const [passwordShown, setPasswordShown] = useState(false);
-  // An account made through social sign-in has no password: the server asks it for a recent sign-in instead.
-  const hasPassword = user.has_password !== false;
+  // An account made through social sign-in has no password: the server asks it for a recent sign-in instead. One set
+  // meanwhile (another tab) shows once the server asks for it.
+  const [serverAsksPassword, setServerAsksPassword] = useState(false);
+  const hasPassword = user.has_password !== false || serverAsksPassword;
   const saved = useMemo(
     () => ({ email: user.email, pending_email: user.pending_email }),
     [user.email, user.pending_email],
@@ -58,7 +60,9 @@ function ProfileForm({ user }: { user: User }) {
         setPasswordShown(false);
       } catch (error) {
         // What the shopper typed stays; the fields the server refused say why.
-        helpers.setErrors(profileFieldErrors(t, error));
+        const refused = profileFieldErrors(t, error);
+        if (refused.current_password) setServerAsksPassword(true);
+        helpers.setErrors(refused);
         helpers.setTouched({ name: true, email: true, phone_number: true, current_password: true }, false);
         notify.error(profileErrorText(t, error, 'profile.messages.update_failed'));
       }
