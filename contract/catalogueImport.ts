@@ -33,6 +33,8 @@ export const IMPORT_ISSUES = {
   price_missing: 'The product needs a variant price.',
   price_invalid: 'Not a price: “{{value}}” (digits, at most 3 decimals, below 100000000).',
   price_not_positive: 'The price must be above 0: “{{value}}”.',
+  export_too_old:
+    'The file was exported more than {{days}} days ago: the shop no longer knows which of its stock changes were made. Export the catalogue again and edit the new file.',
   quantity_invalid: 'Not a whole number of pieces: “{{value}}”.',
   quantity_negative: 'A negative quantity counts as 0.',
   quantity_too_large: 'At most {{max}} pieces in stock, as in the product form: “{{value}}”.',
@@ -171,7 +173,7 @@ export const CatalogueCsv = endpoints({
     auth: 'staff',
     readBody: { mediaType: 'text/csv', required: true, schema: Type.String() },
     bodyNote:
-      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it; with `Variant Inventory Qty (at export)` (the export writes it) an existing product’s stock gets the file’s change to that figure, made to the stock as it is at the import (what orders took since the export stays taken; at least 0), without it the file’s figure; with `Exported At` too (the export writes it), a file of an export imported before makes only its change to the stock that import set (the same file again: none), for 90 days after an import of that export last set it (EXPORT_STOCK_RETENTION_DAYS; after that the file reads as a new export)',
+      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it; with `Variant Inventory Qty (at export)` (the export writes it) an existing product’s stock gets the file’s change to that figure, made to the stock as it is at the import (what orders took since the export stays taken; at least 0), without it the file’s figure; with `Exported At` too (the export writes it), a file of an export imported before makes only its change to the stock that import set (the same file again: none), for 90 days after an import of that export last set it (EXPORT_STOCK_RETENTION_DAYS); a file exported longer ago than that is refused where it changes stock (`export_too_old`)',
     notes: `the dry run: nothing is written to the catalogue; 201 the new import with its report, 200 the unfinished import of the same file (to continue); ${REFUSALS_NOTE}`,
     schema: { querystring: ImportUploadQuery, response: { 200: CatalogueImport, 201: CatalogueImport } },
   },

@@ -82,6 +82,10 @@ async function runToEnd(id: number): Promise<CatalogueImport> {
   throw new Error('the import never finished');
 }
 
+/** Exports of this run's moment (one older than the stock figures are kept is refused). */
+const EXPORTED_YESTERDAY = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+const EXPORTED_AN_HOUR_AGO = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+
 const productByHandle = async (handle: string) =>
   (await t.db.select().from(products).where(eq(products.handle, handle)))[0];
 
@@ -481,6 +485,40 @@ describe('bad input gets a clear answer and nothing is imported', () => {
         params: { value: '0.000' },
       }),
     ]);
+  });
+
+  test('an export older than its stock figures are kept is refused where it would change stock (it may have been imported)', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+    const header =
+      'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export),Exported At';
+    const job = await rejects(
+      [header, `stale-export,Stale export,Imported shirts,2,9,7,${at(91)}`].join('\n'),
+    );
+    expect(job.issues.filter((issue) => issue.severity === 'error')).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 'Exported At',
+        code: 'export_too_old',
+        params: { days: 90 },
+        message:
+          'The file was exported more than 90 days ago: the shop no longer knows which of its stock changes were made. Export the catalogue again and edit the new file.',
+      }),
+    ]);
+    // within the 90 days, or without the export's stock figure (no stock change to repeat), it is read
+    const recent = (
+      await upload([header, `recent-export,Recent export,Imported shirts,2,9,7,${at(89)}`].join('\n'))
+    ).json<CatalogueImport>();
+    expect(recent).toMatchObject({ state: 'ready', errors: 0 });
+    const noFigure = (
+      await upload(
+        [
+          'Handle,Title,Type,Variant Price,Exported At',
+          `no-figure,No figure,Imported shirts,2,${at(400)}`,
+        ].join('\n'),
+      )
+    ).json<CatalogueImport>();
+    expect(noFigure).toMatchObject({ state: 'ready', errors: 0 });
   });
 
   test("two of the file's products that are one of the shop's (a new handle with its SKU, and its old handle) are refused", async () => {
@@ -1107,8 +1145,8 @@ describe('export', () => {
     const [known] = await t.db.select({ name: categories.nameEn }).from(categories).limit(1);
     const file = [
       'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export),Exported At',
-      `brought-known,Brought known,"${known?.name ?? ''}",2,10,7,2026-01-02T03:04:05.678Z`,
-      'brought-new-type,Brought new type,Brought things,2,10,7,2026-01-02T03:04:05.678Z',
+      `brought-known,Brought known,"${known?.name ?? ''}",2,10,7,${EXPORTED_YESTERDAY}`,
+      `brought-new-type,Brought new type,Brought things,2,10,7,${EXPORTED_YESTERDAY}`,
     ].join('\n');
     const importFile = async () => runToEnd((await upload(file)).json<CatalogueImport>().id);
     expect(await importFile()).toMatchObject({ created: 2, failed: 0 });
@@ -1121,7 +1159,7 @@ describe('export', () => {
     const file = (stock: number) =>
       [
         'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export),Exported At',
-        `remembered-stock,Remembered stock,Remembered things,2,${stock},7,2026-02-03T04:05:06.789Z`,
+        `remembered-stock,Remembered stock,Remembered things,2,${stock},7,${EXPORTED_AN_HOUR_AGO}`,
       ].join('\n');
     const importFile = async (stock: number) =>
       runToEnd((await upload(file(stock))).json<CatalogueImport>().id);
@@ -1129,7 +1167,7 @@ describe('export', () => {
       t.db
         .select()
         .from(catalogueExportStock)
-        .where(eq(catalogueExportStock.exportedAt, '2026-02-03T04:05:06.789Z'));
+        .where(eq(catalogueExportStock.exportedAt, EXPORTED_AN_HOUR_AGO));
     const before = Date.now();
     expect(await importFile(10)).toMatchObject({ created: 1, failed: 0 });
     const [created] = await figures();
@@ -1139,7 +1177,7 @@ describe('export', () => {
       t.db
         .update(catalogueExportStock)
         .set({ recordedAt: new Date(Date.now() - days * day) })
-        .where(eq(catalogueExportStock.exportedAt, '2026-02-03T04:05:06.789Z'));
+        .where(eq(catalogueExportStock.exportedAt, EXPORTED_AN_HOUR_AGO));
     // an import of the export's correction dates it again
     await age(89);
     expect(await importFile(12)).toMatchObject({ updated: 1, failed: 0 });

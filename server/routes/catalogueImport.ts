@@ -47,6 +47,7 @@ const catalogueImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     fetchPicture: (url: string) => fetchPicture(url),
     log: request.log,
     maxBytes: config.catalogueImportMaxBytes,
+    exportStockRetentionMs: config.exportStockRetentionMs,
   });
 
   // The file's bytes are handed to the route as they arrive (never buffered whole): the body stays a stream.

@@ -361,6 +361,11 @@ export class ProductReader {
   constructor(
     private readonly header: Header,
     private readonly report: (found: Issue) => void,
+    /**
+     * An export's stock figures are kept this long after an import (EXPORT_STOCK_RETENTION_DAYS): a file exported
+     * before `oldestExport` may have been imported and forgotten, so its stock change could be made twice.
+     */
+    private readonly exports: { oldestExport: Date; retentionDays: number } | null = null,
   ) {}
 
   private cell(row: Row, column: ReadColumn): string {
@@ -606,6 +611,12 @@ export class ProductReader {
     if (pictures.length > LIMITS.images)
       warn(first.line, 'Image Src', 'too_many_images', { max: LIMITS.images });
 
+    if (stockAtExport !== undefined && exportedAt && this.exports) {
+      const exportedTime = Date.parse(exportedAt);
+      if (Number.isFinite(exportedTime) && exportedTime < this.exports.oldestExport.getTime()) {
+        fail(first.line, 'Exported At', 'export_too_old', { days: this.exports.retentionDays });
+      }
+    }
     if (failed || price === null || title === null || !title || !type) return null;
     const name = { en: title, ar: titleAr || title };
     const descriptionEn = htmlToText(body ?? '');

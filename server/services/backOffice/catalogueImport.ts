@@ -15,6 +15,7 @@ import {
   type ImportIssueCode,
   type PictureFailure,
 } from '../../../contract/catalogueImport';
+import { EXPORT_STOCK_RETENTION_MS } from '../../config';
 import type { Db } from '../../db/client';
 import {
   allCategories,
@@ -107,6 +108,8 @@ export interface ImportDeps {
   log?: { warn: (details: object, message: string) => void };
   /** the largest file read (default MAX_IMPORT_BYTES) */
   maxBytes?: number;
+  /** how long an export's stock figures are kept (config exportStockRetentionMs; default 90 days) */
+  exportStockRetentionMs?: number;
 }
 
 /** Products written to the items table (and checked against the shop) at a time during the dry run. */
@@ -423,7 +426,14 @@ async function checkInto(
         header = readHeader(record);
         for (const found of header.issues) addIssue(report, found);
         if (header.issues.every((found) => found.severity !== 'error'))
-          reader = new ProductReader(header, (found) => addIssue(report, found));
+          reader = new ProductReader(header, (found) => addIssue(report, found), {
+            oldestExport: new Date(
+              now.getTime() - (deps.exportStockRetentionMs ?? EXPORT_STOCK_RETENTION_MS),
+            ),
+            retentionDays: Math.round(
+              (deps.exportStockRetentionMs ?? EXPORT_STOCK_RETENTION_MS) / (24 * 60 * 60 * 1000),
+            ),
+          });
         continue;
       }
       rows += 1;
