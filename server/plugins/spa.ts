@@ -218,25 +218,33 @@ export function isPreviewBot(userAgent: string | undefined): boolean {
 /** Renders a minute for all the bots together (a forged user agent cannot buy more than this). */
 const BOT_RENDERS_PER_MINUTE_FACTOR = 10;
 
+/** What one address saying it is a bot may use of the bots' allowance a minute: a forged user agent does not get it all. */
+const BOT_ADDRESS_PER_MINUTE_FACTOR = 3;
+
 /**
  * Work a minute (a page rendered, a preview picture drawn) per client address, the preview bots counted together
- * under ten times as much instead (WhatsApp's servers fetch every link shoppers paste, from a few addresses): true
- * while the request is within it. Throws when the counter cannot be read.
+ * under ten times as much instead (WhatsApp's servers fetch every link shoppers paste, from a few addresses), and
+ * each bot address at most three times a client's (one address forging a bot's user agent cannot use up what the
+ * real bots share): true while the request is within it. Throws when the counter cannot be read.
  */
 export function perMinuteAllowance(app: FastifyInstance, group: string, max: number) {
-  const perAddress = app.createRateLimit({
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `${group}|${clientAddressKey(request.ip)}`,
-  });
-  const bots = app.createRateLimit({
-    max: max * BOT_RENDERS_PER_MINUTE_FACTOR,
-    timeWindow: 60_000,
-    keyGenerator: () => `${group}|preview-bots`,
-  });
+  const perMinute = (limit: number, key: (request: FastifyRequest) => string) => {
+    const check = app.createRateLimit({ max: limit, timeWindow: 60_000, keyGenerator: key });
+    return async (request: FastifyRequest) => {
+      const counted = await check(request);
+      return counted.isAllowed || !counted.isExceeded;
+    };
+  };
+  const perAddress = perMinute(max, (request) => `${group}|${clientAddressKey(request.ip)}`);
+  const botAddress = perMinute(
+    max * BOT_ADDRESS_PER_MINUTE_FACTOR,
+    (request) => `${group}|preview-bot|${clientAddressKey(request.ip)}`,
+  );
+  const bots = perMinute(max * BOT_RENDERS_PER_MINUTE_FACTOR, () => `${group}|preview-bots`);
   return async (request: FastifyRequest): Promise<boolean> => {
-    const counted = await (isPreviewBot(request.headers['user-agent']) ? bots : perAddress)(request);
-    return counted.isAllowed || !counted.isExceeded;
+    if (!isPreviewBot(request.headers['user-agent'])) return perAddress(request);
+    // The address first: what it asks beyond its share is not taken from the bots' allowance.
+    return (await botAddress(request)) && bots(request);
   };
 }
 

@@ -48,3 +48,27 @@ test('the preview bots draw together under ten times the allowance, whatever add
   }
   expect(statuses).toEqual([...Array.from({ length: 20 }, () => 200), 429, 429]);
 });
+
+test('one address saying it is a bot draws at most three times a client’s allowance (a forged user agent does not take the bots’ share)', async () => {
+  // A shop of its own: the test above used up the bots' allowance of this minute.
+  const own = await createTestApp({
+    seed: true,
+    config: { perIpLimits: { register: 30, login: 100, guestCart: 20, pageRenders: 2 } },
+  });
+  try {
+    const draw = (id: number, remoteAddress: string) =>
+      own.app.inject({
+        method: 'GET',
+        url: `/share/products/${id}.jpg`,
+        remoteAddress,
+        headers: { 'user-agent': WHATSAPP },
+      });
+    const statuses: number[] = [];
+    for (let id = 1; id <= 7; id += 1) statuses.push((await draw(id, '203.0.113.77')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    // The real bots' other addresses still draw.
+    expect((await draw(8, '192.0.2.8')).statusCode).toBe(200);
+  } finally {
+    await own.close();
+  }
+});
