@@ -3,6 +3,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { apiTokens } from '../db/schema';
+import { findUserById } from '../db/queries/users';
+import { resetPassword } from '../services/accounts';
 import { authHeader, createTestApp, registerVerifiedUser, type TestApp } from '../testing/testApp';
 import { createShopper } from './testSupport';
 
@@ -161,6 +163,41 @@ describe('POST /password/change', () => {
     ]);
     expect((await attempt(shopper.password)).statusCode).toBe(429);
     expect((await login(shopper.email, shopper.password)).statusCode).toBe(200);
+  });
+
+  test('a current password left out counts as no guess; a password reset lifts a lockout its ended sessions caused', async () => {
+    const shopper = await registerVerifiedUser(t.app);
+    // Each round from an address of its own: the route's limit a minute per address is not what this counts.
+    const attempt = (current: string | undefined, remoteAddress: string) =>
+      changePassword(
+        shopper.token,
+        {
+          ...(current === undefined ? {} : { current_password: current }),
+          password: 'Newpass@456',
+          password_confirmation: 'Newpass@456',
+        },
+        remoteAddress,
+      );
+    for (let tries = 0; tries < 6; tries += 1) {
+      expect((await attempt(undefined, '203.0.113.62')).statusCode).toBe(422);
+    }
+    for (let guess = 0; guess < 4; guess += 1) {
+      expect((await attempt(`Wrong@${guess}000`, '203.0.113.65')).statusCode).toBe(422);
+    }
+    const locked = await attempt('Wrong@9000', '203.0.113.65');
+    expect(locked.json()).toMatchObject({ message: 'Too many attempts. Try again in 15 minutes.' });
+    // The mailbox's owner resets the password (the reset code's own route: server/routes/auth.test.ts): the lockout
+    // goes with the sessions the reset ends.
+    const user = await findUserById(t.db, shopper.id);
+    if (!user) throw new Error('the shopper is there');
+    await resetPassword(t.app.deps, user, 'Reset@4567', { now: new Date(), bcryptCost: 4 });
+    const signedIn = (await login(shopper.email, 'Reset@4567')).json<{ token: string }>().token;
+    const changed = await changePassword(
+      signedIn,
+      { current_password: 'Reset@4567', password: 'Newpass@456', password_confirmation: 'Newpass@456' },
+      '203.0.113.64',
+    );
+    expect(changed.statusCode).toBe(200);
   });
 
   test('two first passwords sent at once: one is set, the other is refused', async () => {

@@ -519,6 +519,11 @@ describe('bad input gets a clear answer and nothing is imported', () => {
       )
     ).json<CatalogueImport>();
     expect(noFigure).toMatchObject({ state: 'ready', errors: 0 });
+    // nor with the stock as it was exported (an old export edited for its prices only)
+    const unchanged = (
+      await upload([header, `unchanged-stock,Unchanged stock,Imported shirts,3,7,7,${at(200)}`].join('\n'))
+    ).json<CatalogueImport>();
+    expect(unchanged).toMatchObject({ state: 'ready', errors: 0 });
   });
 
   test("two of the file's products that are one of the shop's (a new handle with its SKU, and its old handle) are refused", async () => {

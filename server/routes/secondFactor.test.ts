@@ -284,3 +284,20 @@ test('a lost phone and lost recovery codes: `npm run staff -- reset-second-facto
   );
   expect((await runStaffCommand(['reset-second-factor', 'nobody@example.com'], deps)).exitCode).toBe(1);
 });
+
+test('setting an app up on an old session is no fresh proof: sensitive actions still ask who holds it (a stolen session enrols no way past them)', async () => {
+  const owner = await withRole(t, 'owner');
+  const token = await newSession(t, owner.id);
+  clock.advance(20 * 60 * 1000);
+  await enrol(token);
+  const colleague = await createShopper(t.db);
+  const asked = await call(
+    t.app,
+    'POST',
+    '/api/admin/staff',
+    { email: colleague.email, role: 'staff' },
+    token,
+  );
+  expect(asked.statusCode).toBe(403);
+  expect(asked.json()).toMatchObject({ code: 'reauth_required' });
+});

@@ -18,6 +18,7 @@ import {
 import { normalizeEmail } from '../lib/accounts';
 import { countCodeForNoAccount, dropOpenCodes, issueCode, type CodeDeps } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
+import { clearLockout } from '../db/queries/guessLockouts';
 import { guarded, lockoutKey } from '../lib/guessLockout';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { PROOF_LIFETIME_MS } from '../plugins/reauth';
@@ -58,8 +59,10 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
     const typed = change.currentPassword;
     // Wrong guesses lock out as re-authentication does (the same count): a session cannot guess the password here
     // and then use it where the password proves who holds the session (a new e-mail, the back office).
-    const matches = await guarded(db, lockoutKey('reauth', user.id), change.now, async () =>
-      typed ? verifyPassword(typed, hash) : false,
+    // Left out (a form that did not know the account has one) is no guess: it counts nothing.
+    if (!typed) throw wrongCurrent();
+    const matches = await guarded(db, lockoutKey('reauth', user.id), change.now, () =>
+      verifyPassword(typed, hash),
     );
     if (!matches) throw wrongCurrent();
     await updateUser(db, user.id, { passwordHash: await newHash(), updatedAt: change.now });
@@ -163,6 +166,8 @@ export async function resetPassword(
     true,
   );
   await dropOpenCodes(deps, user.id, 'email');
+  // The mailbox's owner starts again: wrong guesses from a session the reset just ended no longer lock them out.
+  await clearLockout(db, lockoutKey('reauth', user.id));
 }
 
 export async function signOut(db: Db, tokenId: number): Promise<void> {

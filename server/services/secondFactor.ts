@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import {
   confirmEnrolment,
   findSecondFactor,
+  markSecondStepPassed,
   markSessionProven,
   setStaffSecondFactor,
   startEnrolment,
@@ -113,7 +114,7 @@ export async function finishEnrolment(deps: SecondFactorDeps, holder: Holder, co
     deps.log,
   );
   if (!accepted) throw wrongCode();
-  await markSessionProven(db, holder.tokenId, now, true);
+  await markSecondStepPassed(db, holder.tokenId, now);
   return { message: 'Two-step sign-in is on.', recovery_codes: recovery };
 }
 

@@ -400,6 +400,8 @@ export async function deleteExportStockBefore(db: Db, before: Date): Promise<num
           ), gone as (
             delete from ${catalogueExportStock} s using due
             where s.product_id = due.product_id and s.exported_at = due.exported_at
+              -- checked again on the row deleted: an import may have dated it anew meanwhile
+              and s.recorded_at < ${before.toISOString()}::timestamptz
             returning 1
           )
           select count(*)::int as gone from gone`,

@@ -90,6 +90,14 @@ export async function unusedRecoveryCodes(db: Db, userId: number): Promise<numbe
   return rows.length;
 }
 
+/**
+ * The session passed its second step by setting the app up: no proof of who holds it (a session of any age can set an
+ * app up on an account without one), so the recent proof sensitive actions ask for is left as it was.
+ */
+export async function markSecondStepPassed(db: Db, tokenId: number, now: Date): Promise<void> {
+  await db.update(apiTokens).set({ secondFactorAt: now }).where(eq(apiTokens.id, tokenId));
+}
+
 /** The session passed its second step (and its holder just proved who they are). */
 export async function markSessionProven(
   db: Db,

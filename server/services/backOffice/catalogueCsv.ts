@@ -611,7 +611,10 @@ export class ProductReader {
     if (pictures.length > LIMITS.images)
       warn(first.line, 'Image Src', 'too_many_images', { max: LIMITS.images });
 
-    if (stockAtExport !== undefined && exportedAt && this.exports) {
+    // Only where the file changes stock: without the stock column, or with the exported figure as it was, the file
+    // makes no stock change to repeat.
+    const changesStock = !this.header.kept.includes('stock') && stock !== stockAtExport;
+    if (stockAtExport !== undefined && changesStock && exportedAt && this.exports) {
       const exportedTime = Date.parse(exportedAt);
       if (Number.isFinite(exportedTime) && exportedTime < this.exports.oldestExport.getTime()) {
         fail(first.line, 'Exported At', 'export_too_old', { days: this.exports.retentionDays });
