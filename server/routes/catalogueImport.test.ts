@@ -519,6 +519,26 @@ describe('bad input gets a clear answer and nothing is imported', () => {
       )
     ).json<CatalogueImport>();
     expect(noFigure).toMatchObject({ state: 'ready', errors: 0 });
+    // checked within the days and run after them: refused at the run, the shop's stock untouched
+    const day89 = at(89);
+    const checkedAt = new Date();
+    const deps = (now: Date) => ({
+      db: t.db,
+      now,
+      changed: () => undefined,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'import-late-')),
+      publicUrl: 'https://shop.example',
+      fetchPicture: async () => {
+        throw new Error('no pictures here');
+      },
+    });
+    const actor = { id: staff.id, name: staff.name, email: staff.email };
+    const late = [header, `late-run,Late run,Imported shirts,2,9,7,${day89}`].join('\n');
+    const { job: checked } = await checkCsv(deps(checkedAt), actor, [Buffer.from(late)], 'late.csv');
+    expect(checked).toMatchObject({ state: 'ready', errors: 0 });
+    const ran = await runImport(deps(new Date(checkedAt.getTime() + 2 * day)), actor, String(checked.id));
+    expect(ran).toMatchObject({ state: 'done', created: 0, failed: 1 });
+    expect(await productByHandle('late-run')).toBeUndefined();
     // nor with the stock as it was exported (an old export edited for its prices only)
     const unchanged = (
       await upload([header, `unchanged-stock,Unchanged stock,Imported shirts,3,7,7,${at(200)}`].join('\n'))

@@ -348,6 +348,21 @@ interface Row {
  * Reads the file's rows in order and gives back a product each time a handle's rows end. The rows of one handle
  * must be next to each other (as Shopify writes them); every problem is an issue with its line and column.
  */
+/**
+ * The file changes a product's stock by an export's figure, and the export was taken before `oldestExport`: an import
+ * of it may have been made and its record of the stock it set dropped since, so its change could be made twice.
+ * Without the stock column, or with the exported figure as it was, the file makes no stock change to repeat.
+ */
+export function exportTooOld(
+  file: { stock: number; stockAtExport?: number; exportedAt?: string | null; kept?: readonly KeptField[] },
+  oldestExport: Date,
+): boolean {
+  if (file.stockAtExport === undefined || !file.exportedAt || file.kept?.includes('stock')) return false;
+  if (file.stock === file.stockAtExport) return false;
+  const exportedTime = Date.parse(file.exportedAt);
+  return Number.isFinite(exportedTime) && exportedTime < oldestExport.getTime();
+}
+
 export class ProductReader {
   private rows: Row[] = [];
   private handle: string | null = null;
@@ -611,14 +626,9 @@ export class ProductReader {
     if (pictures.length > LIMITS.images)
       warn(first.line, 'Image Src', 'too_many_images', { max: LIMITS.images });
 
-    // Only where the file changes stock: without the stock column, or with the exported figure as it was, the file
-    // makes no stock change to repeat.
-    const changesStock = !this.header.kept.includes('stock') && stock !== stockAtExport;
-    if (stockAtExport !== undefined && changesStock && exportedAt && this.exports) {
-      const exportedTime = Date.parse(exportedAt);
-      if (Number.isFinite(exportedTime) && exportedTime < this.exports.oldestExport.getTime()) {
-        fail(first.line, 'Exported At', 'export_too_old', { days: this.exports.retentionDays });
-      }
+    const stockOfFile = { stock, stockAtExport, exportedAt, kept: this.header.kept };
+    if (this.exports && exportTooOld(stockOfFile, this.exports.oldestExport)) {
+      fail(first.line, 'Exported At', 'export_too_old', { days: this.exports.retentionDays });
     }
     if (failed || price === null || title === null || !title || !type) return null;
     const name = { en: title, ar: titleAr || title };

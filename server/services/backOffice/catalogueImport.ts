@@ -68,6 +68,7 @@ import {
   LIMITS,
   MAX_IMPORT_BYTES,
   ProductReader,
+  exportTooOld,
   readHeader,
   type Bilingual,
   type Header,
@@ -426,14 +427,7 @@ async function checkInto(
         header = readHeader(record);
         for (const found of header.issues) addIssue(report, found);
         if (header.issues.every((found) => found.severity !== 'error'))
-          reader = new ProductReader(header, (found) => addIssue(report, found), {
-            oldestExport: new Date(
-              now.getTime() - (deps.exportStockRetentionMs ?? EXPORT_STOCK_RETENTION_MS),
-            ),
-            retentionDays: Math.round(
-              (deps.exportStockRetentionMs ?? EXPORT_STOCK_RETENTION_MS) / (24 * 60 * 60 * 1000),
-            ),
-          });
+          reader = new ProductReader(header, (found) => addIssue(report, found), exportsKept(deps));
         continue;
       }
       rows += 1;
@@ -765,6 +759,15 @@ function withShopValues(
 const failedWith = (seq: number, code: ImportIssueCode, params: Record<string, string | number> = {}) =>
   ({ seq, outcome: 'failed', reason: { code, params } }) as ItemOutcome;
 
+/** Since when an export's stock figures are kept, and for how many days (EXPORT_STOCK_RETENTION_DAYS). */
+function exportsKept(deps: Pick<ImportDeps, 'now' | 'exportStockRetentionMs'>) {
+  const retentionMs = deps.exportStockRetentionMs ?? EXPORT_STOCK_RETENTION_MS;
+  return {
+    oldestExport: new Date(deps.now.getTime() - retentionMs),
+    retentionDays: Math.round(retentionMs / (24 * 60 * 60 * 1000)),
+  };
+}
+
 async function applyItem(
   deps: ImportDeps,
   actor: Actor,
@@ -774,6 +777,11 @@ async function applyItem(
   item: ImportedProduct,
 ): Promise<ItemOutcome | PendingWrite> {
   const { db, now, publicUrl } = deps;
+  // Checked again at the run: a file checked within the days its export's figures are kept may be run after them.
+  const kept = exportsKept(deps);
+  if (exportTooOld(item, kept.oldestExport)) {
+    return failedWith(seq, 'export_too_old', { days: kept.retentionDays });
+  }
   const current = context.byHandle.get(item.handle) ?? (item.sku ? context.bySku.get(item.sku) : undefined);
   const knownCategory =
     context.categories.get(categoryKey(item.category.en)) ??

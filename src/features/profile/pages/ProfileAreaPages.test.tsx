@@ -149,6 +149,23 @@ describe('change password', () => {
     },
   );
 
+  it('a password set meanwhile (another tab) shows the current-password field once the server asks for it', async () => {
+    account(false);
+    const seen = passwordHandler(422, {
+      message: 'The current password is incorrect.',
+      errors: { current_password: ['The current password is incorrect.'] },
+    });
+    const { user } = renderProfilePage('/profile-password', <ProfilePasswordPage />);
+    await user.type(await screen.findByLabelText('New password'), 'First@2345');
+    await user.type(screen.getByLabelText('Confirm new password'), 'First@2345');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    const current = await screen.findByLabelText('Current password');
+    await user.type(current, 'Earlier@123');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toMatchObject({ current_password: 'Earlier@123', password: 'First@2345' });
+  });
+
   it('an account with a password keeps the current-password field', async () => {
     renderProfilePage('/profile-password', <ProfilePasswordPage />);
     expect(await screen.findByLabelText('Current password')).toBeInTheDocument();

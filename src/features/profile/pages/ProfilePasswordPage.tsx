@@ -25,8 +25,10 @@ export default function ProfilePasswordPage() {
   const [change] = useChangePasswordMutation();
   const userId = useAppSelector(selectUserId);
   const { data: account } = useGetUserQuery(userId ?? 0, { skip: userId === null });
-  // Until the account is known the current field shows, as for most accounts.
-  const firstPassword = account?.has_password === false;
+  // Until the account is known the current field shows, as for most accounts. A password set meanwhile (another
+  // tab) shows the field once the server asks for it.
+  const [serverAsksCurrent, setServerAsksCurrent] = useState(false);
+  const firstPassword = account?.has_password === false && !serverAsksCurrent;
   const [shown, setShown] = useState<Record<Field, boolean>>({
     current_password: false,
     password: false,
@@ -49,7 +51,9 @@ export default function ProfilePasswordPage() {
         helpers.resetForm({ values: EMPTY });
         setShown({ current_password: false, password: false, password_confirmation: false });
       } catch (error) {
-        helpers.setErrors(profileFieldErrors(t, error));
+        const refused = profileFieldErrors(t, error);
+        if (refused.current_password) setServerAsksCurrent(true);
+        helpers.setErrors(refused);
         notify.error(profileErrorText(t, error, 'profile.password.failed'));
       }
     },
