@@ -33,6 +33,8 @@ export const IMPORT_ISSUES = {
   price_missing: 'The product needs a variant price.',
   price_invalid: 'Not a price: “{{value}}” (digits, at most 3 decimals, below 100000000).',
   price_not_positive: 'The price must be above 0: “{{value}}”.',
+  export_in_future:
+    'The file says it was exported at {{value}}, which is later than now: it is not an export of this shop. Export the catalogue again and edit the new file.',
   export_too_old:
     'The file was exported more than {{days}} days ago: the shop no longer knows which of its stock changes were made. Export the catalogue again and edit the new file.',
   quantity_invalid: 'Not a whole number of pieces: “{{value}}”.',

@@ -539,6 +539,23 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     const ran = await runImport(deps(new Date(checkedAt.getTime() + 2 * day)), actor, String(checked.id));
     expect(ran).toMatchObject({ state: 'done', created: 0, failed: 1 });
     expect(await productByHandle('late-run')).toBeUndefined();
+    // an export dated after now (beyond a day's leeway) is no export of this shop's
+    const future = at(-3);
+    const ahead = await rejects(
+      [header, `future-export,Future export,Imported shirts,2,9,7,${future}`].join('\n'),
+    );
+    expect(ahead.issues.filter((issue) => issue.severity === 'error')).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 'Exported At',
+        code: 'export_in_future',
+        params: { value: future },
+      }),
+    ]);
+    const clockAhead = (
+      await upload([header, `clock-ahead,Clock ahead,Imported shirts,2,9,7,${at(-0.5)}`].join('\n'))
+    ).json<CatalogueImport>();
+    expect(clockAhead).toMatchObject({ state: 'ready', errors: 0 });
     // nor with the stock as it was exported (an old export edited for its prices only)
     const unchanged = (
       await upload([header, `unchanged-stock,Unchanged stock,Imported shirts,3,7,7,${at(200)}`].join('\n'))

@@ -344,25 +344,36 @@ interface Row {
   cells: string[];
 }
 
+/** The moments an export's stock figures are known between (EXPORT_STOCK_RETENTION_DAYS before now, a day after). */
+export interface ExportWindow {
+  oldestExport: Date;
+  newestExport: Date;
+  retentionDays: number;
+}
+
+/**
+ * Why the file's stock change by an export's figure cannot be made, or null. An export taken before `oldestExport`
+ * may have been imported and its record of the stock it set dropped since, so its change could be made twice; one
+ * dated after `newestExport` is no export of this shop's, and would count as recent after its record is dropped.
+ * Without the stock column, or with the exported figure as it was, the file makes no stock change to repeat.
+ */
+export function exportDateRefusal(
+  file: { stock: number; stockAtExport?: number; exportedAt?: string | null; kept?: readonly KeptField[] },
+  window: ExportWindow,
+): 'export_too_old' | 'export_in_future' | null {
+  if (file.stockAtExport === undefined || !file.exportedAt || file.kept?.includes('stock')) return null;
+  if (file.stock === file.stockAtExport) return null;
+  const exportedTime = Date.parse(file.exportedAt);
+  if (!Number.isFinite(exportedTime)) return null;
+  if (exportedTime < window.oldestExport.getTime()) return 'export_too_old';
+  if (exportedTime > window.newestExport.getTime()) return 'export_in_future';
+  return null;
+}
+
 /**
  * Reads the file's rows in order and gives back a product each time a handle's rows end. The rows of one handle
  * must be next to each other (as Shopify writes them); every problem is an issue with its line and column.
  */
-/**
- * The file changes a product's stock by an export's figure, and the export was taken before `oldestExport`: an import
- * of it may have been made and its record of the stock it set dropped since, so its change could be made twice.
- * Without the stock column, or with the exported figure as it was, the file makes no stock change to repeat.
- */
-export function exportTooOld(
-  file: { stock: number; stockAtExport?: number; exportedAt?: string | null; kept?: readonly KeptField[] },
-  oldestExport: Date,
-): boolean {
-  if (file.stockAtExport === undefined || !file.exportedAt || file.kept?.includes('stock')) return false;
-  if (file.stock === file.stockAtExport) return false;
-  const exportedTime = Date.parse(file.exportedAt);
-  return Number.isFinite(exportedTime) && exportedTime < oldestExport.getTime();
-}
-
 export class ProductReader {
   private rows: Row[] = [];
   private handle: string | null = null;
@@ -380,7 +391,7 @@ export class ProductReader {
      * An export's stock figures are kept this long after an import (EXPORT_STOCK_RETENTION_DAYS): a file exported
      * before `oldestExport` may have been imported and forgotten, so its stock change could be made twice.
      */
-    private readonly exports: { oldestExport: Date; retentionDays: number } | null = null,
+    private readonly exports: ExportWindow | null = null,
   ) {}
 
   private cell(row: Row, column: ReadColumn): string {
@@ -627,9 +638,10 @@ export class ProductReader {
       warn(first.line, 'Image Src', 'too_many_images', { max: LIMITS.images });
 
     const stockOfFile = { stock, stockAtExport, exportedAt, kept: this.header.kept };
-    if (this.exports && exportTooOld(stockOfFile, this.exports.oldestExport)) {
-      fail(first.line, 'Exported At', 'export_too_old', { days: this.exports.retentionDays });
-    }
+    const refusal = this.exports ? exportDateRefusal(stockOfFile, this.exports) : null;
+    if (refusal === 'export_too_old') {
+      fail(first.line, 'Exported At', refusal, { days: this.exports?.retentionDays ?? 0 });
+    } else if (refusal) fail(first.line, 'Exported At', refusal, { value: exportedAt ?? '' });
     if (failed || price === null || title === null || !title || !type) return null;
     const name = { en: title, ar: titleAr || title };
     const descriptionEn = htmlToText(body ?? '');

@@ -68,7 +68,8 @@ import {
   LIMITS,
   MAX_IMPORT_BYTES,
   ProductReader,
-  exportTooOld,
+  exportDateRefusal,
+  type ExportWindow,
   readHeader,
   type Bilingual,
   type Header,
@@ -760,11 +761,14 @@ const failedWith = (seq: number, code: ImportIssueCode, params: Record<string, s
   ({ seq, outcome: 'failed', reason: { code, params } }) as ItemOutcome;
 
 /** Since when an export's stock figures are kept, and for how many days (EXPORT_STOCK_RETENTION_DAYS). */
-function exportsKept(deps: Pick<ImportDeps, 'now' | 'exportStockRetentionMs'>) {
+function exportsKept(deps: Pick<ImportDeps, 'now' | 'exportStockRetentionMs'>): ExportWindow {
   const retentionMs = deps.exportStockRetentionMs ?? EXPORT_STOCK_RETENTION_MS;
+  const day = 24 * 60 * 60 * 1000;
   return {
     oldestExport: new Date(deps.now.getTime() - retentionMs),
-    retentionDays: Math.round(retentionMs / (24 * 60 * 60 * 1000)),
+    // A day's leeway for a clock set otherwise on the machine that exported it.
+    newestExport: new Date(deps.now.getTime() + day),
+    retentionDays: Math.round(retentionMs / day),
   };
 }
 
@@ -778,10 +782,10 @@ async function applyItem(
 ): Promise<ItemOutcome | PendingWrite> {
   const { db, now, publicUrl } = deps;
   // Checked again at the run: a file checked within the days its export's figures are kept may be run after them.
-  const kept = exportsKept(deps);
-  if (exportTooOld(item, kept.oldestExport)) {
-    return failedWith(seq, 'export_too_old', { days: kept.retentionDays });
-  }
+  const window = exportsKept(deps);
+  const refusal = exportDateRefusal(item, window);
+  if (refusal === 'export_too_old') return failedWith(seq, refusal, { days: window.retentionDays });
+  if (refusal) return failedWith(seq, refusal, { value: item.exportedAt ?? '' });
   const current = context.byHandle.get(item.handle) ?? (item.sku ? context.bySku.get(item.sku) : undefined);
   const knownCategory =
     context.categories.get(categoryKey(item.category.en)) ??
