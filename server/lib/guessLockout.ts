@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { clearLockout, countWrongGuess, findLockout } from '../db/queries/guessLockouts';
 import { TooManyAttempts } from './domainErrors';
+import { verifyPassword } from './passwords';
 
 export const GUESSES_BEFORE_LOCKOUT = 5;
 export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;
@@ -79,4 +80,26 @@ export async function guarded(
   }
   await wrongGuess(db, key, now, log);
   return false;
+}
+
+/**
+ * The account's password, typed to prove who holds a session (re-authentication, a new e-mail, a password change):
+ * one lockout count for all of them, so a session cannot guess it through one and use it in another. An account
+ * without a password is a wrong guess.
+ */
+export function passwordProvesHolder(
+  db: Db,
+  userId: number,
+  passwordHash: string | null | undefined,
+  typed: string,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  return guarded(
+    db,
+    lockoutKey('reauth', userId),
+    now,
+    async () => Boolean(passwordHash) && (await verifyPassword(typed, passwordHash ?? '')),
+    log,
+  );
 }

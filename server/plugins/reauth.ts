@@ -27,10 +27,14 @@ export function requireRecentProof(now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => assertRecentProof(request, now());
 }
 
+/** The session's holder proved who they are (signed in, or typed the password or a code) within 15 minutes. */
+export function provenRecently(provenAt: Date | undefined, now: Date): boolean {
+  return provenAt !== undefined && now.getTime() - provenAt.getTime() <= PROOF_LIFETIME_MS;
+}
+
 export function assertRecentProof(request: FastifyRequest, now: Date): void {
-  const provenAt = request.user?.provenAt;
   if (!request.user) throw new NotSignedIn();
-  if (!provenAt || now.getTime() - provenAt.getTime() > PROOF_LIFETIME_MS) {
+  if (!provenRecently(request.user.provenAt, now)) {
     throw new Forbidden(REAUTH_REFUSAL, undefined, 'reauth_required');
   }
 }

@@ -19,9 +19,9 @@ import { normalizeEmail } from '../lib/accounts';
 import { countCodeForNoAccount, dropOpenCodes, issueCode, type CodeDeps } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { clearLockout } from '../db/queries/guessLockouts';
-import { guarded, lockoutKey } from '../lib/guessLockout';
+import { lockoutKey, passwordProvesHolder } from '../lib/guessLockout';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
-import { PROOF_LIFETIME_MS } from '../plugins/reauth';
+import { provenRecently } from '../plugins/reauth';
 import { newBearerToken, sha256Hex } from '../lib/tokens';
 import type { AppDeps } from '../types';
 import type { SocialIdentity } from './social';
@@ -55,23 +55,17 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
     );
   const newHash = () => hashPassword(change.newPassword, change.bcryptCost);
   if (user.passwordHash) {
-    const hash = user.passwordHash;
     const typed = change.currentPassword;
-    // Wrong guesses lock out as re-authentication does (the same count): a session cannot guess the password here
-    // and then use it where the password proves who holds the session (a new e-mail, the back office).
     // Left out (a form that did not know the account has one) is no guess: it counts nothing.
     if (!typed) throw wrongCurrent();
-    const matches = await guarded(db, lockoutKey('reauth', user.id), change.now, () =>
-      verifyPassword(typed, hash),
-    );
-    if (!matches) throw wrongCurrent();
+    if (!(await passwordProvesHolder(db, user.id, user.passwordHash, typed, change.now)))
+      throw wrongCurrent();
     await updateUser(db, user.id, { passwordHash: await newHash(), updatedAt: change.now });
   } else {
     // An account made through social sign-in has no password yet: the bearer of one of its own sessions sets its
     // first one without a current one, if that session signed in within 15 minutes. Else a stolen or forgotten
     // session would set a password of its own and with it change the e-mail, which the password proves.
-    const provenAt = change.provenAt;
-    if (!provenAt || change.now.getTime() - provenAt.getTime() > PROOF_LIFETIME_MS) {
+    if (!provenRecently(change.provenAt, change.now)) {
       throw new Forbidden(ACCOUNT_MESSAGES.signInAgainForPassword, undefined, 'reauth_required');
     }
     // Another request set one meanwhile: from now on the current password is asked for.

@@ -16,10 +16,9 @@ import {
 } from '../db/queries/users';
 import { normalizeEmail } from '../lib/accounts';
 import { consumeCode, dropOpenCodes, issueCode, normalizeCode } from '../lib/codes';
-import { guarded, lockoutKey } from '../lib/guessLockout';
+import { guarded, lockoutKey, passwordProvesHolder } from '../lib/guessLockout';
 import type { AppDeps } from '../types';
-import { PROOF_LIFETIME_MS } from '../plugins/reauth';
-import { verifyPassword } from '../lib/passwords';
+import { provenRecently } from '../plugins/reauth';
 import { CLOSED_ORDER_WATCH_MS } from './reconciliation';
 import { actedInBackOffice, writeAudit } from './backOffice/audit';
 import { Conflict, Forbidden, Invalid, NotFound } from './errors';
@@ -98,8 +97,7 @@ async function proveOwnerForNewEmail(
   const { db, config } = deps;
   const now = config.now();
   if (!current.passwordHash) {
-    const provenAt = holder.provenAt;
-    if (!provenAt || now.getTime() - provenAt.getTime() > PROOF_LIFETIME_MS) {
+    if (!provenRecently(holder.provenAt, now)) {
       throw new Forbidden(PROFILE_MESSAGES.signInAgainForEmail, undefined, 'reauth_required');
     }
     return;
@@ -111,11 +109,7 @@ async function proveOwnerForNewEmail(
       PROFILE_MESSAGES.currentPasswordForEmail,
     );
   }
-  const hash = current.passwordHash;
-  const accepted = await guarded(db, lockoutKey('reauth', current.id), now, () =>
-    verifyPassword(typed, hash),
-  );
-  if (!accepted) {
+  if (!(await passwordProvesHolder(db, current.id, current.passwordHash, typed, now))) {
     throw new Invalid(
       { current_password: [PROFILE_MESSAGES.currentPasswordWrong] },
       PROFILE_MESSAGES.currentPasswordWrong,

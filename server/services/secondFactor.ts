@@ -16,7 +16,7 @@ import {
   useRecoveryCode,
   useStep,
 } from '../db/queries/secondFactors';
-import { guarded, lockoutKey } from '../lib/guessLockout';
+import { guarded, lockoutKey, passwordProvesHolder } from '../lib/guessLockout';
 import {
   acceptedStep,
   newRecoveryCode,
@@ -34,7 +34,6 @@ import {
   WRONG_SECOND_FACTOR_CODE,
 } from '../../contract/secondFactor';
 import { findUserById } from '../db/queries/users';
-import { verifyPassword } from '../lib/passwords';
 import { Conflict, Invalid } from './errors';
 
 export interface SecondFactorDeps {
@@ -176,12 +175,12 @@ export async function reauthenticate(
   const { db, config } = deps;
   const now = config.now();
   const user = await findUserById(db, holder.id);
-  const accepted = await guarded(
+  const accepted = await passwordProvesHolder(
     db,
-    lockoutKey('reauth', holder.id),
+    holder.id,
+    user?.passwordHash,
+    proof.password ?? '',
     now,
-    async () =>
-      Boolean(user?.passwordHash) && (await verifyPassword(proof.password ?? '', user?.passwordHash ?? '')),
     deps.log,
   );
   if (!accepted) throw new Invalid({ password: [WRONG_PASSWORD] }, WRONG_PASSWORD);
