@@ -99,10 +99,38 @@ describe('security headers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  test('API answers carry the headers too', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBeDefined();
+  test("an API answer carries the API's headers: nothing in it runs, loads or is framed, and none of the page's", async () => {
+    for (const url of ['/api/health', '/api/products/1', '/api/no-such-call']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-xss-protection',
+        'x-permitted-cross-domain-policies',
+      ])
+        expect(response.headers[pageOnly]).toBeUndefined();
+    }
+  });
+
+  test("the API's documentation page, an HTML page under /api, keeps the page's headers (its styles load)", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  test('a page whose address merely begins like the API keeps the page headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/apiary', headers: html });
+    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 });
 

@@ -25,14 +25,17 @@ export const PERSONAL_API_PATHS: readonly RegExp[] = [
 
 export function isPersonal(request: FastifyRequest): boolean {
   if (typeof request.headers.authorization === 'string' && request.headers.authorization !== '') return true;
-  const path = (request.url.split('?')[0] ?? '').replace(/^\/api(?=\/)/, '');
-  if (path === request.url.split('?')[0]) return false;
+  const url = request.url;
+  if (!url.startsWith('/api/')) return false;
+  const query = url.indexOf('?');
+  const path = url.slice('/api'.length, query === -1 ? undefined : query);
   return PERSONAL_API_PATHS.some((pattern) => pattern.test(path));
 }
 
 export function registerNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isPersonal(request)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -2,6 +2,7 @@
 // The page is rendered here, without scripts or anything from a CDN (the shop runs offline and under a strict CSP).
 import type { FastifyPluginAsync } from 'fastify';
 import { buildOpenApi } from '../../contract/openapi';
+import { DOCUMENT_ROUTE } from '../plugins/security';
 import { escapeHtml } from './dev';
 
 type Json = Record<string, unknown>;
@@ -45,7 +46,9 @@ export function apiDocsRoutes(options: { page: boolean }): FastifyPluginAsync {
     app.get('/openapi.json', async () => document);
     if (options.page) {
       const page = docsPage(document);
-      app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+      app.get('/docs', { config: DOCUMENT_ROUTE }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(page),
+      );
     }
   };
 }
