@@ -35,6 +35,10 @@ export const IMPORT_ISSUES = {
   price_not_positive: 'The price must be above 0: “{{value}}”.',
   export_in_future:
     'The file says it was exported at {{value}}, which is later than now: it is not an export of this shop. Export the catalogue again and edit the new file.',
+  export_date_missing:
+    'The file has the stock at its export but no Exported At: the shop cannot tell whether this file’s stock change was made already. Put back the column as exported, or export the catalogue again and edit the new file.',
+  export_date_unreadable:
+    'Exported At reads “{{value}}”, not the moment the export wrote (such as 2026-12-05T19:00:00.000Z): the shop cannot tell whether this file’s stock change was made already. Put back the column as exported (a spreadsheet may have reformatted it: format the column as text), or export the catalogue again and edit the new file.',
   export_too_old:
     'The file was exported more than {{days}} days ago: the shop no longer knows which of its stock changes were made. Export the catalogue again and edit the new file.',
   quantity_invalid: 'Not a whole number of pieces: “{{value}}”.',
@@ -175,7 +179,7 @@ export const CatalogueCsv = endpoints({
     auth: 'staff',
     readBody: { mediaType: 'text/csv', required: true, schema: Type.String() },
     bodyNote:
-      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it; with `Variant Inventory Qty (at export)` (the export writes it) an existing product’s stock gets the file’s change to that figure, made to the stock as it is at the import (what orders took since the export stays taken; at least 0), without it the file’s figure; with `Exported At` too (the export writes it), a file of an export imported before makes only its change to the stock that import set (the same file again: none), for 90 days after an import of that export last set it (EXPORT_STOCK_RETENTION_DAYS); a file exported longer ago than that is refused where it changes stock (`export_too_old`)',
+      'the CSV file itself (`Content-Type: text/csv`, UTF-8, at most 20 MB): Shopify’s product columns plus `Title (Arabic)`, `Body (HTML) (Arabic)`, `Type (Arabic)`, `Collection`, `Collection (Arabic)`, `Option1/2 Value (Arabic)`; a column the file leaves out (SKU, Arabic texts, description, vendor, collection, tags, options, stock, compare-at price, pictures) leaves that field of an existing product as the shop has it; with `Variant Inventory Qty (at export)` (the export writes it) an existing product’s stock gets the file’s change to that figure, made to the stock as it is at the import (what orders took since the export stays taken; at least 0), without it the file’s figure; with `Exported At` too (the export writes it), a file of an export imported before makes only its change to the stock that import set (the same file again: none), for 90 days after an import of that export last set it (EXPORT_STOCK_RETENTION_DAYS); a file exported longer ago than that is refused where it changes stock (`export_too_old`), so is one whose `Exported At` is empty or not as the export wrote it, an ISO moment in UTC such as `2026-12-05T19:00:00.000Z` (`export_date_missing`, `export_date_unreadable`: a spreadsheet may reformat it, and the same file twice would make its change twice)',
     notes: `the dry run: nothing is written to the catalogue; 201 the new import with its report, 200 the unfinished import of the same file (to continue); ${REFUSALS_NOTE}`,
     schema: { querystring: ImportUploadQuery, response: { 200: CatalogueImport, 201: CatalogueImport } },
   },

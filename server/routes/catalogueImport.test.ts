@@ -563,6 +563,49 @@ describe('bad input gets a clear answer and nothing is imported', () => {
     expect(unchanged).toMatchObject({ state: 'ready', errors: 0 });
   });
 
+  test('an Exported At a spreadsheet reformatted, or one left empty, is refused where it would change stock: the same file twice would change it twice', async () => {
+    const header =
+      'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export),Exported At';
+    const job = await rejects(
+      [
+        header,
+        'reformatted-export,Reformatted export,Imported shirts,2,9,7,02/01/2026 10:00',
+        'empty-export-date,Empty export date,Imported shirts,2,9,7,',
+        'words-export-date,Words export date,Imported shirts,2,9,7,yesterday',
+      ].join('\n'),
+    );
+    expect(job.issues.filter((issue) => issue.severity === 'error')).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 'Exported At',
+        code: 'export_date_unreadable',
+        params: { value: '02/01/2026 10:00' },
+        message:
+          'Exported At reads “02/01/2026 10:00”, not the moment the export wrote (such as 2026-12-05T19:00:00.000Z): the shop cannot tell whether this file’s stock change was made already. Put back the column as exported (a spreadsheet may have reformatted it: format the column as text), or export the catalogue again and edit the new file.',
+      }),
+      expect.objectContaining({ line: 3, column: 'Exported At', code: 'export_date_missing' }),
+      expect.objectContaining({
+        line: 4,
+        column: 'Exported At',
+        code: 'export_date_unreadable',
+        params: { value: 'yesterday' },
+      }),
+    ]);
+    // the export's own form, with or without its milliseconds, is read; so is any date where the stock is unchanged
+    const recent = new Date(Date.now() - 60_000).toISOString();
+    const read = (
+      await upload(
+        [
+          header,
+          `exported-moment,Exported moment,Imported shirts,2,9,7,${recent}`,
+          `exported-second,Exported second,Imported shirts,2,9,7,${recent.replace(/\.\d{3}Z$/, 'Z')}`,
+          'prices-only,Prices only,Imported shirts,3,7,7,02/01/2026 10:00',
+        ].join('\n'),
+      )
+    ).json<CatalogueImport>();
+    expect(read).toMatchObject({ state: 'ready', errors: 0 });
+  });
+
   test("two of the file's products that are one of the shop's (a new handle with its SKU, and its old handle) are refused", async () => {
     // linen-shirt (SKU LS-S-W) is the shop's since the Shopify file above: renamed by its SKU on one row, updated by its
     // handle on another, the second would undo the first.
@@ -1263,9 +1306,11 @@ describe('export', () => {
       stock + 7,
     );
     // exported at 10 more than the shop has now and set to 1: fewer than the shop has, so 0
-    const exported = `${shopify},Variant Inventory Qty (at export)`;
+    const exported = `${shopify},Variant Inventory Qty (at export),Exported At`;
     expect(
-      await set(`${exported}\n${handle},"${title}",${category},${product?.price},1,${stock + 7 + 10}`),
+      await set(
+        `${exported}\n${handle},"${title}",${category},${product?.price},1,${stock + 7 + 10},${new Date().toISOString()}`,
+      ),
     ).toBe(0);
   });
 

@@ -351,6 +351,12 @@ export interface ExportWindow {
   retentionDays: number;
 }
 
+/** `Exported At` as the export writes it (Date#toISOString), its milliseconds optional. */
+const EXPORT_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+export type ExportDateRefusal =
+  'export_too_old' | 'export_in_future' | 'export_date_missing' | 'export_date_unreadable';
+
 /**
  * Why the file's stock change by an export's figure cannot be made, or null. An export taken before `oldestExport`
  * may have been imported and its record of the stock it set dropped since, so its change could be made twice; one
@@ -360,11 +366,14 @@ export interface ExportWindow {
 export function exportDateRefusal(
   file: { stock: number; stockAtExport?: number; exportedAt?: string | null; kept?: readonly KeptField[] },
   window: ExportWindow,
-): 'export_too_old' | 'export_in_future' | null {
-  if (file.stockAtExport === undefined || !file.exportedAt || file.kept?.includes('stock')) return null;
+): ExportDateRefusal | null {
+  if (file.stockAtExport === undefined || file.kept?.includes('stock')) return null;
   if (file.stock === file.stockAtExport) return null;
-  const exportedTime = Date.parse(file.exportedAt);
-  if (!Number.isFinite(exportedTime)) return null;
+  // The export's moment names the record of the stock it set: without it, or read by a guess (Date.parse takes
+  // 02/01/2026 month first, in the server's zone), the same file twice would make its change twice.
+  if (!file.exportedAt) return 'export_date_missing';
+  const exportedTime = EXPORT_MOMENT.test(file.exportedAt) ? Date.parse(file.exportedAt) : Number.NaN;
+  if (!Number.isFinite(exportedTime)) return 'export_date_unreadable';
   if (exportedTime < window.oldestExport.getTime()) return 'export_too_old';
   if (exportedTime > window.newestExport.getTime()) return 'export_in_future';
   return null;
@@ -641,7 +650,8 @@ export class ProductReader {
     const refusal = this.exports ? exportDateRefusal(stockOfFile, this.exports) : null;
     if (refusal === 'export_too_old') {
       fail(first.line, 'Exported At', refusal, { days: this.exports?.retentionDays ?? 0 });
-    } else if (refusal) fail(first.line, 'Exported At', refusal, { value: exportedAt ?? '' });
+    } else if (refusal === 'export_date_missing') fail(first.line, 'Exported At', refusal);
+    else if (refusal) fail(first.line, 'Exported At', refusal, { value: exportedAt ?? '' });
     if (failed || price === null || title === null || !title || !type) return null;
     const name = { en: title, ar: titleAr || title };
     const descriptionEn = htmlToText(body ?? '');

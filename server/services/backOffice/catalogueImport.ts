@@ -785,6 +785,7 @@ async function applyItem(
   const window = exportsKept(deps);
   const refusal = exportDateRefusal(item, window);
   if (refusal === 'export_too_old') return failedWith(seq, refusal, { days: window.retentionDays });
+  if (refusal === 'export_date_missing') return failedWith(seq, refusal);
   if (refusal) return failedWith(seq, refusal, { value: item.exportedAt ?? '' });
   const current = context.byHandle.get(item.handle) ?? (item.sku ? context.bySku.get(item.sku) : undefined);
   const knownCategory =
