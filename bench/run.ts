@@ -637,7 +637,7 @@ async function main() {
       photographs: args.includes('--photographs'),
     });
   currentPart = 'csv';
-  if (wants('csv')) results.csv = csvRows(row);
+  if (wants('csv')) results.csv = await csvRows(row, process.env.BENCH_DATABASE_URL);
 
   const file = path.join(__dirname, 'results.json');
   // A partial run (--only=…) keeps the other parts of the last full one.

@@ -109,6 +109,11 @@ export const SearchResponse = ResponseObject({
    * in the answer's language (a link shared by a shopper of the other language reads as theirs); absent without them
    */
   collections: Type.Optional(Type.Array(Type.String())),
+  /**
+   * the text (`q`) has no word of two letters or digits once folded (punctuation, one letter,
+   * tatweel): nothing is searched for and nothing found; absent otherwise
+   */
+  words_too_short: Type.Optional(Type.Literal(true)),
   facets: SearchFacets,
 });
 export type SearchResponse = Static<typeof SearchResponse>;

@@ -250,6 +250,38 @@ test('unknown names match nothing; bad values are 422 with the field named; over
   }
 });
 
+test('text that folds to no word of two letters (marks, one letter, tatweel) finds nothing and says why', async () => {
+  for (const [q, lang] of [
+    ['!!', 'en'],
+    ['a', 'en'],
+    ['  ?  ', 'en'],
+    ['ـــ', 'ar'],
+    ['؟ ب', 'ar'],
+  ] as const) {
+    const answer = await search(`q=${encodeURIComponent(q)}&lang=${lang}&brands=Zzyzx%20Scents`);
+    expect({ q, total: answer.total, data: answer.data, words_too_short: answer.words_too_short }).toEqual({
+      q,
+      total: 0,
+      data: [],
+      words_too_short: true,
+    });
+    expect(answer.facets).toEqual({
+      categories: [],
+      brands: [],
+      collections: [],
+      ratings: [],
+      price: { min: null, max: null },
+    });
+  }
+  // words, or no text at all, search as before
+  const words = await search('q=oud');
+  expect(words.total).toBeGreaterThan(0);
+  expect(words.words_too_short).toBeUndefined();
+  const everything = await search('q=%20%20');
+  expect(everything.total).toBeGreaterThan(0);
+  expect(everything.words_too_short).toBeUndefined();
+});
+
 test('suggestions as the shopper types: products and categories, none for one letter', async () => {
   const answer = await t.app.inject({
     method: 'GET',

@@ -396,7 +396,10 @@ export async function searchCatalog(
   };
   const sort: SearchSort = query.sort ?? 'relevance';
   const perPage = Math.min(wholeNumber(query.per_page, SEARCH_PAGE_SIZE), SEARCH_PAGE_MAX);
-  const withoutWords = filters.words.length === 0;
+  // Text that folds to no word of two letters or more ("!!", "ـــ", "a"): it names nothing, so it finds nothing
+  // (the whole catalogue answered under "results for !!" read as a search that matched everything).
+  const wordsTooShort = typed !== null && filters.words.length === 0;
+  const withoutWords = filters.words.length === 0 && !wordsTooShort;
   const wholeCatalogue = withoutWords && filters.minPriceKwd === null && filters.maxPriceKwd === null;
   // Read before the transaction: on PGlite's one connection a read outside it would wait for it to end.
   const catalogueGroups =
@@ -411,7 +414,8 @@ export async function searchCatalog(
   let facets: Facets;
   // The page's ids when they came with the facets (from the statement that found the words' matches).
   let pageIds: number[] | null = null;
-  if (catalogueGroups) facets = facetsOf(catalogueGroups, filters);
+  if (wordsTooShort) facets = noFacets();
+  else if (catalogueGroups) facets = facetsOf(catalogueGroups, filters);
   else if (bands) facets = facetsOf(await groupsWithinPrice(db, filters, bands), filters);
   else {
     let found = await matchesOfWords(db, filters, sort, perPage, asked, matchMemory);
@@ -462,6 +466,7 @@ export async function searchCatalog(
     sort,
     category: categoryId === null ? null : { id: categoryId, name: categoryNames.get(categoryId) ?? '' },
     ...(filters.collections.length > 0 ? { collections: filters.collections } : {}),
+    ...(wordsTooShort ? { words_too_short: true as const } : {}),
     facets: {
       categories: facets.categories
         .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))

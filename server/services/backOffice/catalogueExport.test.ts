@@ -4,13 +4,13 @@ import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { exportCatalogue } from './catalogueExport';
+import { EXPORT_PAGE, exportCatalogue } from './catalogueExport';
 
 jest.setTimeout(120_000);
 
 const PRODUCTS = 1_203;
 let t: TestApp;
-/** The bytes of the header and the first page (500 products), from the whole export. */
+/** The bytes of the header and the first page (EXPORT_PAGE products), from the whole export. */
 let firstPageBytes = 0;
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +38,7 @@ test('every product once, in id order, across the pages', async () => {
   const handles = lines.slice(1).map((line) => line.split(',')[0]);
   expect(handles).toHaveLength(PRODUCTS);
   expect(handles).toEqual(Array.from({ length: PRODUCTS }, (_, index) => `export-${index + 1}`));
-  firstPageBytes = Buffer.byteLength(lines.slice(0, 501).join('\n') + '\n');
+  firstPageBytes = Buffer.byteLength(lines.slice(0, EXPORT_PAGE + 1).join('\n') + '\n');
 });
 
 test('a reader that takes nothing more leaves the rest unread', async () => {

@@ -93,6 +93,49 @@ describe('SearchPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(after));
   });
 
+  it.each(['en', 'ar'] as const)(
+    '%s: text with no word of two letters (the server says words_too_short) says what to type',
+    async (language) => {
+      server.use(
+        http.get(apiUrl('catalog/search'), () =>
+          HttpResponse.json({
+            data: [],
+            total: 0,
+            page: 1,
+            per_page: 12,
+            page_count: 1,
+            sort: 'relevance',
+            category: null,
+            words_too_short: true,
+            facets: {
+              categories: [],
+              brands: [],
+              collections: [],
+              ratings: [],
+              price: { min: null, max: null },
+            },
+          }),
+        ),
+        ...catalogHandlers(),
+      );
+      render('/search?q=!!', language);
+      expect(
+        await screen.findByText(
+          language === 'en'
+            ? 'Type a word of at least two letters or digits to search.'
+            : 'اكتب كلمة من حرفين أو رقمين على الأقل للبحث.',
+        ),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('words that found nothing say no more than that', async () => {
+    server.use(...catalogHandlers());
+    render('/search?q=qqxxzzy');
+    expect(await screen.findByText(/No products found/)).toBeInTheDocument();
+    expect(screen.queryByText(/at least two letters/)).not.toBeInTheDocument();
+  });
+
   it('shows no_products_found when loading fails with nothing cached', async () => {
     server.use(failing('catalog/search'), ...catalogHandlers());
     render();

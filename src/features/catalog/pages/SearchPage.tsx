@@ -153,7 +153,13 @@ const SearchResults = memo(function SearchResults() {
       className={updating ? 'search-results search-results--updating' : 'search-results'}
       aria-busy={updating}
     >
-      <ResultsView products={data.data} page={data.page} pageCount={data.page_count} total={data.total} />
+      <ResultsView
+        products={data.data}
+        page={data.page}
+        pageCount={data.page_count}
+        total={data.total}
+        wordsTooShort={data.words_too_short === true}
+      />
     </div>
   );
 });
@@ -192,11 +198,14 @@ const ResultsView = memo(function ResultsView({
   page,
   pageCount,
   total,
+  wordsTooShort,
 }: {
   products: readonly ListedProduct[];
   page: number;
   pageCount: number;
   total: number;
+  /** the words typed have no word of two letters once folded: nothing was searched for */
+  wordsTooShort: boolean;
 }) {
   const { t } = useTranslation();
   const { changeFilters, searchWords, turnPage } = useSearchChanges();
@@ -209,6 +218,7 @@ const ResultsView = memo(function ResultsView({
       <EmptyState
         image="/images/no-products.svg"
         title={t('catalog.search.no_products_found')}
+        {...(wordsTooShort ? { body: t('catalog.search.words_too_short') } : {})}
         action={
           <button
             type="button"
