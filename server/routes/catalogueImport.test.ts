@@ -1314,6 +1314,43 @@ describe('export', () => {
     ).toBe(0);
   });
 
+  test('one export moment written another way (without its milliseconds, .0Z) is the same export: its stock change is made once', async () => {
+    const [product] = await t.db
+      .select({ handle: products.handle, stock: products.stockQuantity, price: products.price })
+      .from(products)
+      .where(sql`${products.stockQuantity} >= 3 and ${products.discountedPrice} is null`)
+      .orderBy(asc(products.id))
+      .limit(1);
+    const handle = product?.handle ?? '';
+    const stock = product?.stock ?? 0;
+    const category = (
+      await t.db
+        .select({ name: categories.nameEn })
+        .from(categories)
+        .innerJoin(products, eq(products.categoryId, categories.id))
+        .where(eq(products.handle, handle))
+    )[0]?.name;
+    const title = (await productByHandle(handle))?.nameEn ?? '';
+    // a whole second: the export's own text ends in .000Z
+    const moment = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toISOString();
+    expect(moment.endsWith('.000Z')).toBe(true);
+    const header =
+      'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export),Exported At';
+    for (const written of [moment, moment.replace('.000Z', 'Z'), moment.replace('.000Z', '.0Z')]) {
+      const job = (
+        await upload(
+          `${header}\n${handle},"${title}",${category},${product?.price},${stock + 5},${stock},${written}`,
+        )
+      ).json<CatalogueImport>();
+      expect(job).toMatchObject({ state: 'ready', errors: 0 });
+      await runToEnd(job.id);
+      expect({ written, stock: (await productByHandle(handle))?.stockQuantity }).toEqual({
+        written,
+        stock: stock + 5,
+      });
+    }
+  });
+
   test('an export figure that is not a whole number, and a stock over the product form’s limit, are refused', async () => {
     const csv = [
       'Handle,Title,Type,Variant Price,Variant Inventory Qty,Variant Inventory Qty (at export)',

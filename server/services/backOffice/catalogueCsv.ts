@@ -354,6 +354,16 @@ export interface ExportWindow {
 /** `Exported At` as the export writes it (Date#toISOString), its milliseconds optional. */
 const EXPORT_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
+/**
+ * The export's moment as the export writes it, or null when the text is not one. The record of the stock an export
+ * set is named by this text: one moment written two ways (without its milliseconds, `.0Z`, `T24:00:00Z`) is one text.
+ */
+export function exportMomentOf(text: string | null | undefined): string | null {
+  if (!text || !EXPORT_MOMENT.test(text)) return null;
+  const time = Date.parse(text);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
+}
+
 export type ExportDateRefusal =
   'export_too_old' | 'export_in_future' | 'export_date_missing' | 'export_date_unreadable';
 
@@ -372,8 +382,9 @@ export function exportDateRefusal(
   // The export's moment names the record of the stock it set: without it, or read by a guess (Date.parse takes
   // 02/01/2026 month first, in the server's zone), the same file twice would make its change twice.
   if (!file.exportedAt) return 'export_date_missing';
-  const exportedTime = EXPORT_MOMENT.test(file.exportedAt) ? Date.parse(file.exportedAt) : Number.NaN;
-  if (!Number.isFinite(exportedTime)) return 'export_date_unreadable';
+  const moment = exportMomentOf(file.exportedAt);
+  if (moment === null) return 'export_date_unreadable';
+  const exportedTime = Date.parse(moment);
   if (exportedTime < window.oldestExport.getTime()) return 'export_too_old';
   if (exportedTime > window.newestExport.getTime()) return 'export_in_future';
   return null;
@@ -647,6 +658,7 @@ export class ProductReader {
       warn(first.line, 'Image Src', 'too_many_images', { max: LIMITS.images });
 
     const stockOfFile = { stock, stockAtExport, exportedAt, kept: this.header.kept };
+    const exportMoment = exportMomentOf(exportedAt);
     const refusal = this.exports ? exportDateRefusal(stockOfFile, this.exports) : null;
     if (refusal === 'export_too_old') {
       fail(first.line, 'Exported At', refusal, { days: this.exports?.retentionDays ?? 0 });
@@ -670,7 +682,7 @@ export class ProductReader {
       discountedPrice: discounted === null ? null : finalPrice,
       stock,
       ...(stockAtExport === undefined ? {} : { stockAtExport }),
-      ...(stockAtExport === undefined || !exportedAt ? {} : { exportedAt }),
+      ...(stockAtExport === undefined || exportMoment === null ? {} : { exportedAt: exportMoment }),
       sale: tags.has('sale'),
       offer: tags.has('offer'),
       sizes: [...values.size.values()].slice(0, LIMITS.values),

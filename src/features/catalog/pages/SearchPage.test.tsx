@@ -118,7 +118,7 @@ describe('SearchPage', () => {
         ),
         ...catalogHandlers(),
       );
-      render('/search?q=!!', language);
+      const { user } = render('/search?q=!!&brands=Nasma', language);
       expect(
         await screen.findByText(
           language === 'en'
@@ -126,6 +126,13 @@ describe('SearchPage', () => {
             : 'اكتب كلمة من حرفين أو رقمين على الأقل للبحث.',
         ),
       ).toBeInTheDocument();
+      // the words are what to undo, whatever the filters: without them the filters alone find nothing either way
+      await user.click(
+        screen.getByRole('button', { name: language === 'en' ? 'Clear the search' : 'مسح البحث' }),
+      );
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?brands=Nasma$/),
+      );
     },
   );
 

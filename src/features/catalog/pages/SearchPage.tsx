@@ -212,8 +212,9 @@ const ResultsView = memo(function ResultsView({
   const { filters } = useShownSearch();
   const shared = useProductCardShared();
   if (total === 0) {
-    // What found nothing is what the shopper can undo: the filters when there are any, else the words.
-    const filtered = activeFilterCount(filters) > 0;
+    // What found nothing is what the shopper can undo: the filters when there are any, else the words; words too
+    // short to search for find nothing whatever the filters.
+    const filtered = activeFilterCount(filters) > 0 && !wordsTooShort;
     return (
       <EmptyState
         image="/images/no-products.svg"
