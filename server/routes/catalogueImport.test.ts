@@ -1278,59 +1278,53 @@ describe('export', () => {
     expect((await productByHandle('remembered-stock'))?.stockQuantity).toBe(12);
   });
 
-  test('a file without the export figure sets the stock (Shopify’s); an edit below what is left makes 0', async () => {
+  /** The shop's first product with 3 or more in stock and no compare-at price, as a file names it. */
+  async function stockedShopProduct() {
     const [product] = await t.db
-      .select({ handle: products.handle, stock: products.stockQuantity, price: products.price })
+      .select({
+        handle: products.handle,
+        stock: products.stockQuantity,
+        price: products.price,
+        title: products.nameEn,
+        category: categories.nameEn,
+      })
       .from(products)
+      .innerJoin(categories, eq(products.categoryId, categories.id))
       .where(sql`${products.stockQuantity} >= 3 and ${products.discountedPrice} is null`)
       .orderBy(asc(products.id))
       .limit(1);
-    const handle = product?.handle ?? '';
-    const stock = product?.stock ?? 0;
+    return {
+      handle: product?.handle ?? '',
+      stock: product?.stock ?? 0,
+      price: product?.price,
+      title: product?.title ?? '',
+      category: product?.category,
+    };
+  }
+
+  test('a file without the export figure sets the stock (Shopify’s); an edit below what is left makes 0', async () => {
+    const { handle, stock, price: productPrice, category, title } = await stockedShopProduct();
     const set = async (csv: string) => {
       const job = (await upload(csv)).json<CatalogueImport>();
       expect(job).toMatchObject({ state: 'ready', errors: 0 });
       expect(await runToEnd(job.id)).toMatchObject({ failed: 0, updated: 1 });
       return (await productByHandle(handle))?.stockQuantity;
     };
-    const category = (
-      await t.db
-        .select({ name: categories.nameEn })
-        .from(categories)
-        .innerJoin(products, eq(products.categoryId, categories.id))
-        .where(eq(products.handle, handle))
-    )[0]?.name;
     const shopify = 'Handle,Title,Type,Variant Price,Variant Inventory Qty';
-    const title = (await productByHandle(handle))?.nameEn ?? '';
-    expect(await set(`${shopify}\n${handle},"${title}",${category},${product?.price},${stock + 7}`)).toBe(
+    expect(await set(`${shopify}\n${handle},"${title}",${category},${productPrice},${stock + 7}`)).toBe(
       stock + 7,
     );
     // exported at 10 more than the shop has now and set to 1: fewer than the shop has, so 0
     const exported = `${shopify},Variant Inventory Qty (at export),Exported At`;
     expect(
       await set(
-        `${exported}\n${handle},"${title}",${category},${product?.price},1,${stock + 7 + 10},${new Date().toISOString()}`,
+        `${exported}\n${handle},"${title}",${category},${productPrice},1,${stock + 7 + 10},${new Date().toISOString()}`,
       ),
     ).toBe(0);
   });
 
   test('one export moment written another way (without its milliseconds, .0Z) is the same export: its stock change is made once', async () => {
-    const [product] = await t.db
-      .select({ handle: products.handle, stock: products.stockQuantity, price: products.price })
-      .from(products)
-      .where(sql`${products.stockQuantity} >= 3 and ${products.discountedPrice} is null`)
-      .orderBy(asc(products.id))
-      .limit(1);
-    const handle = product?.handle ?? '';
-    const stock = product?.stock ?? 0;
-    const category = (
-      await t.db
-        .select({ name: categories.nameEn })
-        .from(categories)
-        .innerJoin(products, eq(products.categoryId, categories.id))
-        .where(eq(products.handle, handle))
-    )[0]?.name;
-    const title = (await productByHandle(handle))?.nameEn ?? '';
+    const { handle, stock, price: productPrice, category, title } = await stockedShopProduct();
     // a whole second: the export's own text ends in .000Z
     const moment = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toISOString();
     expect(moment.endsWith('.000Z')).toBe(true);
@@ -1339,7 +1333,7 @@ describe('export', () => {
     for (const written of [moment, moment.replace('.000Z', 'Z'), moment.replace('.000Z', '.0Z')]) {
       const job = (
         await upload(
-          `${header}\n${handle},"${title}",${category},${product?.price},${stock + 5},${stock},${written}`,
+          `${header}\n${handle},"${title}",${category},${productPrice},${stock + 5},${stock},${written}`,
         )
       ).json<CatalogueImport>();
       expect(job).toMatchObject({ state: 'ready', errors: 0 });

@@ -1,8 +1,21 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { SearchResponse } from '../../contract/catalogSearch';
 
 export const API = 'http://localhost/api';
 export const apiUrl = (path: string) => `${API}/${path.replace(/^\//, '')}`;
+
+/** The search's answer when nothing matches, as the server gives it. */
+export const EMPTY_SEARCH_ANSWER: SearchResponse = {
+  data: [],
+  total: 0,
+  page: 1,
+  per_page: 12,
+  page_count: 1,
+  sort: 'relevance',
+  category: null,
+  facets: { categories: [], brands: [], collections: [], ratings: [], price: { min: null, max: null } },
+};
 
 /** Calls every screen of the shell makes; tests override them with server.use(...). */
 export const defaultHandlers = [
@@ -33,18 +46,7 @@ export const defaultHandlers = [
       category_count: 0,
     }),
   ),
-  http.get(apiUrl('catalog/search'), () =>
-    HttpResponse.json({
-      data: [],
-      total: 0,
-      page: 1,
-      per_page: 12,
-      page_count: 1,
-      sort: 'relevance',
-      category: null,
-      facets: { categories: [], brands: [], collections: [], ratings: [], price: { min: null, max: null } },
-    }),
-  ),
+  http.get(apiUrl('catalog/search'), () => HttpResponse.json(EMPTY_SEARCH_ANSWER)),
   http.get(apiUrl('catalog/suggestions'), () => HttpResponse.json({ products: [], categories: [] })),
   http.get(apiUrl('products/:id/related'), () => HttpResponse.json({ similar: [], recommended: [] })),
   http.get(apiUrl('best_selling_products'), () => HttpResponse.json({ bestSellingProducts: [] })),

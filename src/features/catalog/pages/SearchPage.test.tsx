@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { currencyChanged, languageChanged } from '../../../app/events';
 import { useAppDispatch } from '../../../app/hooks';
 import { installMatchMedia } from '../../../testing/matchMedia';
-import { apiUrl, server } from '../../../testing/server';
+import { apiUrl, EMPTY_SEARCH_ANSWER, server } from '../../../testing/server';
 import { DEFAULT_FILTERS, selectSavedFilters, selectSearchText } from '../catalogSlice';
 import { makeCategory, makeProduct, sampleCategories } from '../testing/fixtures';
 import { catalogHandlers, failing } from '../testing/handlers';
@@ -98,23 +98,7 @@ describe('SearchPage', () => {
     async (language) => {
       server.use(
         http.get(apiUrl('catalog/search'), () =>
-          HttpResponse.json({
-            data: [],
-            total: 0,
-            page: 1,
-            per_page: 12,
-            page_count: 1,
-            sort: 'relevance',
-            category: null,
-            words_too_short: true,
-            facets: {
-              categories: [],
-              brands: [],
-              collections: [],
-              ratings: [],
-              price: { min: null, max: null },
-            },
-          }),
+          HttpResponse.json({ ...EMPTY_SEARCH_ANSWER, words_too_short: true }),
         ),
         ...catalogHandlers(),
       );
