@@ -100,7 +100,8 @@ describe('security headers', () => {
   });
 
   test("an API answer carries the API's headers: nothing in it runs, loads or is framed, and none of the page's", async () => {
-    for (const url of ['/api/health', '/api/products/1', '/api/no-such-call']) {
+    // `/api` itself and `/api?…` are the API's too (JSON 404s), as the SPA's fallback reads them.
+    for (const url of ['/api/health', '/api/products/1', '/api/no-such-call', '/api', '/api?page=2']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
@@ -118,6 +119,17 @@ describe('security headers', () => {
         'x-permitted-cross-domain-policies',
       ])
         expect(response.headers[pageOnly]).toBeUndefined();
+    }
+  });
+
+  test('an address the router cannot decode is refused as a bad request, under the API headers, without echoing it', async () => {
+    for (const url of ['/api/guest/%E0%A4%A/cart', '/product/%E0%A4%A']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'This address is not valid.' });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-store');
     }
   });
 

@@ -12,7 +12,7 @@ import { readCatalogueVersion } from './db/queries/catalogueVersion';
 import { deleteMailBefore } from './db/queries/outbox';
 import { deleteExportStockBefore } from './db/queries/catalogueImport';
 import { deleteEndedCounters } from './db/queries/rateLimits';
-import { registerErrorHandler } from './lib/errors';
+import { registerErrorHandler, sendError } from './lib/errors';
 import { JobRunner, type Job, type Schedule } from './lib/jobs';
 import { AJV_OPTIONS, SCHEMA_CONTROLLER } from './lib/validator';
 import { BODY_LIMIT } from './lib/limits';
@@ -25,7 +25,7 @@ import { registerFormBodies } from './plugins/formBodies';
 import { registerInvalidCharacterGuard } from './plugins/invalidCharacters';
 import { registerNoStore } from './plugins/noStore';
 import { uploadCleanupJob } from './services/uploadCleanup';
-import { registerSecurity } from './plugins/security';
+import { API_ANSWER_HEADERS, registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import addressesRoutes from './routes/addresses';
 import adminRoutes from './routes/admin';
@@ -114,6 +114,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         : config.trustProxy,
     ajv: { customOptions: AJV_OPTIONS },
     schemaController: SCHEMA_CONTROLLER,
+    // An address the router cannot decode (`/api/guest/%E0%A4%A`) is refused before any route or hook: answered
+    // as every bad request is, under the API's headers (Fastify's own answer had none and echoed the address).
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(API_ANSWER_HEADERS).header('cache-control', 'no-store');
+      sendError(error, request, reply);
+    },
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
 

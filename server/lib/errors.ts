@@ -199,6 +199,9 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: 'The uploaded file is too large.',
   FST_FILES_LIMIT: 'Too many files.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart.',
+  // The router's refusals before any route: the address itself is not echoed back.
+  FST_ERR_BAD_URL: 'This address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
 };
 
 interface ErrorLike {

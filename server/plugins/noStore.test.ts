@@ -44,6 +44,13 @@ const PERSONAL: [
   ['GET', '/api/users', 'nobody'],
   ['GET', '/api/orders', 'nobody'],
   ['GET', '/api/admin/dashboard', 'nobody'],
+  // The router decodes a path before it matches a route: a personal route reached by an encoded address is personal.
+  ['GET', '/api/%67uest/cart?guest_token=abc', 'nobody'],
+  ['GET', '/api/%70ayments/PAY-123456789/status', 'nobody'],
+  ['GET', '/api/%63art', 'shopper'],
+  // A path the router cannot decode is refused before any route; its refusal is not kept either.
+  ['GET', '/api/guest/%E0%A4%A/cart', 'nobody'],
+  ['GET', '/product/%E0%A4%A', 'nobody'],
 ];
 
 test.each(PERSONAL)('%s %s (%s) answers Cache-Control: no-store', async (method, url, who) => {

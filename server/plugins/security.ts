@@ -6,6 +6,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { isApiUrl } from '../lib/apiAddress';
 import { clientAddressKey } from '../lib/clientAddress';
 import { HttpError, TOO_MANY_ATTEMPTS } from '../lib/errors';
 import { COMPRESS_THRESHOLD } from '../lib/limits';
@@ -61,6 +62,9 @@ export const API_HELMET_OPTIONS: HelmetOptions = {
   xPermittedCrossDomainPolicies: false,
 };
 
+/** The API's headers, worked out once: also for the answers Fastify gives before routing (`frameworkErrors`). */
+export const API_ANSWER_HEADERS = securityHeaders(API_HELMET_OPTIONS);
+
 /** An HTML page served under /api (the API's own documentation): it takes the page's headers. */
 export const DOCUMENT_ROUTE = { documentPage: true } as const;
 
@@ -104,12 +108,11 @@ export async function registerSecurity(
   store?: FastifyRateLimitStoreCtor,
 ): Promise<void> {
   const pageHeaders = securityHeaders(HELMET_OPTIONS);
-  const apiHeaders = securityHeaders(API_HELMET_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
     const apiAnswer =
-      request.url.startsWith('/api/') &&
+      isApiUrl(request.url) &&
       (request.routeOptions.config as { documentPage?: boolean } | undefined)?.documentPage !== true;
-    reply.headers(apiAnswer ? apiHeaders : pageHeaders);
+    reply.headers(apiAnswer ? API_ANSWER_HEADERS : pageHeaders);
     done();
   });
   await app.register(cors, {

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { pageAddress } from '../../shared/pageAddress';
 import { PAGE_CHUNK_ATTRIBUTE, pageChunkGroups } from '../../shared/pageChunks';
 import { firstSlidePictures } from '../db/slides';
+import { isApiUrl } from '../lib/apiAddress';
 import { clientAddressKey } from '../lib/clientAddress';
 import { sendPage } from '../lib/encodedResponse';
 import { attribute, escapeAttribute } from '../lib/htmlTags';
@@ -254,10 +255,6 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
 /**
  * The built SPA from config.spaDir: hashed assets cached for a year, index.html revalidated every time, and the
  * history fallback (any GET for a page that is not a file and not /api answers index.html).
@@ -432,7 +429,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? request.url;
-    if (!isApiPath(url) && wantsHtml(request) && !path.extname(url.split('?')[0] ?? '')) {
+    if (!isApiUrl(url) && wantsHtml(request) && !path.extname(url.split('?')[0] ?? '')) {
       return sendIndex(request, reply);
     }
     return reply.status(404).send({ message: 'Not Found.' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 
 import { renderWithProviders } from '../../../testing/renderWithProviders';
-import { apiUrl, server } from '../../../testing/server';
+import { apiUrl, EMPTY_SEARCH_ANSWER, server } from '../../../testing/server';
 import { makeCartProduct } from '../testing/fixtures';
 import { RelatedProducts } from './RelatedProducts';
 
@@ -33,20 +33,10 @@ describe('related products under the cart', () => {
         const url = new URL(request.url);
         calls.push(`${url.pathname}${url.search}`);
         return HttpResponse.json({
+          ...EMPTY_SEARCH_ANSWER,
           data: [makeCartProduct({ id: 9, name: 'Item 9' })],
           total: 1,
-          page: 1,
-          per_page: 12,
-          page_count: 1,
           sort: 'rating',
-          category: null,
-          facets: {
-            categories: [],
-            brands: [],
-            collections: [],
-            ratings: [],
-            price: { min: null, max: null },
-          },
         });
       }),
     );

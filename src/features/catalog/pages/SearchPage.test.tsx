@@ -187,21 +187,8 @@ describe('SearchPage', () => {
       http.get(apiUrl('catalog/search'), ({ request }) => {
         const asked = new URL(request.url).searchParams.get('collections');
         return HttpResponse.json({
-          data: [],
-          total: 0,
-          page: 1,
-          per_page: 12,
-          page_count: 1,
-          sort: 'relevance',
-          category: null,
+          ...EMPTY_SEARCH_ANSWER,
           collections: asked === 'Eid Edit' ? ['تشكيلة العيد'] : [asked],
-          facets: {
-            categories: [],
-            brands: [],
-            collections: [],
-            ratings: [],
-            price: { min: null, max: null },
-          },
         });
       }),
     );
