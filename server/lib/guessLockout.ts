@@ -9,12 +9,6 @@ import { TooManyAttempts } from './domainErrors';
 import { verifyPassword } from './passwords';
 
 export const GUESSES_BEFORE_LOCKOUT = 5;
-/**
- * Wrong passwords at sign-in before the typed address is locked out, from every client address together (the
- * per-address limit alone let a stranger with many addresses guess one account's password without end). More than a
- * code's five: a shopper who forgot which password they used tries several, and a recovery ends the lockout.
- */
-export const PASSWORDS_BEFORE_LOCKOUT = 10;
 export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;
 /** The longest a lockout grows to: a day. */
 export const LONGEST_LOCKOUT_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +25,7 @@ export class LockedOut extends TooManyAttempts {
 
 /** What a lockout key is made of: a purpose and an account (or the e-mail address typed). */
 export const lockoutKey = (
-  kind: 'email-code' | 'second-factor' | 'email-change' | 'reauth' | 'sign-in',
+  kind: 'email-code' | 'second-factor' | 'email-change' | 'reauth',
   who: string | number,
 ) => `${kind}|${String(who).toLowerCase()}`;
 
@@ -47,19 +41,14 @@ export async function refuseWhileLocked(db: Db, key: string, now: Date): Promise
 }
 
 /**
- * Counts a wrong guess; the `allowed`th (five unless said) locks `key` out and answers LockedOut at once. The log
- * line is the alarm an operator can watch for.
+ * Counts a wrong guess; the fifth locks `key` out and answers LockedOut at once. The log line is the alarm an
+ * operator can watch for.
  */
-export async function wrongGuess(
-  db: Db,
-  key: string,
-  now: Date,
-  log?: FastifyBaseLogger,
-  allowed = GUESSES_BEFORE_LOCKOUT,
-): Promise<void> {
+export async function wrongGuess(db: Db, key: string, now: Date, log?: FastifyBaseLogger): Promise<void> {
   const row = await countWrongGuess(db, key, now, (was) => {
     const failures = was.failures + 1;
-    if (failures < allowed) return { failures, lockouts: was.lockouts, lockedUntil: was.lockedUntil };
+    if (failures < GUESSES_BEFORE_LOCKOUT)
+      return { failures, lockouts: was.lockouts, lockedUntil: was.lockedUntil };
     const lockouts = was.lockouts + 1;
     return { failures: 0, lockouts, lockedUntil: new Date(now.getTime() + lockoutLength(lockouts)) };
   });
@@ -83,14 +72,13 @@ export async function guarded(
   now: Date,
   check: () => Promise<boolean>,
   log?: FastifyBaseLogger,
-  allowed = GUESSES_BEFORE_LOCKOUT,
 ): Promise<boolean> {
   await refuseWhileLocked(db, key, now);
   if (await check()) {
     await rightGuess(db, key);
     return true;
   }
-  await wrongGuess(db, key, now, log, allowed);
+  await wrongGuess(db, key, now, log);
   return false;
 }
 

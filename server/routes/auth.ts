@@ -125,7 +125,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 10 a minute per address and e-mail (LOGIN_PER_EMAIL_PER_MINUTE) against guessing one password; 100 per address
-  // against spraying many; across addresses, ten wrong passwords lock the typed address out (services/accounts.ts).
+  // against spraying many.
   const loginLimits = {
     config: limitPerIpAndEmail(
       app.deps.config.perIpLimits.loginPerEmail ?? LOGIN_PER_EMAIL_PER_MINUTE,
@@ -137,7 +137,6 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { user, token } = await logIn(db, request.body, {
       bcryptCost: app.deps.config.bcryptCost,
       now: app.deps.config.now(),
-      log: request.log,
     });
     await rememberRequestLanguage(db, user.id, request);
     return { token, id: user.id, email: user.email, name: user.name, role: user.role };

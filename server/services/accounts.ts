@@ -1,5 +1,4 @@
 // The signed-in shopper's own account: password change. Rules here; the route only parses and answers.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import {
   deleteToken,
@@ -20,7 +19,7 @@ import { normalizeEmail } from '../lib/accounts';
 import { countCodeForNoAccount, dropOpenCodes, issueCode, type CodeDeps } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { clearLockout } from '../db/queries/guessLockouts';
-import { guarded, lockoutKey, passwordProvesHolder, PASSWORDS_BEFORE_LOCKOUT } from '../lib/guessLockout';
+import { lockoutKey, passwordProvesHolder } from '../lib/guessLockout';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { provenRecently } from '../plugins/reauth';
 import { newBearerToken, sha256Hex } from '../lib/tokens';
@@ -72,9 +71,8 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
     // Another request set one meanwhile: from now on the current password is asked for.
     if (!(await setFirstPassword(db, user.id, await newHash(), change.now))) throw wrongCurrent();
   }
-  // Whoever knew the old password is signed out everywhere else, and wrong guesses of the old one count no more.
+  // Whoever knew the old password is signed out everywhere else.
   await deleteTokensExcept(db, user.id, change.keepTokenId);
-  await clearLockout(db, signInLockoutKey(user.email));
 }
 
 export const AUTH_MESSAGES = {
@@ -162,10 +160,8 @@ export async function resetPassword(
     true,
   );
   await dropOpenCodes(deps, user.id, 'email');
-  // The mailbox's owner starts again: wrong guesses from a session the reset just ended no longer lock them out,
-  // nor a stranger's wrong passwords at sign-in (a recovery is the way in while they lock the address).
+  // The mailbox's owner starts again: wrong guesses from a session the reset just ended no longer lock them out.
   await clearLockout(db, lockoutKey('reauth', user.id));
-  await clearLockout(db, signInLockoutKey(user.email));
 }
 
 export async function signOut(db: Db, tokenId: number): Promise<void> {
@@ -247,33 +243,18 @@ export async function sendAccountCode(deps: CodeDeps, email: string): Promise<vo
  * E-mail and password → a new session. An unknown address costs the same hash check as a wrong password, and an
  * unverified account is told so only after its password matched, so answers do not tell strangers who exists.
  */
-/** The sign-in lockout of an e-mail address, as typed at sign-in or as an account holds it. */
-export const signInLockoutKey = (email: string) => lockoutKey('sign-in', normalizeEmail(email));
-
 export async function logIn(
   db: Db,
   input: { email: string; password: string },
-  { bcryptCost, now, log }: { bcryptCost: number; now: Date; log?: FastifyBaseLogger },
+  { bcryptCost, now }: { bcryptCost: number; now: Date },
 ): Promise<{ user: UserRow; token: string }> {
   const user = await findUserByEmail(db, normalizeEmail(input.email));
   const refused = () => new Invalid({ email: [AUTH_MESSAGES.badCredentials] }, AUTH_MESSAGES.badCredentials);
-  // Wrong passwords count per typed address from every client address, an address no account has alike (the
-  // answers do not tell which have one); while locked, the right password waits too.
-  const passwordRight = await guarded(
-    db,
-    signInLockoutKey(input.email),
-    now,
-    async () => {
-      if (!user?.passwordHash) {
-        await burnPasswordCheck(input.password, bcryptCost);
-        return false;
-      }
-      return verifyPassword(input.password, user.passwordHash);
-    },
-    log,
-    PASSWORDS_BEFORE_LOCKOUT,
-  );
-  if (!passwordRight || !user) throw refused();
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(input.password, bcryptCost);
+    throw refused();
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw refused();
   if (!user.emailVerifiedAt) throw new Forbidden(EMAIL_NOT_VERIFIED);
   return { user, token: await issueToken(db, user.id, now) };
 }
