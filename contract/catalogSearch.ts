@@ -43,9 +43,11 @@ export const SearchQuery = Type.Object({
   brands: Type.Optional(NameList),
   /** collection names in the request's language */
   collections: Type.Optional(NameList),
-  /** in the answer's currency (currency_code; KWD without) */
+  /** in price_currency, else in the answer's currency (currency_code; KWD without) */
   min_price: Type.Optional(PositiveText),
   max_price: Type.Optional(PositiveText),
+  /** the currency min_price and max_price are written in (a link shared from another currency); one the shop does not show: the answer's */
+  price_currency: Type.Optional(Type.String({ maxLength: 3, pattern: '^[A-Za-z]{3}$' })),
   min_rating: Type.Optional(Type.String({ maxLength: 2, pattern: '^[0-5]$' })),
   sort: Type.Optional(Type.Unsafe<SearchSort>({ type: 'string', enum: [...SEARCH_SORTS] })),
   page: Type.Optional(Type.String({ maxLength: 6, pattern: '^\\s*\\d{1,6}\\s*$' })),

@@ -163,6 +163,24 @@ for (const language of ['en', 'ar'] as const) {
       for (const price of prices) expect(price).toBeLessThanOrEqual(50);
     });
 
+    test('a highest price shared from another currency filters and reads in that currency', async ({
+      page,
+    }) => {
+      // 50 riyals, opened by a shopper who pays in dinars (the demo's rate: 12.2 riyals a dinar).
+      await openIn(page, '/search?maxPrice=50&priceCurrency=SAR', language);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      const panel = page.getByTestId('filter-panel').first();
+      await expect(panel.getByTestId('price-filter-value')).toContainText(language === 'ar' ? 'ر.س.' : 'SAR');
+      expect(page.url()).toContain('priceCurrency=SAR');
+      const prices = await page
+        .getByTestId('price-current')
+        .evaluateAll((nodes) =>
+          nodes.map((node) => Number(/\d+(?:\.\d+)?/.exec(node.textContent ?? '')?.[0])),
+        );
+      expect(prices.length).toBeGreaterThan(0);
+      for (const price of prices) expect(price).toBeLessThanOrEqual(50 / 12.2 + 0.01);
+    });
+
     test("a card's picture opens its product, through the name's link that covers the card", async ({
       page,
     }) => {

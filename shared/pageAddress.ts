@@ -8,7 +8,24 @@ export const SEARCH_PATH = '/search';
 export const SEARCH_TEXT_PARAM = 'q';
 /** The longest search words the server takes (longer: 422): the search boxes take no more. */
 export const SEARCH_TEXT_MAX = 100;
-export const SEARCH_FILTER_PARAMS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
+export const SEARCH_FILTER_PARAMS = [
+  'category',
+  'brands',
+  'collections',
+  'maxPrice',
+  'priceCurrency',
+  'minRating',
+] as const;
+/**
+ * The currency a search address's `maxPrice` is written in, as a currency code (`SAR`), or null when it names none
+ * (the shown currency's, as links made before it were read). A link shared by a shopper who pays in riyals then
+ * filters at riyals for one who pays in dinars, not at 12 times the price.
+ */
+export const SEARCH_PRICE_CURRENCY_PARAM = 'priceCurrency';
+export function priceCurrencyOf(params: URLSearchParams): string | null {
+  const code = params.get(SEARCH_PRICE_CURRENCY_PARAM)?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{3}$/.test(code) ? code : null;
+}
 /** The price slider's top (its value there means no limit) and step, and the highest rating a search asks for. */
 export const SEARCH_PRICE_TOP = 100_000;
 export const SEARCH_PRICE_STEP = 10;
@@ -116,6 +133,8 @@ function searchQuery(params: URLSearchParams): string {
       // The page reads Number(value); writing that number back reads as the same number (NaN included).
       if (value !== null && value !== '') read.set(name, String(Number(value)));
     }
+    const priceCurrency = priceCurrencyOf(params);
+    if (priceCurrency && read.has('maxPrice')) read.set(SEARCH_PRICE_CURRENCY_PARAM, priceCurrency);
   }
   // Every spelling of a page that cannot be (`abc`, `-3`) shows the same "no such page": kept as one, 0.
   const page = searchPageOf(params.get(SEARCH_PAGE_PARAM));
@@ -162,6 +181,8 @@ export interface SearchRequest {
   collections: readonly string[];
   /** null: no price limit */
   maxPrice: number | null;
+  /** the currency maxPrice is written in; null: the answer's (`currency_code`) */
+  priceCurrency?: string | null;
   minRating: number;
   page: number;
   sort?: SearchSort;
@@ -178,7 +199,10 @@ export function searchRequestParams(search: SearchRequest): Record<string, strin
   if (search.category) params.category = search.category;
   if (search.brands.length) params.brands = commaList(search.brands);
   if (search.collections.length) params.collections = commaList(search.collections);
-  if (search.maxPrice !== null) params.max_price = String(search.maxPrice);
+  if (search.maxPrice !== null) {
+    params.max_price = String(search.maxPrice);
+    if (search.priceCurrency) params.price_currency = search.priceCurrency;
+  }
   if (search.minRating > 0) params.min_rating = String(search.minRating);
   if (search.page > 1) params.page = String(search.page);
   if (search.sort) params.sort = search.sort;

@@ -188,6 +188,34 @@ test('prices in the shown currency: the filter and the facets speak USD when ask
   }
 });
 
+test('a price limit written in another currency (a link shared from it) is read in that one', async () => {
+  const [sar] = await executeRows<{ rate: string }>(
+    t.db,
+    sql`SELECT rate_per_kwd AS rate FROM currency_rates WHERE currency_code = 'SAR'`,
+  );
+  const inRiyals = (12 * Number(sar?.rate)).toFixed(2);
+  const cheap = ['Amber Incense Burner', 'Oudwood Candle', 'Saffron Dates Box 500g'];
+  // 12 dinars written in riyals, answered in dinars: the same three.
+  const fromRiyals = await search(`category=${categoryId}&max_price=${inRiyals}&price_currency=sar`);
+  expect(namesOf(fromRiyals).sort()).toEqual(cheap);
+  // 12 dinars, answered in riyals.
+  const inDinars = await search(`category=${categoryId}&currency_code=SAR&max_price=12&price_currency=KWD`);
+  expect(namesOf(inDinars).sort()).toEqual(cheap);
+  expect(inDinars.data[0]?.converted_products?.currency_code).toBe('SAR');
+  // Without it, the limit is in the answer's currency, as before: 12 riyals are less than a dinar.
+  expect((await search(`category=${categoryId}&currency_code=SAR&max_price=12`)).total).toBe(0);
+  // A currency the shop does not show: the answer's.
+  expect(namesOf(await search(`category=${categoryId}&max_price=12&price_currency=XYZ`)).sort()).toEqual(
+    cheap,
+  );
+  const malformed = await t.app.inject({
+    method: 'GET',
+    url: '/api/catalog/search?max_price=12&price_currency=12',
+  });
+  expect(malformed.statusCode).toBe(422);
+  expect(malformed.json<{ errors: Record<string, string[]> }>().errors.price_currency).toBeDefined();
+});
+
 test('the answer names the category it read (by id, in any capitals or either language) in its own language', async () => {
   const arabic = { id: categoryId, name: 'العود والبخور' };
   expect((await search(`category=${categoryId}&lang=ar`)).category).toEqual(arabic);

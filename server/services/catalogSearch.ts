@@ -55,7 +55,7 @@ import { minorUnitsPerMajor } from '../../shared/minorUnits';
 import { listOf } from '../../shared/pageAddress';
 import { bestSellers, loadProducts, productAnswerOf } from './catalog';
 import { KeptMatches, keptSearchMatches } from './keptMatches';
-import { convert, type Rate } from './rates';
+import { convert, shownRate, type Rate } from './rates';
 
 /** Words beyond these are ignored: no product name needs more, and each word is one more index probe. */
 const MAX_WORDS = 6;
@@ -381,6 +381,9 @@ export async function searchCatalog(
   const text = query.q?.trim() ?? '';
   const categoryId = query.category?.trim() ? await categoryIdNamed(db, query.category) : null;
   const typed = text ? await rememberedBy(wordMemory, `typed|${text}`, () => typedWords(db, text)) : null;
+  // A limit written in another currency (a link shared from it) is read in that one; in one the shop does not
+  // show, in the answer's, as before the address named it.
+  const priceRate = query.price_currency ? ((await shownRate(db, query.price_currency)) ?? rate) : rate;
   const filters: SearchFilters = {
     words: typed ? meaningfulWords(typed.words) : [],
     fuzzy: false,
@@ -390,8 +393,8 @@ export async function searchCatalog(
     brands: names(query.brands),
     collections: await collectionsIn(db, names(query.collections), lang, groupMemory),
     lang,
-    minPriceKwd: kwd(query.min_price, rate, -1),
-    maxPriceKwd: kwd(query.max_price, rate, 1),
+    minPriceKwd: kwd(query.min_price, priceRate, -1),
+    maxPriceKwd: kwd(query.max_price, priceRate, 1),
     minRating: Number(query.min_rating ?? 0),
   };
   const sort: SearchSort = query.sort ?? 'relevance';

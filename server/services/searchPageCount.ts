@@ -8,6 +8,7 @@ import {
   clampSearchPrice,
   clampSearchRating,
   listOf,
+  priceCurrencyOf,
   SEARCH_PAGE_PARAM,
   SEARCH_PRICE_TOP,
   searchPageOf,
@@ -29,6 +30,7 @@ export function searchRequestOf(params: URLSearchParams): SearchRequest {
     brands: listOf(params.get('brands')),
     collections: listOf(params.get('collections')),
     maxPrice: stepped < SEARCH_PRICE_TOP ? stepped : null,
+    priceCurrency: stepped < SEARCH_PRICE_TOP ? priceCurrencyOf(params) : null,
     minRating:
       rating !== null && rating !== '' && Number.isFinite(Number(rating))
         ? clampSearchRating(Number(rating))

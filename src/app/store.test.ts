@@ -281,6 +281,12 @@ describe('storage it cannot trust', () => {
     }
   });
 
+  it("an older build's saved filters, from before a price named its currency, are kept: their price is in the shown one", async () => {
+    const older = { category: 'Abayas', brands: ['Nasma'], collections: [], maxPrice: 50, minRating: 4 };
+    window.localStorage.setItem('persist:catalog', persisted({ filters: older }));
+    expect((await rehydrated()).getState().catalog.filters).toEqual({ ...older, priceCurrency: null });
+  });
+
   it("an older build's copies of the delivery choice and the coupon keep their ids and code, not the server's names, price or terms", async () => {
     window.localStorage.setItem(
       'persist:shipping',

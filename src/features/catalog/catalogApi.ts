@@ -41,6 +41,8 @@ export interface SearchArgs extends HomeArgs {
   brands: string[];
   collections: string[];
   maxPrice: number | null;
+  /** the currency maxPrice is in when a link named another than the shown one */
+  priceCurrency?: string | null;
   minRating: number;
   page: number;
   /** the server's order (relevance when left out) */

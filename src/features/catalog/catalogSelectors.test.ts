@@ -28,6 +28,7 @@ describe('the search the page asks the server for', () => {
       brands: [],
       collections: [],
       maxPrice: null,
+      priceCurrency: null,
       minRating: 0,
       page: 1,
     });
@@ -36,6 +37,7 @@ describe('the search the page asks the server for', () => {
       category: 'Perfumes',
       brands: ['Nasma'],
       maxPrice: 50,
+      priceCurrency: 'SAR',
       minRating: 4,
     };
     expect(searchArgsOf(home, { filters, text: '  oud ', page: 2 })).toMatchObject({
@@ -43,6 +45,8 @@ describe('the search the page asks the server for', () => {
       category: 'Perfumes',
       brands: ['Nasma'],
       maxPrice: 50,
+      // A link from a shopper in riyals: the server reads the limit in riyals and answers in dollars.
+      priceCurrency: 'SAR',
       minRating: 4,
       page: 2,
     });

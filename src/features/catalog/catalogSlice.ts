@@ -28,6 +28,8 @@ export interface CatalogFilters {
   brands: string[];
   collections: string[];
   maxPrice: number;
+  /** the currency maxPrice is in (a link shared from another names it); null: the shown currency, or no limit */
+  priceCurrency: string | null;
   minRating: number;
 }
 
@@ -36,6 +38,7 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   brands: [],
   collections: [],
   maxPrice: MAX_PRICE,
+  priceCurrency: null,
   minRating: 0,
 };
 
@@ -109,20 +112,31 @@ export const selectSavedSearch = createSelector([selectSavedFilters, selectSearc
   text,
 }));
 
+function withPriceCurrency(kept: Partial<CatalogState>): Partial<CatalogState> {
+  return kept.filters
+    ? { filters: { ...kept.filters, priceCurrency: kept.filters.priceCurrency ?? null } }
+    : kept;
+}
+
 export const catalogReducer = persistReducer(
   {
     key: 'catalog',
     storage: localPersistStorage,
     whitelist: ['filters'],
-    migrate: keepValidFields<CatalogState>({
-      filters: shapeOf({
-        category: nullable(isString),
-        brands: arrayOf(isString),
-        collections: arrayOf(isString),
-        maxPrice: isFiniteNumber,
-        minRating: isFiniteNumber,
-      }),
-    }),
+    migrate: keepValidFields<CatalogState>(
+      {
+        filters: shapeOf({
+          category: nullable(isString),
+          brands: arrayOf(isString),
+          collections: arrayOf(isString),
+          maxPrice: isFiniteNumber,
+          // Filters saved before a price named its currency have none: theirs is the shown one.
+          priceCurrency: (value) => value === undefined || nullable(isString)(value),
+          minRating: isFiniteNumber,
+        }),
+      },
+      withPriceCurrency,
+    ),
   },
   catalogSlice.reducer,
 );

@@ -5,6 +5,7 @@ import {
   categoryCleared,
   categoryToggle,
   collectionToggle,
+  maxPriceCleared,
   maxPriceSet,
   minRatingToggle,
   type FilterChange,
@@ -36,7 +37,13 @@ describe('what the filter controls change', () => {
     expect(clampPrice(-5)).toBe(0);
     expect(clampPrice(250_000)).toBe(100_000);
     expect(clampPrice(Number.NaN)).toBe(100_000);
-    expect(after(maxPriceSet(499)).maxPrice).toBe(500);
+    expect(after(maxPriceSet(499, 'KWD')).maxPrice).toBe(500);
+  });
+
+  it('a highest price is in the currency it was chosen in; at the top, or cleared, there is none', () => {
+    expect(after(maxPriceSet(200, 'SAR'))).toMatchObject({ maxPrice: 200, priceCurrency: 'SAR' });
+    expect(after(maxPriceSet(MAX_PRICE, 'SAR'))).toMatchObject({ maxPrice: MAX_PRICE, priceCurrency: null });
+    expect(after(maxPriceSet(200, 'SAR'), maxPriceCleared)).toEqual(DEFAULT_FILTERS);
   });
 
   it('the same rating star again clears the minimum rating', () => {
@@ -55,9 +62,9 @@ describe('what the filter controls change', () => {
     expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0);
     expect(
       activeFilterCount(
-        after(categoryToggle('Perfumes'), brandToggle('Nasma'), maxPriceSet(50), minRatingToggle(4)),
+        after(categoryToggle('Perfumes'), brandToggle('Nasma'), maxPriceSet(50, 'KWD'), minRatingToggle(4)),
       ),
     ).toBe(4);
-    expect(activeFilterCount(after(maxPriceSet(MAX_PRICE)))).toBe(0);
+    expect(activeFilterCount(after(maxPriceSet(MAX_PRICE, 'KWD')))).toBe(0);
   });
 });

@@ -24,9 +24,20 @@ export const collectionToggle =
   (collection: string): FilterChange =>
   (filters) => ({ ...filters, collections: toggle(filters.collections, collection) });
 
+/** A highest price, in the currency it was chosen in (the shown one): the address names it beside the price. */
 export const maxPriceSet =
-  (price: number): FilterChange =>
-  (filters) => ({ ...filters, maxPrice: clampPrice(price) });
+  (price: number, currency: string): FilterChange =>
+  (filters) => {
+    const maxPrice = clampPrice(price);
+    return { ...filters, maxPrice, priceCurrency: maxPrice < MAX_PRICE ? currency : null };
+  };
+
+/** No highest price. */
+export const maxPriceCleared: FilterChange = (filters) => ({
+  ...filters,
+  maxPrice: MAX_PRICE,
+  priceCurrency: null,
+});
 
 export const minRatingToggle =
   (rating: number): FilterChange =>

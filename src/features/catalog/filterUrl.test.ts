@@ -23,13 +23,34 @@ describe('filters in the URL', () => {
       brands: ['Nasma', 'Dar Al Oud'],
       collections: ['Classic'],
       maxPrice: 250,
+      priceCurrency: 'SAR',
       minRating: 4,
     });
     expect(params.get('category')).toBe('العطور والعود');
     expect(params.get('brands')).toBe('Nasma,Dar Al Oud');
     expect(params.get('collections')).toBe('Classic');
     expect(params.get('maxPrice')).toBe('250');
+    expect(params.get('priceCurrency')).toBe('SAR');
     expect(params.get('minRating')).toBe('4');
+  });
+
+  it("a highest price names the currency it is in; a link without one (made before) is in the shopper's", () => {
+    expect(filtersFromSearchParams(new URLSearchParams('maxPrice=200&priceCurrency=sar'))).toEqual({
+      ...DEFAULT_FILTERS,
+      maxPrice: 200,
+      priceCurrency: 'SAR',
+    });
+    expect(filtersFromSearchParams(new URLSearchParams('maxPrice=200'))?.priceCurrency).toBeNull();
+    // Not a currency code, or no price to be in: none.
+    expect(
+      filtersFromSearchParams(new URLSearchParams('maxPrice=200&priceCurrency=riyal'))?.priceCurrency,
+    ).toBeNull();
+    expect(filtersFromSearchParams(new URLSearchParams('priceCurrency=SAR'))).toEqual(DEFAULT_FILTERS);
+    // The page is kept under the currency too: a riyal link and a dinar link are two pages.
+    expect(pageAddress('/search?maxPrice=200&priceCurrency=sar&utm=x')).toBe(
+      '/search?maxPrice=200&priceCurrency=SAR',
+    );
+    expect(pageAddress('/search?priceCurrency=SAR')).toBe('/search');
   });
 
   it('keeps other query parameters and replaces old filter ones', () => {
@@ -79,6 +100,7 @@ describe('filters in the URL', () => {
       brands: ['A b', 'C'],
       collections: ['X'],
       maxPrice: 90,
+      priceCurrency: 'AED',
       minRating: 2,
     };
     const back = filtersFromSearchParams(filtersToSearchParams(filters));

@@ -7,8 +7,10 @@ import {
   SEARCH_PAGE_PARAM,
   SEARCH_PATH as PAGE_PATH,
   SEARCH_TEXT_PARAM,
+  SEARCH_PRICE_CURRENCY_PARAM,
   commaList,
   listOf,
+  priceCurrencyOf,
   searchPageOf,
 } from '../../../shared/pageAddress';
 import { clampPrice, clampRating, DEFAULT_FILTERS, MAX_PRICE, type CatalogFilters } from './catalogSlice';
@@ -19,13 +21,15 @@ export const FILTER_PARAMS = SEARCH_FILTER_PARAMS;
 /** The filters a URL states, or null when it states none. */
 export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters | null {
   if (!FILTER_PARAMS.some((name) => params.has(name))) return null;
-  const maxPrice = params.get('maxPrice');
+  const price = params.get('maxPrice');
   const minRating = params.get('minRating');
+  const maxPrice = price === null || price === '' ? MAX_PRICE : clampPrice(Number(price));
   return {
     category: params.get('category')?.trim() || null,
     brands: listOf(params.get('brands')),
     collections: listOf(params.get('collections')),
-    maxPrice: maxPrice === null || maxPrice === '' ? MAX_PRICE : clampPrice(Number(maxPrice)),
+    maxPrice,
+    priceCurrency: maxPrice < MAX_PRICE ? priceCurrencyOf(params) : null,
     minRating: minRating === null || minRating === '' ? 0 : clampRating(Number(minRating)),
   };
 }
@@ -37,7 +41,10 @@ export function filtersToSearchParams(filters: CatalogFilters, keep?: URLSearchP
   if (filters.category) params.set('category', filters.category);
   if (filters.brands.length) params.set('brands', commaList(filters.brands));
   if (filters.collections.length) params.set('collections', commaList(filters.collections));
-  if (filters.maxPrice !== DEFAULT_FILTERS.maxPrice) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.maxPrice !== DEFAULT_FILTERS.maxPrice) {
+    params.set('maxPrice', String(filters.maxPrice));
+    if (filters.priceCurrency) params.set(SEARCH_PRICE_CURRENCY_PARAM, filters.priceCurrency);
+  }
   if (filters.minRating !== DEFAULT_FILTERS.minRating) params.set('minRating', String(filters.minRating));
   return params;
 }

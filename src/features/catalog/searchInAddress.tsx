@@ -49,7 +49,7 @@ const ShownContext = createContext<ShownSearch | null>(null);
 const ChosenContext = createContext<CatalogFilters | null>(null);
 const ChangesContext = createContext<SearchChanges | null>(null);
 // One context per filter as well: a tap re-renders the controls of the filter it changed, not every group's.
-const FIELDS = ['category', 'brands', 'collections', 'maxPrice', 'minRating'] as const;
+const FIELDS = ['category', 'brands', 'collections', 'maxPrice', 'priceCurrency', 'minRating'] as const;
 type Field = (typeof FIELDS)[number];
 const FieldContexts = Object.fromEntries(
   FIELDS.map((field) => [field, createContext<CatalogFilters[Field] | undefined>(undefined)]),

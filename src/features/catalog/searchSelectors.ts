@@ -22,6 +22,7 @@ export function searchArgsOf(home: HomeArgs, { filters, text, page }: ShownSearc
     brands: filters.brands,
     collections: filters.collections,
     maxPrice: filters.maxPrice < MAX_PRICE ? filters.maxPrice : null,
+    priceCurrency: filters.maxPrice < MAX_PRICE ? filters.priceCurrency : null,
     minRating: filters.minRating,
     // A page no results can have is told as such beside the first page's filters and counts.
     page: Math.max(1, page),

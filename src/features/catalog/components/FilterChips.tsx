@@ -8,7 +8,7 @@ import {
   brandToggle,
   categoryCleared,
   collectionToggle,
-  maxPriceSet,
+  maxPriceCleared,
   minRatingToggle,
 } from '../filterChanges';
 import { useChosenFilters, useSearchChanges } from '../searchInAddress';
@@ -39,9 +39,9 @@ export function FilterChips() {
     chips.push({
       key: 'price',
       label: t('catalog.filters.price_up_to', {
-        price: formatMoney(filters.maxPrice, currency, language),
+        price: formatMoney(filters.maxPrice, filters.priceCurrency ?? currency, language),
       }),
-      remove: () => changeFilters(maxPriceSet(MAX_PRICE)),
+      remove: () => changeFilters(maxPriceCleared),
     });
   }
   if (filters.minRating > 0) {

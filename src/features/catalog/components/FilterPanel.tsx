@@ -191,7 +191,10 @@ const PriceFilter = memo(function PriceFilter() {
   const language = useAppSelector(selectLanguage);
   const { changeFilters } = useSearchChanges();
   const chosen = useChosen('maxPrice');
-  const currency = useAppSelector(selectCurrency);
+  const shownCurrency = useAppSelector(selectCurrency);
+  // A limit from a link shared in another currency is in that one (the server reads it so): the slider and the box
+  // keep it, and a limit taken away and set again is in the shown currency.
+  const currency = useChosen('priceCurrency') ?? shownCurrency;
   const id = useId();
   // While the thumb is dragged it shows each step at once; the filter (the address, the grid) follows as a deferred
   // value, so a fast drag writes the address a few times, not once per step.
@@ -206,8 +209,8 @@ const PriceFilter = memo(function PriceFilter() {
   useEffect(() => {
     if (wanted === null || applied.current === wanted) return;
     applied.current = wanted;
-    changeFilters(maxPriceSet(wanted.price));
-  }, [wanted, changeFilters]);
+    changeFilters(maxPriceSet(wanted.price, currency));
+  }, [wanted, changeFilters, currency]);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label h6 d-block">
@@ -254,7 +257,7 @@ function HighestPriceBox({ chosen, currency }: { chosen: number; currency: strin
       .replace(/[\u066b,]/g, '.')
       .replace(/[\s\u066c]/g, '');
     const wanted = text === '' ? MAX_PRICE : /^\d+(\.\d*)?$/.test(text) ? clampPrice(Number(text)) : chosen;
-    if (wanted !== chosen) changeFilters(maxPriceSet(wanted));
+    if (wanted !== chosen) changeFilters(maxPriceSet(wanted, currency));
   };
   return (
     <div className="d-flex align-items-center gap-2 mt-2">

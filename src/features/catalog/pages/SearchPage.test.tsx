@@ -170,6 +170,29 @@ describe('SearchPage', () => {
     await waitFor(() => expect(cardNames()).toHaveLength(5));
   });
 
+  it('a highest price shared from another currency is asked and shown in that currency', async () => {
+    const calls: string[] = [];
+    server.use(...catalogHandlers({}, calls));
+    const { user } = render('/search?maxPrice=200&priceCurrency=SAR');
+    await waitFor(() =>
+      expect(calls.at(-1)).toBe('GET /catalog/search?currency_code=KWD&max_price=200&price_currency=SAR'),
+    );
+    const panel = screen.getAllByTestId('filter-panel')[0] as HTMLElement;
+    expect(within(panel).getByTestId('price-filter-value')).toHaveTextContent(/SAR\s*200/);
+    expect(within(panel).getByLabelText(/SAR/)).toHaveValue('200');
+    // Set again by the shopper, it stays in the currency the panel names; taken away, none is named.
+    fireEvent.change(within(panel).getByRole('slider'), { target: { value: '300' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?maxPrice=300&priceCurrency=SAR$/),
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Reset filters' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+    fireEvent.change(within(panel).getByRole('slider'), { target: { value: '50' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?maxPrice=50&priceCurrency=KWD$/),
+    );
+  });
+
   it('applies the filters of a URL opened cold', async () => {
     const calls: string[] = [];
     server.use(...catalogHandlers({}, calls));
@@ -591,7 +614,7 @@ describe('SearchPage', () => {
       fireEvent.change(within(panel).getByRole('slider'), { target: { value: '500' } });
       await waitFor(() =>
         expect(screen.getByTestId('location')).toHaveTextContent(
-          /^\/search\?brands=Nasma&maxPrice=500&q=item$/,
+          /^\/search\?brands=Nasma&maxPrice=500&priceCurrency=KWD&q=item$/,
         ),
       );
       await waitFor(() => expect(cardNames()).toEqual(names(0, 12)));
