@@ -1,4 +1,5 @@
 // Personal answers carry Cache-Control: no-store (issue 47, finding 12), over a list of routes, signed in or not.
+import { connect, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { call, createShopper, type Shopper } from '../routes/testSupport';
@@ -63,4 +64,31 @@ test('the public catalogue is not marked personal', async () => {
   const response = await call(t.app, 'GET', '/api/categories');
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).not.toBe('no-store');
+});
+
+/** One request as its line is written (the forms a browser never sends, a proxy may pass on): the answer's headers. */
+async function rawHeaders(requestLine: string): Promise<string> {
+  const { port } = t.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    );
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase()));
+    socket.on('error', reject);
+  });
+}
+
+test('a personal route reached by a request line the router reads otherwise than its path is personal too', async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  for (const line of [
+    'GET http://127.0.0.1/api/guest/cart?guest_token=abc HTTP/1.1',
+    'GET /api/payments/PAY-123456789/status#x HTTP/1.1',
+  ]) {
+    const headers = await rawHeaders(line);
+    expect(headers).toMatch(/^http\/1\.1 \d{3}/);
+    expect(headers).toContain('cache-control: no-store');
+    expect(headers).toContain("content-security-policy: default-src 'none';frame-ancestors 'none'");
+  }
 });

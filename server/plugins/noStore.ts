@@ -3,7 +3,7 @@
 // the back office answers `Cache-Control: no-store`, errors included; so does any answer to a request that carries a
 // bearer token, whatever its path, since it may be shaped by who asked.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiPathOf, isApiUrl } from '../lib/apiAddress';
+import { routedApiPath } from '../lib/apiAddress';
 
 /** The API paths whose answers are personal, under /api. */
 export const PERSONAL_API_PATHS: readonly RegExp[] = [
@@ -26,11 +26,8 @@ export const PERSONAL_API_PATHS: readonly RegExp[] = [
 
 export function isPersonal(request: FastifyRequest): boolean {
   if (typeof request.headers.authorization === 'string' && request.headers.authorization !== '') return true;
-  if (!isApiUrl(request.url)) return false;
-  const path = apiPathOf(request.url);
-  // An address the router cannot decode is refused; nothing about its refusal needs keeping either.
-  if (path === undefined) return true;
-  return PERSONAL_API_PATHS.some((pattern) => pattern.test(path));
+  const path = routedApiPath(request);
+  return path !== undefined && PERSONAL_API_PATHS.some((pattern) => pattern.test(path));
 }
 
 export function registerNoStore(app: FastifyInstance): void {

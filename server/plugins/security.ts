@@ -6,7 +6,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
-import { isApiUrl } from '../lib/apiAddress';
+import { routedApiPath } from '../lib/apiAddress';
 import { clientAddressKey } from '../lib/clientAddress';
 import { HttpError, TOO_MANY_ATTEMPTS } from '../lib/errors';
 import { COMPRESS_THRESHOLD } from '../lib/limits';
@@ -110,7 +110,7 @@ export async function registerSecurity(
   const pageHeaders = securityHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
     const apiAnswer =
-      isApiUrl(request.url) &&
+      routedApiPath(request) !== undefined &&
       (request.routeOptions.config as { documentPage?: boolean } | undefined)?.documentPage !== true;
     reply.headers(apiAnswer ? API_ANSWER_HEADERS : pageHeaders);
     done();
