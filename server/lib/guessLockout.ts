@@ -4,11 +4,22 @@
 // server process counts the same guesses; an address no account has is counted alike (the answers do not tell).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { clearLockout, countWrongGuess, findLockout } from '../db/queries/guessLockouts';
+import { clearLockout, countWrongGuess, findLockout, touchLockoutRow } from '../db/queries/guessLockouts';
 import { TooManyAttempts } from './domainErrors';
 import { verifyPassword } from './passwords';
 
 export const GUESSES_BEFORE_LOCKOUT = 5;
+/**
+ * Wrong passwords at sign-in, from every client address together, before the typed e-mail address is locked out
+ * (the per-address limit alone let anyone with many addresses guess one account's password without end). More than
+ * a code's five: a shopper who forgot which password they used tries several.
+ */
+export const PASSWORDS_BEFORE_LOCKOUT = 10;
+/**
+ * How long a client address stays one the account's holder signs in from (a sign-in or a password reset from it):
+ * such an address is not held by the lockout a stranger's guesses set, so a stranger cannot keep the owner out.
+ */
+export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
 export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;
 /** The longest a lockout grows to: a day. */
 export const LONGEST_LOCKOUT_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +36,7 @@ export class LockedOut extends TooManyAttempts {
 
 /** What a lockout key is made of: a purpose and an account (or the e-mail address typed). */
 export const lockoutKey = (
-  kind: 'email-code' | 'second-factor' | 'email-change' | 'reauth',
+  kind: 'email-code' | 'second-factor' | 'email-change' | 'reauth' | 'sign-in' | 'sign-in-from',
   who: string | number,
 ) => `${kind}|${String(who).toLowerCase()}`;
 
@@ -102,4 +113,52 @@ export function passwordProvesHolder(
     async () => Boolean(passwordHash) && (await verifyPassword(typed, passwordHash ?? '')),
     log,
   );
+}
+
+/**
+ * One password typed at sign-in for `key` (the typed e-mail address's), counted before it is checked, under the
+ * row's lock: parallel guesses cannot all pass a look made before any of them counted, so at most ten are checked
+ * before the lockout. The tenth sets it, and still signs in if it is right; while locked, even the right one waits.
+ */
+export async function signInGuess(
+  db: Db,
+  key: string,
+  now: Date,
+  check: () => Promise<boolean>,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  const state = { lockedBefore: false };
+  const row = await countWrongGuess(db, key, now, (was) => {
+    if (was.lockedUntil && was.lockedUntil.getTime() > now.getTime()) {
+      state.lockedBefore = true;
+      return { failures: was.failures, lockouts: was.lockouts, lockedUntil: was.lockedUntil };
+    }
+    const failures = was.failures + 1;
+    if (failures < PASSWORDS_BEFORE_LOCKOUT)
+      return { failures, lockouts: was.lockouts, lockedUntil: was.lockedUntil };
+    const lockouts = was.lockouts + 1;
+    return { failures: 0, lockouts, lockedUntil: new Date(now.getTime() + lockoutLength(lockouts)) };
+  });
+  const secondsLeft = () => Math.ceil(((row.lockedUntil?.getTime() ?? 0) - now.getTime()) / 1000);
+  if (state.lockedBefore) throw new LockedOut(secondsLeft());
+  if (await check()) {
+    await rightGuess(db, key);
+    return true;
+  }
+  if (row.failures === 0 && row.lockedUntil) {
+    log?.warn({ lockout: key, lockouts: row.lockouts, until: row.lockedUntil }, 'sign-in locked out');
+    throw new LockedOut(secondsLeft());
+  }
+  return false;
+}
+
+/** Whether the holder of `key`'s account signed in (or reset its password) from this one within KNOWN_ADDRESS_MS. */
+export async function isKnownAddress(db: Db, key: string, now: Date): Promise<boolean> {
+  const row = await findLockout(db, key);
+  return row !== undefined && now.getTime() - row.updatedAt.getTime() < KNOWN_ADDRESS_MS;
+}
+
+/** Notes a client address the account's holder signed in from. */
+export async function rememberKnownAddress(db: Db, key: string, now: Date): Promise<void> {
+  await touchLockoutRow(db, key, now);
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Accounts } from '../../contract/accounts';
 import { LOGIN_PER_EMAIL_PER_MINUTE } from '../config';
 import { normalizeEmail } from '../lib/accounts';
+import { clientAddressKey } from '../lib/clientAddress';
 import { capCodeSends, consumeCode, issueCode, normalizeCode, type CodePurpose } from '../lib/codes';
 import { guarded, lockoutKey } from '../lib/guessLockout';
 import { NATIONALITIES } from '../lib/nationalities';
@@ -16,6 +17,7 @@ import {
   logIn,
   markVerified,
   registerUser,
+  rememberResetAddress,
   resetPassword,
   sendAccountCode,
   signOut,
@@ -125,7 +127,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 10 a minute per address and e-mail (LOGIN_PER_EMAIL_PER_MINUTE) against guessing one password; 100 per address
-  // against spraying many.
+  // against spraying many; across addresses, ten wrong passwords lock the typed address out (services/accounts.ts).
   const loginLimits = {
     config: limitPerIpAndEmail(
       app.deps.config.perIpLimits.loginPerEmail ?? LOGIN_PER_EMAIL_PER_MINUTE,
@@ -137,6 +139,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { user, token } = await logIn(db, request.body, {
       bcryptCost: app.deps.config.bcryptCost,
       now: app.deps.config.now(),
+      log: request.log,
+      address: clientAddressKey(request.ip),
     });
     await rememberRequestLanguage(db, user.id, request);
     return { token, id: user.id, email: user.email, name: user.name, role: user.role };
@@ -178,6 +182,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       now: app.deps.config.now(),
       bcryptCost: app.deps.config.bcryptCost,
     });
+    await rememberResetAddress(db, user.email, clientAddressKey(request.ip), app.deps.config.now());
     return { message: MESSAGES.passwordReset };
   });
 

@@ -1,4 +1,5 @@
 // The signed-in shopper's own account: password change. Rules here; the route only parses and answers.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import {
   deleteToken,
@@ -19,7 +20,13 @@ import { normalizeEmail } from '../lib/accounts';
 import { countCodeForNoAccount, dropOpenCodes, issueCode, type CodeDeps } from '../lib/codes';
 import { EMAIL_NOT_VERIFIED } from '../lib/errors';
 import { clearLockout } from '../db/queries/guessLockouts';
-import { lockoutKey, passwordProvesHolder } from '../lib/guessLockout';
+import {
+  isKnownAddress,
+  lockoutKey,
+  passwordProvesHolder,
+  rememberKnownAddress,
+  signInGuess,
+} from '../lib/guessLockout';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { provenRecently } from '../plugins/reauth';
 import { newBearerToken, sha256Hex } from '../lib/tokens';
@@ -71,8 +78,9 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
     // Another request set one meanwhile: from now on the current password is asked for.
     if (!(await setFirstPassword(db, user.id, await newHash(), change.now))) throw wrongCurrent();
   }
-  // Whoever knew the old password is signed out everywhere else.
+  // Whoever knew the old password is signed out everywhere else, and wrong guesses of the old one count no more.
   await deleteTokensExcept(db, user.id, change.keepTokenId);
+  await clearLockout(db, signInLockoutKey(user.email));
 }
 
 export const AUTH_MESSAGES = {
@@ -160,8 +168,10 @@ export async function resetPassword(
     true,
   );
   await dropOpenCodes(deps, user.id, 'email');
-  // The mailbox's owner starts again: wrong guesses from a session the reset just ended no longer lock them out.
+  // The mailbox's owner starts again: wrong guesses from a session the reset just ended no longer lock them out,
+  // nor a stranger's wrong passwords at sign-in (a recovery is the way in while they lock the address).
   await clearLockout(db, lockoutKey('reauth', user.id));
+  await clearLockout(db, signInLockoutKey(user.email));
 }
 
 export async function signOut(db: Db, tokenId: number): Promise<void> {
@@ -243,18 +253,46 @@ export async function sendAccountCode(deps: CodeDeps, email: string): Promise<vo
  * E-mail and password → a new session. An unknown address costs the same hash check as a wrong password, and an
  * unverified account is told so only after its password matched, so answers do not tell strangers who exists.
  */
+/** The sign-in lockout of an e-mail address, as typed at sign-in or as an account holds it. */
+export const signInLockoutKey = (email: string) => lockoutKey('sign-in', normalizeEmail(email));
+/** A client address (lib/clientAddress's key) the holder of this e-mail address's account signed in from. */
+const knownAddressKey = (email: string, address: string) =>
+  lockoutKey('sign-in-from', `${normalizeEmail(email)}|${address}`);
+
 export async function logIn(
   db: Db,
   input: { email: string; password: string },
-  { bcryptCost, now }: { bcryptCost: number; now: Date },
+  {
+    bcryptCost,
+    now,
+    log,
+    address,
+  }: { bcryptCost: number; now: Date; log?: FastifyBaseLogger; address?: string },
 ): Promise<{ user: UserRow; token: string }> {
-  const user = await findUserByEmail(db, normalizeEmail(input.email));
+  const email = normalizeEmail(input.email);
+  const user = await findUserByEmail(db, email);
   const refused = () => new Invalid({ email: [AUTH_MESSAGES.badCredentials] }, AUTH_MESSAGES.badCredentials);
-  if (!user?.passwordHash) {
-    await burnPasswordCheck(input.password, bcryptCost);
-    throw refused();
-  }
-  if (!(await verifyPassword(input.password, user.passwordHash))) throw refused();
+  const check = async () => {
+    if (!user?.passwordHash) {
+      await burnPasswordCheck(input.password, bcryptCost);
+      return false;
+    }
+    return verifyPassword(input.password, user.passwordHash);
+  };
+  // Wrong passwords from any number of client addresses lock the typed address out, an address no account has
+  // alike (the answers do not tell which have one). An address its holder signed in or reset the password from is
+  // not held by that lockout (its own per-address limit still is): a stranger cannot keep the owner out.
+  const known = address !== undefined && (await isKnownAddress(db, knownAddressKey(email, address), now));
+  const passwordRight = known
+    ? await check()
+    : await signInGuess(db, signInLockoutKey(email), now, check, log);
+  if (!passwordRight || !user) throw refused();
   if (!user.emailVerifiedAt) throw new Forbidden(EMAIL_NOT_VERIFIED);
+  if (address !== undefined) await rememberKnownAddress(db, knownAddressKey(email, address), now);
   return { user, token: await issueToken(db, user.id, now) };
+}
+
+/** After a password reset by the e-mailed code: the mailbox's holder signs in from where they reset it. */
+export async function rememberResetAddress(db: Db, email: string, address: string, now: Date): Promise<void> {
+  await rememberKnownAddress(db, knownAddressKey(email, address), now);
 }

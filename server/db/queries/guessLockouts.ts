@@ -21,13 +21,25 @@ export async function countWrongGuess(
   decide: (row: LockoutRow) => Pick<LockoutRow, 'failures' | 'lockouts' | 'lockedUntil'>,
 ): Promise<LockoutRow> {
   return db.transaction(async (tx) => {
-    await tx.insert(guessLockouts).values({ key, updatedAt: now }).onConflictDoNothing();
-    const [row] = await tx.select().from(guessLockouts).where(eq(guessLockouts.key, key)).for('update');
-    if (!row) throw new Error('guess lockout row vanished');
-    const next = { ...decide(row), updatedAt: now };
-    await tx.update(guessLockouts).set(next).where(eq(guessLockouts.key, key));
-    return { ...row, ...next };
+    // A right guess or a reset may delete the row between the insert and the lock: it is written again.
+    for (let tries = 0; tries < 3; tries += 1) {
+      await tx.insert(guessLockouts).values({ key, updatedAt: now }).onConflictDoNothing();
+      const [row] = await tx.select().from(guessLockouts).where(eq(guessLockouts.key, key)).for('update');
+      if (!row) continue;
+      const next = { ...decide(row), updatedAt: now };
+      await tx.update(guessLockouts).set(next).where(eq(guessLockouts.key, key));
+      return { ...row, ...next };
+    }
+    throw new Error('guess lockout row vanished');
   });
+}
+
+/** Notes that `key` was seen at `now` (a client address that signed in to an account). */
+export async function touchLockoutRow(db: Db, key: string, now: Date): Promise<void> {
+  await db
+    .insert(guessLockouts)
+    .values({ key, updatedAt: now })
+    .onConflictDoUpdate({ target: guessLockouts.key, set: { updatedAt: now } });
 }
 
 export async function clearLockout(db: Db, key: string): Promise<void> {

@@ -165,6 +165,8 @@ describe('login form', () => {
     [422, 'These credentials do not match our records.', 'بيانات الدخول هذه لا تطابق سجلاتنا.'],
     [403, 'Email not verified.', 'لم يتم التحقق من البريد الإلكتروني.'],
     [429, 'Too many attempts. Please try again later.', 'محاولات كثيرة جدًا. يرجى المحاولة لاحقًا.'],
+    // Ten wrong passwords for the address, from anywhere, lock it out (server/routes/passwordGuessing.test.ts).
+    [429, 'Too many attempts. Try again in 15 minutes.', 'محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة.'],
   ] as const)('in Arabic a known server message (%s) is shown in Arabic', async (status, english, arabic) => {
     server.use(
       answer('post', 'login', status, { message: english }),
