@@ -125,7 +125,7 @@ export const Accounts = endpoints({
     method: 'POST',
     url: '/login',
     notes:
-      "unverified 403 `{message:'Email not verified.'}`; wrong 422 `{message:'These credentials do not match our records.'}`; ten wrong for one address, from any client addresses, 429 `Too many attempts. Try again in N minutes.` with `Retry-After` (15 minutes, twice as long after each further ten, the right password waits too; an address no account has alike; a password reset or change ends it; a client address the account signed in or reset its password from within 90 days is not held by it); 10 a minute per client address and e-mail, 100 per client address, 429",
+      "unverified 403 `{message:'Email not verified.'}`; wrong 422 `{message:'These credentials do not match our records.'}`; ten wrong for one address, from any client addresses, 429 `Too many attempts. Try again in N minutes.` with `Retry-After` (15 minutes, twice as long after each further ten, the right password waits too; an address no account has alike; a password reset or change ends it; a client address the account signed in or reset its password from within 90 days is not held by it: fifty wrong from those addresses lock them out apart); 10 a minute per client address and e-mail, 100 per client address, 429",
     schema: { body: LoginBody, response: { 200: LoginResponse } },
   },
   socialLogin: {

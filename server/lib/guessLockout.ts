@@ -20,6 +20,11 @@ export const PASSWORDS_BEFORE_LOCKOUT = 10;
  * such an address is not held by the lockout a stranger's guesses set, so a stranger cannot keep the owner out.
  */
 export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * Wrong passwords from the holder's known addresses before those are locked out too: counted apart, so the people
+ * who share an address with the owner (a home's or a carrier's NAT, an office) cannot guess without end either.
+ */
+export const PASSWORDS_FROM_KNOWN_BEFORE_LOCKOUT = 50;
 export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;
 /** The longest a lockout grows to: a day. */
 export const LONGEST_LOCKOUT_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +41,8 @@ export class LockedOut extends TooManyAttempts {
 
 /** What a lockout key is made of: a purpose and an account (or the e-mail address typed). */
 export const lockoutKey = (
-  kind: 'email-code' | 'second-factor' | 'email-change' | 'reauth' | 'sign-in' | 'sign-in-from',
+  kind:
+    'email-code' | 'second-factor' | 'email-change' | 'reauth' | 'sign-in' | 'sign-in-from' | 'sign-in-known',
   who: string | number,
 ) => `${kind}|${String(who).toLowerCase()}`;
 
@@ -126,17 +132,22 @@ export async function signInGuess(
   now: Date,
   check: () => Promise<boolean>,
   log?: FastifyBaseLogger,
+  allowed = PASSWORDS_BEFORE_LOCKOUT,
 ): Promise<boolean> {
+  // While locked, a look answers without a write (a flood of guesses is a flood of reads).
+  await refuseWhileLocked(db, key, now);
   const state = { lockedBefore: false };
   const row = await countWrongGuess(db, key, now, (was) => {
     if (was.lockedUntil && was.lockedUntil.getTime() > now.getTime()) {
       state.lockedBefore = true;
       return { failures: was.failures, lockouts: was.lockouts, lockedUntil: was.lockedUntil };
     }
+    // A lockout that ended more than a day ago no longer makes the next one longer.
+    const stale = was.lockedUntil !== null && now.getTime() - was.lockedUntil.getTime() > LONGEST_LOCKOUT_MS;
+    const lockoutsSoFar = stale ? 0 : was.lockouts;
     const failures = was.failures + 1;
-    if (failures < PASSWORDS_BEFORE_LOCKOUT)
-      return { failures, lockouts: was.lockouts, lockedUntil: was.lockedUntil };
-    const lockouts = was.lockouts + 1;
+    if (failures < allowed) return { failures, lockouts: lockoutsSoFar, lockedUntil: was.lockedUntil };
+    const lockouts = lockoutsSoFar + 1;
     return { failures: 0, lockouts, lockedUntil: new Date(now.getTime() + lockoutLength(lockouts)) };
   });
   const secondsLeft = () => Math.ceil(((row.lockedUntil?.getTime() ?? 0) - now.getTime()) / 1000);

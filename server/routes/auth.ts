@@ -182,7 +182,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       now: app.deps.config.now(),
       bcryptCost: app.deps.config.bcryptCost,
     });
-    await rememberResetAddress(db, user.email, clientAddressKey(request.ip), app.deps.config.now());
+    await rememberResetAddress(db, user.id, clientAddressKey(request.ip), app.deps.config.now());
     return { message: MESSAGES.passwordReset };
   });
 

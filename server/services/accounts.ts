@@ -23,6 +23,7 @@ import { clearLockout } from '../db/queries/guessLockouts';
 import {
   isKnownAddress,
   lockoutKey,
+  PASSWORDS_FROM_KNOWN_BEFORE_LOCKOUT,
   passwordProvesHolder,
   rememberKnownAddress,
   signInGuess,
@@ -81,6 +82,7 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
   // Whoever knew the old password is signed out everywhere else, and wrong guesses of the old one count no more.
   await deleteTokensExcept(db, user.id, change.keepTokenId);
   await clearLockout(db, signInLockoutKey(user.email));
+  await clearLockout(db, knownAddressesLockoutKey(user.email));
 }
 
 export const AUTH_MESSAGES = {
@@ -172,6 +174,7 @@ export async function resetPassword(
   // nor a stranger's wrong passwords at sign-in (a recovery is the way in while they lock the address).
   await clearLockout(db, lockoutKey('reauth', user.id));
   await clearLockout(db, signInLockoutKey(user.email));
+  await clearLockout(db, knownAddressesLockoutKey(user.email));
 }
 
 export async function signOut(db: Db, tokenId: number): Promise<void> {
@@ -255,9 +258,14 @@ export async function sendAccountCode(deps: CodeDeps, email: string): Promise<vo
  */
 /** The sign-in lockout of an e-mail address, as typed at sign-in or as an account holds it. */
 export const signInLockoutKey = (email: string) => lockoutKey('sign-in', normalizeEmail(email));
-/** A client address (lib/clientAddress's key) the holder of this e-mail address's account signed in from. */
-const knownAddressKey = (email: string, address: string) =>
-  lockoutKey('sign-in-from', `${normalizeEmail(email)}|${address}`);
+/**
+ * A client address (lib/clientAddress's key) the holder of an account signed in from: by the account's id, so it
+ * does not pass to the next holder of a changed or deleted account's address. An address no account has has none.
+ */
+const knownAddressKey = (userId: number | undefined, address: string) =>
+  lockoutKey('sign-in-from', `${userId ?? 'none'}|${address}`);
+/** The wrong passwords from an account's known addresses, counted apart (PASSWORDS_FROM_KNOWN_BEFORE_LOCKOUT). */
+const knownAddressesLockoutKey = (email: string) => lockoutKey('sign-in-known', normalizeEmail(email));
 
 export async function logIn(
   db: Db,
@@ -282,17 +290,29 @@ export async function logIn(
   // Wrong passwords from any number of client addresses lock the typed address out, an address no account has
   // alike (the answers do not tell which have one). An address its holder signed in or reset the password from is
   // not held by that lockout (its own per-address limit still is): a stranger cannot keep the owner out.
-  const known = address !== undefined && (await isKnownAddress(db, knownAddressKey(email, address), now));
+  const known = address !== undefined && (await isKnownAddress(db, knownAddressKey(user?.id, address), now));
   const passwordRight = known
-    ? await check()
+    ? await signInGuess(
+        db,
+        knownAddressesLockoutKey(email),
+        now,
+        check,
+        log,
+        PASSWORDS_FROM_KNOWN_BEFORE_LOCKOUT,
+      )
     : await signInGuess(db, signInLockoutKey(email), now, check, log);
   if (!passwordRight || !user) throw refused();
   if (!user.emailVerifiedAt) throw new Forbidden(EMAIL_NOT_VERIFIED);
-  if (address !== undefined) await rememberKnownAddress(db, knownAddressKey(email, address), now);
+  if (address !== undefined) await rememberKnownAddress(db, knownAddressKey(user.id, address), now);
   return { user, token: await issueToken(db, user.id, now) };
 }
 
 /** After a password reset by the e-mailed code: the mailbox's holder signs in from where they reset it. */
-export async function rememberResetAddress(db: Db, email: string, address: string, now: Date): Promise<void> {
-  await rememberKnownAddress(db, knownAddressKey(email, address), now);
+export async function rememberResetAddress(
+  db: Db,
+  userId: number,
+  address: string,
+  now: Date,
+): Promise<void> {
+  await rememberKnownAddress(db, knownAddressKey(userId, address), now);
 }
