@@ -81,8 +81,7 @@ export async function changePassword(db: Db, change: PasswordChange): Promise<vo
   }
   // Whoever knew the old password is signed out everywhere else, and wrong guesses of the old one count no more.
   await deleteTokensExcept(db, user.id, change.keepTokenId);
-  await clearLockout(db, signInLockoutKey(user.email));
-  await clearLockout(db, knownAddressesLockoutKey(user.email));
+  await clearSignInLockouts(db, user.email);
 }
 
 export const AUTH_MESSAGES = {
@@ -173,8 +172,7 @@ export async function resetPassword(
   // The mailbox's owner starts again: wrong guesses from a session the reset just ended no longer lock them out,
   // nor a stranger's wrong passwords at sign-in (a recovery is the way in while they lock the address).
   await clearLockout(db, lockoutKey('reauth', user.id));
-  await clearLockout(db, signInLockoutKey(user.email));
-  await clearLockout(db, knownAddressesLockoutKey(user.email));
+  await clearSignInLockouts(db, user.email);
 }
 
 export async function signOut(db: Db, tokenId: number): Promise<void> {
@@ -252,10 +250,6 @@ export async function sendAccountCode(deps: CodeDeps, email: string): Promise<vo
   await issueCode(deps, user, user.emailVerifiedAt ? 'reset' : 'verify', { limitResends: true });
 }
 
-/**
- * E-mail and password → a new session. An unknown address costs the same hash check as a wrong password, and an
- * unverified account is told so only after its password matched, so answers do not tell strangers who exists.
- */
 /** The sign-in lockout of an e-mail address, as typed at sign-in or as an account holds it. */
 export const signInLockoutKey = (email: string) => lockoutKey('sign-in', normalizeEmail(email));
 /**
@@ -267,6 +261,16 @@ const knownAddressKey = (userId: number | undefined, address: string) =>
 /** The wrong passwords from an account's known addresses, counted apart (PASSWORDS_FROM_KNOWN_BEFORE_LOCKOUT). */
 const knownAddressesLockoutKey = (email: string) => lockoutKey('sign-in-known', normalizeEmail(email));
 
+/** The holder proved the account (a reset by the e-mailed code, a change with the password): both counts start again. */
+async function clearSignInLockouts(db: Db, email: string): Promise<void> {
+  await clearLockout(db, signInLockoutKey(email));
+  await clearLockout(db, knownAddressesLockoutKey(email));
+}
+
+/**
+ * E-mail and password → a new session. An unknown address costs the same hash check as a wrong password, and an
+ * unverified account is told so only after its password matched, so answers do not tell strangers who exists.
+ */
 export async function logIn(
   db: Db,
   input: { email: string; password: string },
